@@ -1,0 +1,152 @@
+// createApp: middleware, REST under /api, tRPC under /trpc, the built client and its SPA fallback.
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { trpcServer } from '@hono/trpc-server';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { pino, type Logger } from 'pino';
+import { createCallerResolver, type ResolveCaller } from './auth/caller';
+import { createTokenService } from './auth/tokens';
+import { systemClock, type Clock } from './clock';
+import { messages } from './contract/messages';
+import type { Database } from './db/client';
+import { createWriter } from './db/writer';
+import type { Deps } from './deps';
+import { accountRoutes } from './features/account/rest';
+import { certificateRoutes } from './features/certificates/rest';
+import { adminLogRoutes } from './features/logs/rest';
+import { adminPolicyRoutes, customerPolicyRoutes } from './features/policies/rest';
+import { adminStatsRoutes } from './features/stats/rest';
+import { adminUserRoutes } from './features/users/rest';
+import { clientAddressOf } from './http/client-address';
+import type { AppEnv } from './http/context';
+import { clientErrorOf } from './http/errors';
+import { requireAdmin, requireCaller } from './http/guards';
+import type { RestContext } from './http/rest-context';
+import { securityHeaders } from './http/security-headers';
+import { createMailer, type Mailer } from './mail/mailer';
+import { createTrpcContext } from './trpc/init';
+import { appRouter } from './trpc/router';
+
+export const BODY_LIMIT_BYTES = 100 * 1024;
+export const TRPC_MAX_BATCH = 10;
+export const DEFAULT_STATIC_ROOT = fileURLToPath(new URL('../dist/client', import.meta.url));
+
+export interface AppOptions {
+  database: Database;
+  jwtSecret: string;
+  clock?: Clock;
+  logger?: Logger;
+  mailer?: Mailer;
+  smtpUrl?: string | undefined;
+  mailFrom?: string | undefined;
+  trustProxy?: boolean;
+  /** Folder of the built client; null serves the API alone. */
+  staticRoot?: string | null;
+}
+
+export interface CreatedApp {
+  app: Hono<AppEnv>;
+  deps: Deps;
+  resolveCaller: ResolveCaller;
+}
+
+export async function createApp(opts: AppOptions): Promise<CreatedApp> {
+  const { db } = opts.database;
+  const clock = opts.clock ?? systemClock;
+  const logger = opts.logger ?? pino({ level: 'info' });
+  const write = createWriter(db);
+  const tokens = await createTokenService(opts.jwtSecret);
+  const mailer = opts.mailer ?? createMailer({ db, write, clock, logger, smtpUrl: opts.smtpUrl, from: opts.mailFrom });
+  const deps: Deps = { db, write, clock, tokens, mailer, logger };
+  const resolveCaller = createCallerResolver(db, tokens);
+  const trustProxy = opts.trustProxy ?? false;
+
+  const app = new Hono<AppEnv>();
+  app.use('*', securityHeaders);
+
+  const apiContext: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const requestId = randomUUID();
+    c.set('requestId', requestId);
+    c.set('clientAddress', clientAddressOf(c, trustProxy));
+    await next();
+    // API answers are personal or change often: never stored by a browser or proxy.
+    c.res.headers.set('Cache-Control', 'no-store');
+    c.res.headers.set('X-Request-Id', requestId);
+  };
+  app.use('/api/*', apiContext);
+  app.use('/trpc/*', apiContext);
+
+  // Only requests that carry a body pay for the limit (applied to GETs it would make the Node adapter
+  // build a full Request for every read).
+  const limit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => c.json({ error: messages.bodyTooLarge }, 413) });
+  for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+    app.on(method, ['/api/*', '/trpc/*'], limit);
+  }
+
+  const rest: RestContext = { deps, requireCaller: requireCaller(resolveCaller, clock) };
+  const api = new Hono<AppEnv>();
+  api.use('/admin/*', rest.requireCaller, requireAdmin);
+  api.route('/', accountRoutes(rest));
+  api.route('/user', customerPolicyRoutes(rest));
+  api.route('/policies', certificateRoutes(rest));
+  api.route('/admin', adminStatsRoutes(rest));
+  api.route('/admin', adminUserRoutes(rest));
+  api.route('/admin', adminPolicyRoutes(rest));
+  api.route('/admin', adminLogRoutes(rest));
+  api.all('*', (c) => c.json({ error: messages.notFound }, 404));
+  app.route('/api', api);
+
+  app.use(
+    '/trpc/*',
+    trpcServer({
+      router: appRouter,
+      endpoint: '/trpc',
+      maxBatchSize: TRPC_MAX_BATCH,
+      createContext: (_opts, c) =>
+        createTrpcContext({
+          deps,
+          resolveCaller,
+          authorization: c.req.header('authorization'),
+          clientAddress: c.get('clientAddress') as string,
+          requestId: c.get('requestId') as string,
+        }) as unknown as Record<string, unknown>,
+      onError: ({ error, path, ctx }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') {
+          logger.error({ err: error.cause ?? error, path, requestId: (ctx as { requestId?: string } | undefined)?.requestId }, 'trpc procedure failed');
+        }
+      },
+    }),
+  );
+
+  if (opts.staticRoot !== null) {
+    const root = opts.staticRoot ?? DEFAULT_STATIC_ROOT;
+    app.use(
+      '*',
+      serveStatic({
+        root,
+        onFound: (path, c) => {
+          // Hashed build assets never change; everything else (index.html, sw.js, manifest) is revalidated.
+          c.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      }),
+    );
+    // The SPA answers every other GET; the client router shows '404 Not Found' for unknown paths.
+    app.get('*', serveStatic({ root, path: 'index.html', onFound: (_p, c) => c.header('Cache-Control', 'no-cache') }));
+  }
+
+  app.notFound((c) => c.text('404 Not Found', 404));
+  app.onError((err, c) => {
+    const known = clientErrorOf(err);
+    if (known) {
+      if (known.retryAfter !== undefined) c.header('Retry-After', String(known.retryAfter));
+      return c.json(known.body, known.status);
+    }
+    const requestId = c.get('requestId');
+    logger.error({ err, requestId, method: c.req.method, path: c.req.path }, 'request failed');
+    return c.json({ error: messages.internal, requestId }, 500);
+  });
+
+  return { app, deps, resolveCaller };
+}

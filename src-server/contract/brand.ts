@@ -1,0 +1,48 @@
+// Every company fact the product shows lives here: pages, footer, certificates and e-mails read it.
+// Phone numbers are in Ofcom's drama range and e-mail domains are reserved `.example` ones on purpose:
+// this is a demonstration brand, and nothing here may reach a real person.
+
+export const brand = {
+  name: 'Kerbside Cover',
+  legalName: 'Kerbside Cover Ltd',
+  tagline: 'Temporary car insurance, learner cover and business use, from an hour to a month.',
+  companyNumber: '00000000',
+  /** Placeholder until the FCA authorisation is granted: obviously not a real FRN. */
+  firmReferenceNumber: 'FRN 000000 (placeholder)',
+  regulatorStatement:
+    'Authorised and regulated by the Financial Conduct Authority. Firm Reference Number 000000 (placeholder).',
+  address: {
+    lines: ['Kerbside House', '1 Example Street'],
+    town: 'London',
+    postcode: 'EC1A 1AA',
+    country: 'United Kingdom',
+  },
+  /** The insurer that underwrites the cover Kerbside Cover arranges (named on certificates). */
+  insurerName: 'Example Underwriting Insurance Ltd',
+  phones: {
+    support: '020 7946 0000',
+    claims: '020 7946 0001',
+    windscreen: '020 7946 0002',
+    motorLegal: '020 7946 0003',
+    keys: '020 7946 0004',
+  },
+  emails: {
+    support: 'support@kerbsidecover.example',
+    claims: 'claims@kerbsidecover.example',
+    policies: 'policies@kerbsidecover.example',
+    payments: 'payments@kerbsidecover.example',
+    quotes: 'quotes@kerbsidecover.example',
+    complaints: 'complaints@kerbsidecover.example',
+    noReply: 'no-reply@kerbsidecover.example',
+  },
+  openingHours: 'Monday to Friday 8am to 8pm, Saturday 9am to 5pm; claims line 24 hours a day, 7 days a week',
+  complaints: {
+    finalResponseWeeks: 8,
+    ombudsman: 'Financial Ombudsman Service',
+  },
+} as const;
+
+export function brandAddressOneLine(): string {
+  const a = brand.address;
+  return [...a.lines, a.town, a.postcode].join(', ');
+}

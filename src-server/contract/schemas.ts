@@ -1,0 +1,163 @@
+// One zod schema per input. The server parses every request with these; the client's forms use the
+// same ones, so a rule and its message live here once.
+import { z } from 'zod';
+import { messages } from './messages';
+import { isCalendarDate, normaliseTime, ukLocalToEpoch } from './time';
+
+const trimmed = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+export const usernameSchema = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(32, 'Username must be at most 32 characters')
+  .regex(/^[A-Za-z0-9._-]+$/, 'Username may use letters, digits, dots, hyphens and underscores');
+
+export const emailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email('Enter a valid email address'));
+
+export const passwordSchema = z
+  .string({ error: 'Password is required' })
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters');
+
+/** SPEC.md §3: isAdmin is coerced to boolean from true, 'true' or 1. */
+export const flagSchema = z
+  .union([z.boolean(), z.literal('true'), z.literal('false'), z.literal(1), z.literal(0)])
+  .transform((v) => v === true || v === 'true' || v === 1);
+
+export const loginInput = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(254),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
+  remember: z.boolean().optional().default(false),
+});
+export type LoginInput = z.infer<typeof loginInput>;
+
+export const registerInput = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  // Accepted for SPEC.md §7's payload shape and ignored: registration always creates a plain user.
+  isAdmin: z.unknown().optional(),
+});
+export type RegisterInput = z.infer<typeof registerInput>;
+
+const userFields = {
+  username: usernameSchema,
+  email: emailSchema,
+  isAdmin: flagSchema.optional().default(false),
+  isOwner: flagSchema.optional().default(false),
+};
+
+export const createUserInput = z.object({
+  ...userFields,
+  password: z
+    .string({ error: messages.passwordRequiredForNewUsers })
+    .min(1, messages.passwordRequiredForNewUsers)
+    .pipe(passwordSchema),
+});
+export type CreateUserInput = z.infer<typeof createUserInput>;
+
+export const updateUserInput = z.object({
+  ...userFields,
+  // SPEC.md §5: on edit a blank password is omitted.
+  password: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : v))
+    .pipe(passwordSchema.optional()),
+});
+export type UpdateUserInput = z.infer<typeof updateUserInput>;
+
+export const policyStatuses = ['active', 'expired', 'pending'] as const;
+export type PolicyStatus = (typeof policyStatuses)[number];
+
+const dateField = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .refine(isCalendarDate, `${label} must be a real date (YYYY-MM-DD)`);
+
+const timeField = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .transform((v, ctx) => {
+      const t = normaliseTime(v);
+      if (t === null) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a time such as 09:00 or 09:00 AM` });
+        return z.NEVER;
+      }
+      return t;
+    });
+
+const optionalId = z
+  .union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number), z.literal(''), z.null()])
+  .optional()
+  .transform((v) => (v === '' || v === undefined || v === null ? null : v));
+
+export const policyInput = z
+  .object({
+    userId: optionalId,
+    holderName: trimmed('Holder name', 100),
+    carModel: trimmed('Vehicle', 100),
+    driverName: trimmed('Driver name', 100),
+    licenseNumber: trimmed('Licence number', 40),
+    registration: z
+      .string()
+      .trim()
+      .max(10, 'Registration must be at most 10 characters')
+      .regex(/^[A-Za-z0-9 ]*$/, 'Registration may use letters, digits and spaces')
+      .transform((v) => (v === '' ? null : v.toUpperCase().replace(/\s+/g, ' ')))
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+    startDate: dateField('Start date'),
+    startTime: timeField('Start time'),
+    endDate: dateField('End date'),
+    endTime: timeField('End time'),
+    status: z.enum(policyStatuses, { error: 'Status must be active, expired or pending' }).optional().default('active'),
+  })
+  .superRefine((p, ctx) => {
+    if (ukLocalToEpoch(p.endDate, p.endTime) <= ukLocalToEpoch(p.startDate, p.startTime)) {
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: messages.endBeforeStart });
+    }
+  });
+export type PolicyInput = z.infer<typeof policyInput>;
+
+export const listQuery = z.object({
+  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1).max(100).optional().default(10),
+  offset: z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0).max(1_000_000_000).optional().default(0),
+  search: z.string().trim().max(100, 'search must be at most 100 characters').optional().default(''),
+});
+export type ListQuery = z.infer<typeof listQuery>;
+
+export const logLevels = ['info', 'warning', 'error'] as const;
+export type LogLevel = (typeof logLevels)[number];
+
+/** Entries the client writes itself; error level is the server's alone. */
+export const clientLogInput = z.object({
+  action: trimmed('Action', 200),
+  level: z.enum(['info', 'warning'], { error: 'Level must be info or warning' }).optional().default('info'),
+});
+export type ClientLogInput = z.infer<typeof clientLogInput>;
+
+export const idParam = z.coerce.number({ error: 'id must be a number' }).int().positive('id must be a positive whole number');
+
+export const policyNumberParam = z
+  .string()
+  .trim()
+  .min(1, messages.invalidPolicyNumber)
+  .max(40, messages.invalidPolicyNumber)
+  .regex(/^[A-Za-z0-9-]+$/, messages.invalidPolicyNumber);

@@ -1,0 +1,71 @@
+// The one place that does UK-time arithmetic. Policy dates and times are UK local time
+// (Europe/London: GMT in winter, BST in summer); everything else passes epoch millis around.
+import { TZDate } from '@date-fns/tz';
+
+export const UK_TIME_ZONE = 'Europe/London';
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME_24_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;
+const TIME_12_RE = /^(0?[1-9]|1[0-2]):([0-5]\d)\s*([AaPp])\.?[Mm]\.?$/;
+
+/** True for a real calendar date written YYYY-MM-DD (rejects 2026-02-30). */
+export function isCalendarDate(value: string): boolean {
+  const m = DATE_RE.exec(value);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1900 || y > 2999 || mo < 1 || mo > 12 || d < 1) return false;
+  return d <= daysInMonth(y, mo);
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/**
+ * Reads '14:30', '09:00 AM' or '9:00 pm' and answers 'HH:MM' (24 h), or null when it is not a time.
+ * The admin form shows 12-hour values while the API speaks 24-hour ones; both are accepted.
+ */
+export function normaliseTime(value: string): string | null {
+  const v = value.trim();
+  const m24 = TIME_24_RE.exec(v);
+  if (m24) return `${m24[1]}:${m24[2]}`;
+  const m12 = TIME_12_RE.exec(v);
+  if (!m12) return null;
+  let hours = Number(m12[1]) % 12;
+  if (m12[3]!.toLowerCase() === 'p') hours += 12;
+  return `${String(hours).padStart(2, '0')}:${m12[2]}`;
+}
+
+/** '14:30' -> '02:30 PM' (the admin form's display style). */
+export function toTwelveHour(time24: string): string {
+  const [h, m] = time24.split(':').map(Number) as [number, number];
+  const suffix = h >= 12 ? 'PM' : 'AM';
+  const h12 = h % 12 === 0 ? 12 : h % 12;
+  return `${String(h12).padStart(2, '0')}:${String(m).padStart(2, '0')} ${suffix}`;
+}
+
+/**
+ * UK local date + time -> epoch millis. A local time that does not exist (the skipped hour when the
+ * clocks go forward) moves forward by the hour; an ambiguous one (clocks go back) is the later, GMT one.
+ */
+export function ukLocalToEpoch(date: string, time: string): number {
+  const dm = DATE_RE.exec(date);
+  const tm = TIME_24_RE.exec(time);
+  if (!dm || !tm) throw new RangeError(`Not a UK local date-time: ${date} ${time}`);
+  return new TZDate(Number(dm[1]), Number(dm[2]) - 1, Number(dm[3]), Number(tm[1]), Number(tm[2]), UK_TIME_ZONE).getTime();
+}
+
+/** Epoch millis -> UK local { date: 'YYYY-MM-DD', time: 'HH:MM' }. */
+export function epochToUkLocal(ms: number): { date: string; time: string } {
+  const d = new TZDate(ms, UK_TIME_ZONE);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return {
+    date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
+    time: `${pad(d.getHours())}:${pad(d.getMinutes())}`,
+  };
+}
+
+/** The current year in the UK, for option lists such as the policy start year. */
+export function ukYear(ms: number): number {
+  return new TZDate(ms, UK_TIME_ZONE).getFullYear();
+}

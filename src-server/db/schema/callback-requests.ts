@@ -1,0 +1,26 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { requestStatuses } from './quote-requests';
+
+export const callbackRequests = sqliteTable(
+  'callback_requests',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    reference: text('reference').notNull(),
+    status: text('status', { enum: requestStatuses }).notNull().default('new'),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    reasonForContact: text('reason_for_contact').notNull(),
+    insuranceType: text('insurance_type'),
+    // Preferred callback moment as the customer gave it (ISO date-time), optional.
+    callbackDate: text('callback_date'),
+    clientAddress: text('client_address'),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('callback_requests_reference_uq').on(t.reference),
+    index('callback_requests_status_created_idx').on(t.status, t.createdAt),
+    index('callback_requests_created_idx').on(t.createdAt),
+  ],
+);

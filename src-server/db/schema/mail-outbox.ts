@@ -1,0 +1,18 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+
+// Mail is written here inside the transaction that causes it, then delivered (SMTP) or logged.
+export const mailOutbox = sqliteTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'logged', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: integer('created_at').notNull(),
+    sentAt: integer('sent_at'),
+  },
+  (t) => [index('mail_outbox_status_idx').on(t.status, t.id)],
+);

@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isAdmin: integer('is_admin', { mode: 'boolean' }).notNull().default(false),
+    isOwner: integer('is_owner', { mode: 'boolean' }).notNull().default(false),
+    // Bumped when the password changes: tokens carry it, so older sessions stop working at once.
+    sessionVersion: integer('session_version').notNull().default(0),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [
+    // Usernames and e-mails are unique whatever their case; lookups use the same expressions.
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    index('users_is_owner_idx').on(t.isOwner),
+  ],
+);

@@ -1,0 +1,19 @@
+import type { Logger } from 'pino';
+import type { Caller } from './auth/caller';
+import type { TokenService } from './auth/tokens';
+import type { Clock } from './clock';
+import type { Db } from './db/client';
+import type { WriteTransaction } from './db/writer';
+import type { Mailer } from './mail/mailer';
+
+/** What services need from the outside world; built once in app.ts, replaced piecewise in tests. */
+export interface Deps {
+  db: Db;
+  write: WriteTransaction;
+  clock: Clock;
+  tokens: TokenService;
+  mailer: Mailer;
+  logger: Logger;
+}
+
+export type { Caller };

@@ -1,0 +1,41 @@
+// process.env is read here, once, and nowhere else. A bad value stops start-up with a one-line reason.
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .default('file:./data/kerbside.db')
+    .refine((v) => /^(file:|libsql:|https?:|wss?:)/.test(v), 'must start with file:, libsql:, http(s): or ws(s):'),
+  DATABASE_AUTH_TOKEN: optionalText,
+  JWT_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  OWNER_USERNAME: z.string().trim().min(3).max(32).regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, . _ - only').default('owner'),
+  OWNER_PASSWORD: optionalText.refine((v) => v === undefined || v.length >= 8, 'must be at least 8 characters'),
+  OWNER_EMAIL: z.email().default('owner@kerbsidecover.example'),
+  SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL'),
+  MAIL_FROM: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Behind a reverse proxy the client address comes from X-Forwarded-For; never trust it otherwise.
+  TRUST_PROXY: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  throw new EnvError(`Invalid environment: ${issue.path.join('.')} ${issue.message}`);
+}
+
+export class EnvError extends Error {}

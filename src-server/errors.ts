@@ -1,0 +1,26 @@
+// Domain errors thrown by services. One mapper turns them into HTTP answers (http/errors.ts), another
+// into TRPCError (trpc/init.ts); services never know which door the call came through.
+export type Details = Record<string, unknown> | undefined;
+
+export class DomainError extends Error {
+  constructor(
+    message: string,
+    readonly details?: Details,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+export class InvalidError extends DomainError {}
+export class UnauthenticatedError extends DomainError {}
+export class ForbiddenError extends DomainError {}
+export class NotFoundError extends DomainError {}
+export class ConflictError extends DomainError {}
+export class ThrottledError extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message, { retryAfterSeconds });
+  }
+}

@@ -1,0 +1,16 @@
+import { loginInput, registerInput } from '../../contract/schemas';
+import { customerProcedure, publicProcedure, router } from '../../trpc/init';
+import { login, logout, register } from './service';
+
+export const accountRouter = router({
+  login: publicProcedure.input(loginInput).mutation(({ ctx, input }) => login(ctx.deps, input, ctx.clientAddress)),
+  register: publicProcedure.input(registerInput).mutation(({ ctx, input }) => register(ctx.deps, input, ctx.clientAddress)),
+  logout: customerProcedure.mutation(async ({ ctx }) => {
+    await logout(ctx.deps, ctx.caller);
+    return { success: true };
+  }),
+  me: customerProcedure.query(({ ctx }) => {
+    const { id, username, isAdmin, isOwner, exp } = ctx.caller;
+    return { user: { id, username, isAdmin, isOwner }, expiresAt: new Date(exp * 1000).toISOString() };
+  }),
+});

@@ -1,0 +1,31 @@
+import { Hono } from 'hono';
+import { idParam, listQuery, policyInput } from '../../contract/schemas';
+import type { AppEnv } from '../../http/context';
+import type { RestContext } from '../../http/rest-context';
+import { jsonBody, paramOf, queryOf } from '../../http/validate';
+import { createPolicy, deletePolicy, listPolicies, myPolicies, policiesOfUser, updatePolicy } from './service';
+
+/** The signed-in customer's own policies: GET /api/user/policies. */
+export function customerPolicyRoutes({ deps, requireCaller }: RestContext) {
+  return new Hono<AppEnv>().get('/policies', requireCaller, async (c) => c.json(await myPolicies(deps, c.get('caller'))));
+}
+
+/** /api/admin/policies and the impersonated read /api/admin/users/{id}/policies (admin guard applied by the caller). */
+export function adminPolicyRoutes({ deps }: RestContext) {
+  return new Hono<AppEnv>()
+    .get('/users/:id/policies', async (c) => c.json(await policiesOfUser(deps, c.get('caller'), paramOf(c, 'id', idParam))))
+    .get('/policies', async (c) => {
+      const page = await listPolicies(deps, queryOf(c, listQuery));
+      c.header('X-Total-Count', String(page.total));
+      return c.json(page.items);
+    })
+    .post('/policies', async (c) => c.json(await createPolicy(deps, c.get('caller'), await jsonBody(c, policyInput)), 201))
+    .put('/policies/:id', async (c) => {
+      const id = paramOf(c, 'id', idParam);
+      return c.json(await updatePolicy(deps, c.get('caller'), id, await jsonBody(c, policyInput)));
+    })
+    .delete('/policies/:id', async (c) => {
+      await deletePolicy(deps, c.get('caller'), paramOf(c, 'id', idParam));
+      return c.json({ success: true });
+    });
+}

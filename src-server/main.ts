@@ -1,0 +1,72 @@
+// Start-up: read env, open and migrate the database, ensure the first owner, serve, keep house.
+import { serve } from '@hono/node-server';
+import { pino } from 'pino';
+import { createApp } from './app';
+import { openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { EnvError, parseEnv } from './env';
+import { ensureFirstOwner } from './features/account/service';
+import { runMaintenance } from './maintenance';
+import { loadJwtSecret } from './secret';
+
+const MAINTENANCE_INTERVAL_MS = 60_000;
+
+async function main(): Promise<void> {
+  const env = parseEnv(process.env);
+  const logger = pino({ level: env.LOG_LEVEL });
+  const database = await openDatabase({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
+  await migrateDatabase(database.db);
+  const { app, deps } = await createApp({
+    database,
+    jwtSecret: loadJwtSecret(env.JWT_SECRET, env.DATA_DIR),
+    logger,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    trustProxy: env.TRUST_PROXY,
+  });
+
+  const owner = await ensureFirstOwner(deps, { username: env.OWNER_USERNAME, email: env.OWNER_EMAIL, password: env.OWNER_PASSWORD });
+  if (owner.generatedPassword) {
+    // Printed once, never stored in clear: the operator signs in with it and changes it.
+    process.stdout.write(`\nFirst owner created: username "${env.OWNER_USERNAME}", password "${owner.generatedPassword}"\n\n`);
+  } else if (owner.created) {
+    logger.info({ username: env.OWNER_USERNAME }, 'first owner created');
+  }
+
+  const housekeeping = async () => {
+    try {
+      await runMaintenance(deps);
+    } catch (err) {
+      logger.error({ err }, 'maintenance failed');
+    }
+  };
+  await housekeeping();
+  const timer = setInterval(housekeeping, MAINTENANCE_INTERVAL_MS);
+  timer.unref();
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    logger.info(`Kerbside Cover listening on http://localhost:${info.port}`);
+  });
+
+  // Graceful stop: no new connections, in-flight requests finish, then the database closes.
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    clearInterval(timer);
+    server.close(() => {
+      database.close();
+      process.exit(0);
+    });
+    if ('closeIdleConnections' in server) (server as { closeIdleConnections(): void }).closeIdleConnections();
+    setTimeout(() => process.exit(1), 10_000).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof EnvError ? err.message : `Start-up failed: ${err instanceof Error ? err.message : String(err)}`}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,97 @@
+// tRPC set-up in one place: context, error shape and the four procedure tiers
+// (public, customer, admin, owner). Services throw domain errors; one middleware maps them here.
+import { initTRPC, TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import type { CallerResult, ResolveCaller } from '../auth/caller';
+import { messages } from '../contract/messages';
+import type { Deps } from '../deps';
+import {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  InvalidError,
+  NotFoundError,
+  ThrottledError,
+  UnauthenticatedError,
+} from '../errors';
+
+export interface TrpcContext {
+  deps: Deps;
+  clientAddress: string;
+  requestId: string;
+  /** Resolved on first use, once per request: public procedures never pay for a token check. */
+  caller(): Promise<CallerResult>;
+}
+
+export function createTrpcContext(opts: {
+  deps: Deps;
+  resolveCaller: ResolveCaller;
+  authorization: string | null | undefined;
+  clientAddress: string;
+  requestId: string;
+}): TrpcContext {
+  let memo: Promise<CallerResult> | undefined;
+  return {
+    deps: opts.deps,
+    clientAddress: opts.clientAddress,
+    requestId: opts.requestId,
+    caller: () => (memo ??= opts.resolveCaller(opts.authorization, opts.deps.clock.now())),
+  };
+}
+
+type Code = TRPCError['code'];
+function codeOf(err: DomainError): Code {
+  if (err instanceof InvalidError) return 'BAD_REQUEST';
+  if (err instanceof UnauthenticatedError) return 'UNAUTHORIZED';
+  if (err instanceof ForbiddenError) return 'FORBIDDEN';
+  if (err instanceof NotFoundError) return 'NOT_FOUND';
+  if (err instanceof ConflictError) return 'CONFLICT';
+  if (err instanceof ThrottledError) return 'TOO_MANY_REQUESTS';
+  return 'INTERNAL_SERVER_ERROR';
+}
+
+const t = initTRPC.context<TrpcContext>().create({
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    const details =
+      cause instanceof z.ZodError ? z.flattenError(cause) : cause instanceof DomainError ? cause.details : undefined;
+    const internal = error.code === 'INTERNAL_SERVER_ERROR';
+    return {
+      ...shape,
+      // Never a stack trace or an internal message to the client.
+      message: internal ? messages.internal : cause instanceof z.ZodError ? messages.invalidInput : shape.message,
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, details },
+    };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+const mapDomainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: codeOf(cause), message: cause.message, cause });
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(mapDomainErrors);
+
+export const customerProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const { caller } = await ctx.caller();
+  if (!caller) throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.unauthenticated });
+  return next({ ctx: { caller } });
+});
+
+export const adminProcedure = customerProcedure.use(({ ctx, next }) => {
+  if (!ctx.caller.isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: messages.forbidden });
+  return next();
+});
+
+export const ownerProcedure = customerProcedure.use(({ ctx, next }) => {
+  if (!ctx.caller.isOwner) throw new TRPCError({ code: 'FORBIDDEN', message: messages.ownerOnly });
+  return next();
+});

@@ -1,0 +1,20 @@
+import { accountRouter } from '../features/account/trpc';
+import { adminLogsRouter } from '../features/logs/trpc';
+import { adminPoliciesRouter, customerPoliciesRouter } from '../features/policies/trpc';
+import { statsProcedure } from '../features/stats/trpc';
+import { adminUsersRouter } from '../features/users/trpc';
+import { createCallerFactory, router } from './init';
+
+export const appRouter = router({
+  account: accountRouter,
+  policies: customerPoliciesRouter,
+  admin: router({
+    stats: statsProcedure,
+    users: adminUsersRouter,
+    policies: adminPoliciesRouter,
+    logs: adminLogsRouter,
+  }),
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);
