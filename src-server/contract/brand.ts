@@ -4,6 +4,7 @@
 
 export const brand = {
   name: 'Kerbside Cover',
+  shortName: 'Kerbside',
   legalName: 'Kerbside Cover Ltd',
   tagline: 'Temporary car insurance, learner cover and business use, from an hour to a month.',
   companyNumber: '00000000',

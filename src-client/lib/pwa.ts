@@ -1,0 +1,69 @@
+// Service worker registration (vite-plugin-pwa generates dist/client/sw.js; `injectRegister: false`
+// leaves registering to us, so no inline script is needed under the CSP).
+//
+// A new version of the app installs in the background and then waits; screens learn about it through
+// useUpdateAvailable() (or onUpdateAvailable()) and call applyUpdate() when the person agrees, which
+// activates the new worker and reloads the page once it controls it.
+
+import { useSyncExternalStore } from 'react';
+import { Workbox } from 'workbox-window';
+
+/** How often an open tab asks the server whether a new version exists. */
+const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+
+let workbox: Workbox | undefined;
+let updateAvailable = false;
+const listeners = new Set<() => void>();
+
+function setUpdateAvailable(value: boolean): void {
+  if (updateAvailable === value) return;
+  updateAvailable = value;
+  for (const listener of listeners) listener();
+}
+
+/** Registers the service worker once. Call only in production builds (there is no sw.js in dev). */
+export function registerServiceWorker(): void {
+  if (workbox || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+
+  workbox = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
+  // Fires both for a worker this page installed and for one another tab installed.
+  workbox.addEventListener('waiting', () => setUpdateAvailable(true));
+
+  const wb = workbox;
+  wb.register()
+    .then((registration) => {
+      if (!registration) return;
+      setInterval(() => {
+        if (navigator.onLine) void wb.update();
+      }, UPDATE_CHECK_INTERVAL_MS);
+    })
+    .catch((error: unknown) => {
+      // The site works without a service worker, only not offline: report and carry on.
+      console.error('Service worker registration failed', error);
+    });
+}
+
+/** Activates the waiting version and reloads the page into it. */
+export function applyUpdate(): void {
+  const wb = workbox;
+  if (!wb || !updateAvailable) return;
+  wb.addEventListener('controlling', () => window.location.reload());
+  wb.messageSkipWaiting();
+}
+
+/** Subscribes to "update available" changes; returns the unsubscribe function. */
+export function onUpdateAvailable(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function isUpdateAvailable(): boolean {
+  return updateAvailable;
+}
+
+/** True once a new version of the app is installed and waiting for applyUpdate(). */
+export function useUpdateAvailable(): boolean {
+  return useSyncExternalStore(onUpdateAvailable, isUpdateAvailable, () => false);
+}

@@ -1,0 +1,125 @@
+// A real app on a real, migrated database file per test file, with a clock the test moves.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { createApp, type CreatedApp } from '../../src-server/app';
+import { manualClock } from '../../src-server/clock';
+import { openDatabase, type Database } from '../../src-server/db/client';
+import { migrateDatabase } from '../../src-server/db/migrate';
+import { hashPassword } from '../../src-server/auth/password';
+import { users } from '../../src-server/db/schema/index';
+import { createTrpcContext } from '../../src-server/trpc/init';
+import { createCaller } from '../../src-server/trpc/router';
+
+export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+/** 2026-07-01 12:00 UTC: summer, BST. */
+export const T0 = Date.UTC(2026, 6, 1, 12, 0, 0);
+
+export interface Harness extends CreatedApp {
+  database: Database;
+  clock: ReturnType<typeof manualClock>;
+  dir: string;
+  request(method: string, path: string, opts?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<Response>;
+  /** Inserts an account directly (no throttle, no log) and answers its id. */
+  addUser(u: { username: string; password?: string; email?: string; isAdmin?: boolean; isOwner?: boolean }): Promise<number>;
+  /** Signs in through the API and answers the token. */
+  tokenFor(username: string, password?: string, address?: string): Promise<string>;
+  trpc(token?: string, address?: string): ReturnType<typeof createCaller>;
+  close(): Promise<void>;
+}
+
+export const PASSWORD = 'correct-horse-battery';
+let passwordHash: Promise<string> | undefined;
+
+export async function createHarness(start = T0): Promise<Harness> {
+  const dir = mkdtempSync(join(tmpdir(), 'kerbside-test-'));
+  const database = await openDatabase({ url: `file:${join(dir, 'test.db')}` });
+  await migrateDatabase(database.db);
+  const clock = manualClock(start);
+  const created = await createApp({
+    database,
+    jwtSecret: TEST_SECRET,
+    clock,
+    logger: pino({ level: 'silent' }),
+    trustProxy: true,
+    staticRoot: null,
+  });
+  let addressCounter = 0;
+
+  const h: Harness = {
+    ...created,
+    database,
+    clock,
+    dir,
+    request(method, path, opts = {}) {
+      const headers: Record<string, string> = { ...opts.headers };
+      if (opts.token) headers['authorization'] = `Bearer ${opts.token}`;
+      let body: string | undefined;
+      if (opts.rawBody !== undefined) body = opts.rawBody;
+      else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+      if (body !== undefined) headers['content-type'] ??= 'application/json';
+      return Promise.resolve(created.app.request(path, { method, headers, body }));
+    },
+    async addUser(u) {
+      passwordHash ??= hashPassword(PASSWORD);
+      const hash = u.password ? await hashPassword(u.password) : await passwordHash;
+      const now = clock.now();
+      const [row] = await database.db
+        .insert(users)
+        .values({
+          username: u.username,
+          email: u.email ?? `${u.username.toLowerCase()}@example.test`,
+          passwordHash: hash,
+          isAdmin: u.isAdmin ?? u.isOwner ?? false,
+          isOwner: u.isOwner ?? false,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: users.id });
+      return row!.id;
+    },
+    async tokenFor(username, password = PASSWORD, address) {
+      // A fresh address per sign-in keeps the per-address throttle out of tests that are not about it.
+      const res = await h.request('POST', '/api/login', {
+        body: { username, password },
+        headers: { 'x-forwarded-for': address ?? `10.0.${Math.floor(addressCounter / 250)}.${addressCounter++ % 250}` },
+      });
+      if (res.status !== 200) throw new Error(`login failed for ${username}: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { token: string }).token;
+    },
+    trpc(token, address = '127.0.0.1') {
+      return createCaller(
+        createTrpcContext({
+          deps: created.deps,
+          resolveCaller: created.resolveCaller,
+          authorization: token ? `Bearer ${token}` : undefined,
+          clientAddress: address,
+          requestId: 'test',
+        }),
+      );
+    },
+    async close() {
+      database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return h;
+}
+
+export const validPolicy = {
+  holderName: 'Ann Smith',
+  carModel: 'Ford Fiesta 1.0 Zetec',
+  driverName: 'Ann Smith',
+  licenseNumber: 'SMITH701015A99AA',
+  registration: 'AB12 CDE',
+  startDate: '2026-07-01',
+  startTime: '09:00',
+  endDate: '2026-07-08',
+  endTime: '23:59',
+  status: 'active',
+};
+
+export async function json<T = unknown>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}

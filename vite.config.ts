@@ -1,0 +1,91 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
+// `.js` (resolved to brand.ts): an extensionless path makes Vite 8 warn about its future native config loader.
+import { brand } from './src-server/contract/brand.js';
+
+// The API server (src-server/main.ts) listens here during development; the dev server proxies to it so
+// the browser sees one origin, as it does in production where Hono serves dist/client itself.
+const API_ORIGIN = 'http://localhost:3000';
+
+// The router plugin resolves relative paths against Vite's `root` (src-client/), not the cwd, so the
+// paths are made absolute here to mean the same thing wherever the build is started from.
+const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Fills %BRAND_NAME% and %BRAND_TAGLINE% in index.html from contract/brand.ts, so company facts are
+ * written in one place only (DECISIONS.md, "Brand and contact details").
+ */
+function brandHtml(): Plugin {
+  return {
+    name: 'kerbside:brand-html',
+    transformIndexHtml: (html) =>
+      html.replaceAll('%BRAND_NAME%', escapeHtml(brand.name)).replaceAll('%BRAND_TAGLINE%', escapeHtml(brand.tagline)),
+  };
+}
+
+export default defineConfig({
+  root: 'src-client',
+  publicDir: '../public',
+  build: {
+    outDir: '../dist/client',
+    emptyOutDir: true,
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': API_ORIGIN,
+      '/trpc': API_ORIGIN,
+    },
+  },
+  plugins: [
+    // Must come before react(): it generates routeTree.gen.ts and splits route files into chunks.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: fromHere('./src-client/routes'),
+      generatedRouteTree: fromHere('./src-client/routeTree.gen.ts'),
+    }),
+    react(),
+    tailwindcss(),
+    VitePWA({
+      registerType: 'prompt',
+      // src-client/lib/pwa.ts registers the service worker with workbox-window (no inline script: CSP).
+      injectRegister: false,
+      manifest: {
+        name: brand.name,
+        short_name: brand.shortName,
+        description: brand.tagline,
+        lang: 'en-GB',
+        theme_color: '#0f4c5c',
+        background_color: '#ffffff',
+        display: 'standalone',
+        start_url: '/dashboard',
+        scope: '/',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      // The icons are in dist/ and matched by globPatterns below; this option would list them twice.
+      includeManifestIcons: false,
+      workbox: {
+        // The shell. manifest.webmanifest is left out of the glob because the plugin always precaches it
+        // itself (with its own revision hash); globbing it too would list it twice.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/trpc\//],
+        // No runtime caching yet: the per-user policy/certificate cache comes with the dashboard.
+      },
+    }),
+    brandHtml(),
+  ],
+});
