@@ -1,0 +1,206 @@
+// Who may call what, generated from the app's own route table: a new route without an entry here fails.
+import { TRPCError } from '@trpc/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRouter } from '../../src-server/trpc/router';
+import { createHarness, json, validPolicy, type Harness } from './harness';
+
+type Tier = 'public' | 'customer' | 'admin';
+interface RouteCase {
+  tier: Tier;
+  /** A concrete path for the pattern; `{policy}` and `{user}` are filled in per test. */
+  sample: string;
+  body?: unknown;
+}
+
+const REST: Record<string, RouteCase> = {
+  'POST /api/login': { tier: 'public', sample: '/api/login', body: { username: 'x', password: 'y' } },
+  'POST /api/register': { tier: 'public', sample: '/api/register', body: {} },
+  'POST /api/logout': { tier: 'customer', sample: '/api/logout' },
+  'GET /api/me': { tier: 'customer', sample: '/api/me' },
+  'GET /api/user/policies': { tier: 'customer', sample: '/api/user/policies' },
+  'GET /api/policies/:policyNumber/certificate': { tier: 'customer', sample: '/api/policies/{policy}/certificate' },
+  'GET /api/admin/stats': { tier: 'admin', sample: '/api/admin/stats' },
+  'GET /api/admin/users': { tier: 'admin', sample: '/api/admin/users' },
+  'POST /api/admin/users': { tier: 'admin', sample: '/api/admin/users', body: { username: 'matrixuser', email: 'matrix@example.test', password: 'longenough1' } },
+  'PUT /api/admin/users/:id': { tier: 'admin', sample: '/api/admin/users/{user}', body: { username: 'target', email: 'target@example.test' } },
+  'DELETE /api/admin/users/:id': { tier: 'admin', sample: '/api/admin/users/{user}' },
+  'GET /api/admin/users/:id/policies': { tier: 'admin', sample: '/api/admin/users/{user}/policies' },
+  'GET /api/admin/policies': { tier: 'admin', sample: '/api/admin/policies' },
+  'POST /api/admin/policies': { tier: 'admin', sample: '/api/admin/policies', body: validPolicy },
+  'PUT /api/admin/policies/:id': { tier: 'admin', sample: '/api/admin/policies/{policyId}', body: validPolicy },
+  'DELETE /api/admin/policies/:id': { tier: 'admin', sample: '/api/admin/policies/{policyId}' },
+  'GET /api/admin/logs': { tier: 'admin', sample: '/api/admin/logs' },
+  'POST /api/admin/logs': { tier: 'admin', sample: '/api/admin/logs', body: { action: 'Matrix check' } },
+};
+
+const TRPC: Record<string, 'public' | 'customer' | 'admin' | 'owner'> = {
+  'account.login': 'public',
+  'account.register': 'public',
+  'account.logout': 'customer',
+  'account.me': 'customer',
+  'policies.mine': 'customer',
+  'admin.stats': 'admin',
+  'admin.users.list': 'admin',
+  'admin.users.create': 'admin',
+  'admin.users.update': 'admin',
+  'admin.users.delete': 'admin',
+  'admin.users.setRoles': 'owner',
+  'admin.policies.list': 'admin',
+  'admin.policies.ofUser': 'admin',
+  'admin.policies.create': 'admin',
+  'admin.policies.update': 'admin',
+  'admin.policies.delete': 'admin',
+  'admin.logs.list': 'admin',
+  'admin.logs.add': 'admin',
+};
+
+let h: Harness;
+let customer: string;
+let otherCustomer: string;
+let admin: string;
+let policyNumber: string;
+let policyId: number;
+let customerId: number;
+
+beforeAll(async () => {
+  h = await createHarness();
+  customerId = await h.addUser({ username: 'cust' });
+  await h.addUser({ username: 'other' });
+  await h.addUser({ username: 'boss', isOwner: true });
+  [customer, otherCustomer, admin] = await Promise.all([h.tokenFor('cust'), h.tokenFor('other'), h.tokenFor('boss')]);
+  const created = await json<{ policyNumber: string; id: number }>(
+    await h.request('POST', '/api/admin/policies', { token: admin, body: { ...validPolicy, userId: customerId } }),
+  );
+  policyNumber = created.policyNumber;
+  policyId = created.id;
+});
+afterAll(() => h.close());
+
+const fill = (sample: string, user: number) =>
+  sample.replace('{policy}', policyNumber).replace('{policyId}', String(policyId)).replace('{user}', String(user));
+
+describe('the route table', () => {
+  it('has an entry for every /api route the app serves', () => {
+    const served = new Set(
+      h.app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/') && !r.path.endsWith('*')).map((r) => `${r.method} ${r.path}`),
+    );
+    expect([...served].sort()).toEqual(Object.keys(REST).sort());
+  });
+
+  it('has an entry for every tRPC procedure', () => {
+    expect(Object.keys(appRouter._def.procedures).sort()).toEqual(Object.keys(TRPC).sort());
+  });
+});
+
+describe.each(Object.entries(REST).filter(([, c]) => c.tier !== 'public'))('%s', (key, route) => {
+  const method = key.split(' ')[0]!;
+  it('answers 401 to an anonymous caller and to a forged token', async () => {
+    for (const token of [undefined, 'forged.token.value']) {
+      const res = await h.request(method, fill(route.sample, 999), { token, body: route.body });
+      expect(res.status).toBe(401);
+      expect(await json(res)).toEqual({ error: 'Please sign in to continue' });
+    }
+  });
+
+  if (route.tier === 'admin') {
+    it('answers 403 to a customer and writes nothing', async () => {
+      const before = await h.database.client.execute('select (select count(*) from users) u, (select count(*) from policies) p');
+      const res = await h.request(method, fill(route.sample, customerId), { token: customer, body: route.body });
+      expect(res.status).toBe(403);
+      const after = await h.database.client.execute('select (select count(*) from users) u, (select count(*) from policies) p');
+      expect(after.rows[0]).toEqual(before.rows[0]);
+    });
+  }
+});
+
+describe('customer routes reach only the caller’s own records', () => {
+  it('another customer’s policy number answers 404 like a missing one', async () => {
+    const foreign = await h.request('GET', `/api/policies/${policyNumber}/certificate`, { token: otherCustomer });
+    const missing = await h.request('GET', '/api/policies/KC-0000000000/certificate', { token: otherCustomer });
+    expect(foreign.status).toBe(404);
+    expect(missing.status).toBe(404);
+    expect(await json(foreign)).toEqual(await json(missing));
+    expect((await h.request('GET', `/api/policies/${policyNumber}/certificate`, { token: customer })).status).toBe(200);
+  });
+
+  it('the other customer’s list does not include it', async () => {
+    const list = await json<unknown[]>(await h.request('GET', '/api/user/policies', { token: otherCustomer }));
+    expect(list).toEqual([]);
+  });
+});
+
+describe('admin routes work for an admin', () => {
+  it.each(Object.entries(REST).filter(([, c]) => c.tier === 'admin' && !c.sample.includes('{')))('%s', async (key, route) => {
+    const res = await h.request(key.split(' ')[0]!, route.sample, { token: admin, body: route.body });
+    expect([200, 201]).toContain(res.status);
+  });
+});
+
+describe('tRPC tiers', () => {
+  it('refuses every non-public procedure to an anonymous caller, and admin ones to a customer', async () => {
+    const anon = h.trpc();
+    const cust = h.trpc(customer);
+    for (const [path, tier] of Object.entries(TRPC)) {
+      if (tier === 'public') continue;
+      const call = (caller: unknown) => {
+        const fn = path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], caller) as (i?: unknown) => Promise<unknown>;
+        return fn({}).then(
+          () => 'OK',
+          (e: unknown) => (e instanceof TRPCError ? e.code : String(e)),
+        );
+      };
+      expect(await call(anon), path).toBe('UNAUTHORIZED');
+      if (tier === 'admin' || tier === 'owner') expect(await call(cust), path).toBe('FORBIDDEN');
+    }
+  });
+});
+
+describe('HTTP hygiene', () => {
+  it('sets strict security headers on API answers, errors and unknown paths', async () => {
+    for (const res of [await h.request('GET', '/api/admin/stats', { token: admin }), await h.request('GET', '/api/nope'), await h.request('GET', '/nope')]) {
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("script-src 'self'");
+      expect(res.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBeTruthy();
+      expect(res.headers.get('x-powered-by')).toBeNull();
+    }
+  });
+
+  it('marks authenticated answers no-store and gives each a request id', async () => {
+    const res = await h.request('GET', '/api/user/policies', { token: customer });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers an unknown /api path with 404 JSON', async () => {
+    const res = await h.request('GET', '/api/does/not/exist');
+    expect(res.status).toBe(404);
+    expect(await json(res)).toEqual({ error: 'Not found' });
+  });
+
+  it('answers 413 for a body over 100 KB, and writes nothing', async () => {
+    const res = await h.request('POST', '/api/admin/logs', { token: admin, rawBody: JSON.stringify({ action: 'x'.repeat(101 * 1024) }) });
+    expect(res.status).toBe(413);
+    expect(await json(res)).toEqual({ error: 'The request body is too large (100 KB at most)' });
+    const trpc = await h.request('POST', '/trpc/admin.logs.add', { token: admin, rawBody: JSON.stringify({ action: 'x'.repeat(101 * 1024) }) });
+    expect(trpc.status).toBe(413);
+  });
+
+  it('answers a server fault with 500, a request id and no stack trace', async () => {
+    const broken = await createHarness();
+    await broken.addUser({ username: 'root', isOwner: true });
+    const token = await broken.tokenFor('root');
+    await broken.database.client.execute('drop table audit_logs');
+    const res = await broken.request('GET', '/api/admin/logs', { token });
+    expect(res.status).toBe(500);
+    const body = await json<Record<string, unknown>>(res);
+    expect(body.error).toBe('Something went wrong on our side. Please try again.');
+    expect(body.requestId).toBe(res.headers.get('x-request-id'));
+    expect(JSON.stringify(body)).not.toMatch(/stack|audit_logs|SQLITE|at \//);
+    await broken.close();
+  });
+});
