@@ -15,6 +15,7 @@ import { createWriter } from './db/writer';
 import type { Deps } from './deps';
 import { accountRoutes } from './features/account/rest';
 import { certificateRoutes } from './features/certificates/rest';
+import { healthRoutes } from './features/health/rest';
 import { adminLogRoutes } from './features/logs/rest';
 import { adminPolicyRoutes, customerPolicyRoutes } from './features/policies/rest';
 import { adminStatsRoutes } from './features/stats/rest';
@@ -88,6 +89,7 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
   const rest: RestContext = { deps, requireCaller: requireCaller(resolveCaller, clock) };
   const api = new Hono<AppEnv>();
   api.use('/admin/*', rest.requireCaller, requireAdmin);
+  api.route('/', healthRoutes(rest));
   api.route('/', accountRoutes(rest));
   api.route('/user', customerPolicyRoutes(rest));
   api.route('/policies', certificateRoutes(rest));

@@ -13,6 +13,7 @@ interface RouteCase {
 }
 
 const REST: Record<string, RouteCase> = {
+  'GET /api/health': { tier: 'public', sample: '/api/health' },
   'POST /api/login': { tier: 'public', sample: '/api/login', body: { username: 'x', password: 'y' } },
   'POST /api/register': { tier: 'public', sample: '/api/register', body: {} },
   'POST /api/logout': { tier: 'customer', sample: '/api/logout' },

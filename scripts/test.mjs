@@ -1,0 +1,82 @@
+// `npm test`: every runner (Vitest: unit and API; Playwright in Debian's Chromium: browser), then one
+// closing line `N passed, N failed` summing them all.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const results = join(root, '.tmp/results');
+const CHROMIUM = '/usr/bin/chromium';
+
+function run(cmd, args, env = {}) {
+  return spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  if (process.getuid?.() !== 0) {
+    console.error(`Browser tests need Debian's Chromium at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium`);
+    process.exit(1);
+  }
+  console.log('Installing Debian chromium for the browser tests…');
+  const env = { DEBIAN_FRONTEND: 'noninteractive' };
+  if (run('apt-get', ['update', '-qq'], env) !== 0 || run('apt-get', ['install', '-y', '-qq', 'chromium'], env) !== 0 || !existsSync(CHROMIUM)) {
+    console.error(`Could not install chromium with apt-get; install it by hand (apt-get install -y chromium) and run npm test again.`);
+    process.exit(1);
+  }
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+ensureChromium();
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+// 1. Vitest: unit, component and API tests.
+const vitestFile = join(results, 'vitest.json');
+const vitestStatus = run(process.execPath, [
+  join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`,
+]);
+const vitest = readJson(vitestFile);
+if (vitest) {
+  totals.passed += vitest.numPassedTests;
+  totals.failed += vitest.numFailedTests;
+  totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+  // A file that failed to load has no tests to count but is still a failure.
+  if (vitestStatus !== 0 && vitest.numFailedTests === 0) totals.failed += Math.max(1, vitest.numFailedTestSuites);
+} else {
+  totals.failed += 1;
+}
+
+// 2. Playwright: the built app in Debian's Chromium.
+const built = run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
+if (built !== 0) {
+  totals.failed += 1;
+} else {
+  const pwFile = join(results, 'playwright.json');
+  const pwStatus = run(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), 'test'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: pwFile,
+  });
+  const pw = readJson(pwFile);
+  if (pw?.stats) {
+    totals.passed += pw.stats.expected + pw.stats.flaky;
+    totals.failed += pw.stats.unexpected;
+    totals.skipped += pw.stats.skipped;
+    if (pwStatus !== 0 && pw.stats.unexpected === 0) totals.failed += 1;
+  } else {
+    totals.failed += 1;
+  }
+}
+
+console.log('');
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed > 0 ? 1 : 0);

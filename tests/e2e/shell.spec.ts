@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+
+test('the home page renders from the built app with no CSP violations or console errors', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Temporary Car Insurance' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Get Instant Quote' })).toHaveAttribute('href', '/request-quote-step1');
+  await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
+  expect(problems).toEqual([]);
+});
+
+test('an unknown path shows 404 Not Found inside the frame', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: '404 Not Found' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toContainText('Financial Conduct Authority');
+});
+
+test('the API answers on the same origin, never with the SPA page', async ({ request }) => {
+  const health = await request.get('/api/health');
+  expect(health.status()).toBe(200);
+  const unknown = await request.get('/api/not-a-route');
+  expect(unknown.status()).toBe(404);
+  expect(await unknown.json()).toEqual({ error: 'Not found' });
+});
