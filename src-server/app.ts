@@ -12,6 +12,7 @@ import { systemClock, type Clock } from './clock';
 import { messages } from './contract/messages';
 import type { Database } from './db/client';
 import { createWriter } from './db/writer';
+import { ThrottledError } from './errors';
 import type { Deps } from './deps';
 import { accountRoutes } from './features/account/rest';
 import { certificateRoutes } from './features/certificates/rest';
@@ -106,6 +107,11 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
       router: appRouter,
       endpoint: '/trpc',
       maxBatchSize: TRPC_MAX_BATCH,
+      // A throttled call says when to retry, as the REST door does.
+      responseMeta: ({ errors }) => {
+        const throttled = errors.map((e) => e.cause).find((c): c is ThrottledError => c instanceof ThrottledError);
+        return throttled ? { headers: { 'Retry-After': String(throttled.retryAfterSeconds) } } : {};
+      },
       createContext: (_opts, c) =>
         createTrpcContext({
           deps,

@@ -1,0 +1,613 @@
+// The tRPC surface: the four tiers, a happy path per procedure, the error mapping, and the HTTP door
+// (batch limit, error shape, no stack traces). DECISIONS.md "Accounts, sessions, roles", "Admin console", "Errors".
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRPC_MAX_BATCH } from '../../src-server/app';
+import { messages } from '../../src-server/contract/messages';
+import { auditLogs } from '../../src-server/db/schema/index';
+import { appRouter } from '../../src-server/trpc/router';
+import { createHarness, json, PASSWORD, T0, validPolicy, type Harness } from './harness';
+
+type Caller = ReturnType<Harness['trpc']>;
+type Code = TRPCError['code'];
+
+let h: Harness;
+let ownerId: number;
+let adminId: number;
+let customerId: number;
+let targetUserId: number;
+let ownerToken: string;
+let adminToken: string;
+let customerToken: string;
+let targetPolicyId: number;
+
+let addressCounter = 0;
+/** A fresh client address, so the per-address login throttle stays out of tests that are not about it. */
+const freshAddress = () => `192.0.2.${++addressCounter}`;
+
+async function codeOf(promise: Promise<unknown>): Promise<Code | 'resolved'> {
+  try {
+    await promise;
+    return 'resolved';
+  } catch (err) {
+    expect(err).toBeInstanceOf(TRPCError);
+    return (err as TRPCError).code;
+  }
+}
+
+async function rejects(promise: Promise<unknown>): Promise<TRPCError> {
+  try {
+    await promise;
+  } catch (err) {
+    expect(err).toBeInstanceOf(TRPCError);
+    return err as TRPCError;
+  }
+  throw new Error('expected the call to be refused');
+}
+
+const policyInput = (extra: Record<string, unknown> = {}) => ({ ...validPolicy, userId: customerId, ...extra }) as never;
+
+/** Every procedure, its tier, and a call with well-formed input (for the permission matrix). */
+type Tier = 'public' | 'customer' | 'admin' | 'owner';
+const procedures: { path: string; tier: Tier; call: (c: Caller) => Promise<unknown> }[] = [
+  { path: 'account.login', tier: 'public', call: (c) => c.account.login({ username: 'nobody-here', password: 'wrong-password' }) },
+  { path: 'account.register', tier: 'public', call: (c) => c.account.register({ username: 'alice', email: 'x@example.test', password: 'long-enough-1' }) },
+  { path: 'account.me', tier: 'customer', call: (c) => c.account.me() },
+  { path: 'policies.mine', tier: 'customer', call: (c) => c.policies.mine() },
+  { path: 'account.logout', tier: 'customer', call: (c) => c.account.logout() },
+  { path: 'admin.stats', tier: 'admin', call: (c) => c.admin.stats() },
+  { path: 'admin.users.list', tier: 'admin', call: (c) => c.admin.users.list({}) },
+  {
+    path: 'admin.users.create',
+    tier: 'admin',
+    call: (c) => c.admin.users.create({ username: 'sneaky', email: 'sneaky@example.test', password: 'long-enough-1' } as never),
+  },
+  {
+    path: 'admin.users.update',
+    tier: 'admin',
+    call: (c) => c.admin.users.update({ id: targetUserId, data: { username: 'hijacked', email: 'hijacked@example.test' } } as never),
+  },
+  { path: 'admin.users.delete', tier: 'admin', call: (c) => c.admin.users.delete({ id: targetUserId }) },
+  { path: 'admin.policies.list', tier: 'admin', call: (c) => c.admin.policies.list({}) },
+  { path: 'admin.policies.ofUser', tier: 'admin', call: (c) => c.admin.policies.ofUser({ userId: customerId }) },
+  { path: 'admin.policies.create', tier: 'admin', call: (c) => c.admin.policies.create(policyInput()) },
+  {
+    path: 'admin.policies.update',
+    tier: 'admin',
+    call: (c) => c.admin.policies.update({ id: targetPolicyId, data: policyInput({ holderName: 'Hijacked' }) } as never),
+  },
+  { path: 'admin.policies.delete', tier: 'admin', call: (c) => c.admin.policies.delete({ id: targetPolicyId }) },
+  { path: 'admin.logs.list', tier: 'admin', call: (c) => c.admin.logs.list({}) },
+  { path: 'admin.logs.add', tier: 'admin', call: (c) => c.admin.logs.add({ action: 'Forged entry', level: 'info' } as never) },
+  { path: 'admin.users.setRoles', tier: 'owner', call: (c) => c.admin.users.setRoles({ id: targetUserId, isAdmin: true, isOwner: true } as never) },
+];
+
+async function snapshot() {
+  const c = h.trpc(ownerToken);
+  const [stats, users, policies, logs] = await Promise.all([
+    c.admin.stats(),
+    c.admin.users.list({ limit: 100 } as never),
+    c.admin.policies.list({ limit: 100 } as never),
+    c.admin.logs.list({ limit: 100 } as never),
+  ]);
+  return {
+    stats,
+    users: users.items,
+    policies: policies.items,
+    // Reading lists writes nothing; failed sign-ins of the matrix are logged, client entries are not expected.
+    clientLogs: logs.items.filter((l) => l.action === 'Forged entry'),
+  };
+}
+
+beforeAll(async () => {
+  h = await createHarness();
+  ownerId = await h.addUser({ username: 'olivia', isOwner: true });
+  adminId = await h.addUser({ username: 'adam', isAdmin: true });
+  customerId = await h.addUser({ username: 'alice' });
+  targetUserId = await h.addUser({ username: 'tess' });
+  ownerToken = await h.tokenFor('olivia');
+  adminToken = await h.tokenFor('adam');
+  customerToken = await h.tokenFor('alice');
+  const created = await h.trpc(ownerToken).admin.policies.create(policyInput({ holderName: 'Alice Archer' }));
+  targetPolicyId = created.id;
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('tiers', () => {
+  it('covers every procedure of the router', () => {
+    const paths = procedures.map((p) => p.path).sort();
+    // Flattened from the real router, so a new procedure cannot escape the matrix below.
+    expect(paths).toEqual(Object.keys(appRouter._def.procedures).sort());
+  });
+
+  it('answers UNAUTHORIZED to an anonymous caller on every non-public procedure, and to a forged token', async () => {
+    const before = await snapshot();
+    for (const p of procedures.filter((p) => p.tier !== 'public')) {
+      expect(await codeOf(p.call(h.trpc())), p.path).toBe('UNAUTHORIZED');
+      expect(await codeOf(p.call(h.trpc(`${adminToken.slice(0, -3)}abc`))), p.path).toBe('UNAUTHORIZED');
+      expect(await codeOf(p.call(h.trpc('not.a.jwt'))), p.path).toBe('UNAUTHORIZED');
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers UNAUTHORIZED before looking at the input', async () => {
+    expect(await codeOf(h.trpc().admin.policies.create({} as never))).toBe('UNAUTHORIZED');
+    expect(await codeOf(h.trpc(customerToken).admin.policies.create({} as never))).toBe('FORBIDDEN');
+    expect(await codeOf(h.trpc(adminToken).admin.users.setRoles({} as never))).toBe('FORBIDDEN');
+  });
+
+  it('answers FORBIDDEN to a customer on every admin and owner procedure, and changes nothing', async () => {
+    const before = await snapshot();
+    const customer = h.trpc(customerToken);
+    for (const p of procedures.filter((p) => p.tier === 'admin' || p.tier === 'owner')) {
+      expect(await codeOf(p.call(customer)), p.path).toBe('FORBIDDEN');
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers FORBIDDEN to an admin on the owner procedure, and changes nothing', async () => {
+    const before = await snapshot();
+    expect(await codeOf(h.trpc(adminToken).admin.users.setRoles({ id: targetUserId, isAdmin: true, isOwner: false } as never))).toBe('FORBIDDEN');
+    expect(await codeOf(h.trpc(adminToken).admin.users.setRoles({ id: adminId, isAdmin: true, isOwner: true } as never))).toBe('FORBIDDEN');
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('lets customers, admins and owners through the customer tier, and admins and owners through the admin tier', async () => {
+    for (const token of [customerToken, adminToken, ownerToken]) {
+      expect(Array.isArray(await h.trpc(token).policies.mine())).toBe(true);
+      expect((await h.trpc(token).account.me()).user.username).toMatch(/^(alice|adam|olivia)$/);
+    }
+    for (const token of [adminToken, ownerToken]) {
+      expect((await h.trpc(token).admin.stats()).pendingClaims).toBe(0);
+    }
+  });
+
+  it('takes the role from the database, not the token: a demoted admin is FORBIDDEN at once', async () => {
+    const id = await h.addUser({ username: 'dennis', isAdmin: true });
+    const token = await h.tokenFor('dennis');
+    expect(await codeOf(h.trpc(token).admin.stats())).toBe('resolved');
+    await h.trpc(ownerToken).admin.users.setRoles({ id, isAdmin: false, isOwner: false } as never);
+    expect(await codeOf(h.trpc(token).admin.stats())).toBe('FORBIDDEN');
+    expect((await h.trpc(token).account.me()).user.isAdmin).toBe(false);
+  });
+});
+
+describe('happy paths', () => {
+  it('account.login answers a token, its expiry and the user; the token works', async () => {
+    const res = await h.trpc(undefined, freshAddress()).account.login({ username: 'ALICE', password: PASSWORD });
+    expect(Object.keys(res).sort()).toEqual(['expiresAt', 'token', 'user']);
+    expect(res.expiresAt).toBe(new Date(T0 + 12 * 3600_000).toISOString());
+    expect(res.user).toMatchObject({ id: customerId, username: 'alice', isAdmin: false, isOwner: false });
+    expect(JSON.stringify(res.user)).not.toMatch(/password|hash/i);
+    const me = await h.trpc(res.token).account.me();
+    expect(me.user.id).toBe(customerId);
+
+    const remembered = await h.trpc(undefined, freshAddress()).account.login({ username: 'alice', password: PASSWORD, remember: true });
+    expect(remembered.expiresAt).toBe(new Date(T0 + 30 * 24 * 3600_000).toISOString());
+  });
+
+  it('account.login answers UNAUTHORIZED for a wrong password or an unknown user', async () => {
+    const wrong = await rejects(h.trpc(undefined, freshAddress()).account.login({ username: 'adam', password: 'not-the-password' }));
+    expect(wrong.code).toBe('UNAUTHORIZED');
+    const unknown = await rejects(h.trpc(undefined, freshAddress()).account.login({ username: 'nobody-at-all', password: 'whatever' }));
+    expect(unknown.code).toBe('UNAUTHORIZED');
+    expect(unknown.message).toBe(wrong.message);
+  });
+
+  it('account.register creates a plain user whatever the payload says', async () => {
+    const user = await h.trpc(undefined, freshAddress()).account.register({
+      username: 'newcomer',
+      email: 'newcomer@example.test',
+      password: 'long-enough-1',
+      isAdmin: true,
+    });
+    expect(user).toMatchObject({ username: 'newcomer', email: 'newcomer@example.test', isAdmin: false, isOwner: false });
+    expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'id', 'isAdmin', 'isOwner', 'username']);
+    const signedIn = await h.trpc(undefined, freshAddress()).account.login({ username: 'newcomer', password: 'long-enough-1' });
+    expect(signedIn.user.isAdmin).toBe(false);
+    expect(await codeOf(h.trpc(signedIn.token).admin.stats())).toBe('FORBIDDEN');
+  });
+
+  it('account.me answers the caller and the expiry of the token', async () => {
+    expect(await h.trpc(customerToken).account.me()).toEqual({
+      user: { id: customerId, username: 'alice', isAdmin: false, isOwner: false },
+      expiresAt: new Date(T0 + 12 * 3600_000).toISOString(),
+    });
+    expect((await h.trpc(ownerToken).account.me()).user).toEqual({ id: ownerId, username: 'olivia', isAdmin: true, isOwner: true });
+  });
+
+  it("policies.mine answers the caller's own policies only", async () => {
+    const mine = await h.trpc(customerToken).policies.mine();
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((p) => p.userId === customerId && p.username === 'alice')).toBe(true);
+    expect(mine.map((p) => p.id)).toContain(targetPolicyId);
+    expect(await h.trpc(adminToken).policies.mine()).toEqual([]);
+  });
+
+  it('account.logout ends that session only: the token is UNAUTHORIZED afterwards, by tRPC and by REST', async () => {
+    await h.addUser({ username: 'lou' });
+    const token = await h.tokenFor('lou');
+    const other = await h.tokenFor('lou');
+    expect((await h.trpc(token).account.me()).user.username).toBe('lou');
+    expect(await h.trpc(token).account.logout()).toEqual({ success: true });
+    expect(await codeOf(h.trpc(token).account.me())).toBe('UNAUTHORIZED');
+    expect(await codeOf(h.trpc(token).policies.mine())).toBe('UNAUTHORIZED');
+    expect(await codeOf(h.trpc(token).account.logout())).toBe('UNAUTHORIZED');
+    expect((await h.request('GET', '/api/user/policies', { token })).status).toBe(401);
+    const overHttp = await h.request('GET', '/trpc/account.me', { token });
+    expect(overHttp.status).toBe(401);
+    // The account's other session still works.
+    expect((await h.trpc(other).account.me()).user.username).toBe('lou');
+  });
+
+  it('admin.stats counts users, policies and active policies; pendingClaims is 0', async () => {
+    const owner = h.trpc(ownerToken);
+    const [stats, users, policies] = await Promise.all([
+      owner.admin.stats(),
+      owner.admin.users.list({ limit: 100 } as never),
+      owner.admin.policies.list({ limit: 100 } as never),
+    ]);
+    expect(stats).toEqual({
+      totalUsers: users.total,
+      totalPolicies: policies.total,
+      activePolicies: policies.items.filter((p) => p.status === 'active').length,
+      pendingClaims: 0,
+    });
+    await owner.admin.policies.create(policyInput({ status: 'pending' }));
+    const after = await h.trpc(adminToken).admin.stats();
+    expect(after.totalPolicies).toBe(stats.totalPolicies + 1);
+    expect(after.activePolicies).toBe(stats.activePolicies);
+  });
+
+  it('admin.users.list answers { items, total }, paged and searched', async () => {
+    const admin = h.trpc(adminToken).admin;
+    const all = await admin.users.list({ limit: 100 } as never);
+    expect(Object.keys(all).sort()).toEqual(['items', 'total']);
+    expect(all.total).toBe(all.items.length);
+    expect(all.items.map((u) => u.username)).toEqual(expect.arrayContaining(['olivia', 'adam', 'alice', 'tess']));
+    for (const u of all.items) {
+      expect(Object.keys(u).sort()).toEqual(['createdAt', 'email', 'id', 'isAdmin', 'isOwner', 'username']);
+    }
+    const page = await admin.users.list({ limit: 2, offset: 1 } as never);
+    expect(page.total).toBe(all.total);
+    expect(page.items).toEqual(all.items.slice(1, 3));
+    const found = await admin.users.list({ search: 'TeSs' } as never);
+    expect(found).toEqual({ items: [expect.objectContaining({ id: targetUserId, username: 'tess' })], total: 1 });
+    // Defaults: 10 a page.
+    expect((await admin.users.list({} as never)).items.length).toBe(Math.min(10, all.total));
+  });
+
+  it('admin.users.create / update / delete manage a plain user', async () => {
+    const admin = h.trpc(adminToken).admin;
+    const created = await admin.users.create({ username: 'carl', email: 'carl@example.test', password: 'long-enough-1' } as never);
+    expect(created).toMatchObject({ username: 'carl', email: 'carl@example.test', isAdmin: false, isOwner: false });
+    expect(JSON.stringify(created)).not.toMatch(/password|hash/i);
+    // The new account can sign in with the password given.
+    const signedIn = await h.trpc(undefined, freshAddress()).account.login({ username: 'carl', password: 'long-enough-1' });
+    expect(signedIn.user.id).toBe(created.id);
+
+    const updated = await admin.users.update({ id: created.id, data: { username: 'carl2', email: 'carl2@example.test', password: '' } } as never);
+    expect(updated).toMatchObject({ id: created.id, username: 'carl2', email: 'carl2@example.test', isAdmin: false });
+    // A blank password on edit is left alone: the old one still works.
+    expect((await h.trpc(undefined, freshAddress()).account.login({ username: 'carl2', password: 'long-enough-1' })).user.id).toBe(created.id);
+
+    expect(await admin.users.delete({ id: created.id })).toEqual({ success: true });
+    expect((await admin.users.list({ search: 'carl' } as never)).total).toBe(0);
+    expect(await codeOf(h.trpc(signedIn.token).account.me())).toBe('UNAUTHORIZED');
+  });
+
+  it('admin.users.*: an admin may not make or touch staff (FORBIDDEN); nobody deletes themselves', async () => {
+    const admin = h.trpc(adminToken).admin;
+    expect(await codeOf(admin.users.create({ username: 'boss', email: 'boss@example.test', password: 'long-enough-1', isAdmin: true } as never))).toBe('FORBIDDEN');
+    expect(await codeOf(admin.users.update({ id: ownerId, data: { username: 'olivia', email: 'olivia@example.test', isAdmin: false } } as never))).toBe('FORBIDDEN');
+    expect(await codeOf(admin.users.delete({ id: ownerId }))).toBe('FORBIDDEN');
+    expect(await codeOf(admin.users.delete({ id: adminId }))).toBe('FORBIDDEN');
+    expect(await codeOf(h.trpc(ownerToken).admin.users.delete({ id: ownerId }))).toBe('FORBIDDEN');
+    expect((await admin.users.list({ search: 'boss' } as never)).total).toBe(0);
+  });
+
+  it('admin.users.setRoles lets an owner change role flags', async () => {
+    const owner = h.trpc(ownerToken);
+    const id = await h.addUser({ username: 'pat' });
+    const promoted = await owner.admin.users.setRoles({ id, isAdmin: 'true', isOwner: false } as never);
+    expect(promoted).toMatchObject({ id, username: 'pat', isAdmin: true, isOwner: false });
+    const patToken = await h.tokenFor('pat');
+    expect(await codeOf(h.trpc(patToken).admin.stats())).toBe('resolved');
+    const demoted = await owner.admin.users.setRoles({ id, isAdmin: 0, isOwner: 0 } as never);
+    expect(demoted).toMatchObject({ isAdmin: false, isOwner: false });
+    expect(await codeOf(h.trpc(patToken).admin.stats())).toBe('FORBIDDEN');
+    // The last owner cannot demote themselves.
+    expect(await codeOf(owner.admin.users.setRoles({ id: ownerId, isAdmin: true, isOwner: false } as never))).toBe('FORBIDDEN');
+    expect((await owner.account.me()).user.isOwner).toBe(true);
+  });
+
+  it('admin.policies.list answers { items, total }, paged and searched', async () => {
+    const admin = h.trpc(adminToken).admin;
+    const all = await admin.policies.list({ limit: 100 } as never);
+    expect(Object.keys(all).sort()).toEqual(['items', 'total']);
+    expect(all.total).toBe(all.items.length);
+    expect(all.items.map((p) => p.id)).toContain(targetPolicyId);
+    const page = await admin.policies.list({ limit: 1 } as never);
+    expect(page).toEqual({ items: [all.items[0]], total: all.total });
+    const target = all.items.find((p) => p.id === targetPolicyId)!;
+    const found = await admin.policies.list({ search: target.policyNumber.toLowerCase() } as never);
+    expect(found).toEqual({ items: [target], total: 1 });
+  });
+
+  it("admin.policies.ofUser answers that user's policies", async () => {
+    const admin = h.trpc(adminToken).admin;
+    const theirs = await admin.policies.ofUser({ userId: customerId });
+    expect(theirs).toEqual(await h.trpc(customerToken).policies.mine());
+    expect(await admin.policies.ofUser({ userId: targetUserId })).toEqual([]);
+  });
+
+  it('admin.policies.create / update / delete manage a policy', async () => {
+    const admin = h.trpc(adminToken).admin;
+    const created = await admin.policies.create(policyInput({ holderName: 'Fresh Holder', registration: 'fr35 hhh', startTime: '09:00 AM', endTime: '11:59 PM' }));
+    expect(created).toMatchObject({
+      userId: customerId,
+      username: 'alice',
+      holderName: 'Fresh Holder',
+      registration: 'FR35 HHH',
+      startTime: '09:00',
+      endTime: '23:59',
+      status: 'active',
+    });
+    expect(created.policyNumber).toMatch(/^[A-Z0-9-]+$/);
+    expect((await h.trpc(customerToken).policies.mine()).map((p) => p.id)).toContain(created.id);
+
+    const updated = await admin.policies.update({ id: created.id, data: policyInput({ holderName: 'Changed Holder', status: 'pending', userId: null }) } as never);
+    expect(updated).toMatchObject({ id: created.id, policyNumber: created.policyNumber, holderName: 'Changed Holder', status: 'pending', userId: null, username: null });
+    expect((await h.trpc(customerToken).policies.mine()).map((p) => p.id)).not.toContain(created.id);
+
+    expect(await admin.policies.delete({ id: created.id })).toEqual({ success: true });
+    const after = await admin.policies.list({ search: created.policyNumber } as never);
+    expect(after.total).toBe(0);
+  });
+
+  it('admin.logs.list answers { items, total }; admin.logs.add writes an entry under the caller', async () => {
+    const admin = h.trpc(adminToken).admin;
+    const before = await admin.logs.list({} as never);
+    expect(Object.keys(before).sort()).toEqual(['items', 'total']);
+    const added = await admin.logs.add({ action: 'Generated system report', level: 'warning' } as never);
+    expect(added).toMatchObject({ action: 'Generated system report', level: 'warning', username: 'adam', timestamp: new Date(T0).toISOString() });
+    const after = await admin.logs.list({ limit: 1 } as never);
+    expect(after.total).toBe(before.total + 1);
+    expect(after.items).toEqual([added]);
+    expect((await admin.logs.list({ search: 'generated system' } as never)).items.map((l) => l.id)).toContain(added.id);
+    // Error level is the server's alone.
+    expect(await codeOf(admin.logs.add({ action: 'Fake error', level: 'error' } as never))).toBe('BAD_REQUEST');
+  });
+});
+
+describe('errors', () => {
+  it('maps bad input to BAD_REQUEST with zod details on the error', async () => {
+    const err = await rejects(h.trpc(adminToken).admin.policies.create({ ...validPolicy, holderName: '' } as never));
+    expect(err.code).toBe('BAD_REQUEST');
+    const bad = await rejects(h.trpc(adminToken).admin.users.list({ limit: 0 } as never));
+    expect(bad.code).toBe('BAD_REQUEST');
+    expect(await codeOf(h.trpc(adminToken).admin.users.delete({ id: -1 }))).toBe('BAD_REQUEST');
+    expect(await codeOf(h.trpc().account.login({ username: '', password: '' }))).toBe('BAD_REQUEST');
+  });
+
+  it('answers bad input over HTTP as 400 with field errors in error.data.details', async () => {
+    const policiesBefore = (await h.trpc(adminToken).admin.stats()).totalPolicies;
+    const res = await h.request('POST', '/trpc/admin.policies.create', {
+      token: adminToken,
+      body: { ...validPolicy, holderName: '  ', carModel: undefined, startTime: '25:00', status: 'cancelled' },
+    });
+    expect(res.status).toBe(400);
+    const body = await json<{ error: { message: string; data: { code: string; httpStatus: number; path: string; details: { fieldErrors: Record<string, string[]>; formErrors: string[] } } } }>(res);
+    expect(body.error.message).toBe(messages.invalidInput);
+    expect(body.error.data).toMatchObject({ code: 'BAD_REQUEST', httpStatus: 400, path: 'admin.policies.create' });
+    const fields = body.error.data.details.fieldErrors;
+    expect(Object.keys(fields).sort()).toEqual(['carModel', 'holderName', 'startTime', 'status']);
+    expect(fields.holderName).toEqual(['Holder name is required']);
+    expect(fields.status).toEqual(['Status must be active, expired or pending']);
+    expect(JSON.stringify(body)).not.toContain('stack');
+
+    const backwards = await h.request('POST', '/trpc/admin.policies.create', {
+      token: adminToken,
+      body: { ...validPolicy, startDate: '2026-07-08', endDate: '2026-07-01' },
+    });
+    expect(backwards.status).toBe(400);
+    const b2 = await json<{ error: { data: { details: { fieldErrors: Record<string, string[]> } } } }>(backwards);
+    expect(b2.error.data.details.fieldErrors).toEqual({ endDate: [messages.endBeforeStart] });
+    // Nothing was written by either request.
+    expect((await h.trpc(adminToken).admin.stats()).totalPolicies).toBe(policiesBefore);
+  });
+
+  it('maps a duplicate username to CONFLICT (whatever its case), with a field error over HTTP', async () => {
+    const admin = h.trpc(adminToken).admin;
+    const err = await rejects(admin.users.create({ username: 'ALICE', email: 'other@example.test', password: 'long-enough-1' } as never));
+    expect(err.code).toBe('CONFLICT');
+    expect(err.message).toBe(messages.usernameTaken);
+    expect(await codeOf(h.trpc(undefined, freshAddress()).account.register({ username: 'Alice', email: 'another@example.test', password: 'long-enough-1' }))).toBe('CONFLICT');
+
+    const res = await h.request('POST', '/trpc/account.register', {
+      body: { username: 'alice', email: 'third@example.test', password: 'long-enough-1' },
+      headers: { 'x-forwarded-for': freshAddress() },
+    });
+    expect(res.status).toBe(409);
+    const body = await json<{ error: { message: string; data: { code: string; details: { fieldErrors: Record<string, string[]> } } } }>(res);
+    expect(body.error.message).toBe(messages.usernameTaken);
+    expect(body.error.data.code).toBe('CONFLICT');
+    expect(body.error.data.details.fieldErrors).toEqual({ username: [messages.usernameTaken] });
+    expect((await admin.users.list({ search: 'example.test' } as never)).items.filter((u) => u.username.toLowerCase() === 'alice')).toHaveLength(1);
+  });
+
+  it('maps a missing policy or user to NOT_FOUND', async () => {
+    const admin = h.trpc(adminToken).admin;
+    for (const call of [
+      admin.policies.update({ id: 999_999, data: policyInput() } as never),
+      admin.policies.delete({ id: 999_999 }),
+      admin.policies.ofUser({ userId: 999_999 }),
+      admin.users.delete({ id: 999_999 }),
+    ]) {
+      expect(await codeOf(call)).toBe('NOT_FOUND');
+    }
+    const res = await h.request('POST', '/trpc/admin.policies.delete', { token: adminToken, body: { id: 999_999 } });
+    expect(res.status).toBe(404);
+    const body = await json<{ error: { message: string; data: { code: string } } }>(res);
+    expect(body.error).toMatchObject({ message: messages.policyNotFound, data: { code: 'NOT_FOUND' } });
+  });
+
+  it('maps a throttled login to TOO_MANY_REQUESTS after 5 wrong passwords for one username (from any address)', async () => {
+    await h.addUser({ username: 'victim' });
+    for (let i = 1; i <= 5; i++) {
+      expect(await codeOf(h.trpc(undefined, freshAddress()).account.login({ username: 'victim', password: `wrong-${i}` })), `attempt ${i}`).toBe('UNAUTHORIZED');
+    }
+    const sixth = await rejects(h.trpc(undefined, freshAddress()).account.login({ username: 'victim', password: 'wrong-6' }));
+    expect(sixth.code).toBe('TOO_MANY_REQUESTS');
+    expect(sixth.message).toBe(messages.tooManyAttempts);
+    // Even the right password is refused while the window lasts ...
+    expect(await codeOf(h.trpc(undefined, freshAddress()).account.login({ username: 'VICTIM', password: PASSWORD }))).toBe('TOO_MANY_REQUESTS');
+    // ... over HTTP too, with the code's status.
+    const res = await h.request('POST', '/trpc/account.login', { body: { username: 'victim', password: PASSWORD }, headers: { 'x-forwarded-for': freshAddress() } });
+    expect(res.status).toBe(429);
+    expect((await json<{ error: { data: { code: string } } }>(res)).error.data.code).toBe('TOO_MANY_REQUESTS');
+    // Other accounts are not affected.
+    expect(await codeOf(h.trpc(undefined, freshAddress()).account.login({ username: 'alice', password: PASSWORD }))).toBe('resolved');
+    // After the 15-minute window the right password works again.
+    const start = h.clock.now();
+    try {
+      h.clock.advance(15 * 60_000 + 1000);
+      expect(await codeOf(h.trpc(undefined, freshAddress()).account.login({ username: 'victim', password: PASSWORD }))).toBe('resolved');
+    } finally {
+      h.clock.set(start);
+    }
+  });
+});
+
+describe('over HTTP', () => {
+  const batchPath = (paths: string[], inputs: Record<number, unknown>) =>
+    `/trpc/${paths.join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(inputs))}`;
+
+  it(`serves a GET batch of ${TRPC_MAX_BATCH} procedures and refuses one of ${TRPC_MAX_BATCH + 1} with 400`, async () => {
+    expect(TRPC_MAX_BATCH).toBe(10);
+    const stats = await h.trpc(adminToken).admin.stats();
+
+    const ten = Array.from({ length: 10 }, () => 'admin.stats');
+    const ok = await h.request('GET', batchPath(ten, Object.fromEntries(ten.map((_, i) => [i, undefined]))), { token: adminToken });
+    expect(ok.status).toBe(200);
+    const results = await json<{ result: { data: unknown } }[]>(ok);
+    expect(results).toHaveLength(10);
+    for (const r of results) expect(r.result.data).toEqual(stats);
+
+    // Mixed procedures with inputs work too.
+    const mixed = await h.request('GET', batchPath(['admin.stats', 'admin.users.list', 'policies.mine'], { 1: { limit: 1 } }), { token: adminToken });
+    expect(mixed.status).toBe(200);
+    const [s, users, mine] = await json<[{ result: { data: unknown } }, { result: { data: { items: unknown[]; total: number } } }, { result: { data: unknown } }]>(mixed);
+    expect(s.result.data).toEqual(stats);
+    expect(users.result.data.items).toHaveLength(1);
+    expect(users.result.data.total).toBe(stats.totalUsers);
+    expect(mine.result.data).toEqual([]);
+
+    const eleven = [...ten, 'admin.stats'];
+    const refused = await h.request('GET', batchPath(eleven, {}), { token: adminToken });
+    expect(refused.status).toBe(400);
+    const text = await refused.text();
+    expect(text).toContain('BAD_REQUEST');
+    expect(text).not.toContain('totalUsers');
+  });
+
+  it(`refuses a POST batch of ${TRPC_MAX_BATCH + 1} mutations without running any of them`, async () => {
+    const admin = h.trpc(adminToken).admin;
+    const before = (await admin.logs.list({ search: 'Batched entry' } as never)).total;
+    const paths = Array.from({ length: 11 }, () => 'admin.logs.add');
+    const inputs = Object.fromEntries(paths.map((_, i) => [i, { action: `Batched entry ${i}` }]));
+    const refused = await h.request('POST', `/trpc/${paths.join(',')}?batch=1`, { token: adminToken, body: inputs });
+    expect(refused.status).toBe(400);
+    expect((await admin.logs.list({ search: 'Batched entry' } as never)).total).toBe(before);
+
+    const ok = await h.request('POST', `/trpc/${paths.slice(0, 10).join(',')}?batch=1`, { token: adminToken, body: inputs });
+    expect(ok.status).toBe(200);
+    expect((await admin.logs.list({ search: 'Batched entry' } as never)).total).toBe(before + 10);
+  });
+
+  it('answers each call of a batch with its own status: anonymous parts are UNAUTHORIZED', async () => {
+    const res = await h.request('GET', batchPath(['admin.stats', 'account.me'], {}));
+    expect(res.status).toBe(401);
+    const parts = await json<{ error: { data: { code: string } } }[]>(res);
+    expect(parts.map((p) => p.error.data.code)).toEqual(['UNAUTHORIZED', 'UNAUTHORIZED']);
+    const forbidden = await h.request('GET', '/trpc/admin.stats', { token: customerToken });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('never leaks a stack or an internal message from an internal error', async () => {
+    // A log row whose timestamp cannot be shown makes admin.logs.list throw a RangeError inside the server.
+    const [row] = await h.database.db
+      .insert(auditLogs)
+      .values({ action: 'Corrupt row', level: 'info', username: 'test', createdAt: 9e15 })
+      .returning({ id: auditLogs.id });
+    try {
+      const err = await rejects(h.trpc(adminToken).admin.logs.list({} as never));
+      expect(err.code).toBe('INTERNAL_SERVER_ERROR');
+
+      const res = await h.request('GET', `/trpc/admin.logs.list?input=${encodeURIComponent('{}')}`, { token: adminToken });
+      expect(res.status).toBe(500);
+      const body = await json<{ error: { message: string; data: Record<string, unknown> } }>(res);
+      expect(body.error.message).toBe(messages.internal);
+      expect(body.error.data).toMatchObject({ code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path: 'admin.logs.list' });
+      const text = JSON.stringify(body);
+      for (const leak of ['stack', 'at /', 'RangeError', 'Invalid time value', 'node_modules', '.ts:']) {
+        expect(text, leak).not.toContain(leak);
+      }
+
+      // In a batch, the failing call is contained and the others still answer.
+      const batch = await h.request('GET', batchPath(['admin.logs.list', 'admin.stats'], { 0: {} }), { token: adminToken });
+      const parts = await json<[{ error: { message: string } }, { result: { data: unknown } }]>(batch);
+      expect(parts[0].error.message).toBe(messages.internal);
+      expect(parts[1].result.data).toMatchObject({ pendingClaims: 0 });
+      const batchText = JSON.stringify(parts);
+      for (const leak of ['stack', 'at /', 'RangeError', 'Invalid time value']) expect(batchText, leak).not.toContain(leak);
+    } finally {
+      await h.database.db.delete(auditLogs).where(eq(auditLogs.id, row!.id));
+    }
+    expect((await h.trpc(adminToken).admin.logs.list({} as never)).items.length).toBeGreaterThan(0);
+  });
+
+  it('answers a throttled tRPC login with 429, Retry-After and retryAfterSeconds (DECISIONS.md: 429 with Retry-After)', async () => {
+    await h.addUser({ username: 'hammered' });
+    const attempt = () =>
+      h.request('POST', '/trpc/account.login', { body: { username: 'hammered', password: 'wrong-password' }, headers: { 'x-forwarded-for': freshAddress() } });
+    for (let i = 1; i <= 5; i++) expect((await attempt()).status).toBe(401);
+    const start = h.clock.now();
+    h.clock.advance(60_000);
+    try {
+      const res = await attempt();
+      expect(res.status).toBe(429);
+      const body = await json<{ error: { data: { code: string; details: { retryAfterSeconds: number } } } }>(res);
+      expect(body.error.data.code).toBe('TOO_MANY_REQUESTS');
+      // The 15-minute window opened a minute ago.
+      expect(body.error.data.details.retryAfterSeconds).toBe(14 * 60);
+      expect(res.headers.get('retry-after')).toBe(String(14 * 60));
+    } finally {
+      h.clock.set(start);
+    }
+  });
+
+  it('refuses a mutation sent as GET (405) and runs nothing', async () => {
+    await h.addUser({ username: 'getter' });
+    const token = await h.tokenFor('getter');
+    const logout = await h.request('GET', '/trpc/account.logout', { token });
+    expect(logout.status).toBe(405);
+    expect((await h.trpc(token).account.me()).user.username).toBe('getter');
+    const before = (await h.trpc(adminToken).admin.logs.list({ search: 'Sent by GET' } as never)).total;
+    const add = await h.request('GET', `/trpc/admin.logs.add?input=${encodeURIComponent(JSON.stringify({ action: 'Sent by GET' }))}`, { token: adminToken });
+    expect(add.status).toBe(405);
+    expect((await h.trpc(adminToken).admin.logs.list({ search: 'Sent by GET' } as never)).total).toBe(before);
+  });
+
+  it('answers tRPC over HTTP with Cache-Control: no-store', async () => {
+    const res = await h.request('GET', '/trpc/policies.mine', { token: customerToken });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(((await res.json()) as { result: { data: unknown[] } }).result.data.length).toBeGreaterThan(0);
+  });
+});
