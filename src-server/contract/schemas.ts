@@ -130,6 +130,9 @@ export const policyInput = z
     status: z.enum(policyStatuses, { error: 'Status must be active, expired or pending' }).optional().default('active'),
   })
   .superRefine((p, ctx) => {
+    // zod still runs this when a field failed; compare only well-formed ends (the field errors say the rest).
+    const wellFormed = (d: string, t: string) => isCalendarDate(d) && normaliseTime(t) === t;
+    if (!wellFormed(p.startDate, p.startTime) || !wellFormed(p.endDate, p.endTime)) return;
     if (ukLocalToEpoch(p.endDate, p.endTime) <= ukLocalToEpoch(p.startDate, p.startTime)) {
       ctx.addIssue({ code: 'custom', path: ['endDate'], message: messages.endBeforeStart });
     }

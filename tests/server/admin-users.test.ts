@@ -1,0 +1,743 @@
+// The admin users REST API: GET/POST/PUT/DELETE /api/admin/users (SPEC.md §3, §5, §6, §7, §8;
+// DECISIONS.md "Accounts, sessions, roles", "Admin console", "Errors") and the owner-tier tRPC
+// procedure admin.users.setRoles.
+import { TRPCError } from '@trpc/server';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../src-server/contract/messages';
+import { auditLogs, users } from '../../src-server/db/schema/index';
+import type { Caller } from '../../src-server/deps';
+import { ConflictError } from '../../src-server/errors';
+import { deleteUser, setUserRoles, updateUser } from '../../src-server/features/users/service';
+import { statusOf } from '../../src-server/http/errors';
+import { createHarness, json, PASSWORD, T0, validPolicy, type Harness } from './harness';
+
+interface UserView {
+  id: number;
+  username: string;
+  email: string;
+  isAdmin: boolean;
+  isOwner: boolean;
+  createdAt: string;
+}
+interface UserList {
+  users: UserView[];
+  total: number;
+}
+interface ErrorBody {
+  error: string;
+  details?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] };
+}
+interface LogEntry {
+  id: number;
+  action: string;
+  level: string;
+  username: string | null;
+  timestamp: string;
+}
+interface PolicyView {
+  id: number;
+  policyNumber: string;
+  userId: number | null;
+  username: string | null;
+}
+
+const USER_VIEW_FIELDS = ['createdAt', 'email', 'id', 'isAdmin', 'isOwner', 'username'];
+
+let h: Harness;
+let ownerId: number;
+let adminId: number;
+let customerId: number;
+let ownerToken: string;
+let adminToken: string;
+let customerToken: string;
+
+beforeAll(async () => {
+  h = await createHarness();
+  ownerId = await h.addUser({ username: 'olive', isOwner: true });
+  adminId = await h.addUser({ username: 'adam', isAdmin: true });
+  customerId = await h.addUser({ username: 'carl' });
+  ownerToken = await h.tokenFor('olive');
+  adminToken = await h.tokenFor('adam');
+  customerToken = await h.tokenFor('carl');
+});
+
+afterAll(async () => {
+  await h?.close();
+});
+
+// ---- helpers --------------------------------------------------------------------------------------
+
+async function row(id: number) {
+  const [r] = await h.database.db.select().from(users).where(eq(users.id, id));
+  return r;
+}
+
+async function userCount(): Promise<number> {
+  const [r] = await h.database.db.select({ n: count() }).from(users);
+  return r!.n;
+}
+
+async function listUsers(query: string, token = adminToken): Promise<{ res: Response; body: UserList }> {
+  const res = await h.request('GET', `/api/admin/users${query}`, { token });
+  expect(res.status, `GET /api/admin/users${query}`).toBe(200);
+  return { res, body: await json<UserList>(res) };
+}
+
+async function logsMatching(search: string): Promise<LogEntry[]> {
+  const res = await h.request('GET', `/api/admin/logs?limit=100&search=${encodeURIComponent(search)}`, { token: ownerToken });
+  expect(res.status).toBe(200);
+  return json<LogEntry[]>(res);
+}
+
+/** Login straight through the API: the answer's status, so failures can be asserted too. */
+let loginAddress = 0;
+async function loginStatus(username: string, password: string): Promise<number> {
+  const res = await h.request('POST', '/api/login', {
+    body: { username, password },
+    headers: { 'x-forwarded-for': `10.9.${Math.floor(loginAddress / 250)}.${loginAddress++ % 250}` },
+  });
+  return res.status;
+}
+
+function body(username: string, extra: Record<string, unknown> = {}) {
+  return { username, email: `${username.toLowerCase()}@example.test`, isAdmin: false, isOwner: false, ...extra };
+}
+
+function expectNoSecrets(u: Record<string, unknown>) {
+  expect(Object.keys(u).sort()).toEqual(USER_VIEW_FIELDS);
+  const text = JSON.stringify(u).toLowerCase();
+  expect(text).not.toContain('password');
+  expect(text).not.toContain('hash');
+  expect(text).not.toContain('scrypt');
+  expect(text).not.toContain('argon');
+}
+
+// ---- access ----------------------------------------------------------------------------------------
+
+describe('access to /api/admin/users', () => {
+  it('answers 401 without a token and 403 for a customer, on every method', async () => {
+    const calls: Array<[string, string, unknown?]> = [
+      ['GET', '/api/admin/users'],
+      ['POST', '/api/admin/users', body('nobody1', { password: PASSWORD })],
+      ['PUT', `/api/admin/users/${customerId}`, body('carl')],
+      ['DELETE', `/api/admin/users/${customerId}`],
+    ];
+    for (const [method, path, b] of calls) {
+      const anon = await h.request(method, path, { body: b });
+      expect(anon.status, `${method} ${path} anonymous`).toBe(401);
+      const cust = await h.request(method, path, { token: customerToken, body: b });
+      expect(cust.status, `${method} ${path} customer`).toBe(403);
+      expect((await json<ErrorBody>(cust)).error).toBe(messages.forbidden);
+    }
+    expect(await row(customerId)).toBeDefined();
+    const [nobody] = await h.database.db.select().from(users).where(eq(users.username, 'nobody1'));
+    expect(nobody).toBeUndefined();
+  });
+});
+
+// ---- GET list -------------------------------------------------------------------------------------
+
+describe('GET /api/admin/users', () => {
+  it('answers { users, total } with X-Total-Count, and never a password or hash', async () => {
+    const { res, body: list } = await listUsers('');
+    expect(Object.keys(list).sort()).toEqual(['total', 'users']);
+    expect(list.total).toBe(await userCount());
+    expect(res.headers.get('X-Total-Count')).toBe(String(list.total));
+    expect(list.users.length).toBe(Math.min(10, list.total));
+    const raw = JSON.stringify(list).toLowerCase();
+    expect(raw).not.toContain('password');
+    expect(raw).not.toContain('hash');
+    for (const u of list.users) expectNoSecrets(u as unknown as Record<string, unknown>);
+    const olive = list.users.find((u) => u.username === 'olive')!;
+    expect(olive).toMatchObject({ id: ownerId, email: 'olive@example.test', isAdmin: true, isOwner: true });
+    expect(list.users.find((u) => u.username === 'adam')).toMatchObject({ id: adminId, isAdmin: true, isOwner: false });
+    expect(list.users.find((u) => u.username === 'carl')).toMatchObject({ id: customerId, isAdmin: false, isOwner: false });
+  });
+
+  it('pages with limit and offset (page size 10 by default)', async () => {
+    for (let i = 1; i <= 12; i++) await h.addUser({ username: `pager${String(i).padStart(2, '0')}` });
+    const all = await listUsers('?search=pager&limit=100');
+    expect(all.body.total).toBe(12);
+    expect(all.body.users.map((u) => u.username).sort()).toEqual(Array.from({ length: 12 }, (_, i) => `pager${String(i + 1).padStart(2, '0')}`));
+
+    const first = await listUsers('?search=pager');
+    expect(first.body.users).toHaveLength(10);
+    expect(first.body.total).toBe(12);
+    expect(first.res.headers.get('X-Total-Count')).toBe('12');
+
+    const second = await listUsers('?search=pager&offset=10');
+    expect(second.body.users).toHaveLength(2);
+    expect(second.body.total).toBe(12);
+    const ids = [...first.body.users, ...second.body.users].map((u) => u.id);
+    expect(new Set(ids).size).toBe(12);
+
+    const small = await listUsers('?search=pager&limit=5&offset=5');
+    expect(small.body.users).toHaveLength(5);
+    expect(small.body.users.map((u) => u.id)).toEqual(all.body.users.slice(5, 10).map((u) => u.id));
+
+    const past = await listUsers('?search=pager&offset=50');
+    expect(past.body.users).toEqual([]);
+    expect(past.body.total).toBe(12);
+
+    const one = await listUsers('?limit=1');
+    expect(one.body.users).toHaveLength(1);
+    const hundred = await listUsers('?limit=100');
+    expect(hundred.body.users).toHaveLength(Math.min(100, hundred.body.total));
+    expect(hundred.body.total).toBeGreaterThan(10);
+  });
+
+  it.each([['limit=0'], ['limit=101'], ['limit=abc'], ['offset=-1'], ['limit=2.5'], ['offset=abc']])('refuses %s with 400', async (q) => {
+    const res = await h.request('GET', `/api/admin/users?${q}`, { token: adminToken });
+    expect(res.status).toBe(400);
+    const b = await json<ErrorBody>(res);
+    expect(b.error).toBe(messages.invalidInput);
+    const field = q.split('=')[0]!;
+    expect(b.details?.fieldErrors?.[field]?.length ?? 0).toBeGreaterThan(0);
+  });
+
+  it('searches username and email, case-insensitive substring', async () => {
+    const mixed = await h.addUser({ username: 'MixedCaseMarvin', email: 'marv@example.test' });
+    const byMail = await h.addUser({ username: 'plainpete', email: 'Pete.SPECIAL@Example.test' });
+
+    const a = await listUsers('?search=mixedcase');
+    expect(a.body.users.map((u) => u.id)).toEqual([mixed]);
+    expect(a.body.total).toBe(1);
+    expect(a.res.headers.get('X-Total-Count')).toBe('1');
+
+    const b = await listUsers('?search=CASEMARV');
+    expect(b.body.users.map((u) => u.id)).toEqual([mixed]);
+
+    const c = await listUsers('?search=special@EXAMPLE');
+    expect(c.body.users.map((u) => u.id)).toEqual([byMail]);
+
+    const d = await listUsers(`?search=${encodeURIComponent('  pete.special  ')}`);
+    expect(d.body.users.map((u) => u.id)).toEqual([byMail]);
+
+    const none = await listUsers('?search=no-such-user-anywhere');
+    expect(none.body).toEqual({ users: [], total: 0 });
+    expect(none.res.headers.get('X-Total-Count')).toBe('0');
+  });
+
+  it('takes % and _ in the search literally', async () => {
+    const underscore = await h.addUser({ username: 'snake_case', email: 'snake1@example.test' });
+    await h.addUser({ username: 'snakeXcase', email: 'snake2@example.test' });
+    // '%' is not allowed through the API, but the search must still treat it literally.
+    const percent = await h.addUser({ username: 'halfprice', email: 'fifty%off@example.test' });
+    await h.addUser({ username: 'fullprice', email: 'fiftyXXoff@example.test' });
+
+    const u = await listUsers('?search=snake_case');
+    expect(u.body.users.map((x) => x.id)).toEqual([underscore]);
+
+    const p = await listUsers(`?search=${encodeURIComponent('fifty%off')}`);
+    expect(p.body.users.map((x) => x.id)).toEqual([percent]);
+
+    const onlyPercent = await listUsers(`?search=${encodeURIComponent('%')}`);
+    expect(onlyPercent.body.users.map((x) => x.id)).toEqual([percent]);
+
+    const onlyUnderscore = await listUsers(`?search=${encodeURIComponent('_')}`);
+    expect(onlyUnderscore.body.users.map((x) => x.id)).toEqual([underscore]);
+  });
+});
+
+// ---- POST -----------------------------------------------------------------------------------------
+
+describe('POST /api/admin/users', () => {
+  it('creates a user: 201 with the user view, a hashed password and a working login', async () => {
+    const before = await userCount();
+    const res = await h.request('POST', '/api/admin/users', { token: adminToken, body: body('newbie', { password: 'newbie-password-1' }) });
+    expect(res.status).toBe(201);
+    const u = await json<UserView>(res);
+    expectNoSecrets(u as unknown as Record<string, unknown>);
+    expect(u).toMatchObject({ username: 'newbie', email: 'newbie@example.test', isAdmin: false, isOwner: false });
+    expect(u.createdAt).toBe(new Date(h.clock.now()).toISOString());
+    expect(await userCount()).toBe(before + 1);
+    const stored = (await row(u.id))!;
+    expect(stored.username).toBe('newbie');
+    expect(stored.passwordHash).not.toContain('newbie-password-1');
+    expect(stored.passwordHash.length).toBeGreaterThan(20);
+    expect(await loginStatus('newbie', 'newbie-password-1')).toBe(200);
+    const listed = await listUsers('?search=newbie');
+    expect(listed.body.users).toEqual([u]);
+  });
+
+  it.each([
+    ['true', true, true],
+    ["'true'", 'true', true],
+    ['1', 1, true],
+    ['false', false, false],
+    ["'false'", 'false', false],
+    ['0', 0, false],
+  ])('coerces isAdmin %s (owner caller)', async (label, flag, expected) => {
+    const name = `coerce${['true', "'true'", '1', 'false', "'false'", '0'].indexOf(label)}`;
+    const res = await h.request('POST', '/api/admin/users', { token: ownerToken, body: body(name, { isAdmin: flag, password: PASSWORD }) });
+    expect(res.status).toBe(201);
+    const u = await json<UserView>(res);
+    expect(u.isAdmin).toBe(expected);
+    expect(u.isOwner).toBe(false);
+    expect((await row(u.id))!.isAdmin).toBe(expected);
+  });
+
+  it('refuses other isAdmin values with 400', async () => {
+    const res = await h.request('POST', '/api/admin/users', { token: ownerToken, body: body('coerceyes', { isAdmin: 'yes', password: PASSWORD }) });
+    expect(res.status).toBe(400);
+    expect((await json<ErrorBody>(res)).details?.fieldErrors?.isAdmin?.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['empty', ''],
+  ])("answers 'Password is required for new users' when the password is %s", async (_label, password) => {
+    const before = await userCount();
+    const b: Record<string, unknown> = body('nopass');
+    if (password !== undefined) b['password'] = password;
+    const res = await h.request('POST', '/api/admin/users', { token: adminToken, body: b });
+    expect(res.status).toBe(400);
+    const e = await json<ErrorBody>(res);
+    expect(e.details?.fieldErrors?.password).toContain(messages.passwordRequiredForNewUsers);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('refuses a too short password with 400 naming the password', async () => {
+    const res = await h.request('POST', '/api/admin/users', { token: adminToken, body: body('shortpass', { password: 'short' }) });
+    expect(res.status).toBe(400);
+    expect((await json<ErrorBody>(res)).details?.fieldErrors?.password?.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['username', { username: 'ab' }],
+    ['username', { username: 'has space' }],
+    ['username', { username: 'semi;colon' }],
+    ['username', { username: 'x'.repeat(33) }],
+    ['username', { username: undefined }],
+    ['email', { email: 'not-an-email' }],
+    ['email', { email: 'a@' }],
+    ['email', { email: '' }],
+    ['email', { email: undefined }],
+  ])('refuses a bad %s (%o) with 400 and field details, writing nothing', async (field, override) => {
+    const before = await userCount();
+    const res = await h.request('POST', '/api/admin/users', {
+      token: adminToken,
+      body: { ...body('formatcheck', { password: PASSWORD }), ...override },
+    });
+    expect(res.status).toBe(400);
+    const e = await json<ErrorBody>(res);
+    expect(e.error).toBe(messages.invalidInput);
+    expect(e.details?.fieldErrors?.[field]?.length).toBeGreaterThan(0);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('answers 400 for a body that is not JSON', async () => {
+    const res = await h.request('POST', '/api/admin/users', { token: adminToken, rawBody: '{"username":' });
+    expect(res.status).toBe(400);
+    expect((await json<ErrorBody>(res)).error).toBe(messages.malformedJson);
+  });
+
+  it('refuses a duplicate username or email, in any letter case, with 409', async () => {
+    await h.addUser({ username: 'Dupe.User', email: 'Dupe@Example.test' });
+    const before = await userCount();
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ username: 'Dupe.User', email: 'other1@example.test' }, 'username'],
+      [{ username: 'dupe.user', email: 'other2@example.test' }, 'username'],
+      [{ username: 'DUPE.USER', email: 'other3@example.test' }, 'username'],
+      [{ username: 'freshname1', email: 'Dupe@Example.test' }, 'email'],
+      [{ username: 'freshname2', email: 'dupe@example.test' }, 'email'],
+      [{ username: 'freshname3', email: 'DUPE@EXAMPLE.TEST' }, 'email'],
+    ];
+    for (const [override, field] of cases) {
+      const res = await h.request('POST', '/api/admin/users', { token: adminToken, body: { ...body('x'), ...override, password: PASSWORD } });
+      expect(res.status, JSON.stringify(override)).toBe(409);
+      const e = await json<ErrorBody>(res);
+      expect(e.error).toBe(field === 'username' ? messages.usernameTaken : messages.emailTaken);
+      expect(e.details?.fieldErrors?.[field]?.length).toBeGreaterThan(0);
+    }
+    expect(await userCount()).toBe(before);
+  });
+
+  it('writes "Created new user: {name}" to the audit log with the actor', async () => {
+    const res = await h.request('POST', '/api/admin/users', { token: adminToken, body: body('bob', { password: PASSWORD }) });
+    expect(res.status).toBe(201);
+    const entries = await logsMatching('Created new user: bob');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ action: 'Created new user: bob', username: 'adam', level: 'info' });
+    expect(JSON.stringify(await logsMatching(''))).not.toContain(PASSWORD);
+  });
+});
+
+// ---- PUT ------------------------------------------------------------------------------------------
+
+describe('PUT /api/admin/users/{id}', () => {
+  it('updates username and email and answers the user view', async () => {
+    const id = await h.addUser({ username: 'renameme' });
+    const res = await h.request('PUT', `/api/admin/users/${id}`, { token: adminToken, body: body('renamed', { email: 'Renamed@Example.test' }) });
+    expect(res.status).toBe(200);
+    const u = await json<UserView>(res);
+    expectNoSecrets(u as unknown as Record<string, unknown>);
+    expect(u).toMatchObject({ id, username: 'renamed', email: 'Renamed@Example.test', isAdmin: false, isOwner: false });
+    expect(await row(id)).toMatchObject({ username: 'renamed', email: 'Renamed@Example.test' });
+    const entries = await logsMatching('Updated user: renamed');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.username).toBe('adam');
+  });
+
+  it('keeps the old password when the password is blank or missing', async () => {
+    const id = await h.addUser({ username: 'keeppass', password: 'keep-this-password' });
+    const hashBefore = (await row(id))!.passwordHash;
+    for (const password of ['', '   ', undefined]) {
+      const b: Record<string, unknown> = body('keeppass');
+      if (password !== undefined) b['password'] = password;
+      const res = await h.request('PUT', `/api/admin/users/${id}`, { token: adminToken, body: b });
+      expect(res.status, JSON.stringify(password)).toBe(200);
+    }
+    expect((await row(id))!.passwordHash).toBe(hashBefore);
+    expect(await loginStatus('keeppass', 'keep-this-password')).toBe(200);
+  });
+
+  it('changes a non-blank password: the new one signs in, the old fails, the old token answers 401', async () => {
+    const id = await h.addUser({ username: 'changepass', password: 'old-password-123' });
+    const oldToken = await h.tokenFor('changepass', 'old-password-123');
+    expect((await h.request('GET', '/api/me', { token: oldToken })).status).toBe(200);
+
+    const res = await h.request('PUT', `/api/admin/users/${id}`, {
+      token: adminToken,
+      body: body('changepass', { password: 'new-password-456' }),
+    });
+    expect(res.status).toBe(200);
+    expectNoSecrets((await json(res)) as Record<string, unknown>);
+
+    expect((await h.request('GET', '/api/me', { token: oldToken })).status).toBe(401);
+    expect((await h.request('GET', '/api/user/policies', { token: oldToken })).status).toBe(401);
+    expect(await loginStatus('changepass', 'old-password-123')).toBe(401);
+    const newToken = await h.tokenFor('changepass', 'new-password-456');
+    expect((await h.request('GET', '/api/me', { token: newToken })).status).toBe(200);
+  });
+
+  it('refuses a too short new password with 400 and changes nothing', async () => {
+    const id = await h.addUser({ username: 'shortnew' });
+    const before = await row(id);
+    const res = await h.request('PUT', `/api/admin/users/${id}`, { token: adminToken, body: body('shortnew2', { password: 'short' }) });
+    expect(res.status).toBe(400);
+    expect((await json<ErrorBody>(res)).details?.fieldErrors?.password?.length).toBeGreaterThan(0);
+    expect(await row(id)).toEqual(before);
+  });
+
+  it('answers 404 for a missing id and 400 for a non-numeric one', async () => {
+    const missing = await h.request('PUT', '/api/admin/users/999999', { token: adminToken, body: body('ghost') });
+    expect(missing.status).toBe(404);
+    expect((await json<ErrorBody>(missing)).error).toBe(messages.userNotFound);
+    for (const bad of ['abc', '0', '-3', '1.5']) {
+      const res = await h.request('PUT', `/api/admin/users/${bad}`, { token: adminToken, body: body('ghost') });
+      expect(res.status, bad).toBe(400);
+    }
+    const [ghost] = await h.database.db.select().from(users).where(eq(users.username, 'ghost'));
+    expect(ghost).toBeUndefined();
+  });
+
+  it('refuses taking another account’s username or email, in any case, with 409', async () => {
+    await h.addUser({ username: 'Taken.Name', email: 'taken@example.test' });
+    const id = await h.addUser({ username: 'wantsname' });
+    const before = await row(id);
+    const r1 = await h.request('PUT', `/api/admin/users/${id}`, { token: adminToken, body: { ...body('taken.NAME'), email: 'wantsname@example.test' } });
+    expect(r1.status).toBe(409);
+    const r2 = await h.request('PUT', `/api/admin/users/${id}`, { token: adminToken, body: { ...body('wantsname'), email: 'TAKEN@example.test' } });
+    expect(r2.status).toBe(409);
+    expect(await row(id)).toEqual(before);
+    // Its own name in another case is not a clash.
+    const r3 = await h.request('PUT', `/api/admin/users/${id}`, { token: adminToken, body: body('WantsName') });
+    expect(r3.status).toBe(200);
+    expect((await row(id))!.username).toBe('WantsName');
+  });
+});
+
+// ---- DELETE ---------------------------------------------------------------------------------------
+
+describe('DELETE /api/admin/users/{id}', () => {
+  it('removes the user, then answers 404; the audit log names the user and the actor', async () => {
+    const id = await h.addUser({ username: 'doomed' });
+    const res = await h.request('DELETE', `/api/admin/users/${id}`, { token: adminToken });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ success: true });
+    expect(await row(id)).toBeUndefined();
+    expect((await listUsers('?search=doomed')).body.total).toBe(0);
+    const again = await h.request('DELETE', `/api/admin/users/${id}`, { token: adminToken });
+    expect(again.status).toBe(404);
+    expect((await json<ErrorBody>(again)).error).toBe(messages.userNotFound);
+    const entries = await logsMatching('Deleted user: doomed');
+    expect(entries).toHaveLength(1);
+    expect(entries[0]!.username).toBe('adam');
+  });
+
+  it('answers 400 for a non-numeric id', async () => {
+    const res = await h.request('DELETE', '/api/admin/users/abc', { token: adminToken });
+    expect(res.status).toBe(400);
+  });
+
+  it('ends the deleted user’s session and keeps their policies with no owner', async () => {
+    const id = await h.addUser({ username: 'leaver' });
+    const token = await h.tokenFor('leaver');
+    expect((await h.request('GET', '/api/me', { token })).status).toBe(200);
+    const created = await h.request('POST', '/api/admin/policies', { token: adminToken, body: { ...validPolicy, userId: id } });
+    expect(created.status).toBe(201);
+    const policy = await json<PolicyView>(created);
+    expect(policy).toMatchObject({ userId: id, username: 'leaver' });
+
+    const res = await h.request('DELETE', `/api/admin/users/${id}`, { token: adminToken });
+    expect(res.status).toBe(200);
+
+    expect((await h.request('GET', '/api/me', { token })).status).toBe(401);
+    expect((await h.request('GET', '/api/user/policies', { token })).status).toBe(401);
+
+    const list = await h.request('GET', `/api/admin/policies?search=${policy.policyNumber}`, { token: adminToken });
+    expect(list.status).toBe(200);
+    const found = await json<PolicyView[]>(list);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ id: policy.id, policyNumber: policy.policyNumber, userId: null, username: null });
+  });
+});
+
+// ---- role rules -----------------------------------------------------------------------------------
+
+describe('role rules (DECISIONS.md: Owner ⊃ Admin ⊃ User)', () => {
+  it('an admin may create, edit and delete plain users', async () => {
+    const created = await h.request('POST', '/api/admin/users', { token: adminToken, body: body('plainbyadmin', { password: PASSWORD }) });
+    expect(created.status).toBe(201);
+    const { id } = await json<UserView>(created);
+    const edited = await h.request('PUT', `/api/admin/users/${id}`, { token: adminToken, body: body('plainbyadmin2') });
+    expect(edited.status).toBe(200);
+    expect((await row(id))!.username).toBe('plainbyadmin2');
+    const deleted = await h.request('DELETE', `/api/admin/users/${id}`, { token: adminToken });
+    expect(deleted.status).toBe(200);
+    expect(await row(id)).toBeUndefined();
+  });
+
+  it.each([
+    ['an admin', { isAdmin: true }],
+    ["an admin ('true')", { isAdmin: 'true' }],
+    ['an admin (1)', { isAdmin: 1 }],
+    ['an owner', { isOwner: true }],
+    ['an owner (flag only)', { isAdmin: false, isOwner: 'true' }],
+  ])('an admin may not create %s (403, nothing written)', async (_label, flags) => {
+    const before = await userCount();
+    const res = await h.request('POST', '/api/admin/users', { token: adminToken, body: body('wouldbestaff', { ...flags, password: PASSWORD }) });
+    expect(res.status).toBe(403);
+    expect((await json<ErrorBody>(res)).error).toBe(messages.ownerOnly);
+    expect(await userCount()).toBe(before);
+  });
+
+  it.each([
+    ['isAdmin', { isAdmin: true }],
+    ['isOwner', { isOwner: true }],
+  ])('an admin may not set %s on a plain user (403, unchanged)', async (_label, flags) => {
+    const id = await h.addUser({ username: `promote${_label}` });
+    const before = await row(id);
+    const res = await h.request('PUT', `/api/admin/users/${id}`, { token: adminToken, body: body(`promote${_label}`, flags) });
+    expect(res.status).toBe(403);
+    expect(await row(id)).toEqual(before);
+  });
+
+  it('an admin may not edit or delete another admin or an owner (403, unchanged)', async () => {
+    const otherAdmin = await h.addUser({ username: 'otheradmin', isAdmin: true });
+    const otherOwner = await h.addUser({ username: 'otherowner', isOwner: true });
+    for (const [id, name, flags] of [
+      [otherAdmin, 'otheradmin', { isAdmin: true }],
+      [otherOwner, 'otherowner', { isAdmin: true, isOwner: true }],
+      [ownerId, 'olive', { isAdmin: true, isOwner: true }],
+    ] as const) {
+      const before = await row(id);
+      // A harmless edit (same roles, new e-mail) is refused too...
+      const edit = await h.request('PUT', `/api/admin/users/${id}`, { token: adminToken, body: body(name, { ...flags, email: `changed-${name}@example.test` }) });
+      expect(edit.status, `edit ${name}`).toBe(403);
+      // ... and so is a demotion ...
+      const demote = await h.request('PUT', `/api/admin/users/${id}`, { token: adminToken, body: body(name) });
+      expect(demote.status, `demote ${name}`).toBe(403);
+      // ... and a deletion.
+      const del = await h.request('DELETE', `/api/admin/users/${id}`, { token: adminToken });
+      expect(del.status, `delete ${name}`).toBe(403);
+      expect(await row(id)).toEqual(before);
+    }
+  });
+
+  it('an owner may create admins and owners, set and clear the flags, and edit and delete them', async () => {
+    const a = await h.request('POST', '/api/admin/users', { token: ownerToken, body: body('ownmadeadmin', { isAdmin: true, password: PASSWORD }) });
+    expect(a.status).toBe(201);
+    const admin = await json<UserView>(a);
+    expect(admin).toMatchObject({ isAdmin: true, isOwner: false });
+
+    const o = await h.request('POST', '/api/admin/users', { token: ownerToken, body: body('ownmadeowner', { isOwner: true, password: PASSWORD }) });
+    expect(o.status).toBe(201);
+    const owner = await json<UserView>(o);
+    // Owner implies admin.
+    expect(owner).toMatchObject({ isAdmin: true, isOwner: true });
+    expect(await row(owner.id)).toMatchObject({ isAdmin: true, isOwner: true });
+
+    const plainId = await h.addUser({ username: 'ownpromoted' });
+    const promote = await h.request('PUT', `/api/admin/users/${plainId}`, { token: ownerToken, body: body('ownpromoted', { isAdmin: true }) });
+    expect(promote.status).toBe(200);
+    expect(await row(plainId)).toMatchObject({ isAdmin: true, isOwner: false });
+    const toOwner = await h.request('PUT', `/api/admin/users/${plainId}`, { token: ownerToken, body: body('ownpromoted', { isOwner: 1 }) });
+    expect(toOwner.status).toBe(200);
+    expect(await row(plainId)).toMatchObject({ isAdmin: true, isOwner: true });
+    const demote = await h.request('PUT', `/api/admin/users/${plainId}`, { token: ownerToken, body: body('ownpromoted') });
+    expect(demote.status).toBe(200);
+    expect(await row(plainId)).toMatchObject({ isAdmin: false, isOwner: false });
+
+    const editAdmin = await h.request('PUT', `/api/admin/users/${admin.id}`, { token: ownerToken, body: body('ownmadeadmin', { isAdmin: true, email: 'new-admin-mail@example.test' }) });
+    expect(editAdmin.status).toBe(200);
+    expect((await row(admin.id))!.email).toBe('new-admin-mail@example.test');
+
+    const editOwner = await h.request('PUT', `/api/admin/users/${owner.id}`, { token: ownerToken, body: body('ownmadeowner2', { isOwner: true }) });
+    expect(editOwner.status).toBe(200);
+    expect((await row(owner.id))!.username).toBe('ownmadeowner2');
+
+    expect((await h.request('DELETE', `/api/admin/users/${admin.id}`, { token: ownerToken })).status).toBe(200);
+    expect(await row(admin.id)).toBeUndefined();
+    expect((await h.request('DELETE', `/api/admin/users/${owner.id}`, { token: ownerToken })).status).toBe(200);
+    expect(await row(owner.id)).toBeUndefined();
+  });
+
+  it('a demoted admin loses admin access at once', async () => {
+    const id = await h.addUser({ username: 'soontobeplain', isAdmin: true });
+    const token = await h.tokenFor('soontobeplain');
+    expect((await h.request('GET', '/api/admin/users', { token })).status).toBe(200);
+    const res = await h.request('PUT', `/api/admin/users/${id}`, { token: ownerToken, body: body('soontobeplain') });
+    expect(res.status).toBe(200);
+    expect((await h.request('GET', '/api/admin/users', { token })).status).toBe(403);
+  });
+
+  it('nobody deletes themselves (403)', async () => {
+    for (const [id, token] of [
+      [ownerId, ownerToken],
+      [adminId, adminToken],
+    ] as const) {
+      const res = await h.request('DELETE', `/api/admin/users/${id}`, { token });
+      expect(res.status).toBe(403);
+      expect(await row(id)).toBeDefined();
+    }
+    const own = await h.request('DELETE', `/api/admin/users/${ownerId}`, { token: ownerToken });
+    expect((await json<ErrorBody>(own)).error).toBe(messages.noSelfDelete);
+  });
+
+  it('nobody demotes themselves (403, unchanged)', async () => {
+    const ownerBefore = await row(ownerId);
+    for (const flags of [{ isAdmin: true, isOwner: false }, { isAdmin: false, isOwner: false }, {}]) {
+      const res = await h.request('PUT', `/api/admin/users/${ownerId}`, { token: ownerToken, body: body('olive', flags) });
+      expect(res.status, JSON.stringify(flags)).toBe(403);
+      expect((await json<ErrorBody>(res)).error).toBe(messages.noSelfDemote);
+    }
+    expect(await row(ownerId)).toEqual(ownerBefore);
+
+    // Clearing only isAdmin while staying owner must not leave the owner without admin rights.
+    await h.request('PUT', `/api/admin/users/${ownerId}`, { token: ownerToken, body: body('olive', { isAdmin: false, isOwner: true }) });
+    expect(await row(ownerId)).toMatchObject({ isAdmin: true, isOwner: true });
+
+    const adminBefore = await row(adminId);
+    const res = await h.request('PUT', `/api/admin/users/${adminId}`, { token: adminToken, body: body('adam', { isAdmin: false }) });
+    expect(res.status).toBe(403);
+    expect(await row(adminId)).toEqual(adminBefore);
+    expect((await h.request('GET', '/api/admin/users', { token: adminToken })).status).toBe(200);
+  });
+
+  it('an owner may edit their own details while keeping their roles', async () => {
+    const res = await h.request('PUT', `/api/admin/users/${ownerId}`, { token: ownerToken, body: body('olive', { isOwner: true, email: 'olive.owner@example.test' }) });
+    expect(res.status).toBe(200);
+    expect(await row(ownerId)).toMatchObject({ email: 'olive.owner@example.test', isAdmin: true, isOwner: true });
+    expect((await h.request('GET', '/api/admin/users', { token: ownerToken })).status).toBe(200);
+  });
+});
+
+describe('the last owner (service level)', () => {
+  function ownerCaller(id: number, username: string): Caller {
+    return { id, username, isAdmin: true, isOwner: true, jti: 'test-jti', exp: Math.floor(T0 / 1000) + 3600 };
+  }
+
+  async function expectConflict(p: Promise<unknown>) {
+    const err = await p.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(ConflictError);
+    expect((err as ConflictError).message).toBe(messages.lastOwner);
+    expect(statusOf(err as ConflictError)).toBe(409);
+  }
+
+  it('refuses deleting or demoting the only owner with 409, and allows it once another owner exists', async () => {
+    const h2 = await createHarness();
+    try {
+      const sole = await h2.addUser({ username: 'sole', isOwner: true });
+      const helper = await h2.addUser({ username: 'helper', isAdmin: true });
+      const readSole = async () => (await h2.database.db.select().from(users).where(eq(users.id, sole)))[0];
+      const [owners] = await h2.database.db.select({ n: count() }).from(users).where(eq(users.isOwner, true));
+      expect(owners!.n).toBe(1);
+
+      // A caller that believes itself an owner but is not the target: only the last-owner rule stands in the way.
+      const caller = ownerCaller(helper, 'helper');
+      const logsBefore = (await h2.database.db.select({ n: count() }).from(auditLogs))[0]!.n;
+
+      await expectConflict(deleteUser(h2.deps, caller, sole));
+      await expectConflict(updateUser(h2.deps, caller, sole, { username: 'sole', email: 'sole@example.test', isAdmin: true, isOwner: false, password: undefined }));
+      await expectConflict(updateUser(h2.deps, caller, sole, { username: 'sole', email: 'sole@example.test', isAdmin: false, isOwner: false, password: undefined }));
+      await expectConflict(setUserRoles(h2.deps, caller, sole, { isAdmin: true, isOwner: false }));
+      expect(await readSole()).toMatchObject({ isAdmin: true, isOwner: true });
+      expect((await h2.database.db.select({ n: count() }).from(auditLogs))[0]!.n).toBe(logsBefore);
+
+      // Editing the last owner without demoting them is fine.
+      const edited = await updateUser(h2.deps, caller, sole, { username: 'sole', email: 'sole2@example.test', isAdmin: true, isOwner: true, password: undefined });
+      expect(edited).toMatchObject({ email: 'sole2@example.test', isOwner: true });
+
+      // With a second owner in the database the same demotion and deletion go through.
+      await h2.database.db.update(users).set({ isOwner: true }).where(eq(users.id, helper));
+      const demoted = await updateUser(h2.deps, caller, sole, { username: 'sole', email: 'sole2@example.test', isAdmin: true, isOwner: false, password: undefined });
+      expect(demoted).toMatchObject({ isAdmin: true, isOwner: false });
+      await h2.database.db.update(users).set({ isOwner: true }).where(eq(users.id, sole));
+      await deleteUser(h2.deps, caller, sole);
+      expect(await readSole()).toBeUndefined();
+    } finally {
+      await h2.close();
+    }
+  });
+});
+
+// ---- tRPC owner tier -----------------------------------------------------------------------------
+
+describe('tRPC admin.users.setRoles', () => {
+  it('is FORBIDDEN for an admin and changes nothing', async () => {
+    const id = await h.addUser({ username: 'rolesbyadmin' });
+    const before = await row(id);
+    const err = await h
+      .trpc(adminToken)
+      .admin.users.setRoles({ id, isAdmin: true, isOwner: false })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(err).toBeInstanceOf(TRPCError);
+    expect((err as TRPCError).code).toBe('FORBIDDEN');
+    expect(await row(id)).toEqual(before);
+  });
+
+  it('is UNAUTHORIZED without a token and FORBIDDEN for a customer', async () => {
+    const id = await h.addUser({ username: 'rolesbyanon' });
+    const anon = await h.trpc().admin.users.setRoles({ id, isAdmin: true, isOwner: false }).catch((e: unknown) => e);
+    expect((anon as TRPCError).code).toBe('UNAUTHORIZED');
+    const cust = await h.trpc(customerToken).admin.users.setRoles({ id, isAdmin: true, isOwner: false }).catch((e: unknown) => e);
+    expect((cust as TRPCError).code).toBe('FORBIDDEN');
+    expect(await row(id)).toMatchObject({ isAdmin: false, isOwner: false });
+  });
+
+  it('lets an owner change the roles, and logs it', async () => {
+    const id = await h.addUser({ username: 'rolesbyowner' });
+    const view = await h.trpc(ownerToken).admin.users.setRoles({ id, isAdmin: 'true', isOwner: false });
+    expect(view).toMatchObject({ id, username: 'rolesbyowner', isAdmin: true, isOwner: false });
+    expect(await row(id)).toMatchObject({ isAdmin: true, isOwner: false });
+    const back = await h.trpc(ownerToken).admin.users.setRoles({ id, isAdmin: false, isOwner: false });
+    expect(back).toMatchObject({ isAdmin: false, isOwner: false });
+    const entries = await logsMatching('rolesbyowner');
+    expect(entries.filter((e) => e.username === 'olive').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('refuses an owner demoting themselves', async () => {
+    const err = await h.trpc(ownerToken).admin.users.setRoles({ id: ownerId, isAdmin: true, isOwner: false }).catch((e: unknown) => e);
+    expect((err as TRPCError).code).toBe('FORBIDDEN');
+    expect(await row(ownerId)).toMatchObject({ isAdmin: true, isOwner: true });
+  });
+});
