@@ -55,14 +55,14 @@ export interface CreatedApp {
 }
 
 export async function createApp(opts: AppOptions): Promise<CreatedApp> {
-  const { db } = opts.database;
+  const { db, hot } = opts.database;
   const clock = opts.clock ?? systemClock;
   const logger = opts.logger ?? pino({ level: 'info' });
   const write = createWriter(db);
   const tokens = await createTokenService(opts.jwtSecret);
   const mailer = opts.mailer ?? createMailer({ db, write, clock, logger, smtpUrl: opts.smtpUrl, from: opts.mailFrom });
-  const deps: Deps = { db, write, clock, tokens, mailer, logger };
-  const resolveCaller = createCallerResolver(db, tokens);
+  const deps: Deps = { db, hot, write, clock, tokens, mailer, logger };
+  const resolveCaller = createCallerResolver(hot, tokens);
   const trustProxy = opts.trustProxy ?? false;
 
   const app = new Hono<AppEnv>();

@@ -3,12 +3,15 @@ import type { Caller } from './auth/caller';
 import type { TokenService } from './auth/tokens';
 import type { Clock } from './clock';
 import type { Db } from './db/client';
+import type { HotReads } from './db/hot-reads';
 import type { WriteTransaction } from './db/writer';
 import type { Mailer } from './mail/mailer';
 
 /** What services need from the outside world; built once in app.ts, replaced piecewise in tests. */
 export interface Deps {
   db: Db;
+  /** The per-request reads (caller, a customer's policies) on their fast path. */
+  hot: HotReads;
   write: WriteTransaction;
   clock: Clock;
   tokens: TokenService;

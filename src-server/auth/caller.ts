@@ -1,8 +1,6 @@
 // Who is asking. The token proves identity only: the account and its roles are read from the database on
 // every request, so a deletion, demotion, logout or password change takes effect at once.
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { users } from '../db/schema/index';
+import type { HotReads } from '../db/hot-reads';
 import type { TokenService } from './tokens';
 
 export interface Caller {
@@ -21,29 +19,15 @@ const BEARER_RE = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i;
 
 export type ResolveCaller = (authorization: string | undefined | null, nowMs: number) => Promise<CallerResult>;
 
-export function createCallerResolver(db: Db, tokens: TokenService): ResolveCaller {
-  // One indexed read answers both "does the account still exist, with which roles" and "was this token
-  // signed out"; prepared once.
-  const lookup = db
-    .select({
-      id: users.id,
-      username: users.username,
-      isAdmin: users.isAdmin,
-      isOwner: users.isOwner,
-      sessionVersion: users.sessionVersion,
-      revoked: sql<number>`exists(select 1 from revoked_tokens where jti = ${sql.placeholder('jti')})`,
-    })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare();
-
+export function createCallerResolver(hot: HotReads, tokens: TokenService): ResolveCaller {
   return async (authorization, nowMs) => {
     if (!authorization) return { caller: null, reason: 'missing' };
     const match = BEARER_RE.exec(authorization);
     if (!match) return { caller: null, reason: 'invalid' };
     const claims = await tokens.verify(match[1]!, nowMs);
     if (!claims) return { caller: null, reason: 'invalid' };
-    const row = await lookup.get({ id: claims.userId, jti: claims.jti });
+    // One indexed read answers both: does the account still exist, with which roles; was this token signed out.
+    const row = await hot.callerRow(claims.userId, claims.jti);
     if (!row || row.revoked || row.sessionVersion !== claims.sessionVersion) return { caller: null, reason: 'invalid' };
     return {
       caller: {

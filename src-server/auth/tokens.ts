@@ -1,5 +1,7 @@
-// Session tokens: HS256 JWTs. The algorithm is pinned and exp is required; the key is imported once.
-import { jwtVerify, SignJWT } from 'jose';
+// Session tokens: HS256 JWTs through fast-jwt (synchronous HMAC on node:crypto, key prepared once).
+// The algorithm is pinned on both sides; exp is required and checked against the injected clock.
+import { randomUUID } from 'node:crypto';
+import { createSigner, createVerifier } from 'fast-jwt';
 
 export const SESSION_HOURS = 12;
 export const REMEMBER_DAYS = 30;
@@ -27,46 +29,54 @@ export interface TokenService {
 }
 
 const ALGORITHM = 'HS256';
+/** Verified signatures kept (LRU) so a busy session's token is not re-hashed on every request. */
+const VERIFIED_CACHE_SIZE = 10_000;
 
 export async function createTokenService(secret: string): Promise<TokenService> {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-    'verify',
-  ]);
+  const key = Buffer.from(secret, 'utf8');
+  // iat and exp come in the payload from the injected clock; fast-jwt keeps a given iat.
+  const signer = createSigner({ key, algorithm: ALGORITHM });
+  const verifier = createVerifier({
+    key,
+    algorithms: [ALGORITHM],
+    requiredClaims: ['exp', 'sub', 'jti', 'iat'],
+    // fast-jwt reads its clock at creation; expiry is checked below against the injected one instead,
+    // which also keeps cached verifications honest about time.
+    ignoreExpiration: true,
+    ignoreNotBefore: true,
+    cache: VERIFIED_CACHE_SIZE,
+  });
 
   return {
     async sign(subject, remember, nowMs) {
       const iat = Math.floor(nowMs / 1000);
       const exp = iat + (remember ? REMEMBER_DAYS * 24 * 3600 : SESSION_HOURS * 3600);
-      const token = await new SignJWT({
+      const token = signer({
+        sub: String(subject.id),
         username: subject.username,
         isAdmin: subject.isAdmin,
         isOwner: subject.isOwner,
         sv: subject.sessionVersion,
-      })
-        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-        .setSubject(String(subject.id))
-        .setJti(crypto.randomUUID())
-        .setIssuedAt(iat)
-        .setExpirationTime(exp)
-        .sign(key);
+        jti: randomUUID(),
+        iat,
+        exp,
+      });
       return { token, expiresAt: exp * 1000 };
     },
 
     async verify(token, nowMs) {
+      let payload: Record<string, unknown>;
       try {
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: [ALGORITHM],
-          requiredClaims: ['exp', 'sub', 'jti'],
-          currentDate: new Date(nowMs),
-        });
-        const userId = Number(payload.sub);
-        const sv = payload['sv'];
-        if (!Number.isSafeInteger(userId) || userId <= 0 || typeof sv !== 'number' || typeof payload.jti !== 'string') return null;
-        return { userId, jti: payload.jti, sessionVersion: sv, exp: payload.exp! };
+        payload = verifier(token) as Record<string, unknown>;
       } catch {
         return null;
       }
+      const { exp, sub, jti, sv } = payload;
+      if (typeof exp !== 'number' || exp * 1000 <= nowMs) return null;
+      const userId = Number(sub);
+      if (typeof sub !== 'string' || !Number.isSafeInteger(userId) || userId <= 0) return null;
+      if (typeof jti !== 'string' || typeof sv !== 'number') return null;
+      return { userId, jti, sessionVersion: sv, exp };
     },
   };
 }

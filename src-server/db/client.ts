@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from '@libsql/client';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
+import { clientHotReads, nativeHotReads, type HotReads } from './hot-reads';
 import * as schema from './schema/index';
 
 export type Db = LibSQLDatabase<typeof schema>;
@@ -13,6 +14,8 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   client: Client;
+  /** The per-request reads, on the fastest path this database allows (see hot-reads.ts). */
+  hot: HotReads;
   close(): void;
 }
 
@@ -26,7 +29,8 @@ const BUSY_TIMEOUT_MS = 5000;
 
 export async function openDatabase({ url, authToken }: DatabaseOptions): Promise<Database> {
   const isFile = url.startsWith('file:');
-  if (isFile) ensureFolder(url);
+  const path = isFile ? filePathOf(url) : null;
+  if (path && path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const client = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS });
   if (isFile) {
     // WAL is a property of the file and sticks. libSQL opens every pooled connection with
@@ -37,11 +41,19 @@ export async function openDatabase({ url, authToken }: DatabaseOptions): Promise
     await client.execute('PRAGMA foreign_keys=ON');
   }
   const db = drizzle(client, { schema });
-  return { db, client, close: () => client.close() };
+  // An in-memory database is private to its connection, so a second native one would see nothing.
+  const hot = path && path !== ':memory:' ? nativeHotReads(path, BUSY_TIMEOUT_MS) : clientHotReads(client);
+  return {
+    db,
+    client,
+    hot,
+    close: () => {
+      hot.close();
+      client.close();
+    },
+  };
 }
 
-function ensureFolder(url: string): void {
-  const path = url.startsWith('file://') ? fileURLToPath(url) : url.slice('file:'.length).split('?')[0]!;
-  if (path === ':memory:' || path === '') return;
-  mkdirSync(dirname(path), { recursive: true });
+function filePathOf(url: string): string {
+  return url.startsWith('file://') ? fileURLToPath(url) : url.slice('file:'.length).split('?')[0]!;
 }

@@ -3,11 +3,13 @@ import { idParam, listQuery, policyInput } from '../../contract/schemas';
 import type { AppEnv } from '../../http/context';
 import type { RestContext } from '../../http/rest-context';
 import { jsonBody, paramOf, queryOf } from '../../http/validate';
-import { createPolicy, deletePolicy, listPolicies, myPolicies, policiesOfUser, updatePolicy } from './service';
+import { createPolicy, deletePolicy, listPolicies, myPoliciesJson, policiesOfUser, updatePolicy } from './service';
 
 /** The signed-in customer's own policies: GET /api/user/policies. */
 export function customerPolicyRoutes({ deps, requireCaller }: RestContext) {
-  return new Hono<AppEnv>().get('/policies', requireCaller, async (c) => c.json(await myPolicies(deps, c.get('caller'))));
+  return new Hono<AppEnv>().get('/policies', requireCaller, async (c) =>
+    c.body(await myPoliciesJson(deps, c.get('caller')), 200, { 'Content-Type': 'application/json' }),
+  );
 }
 
 /** /api/admin/policies and the impersonated read /api/admin/users/{id}/policies (admin guard applied by the caller). */

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lte } from 'drizzle-orm';
 import { messages } from '../../contract/messages';
 import type { ListQuery, PolicyInput, PolicyStatus } from '../../contract/schemas';
 import { ukLocalToEpoch } from '../../contract/time';
-import type { Db, Tx } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { policies, users } from '../../db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { InvalidError, NotFoundError } from '../../errors';
@@ -49,37 +49,22 @@ export function toPolicyView(row: PolicyRow, username: string | null): PolicyVie
   };
 }
 
-/** The queries on the customer's hot path, prepared once per database. */
-const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
-function prepare(db: Db) {
-  return {
-    ofUser: db
-      .select()
-      .from(policies)
-      .where(eq(policies.userId, sql.placeholder('userId')))
-      .orderBy(desc(policies.startAt), desc(policies.id))
-      .prepare(),
-  };
-}
-function queries(db: Db) {
-  let q = prepared.get(db);
-  if (!q) prepared.set(db, (q = prepare(db)));
-  return q;
+/** The caller's own policies, newest first, as the API's JSON (the busiest read: see db/hot-reads.ts). */
+export function myPoliciesJson(deps: Deps, caller: Caller): Promise<string> {
+  return deps.hot.policiesOfUserJson(caller.id, caller.username);
 }
 
-/** The caller's own policies, newest first. */
 export async function myPolicies(deps: Deps, caller: Caller): Promise<PolicyView[]> {
-  const rows = await queries(deps.db).ofUser.all({ userId: caller.id });
-  return rows.map((r) => toPolicyView(r, caller.username));
+  return JSON.parse(await myPoliciesJson(deps, caller)) as PolicyView[];
 }
 
 /** An admin reading a customer's policies (impersonation); every such read is logged. */
 export async function policiesOfUser(deps: Deps, caller: Caller, userId: number): Promise<PolicyView[]> {
   const user = await findUser(deps.db, userId);
   if (!user) throw new NotFoundError(messages.userNotFound);
-  const rows = await queries(deps.db).ofUser.all({ userId });
+  const json = await deps.hot.policiesOfUserJson(userId, user.username);
   await logEvent(deps, { action: `Viewed policies of user #${userId} (${user.username})`, username: caller.username, userId: caller.id });
-  return rows.map((r) => toPolicyView(r, user.username));
+  return JSON.parse(json) as PolicyView[];
 }
 
 export async function listPolicies(deps: Deps, q: ListQuery): Promise<Page<PolicyView>> {

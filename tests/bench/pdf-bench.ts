@@ -1,0 +1,61 @@
+// Micro-benchmark for the certificate renderer. The target is p95 under 10 ms per render after warm-up,
+// because certificates are rendered synchronously on the request path (download and e-mail).
+//
+//   npx tsx tests/bench/pdf-bench.ts [iterations]
+
+import { pathToFileURL } from 'node:url';
+import { renderCertificatePdf, type CertificateData } from '../../src-server/features/certificates/pdf';
+
+const WARM_UP_RENDERS = 50;
+
+/** A realistic certificate; each render gets a new issuedAt so nothing can be served from a cache. */
+const sample: CertificateData = {
+  policyNumber: 'KC-7Q4M2XHP',
+  registration: 'AB12 CDE',
+  carModel: 'Volkswagen Golf 1.5 TSI Life 5dr',
+  holderName: 'Jane Alexandra Smith',
+  driverName: 'Samuel James Smith',
+  licenseNumber: 'SMITH751019J99AB',
+  startDate: '2026-07-01',
+  startTime: '09:00',
+  endDate: '2026-07-08',
+  endTime: '09:00',
+  issuedAt: Date.UTC(2026, 5, 30, 13, 5),
+};
+
+/** Nearest-rank percentile of an ascending array. */
+function percentile(sorted: readonly number[], p: number): number {
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank] ?? Number.NaN;
+}
+
+export async function benchCertificatePdf(iterations = 500): Promise<{ p50: number; p95: number; bytes: number }> {
+  // Warm-up lets V8 optimise jsPDF's hot paths and fills the renderer's wrap cache, as in a running server.
+  for (let i = 0; i < WARM_UP_RENDERS; i++) renderCertificatePdf({ ...sample, issuedAt: sample.issuedAt - i - 1 });
+
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < iterations; i++) {
+    const data = { ...sample, issuedAt: sample.issuedAt + i * 1000 };
+    const start = performance.now();
+    const pdf = renderCertificatePdf(data);
+    times.push(performance.now() - start);
+    bytes = pdf.byteLength;
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), bytes };
+}
+
+function isDirectRun(): boolean {
+  const entry = process.argv[1];
+  return entry !== undefined && import.meta.url === pathToFileURL(entry).href;
+}
+
+if (isDirectRun()) {
+  const requested = Number(process.argv[2]);
+  const iterations = Number.isInteger(requested) && requested > 0 ? requested : 500;
+  const { p50, p95, bytes } = await benchCertificatePdf(iterations);
+  console.log(
+    `certificate PDF: p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, ${bytes} bytes (${iterations} renders)`,
+  );
+}

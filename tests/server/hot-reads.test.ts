@@ -1,0 +1,75 @@
+// The per-request reads bypass Drizzle for speed; these tests hold them to the schema and the view.
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientHotReads, nativeHotReads, type HotReads } from '../../src-server/db/hot-reads';
+import { policies } from '../../src-server/db/schema/index';
+import { toPolicyView } from '../../src-server/features/policies/service';
+import { createHarness, json, validPolicy, type Harness } from './harness';
+
+let h: Harness;
+let userId: number;
+let variants: Array<[string, HotReads]>;
+
+beforeAll(async () => {
+  h = await createHarness();
+  await h.addUser({ username: 'owner', isOwner: true });
+  userId = await h.addUser({ username: 'Hot.Reader' });
+  const token = await h.tokenFor('owner');
+  const bodies = [
+    { ...validPolicy, userId, registration: '', holderName: 'Zoë "Quotes" \\ Back' },
+    { ...validPolicy, userId, startDate: '2026-08-01', endDate: '2026-08-02', status: 'pending' },
+    { ...validPolicy, userId, startDate: '2026-08-01', endDate: '2026-08-03', carModel: '<script>alert(1)</script>' },
+  ];
+  for (const body of bodies) expect((await h.request('POST', '/api/admin/policies', { token, body })).status).toBe(201);
+  variants = [
+    ['native prepared statements', nativeHotReads(`${h.dir}/test.db`, 1000)],
+    ['@libsql/client', clientHotReads(h.database.client)],
+  ];
+});
+afterAll(async () => {
+  for (const [, v] of variants) v.close();
+  await h.close();
+});
+
+describe.each([0, 1])('hot reads, variant %i', (i) => {
+  it('answer a customer’s policies exactly as toPolicyView would, newest start first', async () => {
+    const [, reads] = variants[i]!;
+    const rows = await h.database.db
+      .select()
+      .from(policies)
+      .where(eq(policies.userId, userId))
+      .orderBy(desc(policies.startAt), desc(policies.id));
+    const expected = rows.map((r) => toPolicyView(r, 'Hot.Reader'));
+    expect(expected).toHaveLength(3);
+    expect(JSON.parse(await reads.policiesOfUserJson(userId, 'Hot.Reader'))).toEqual(expected);
+  });
+
+  it('answer an empty array for a user with none', async () => {
+    const [, reads] = variants[i]!;
+    expect(await reads.policiesOfUserJson(9999, 'nobody')).toBe('[]');
+  });
+
+  it('read the caller’s account with roles and revocation', async () => {
+    const [, reads] = variants[i]!;
+    expect(await reads.callerRow(userId, 'some-jti')).toEqual({
+      id: userId,
+      username: 'Hot.Reader',
+      isAdmin: false,
+      isOwner: false,
+      sessionVersion: 0,
+      revoked: false,
+    });
+    await h.database.client.execute({ sql: 'insert or ignore into revoked_tokens (jti, expires_at) values (?, ?)', args: ['gone-jti', 1] });
+    expect((await reads.callerRow(userId, 'gone-jti'))?.revoked).toBe(true);
+    expect(await reads.callerRow(424242, 'x')).toBeUndefined();
+  });
+});
+
+it('the REST answer is that JSON, byte for byte valid', async () => {
+  const token = await h.tokenFor('Hot.Reader');
+  const res = await h.request('GET', '/api/user/policies', { token });
+  expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+  const list = await json<Array<{ holderName: string; carModel: string }>>(res);
+  expect(list.map((p) => p.holderName)).toContain('Zoë "Quotes" \\ Back');
+  expect(list.map((p) => p.carModel)).toContain('<script>alert(1)</script>');
+});
