@@ -8,6 +8,7 @@ import { openDatabase } from '../../src-server/db/client';
 import { migrateDatabase } from '../../src-server/db/migrate';
 import { policies, users } from '../../src-server/db/schema/index';
 import { ukLocalToEpoch } from '../../src-server/contract/time';
+import type { ChildProcess } from 'node:child_process';
 import { load, startServer, stopServer, type LoadResult } from './http';
 
 export const SECRET = 'bench-secret-bench-secret-bench-secret-bench';
@@ -52,40 +53,71 @@ export async function seed(url: string): Promise<number> {
 }
 
 export interface ApiBenchResult {
+  rounds: number;
   hello: LoadResult;
-  /** (b) with a cached native prepared statement: the fastest libSQL read. */
+  /** (b) with a cached native prepared statement: the fastest libSQL read of rows. */
   raw: LoadResult;
   /** (b) through @libsql/client's execute, for reference. */
   rawClient: LoadResult;
+  /** (b) running the app's own JSON-building statement, for reference. */
+  rawJson: LoadResult;
   app: LoadResult;
 }
 
-export async function benchUserPolicies(seconds = 10): Promise<ApiBenchResult> {
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+};
+
+/** The median of each figure over the rounds. */
+function medianOf(runs: LoadResult[]): LoadResult {
+  return {
+    name: runs[0]!.name,
+    requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
+  };
+}
+
+/**
+ * Every server runs in its own process, started up front; the load visits them in turn, round after
+ * round, so each sees the same machine conditions (this VM's CPU steal varies minute to minute), and
+ * each figure is the median over the rounds.
+ */
+export async function benchUserPolicies(seconds = 5, rounds = 3): Promise<ApiBenchResult> {
   const dir = mkdtempSync(join(tmpdir(), 'kerbside-bench-'));
   const url = `file:${join(dir, 'bench.db')}`;
+  const children: ChildProcess[] = [];
   try {
     const userId = await seed(url);
     const tokens = await createTokenService(SECRET);
     const { token } = await tokens.sign({ id: userId, username: `bench${userId - 1}`, isAdmin: false, isOwner: false, sessionVersion: 0 }, true, Date.now());
     const env = { DATABASE_URL: url, JWT_SECRET: SECRET, BENCH_USER_ID: String(userId) };
-
-    const run = async (name: string, file: string, port: number, path: string, headers?: Record<string, string>, extraEnv: Record<string, string> = {}) => {
-      const child = await startServer(file, { ...env, ...extraEnv, PORT: String(port) });
-      try {
-        return await load(name, `http://127.0.0.1:${port}${path}`, { connections: CONNECTIONS, seconds, headers });
-      } finally {
-        await stopServer(child);
+    const targets = [
+      { key: 'hello', name: 'bare Hono hello-world', file: './servers/hello.ts', path: '/', env: {} },
+      { key: 'raw', name: 'one indexed libSQL read (native), no framework', file: './servers/raw-libsql.ts', path: '/', env: {} },
+      { key: 'rawClient', name: 'one indexed libSQL read (@libsql/client)', file: './servers/raw-libsql.ts', path: '/', env: { BENCH_RAW_MODE: 'client' } },
+      { key: 'rawJson', name: 'the app’s JSON statement, no framework', file: './servers/raw-libsql.ts', path: '/', env: { BENCH_RAW_MODE: 'json' } },
+      { key: 'app', name: 'GET /api/user/policies (authenticated)', file: './servers/app.ts', path: '/api/user/policies', env: {}, headers: { authorization: `Bearer ${token}` } },
+    ] as const;
+    const ports = targets.map((_, i) => 4401 + i);
+    for (const [i, t] of targets.entries()) children.push(await startServer(t.file, { ...env, ...t.env, PORT: String(ports[i]) }));
+    const runs = new Map<string, LoadResult[]>(targets.map((t) => [t.key, []]));
+    for (let round = 0; round < rounds; round++) {
+      for (const [i, t] of targets.entries()) {
+        const headers = 'headers' in t ? t.headers : undefined;
+        runs.get(t.key)!.push(await load(t.name, `http://127.0.0.1:${ports[i]}${t.path}`, { connections: CONNECTIONS, seconds, headers }));
       }
-    };
-    const hello = await run('bare Hono hello-world', './servers/hello.ts', 4401, '/');
-    const raw = await run('one indexed libSQL read (native), no framework', './servers/raw-libsql.ts', 4402, '/');
-    const rawClient = await run('one indexed libSQL read (@libsql/client)', './servers/raw-libsql.ts', 4404, '/', undefined, { BENCH_RAW_MODE: 'client' });
-    const app = await run('GET /api/user/policies (authenticated)', './servers/app.ts', 4403, '/api/user/policies', { authorization: `Bearer ${token}` });
-    for (const r of [hello, raw, rawClient, app]) {
+    }
+    const result = Object.fromEntries([...runs].map(([k, r]) => [k, medianOf(r)])) as unknown as Omit<ApiBenchResult, 'rounds'>;
+    for (const r of Object.values(result)) {
       if (r.errors || r.non2xx) throw new Error(`${r.name}: ${r.errors} errors, ${r.non2xx} non-2xx answers`);
     }
-    return { hello, raw, rawClient, app };
+    return { rounds, ...result };
   } finally {
+    await Promise.all(children.map(stopServer));
     rmSync(dir, { recursive: true, force: true });
   }
 }
