@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { trpcServer } from '@hono/trpc-server';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { pino, type Logger } from 'pino';
 import { createCallerResolver, type ResolveCaller } from './auth/caller';
@@ -23,7 +23,7 @@ import { adminStatsRoutes } from './features/stats/rest';
 import { adminUserRoutes } from './features/users/rest';
 import { clientAddressOf } from './http/client-address';
 import type { AppEnv } from './http/context';
-import { clientErrorOf } from './http/errors';
+import { clientErrorResponse } from './http/errors';
 import { requireAdmin, requireCaller } from './http/guards';
 import type { RestContext } from './http/rest-context';
 import { securityHeaders } from './http/security-headers';
@@ -98,8 +98,12 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
   api.route('/admin', adminUserRoutes(rest));
   api.route('/admin', adminPolicyRoutes(rest));
   api.route('/admin', adminLogRoutes(rest));
-  api.all('*', (c) => c.json({ error: messages.notFound }, 404));
+  const apiNotFound = (c: Context) => c.json({ error: messages.notFound }, 404);
+  api.all('*', apiNotFound);
   app.route('/api', api);
+  // The bare prefixes are API paths too: never the SPA page.
+  app.all('/api', apiNotFound);
+  app.all('/trpc', apiNotFound);
 
   app.use(
     '/trpc/*',
@@ -146,11 +150,8 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
 
   app.notFound((c) => c.text('404 Not Found', 404));
   app.onError((err, c) => {
-    const known = clientErrorOf(err);
-    if (known) {
-      if (known.retryAfter !== undefined) c.header('Retry-After', String(known.retryAfter));
-      return c.json(known.body, known.status);
-    }
+    const answer = clientErrorResponse(c, err);
+    if (answer) return answer;
     const requestId = c.get('requestId');
     logger.error({ err, requestId, method: c.req.method, path: c.req.path }, 'request failed');
     return c.json({ error: messages.internal, requestId }, 500);

@@ -49,12 +49,14 @@ export function clientErrorOf(err: unknown): { status: Status; body: ErrorBody; 
   return null;
 }
 
-/** Answers a client error as JSON; anything else goes on to app.onError (logged, 500). */
-export function respondWithError(c: Context, err: unknown, opts: { withMessage?: boolean } = {}): Response {
+/**
+ * Answers a client error as JSON, or null when the error is ours (the caller logs it and answers 500).
+ * /api/register's client reads `message` (SPEC.md §7); every other client reads `error`.
+ */
+export function clientErrorResponse(c: Context, err: unknown, opts: { withMessage?: boolean } = {}): Response | null {
   const known = clientErrorOf(err);
-  if (!known) throw err;
+  if (!known) return null;
   if (known.retryAfter !== undefined) c.header('Retry-After', String(known.retryAfter));
-  // /api/register's client reads `message` (SPEC.md §7), the rest read `error`.
   const body = opts.withMessage ? { ...known.body, message: known.body.error } : known.body;
   return c.json(body, known.status);
 }

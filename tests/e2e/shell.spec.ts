@@ -22,7 +22,12 @@ test('an unknown path shows 404 Not Found inside the frame', async ({ page }) =>
 test('the API answers on the same origin, never with the SPA page', async ({ request }) => {
   const health = await request.get('/api/health');
   expect(health.status()).toBe(200);
-  const unknown = await request.get('/api/not-a-route');
-  expect(unknown.status()).toBe(404);
-  expect(await unknown.json()).toEqual({ error: 'Not found' });
+  for (const path of ['/api/not-a-route', '/api', '/trpc', '/api/admin/nothing/../../nope']) {
+    const unknown = await request.get(path);
+    expect(unknown.status(), path).toBe(404);
+    expect(await unknown.json(), path).toEqual({ error: 'Not found' });
+  }
+  const procedure = await request.get('/trpc/no.such.procedure');
+  expect(procedure.status()).toBe(404);
+  expect(procedure.headers()['content-type']).toContain('application/json');
 });

@@ -177,10 +177,12 @@ describe('HTTP hygiene', () => {
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('answers an unknown /api path with 404 JSON', async () => {
-    const res = await h.request('GET', '/api/does/not/exist');
-    expect(res.status).toBe(404);
-    expect(await json(res)).toEqual({ error: 'Not found' });
+  it('answers an unknown /api path, and the bare prefixes, with 404 JSON', async () => {
+    for (const path of ['/api/does/not/exist', '/api', '/trpc']) {
+      const res = await h.request('GET', path);
+      expect(res.status, path).toBe(404);
+      expect(await json(res), path).toEqual({ error: 'Not found' });
+    }
   });
 
   it('answers 413 for a body over 100 KB, and writes nothing', async () => {

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { messages } from '../../contract/messages';
 import { loginInput, registerInput } from '../../contract/schemas';
 import type { AppEnv } from '../../http/context';
-import { respondWithError } from '../../http/errors';
+import { clientErrorResponse } from '../../http/errors';
 import type { RestContext } from '../../http/rest-context';
 import { jsonBody } from '../../http/validate';
 import { login, logout, register } from './service';
@@ -19,7 +19,9 @@ export function accountRoutes({ deps, requireCaller }: RestContext) {
         const user = await register(deps, input, c.get('clientAddress'));
         return c.json({ message: messages.registrationSuccess, user }, 201);
       } catch (err) {
-        return respondWithError(c, err, { withMessage: true });
+        const answer = clientErrorResponse(c, err, { withMessage: true });
+        if (!answer) throw err;
+        return answer;
       }
     })
     .post('/logout', requireCaller, async (c) => {
