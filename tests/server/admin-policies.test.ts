@@ -6,41 +6,11 @@ import { messages } from '../../src-server/contract/messages';
 import { auditLogs, policies, users } from '../../src-server/db/schema/index';
 import { sweepExpiredPolicies } from '../../src-server/features/policies/service';
 import { runMaintenance } from '../../src-server/maintenance';
-import { createHarness, json, T0, validPolicy, type Harness } from './harness';
+import { createHarness, json, T0, validPolicy, type ErrorBody, type Harness } from './harness';
+import type { PolicyView as Policy } from '../../src-server/features/policies/service';
+import type { LogEntryView as LogEntry } from '../../src-server/features/logs/service';
+import type { AdminStats as Stats } from '../../src-server/features/stats/service';
 
-interface Policy {
-  id: number;
-  policyNumber: string;
-  userId: number | null;
-  username: string | null;
-  holderName: string;
-  carModel: string;
-  driverName: string;
-  licenseNumber: string;
-  registration: string | null;
-  startDate: string;
-  startTime: string;
-  endDate: string;
-  endTime: string;
-  status: string;
-}
-interface ErrorBody {
-  error: string;
-  details?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] };
-}
-interface LogEntry {
-  id: number;
-  action: string;
-  level: string;
-  username: string | null;
-  timestamp: string;
-}
-interface Stats {
-  totalUsers: number;
-  totalPolicies: number;
-  activePolicies: number;
-  pendingClaims: number;
-}
 
 const POLICY_NUMBER = /^KC-[0-9A-HJKMNP-TV-Z]{10}$/;
 const STATUSES = ['active', 'expired', 'pending'] as const;

@@ -10,36 +10,14 @@ import type { Caller } from '../../src-server/deps';
 import { ConflictError } from '../../src-server/errors';
 import { deleteUser, setUserRoles, updateUser } from '../../src-server/features/users/service';
 import { statusOf } from '../../src-server/http/errors';
-import { createHarness, json, PASSWORD, T0, validPolicy, type Harness } from './harness';
+import { createHarness, json, PASSWORD, T0, validPolicy, type ErrorBody, type Harness } from './harness';
+import type { UserView } from '../../src-server/features/users/service';
+import type { PolicyView } from '../../src-server/features/policies/service';
+import type { LogEntryView as LogEntry } from '../../src-server/features/logs/service';
 
-interface UserView {
-  id: number;
-  username: string;
-  email: string;
-  isAdmin: boolean;
-  isOwner: boolean;
-  createdAt: string;
-}
 interface UserList {
   users: UserView[];
   total: number;
-}
-interface ErrorBody {
-  error: string;
-  details?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] };
-}
-interface LogEntry {
-  id: number;
-  action: string;
-  level: string;
-  username: string | null;
-  timestamp: string;
-}
-interface PolicyView {
-  id: number;
-  policyNumber: string;
-  userId: number | null;
-  username: string | null;
 }
 
 const USER_VIEW_FIELDS = ['createdAt', 'email', 'id', 'isAdmin', 'isOwner', 'username'];

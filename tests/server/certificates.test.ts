@@ -1,47 +1,12 @@
 // GET /api/policies/{policyNumber}/certificate (SPEC.md §7, §8; DECISIONS.md "Policies and certificates").
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, json, validPolicy, type Harness } from './harness';
+import { latin1, pageText } from './pdf-reader';
+import type { PolicyView as Policy } from '../../src-server/features/policies/service';
 
-interface Policy {
-  id: number;
-  policyNumber: string;
-  userId: number | null;
-}
 
-// ---------------------------------------------------------------------------------------------------------
-// Just enough PDF reading to see the drawn text: jsPDF Flate-compresses its content streams (pdf.ts sets
-// `compress: true`), so the text is only visible after inflating them.
-
-const latin1 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('latin1');
-
-/** Every stream's content, inflated when the stream says /FlateDecode. */
-function contentStreams(bytes: Uint8Array): string[] {
-  const pdf = latin1(bytes);
-  const out: string[] = [];
-  const re = /<<((?:(?!>>\s*stream)[\s\S])*)>>\s*stream\r?\n/g;
-  for (let m = re.exec(pdf); m; m = re.exec(pdf)) {
-    const dict = m[1] ?? '';
-    const length = Number(/\/Length (\d+)/.exec(dict)?.[1]);
-    const start = m.index + m[0].length;
-    const raw = bytes.subarray(start, start + length);
-    out.push(/\/FlateDecode/.test(dict) ? latin1(inflateSync(raw)) : latin1(raw));
-    re.lastIndex = start + length;
-  }
-  return out;
-}
-
-/** The literal strings shown with Tj in the content streams, unescaped, one per drawn line. */
-function drawnLines(bytes: Uint8Array): string[] {
-  const lines: string[] = [];
-  for (const data of contentStreams(bytes)) {
-    const re = /\(((?:\\[\s\S]|[^\\)])*)\)\s*Tj/g;
-    for (let m = re.exec(data); m; m = re.exec(data)) {
-      lines.push((m[1] ?? '').replace(/\\([()\\])/g, '$1'));
-    }
-  }
-  return lines;
-}
+/** The strings the certificate draws, one per shown text run. */
+const drawnLines = (bytes: Uint8Array): string[] => pageText(bytes).map((t) => t.text);
 
 // ---------------------------------------------------------------------------------------------------------
 

@@ -2,23 +2,8 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, json, validPolicy, type Harness } from './harness';
+import type { PolicyView as Policy } from '../../src-server/features/policies/service';
 
-interface Policy {
-  id: number;
-  policyNumber: string;
-  userId: number | null;
-  username: string | null;
-  holderName: string;
-  carModel: string;
-  driverName: string;
-  licenseNumber: string;
-  registration: string | null;
-  startDate: string;
-  startTime: string;
-  endDate: string;
-  endTime: string;
-  status: string;
-}
 
 /** SPEC.md §3 Policy, plus DECISIONS.md's optional `registration`. Nothing more, nothing less. */
 const POLICY_FIELDS = [

@@ -120,6 +120,13 @@ export const validPolicy = {
   status: 'active',
 };
 
+/** The error answer every REST route gives (DECISIONS.md, Errors). */
+export interface ErrorBody {
+  error: string;
+  message?: string;
+  details?: { fieldErrors?: Record<string, string[]>; formErrors?: string[] };
+}
+
 export async function json<T = unknown>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
