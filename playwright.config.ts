@@ -5,6 +5,9 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 4310);
 export const E2E_OWNER = { username: 'owner', password: 'e2e-owner-password' };
 const dataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), `kerbside-e2e-${PORT}`);
+// Tests read the server's database (outbox, stored requests) from here; workers inherit it.
+process.env.E2E_DATA_DIR = dataDir;
+process.env.E2E_PORT = String(PORT);
 
 export default defineConfig({
   testDir: './tests/e2e',

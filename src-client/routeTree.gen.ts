@@ -10,33 +10,232 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AdminRouteImport } from './routes/admin'
+import { Route as ClaimsRouteImport } from './routes/claims'
+import { Route as DashboardRouteImport } from './routes/dashboard'
+import { Route as FaqRouteImport } from './routes/faq'
+import { Route as ForgotpasswordRouteImport } from './routes/forgotpassword'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as MakeAClaimRouteImport } from './routes/make-a-claim'
+import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
+import { Route as RegisterRouteImport } from './routes/register'
+import { Route as RequestQuoteStep1RouteImport } from './routes/request-quote-step1'
+import { Route as RequestQuoteStep2RouteImport } from './routes/request-quote-step2'
+import { Route as RequestQuoteStep3RouteImport } from './routes/request-quote-step3'
+import { Route as ResetPasswordRouteImport } from './routes/reset-password'
+import { Route as SupportRouteImport } from './routes/support'
+import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ClaimsRoute = ClaimsRouteImport.update({
+  id: '/claims',
+  path: '/claims',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const DashboardRoute = DashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const FaqRoute = FaqRouteImport.update({
+  id: '/faq',
+  path: '/faq',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ForgotpasswordRoute = ForgotpasswordRouteImport.update({
+  id: '/forgotpassword',
+  path: '/forgotpassword',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MakeAClaimRoute = MakeAClaimRouteImport.update({
+  id: '/make-a-claim',
+  path: '/make-a-claim',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
+  id: '/privacy-policy',
+  path: '/privacy-policy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegisterRoute = RegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RequestQuoteStep1Route = RequestQuoteStep1RouteImport.update({
+  id: '/request-quote-step1',
+  path: '/request-quote-step1',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RequestQuoteStep2Route = RequestQuoteStep2RouteImport.update({
+  id: '/request-quote-step2',
+  path: '/request-quote-step2',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RequestQuoteStep3Route = RequestQuoteStep3RouteImport.update({
+  id: '/request-quote-step3',
+  path: '/request-quote-step3',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SupportRoute = SupportRouteImport.update({
+  id: '/support',
+  path: '/support',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsOfServiceRoute = TermsOfServiceRouteImport.update({
+  id: '/terms-of-service',
+  path: '/terms-of-service',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRoute
+  '/claims': typeof ClaimsRoute
+  '/dashboard': typeof DashboardRoute
+  '/faq': typeof FaqRoute
+  '/forgotpassword': typeof ForgotpasswordRoute
+  '/login': typeof LoginRoute
+  '/make-a-claim': typeof MakeAClaimRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
+  '/register': typeof RegisterRoute
+  '/request-quote-step1': typeof RequestQuoteStep1Route
+  '/request-quote-step2': typeof RequestQuoteStep2Route
+  '/request-quote-step3': typeof RequestQuoteStep3Route
+  '/reset-password': typeof ResetPasswordRoute
+  '/support': typeof SupportRoute
+  '/terms-of-service': typeof TermsOfServiceRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/admin': typeof AdminRoute
+  '/claims': typeof ClaimsRoute
+  '/dashboard': typeof DashboardRoute
+  '/faq': typeof FaqRoute
+  '/forgotpassword': typeof ForgotpasswordRoute
+  '/login': typeof LoginRoute
+  '/make-a-claim': typeof MakeAClaimRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
+  '/register': typeof RegisterRoute
+  '/request-quote-step1': typeof RequestQuoteStep1Route
+  '/request-quote-step2': typeof RequestQuoteStep2Route
+  '/request-quote-step3': typeof RequestQuoteStep3Route
+  '/reset-password': typeof ResetPasswordRoute
+  '/support': typeof SupportRoute
+  '/terms-of-service': typeof TermsOfServiceRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/admin': typeof AdminRoute
+  '/claims': typeof ClaimsRoute
+  '/dashboard': typeof DashboardRoute
+  '/faq': typeof FaqRoute
+  '/forgotpassword': typeof ForgotpasswordRoute
+  '/login': typeof LoginRoute
+  '/make-a-claim': typeof MakeAClaimRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
+  '/register': typeof RegisterRoute
+  '/request-quote-step1': typeof RequestQuoteStep1Route
+  '/request-quote-step2': typeof RequestQuoteStep2Route
+  '/request-quote-step3': typeof RequestQuoteStep3Route
+  '/reset-password': typeof ResetPasswordRoute
+  '/support': typeof SupportRoute
+  '/terms-of-service': typeof TermsOfServiceRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/admin'
+    | '/claims'
+    | '/dashboard'
+    | '/faq'
+    | '/forgotpassword'
+    | '/login'
+    | '/make-a-claim'
+    | '/privacy-policy'
+    | '/register'
+    | '/request-quote-step1'
+    | '/request-quote-step2'
+    | '/request-quote-step3'
+    | '/reset-password'
+    | '/support'
+    | '/terms-of-service'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/admin'
+    | '/claims'
+    | '/dashboard'
+    | '/faq'
+    | '/forgotpassword'
+    | '/login'
+    | '/make-a-claim'
+    | '/privacy-policy'
+    | '/register'
+    | '/request-quote-step1'
+    | '/request-quote-step2'
+    | '/request-quote-step3'
+    | '/reset-password'
+    | '/support'
+    | '/terms-of-service'
+  id:
+    | '__root__'
+    | '/'
+    | '/admin'
+    | '/claims'
+    | '/dashboard'
+    | '/faq'
+    | '/forgotpassword'
+    | '/login'
+    | '/make-a-claim'
+    | '/privacy-policy'
+    | '/register'
+    | '/request-quote-step1'
+    | '/request-quote-step2'
+    | '/request-quote-step3'
+    | '/reset-password'
+    | '/support'
+    | '/terms-of-service'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AdminRoute: typeof AdminRoute
+  ClaimsRoute: typeof ClaimsRoute
+  DashboardRoute: typeof DashboardRoute
+  FaqRoute: typeof FaqRoute
+  ForgotpasswordRoute: typeof ForgotpasswordRoute
+  LoginRoute: typeof LoginRoute
+  MakeAClaimRoute: typeof MakeAClaimRoute
+  PrivacyPolicyRoute: typeof PrivacyPolicyRoute
+  RegisterRoute: typeof RegisterRoute
+  RequestQuoteStep1Route: typeof RequestQuoteStep1Route
+  RequestQuoteStep2Route: typeof RequestQuoteStep2Route
+  RequestQuoteStep3Route: typeof RequestQuoteStep3Route
+  ResetPasswordRoute: typeof ResetPasswordRoute
+  SupportRoute: typeof SupportRoute
+  TermsOfServiceRoute: typeof TermsOfServiceRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +247,131 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/claims': {
+      id: '/claims'
+      path: '/claims'
+      fullPath: '/claims'
+      preLoaderRoute: typeof ClaimsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/dashboard': {
+      id: '/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof DashboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/faq': {
+      id: '/faq'
+      path: '/faq'
+      fullPath: '/faq'
+      preLoaderRoute: typeof FaqRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forgotpassword': {
+      id: '/forgotpassword'
+      path: '/forgotpassword'
+      fullPath: '/forgotpassword'
+      preLoaderRoute: typeof ForgotpasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/make-a-claim': {
+      id: '/make-a-claim'
+      path: '/make-a-claim'
+      fullPath: '/make-a-claim'
+      preLoaderRoute: typeof MakeAClaimRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy-policy': {
+      id: '/privacy-policy'
+      path: '/privacy-policy'
+      fullPath: '/privacy-policy'
+      preLoaderRoute: typeof PrivacyPolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register': {
+      id: '/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof RegisterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/request-quote-step1': {
+      id: '/request-quote-step1'
+      path: '/request-quote-step1'
+      fullPath: '/request-quote-step1'
+      preLoaderRoute: typeof RequestQuoteStep1RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/request-quote-step2': {
+      id: '/request-quote-step2'
+      path: '/request-quote-step2'
+      fullPath: '/request-quote-step2'
+      preLoaderRoute: typeof RequestQuoteStep2RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/request-quote-step3': {
+      id: '/request-quote-step3'
+      path: '/request-quote-step3'
+      fullPath: '/request-quote-step3'
+      preLoaderRoute: typeof RequestQuoteStep3RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password': {
+      id: '/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof ResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/support': {
+      id: '/support'
+      path: '/support'
+      fullPath: '/support'
+      preLoaderRoute: typeof SupportRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terms-of-service': {
+      id: '/terms-of-service'
+      path: '/terms-of-service'
+      fullPath: '/terms-of-service'
+      preLoaderRoute: typeof TermsOfServiceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AdminRoute: AdminRoute,
+  ClaimsRoute: ClaimsRoute,
+  DashboardRoute: DashboardRoute,
+  FaqRoute: FaqRoute,
+  ForgotpasswordRoute: ForgotpasswordRoute,
+  LoginRoute: LoginRoute,
+  MakeAClaimRoute: MakeAClaimRoute,
+  PrivacyPolicyRoute: PrivacyPolicyRoute,
+  RegisterRoute: RegisterRoute,
+  RequestQuoteStep1Route: RequestQuoteStep1Route,
+  RequestQuoteStep2Route: RequestQuoteStep2Route,
+  RequestQuoteStep3Route: RequestQuoteStep3Route,
+  ResetPasswordRoute: ResetPasswordRoute,
+  SupportRoute: SupportRoute,
+  TermsOfServiceRoute: TermsOfServiceRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,5 +1,7 @@
 import { HeadContent, Link, Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { brand } from '../../src-server/contract/brand';
+import { Footer } from '../components/footer';
+import { TopBar } from '../components/top-bar';
 import type { RouterContext } from '../router';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -20,22 +22,11 @@ function RootLayout() {
         Skip to main content
       </a>
       <div className="flex min-h-dvh flex-col">
-        <header className="border-b border-brand-100 bg-white">
-          <div className="mx-auto flex max-w-5xl items-center px-4 py-3">
-            <Link to="/" className="flex items-center gap-2 text-xl font-bold text-brand-700">
-              <img src="/favicon.svg" alt="" width={32} height={32} />
-              {brand.name}
-            </Link>
-          </div>
-        </header>
+        <TopBar />
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">
           <Outlet />
         </main>
-        <footer className="border-t border-brand-100 bg-brand-50">
-          <div className="mx-auto max-w-5xl px-4 py-6">
-            <p className="text-sm text-ink-muted">{brand.regulatorStatement}</p>
-          </div>
-        </footer>
+        <Footer />
       </div>
     </>
   );

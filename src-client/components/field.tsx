@@ -1,0 +1,125 @@
+// Labelled form controls: the label, the hint and the error are tied to the control for screen readers,
+// and the control carries the SPEC.md §3 field name so autofill, tests and the API agree.
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+
+interface FieldFrame {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | undefined;
+}
+
+const controlClass = (error: unknown) =>
+  `mt-1 block w-full rounded-md border bg-white px-3 py-2.5 text-base text-ink shadow-sm ${
+    error ? 'border-red-700' : 'border-slate-400'
+  } focus:border-brand-700`;
+
+function useFieldIds(error: unknown, hint: unknown) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return { id, hintId, errorId, describedBy };
+}
+
+function Frame({ id, label, hint, hintId, error, errorId, required, children }: FieldFrame & { id: string; hintId?: string | undefined; errorId?: string | undefined; required?: boolean | undefined; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block font-semibold text-ink">
+        {label}
+        {required ? null : <span className="font-normal text-ink-muted"> (optional)</span>}
+      </label>
+      {hint ? (
+        <p id={hintId} className="text-sm text-ink-muted">
+          {hint}
+        </p>
+      ) : null}
+      {children}
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm font-semibold text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export const TextField = forwardRef<HTMLInputElement, FieldFrame & InputHTMLAttributes<HTMLInputElement>>(function TextField(
+  { label, hint, error, required = true, className = '', ...input },
+  ref,
+) {
+  const ids = useFieldIds(error, hint);
+  return (
+    <Frame id={ids.id} label={label} hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} required={required}>
+      <input
+        ref={ref}
+        id={ids.id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        aria-required={required || undefined}
+        className={`${controlClass(error)} ${className}`}
+        {...input}
+      />
+    </Frame>
+  );
+});
+
+export const SelectField = forwardRef<HTMLSelectElement, FieldFrame & SelectHTMLAttributes<HTMLSelectElement> & { options: ReadonlyArray<{ value: string; label: string }>; placeholder?: string }>(
+  function SelectField({ label, hint, error, required = true, options, placeholder, className = '', ...select }, ref) {
+    const ids = useFieldIds(error, hint);
+    return (
+      <Frame id={ids.id} label={label} hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} required={required}>
+        <select
+          ref={ref}
+          id={ids.id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={ids.describedBy}
+          aria-required={required || undefined}
+          className={`${controlClass(error)} ${className}`}
+          {...select}
+        >
+          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </Frame>
+    );
+  },
+);
+
+export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement>>(function TextAreaField(
+  { label, hint, error, required = true, className = '', ...area },
+  ref,
+) {
+  const ids = useFieldIds(error, hint);
+  return (
+    <Frame id={ids.id} label={label} hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} required={required}>
+      <textarea
+        ref={ref}
+        id={ids.id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        aria-required={required || undefined}
+        className={`${controlClass(error)} ${className}`}
+        {...area}
+      />
+    </Frame>
+  );
+});
+
+export const CheckboxField = forwardRef<HTMLInputElement, { label: ReactNode } & InputHTMLAttributes<HTMLInputElement>>(function CheckboxField(
+  { label, className = '', ...input },
+  ref,
+) {
+  const id = useId();
+  return (
+    <div className={`flex items-center gap-3 ${className}`}>
+      <input ref={ref} id={id} type="checkbox" className="h-5 w-5 rounded border-slate-400 accent-brand-700" {...input} />
+      <label htmlFor={id} className="text-ink">
+        {label}
+      </label>
+    </div>
+  );
+});

@@ -1,0 +1,83 @@
+// SPEC.md §2 shared frame: logo to /; 'Get a Quote' only when signed out; 'Contact Us'; 'Login' or
+// 'Logout'. On /login only the logo shows. On small screens the links fold into a menu toggle.
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import { useEffect, useId, useState } from 'react';
+import { brand } from '../../src-server/contract/brand';
+import { apiFetch } from '../lib/api';
+import { clearSession, useSession } from '../lib/session';
+
+const linkClass = 'block rounded-md px-3 py-2 font-semibold text-brand-700 hover:bg-brand-50';
+
+export function TopBar() {
+  const session = useSession();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const onLogin = pathname === '/login';
+
+  // A navigation closes the mobile menu.
+  useEffect(() => setOpen(false), [pathname]);
+
+  async function logout() {
+    // Revoke the token on the server too; sign out locally whatever the answer.
+    await apiFetch('/logout', { method: 'POST' }).catch(() => undefined);
+    clearSession();
+    await navigate({ to: '/login' });
+  }
+
+  const links = (
+    <>
+      {session ? null : (
+        <li>
+          <Link to="/request-quote-step1" className={linkClass}>
+            Get a Quote
+          </Link>
+        </li>
+      )}
+      <li>
+        <Link to="/support" className={linkClass}>
+          Contact Us
+        </Link>
+      </li>
+      <li>
+        {session ? (
+          <button type="button" onClick={logout} className={`${linkClass} w-full text-left`}>
+            Logout
+          </button>
+        ) : (
+          <Link to="/login" className={linkClass}>
+            Login
+          </Link>
+        )}
+      </li>
+    </>
+  );
+
+  return (
+    <header className="border-b border-brand-100 bg-white">
+      <nav aria-label="Main" className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-3">
+        <Link to="/" className="flex items-center gap-2 text-xl font-bold text-brand-700" aria-label={`${brand.name} home`}>
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span>{brand.name}</span>
+        </Link>
+        {onLogin ? null : (
+          <>
+            <button
+              type="button"
+              className="rounded-md border border-brand-700 px-3 py-2 font-semibold text-brand-700 sm:hidden"
+              aria-expanded={open}
+              aria-controls={menuId}
+              onClick={() => setOpen((o) => !o)}
+            >
+              Menu
+            </button>
+            <ul id={menuId} className={`${open ? 'flex' : 'hidden'} w-full flex-col gap-1 sm:flex sm:w-auto sm:flex-row sm:items-center`}>
+              {links}
+            </ul>
+          </>
+        )}
+      </nav>
+    </header>
+  );
+}

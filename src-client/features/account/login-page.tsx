@@ -1,0 +1,5 @@
+import { PageHeading } from '../../components/page';
+
+export function LoginPage() {
+  return <PageHeading title="Login" />;
+}

@@ -1,0 +1,5 @@
+import { PageHeading } from '../../components/page';
+
+export function RegisterPage() {
+  return <PageHeading title="Register" />;
+}

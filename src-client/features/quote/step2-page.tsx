@@ -1,0 +1,5 @@
+import { PageHeading } from '../../components/page';
+
+export function QuoteStep2Page() {
+  return <PageHeading title="Your Vehicle" />;
+}

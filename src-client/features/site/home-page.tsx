@@ -1,0 +1,5 @@
+import { PageHeading } from '../../components/page';
+
+export function HomePage() {
+  return <PageHeading title="Temporary Car Insurance" />;
+}

@@ -1,0 +1,5 @@
+import { PageHeading } from '../../components/page';
+
+export function MakeAClaimPage() {
+  return <PageHeading title="Make a Claim" />;
+}

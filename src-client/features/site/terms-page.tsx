@@ -1,0 +1,5 @@
+import { PageHeading } from '../../components/page';
+
+export function TermsPage() {
+  return <PageHeading title="Terms of Service" />;
+}

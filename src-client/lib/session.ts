@@ -1,0 +1,133 @@
+// The session, read and written here only (SPEC.md §4, §9): keys 'token', 'user', 'isAdmin' (as text)
+// and 'impersonateUserId'. Remember-me keeps them in localStorage, otherwise in sessionStorage.
+// An expired token (its exp claim) counts as signed out and is cleared on the next read.
+import { useSyncExternalStore } from 'react';
+
+export interface SessionUser {
+  id: number;
+  username: string;
+  isAdmin: boolean;
+  isOwner: boolean;
+}
+
+export interface Session {
+  token: string;
+  user: SessionUser;
+  isAdmin: boolean;
+  /** epoch ms */
+  expiresAt: number;
+}
+
+const KEYS = { token: 'token', user: 'user', isAdmin: 'isAdmin', impersonate: 'impersonateUserId' } as const;
+const CHANGE_EVENT = 'kerbside:session';
+
+export class TokenDecodeError extends Error {}
+
+/** SPEC.md §3: isAdmin is coerced to boolean from true, 'true' or 1. */
+export const toFlag = (v: unknown): boolean => v === true || v === 'true' || v === 1;
+
+/** Reads the claims a token carries (no verification: the server does that on every call). */
+export function decodeToken(token: string): SessionUser & { exp: number } {
+  try {
+    const payload = token.split('.')[1];
+    if (!payload) throw new Error('no payload');
+    const bytes = Uint8Array.from(atob(payload.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+    const claims = JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
+    const id = Number(claims['sub']);
+    const exp = Number(claims['exp']);
+    if (!Number.isFinite(id) || !Number.isFinite(exp) || typeof claims['username'] !== 'string') throw new Error('claims');
+    const isOwner = toFlag(claims['isOwner']);
+    return { id, username: claims['username'], isAdmin: toFlag(claims['isAdmin']) || isOwner, isOwner, exp };
+  } catch {
+    throw new TokenDecodeError('Token not decodable');
+  }
+}
+
+function stores(): Storage[] {
+  return typeof window === 'undefined' ? [] : [window.localStorage, window.sessionStorage];
+}
+
+function notify(): void {
+  cached = undefined;
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+/** Saves a fresh sign-in. Throws TokenDecodeError when the token cannot be read. */
+export function saveSession(token: string, remember: boolean): Session {
+  const claims = decodeToken(token);
+  const { exp, ...user } = claims;
+  clearSession({ silent: true });
+  const store = remember ? window.localStorage : window.sessionStorage;
+  store.setItem(KEYS.token, token);
+  store.setItem(KEYS.user, JSON.stringify(user));
+  store.setItem(KEYS.isAdmin, String(user.isAdmin));
+  notify();
+  return { token, user, isAdmin: user.isAdmin, expiresAt: exp * 1000 };
+}
+
+/** Logout, expiry and a different sign-in all come here: token, user, admin flag and impersonation go. */
+export function clearSession(opts: { silent?: boolean } = {}): void {
+  for (const s of stores()) for (const k of Object.values(KEYS)) s.removeItem(k);
+  if (!opts.silent) notify();
+}
+
+let cached: Session | null | undefined;
+
+export function readSession(now = Date.now()): Session | null {
+  if (cached !== undefined && (cached === null || cached.expiresAt > now)) return cached;
+  cached = null;
+  for (const s of stores()) {
+    const token = s.getItem(KEYS.token);
+    if (!token) continue;
+    try {
+      const { exp, ...user } = decodeToken(token);
+      if (exp * 1000 <= now) {
+        clearSession({ silent: true });
+        return (cached = null);
+      }
+      cached = { token, user, isAdmin: user.isAdmin, expiresAt: exp * 1000 };
+    } catch {
+      clearSession({ silent: true });
+      cached = null;
+    }
+    break;
+  }
+  return cached;
+}
+
+export function getImpersonateUserId(): number | null {
+  for (const s of stores()) {
+    const v = s.getItem(KEYS.impersonate);
+    if (v !== null && /^\d+$/.test(v)) return Number(v);
+  }
+  return null;
+}
+
+export function setImpersonateUserId(id: number | null): void {
+  const session = readSession();
+  const store = session && window.localStorage.getItem(KEYS.token) ? window.localStorage : window.sessionStorage;
+  for (const s of stores()) s.removeItem(KEYS.impersonate);
+  if (id !== null) store.setItem(KEYS.impersonate, String(id));
+  notify();
+}
+
+function subscribe(onChange: () => void): () => void {
+  const onStorage = (e: StorageEvent) => {
+    // Another tab signed in or out.
+    if (e.key === null || Object.values<string>(KEYS).includes(e.key)) {
+      cached = undefined;
+      onChange();
+    }
+  };
+  window.addEventListener(CHANGE_EVENT, onChange);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.removeEventListener(CHANGE_EVENT, onChange);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+/** The current session for a component; re-renders on sign-in, sign-out and changes in other tabs. */
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribe, () => readSession(), () => null);
+}
