@@ -41,6 +41,8 @@ export default defineConfig({
       OWNER_PASSWORD: E2E_OWNER.password,
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+      // A build elsewhere than dist/client (parallel work); unset means dist/client.
+      ...(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {}),
     },
   },
 });

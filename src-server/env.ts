@@ -16,6 +16,10 @@ export const envSchema = z.object({
   DATABASE_AUTH_TOKEN: optionalText,
   JWT_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
   DATA_DIR: z.string().min(1).default('./data'),
+  // The built client; defaults to dist/client beside the server code.
+  STATIC_DIR: optionalText,
+  // The public origin for links in e-mails (e.g. https://kerbsidecover.example); else the request's own.
+  PUBLIC_URL: optionalText.refine((v) => v === undefined || /^https?:\/\/[^/]+$/.test(v), 'must be an origin such as https://example.com'),
   OWNER_USERNAME: z.string().trim().min(3).max(32).regex(/^[A-Za-z0-9._-]+$/, 'letters, digits, . _ - only').default('owner'),
   OWNER_PASSWORD: optionalText.refine((v) => v === undefined || v.length >= 8, 'must be at least 8 characters'),
   OWNER_EMAIL: z.email().default('owner@kerbsidecover.example'),

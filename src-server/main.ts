@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     trustProxy: env.TRUST_PROXY,
+    ...(env.STATIC_DIR ? { staticRoot: env.STATIC_DIR } : {}),
   });
 
   const owner = await ensureFirstOwner(deps, { username: env.OWNER_USERNAME, email: env.OWNER_EMAIL, password: env.OWNER_PASSWORD });
