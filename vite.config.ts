@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
@@ -27,6 +30,40 @@ function brandHtml(): Plugin {
     name: 'kerbside:brand-html',
     transformIndexHtml: (html) =>
       html.replaceAll('%BRAND_NAME%', escapeHtml(brand.name)).replaceAll('%BRAND_TAGLINE%', escapeHtml(brand.tagline)),
+  };
+}
+
+/**
+ * Writes .br and .gz beside every compressible file of the build, so the server sends compressed bytes
+ * without compressing per request (serveStatic's `precompressed`). Runs last, after the service worker
+ * and manifest exist.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? walk(path) : [path];
+    });
+  return {
+    name: 'kerbside:precompress',
+    apply: 'build',
+    configResolved: (config) => {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      handler() {
+        for (const file of walk(outDir)) {
+          if (!/\.(js|mjs|css|html|svg|json|webmanifest|txt)$/.test(file)) continue;
+          const bytes = readFileSync(file);
+          if (bytes.length < 1024) continue;
+          writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+          writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+        }
+      },
+    },
   };
 }
 
@@ -87,5 +124,6 @@ export default defineConfig({
       },
     }),
     brandHtml(),
+    precompress(),
   ],
 });

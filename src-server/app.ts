@@ -15,9 +15,11 @@ import { createWriter } from './db/writer';
 import { ThrottledError } from './errors';
 import type { Deps } from './deps';
 import { accountRoutes } from './features/account/rest';
+import { callbackRoutes } from './features/callbacks/rest';
 import { certificateRoutes } from './features/certificates/rest';
 import { healthRoutes } from './features/health/rest';
 import { adminLogRoutes } from './features/logs/rest';
+import { passwordResetRoutes } from './features/password-reset/rest';
 import { adminPolicyRoutes, customerPolicyRoutes } from './features/policies/rest';
 import { adminStatsRoutes } from './features/stats/rest';
 import { adminUserRoutes } from './features/users/rest';
@@ -44,6 +46,8 @@ export interface AppOptions {
   smtpUrl?: string | undefined;
   mailFrom?: string | undefined;
   trustProxy?: boolean;
+  /** PUBLIC_URL: the origin for links in e-mails (password reset); unset means the request's own. */
+  publicUrl?: string | undefined;
   /** Folder of the built client; null serves the API alone. */
   staticRoot?: string | null;
 }
@@ -61,7 +65,7 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
   const write = createWriter(db);
   const tokens = await createTokenService(opts.jwtSecret);
   const mailer = opts.mailer ?? createMailer({ db, write, clock, logger, smtpUrl: opts.smtpUrl, from: opts.mailFrom });
-  const deps: Deps = { db, hot, write, clock, tokens, mailer, logger };
+  const deps: Deps = { db, hot, write, clock, tokens, mailer, logger, publicUrl: opts.publicUrl };
   const resolveCaller = createCallerResolver(hot, tokens);
   const trustProxy = opts.trustProxy ?? false;
 
@@ -92,6 +96,8 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
   api.use('/admin/*', rest.requireCaller, requireAdmin);
   api.route('/', healthRoutes(rest));
   api.route('/', accountRoutes(rest));
+  api.route('/', passwordResetRoutes(rest));
+  api.route('/', callbackRoutes(rest));
   api.route('/user', customerPolicyRoutes(rest));
   api.route('/policies', certificateRoutes(rest));
   api.route('/admin', adminStatsRoutes(rest));
@@ -138,6 +144,8 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
       '*',
       serveStatic({
         root,
+        // .br / .gz written at build time (vite.config.ts), chosen by Accept-Encoding.
+        precompressed: true,
         onFound: (path, c) => {
           // Hashed build assets never change; everything else (index.html, sw.js, manifest) is revalidated.
           c.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -145,7 +153,7 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
       }),
     );
     // The SPA answers every other GET; the client router shows '404 Not Found' for unknown paths.
-    app.get('*', serveStatic({ root, path: 'index.html', onFound: (_p, c) => c.header('Cache-Control', 'no-cache') }));
+    app.get('*', serveStatic({ root, path: 'index.html', precompressed: true, onFound: (_p, c) => c.header('Cache-Control', 'no-cache') }));
   }
 
   app.notFound((c) => c.text('404 Not Found', 404));

@@ -31,3 +31,20 @@ test('the API answers on the same origin, never with the SPA page', async ({ req
   expect(procedure.status()).toBe(404);
   expect(procedure.headers()['content-type']).toContain('application/json');
 });
+
+test('scripts are sent precompressed and cached for good; the page itself is revalidated', async ({ page, request }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const main = scripts.find((p) => p.startsWith('/assets/index-'));
+  expect(main).toBeTruthy();
+  const res = await request.get(main!, { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(res.headers()['content-encoding']).toBe('br');
+  expect(res.headers()['vary']).toContain('Accept-Encoding');
+  expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  const html = await request.get('/');
+  expect(html.headers()['cache-control']).toBe('no-cache');
+});
