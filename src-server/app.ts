@@ -46,8 +46,8 @@ export interface AppOptions {
   smtpUrl?: string | undefined;
   mailFrom?: string | undefined;
   trustProxy?: boolean;
-  /** PUBLIC_URL: the origin for links in e-mails (password reset); unset means the request's own. */
-  publicUrl?: string | undefined;
+  /** The site's public origin for links in e-mails (PUBLIC_URL). */
+  publicUrl?: string;
   /** Folder of the built client; null serves the API alone. */
   staticRoot?: string | null;
 }
@@ -65,7 +65,7 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
   const write = createWriter(db);
   const tokens = await createTokenService(opts.jwtSecret);
   const mailer = opts.mailer ?? createMailer({ db, write, clock, logger, smtpUrl: opts.smtpUrl, from: opts.mailFrom });
-  const deps: Deps = { db, hot, write, clock, tokens, mailer, logger, publicUrl: opts.publicUrl };
+  const deps: Deps = { db, hot, write, clock, tokens, mailer, logger, publicUrl: opts.publicUrl ?? 'http://localhost:3000' };
   const resolveCaller = createCallerResolver(hot, tokens);
   const trustProxy = opts.trustProxy ?? false;
 

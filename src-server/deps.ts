@@ -17,6 +17,8 @@ export interface Deps {
   tokens: TokenService;
   mailer: Mailer;
   logger: Logger;
+  /** The site's public origin, for links in e-mails (PUBLIC_URL); never taken from a request's Host. */
+  publicUrl: string;
 }
 
 export type { Caller };

@@ -23,9 +23,11 @@ async function main(): Promise<void> {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     trustProxy: env.TRUST_PROXY,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     ...(env.STATIC_DIR ? { staticRoot: env.STATIC_DIR } : {}),
   });
 
+  if (!env.PUBLIC_URL) logger.warn(`PUBLIC_URL is not set: links in e-mails point at http://localhost:${env.PORT}`);
   const owner = await ensureFirstOwner(deps, { username: env.OWNER_USERNAME, email: env.OWNER_EMAIL, password: env.OWNER_PASSWORD });
   if (owner.generatedPassword) {
     // Printed once, never stored in clear: the operator signs in with it and changes it.

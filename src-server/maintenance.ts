@@ -1,7 +1,7 @@
 // Periodic housekeeping: the expiry sweep, mail delivery, and dropping rows that have done their job.
-import { lt } from 'drizzle-orm';
+import { isNotNull, lt, or } from 'drizzle-orm';
 import { pruneThrottle } from './auth/throttle';
-import { revokedTokens } from './db/schema/index';
+import { passwordResetTokens, revokedTokens } from './db/schema/index';
 import type { Deps } from './deps';
 import { sweepExpiredPolicies } from './features/policies/service';
 
@@ -11,6 +11,8 @@ export async function runMaintenance(deps: Deps): Promise<{ expired: number; mai
   await deps.write(async (tx) => {
     await pruneThrottle(tx, now);
     await tx.delete(revokedTokens).where(lt(revokedTokens.expiresAt, now));
+    // Spent or expired reset links have no further use (only their hashes were ever stored).
+    await tx.delete(passwordResetTokens).where(or(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.expiresAt, now)));
   });
   const mailed = await deps.mailer.deliverPending();
   return { expired, mailed };

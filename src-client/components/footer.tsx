@@ -1,7 +1,7 @@
 // SPEC.md §2 footer: terms, privacy, 'Make a Claim' (to /support), FAQ, contact support, the FCA wording
 // with the Firm Reference Number (DECISIONS.md) and how to complain. Every fact comes from brand.ts.
 import { Link } from '@tanstack/react-router';
-import { brand, brandAddressOneLine } from '../../src-server/contract/brand';
+import { brand, brandAddressOneLine, brandTelHref } from '../../src-server/contract/brand';
 
 const linkClass = 'text-brand-700 underline underline-offset-2 hover:text-brand-800';
 
@@ -44,7 +44,11 @@ export function Footer() {
           <a href={`mailto:${brand.emails.complaints}`} className={linkClass}>
             {brand.emails.complaints}
           </a>{' '}
-          or call {brand.phones.support}. We send a final response within {brand.complaints.finalResponseWeeks} weeks; if you remain
+          or call{' '}
+          <a href={brandTelHref(brand.phones.support)} className={linkClass}>
+            {brand.phones.support}
+          </a>
+          . We send a final response within {brand.complaints.finalResponseWeeks} weeks; if you remain
           unhappy you can refer your complaint to the {brand.complaints.ombudsman}. See{' '}
           <Link to="/terms-of-service" hash="complaints" className={linkClass}>
             how to complain

@@ -45,7 +45,7 @@ export async function apiFetch(path: string, opts: ApiOptions = {}): Promise<Res
 export async function apiJson<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   const res = await apiFetch(path, opts);
   const text = await res.text();
-  let body: unknown = undefined;
+  let body: unknown;
   try {
     body = text ? JSON.parse(text) : undefined;
   } catch {

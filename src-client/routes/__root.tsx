@@ -1,7 +1,9 @@
-import { HeadContent, Link, Outlet, createRootRouteWithContext } from '@tanstack/react-router';
+import { HeadContent, Link, Outlet, createRootRouteWithContext, useRouter } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
 import { brand } from '../../src-server/contract/brand';
 import { Footer } from '../components/footer';
 import { TopBar } from '../components/top-bar';
+import { useSession } from '../lib/session';
 import type { RouterContext } from '../router';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -11,7 +13,25 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   notFoundComponent: NotFound,
 });
 
+/**
+ * When the session changes under an open page (sign-out in another tab, a 401 that ended it, expiry),
+ * the route guards run again, so a guarded page hands over to /login at once.
+ */
+function useGuardsFollowSession() {
+  const token = useSession()?.token;
+  const router = useRouter();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    void router.invalidate();
+  }, [token, router]);
+}
+
 function RootLayout() {
+  useGuardsFollowSession();
   return (
     <>
       <HeadContent />

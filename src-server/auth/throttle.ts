@@ -4,6 +4,12 @@ import { eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { throttle } from '../db/schema/index';
 
+/** The sign-in counters: per username (any letter case) and per client address. */
+export const loginThrottleKeys = {
+  user: (username: string) => `login:user:${username.toLowerCase()}`,
+  address: (clientAddress: string) => `login:ip:${clientAddress}`,
+};
+
 export interface ThrottleRule {
   limit: number;
   windowMs: number;

@@ -34,6 +34,8 @@ export const brand = {
     payments: 'payments@kerbsidecover.example',
     quotes: 'quotes@kerbsidecover.example',
     complaints: 'complaints@kerbsidecover.example',
+    /** Data protection requests (UK GDPR rights), named in the privacy policy. */
+    privacy: 'privacy@kerbsidecover.example',
     noReply: 'no-reply@kerbsidecover.example',
   },
   openingHours: 'Monday to Friday 8am to 8pm, Saturday 9am to 5pm; claims line 24 hours a day, 7 days a week',
@@ -46,4 +48,10 @@ export const brand = {
 export function brandAddressOneLine(): string {
   const a = brand.address;
   return [...a.lines, a.town, a.postcode].join(', ');
+}
+
+/** The `tel:` link for a number in brand.phones, in international form: '020 7946 0000' -> 'tel:+442079460000'. */
+export function brandTelHref(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return `tel:${digits.startsWith('0') ? `+44${digits.slice(1)}` : `+${digits}`}`;
 }

@@ -1,5 +1,7 @@
 import { accountRouter } from '../features/account/trpc';
+import { callbacksRouter } from '../features/callbacks/trpc';
 import { adminLogsRouter } from '../features/logs/trpc';
+import { passwordResetRouter } from '../features/password-reset/trpc';
 import { adminPoliciesRouter, customerPoliciesRouter } from '../features/policies/trpc';
 import { statsProcedure } from '../features/stats/trpc';
 import { adminUsersRouter } from '../features/users/trpc';
@@ -7,6 +9,8 @@ import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
   account: accountRouter,
+  passwordReset: passwordResetRouter,
+  callbacks: callbacksRouter,
   policies: customerPoliciesRouter,
   admin: router({
     stats: statsProcedure,

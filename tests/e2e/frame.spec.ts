@@ -119,3 +119,19 @@ test('the home page’s initial JavaScript stays under 120 KB gzip', async () =>
   console.log(`home page initial JS: ${(totalGzip / 1024).toFixed(1)} KB gzip in ${scripts.length} scripts`);
   expect(totalGzip).toBeLessThan(HOME_JS_BUDGET_BYTES);
 });
+
+test('signing out in another tab moves an open dashboard to /login', async ({ page, context, request }) => {
+  const username = unique('tabs');
+  await createAccount(request, { username, password: 'frame-password-1' });
+  const token = await apiToken(request, username, 'frame-password-1');
+  await page.goto('/');
+  // localStorage (remember-me) is shared by the tabs and announces changes to the others.
+  await page.evaluate((t) => window.localStorage.setItem('token', t), token);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL('/dashboard');
+  const other = await context.newPage();
+  await other.goto('/support');
+  await other.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+  await expect(other).toHaveURL('/login');
+  await expect(page).toHaveURL('/login');
+});

@@ -53,6 +53,9 @@ type Tier = 'public' | 'customer' | 'admin' | 'owner';
 const procedures: { path: string; tier: Tier; call: (c: Caller) => Promise<unknown> }[] = [
   { path: 'account.login', tier: 'public', call: (c) => c.account.login({ username: 'nobody-here', password: 'wrong-password' }) },
   { path: 'account.register', tier: 'public', call: (c) => c.account.register({ username: 'alice', email: 'x@example.test', password: 'long-enough-1' }) },
+  { path: 'passwordReset.request', tier: 'public', call: (c) => c.passwordReset.request({ email: 'nobody-here@example.test' }) },
+  { path: 'callbacks.request', tier: 'public', call: (c) => c.callbacks.request({ name: 'M', email: 'm@example.test', phone: '07700 900123', reasonForContact: 'other' } as never) },
+  { path: 'passwordReset.confirm', tier: 'public', call: (c) => c.passwordReset.confirm({ token: 'x'.repeat(43), password: 'long-enough-1' }) },
   { path: 'account.me', tier: 'customer', call: (c) => c.account.me() },
   { path: 'policies.mine', tier: 'customer', call: (c) => c.policies.mine() },
   { path: 'account.logout', tier: 'customer', call: (c) => c.account.logout() },

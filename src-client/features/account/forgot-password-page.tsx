@@ -1,5 +1,68 @@
+// /forgotpassword (SPEC.md §2, §5, §8; DECISIONS.md): a real request. The server answers the same text
+// whether or not the address has an account, so this page cannot tell either.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { passwordResetMessages, passwordResetRequestInput, type PasswordResetRequestInput } from '../../../src-server/contract/password-reset';
+import { Button } from '../../components/button';
+import { TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
+import { ApiError, apiJson } from '../../lib/api';
+import { FormMessage, notice, type Notice } from './form-message';
+
+const linkClass = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';
 
 export function ForgotPasswordPage() {
-  return <PageHeading title="Forgot your password" />;
+  const [message, setMessage] = useState<Notice | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof passwordResetRequestInput>, unknown, PasswordResetRequestInput>({
+    resolver: zodResolver(passwordResetRequestInput),
+    defaultValues: { email: '' },
+    shouldFocusError: true,
+  });
+
+  async function onSubmit(input: PasswordResetRequestInput) {
+    setMessage(null);
+    try {
+      const answer = await apiJson<{ message?: string }>('/password-reset/request', { method: 'POST', body: input, anonymous: true });
+      reset({ email: '' });
+      setMessage(notice('success', answer?.message || passwordResetMessages.requested));
+    } catch (err) {
+      const emailError = err instanceof ApiError ? err.fieldErrors['email']?.[0] : undefined;
+      if (emailError) {
+        setError('email', { type: 'server', message: emailError }, { shouldFocus: true });
+        return;
+      }
+      setMessage(notice('error', passwordResetMessages.requestFailed));
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-md">
+      <PageHeading
+        title="Forgot your password"
+        lead="Enter the email address of your account. If it matches an account, we will send you a link to choose a new password. The link works once, for 30 minutes."
+      />
+      {message ? <FormMessage notice={message} /> : null}
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Forgot your password">
+        <TextField label="Email" type="email" autoComplete="email" spellCheck={false} error={errors.email?.message} {...register('email')} />
+        <Button type="submit" disabled={isSubmitting} className="w-full">
+          {isSubmitting ? 'Sending...' : 'Send Reset Email'}
+        </Button>
+      </form>
+      <p className="mt-6">
+        Remembered it?{' '}
+        <Link to="/login" className={linkClass}>
+          Back to login
+        </Link>
+      </p>
+    </div>
+  );
 }

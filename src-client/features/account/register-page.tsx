@@ -1,5 +1,121 @@
+// /register (SPEC.md §2, §4, §5, §7, §8): username, email, password, checked with the server's own schema.
+// Sent to /api/register on this origin (DECISIONS.md). On success: the message, the fields cleared, and
+// /login two seconds later.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { messages } from '../../../src-server/contract/messages';
+import { registerInput, type RegisterInput } from '../../../src-server/contract/schemas';
+import { Button } from '../../components/button';
+import { TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
+import { ApiError, apiJson } from '../../lib/api';
+import { FormMessage, notice, type Notice } from './form-message';
+
+/** SPEC.md §9: registration redirect delay. */
+const REDIRECT_DELAY_MS = 2000;
+const FIELDS = ['username', 'email', 'password'] as const;
+
+const linkClass = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';
 
 export function RegisterPage() {
-  return <PageHeading title="Register" />;
+  const navigate = useNavigate();
+  const [message, setMessage] = useState<Notice | null>(null);
+  const [registered, setRegistered] = useState(false);
+  const noteId = useId();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof registerInput>, unknown, RegisterInput>({
+    resolver: zodResolver(registerInput),
+    defaultValues: { username: '', email: '', password: '' },
+    shouldFocusError: true,
+  });
+  const values = useWatch({ control, name: FIELDS });
+  const allFilled = values.every((v) => typeof v === 'string' && v.trim() !== '');
+
+  useEffect(() => {
+    if (!registered) return;
+    const timer = window.setTimeout(() => void navigate({ to: '/login' }), REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [registered, navigate]);
+
+  async function onSubmit(input: RegisterInput) {
+    setMessage(null);
+    try {
+      // SPEC.md §7's payload; the server makes a plain user whatever isAdmin says.
+      await apiJson('/register', { method: 'POST', body: { username: input.username, email: input.email, password: input.password, isAdmin: false }, anonymous: true });
+    } catch (err) {
+      if (err instanceof ApiError) {
+        const fieldErrors = err.fieldErrors;
+        FIELDS.filter((f) => fieldErrors[f]?.[0]).forEach((f, i) =>
+          setError(f, { type: 'server', message: fieldErrors[f]![0]! }, { shouldFocus: i === 0 }),
+        );
+      }
+      // SPEC.md §8: the response's message field, else 'Registration failed'.
+      const text = err instanceof ApiError && typeof err.body.message === 'string' && err.body.message ? err.body.message : messages.registrationFailed;
+      setMessage(notice('error', text));
+      return;
+    }
+    reset({ username: '', email: '', password: '' });
+    setMessage(notice('success', messages.registrationSuccess));
+    setRegistered(true);
+  }
+
+  return (
+    <div className="mx-auto max-w-md">
+      <PageHeading title="Register" lead="Create an account to see your policies and certificates online." />
+      {message ? (
+        <FormMessage notice={message}>
+          {registered ? (
+            <p className="mt-1">
+              Taking you to the{' '}
+              <Link to="/login" className={linkClass}>
+                login page
+              </Link>
+              …
+            </p>
+          ) : null}
+        </FormMessage>
+      ) : null}
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Register">
+        <TextField
+          label="Username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          hint="3 to 32 characters: letters, digits, dots, hyphens and underscores."
+          error={errors.username?.message}
+          {...register('username')}
+        />
+        <TextField label="Email" type="email" autoComplete="email" spellCheck={false} error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <p id={noteId} className="text-sm text-ink-muted">
+          All three fields are needed: the Register button works once they are filled in.
+        </p>
+        <Button type="submit" disabled={!allFilled || isSubmitting || registered} aria-describedby={noteId} className="w-full">
+          Register
+        </Button>
+      </form>
+      <p className="mt-6">
+        Already have an account?{' '}
+        <Link to="/login" className={linkClass}>
+          Login
+        </Link>
+      </p>
+    </div>
+  );
 }

@@ -1,5 +1,134 @@
+// /reset-password (DECISIONS.md "Callback, registration, password reset"): the page the e-mailed link
+// opens. The token comes from the URL; the new password is typed twice. On success every session of the
+// account has ended on the server, so this browser's session is cleared too.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { newPasswordForm, passwordResetMessages, type NewPasswordForm } from '../../../src-server/contract/password-reset';
+import { messages } from '../../../src-server/contract/messages';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
+import { ApiError, apiJson } from '../../lib/api';
+import { clearSession } from '../../lib/session';
+import { FormMessage, notice, type Notice } from './form-message';
+
+const route = getRouteApi('/reset-password');
+const linkClass = 'font-semibold underline underline-offset-2';
 
 export function ResetPasswordPage() {
-  return <PageHeading title="Set a new password" />;
+  const { token } = route.useSearch();
+  return (
+    <div className="mx-auto max-w-md">
+      <PageHeading title="Set a new password" />
+      {token ? <ResetForm token={token} /> : <MissingToken />}
+    </div>
+  );
+}
+
+function MissingToken() {
+  return (
+    <Alert tone="error" title="This page needs the link from your email">
+      <p>
+        Open the password reset link we emailed you, or{' '}
+        <Link to="/forgotpassword" className={linkClass}>
+          request a new reset email
+        </Link>
+        .
+      </p>
+    </Alert>
+  );
+}
+
+function ResetForm({ token }: { token: string }) {
+  const [message, setMessage] = useState<Notice | null>(null);
+  const [done, setDone] = useState(false);
+  const [linkDead, setLinkDead] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<NewPasswordForm>({
+    resolver: zodResolver(newPasswordForm),
+    defaultValues: { password: '', confirmPassword: '' },
+    shouldFocusError: true,
+  });
+
+  async function onSubmit(input: NewPasswordForm) {
+    setMessage(null);
+    try {
+      const answer = await apiJson<{ message?: string }>('/password-reset/confirm', {
+        method: 'POST',
+        body: { token, password: input.password },
+        anonymous: true,
+      });
+      clearSession();
+      setDone(true);
+      setMessage(notice('success', answer?.message || passwordResetMessages.changed));
+    } catch (err) {
+      if (err instanceof ApiError) {
+        const passwordError = err.fieldErrors['password']?.[0];
+        if (passwordError) {
+          setError('password', { type: 'server', message: passwordError }, { shouldFocus: true });
+          return;
+        }
+        // A used, expired or mangled link: the only way on is a new one.
+        setLinkDead(err.status === 400);
+        setMessage(notice('error', err.message));
+        return;
+      }
+      setMessage(notice('error', messages.internal));
+    }
+  }
+
+  if (done && message) {
+    return (
+      <FormMessage notice={message}>
+        <p className="mt-2">
+          <Link to="/login" className={linkClass}>
+            Go to the login page
+          </Link>
+        </p>
+      </FormMessage>
+    );
+  }
+
+  return (
+    <>
+      {message ? (
+        <FormMessage notice={message}>
+          {linkDead ? (
+            <p className="mt-2">
+              <Link to="/forgotpassword" className={linkClass}>
+                Request a new reset email
+              </Link>
+            </p>
+          ) : null}
+        </FormMessage>
+      ) : null}
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Set a new password">
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <Button type="submit" disabled={isSubmitting} className="w-full">
+          {isSubmitting ? 'Saving...' : 'Set new password'}
+        </Button>
+      </form>
+    </>
+  );
 }

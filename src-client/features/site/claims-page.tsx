@@ -1,5 +1,203 @@
+// SPEC.md §2 /claims: Make a Claim in four steps (contact support, provide incident details, submit
+// documents, review and processing); the 24/7 claims line; what to have ready, including when others are
+// involved; specialist lines for windscreen, motor legal and keys; where to quote an existing claim number.
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { brand, brandTelHref } from '../../../src-server/contract/brand';
 import { PageHeading } from '../../components/page';
 
+const link = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';
+const list = 'list-disc space-y-1 pl-5';
+const sectionHeading = 'text-2xl font-bold text-brand-700';
+
+function Phone({ number, label }: { number: string; label: string }) {
+  // The accessible name starts with what the line is for and still contains the visible number (WCAG 2.5.3).
+  return (
+    <a href={brandTelHref(number)} aria-label={`${label}: ${number}`} className={link}>
+      {number}
+    </a>
+  );
+}
+
+const STEPS: ReadonlyArray<{ title: string; body: ReactNode }> = [
+  {
+    title: 'Contact support',
+    body: (
+      <>
+        Call the claims line as soon as you can, ideally within 24 hours. Tell us about any incident even if you’re not sure you want to claim:
+        your policy will ask you to.
+      </>
+    ),
+  },
+  {
+    title: 'Provide incident details',
+    body: <>We’ll take your policy number and ask what happened, when and where, and who else was involved. The lists below show what helps.</>,
+  },
+  {
+    title: 'Submit documents',
+    body: (
+      <>
+        Send photos, repair estimates, receipts and any police or crime reference number to{' '}
+        <a href={`mailto:${brand.emails.claims}`} className={link}>
+          {brand.emails.claims}
+        </a>
+        . Keep the originals until your claim is settled.
+      </>
+    ),
+  },
+  {
+    title: 'Review and processing',
+    body: (
+      <>
+        A claims handler reviews everything, may arrange for an engineer to inspect the car, and keeps you updated. They’ll explain what your
+        policy covers and any excess you need to pay.
+      </>
+    ),
+  },
+];
+
 export function ClaimsPage() {
-  return <PageHeading title="Make a claim" />;
+  return (
+    <>
+      <PageHeading
+        title="Make a claim"
+        lead="Had an accident, or has your car been damaged, broken into or stolen? Here is how to report it and what we’ll need from you."
+      />
+
+      <section
+        aria-labelledby="claims-line-title"
+        className="mb-10 flex flex-col gap-4 rounded-xl bg-brand-700 p-6 text-white sm:flex-row sm:items-center sm:justify-between"
+      >
+        <div>
+          <h2 id="claims-line-title" className="text-xl font-bold">
+            24/7 claims line
+          </h2>
+          <p className="mt-1 text-brand-50">Open 24 hours a day, 7 days a week. Call as soon as it’s safe to.</p>
+        </div>
+        <a
+          href={brandTelHref(brand.phones.claims)}
+          aria-label={`Call the 24/7 claims line: ${brand.phones.claims}`}
+          className="inline-flex min-h-11 items-center justify-center rounded-md bg-white px-5 py-2 text-xl font-bold text-brand-700 hover:bg-brand-50 focus-visible:outline-white"
+        >
+          {brand.phones.claims}
+        </a>
+      </section>
+
+      <div className="grid gap-10 lg:grid-cols-[1fr_20rem] lg:items-start">
+        <div className="space-y-10">
+          <section aria-labelledby="steps-title">
+            <h2 id="steps-title" className={sectionHeading}>
+              Make a claim in four steps
+            </h2>
+            <ol className="mt-5 space-y-4">
+              {STEPS.map((step, i) => (
+                <li key={step.title} className="flex gap-4 rounded-xl border border-brand-100 p-5">
+                  <span
+                    aria-hidden="true"
+                    className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
+                  >
+                    {i + 1}
+                  </span>
+                  <div>
+                    <h3 className="text-lg font-bold text-ink">
+                      <span className="sr-only">Step {i + 1}: </span>
+                      {step.title}
+                    </h3>
+                    <p className="mt-1 text-ink">{step.body}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </section>
+
+          <section aria-labelledby="ready-title">
+            <h2 id="ready-title" className={sectionHeading}>
+              Information to have ready
+            </h2>
+            <div className="mt-5 grid gap-6 sm:grid-cols-2">
+              <div className="rounded-xl bg-brand-50 p-5">
+                <h3 className="text-lg font-bold text-ink">About the incident</h3>
+                <ul className={`${list} mt-2`}>
+                  <li>the date</li>
+                  <li>the time</li>
+                  <li>the location, as exactly as you can</li>
+                  <li>notes of what happened, written down while it’s fresh</li>
+                  <li>photos of the scene and of any damage</li>
+                </ul>
+              </div>
+              <div className="rounded-xl bg-brand-50 p-5">
+                <h3 className="text-lg font-bold text-ink">If others are involved</h3>
+                <ul className={`${list} mt-2`}>
+                  <li>the number plates (registration numbers) of the other vehicles</li>
+                  <li>the other drivers’ names and contact details</li>
+                  <li>their insurance details</li>
+                  <li>the names and contact details of any witnesses</li>
+                  <li>any injuries, and who was hurt</li>
+                </ul>
+              </div>
+            </div>
+            <p className="mt-4 text-ink-muted">
+              If anyone is hurt or the road is blocked, call 999 first. If you can’t exchange details at the scene, report the accident to the
+              police within 24 hours.
+            </p>
+          </section>
+
+          <section aria-labelledby="existing-title">
+            <h2 id="existing-title" className={sectionHeading}>
+              Already made a claim?
+            </h2>
+            <p className="mt-3 text-ink">
+              Your claim number is in the confirmation we send when you report a claim. Quote it at the start of every call, in the subject line of
+              every e-mail to{' '}
+              <a href={`mailto:${brand.emails.claims}`} className={link}>
+                {brand.emails.claims}
+              </a>{' '}
+              and on every document you send, so your message reaches the right handler first time.
+            </p>
+          </section>
+        </div>
+
+        <div className="space-y-6">
+          <section aria-labelledby="specialist-title" className="rounded-xl border border-brand-100 p-6">
+            <h2 id="specialist-title" className="text-xl font-bold text-brand-700">
+              Specialist claims lines
+            </h2>
+            <p className="mt-2 text-sm text-ink-muted">For cover your policy includes: check your policy schedule.</p>
+            <dl className="mt-4 space-y-4">
+              <div>
+                <dt className="font-semibold text-ink">Windscreen and glass</dt>
+                <dd>
+                  <Phone number={brand.phones.windscreen} label="Windscreen claims" />
+                </dd>
+              </div>
+              <div>
+                <dt className="font-semibold text-ink">Motor legal expenses</dt>
+                <dd>
+                  <Phone number={brand.phones.motorLegal} label="Motor legal claims" />
+                </dd>
+              </div>
+              <div>
+                <dt className="font-semibold text-ink">Lost or stolen keys</dt>
+                <dd>
+                  <Phone number={brand.phones.keys} label="Key claims" />
+                </dd>
+              </div>
+            </dl>
+          </section>
+
+          <p className="text-sm text-ink-muted">
+            Something else? See our{' '}
+            <Link to="/faq" className={link}>
+              FAQ
+            </Link>{' '}
+            or{' '}
+            <Link to="/support" className={link}>
+              contact support
+            </Link>
+            .
+          </p>
+        </div>
+      </div>
+    </>
+  );
 }

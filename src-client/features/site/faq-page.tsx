@@ -1,5 +1,203 @@
+// SPEC.md §2 /faq: eight numbered questions in SPEC order (types of insurance; making a claim; contacting
+// support; updating a policy; where terms are found; payment methods; cancelling; multi-policy discounts),
+// then a 'Contact Support' link to /support and a call link. Every contact detail comes from brand.ts.
+import { Link } from '@tanstack/react-router';
+import { brand, brandTelHref } from '../../../src-server/contract/brand';
+import { Accordion, type AccordionItem } from '../../components/accordion';
+import { buttonClass } from '../../components/button';
 import { PageHeading } from '../../components/page';
 
+const link = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';
+const list = 'list-disc space-y-1 pl-5';
+
+const QUESTIONS: ReadonlyArray<AccordionItem> = [
+  {
+    id: 'types-of-insurance',
+    title: 'What types of insurance do you offer?',
+    content: (
+      <>
+        <p>We arrange three kinds of short-term cover:</p>
+        <ul className={list}>
+          <li>
+            <strong>Temporary car insurance</strong> from 1 hour to 30 days, for drivers aged 18 to 75.
+          </li>
+          <li>
+            <strong>Learner driver insurance</strong> from 1 day to 5 months, for learners aged 17 to 50.
+          </li>
+          <li>
+            <strong>Business use cover</strong> for driving as part of your work.
+          </li>
+        </ul>
+        <p>
+          Prices start from £19 per day or £58 per week. Every quote is reviewed by a person, and we reply within 24 hours.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'making-a-claim',
+    title: 'How do I make a claim?',
+    content: (
+      <>
+        <p>
+          Call our claims line on{' '}
+          <a href={brandTelHref(brand.phones.claims)} className={link}>
+            {brand.phones.claims}
+          </a>
+          , open 24 hours a day, 7 days a week, as soon as you can after an incident, even if you’re not sure you want to claim.
+        </p>
+        <p>
+          Our{' '}
+          <Link to="/claims" className={link}>
+            claims guide
+          </Link>{' '}
+          lists the details and documents to have ready.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'contacting-support',
+    title: 'How do I contact customer support?',
+    content: (
+      <>
+        <p>
+          Call{' '}
+          <a href={brandTelHref(brand.phones.support)} className={link}>
+            {brand.phones.support}
+          </a>{' '}
+          or e-mail{' '}
+          <a href={`mailto:${brand.emails.support}`} className={link}>
+            {brand.emails.support}
+          </a>
+          . Opening hours: {brand.openingHours}.
+        </p>
+        <p>
+          You can also{' '}
+          <Link to="/support" className={link}>
+            ask us to call you back
+          </Link>
+          ; we’ll be in touch within 24 hours.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'updating-a-policy',
+    title: 'Can I update my policy?',
+    content: (
+      <>
+        <p>
+          Yes. Tell us before the change takes effect, for example a different car or registration, a new address or a correction to your
+          details. E-mail{' '}
+          <a href={`mailto:${brand.emails.policies}`} className={link}>
+            {brand.emails.policies}
+          </a>{' '}
+          with your policy number or call us.
+        </p>
+        <p>
+          We’ll check the change with the insurer. It may change your price, and where it does we’ll tell you before anything is updated. You’ll
+          get a new certificate if the details on it change.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'where-are-the-terms',
+    title: 'Where can I find the terms and conditions?',
+    content: (
+      <>
+        <p>
+          Your policy documents set out the insurer’s terms: the policy wording, your schedule and your certificate. We send them when your cover
+          is confirmed, and your certificates are in your account once you sign in.
+        </p>
+        <p>
+          Our own terms, for using this site and our service as a broker, are in our{' '}
+          <Link to="/terms-of-service" className={link}>
+            Terms of Service
+          </Link>
+          , and how we handle your personal data is in our{' '}
+          <Link to="/privacy-policy" className={link}>
+            Privacy Policy
+          </Link>
+          .
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'payment-methods',
+    title: 'What payment methods do you accept?',
+    content: (
+      <>
+        <p>You can pay by:</p>
+        <ul className={list}>
+          <li>credit or debit card</li>
+          <li>Direct Debit</li>
+          <li>bank transfer</li>
+        </ul>
+        <p>
+          Your quote confirms which options apply to your policy. Cover starts only once your payment is received. For help with a payment,
+          e-mail{' '}
+          <a href={`mailto:${brand.emails.payments}`} className={link}>
+            {brand.emails.payments}
+          </a>
+          .
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'cancelling',
+    title: 'How do I cancel my policy?',
+    content: (
+      <>
+        <p>
+          Call or e-mail us with your policy number and tell us when you’d like cover to end. We’ll tell you about any refund before we cancel,
+          based on the insurer’s terms in your policy wording.
+        </p>
+        <p>
+          Policies of a month or more usually come with a 14-day cooling-off period. Short-term policies of less than a month may not, so check
+          before you buy. Read more under{' '}
+          <Link to="/terms-of-service" hash="cancellation" className={link}>
+            cancellation in our Terms of Service
+          </Link>
+          .
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'multi-policy-discounts',
+    title: 'Do you offer discounts for more than one policy?',
+    content: (
+      <p>
+        Sometimes. If you already hold a policy with us, or want to insure more than one car or driver, say so when you ask for a quote. Where an
+        insurer offers a multi-policy discount we’ll include it, and your quote will show it. We can’t promise one on every policy.
+      </p>
+    ),
+  },
+];
+
 export function FaqPage() {
-  return <PageHeading title="Frequently asked questions" />;
+  return (
+    <>
+      <PageHeading title="Frequently asked questions" lead="Quick answers about our cover, claims, payments and your policy." />
+      <Accordion items={QUESTIONS} numbered />
+      <section aria-labelledby="faq-help" className="mt-10 rounded-xl bg-brand-50 p-6">
+        <h2 id="faq-help" className="text-xl font-bold text-brand-700">
+          Still have a question?
+        </h2>
+        <p className="mt-2 text-ink">Talk to our team. Opening hours: {brand.openingHours}.</p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <Link to="/support" className={buttonClass('primary')}>
+            Contact Support
+          </Link>
+          <a href={brandTelHref(brand.phones.support)} className={buttonClass('secondary')}>
+            Call {brand.phones.support}
+          </a>
+        </div>
+      </section>
+    </>
+  );
 }

@@ -1,5 +1,6 @@
+// SPEC.md §2: /make-a-claim shows only the text 'Make a Claim page coming soon'.
 import { PageHeading } from '../../components/page';
 
 export function MakeAClaimPage() {
-  return <PageHeading title="Make a Claim" />;
+  return <PageHeading title="Make a Claim page coming soon" />;
 }

@@ -1,5 +1,230 @@
+// SPEC.md §2 /terms-of-service: eleven accordion sections, effective 1st July 2023, last updated 30th October
+// 2024, governed by the law of England and Wales, with the company address and support contact on show.
+// The complaints section is the target of the footer's "how to complain" link (#complaints): a URL hash
+// opens its section, and the router scrolls to it. Company facts come from brand.ts.
+import { Link } from '@tanstack/react-router';
+import { brand, brandAddressOneLine, brandTelHref } from '../../../src-server/contract/brand';
+import { Accordion, type AccordionItem } from '../../components/accordion';
 import { PageHeading } from '../../components/page';
+import { LegalDocumentDetails, useHashId } from './legal-document';
+
+const link = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';
+const list = 'list-disc space-y-1 pl-5';
+
+const SECTIONS: ReadonlyArray<AccordionItem> = [
+  {
+    id: 'about-us',
+    title: 'About us and our status as a broker',
+    content: (
+      <>
+        <p>
+          This website is run by {brand.legalName}, registered in England and Wales, company number {brand.companyNumber}, at{' '}
+          {brandAddressOneLine()}. {brand.regulatorStatement}
+        </p>
+        <p>
+          We are an insurance broker, not an insurer. We arrange cover for you with insurers; the insurer, currently {brand.insurerName},
+          underwrites your policy and pays valid claims under it. We work with a limited number of insurers rather than the whole market.
+        </p>
+        <p>
+          We are paid a commission by the insurer. If we charge a fee of our own, your quote will show it before you decide to buy.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'using-the-site',
+    title: 'Using this website',
+    content: (
+      <>
+        <p>By using this website you agree to these terms. Please:</p>
+        <ul className={list}>
+          <li>give true and complete information in any form you send us;</li>
+          <li>keep your account password private, and tell us straight away if you think someone else has used your account;</li>
+          <li>don’t misuse the site, for example by trying to reach other people’s data or disrupting the service.</li>
+        </ul>
+        <p>
+          The information on this site is general, not advice about your own needs. We work to keep the site available and accurate but can’t
+          promise it will always be available or free of errors, and we may change it at any time.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'quotes',
+    title: 'Quotes',
+    content: (
+      <>
+        <p>
+          There are no automated quotes: a person reviews every quote request, and we reply within 24 hours. Your quote is based on the
+          information you give us and is valid for the time it states.
+        </p>
+        <p>
+          A quote is not an offer of insurance. You are not covered until we have confirmed your policy in writing, your payment has been
+          received and your certificate has been issued. Please don’t drive until then.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'accurate-information',
+    title: 'Your duty to give accurate information',
+    content: (
+      <>
+        <p>
+          Under the Consumer Insurance (Disclosure and Representations) Act 2012 you must take reasonable care to answer our questions fully and
+          accurately. Please check the details in your quote request and policy documents, and tell us at once if anything is wrong or changes.
+        </p>
+        <p>
+          If the information you give is wrong or incomplete, the insurer may change your terms, refuse or reduce a claim, or cancel your policy.
+          Giving false information on purpose is fraud.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'policies-and-certificates',
+    title: 'Policies and certificates',
+    content: (
+      <>
+        <p>
+          When your cover is confirmed we send your policy documents: the policy wording (the insurer’s terms), your schedule and your Certificate
+          of Motor Insurance. The policy wording is the contract between you and the insurer; please read it.
+        </p>
+        <p>
+          Your certificates are in your account, where you can view and download them. If you install this site as an app, the certificates for
+          your active policies can also be opened without a signal.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'payment',
+    title: 'Payment',
+    content: (
+      <>
+        <p>
+          You can pay by credit or debit card, Direct Debit or bank transfer; your quote confirms which options apply. Prices include Insurance
+          Premium Tax at the current rate.
+        </p>
+        <p>Cover starts only once your payment has been received. If a payment fails, the insurer may cancel your policy.</p>
+      </>
+    ),
+  },
+  {
+    id: 'cancellation',
+    title: 'Cancellation',
+    content: (
+      <>
+        <p>
+          Where it applies, you have a 14-day cooling-off period from the day your cover is confirmed or the day you receive your policy documents,
+          whichever is later. If you cancel within it, you get your money back less the cost of any cover you have already had.
+        </p>
+        <p>
+          Short-term policies that last less than one month may not have a cooling-off period, so please check before you buy. Outside a
+          cooling-off period, any refund depends on the insurer’s terms in your policy wording, and we will tell you the amount before we cancel.
+        </p>
+        <p>To cancel, contact us with your policy number and the date you’d like cover to end. The insurer may also cancel a policy for a valid reason, as its policy wording explains.</p>
+      </>
+    ),
+  },
+  {
+    id: 'claims',
+    title: 'Claims',
+    content: (
+      <p>
+        Report any incident as soon as you can on our 24/7 claims line,{' '}
+        <a href={brandTelHref(brand.phones.claims)} aria-label={`Call the 24/7 claims line: ${brand.phones.claims}`} className={link}>
+          {brand.phones.claims}
+        </a>
+        . The insurer decides claims under your policy wording, and we will help you through the process. Our{' '}
+        <Link to="/claims" className={link}>
+          claims guide
+        </Link>{' '}
+        explains the steps and what to have ready.
+      </p>
+    ),
+  },
+  {
+    id: 'complaints',
+    title: 'Complaints',
+    content: (
+      <>
+        <p>If you’re unhappy with our service, please tell us so we can put it right. You can:</p>
+        <ul className={list}>
+          <li>
+            e-mail{' '}
+            <a href={`mailto:${brand.emails.complaints}`} className={link}>
+              {brand.emails.complaints}
+            </a>
+            ;
+          </li>
+          <li>
+            call{' '}
+            <a href={brandTelHref(brand.phones.support)} aria-label={`Call customer support: ${brand.phones.support}`} className={link}>
+              {brand.phones.support}
+            </a>
+            ;
+          </li>
+          <li>write to us at {brandAddressOneLine()}.</li>
+        </ul>
+        <p>
+          We will acknowledge your complaint promptly and send you a final response within {brand.complaints.finalResponseWeeks} weeks. If you
+          are not happy with our final response, or we haven’t sent one within {brand.complaints.finalResponseWeeks} weeks, you can refer your
+          complaint to the {brand.complaints.ombudsman}, free of charge, usually within six months of our final response:{' '}
+          <a href="https://www.financial-ombudsman.org.uk/" className={link} rel="noopener noreferrer">
+            visit the {brand.complaints.ombudsman} website
+          </a>
+          .
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'liability',
+    title: 'Liability',
+    content: (
+      <>
+        <p>
+          We are responsible for loss you suffer that is a foreseeable result of our breaking these terms or failing to use reasonable care and
+          skill. We are not responsible for loss that was not foreseeable, for business losses, or for paying claims, which is the insurer’s role
+          under your policy.
+        </p>
+        <p>
+          Nothing in these terms limits our liability for death or personal injury caused by our negligence, for fraud, or for anything else the
+          law does not allow us to limit. Your legal rights as a consumer are not affected.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'governing-law',
+    title: 'Governing law',
+    content: (
+      <p>
+        These terms are governed by the law of England and Wales, and the courts of England and Wales may hear any dispute. If you live in
+        Scotland or Northern Ireland, you may also bring proceedings in your local courts.
+      </p>
+    ),
+  },
+];
 
 export function TermsPage() {
-  return <PageHeading title="Terms of Service" />;
+  const hashId = useHashId();
+  return (
+    <>
+      <PageHeading
+        title="Terms of Service"
+        lead={`The terms for using this website and the service ${brand.legalName} provides as your insurance broker.`}
+      />
+      <LegalDocumentDetails />
+      <Accordion items={SECTIONS} numbered defaultOpenId={hashId || undefined} />
+      <p className="mt-8 text-ink-muted">
+        How we handle your personal data is explained in our{' '}
+        <Link to="/privacy-policy" className={link}>
+          Privacy Policy
+        </Link>
+        .
+      </p>
+    </>
+  );
 }

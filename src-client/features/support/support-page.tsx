@@ -1,5 +1,227 @@
+// /support (SPEC.md §2): four contact cards, opening hours and the Request Callback form, which is sent to
+// the server and stored (DECISIONS.md "Callback, registration, password reset"), then a thank-you view.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { brand, brandTelHref } from '../../../src-server/contract/brand';
+import {
+  callbackInput,
+  callbackInsuranceTypeOptions,
+  callbackMessages,
+  contactReasonOptions,
+  type CallbackFormValues,
+  type CallbackInput,
+} from '../../../src-server/contract/callback';
+import { epochToUkLocal } from '../../../src-server/contract/time';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { SelectField, TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
+import { ApiError, apiJson } from '../../lib/api';
+
+const link = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800 break-all';
+
+const CONTACTS = [
+  { title: 'Claims', text: 'Report an accident, damage or theft, or ask about a claim you have already made.', email: brand.emails.claims },
+  { title: 'Policy questions', text: 'Check or change your cover, and get help with certificates and documents.', email: brand.emails.policies },
+  { title: 'Payment support', text: 'Questions about payments, refunds and receipts.', email: brand.emails.payments },
+  { title: 'Quote assistance', text: 'Help with a quote request or with choosing the right cover.', email: brand.emails.quotes },
+] as const;
+
+interface CallbackAnswer {
+  reference: string;
+  message: string;
+}
 
 export function SupportPage() {
-  return <PageHeading title="Contact us" />;
+  return (
+    <>
+      <PageHeading title="Contact us" lead="Our UK team is here to help with claims, policies, payments and quotes." />
+      <ContactCards />
+      <section aria-labelledby="opening-hours" className="mt-8 rounded-lg bg-brand-50 p-5">
+        <h2 id="opening-hours" className="text-xl font-bold text-brand-700">
+          Opening hours
+        </h2>
+        <p className="mt-2">{brand.openingHours}.</p>
+      </section>
+      <CallbackSection />
+    </>
+  );
+}
+
+function ContactCards() {
+  return (
+    <section aria-labelledby="contact-cards">
+      <h2 id="contact-cards" className="text-2xl font-bold text-brand-700">
+        How can we help?
+      </h2>
+      <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+        {CONTACTS.map((c) => (
+          <li key={c.title} className="rounded-lg border border-brand-100 bg-white p-5 shadow-sm">
+            <h3 className="text-lg font-bold text-ink">{c.title}</h3>
+            <p className="mt-1 text-ink-muted">{c.text}</p>
+            <dl className="mt-3 space-y-1">
+              <div>
+                <dt className="inline font-semibold">Email: </dt>
+                <dd className="inline">
+                  <a href={`mailto:${c.email}`} className={link}>
+                    {c.email}
+                  </a>
+                </dd>
+              </div>
+              <div>
+                <dt className="inline font-semibold">Phone: </dt>
+                <dd className="inline">
+                  <a href={brandTelHref(brand.phones.support)} className={link}>
+                    {brand.phones.support}
+                  </a>
+                </dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function CallbackSection() {
+  const [answer, setAnswer] = useState<CallbackAnswer | null>(null);
+  return (
+    <section aria-labelledby="request-callback" className="mt-10 max-w-2xl">
+      <h2 id="request-callback" className="text-2xl font-bold text-brand-700">
+        Request Callback
+      </h2>
+      {answer ? <ThankYou answer={answer} /> : <CallbackForm onDone={setAnswer} />}
+    </section>
+  );
+}
+
+function ThankYou({ answer }: { answer: CallbackAnswer }) {
+  const messageRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    // The form the keyboard was in is gone: the confirmation takes focus, so it is read out.
+    messageRef.current?.focus();
+  }, []);
+  return (
+    <div className="mt-4 rounded-lg border-l-4 border-green-700 bg-green-50 p-5 text-green-900">
+      <p ref={messageRef} tabIndex={-1} className="text-lg font-semibold">
+        {callbackMessages.received}
+      </p>
+      <p className="mt-2">
+        Your reference is <strong className="font-mono">{answer.reference}</strong>. We have sent a confirmation to your e-mail address.
+      </p>
+      <p className="mt-2">
+        Need us sooner? Call{' '}
+        <a href={brandTelHref(brand.phones.support)} className="font-semibold underline underline-offset-2">
+          {brand.phones.support}
+        </a>
+        .
+      </p>
+    </div>
+  );
+}
+
+const SERVER_FIELDS = ['name', 'email', 'phone', 'reasonForContact', 'callbackDate', 'insuranceType'] as const;
+
+function CallbackForm({ onDone }: { onDone: (answer: CallbackAnswer) => void }) {
+  const noteId = useId();
+  const honeypotId = useId();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CallbackFormValues, unknown, CallbackInput>({
+    resolver: zodResolver(callbackInput),
+    defaultValues: { name: '', email: '', phone: '', callbackDate: '', insuranceType: '', website: '' },
+    shouldFocusError: true,
+  });
+
+  useEffect(() => {
+    if (serverError) errorRef.current?.focus();
+  }, [serverError]);
+
+  // The earliest choice the picker offers: now, in UK time (the server has the final word).
+  const [minCallback] = useState(() => {
+    const { date, time } = epochToUkLocal(Date.now());
+    return `${date}T${time}`;
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      onDone(await apiJson<CallbackAnswer>('/callbacks', { method: 'POST', body: values, anonymous: true }));
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) {
+        const fieldErrors = err.fieldErrors;
+        const wrong = SERVER_FIELDS.filter((f) => fieldErrors[f]?.[0]);
+        wrong.forEach((f, i) => setError(f, { type: 'server', message: fieldErrors[f]![0]! }, { shouldFocus: i === 0 }));
+        if (wrong.length > 0) return;
+      }
+      const reason = err instanceof ApiError ? err.message : 'We could not reach our server. Check your connection and try again.';
+      setServerError(reason);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-describedby={noteId} className="relative mt-4 space-y-5">
+      <p id={noteId} className="text-ink-muted">
+        Leave your details and we will call you back within 24 hours. All fields are required unless marked optional.
+      </p>
+      {serverError ? (
+        <div ref={errorRef} tabIndex={-1}>
+          <Alert tone="error" title="Your callback request was not sent">
+            {serverError} You can also call us on {brand.phones.support}.
+          </Alert>
+        </div>
+      ) : null}
+      <TextField label="Name" autoComplete="name" maxLength={100} error={errors.name?.message} {...register('name')} />
+      <TextField label="Email" type="email" autoComplete="email" spellCheck={false} error={errors.email?.message} {...register('email')} />
+      <TextField
+        label="Phone number"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        hint="A UK number, such as 07700 900123 or +44 20 7946 0000."
+        error={errors.phone?.message}
+        {...register('phone')}
+      />
+      <SelectField
+        label="Reason for contact"
+        placeholder="Select a reason"
+        options={contactReasonOptions}
+        error={errors.reasonForContact?.message}
+        {...register('reasonForContact')}
+      />
+      <TextField
+        label="Preferred callback date and time"
+        type="datetime-local"
+        required={false}
+        min={minCallback}
+        hint="UK time. Leave blank and we will call you within 24 hours."
+        error={errors.callbackDate?.message}
+        {...register('callbackDate')}
+      />
+      <SelectField
+        label="Insurance type"
+        required={false}
+        placeholder="Select insurance type"
+        options={callbackInsuranceTypeOptions}
+        error={errors.insuranceType?.message}
+        {...register('insuranceType')}
+      />
+      {/* Honeypot for bots: off-screen (not display:none, which some bots skip), out of the tab order and
+          hidden from assistive tech. A person never fills it; the server quietly drops requests that do. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+        <label htmlFor={honeypotId}>Website (leave this empty)</label>
+        <input id={honeypotId} type="text" tabIndex={-1} autoComplete="off" {...register('website')} />
+      </div>
+      <Button type="submit" disabled={isSubmitting}>
+        {isSubmitting ? 'Sending...' : 'Request Callback'}
+      </Button>
+    </form>
+  );
 }

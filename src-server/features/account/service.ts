@@ -7,7 +7,7 @@ import { revokedTokens, users } from '../../db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { ThrottledError, UnauthenticatedError } from '../../errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/password';
-import { clearThrottle, hitThrottle, refundThrottle, type ThrottleRule } from '../../auth/throttle';
+import { clearThrottle, hitThrottle, loginThrottleKeys, refundThrottle, type ThrottleRule } from '../../auth/throttle';
 import { logEvent, writeLog } from '../logs/service';
 import { assertUnique, toUserView, type UserView } from '../users/service';
 
@@ -24,8 +24,8 @@ export interface LoginResult {
 
 export async function login(deps: Deps, input: LoginInput, clientAddress: string): Promise<LoginResult> {
   const now = deps.clock.now();
-  const userKey = `login:user:${input.username.toLowerCase()}`;
-  const addressKey = `login:ip:${clientAddress}`;
+  const userKey = loginThrottleKeys.user(input.username);
+  const addressKey = loginThrottleKeys.address(clientAddress);
   // Count the attempt before checking the password, atomically: parallel guesses cannot slip past the limit.
   const [byUser, byAddress] = await deps.write(async (tx) => [
     await hitThrottle(tx, userKey, LOGIN_USER_RULE, now),

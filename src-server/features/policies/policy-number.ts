@@ -1,11 +1,8 @@
-import { randomInt } from 'node:crypto';
+import { randomCrockford } from '../../random-code';
 
-// Crockford's base32 without I, L, O, U: easy to read out over the phone, upper case, not sequential.
-const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const LENGTH = 10;
 
+/** 'KC-' and ten Crockford base32 characters: 32^10 numbers, so a clash is vanishingly rare. */
 export function generatePolicyNumber(): string {
-  let out = 'KC-';
-  for (let i = 0; i < LENGTH; i++) out += ALPHABET[randomInt(ALPHABET.length)];
-  return out;
+  return `KC-${randomCrockford(LENGTH)}`;
 }

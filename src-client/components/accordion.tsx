@@ -1,0 +1,103 @@
+// An accessible disclosure accordion (WAI-ARIA APG "Accordion" pattern): each header is a real <button>
+// inside a heading, so click, Enter and Space all toggle it with no key handling of our own; the button
+// says whether its panel is open (aria-expanded) and which panel it controls (aria-controls); each panel
+// is a region named by its button. Any number of panels may be open at once.
+//
+// Every item carries an `id` that is unique on the page and sits on the item's outer element, so a URL
+// hash (/terms-of-service#complaints) scrolls to it; pass the hash as `defaultOpenId` to open it as well.
+import { useState, type ReactNode } from 'react';
+
+export interface AccordionItem {
+  /** Unique on the page: the item's element id (a URL hash target); header and panel ids derive from it. */
+  id: string;
+  title: ReactNode;
+  content: ReactNode;
+}
+
+type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
+
+export function Accordion({
+  items,
+  headingLevel = 2,
+  defaultOpenId,
+  numbered = false,
+  className = '',
+}: {
+  items: ReadonlyArray<AccordionItem>;
+  /** The level of the heading around each header button: one below the heading the accordion sits under. */
+  headingLevel?: 2 | 3 | 4 | 5 | 6;
+  /** An item to open at first (for example the URL hash); when it later changes, that item opens too. */
+  defaultOpenId?: string | undefined;
+  /** Prefixes each title with its number ("1. ", "2. " ...), as part of the button's accessible name. */
+  numbered?: boolean;
+  className?: string;
+}) {
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(defaultOpenId ? [defaultOpenId] : []));
+
+  // A new defaultOpenId (the hash changed while this page stayed on screen) opens that item as well.
+  // Adjusting state during render, as React recommends, avoids an effect and a second paint.
+  const [appliedDefault, setAppliedDefault] = useState(defaultOpenId);
+  if (defaultOpenId !== appliedDefault) {
+    setAppliedDefault(defaultOpenId);
+    if (defaultOpenId && !open.has(defaultOpenId)) setOpen(new Set(open).add(defaultOpenId));
+  }
+
+  function toggle(id: string) {
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  const Heading: HeadingTag = `h${headingLevel}`;
+
+  return (
+    <div className={`divide-y divide-brand-100 overflow-hidden rounded-lg border border-brand-100 bg-white ${className}`}>
+      {items.map((item, index) => {
+        const isOpen = open.has(item.id);
+        const buttonId = `${item.id}-button`;
+        const panelId = `${item.id}-panel`;
+        return (
+          <div key={item.id} id={item.id} className="scroll-mt-4">
+            <Heading className="text-base font-semibold sm:text-lg">
+              <button
+                type="button"
+                id={buttonId}
+                aria-expanded={isOpen}
+                aria-controls={panelId}
+                onClick={() => toggle(item.id)}
+                className="flex min-h-12 w-full items-center justify-between gap-4 px-4 py-3 text-left text-brand-700 hover:bg-brand-50 focus-visible:-outline-offset-4"
+              >
+                <span>
+                  {numbered ? <span className="tabular-nums">{index + 1}. </span> : null}
+                  {item.title}
+                </span>
+                <svg
+                  aria-hidden="true"
+                  focusable="false"
+                  width="20"
+                  height="20"
+                  viewBox="0 0 20 20"
+                  className={`shrink-0 transition-transform ${isOpen ? 'rotate-180' : ''}`}
+                >
+                  <path d="M5 7.5 10 12.5 15 7.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+              </button>
+            </Heading>
+            <div
+              id={panelId}
+              role="region"
+              aria-labelledby={buttonId}
+              hidden={!isOpen}
+              className="space-y-3 px-4 pt-1 pb-5 leading-relaxed text-ink"
+            >
+              {item.content}
+            </div>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

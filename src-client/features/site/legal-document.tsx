@@ -1,0 +1,64 @@
+// Shared by the privacy policy and the terms of service (kept apart from both pages so that neither
+// page's chunk pulls in the other's text): the dates, registered address and support contact every legal
+// page shows outside its accordion, and the URL hash that names a section to open.
+import { useLocation } from '@tanstack/react-router';
+import { brand, brandTelHref } from '../../../src-server/contract/brand';
+
+const link = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';
+
+/** The dates both legal pages show (SPEC.md §2). */
+export const LEGAL_DATES = {
+  effective: { iso: '2023-07-01', text: '1st July 2023' },
+  updated: { iso: '2024-10-30', text: '30th October 2024' },
+} as const;
+
+/** The id of the accordion item the URL hash names, if any ('' when there is no hash). */
+export function useHashId(): string {
+  return useLocation({ select: (l) => l.hash.replace(/^#/, '') });
+}
+
+/** Dates, registered address and support contact: shown on both legal pages, outside the accordion. */
+export function LegalDocumentDetails() {
+  const a = brand.address;
+  return (
+    <div className="mb-8 grid gap-4 rounded-xl bg-brand-50 p-5 text-ink sm:grid-cols-3">
+      <ul className="space-y-1">
+        <li>
+          <span className="font-semibold">Effective</span> <time dateTime={LEGAL_DATES.effective.iso}>{LEGAL_DATES.effective.text}</time>
+        </li>
+        <li>
+          <span className="font-semibold">Last updated</span> <time dateTime={LEGAL_DATES.updated.iso}>{LEGAL_DATES.updated.text}</time>
+        </li>
+      </ul>
+      <div>
+        <p className="font-semibold">Registered address</p>
+        <address className="not-italic">
+          {brand.legalName}
+          <br />
+          {a.lines.map((line) => (
+            <span key={line}>
+              {line}
+              <br />
+            </span>
+          ))}
+          {a.town} {a.postcode}
+          <br />
+          {a.country}
+        </address>
+      </div>
+      <div>
+        <p className="font-semibold">Customer support</p>
+        <p>
+          <a href={brandTelHref(brand.phones.support)} aria-label={`Call customer support: ${brand.phones.support}`} className={link}>
+            {brand.phones.support}
+          </a>
+        </p>
+        <p>
+          <a href={`mailto:${brand.emails.support}`} className={`${link} break-all`}>
+            {brand.emails.support}
+          </a>
+        </p>
+      </div>
+    </div>
+  );
+}

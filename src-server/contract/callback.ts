@@ -1,0 +1,120 @@
+// The callback request (SPEC.md §2 /support, §3, §5): one schema for the server and the support page's form,
+// with the option lists and their labels. Whether the chosen time is still ahead is the service's
+// question (it needs the server's clock); this schema only says it is a real date-time.
+import { z } from 'zod';
+import { emailSchema } from './schemas';
+import { isCalendarDate } from './time';
+
+/** SPEC.md §5 option list, in its order. */
+export const contactReasons = ['claims', 'policies', 'payments', 'quotes', 'other'] as const;
+export type ContactReason = (typeof contactReasons)[number];
+
+export const contactReasonLabels: Record<ContactReason, string> = {
+  claims: 'Claims',
+  policies: 'Policy questions',
+  payments: 'Payments',
+  quotes: 'Quotes',
+  other: 'Something else',
+};
+
+export const callbackInsuranceTypes = ['temporary', 'learner', 'business'] as const;
+export type CallbackInsuranceType = (typeof callbackInsuranceTypes)[number];
+
+export const callbackInsuranceTypeLabels: Record<CallbackInsuranceType, string> = {
+  temporary: 'Temporary car insurance',
+  learner: 'Learner driver insurance',
+  business: 'Business use cover',
+};
+
+/** For <select>s: value + label, in list order. */
+export const contactReasonOptions = contactReasons.map((value) => ({ value, label: contactReasonLabels[value] }));
+export const callbackInsuranceTypeOptions = callbackInsuranceTypes.map((value) => ({ value, label: callbackInsuranceTypeLabels[value] }));
+
+export const callbackMessages = {
+  nameRequired: 'Name is required',
+  nameTooLong: 'Name must be at most 100 characters',
+  phoneRequired: 'Phone number is required',
+  phoneInvalid: 'Enter a UK phone number, such as 07700 900123 or +44 20 7946 0000',
+  reasonRequired: 'Choose a reason for contact',
+  callbackDateInvalid: 'Enter a real date and time',
+  callbackDateInPast: 'Choose a callback time that has not passed yet',
+  insuranceTypeInvalid: 'Choose an insurance type from the list',
+  received: 'Your callback request has been received. Our team will contact you within 24 hours.',
+} as const;
+
+// Control characters (newlines included) have no place in a name that staff read and e-mails repeat.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
+
+/**
+ * A UK phone number as people type it: digits, spaces, brackets, hyphens and a leading +44 (also the
+ * common '+44 (0)20 …'). Normalised to the national form, 0 followed by 9 or 10 digits (10-11 in all).
+ */
+export function normaliseUkPhone(value: string): string | null {
+  const v = value.trim();
+  if (!/^\+?[0-9 ()-]+$/.test(v)) return null;
+  let digits = v.replace(/[ ()-]/g, '');
+  if (digits.startsWith('+')) {
+    if (!digits.startsWith('+44')) return null;
+    digits = digits.slice(3);
+    // '+44 (0)20…' and '+44 020…': the trunk 0 is written twice; '+44 20…': it is not written.
+    digits = digits.startsWith('0') ? digits : `0${digits}`;
+  }
+  return /^0\d{9,10}$/.test(digits) ? digits : null;
+}
+
+const CALLBACK_DATE_RE = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** 'YYYY-MM-DDTHH:MM' (a datetime-local value) split into UK-local date and time, or null when not real. */
+export function splitCallbackDate(value: string): { date: string; time: string } | null {
+  const m = CALLBACK_DATE_RE.exec(value);
+  if (!m || !isCalendarDate(m[1]!)) return null;
+  return { date: m[1]!, time: `${m[2]}:${m[3]}` };
+}
+
+export const callbackInput = z.object({
+  name: z
+    .string({ error: callbackMessages.nameRequired })
+    .trim()
+    .min(1, callbackMessages.nameRequired)
+    .max(100, callbackMessages.nameTooLong)
+    .refine((v) => !CONTROL_CHARS.test(v), 'Name may not contain line breaks or control characters'),
+  email: emailSchema,
+  phone: z
+    .string({ error: callbackMessages.phoneRequired })
+    .trim()
+    .min(1, callbackMessages.phoneRequired)
+    .max(30, callbackMessages.phoneInvalid)
+    .transform((v, ctx) => {
+      const phone = normaliseUkPhone(v);
+      if (phone === null) {
+        ctx.addIssue({ code: 'custom', message: callbackMessages.phoneInvalid });
+        return z.NEVER;
+      }
+      return phone;
+    }),
+  reasonForContact: z.enum(contactReasons, { error: callbackMessages.reasonRequired }),
+  // '' (an untouched datetime-local or select) and null mean "not given".
+  callbackDate: z
+    .string({ error: callbackMessages.callbackDateInvalid })
+    .trim()
+    .nullish()
+    .refine((v) => !v || splitCallbackDate(v) !== null, callbackMessages.callbackDateInvalid)
+    .transform((v) => v || undefined),
+  insuranceType: z
+    .enum(['', ...callbackInsuranceTypes], { error: callbackMessages.insuranceTypeInvalid })
+    .nullish()
+    .transform((v) => v || undefined),
+  /**
+   * Honeypot: hidden from people, so it must be empty or absent. The schema lets a filled one through on
+   * purpose: the service answers it as if stored (a 400 would teach a bot which field gave it away).
+   */
+  website: z.string().optional(),
+});
+export type CallbackInput = z.infer<typeof callbackInput>;
+/** What the form holds before parsing (strings from the controls). */
+export type CallbackFormValues = z.input<typeof callbackInput>;
+
+export interface CallbackReceipt {
+  reference: string;
+}

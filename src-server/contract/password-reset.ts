@@ -1,0 +1,41 @@
+// Password reset (DECISIONS.md "Callback, registration, password reset"): the inputs of both steps and
+// the texts a person reads. Isomorphic: the reset pages use the same schemas and texts.
+import { z } from 'zod';
+import { messages } from './messages';
+import { emailSchema, passwordSchema } from './schemas';
+
+export const passwordResetMessages = {
+  /** SPEC.md §8, verbatim: the one answer to every well-formed request, whether the account exists or not. */
+  requested: messages.resetEmailSent,
+  /** SPEC.md §8, verbatim. */
+  requestFailed: messages.resetEmailFailed,
+  invalidLink: 'This reset link is invalid or has expired. Please request a new one.',
+  changed: 'Your password has been changed. You can now login.',
+  confirmRequired: 'Please confirm your new password',
+  mismatch: 'The passwords do not match',
+} as const;
+
+/** Step 1: "send me a link". */
+export const passwordResetRequestInput = z.object({
+  email: emailSchema,
+});
+export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestInput>;
+
+/** Step 2: the token from the e-mailed link and the new password. */
+export const passwordResetConfirmInput = z.object({
+  token: z
+    .string({ error: passwordResetMessages.invalidLink })
+    .min(20, passwordResetMessages.invalidLink)
+    .max(200, passwordResetMessages.invalidLink),
+  password: passwordSchema,
+});
+export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmInput>;
+
+/** The reset page's form: the new password typed twice (the confirmation never leaves the browser). */
+export const newPasswordForm = z
+  .object({
+    password: passwordSchema,
+    confirmPassword: z.string().min(1, passwordResetMessages.confirmRequired),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: passwordResetMessages.mismatch });
+export type NewPasswordForm = z.infer<typeof newPasswordForm>;

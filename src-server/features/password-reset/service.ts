@@ -1,0 +1,158 @@
+// Password reset (DECISIONS.md "Callback, registration, password reset"): a request always answers the
+// same way, so nobody learns which e-mail addresses have accounts; where the address belongs to an
+// account, a single-use link valid for 30 minutes is e-mailed. Only the SHA-256 of the token is stored.
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { brand } from '../../contract/brand';
+import { passwordResetMessages, type PasswordResetConfirmInput, type PasswordResetRequestInput } from '../../contract/password-reset';
+import { passwordResetTokens, users } from '../../db/schema/index';
+import type { Deps } from '../../deps';
+import { InvalidError } from '../../errors';
+import { hashPassword } from '../../auth/password';
+import { clearThrottle, hitThrottle, loginThrottleKeys, type ThrottleRule } from '../../auth/throttle';
+import { logEvent, writeLog } from '../logs/service';
+
+export const RESET_TOKEN_TTL_MS = 30 * 60_000;
+/** Reset requests allowed per client address, and per e-mail address, in an hour. */
+export const RESET_ADDRESS_RULE: ThrottleRule = { limit: 10, windowMs: 60 * 60_000 };
+export const RESET_EMAIL_RULE: ThrottleRule = { limit: 3, windowMs: 60 * 60_000 };
+
+export interface PasswordResetAnswer {
+  message: string;
+}
+
+/** What is stored for a token: its SHA-256, hex. A leaked table row cannot be turned back into a link. */
+export function hashResetToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+function resetMail(to: string, username: string, link: string) {
+  const lines = [
+    `Hello ${username},`,
+    '',
+    `We received a request to reset the password of your ${brand.name} account.`,
+    'To choose a new password, open this link within 30 minutes:',
+    '',
+    link,
+    '',
+    'The link works once. If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+    '',
+    `Questions? Call ${brand.phones.support} (${brand.openingHours}).`,
+    '',
+    brand.legalName,
+    brand.regulatorStatement,
+  ];
+  return { to, subject: `Reset your ${brand.name} password`, text: lines.join('\n') };
+}
+
+function changedMail(to: string, username: string) {
+  const lines = [
+    `Hello ${username},`,
+    '',
+    `The password of your ${brand.name} account has just been changed, and every device that was signed in has been signed out.`,
+    '',
+    `If this was not you, call us straight away on ${brand.phones.support} or write to ${brand.emails.support}.`,
+    '',
+    brand.legalName,
+    brand.regulatorStatement,
+  ];
+  return { to, subject: `Your ${brand.name} password has been changed`, text: lines.join('\n') };
+}
+
+function deliverSoon(deps: Deps): void {
+  void deps.mailer.deliverPending().catch((err: unknown) => deps.logger.warn({ err }, 'password reset mail delivery failed'));
+}
+
+/**
+ * Step 1. Resolves with the same answer whatever happened: unknown address, known address, or over the
+ * limit. The link points at deps.publicUrl (PUBLIC_URL), never at the request's Host header, which the
+ * client chooses (reset-link poisoning).
+ *
+ * Over the limit (10 an hour per client address, 3 an hour per e-mail address) the answer is still the
+ * neutral text and nothing is sent. A 429 would reveal nothing about the account either (the counters run
+ * whether or not the address has one), but the one neutral answer keeps the form simple: the page never has
+ * a third outcome to explain, and a flood of requests cannot bury someone's inbox either way.
+ */
+export async function requestPasswordReset(
+  deps: Deps,
+  input: PasswordResetRequestInput,
+  clientAddress: string,
+): Promise<PasswordResetAnswer> {
+  const answer = { message: passwordResetMessages.requested };
+  const now = deps.clock.now();
+  const email = input.email.toLowerCase();
+
+  const [byAddress, byEmail] = await deps.write(async (tx) => [
+    await hitThrottle(tx, `reset:ip:${clientAddress}`, RESET_ADDRESS_RULE, now),
+    await hitThrottle(tx, `reset:email:${email}`, RESET_EMAIL_RULE, now),
+  ]);
+  if (byAddress.over || byEmail.over) {
+    // The address is not written to the audit log: it may not belong to any customer.
+    await logEvent(deps, { action: 'Password reset request throttled', level: 'warning' });
+    return answer;
+  }
+
+  const [user] = await deps.db
+    .select({ id: users.id, username: users.username, email: users.email })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`)
+    .limit(1);
+  if (!user) return answer;
+
+  const token = randomBytes(32).toString('base64url');
+  const link = `${deps.publicUrl}/reset-password?token=${token}`;
+  await deps.write(async (tx) => {
+    // Only the newest link works: earlier unused ones are spent now.
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    await tx.insert(passwordResetTokens).values({
+      userId: user.id,
+      tokenHash: hashResetToken(token),
+      expiresAt: now + RESET_TOKEN_TTL_MS,
+      createdAt: now,
+    });
+    await deps.mailer.queue(tx, resetMail(user.email, user.username, link));
+    await writeLog(tx, now, { action: 'Password reset requested', username: user.username, userId: user.id });
+  });
+  deliverSoon(deps);
+  return answer;
+}
+
+/**
+ * Step 2. The token must be unused and unexpired; then the password changes, every session of the
+ * account ends (session_version), and the token is spent, all in one transaction.
+ */
+export async function confirmPasswordReset(deps: Deps, input: PasswordResetConfirmInput): Promise<PasswordResetAnswer> {
+  const now = deps.clock.now();
+  const tokenHash = hashResetToken(input.token);
+  const usable = and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now));
+  const [found] = await deps.db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(usable).limit(1);
+  if (!found) throw new InvalidError(passwordResetMessages.invalidLink);
+
+  // The slow, memory-hard hash runs before the write lock is taken, so other writers do not wait on it.
+  const passwordHash = await hashPassword(input.password);
+
+  await deps.write(async (tx) => {
+    // Claimed again inside the transaction: of two confirmations racing with one token, only one wins.
+    const [claimed] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.id, found.id), usable))
+      .returning({ userId: passwordResetTokens.userId });
+    if (!claimed) throw new InvalidError(passwordResetMessages.invalidLink);
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
+      .where(eq(users.id, claimed.userId))
+      .returning({ id: users.id, username: users.username, email: users.email });
+    if (!user) throw new InvalidError(passwordResetMessages.invalidLink);
+    await deps.mailer.queue(tx, changedMail(user.email, user.username));
+    // Whoever locked the account out with wrong guesses, its owner has just proved who they are.
+    await clearThrottle(tx, loginThrottleKeys.user(user.username));
+    await writeLog(tx, now, { action: 'Password reset completed', username: user.username, userId: user.id });
+  });
+  deliverSoon(deps);
+  return { message: passwordResetMessages.changed };
+}
