@@ -9,6 +9,9 @@ const VARIANTS: Record<Variant, string> = {
   ghost: 'text-brand-700 underline-offset-4 hover:underline disabled:text-slate-500',
 };
 
+/** An inline text link: underlined, brand colour (9.5:1 on white). */
+export const textLinkClass = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';
+
 /** Shared by <Button> and links styled as buttons. */
 export function buttonClass(variant: Variant = 'primary', extra = ''): string {
   return `inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-5 py-2.5 font-semibold transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]} ${extra}`;

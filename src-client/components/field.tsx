@@ -13,12 +13,19 @@ const controlClass = (error: unknown) =>
     error ? 'border-red-700' : 'border-slate-400'
   } focus:border-brand-700`;
 
-function useFieldIds(error: unknown, hint: unknown) {
+/** Ids for the control, its hint and its error, and the attributes that tie them together. */
+function useFieldIds(error: unknown, hint: unknown, required: boolean, className: string) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
-  return { id, hintId, errorId, describedBy };
+  const control = {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
+    'aria-required': required || undefined,
+    className: `${controlClass(error)} ${className}`,
+  };
+  return { id, hintId, errorId, control };
 }
 
 function Frame({ id, label, hint, hintId, error, errorId, required, children }: FieldFrame & { id: string; hintId?: string | undefined; errorId?: string | undefined; required?: boolean | undefined; children: ReactNode }) {
@@ -47,36 +54,20 @@ export const TextField = forwardRef<HTMLInputElement, FieldFrame & InputHTMLAttr
   { label, hint, error, required = true, className = '', ...input },
   ref,
 ) {
-  const ids = useFieldIds(error, hint);
+  const ids = useFieldIds(error, hint, required, className);
   return (
     <Frame id={ids.id} label={label} hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} required={required}>
-      <input
-        ref={ref}
-        id={ids.id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        aria-required={required || undefined}
-        className={`${controlClass(error)} ${className}`}
-        {...input}
-      />
+      <input ref={ref} {...ids.control} {...input} />
     </Frame>
   );
 });
 
 export const SelectField = forwardRef<HTMLSelectElement, FieldFrame & SelectHTMLAttributes<HTMLSelectElement> & { options: ReadonlyArray<{ value: string; label: string }>; placeholder?: string }>(
   function SelectField({ label, hint, error, required = true, options, placeholder, className = '', ...select }, ref) {
-    const ids = useFieldIds(error, hint);
+    const ids = useFieldIds(error, hint, required, className);
     return (
       <Frame id={ids.id} label={label} hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} required={required}>
-        <select
-          ref={ref}
-          id={ids.id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={ids.describedBy}
-          aria-required={required || undefined}
-          className={`${controlClass(error)} ${className}`}
-          {...select}
-        >
+        <select ref={ref} {...ids.control} {...select}>
           {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
           {options.map((o) => (
             <option key={o.value} value={o.value}>
@@ -93,18 +84,10 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldFrame & Textar
   { label, hint, error, required = true, className = '', ...area },
   ref,
 ) {
-  const ids = useFieldIds(error, hint);
+  const ids = useFieldIds(error, hint, required, className);
   return (
     <Frame id={ids.id} label={label} hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} required={required}>
-      <textarea
-        ref={ref}
-        id={ids.id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={ids.describedBy}
-        aria-required={required || undefined}
-        className={`${controlClass(error)} ${className}`}
-        {...area}
-      />
+      <textarea ref={ref} {...ids.control} {...area} />
     </Frame>
   );
 });

@@ -2,8 +2,8 @@
 // with the Firm Reference Number (DECISIONS.md) and how to complain. Every fact comes from brand.ts.
 import { Link } from '@tanstack/react-router';
 import { brand, brandAddressOneLine, brandTelHref } from '../../src-server/contract/brand';
+import { textLinkClass as linkClass } from './button';
 
-const linkClass = 'text-brand-700 underline underline-offset-2 hover:text-brand-800';
 
 export function Footer() {
   return (

@@ -6,13 +6,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { passwordResetMessages, passwordResetRequestInput, type PasswordResetRequestInput } from '../../../src-server/contract/password-reset';
-import { Button } from '../../components/button';
+import { Button, textLinkClass as linkClass } from '../../components/button';
 import { TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
 import { ApiError, apiJson } from '../../lib/api';
 import { FormMessage, notice, type Notice } from './form-message';
 
-const linkClass = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';
 
 export function ForgotPasswordPage() {
   const [message, setMessage] = useState<Notice | null>(null);

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { loginInput, type LoginInput } from '../../../src-server/contract/schemas';
-import { Button } from '../../components/button';
+import { Button, textLinkClass as linkClass } from '../../components/button';
 import { CheckboxField, TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
 import { apiFetch } from '../../lib/api';
@@ -21,7 +21,6 @@ const loginMessages = {
   processingFailed: 'Login succeeded but processing user data failed.',
 } as const;
 
-const linkClass = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';
 
 /** "in 15 minutes" / "in 40 seconds", from a Retry-After header. */
 function waitText(retryAfter: string | null): string | null {

@@ -8,7 +8,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { messages } from '../../../src-server/contract/messages';
 import { registerInput, type RegisterInput } from '../../../src-server/contract/schemas';
-import { Button } from '../../components/button';
+import { Button, textLinkClass as linkClass } from '../../components/button';
 import { TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
 import { ApiError, apiJson } from '../../lib/api';
@@ -18,7 +18,6 @@ import { FormMessage, notice, type Notice } from './form-message';
 const REDIRECT_DELAY_MS = 2000;
 const FIELDS = ['username', 'email', 'password'] as const;
 
-const linkClass = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';
 
 export function RegisterPage() {
   const navigate = useNavigate();

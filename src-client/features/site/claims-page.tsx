@@ -5,8 +5,8 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { brand, brandTelHref } from '../../../src-server/contract/brand';
 import { PageHeading } from '../../components/page';
+import { textLinkClass as link } from '../../components/button';
 
-const link = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';
 const list = 'list-disc space-y-1 pl-5';
 const sectionHeading = 'text-2xl font-bold text-brand-700';
 

@@ -4,10 +4,9 @@
 import { Link } from '@tanstack/react-router';
 import { brand, brandTelHref } from '../../../src-server/contract/brand';
 import { Accordion, type AccordionItem } from '../../components/accordion';
-import { buttonClass } from '../../components/button';
+import { buttonClass, textLinkClass as link } from '../../components/button';
 import { PageHeading } from '../../components/page';
 
-const link = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';
 const list = 'list-disc space-y-1 pl-5';
 
 const QUESTIONS: ReadonlyArray<AccordionItem> = [

@@ -5,9 +5,8 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { brand } from '../../../src-server/contract/brand';
-import { buttonClass } from '../../components/button';
+import { buttonClass, textLinkClass as inlineLink } from '../../components/button';
 
-const inlineLink = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';
 const sectionHeading = 'text-2xl font-bold text-brand-700 sm:text-3xl';
 const tick = (
   <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 20 20" className="mt-0.5 shrink-0 text-brand-700">

@@ -3,8 +3,8 @@
 // page shows outside its accordion, and the URL hash that names a section to open.
 import { useLocation } from '@tanstack/react-router';
 import { brand, brandTelHref } from '../../../src-server/contract/brand';
+import { textLinkClass as link } from '../../components/button';
 
-const link = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';
 
 /** The dates both legal pages show (SPEC.md §2). */
 export const LEGAL_DATES = {

@@ -6,8 +6,8 @@ import { brand, brandAddressOneLine, brandTelHref } from '../../../src-server/co
 import { Accordion, type AccordionItem } from '../../components/accordion';
 import { PageHeading } from '../../components/page';
 import { LegalDocumentDetails, useHashId } from './legal-document';
+import { textLinkClass as link } from '../../components/button';
 
-const link = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';
 const list = 'list-disc space-y-1 pl-5';
 
 const SECTIONS: ReadonlyArray<AccordionItem> = [

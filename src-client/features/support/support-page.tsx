@@ -14,12 +14,12 @@ import {
 } from '../../../src-server/contract/callback';
 import { epochToUkLocal } from '../../../src-server/contract/time';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
+import { Button, textLinkClass } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
 import { ApiError, apiJson } from '../../lib/api';
 
-const link = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800 break-all';
+const link = `${textLinkClass} break-all`;
 
 const CONTACTS = [
   { title: 'Claims', text: 'Report an accident, damage or theft, or ask about a claim you have already made.', email: brand.emails.claims },
