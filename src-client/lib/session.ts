@@ -2,6 +2,7 @@
 // and 'impersonateUserId'. Remember-me keeps them in localStorage, otherwise in sessionStorage.
 // An expired token (its exp claim) counts as signed out and is cleared on the next read.
 import { useSyncExternalStore } from 'react';
+import { purgePersonalData } from './personal-cache';
 
 export interface SessionUser {
   id: number;
@@ -65,9 +66,13 @@ export function saveSession(token: string, remember: boolean): Session {
   return { token, user, isAdmin: user.isAdmin, expiresAt: exp * 1000 };
 }
 
-/** Logout, expiry and a different sign-in all come here: token, user, admin flag and impersonation go. */
+/**
+ * Logout, expiry and every new sign-in come here: token, user, admin flag and impersonation go, and so
+ * does every offline copy of personal data (policies, certificates) kept on this device.
+ */
 export function clearSession(opts: { silent?: boolean } = {}): void {
   for (const s of stores()) for (const k of Object.values(KEYS)) s.removeItem(k);
+  void purgePersonalData();
   if (!opts.silent) notify();
 }
 

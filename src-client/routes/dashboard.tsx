@@ -1,20 +1,17 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { pageTitle } from '../components/page';
+import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { requireSession } from '../lib/guards';
+import { getImpersonateUserId } from '../lib/session';
 
 export const Route = createFileRoute('/dashboard')({
-  beforeLoad: () => ({ session: requireSession() }),
+  beforeLoad: () => {
+    const session = requireSession();
+    const impersonateUserId = getImpersonateUserId();
+    // SPEC.md §6: impersonation is for admins only; anyone else holding an id is sent to /login.
+    if (impersonateUserId !== null && !session.isAdmin) throw redirect({ to: '/login' });
+    return { session, impersonateUserId };
+  },
   head: () => pageTitle('Your policies'),
-  component: DashboardPlaceholder,
+  component: DashboardPage,
 });
-
-// The policy dashboard is its own piece of work; this holds the route and its guard.
-function DashboardPlaceholder() {
-  const { session } = Route.useRouteContext();
-  return (
-    <section>
-      <h1 className="text-3xl font-bold text-brand-700">Welcome, {session.user.username}</h1>
-      <p className="mt-4 text-ink-muted">Your policies will appear here.</p>
-    </section>
-  );
-}

@@ -1,0 +1,5 @@
+import { PageHeading } from '../../components/page';
+
+export function DashboardPage() {
+  return <PageHeading title="Your policies" />;
+}
