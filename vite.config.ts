@@ -119,8 +119,13 @@ export default defineConfig({
         // itself (with its own revision hash); globbing it too would list it twice.
         globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/trpc\//],
-        // No runtime caching yet: the per-user policy/certificate cache comes with the dashboard.
+        // The API's paths, bare or not, with or without a query (the server answers JSON there).
+        navigateFallbackDenylist: [/^\/(?:api|trpc)(?:[/?]|$)/],
+        // The first visit's page is controlled without a second load, so it works offline at once.
+        // Updates still wait for the 'Update available' prompt (registerType 'prompt': no skipWaiting).
+        clientsClaim: true,
+        // No runtime caching, on purpose: /api answers are personal. The signed-in customer's offline
+        // copies live in per-user caches the page manages itself (src-client/lib/personal-cache.ts).
       },
     }),
     brandHtml(),

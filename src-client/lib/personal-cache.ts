@@ -1,7 +1,23 @@
 // The signed-in customer's personal data kept on the device for the roadside with no signal
 // (DECISIONS.md, Offline): their policy list and the certificates of their active policies, in Cache
 // Storage under one cache per user. Logout, expiry and any new sign-in purge every such cache.
-// (Interface fixed; implementation in progress.)
+//
+// Layout: cache `kerbside-personal-v1-user-{userId}`, entries keyed by same-origin paths that no server
+// route or service-worker route ever answers:
+//   /offline/policies                       application/json  { policies, savedAt }
+//   /offline/certificates/{policyNumber}    application/pdf   (+ when it was saved, and which policy data)
+// The service worker never reads these caches (it precaches the shell only and has no runtime caching),
+// so nothing here can be served to another person or another request.
+//
+// Every operation runs in one queue, in call order: a purge that was asked for finishes before a later
+// save or read starts, so a sign-in's purge can never delete (or race with) what is saved right after it.
+// Saves and reads are refused unless `userId` is the user signed in now, so an answer that arrives after
+// logout or after someone else signed in is dropped instead of being written back.
+//
+// Where Cache Storage does not exist (old browsers, plain http off localhost) saves do nothing and reads
+// answer null: the site still works online. Saves never reject (an offline copy is best effort: a full
+// disk must not break the dashboard); reads answer null on any failure.
+import { readSession } from './session';
 
 export interface PoliciesSnapshot {
   policies: unknown[];
@@ -9,21 +25,210 @@ export interface PoliciesSnapshot {
   savedAt: number;
 }
 
-export async function savePoliciesSnapshot(_userId: number, _policies: unknown[], _savedAt: number): Promise<void> {
-  throw new Error('not implemented yet');
+const PREFIX = 'kerbside-personal-';
+const POLICIES_PATH = '/offline/policies';
+const CERTIFICATES_PATH = '/offline/certificates/';
+const SAVED_AT_HEADER = 'X-Kerbside-Saved-At';
+const POLICY_HEADER = 'X-Kerbside-Policy';
+
+/** The cache holding one user's offline data. */
+export function personalCacheName(userId: number): string {
+  return `${PREFIX}v1-user-${userId}`;
 }
 
-export async function readPoliciesSnapshot(_userId: number): Promise<PoliciesSnapshot | null> {
-  return null;
+const certificatePath = (policyNumber: string) => `${CERTIFICATES_PATH}${encodeURIComponent(policyNumber)}`;
+
+function certificateNumberOf(url: string): string | null {
+  const { pathname } = new URL(url, 'http://x');
+  return pathname.startsWith(CERTIFICATES_PATH) ? decodeURIComponent(pathname.slice(CERTIFICATES_PATH.length)) : null;
 }
 
-export async function saveCertificate(_userId: number, _policyNumber: string, _pdf: Blob): Promise<void> {
-  throw new Error('not implemented yet');
+const hasCacheStorage = () => typeof caches !== 'undefined';
+
+/** Only the person signed in now may have data saved or read (never an impersonated customer). */
+const isSignedIn = (userId: number) => Number.isInteger(userId) && readSession()?.user.id === userId;
+
+let queue: Promise<unknown> = Promise.resolve();
+function serial<T>(op: () => Promise<T>): Promise<T> {
+  const run = queue.then(op);
+  queue = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  return run;
 }
 
-export async function readCertificate(_userId: number, _policyNumber: string): Promise<Blob | null> {
-  return null;
+/** The user's cache if it exists (reads never create one). */
+async function existingCache(userId: number): Promise<Cache | null> {
+  const name = personalCacheName(userId);
+  return (await caches.has(name)) ? caches.open(name) : null;
+}
+
+function policyNumberOf(policy: unknown): string | null {
+  const n = (policy as { policyNumber?: unknown } | null)?.policyNumber;
+  return typeof n === 'string' && n !== '' ? n : null;
+}
+
+/** A short fingerprint of a policy's data: a certificate saved under other data is out of date. */
+function fingerprint(value: unknown): string {
+  const text = JSON.stringify(value) ?? '';
+  let hash = 0x811c9dc5; // FNV-1a, 32 bit
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
+async function snapshotIn(cache: Cache): Promise<PoliciesSnapshot | null> {
+  const res = await cache.match(POLICIES_PATH);
+  if (!res) return null;
+  const body = (await res.json()) as Partial<PoliciesSnapshot> | null;
+  if (!body || !Array.isArray(body.policies) || typeof body.savedAt !== 'number') return null;
+  return { policies: body.policies, savedAt: body.savedAt };
+}
+
+async function policyFingerprintIn(cache: Cache, policyNumber: string): Promise<string> {
+  const snapshot = await snapshotIn(cache);
+  const policy = snapshot?.policies.find((p) => policyNumberOf(p) === policyNumber);
+  return policy === undefined ? '' : fingerprint(policy);
+}
+
+/**
+ * Keeps the user's policy list (as the API answered it) with the time it was fetched. An older list
+ * never replaces a newer one, and certificates of policies no longer in the list are dropped.
+ */
+export async function savePoliciesSnapshot(userId: number, policies: unknown[], savedAt: number): Promise<void> {
+  await serial(async () => {
+    if (!hasCacheStorage() || !isSignedIn(userId) || !Array.isArray(policies)) return;
+    const cache = await caches.open(personalCacheName(userId));
+    const previous = await snapshotIn(cache).catch(() => null);
+    if (previous && previous.savedAt > savedAt) return;
+    const body = JSON.stringify({ policies, savedAt } satisfies PoliciesSnapshot);
+    await cache.put(POLICIES_PATH, new Response(body, { headers: { 'Content-Type': 'application/json' } }));
+    const listed = new Set(policies.map(policyNumberOf));
+    for (const request of await cache.keys()) {
+      const n = certificateNumberOf(request.url);
+      if (n !== null && !listed.has(n)) await cache.delete(request);
+    }
+  }).catch(() => undefined);
+}
+
+/** The last policy list saved for this user, or null (none, another user signed in, no Cache Storage). */
+export async function readPoliciesSnapshot(userId: number): Promise<PoliciesSnapshot | null> {
+  return serial(async () => {
+    if (!hasCacheStorage() || !isSignedIn(userId)) return null;
+    const cache = await existingCache(userId);
+    return cache ? snapshotIn(cache) : null;
+  }).catch(() => null);
+}
+
+/** Keeps a certificate PDF for offline use, noting when and under which policy data it was made. */
+export async function saveCertificate(userId: number, policyNumber: string, pdf: Blob): Promise<void> {
+  await serial(async () => {
+    if (!hasCacheStorage() || !isSignedIn(userId) || typeof policyNumber !== 'string' || policyNumber === '') return;
+    const cache = await caches.open(personalCacheName(userId));
+    const headers = {
+      'Content-Type': 'application/pdf',
+      [SAVED_AT_HEADER]: String(Date.now()),
+      [POLICY_HEADER]: await policyFingerprintIn(cache, policyNumber).catch(() => ''),
+    };
+    await cache.put(certificatePath(policyNumber), new Response(await pdf.arrayBuffer(), { headers }));
+  }).catch(() => undefined);
+}
+
+/** The saved certificate PDF, or null. */
+export async function readCertificate(userId: number, policyNumber: string): Promise<Blob | null> {
+  return serial(async () => {
+    if (!hasCacheStorage() || !isSignedIn(userId) || typeof policyNumber !== 'string' || policyNumber === '') return null;
+    const res = await (await existingCache(userId))?.match(certificatePath(policyNumber));
+    if (!res) return null;
+    return new Blob([await res.arrayBuffer()], { type: 'application/pdf' });
+  }).catch(() => null);
+}
+
+/**
+ * True when a saved certificate needs no refresh: saved today (device's calendar day) under the same
+ * policy data as the latest saved policy list (an admin who extends the cover changes the certificate).
+ */
+export async function hasFreshCertificate(userId: number, policyNumber: string, now = Date.now()): Promise<boolean> {
+  return serial(async () => {
+    if (!hasCacheStorage() || !isSignedIn(userId)) return false;
+    const cache = await existingCache(userId);
+    const res = await cache?.match(certificatePath(policyNumber));
+    if (!cache || !res) return false;
+    const savedAt = Number(res.headers.get(SAVED_AT_HEADER));
+    if (!Number.isFinite(savedAt) || new Date(savedAt).toDateString() !== new Date(now).toDateString()) return false;
+    return res.headers.get(POLICY_HEADER) === (await policyFingerprintIn(cache, policyNumber));
+  }).catch(() => false);
+}
+
+async function deletePersonalCaches(keep: ReadonlySet<string> = new Set()): Promise<void> {
+  if (!hasCacheStorage()) return;
+  for (const name of await caches.keys()) {
+    if (name.startsWith(PREFIX) && !keep.has(name)) await caches.delete(name);
+  }
 }
 
 /** Removes every cache of personal data (all users). */
-export async function purgePersonalData(): Promise<void> {}
+export async function purgePersonalData(): Promise<void> {
+  await serial(() => deletePersonalCaches()).catch((error: unknown) => {
+    console.warn('Could not remove offline personal data', error);
+  });
+}
+
+// ---- Sessions that ended without a logout ----------------------------------------------------------
+// A session kept for the browser session only (no remember-me) ends when the browser closes, and nothing
+// runs then. At start-up, data of a user signed in neither here nor in another open tab (sessionStorage is
+// per tab: tabs are asked over a BroadcastChannel) is removed.
+
+const OWNER_CHANNEL = 'kerbside-personal-owner';
+const OWNER_ANSWER_MS = 300;
+let ownerChannel: BroadcastChannel | undefined;
+
+function openOwnerChannel(): BroadcastChannel | undefined {
+  if (ownerChannel || typeof BroadcastChannel === 'undefined') return ownerChannel;
+  ownerChannel = new BroadcastChannel(OWNER_CHANNEL);
+  ownerChannel.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
+    const userId = readSession()?.user.id;
+    if (event.data?.type === 'who' && userId !== undefined) ownerChannel?.postMessage({ type: 'mine', userId });
+  });
+  return ownerChannel;
+}
+
+/** Users signed in in other open tabs of this site. */
+function usersOfOtherTabs(channel: BroadcastChannel): Promise<Set<number>> {
+  return new Promise((resolve) => {
+    const users = new Set<number>();
+    const onMessage = (event: MessageEvent<{ type?: string; userId?: unknown }>) => {
+      if (event.data?.type === 'mine' && typeof event.data.userId === 'number') users.add(event.data.userId);
+    };
+    channel.addEventListener('message', onMessage);
+    channel.postMessage({ type: 'who' });
+    setTimeout(() => {
+      channel.removeEventListener('message', onMessage);
+      resolve(users);
+    }, OWNER_ANSWER_MS);
+  });
+}
+
+/**
+ * Call once per page load: removes offline data whose session has ended (browser closed on a session
+ * without remember-me) and answers other tabs asking the same. Costs one caches.keys() when there is none.
+ */
+export async function purgeAbandonedPersonalData(): Promise<void> {
+  if (!hasCacheStorage()) return;
+  try {
+    const channel = openOwnerChannel();
+    const names = (await caches.keys()).filter((name) => name.startsWith(PREFIX));
+    if (names.length === 0) return;
+    const elsewhere = !readSession() && channel ? await usersOfOtherTabs(channel) : new Set<number>();
+    await serial(() => {
+      // The session is read again here: someone may have signed in while the other tabs answered.
+      const keep = new Set([...elsewhere, readSession()?.user.id].filter((id) => id !== undefined).map(personalCacheName));
+      return deletePersonalCaches(keep);
+    });
+  } catch {
+    // Best effort: the next logout or sign-in purges anyway.
+  }
+}

@@ -7,6 +7,7 @@
 
 import { useSyncExternalStore } from 'react';
 import { Workbox } from 'workbox-window';
+import { purgeAbandonedPersonalData } from './personal-cache';
 
 /** How often an open tab asks the server whether a new version exists. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -23,7 +24,10 @@ function setUpdateAvailable(value: boolean): void {
 
 /** Registers the service worker once. Call only in production builds (there is no sw.js in dev). */
 export function registerServiceWorker(): void {
-  if (workbox || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
+  if (workbox || typeof navigator === 'undefined') return;
+  // Offline copies of a session that ended without a logout (browser closed) go at start-up.
+  void purgeAbandonedPersonalData();
+  if (!('serviceWorker' in navigator)) return;
 
   workbox = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
   // Fires both for a worker this page installed and for one another tab installed.
@@ -43,10 +47,13 @@ export function registerServiceWorker(): void {
     });
 }
 
+let applying = false;
+
 /** Activates the waiting version and reloads the page into it. */
 export function applyUpdate(): void {
   const wb = workbox;
-  if (!wb || !updateAvailable) return;
+  if (!wb || !updateAvailable || applying) return;
+  applying = true;
   wb.addEventListener('controlling', () => window.location.reload());
   wb.messageSkipWaiting();
 }

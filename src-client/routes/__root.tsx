@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { brand } from '../../src-server/contract/brand';
 import { Footer } from '../components/footer';
 import { TopBar } from '../components/top-bar';
+import { UpdatePrompt } from '../components/update-prompt';
 import { useSession } from '../lib/session';
 import type { RouterContext } from '../router';
 
@@ -48,6 +49,7 @@ function RootLayout() {
         </main>
         <Footer />
       </div>
+      <UpdatePrompt />
     </>
   );
 }

@@ -1,5 +1,7 @@
 // Certificates on the dashboard: fetched with the bearer token (or from the device's cache when
-// offline), then shown or saved. (Interface fixed; implementation in progress.)
+// offline), then shown or saved. Messages are thrown for the page to show (SPEC.md §8), never alerted.
+import { apiFetch } from '../../lib/api';
+import { hasFreshCertificate, readCertificate, saveCertificate } from '../../lib/personal-cache';
 
 export const CERTIFICATE_MESSAGES = {
   invalid: 'Invalid policy number',
@@ -9,20 +11,163 @@ export const CERTIFICATE_MESSAGES = {
 /** Thrown with a message a person reads (CERTIFICATE_MESSAGES). */
 export class CertificateError extends Error {}
 
+/** The server's rule for a policy number (contract/schemas.ts policyNumberParam). */
+const POLICY_NUMBER = /^[A-Za-z0-9-]{1,40}$/;
+/** With a saved copy at hand, a network this slow (one bar at the roadside) is not waited for. */
+const SLOW_NETWORK_MS = 3_000;
+/** With nothing saved, give up after this long rather than show 'Loading...' for ever. */
+const NETWORK_TIMEOUT_MS = 30_000;
+/** Blob URLs live this long: enough for the new tab or the download to read them. */
+const REVOKE_AFTER_MS = 60_000;
+
+function checkedPolicyNumber(policyNumber: unknown): string {
+  if (typeof policyNumber !== 'string' || !POLICY_NUMBER.test(policyNumber)) throw new CertificateError(CERTIFICATE_MESSAGES.invalid);
+  return policyNumber;
+}
+
+type NetworkAnswer =
+  | { kind: 'pdf'; pdf: Blob }
+  /** The server has said no (not yours, no such policy, signed out): a saved copy must not answer. */
+  | { kind: 'refused'; status: number }
+  /** No usable answer (offline, timed out, 5xx, a captive portal's page): a saved copy may answer. */
+  | { kind: 'unavailable' };
+
+async function fetchCertificate(policyNumber: string, signal: AbortSignal): Promise<NetworkAnswer> {
+  try {
+    const res = await apiFetch(`/policies/${encodeURIComponent(policyNumber)}/certificate`, { signal });
+    if ([400, 401, 403, 404, 410].includes(res.status)) return { kind: 'refused', status: res.status };
+    const type = res.headers.get('Content-Type') ?? '';
+    if (!res.ok || !type.toLowerCase().startsWith('application/pdf')) return { kind: 'unavailable' };
+    const bytes = await res.arrayBuffer();
+    return bytes.byteLength > 0 ? { kind: 'pdf', pdf: new Blob([bytes], { type: 'application/pdf' }) } : { kind: 'unavailable' };
+  } catch {
+    return { kind: 'unavailable' };
+  }
+}
+
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
  * The certificate PDF of `policyNumber`. An empty or non-string number throws CertificateError('Invalid
  * policy number'); any failure to get it, online or from the cache, CertificateError('Failed to load…').
  * `cacheFor` names the user whose offline cache may answer (null while impersonating: nothing cached).
+ *
+ * Online answers are saved for `cacheFor`. The saved copy answers when the device is offline, when the
+ * network fails or answers something other than the PDF, and when the network is still silent after 3 s;
+ * never when the server refuses (400, 401, 403, 404).
  */
-export async function loadCertificate(_policyNumber: unknown, _opts: { cacheFor: number | null }): Promise<Blob> {
-  throw new CertificateError(CERTIFICATE_MESSAGES.failed);
+export async function loadCertificate(policyNumber: unknown, opts: { cacheFor: number | null }): Promise<Blob> {
+  const n = checkedPolicyNumber(policyNumber);
+  const userId = opts.cacheFor;
+
+  if (userId !== null && isOffline()) {
+    const saved = await readCertificate(userId, n);
+    if (saved) return saved;
+  }
+
+  const controller = new AbortController();
+  const timeout = setTimeout(() => controller.abort(), NETWORK_TIMEOUT_MS);
+  try {
+    const network = fetchCertificate(n, controller.signal);
+    let answer: NetworkAnswer | Blob | null;
+    if (userId === null) {
+      answer = await network;
+    } else {
+      // Whichever comes first: the network's answer, or (after 3 s of silence) a saved copy.
+      let answered = false;
+      const savedAfterWait = wait(SLOW_NETWORK_MS).then(() => (answered ? null : readCertificate(userId, n)));
+      answer = await Promise.race([network, savedAfterWait]);
+      answered = true;
+      if (answer === null) answer = await network;
+    }
+
+    if (answer instanceof Blob) {
+      controller.abort();
+      return answer;
+    }
+    if (answer.kind === 'pdf') {
+      if (userId !== null) void saveCertificate(userId, n, answer.pdf);
+      return answer.pdf;
+    }
+    if (answer.kind === 'refused') {
+      throw new CertificateError(answer.status === 400 ? CERTIFICATE_MESSAGES.invalid : CERTIFICATE_MESSAGES.failed);
+    }
+    const saved = userId === null ? null : await readCertificate(userId, n);
+    if (saved) return saved;
+    throw new CertificateError(CERTIFICATE_MESSAGES.failed);
+  } finally {
+    clearTimeout(timeout);
+  }
 }
 
-/** Opens the PDF for reading (new tab, or in place where a new tab cannot open). */
-export function viewCertificate(_pdf: Blob, _policyNumber: string): void {}
+function objectUrl(pdf: Blob): string {
+  const url = URL.createObjectURL(pdf.type === 'application/pdf' ? pdf : new Blob([pdf], { type: 'application/pdf' }));
+  setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
+  return url;
+}
+
+/**
+ * Opens the PDF for reading (new tab, or in place where a new tab cannot open).
+ *
+ * The tab is opened without 'noopener' so that a blocked popup can be told apart (window.open answers
+ * null), and the opener link is cut at once. Where no tab opens (popup blocked after a slow load, an
+ * installed app on a phone) the page itself goes to the PDF: the phone hands it to its PDF viewer and
+ * Back returns to the dashboard.
+ */
+export function viewCertificate(pdf: Blob, _policyNumber: string): void {
+  const url = objectUrl(pdf);
+  const opened = window.open(url, '_blank');
+  if (opened) {
+    try {
+      opened.opener = null;
+    } catch {
+      // Nothing to cut.
+    }
+    return;
+  }
+  window.location.assign(url);
+}
 
 /** Saves the PDF as {policyNumber}_certificate.pdf. */
-export function downloadCertificate(_pdf: Blob, _policyNumber: string): void {}
+export function downloadCertificate(pdf: Blob, policyNumber: string): void {
+  const n = checkedPolicyNumber(policyNumber);
+  const link = document.createElement('a');
+  link.href = objectUrl(pdf);
+  link.download = `${n}_certificate.pdf`;
+  link.rel = 'noopener';
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
 
-/** After an online load: keeps the certificates of the user's active policies for offline use. */
-export async function cacheActiveCertificates(_userId: number, _policyNumbers: string[]): Promise<void> {}
+const caching = new Map<number, Promise<void>>();
+
+/**
+ * After an online load: keeps the certificates of the user's active policies for offline use.
+ * Call it after savePoliciesSnapshot (a certificate is refetched when its policy's data changed).
+ * One at a time, skipping those saved today under the same policy data; never rejects. A second call
+ * for the same user while one runs answers the running one.
+ */
+export function cacheActiveCertificates(userId: number, policyNumbers: string[]): Promise<void> {
+  const running = caching.get(userId);
+  if (running) return running;
+  const run = (async () => {
+    for (const n of new Set(policyNumbers)) {
+      if (typeof n !== 'string' || !POLICY_NUMBER.test(n)) continue;
+      if (isOffline()) return;
+      try {
+        if (await hasFreshCertificate(userId, n)) continue;
+        const controller = new AbortController();
+        const timeout = setTimeout(() => controller.abort(), NETWORK_TIMEOUT_MS);
+        const answer = await fetchCertificate(n, controller.signal).finally(() => clearTimeout(timeout));
+        if (answer.kind === 'pdf') await saveCertificate(userId, n, answer.pdf);
+      } catch {
+        // Best effort: the next online visit tries again.
+      }
+    }
+  })().finally(() => caching.delete(userId));
+  caching.set(userId, run);
+  return run;
+}

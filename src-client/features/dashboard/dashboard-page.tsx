@@ -1,5 +1,215 @@
-import { PageHeading } from '../../components/page';
+// /dashboard (SPEC.md §2, §4, §7, §8; DECISIONS.md "Time", "Policies and certificates", "Offline"):
+// the welcome (or 'User #{id} Policies' while an admin impersonates), the policy card with its countdown
+// and progress, Active/Expired tabs when expired policies exist, Previous/Next through the list, the
+// Policy Documents and the Need Help panels. One clock (use-now.ts) drives every time-based view.
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { brand, brandTelHref } from '../../../src-server/contract/brand';
+import type { PolicyView } from '../../../src-server/features/policies/service';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { setImpersonateUserId, type Session } from '../../lib/session';
+import { NeedHelp } from './need-help';
+import { PolicyCard } from './policy-card';
+import { PolicyDocuments } from './policy-documents';
+import { Tabs } from './policy-tabs';
+import { formatUkShortDateTime, policyState, policyWindow, type PolicyState } from './policy-time';
+import { useDashboardPolicies } from './use-dashboard-policies';
+import { useNow } from './use-now';
+
+export const DASHBOARD_TEXT = {
+  loading: 'Loading policies...',
+  failed: 'Failed to fetch policies',
+  noActive: 'No active policies found.',
+  noExpired: 'No expired policies found.',
+  returnToAdmin: 'Return to Admin Dashboard',
+} as const;
+
+const route = getRouteApi('/dashboard');
 
 export function DashboardPage() {
-  return <PageHeading title="Your policies" />;
+  const { session, impersonateUserId } = route.useRouteContext();
+  const navigate = useNavigate();
+  return (
+    <DashboardView
+      session={session}
+      impersonateUserId={impersonateUserId}
+      onReturnToAdmin={() => {
+        setImpersonateUserId(null);
+        void navigate({ to: '/admin' });
+      }}
+    />
+  );
+}
+
+const NO_POLICIES: PolicyView[] = [];
+
+/** The height of one policy card (phone: one column; wider: two), kept while it loads: no jump when it arrives. */
+const CARD_SPACE = 'min-h-[37rem] md:min-h-[22rem]';
+
+/**
+ * Active (by start, earliest first: the one in force before the ones to come) and expired (most recently
+ * ended first). `states` is each policy's state, in order, so the split is redone only when one changes.
+ */
+function splitPolicies(policies: PolicyView[], states: string): { active: PolicyView[]; expired: PolicyView[] } {
+  const state = states.split(',') as PolicyState[];
+  const withWindow = policies.map((p, i) => ({ p, w: policyWindow(p), s: state[i] }));
+  const active = withWindow.filter((x) => x.s === 'active').sort((a, b) => a.w.startAt - b.w.startAt || a.w.endAt - b.w.endAt);
+  const expired = withWindow.filter((x) => x.s === 'expired').sort((a, b) => b.w.endAt - a.w.endAt);
+  return { active: active.map((x) => x.p), expired: expired.map((x) => x.p) };
+}
+
+/** The first word of the driver's name, else the username. */
+export function welcomeName(policies: PolicyView[], username: string): string {
+  for (const p of policies) {
+    const first = p.driverName.trim().split(/\s+/)[0];
+    if (first) return first;
+  }
+  return username;
+}
+
+export function DashboardView({
+  session,
+  impersonateUserId,
+  onReturnToAdmin,
+}: {
+  session: Pick<Session, 'user'>;
+  impersonateUserId: number | null;
+  onReturnToAdmin: () => void;
+}) {
+  const query = useDashboardPolicies(session, impersonateUserId);
+  const now = useNow();
+  const policies = query.data?.policies ?? NO_POLICIES;
+  const states = policies.map((p) => policyState(p, now)).join(',');
+  const { active, expired } = useMemo(() => splitPolicies(policies, states), [policies, states]);
+  const [tab, setTab] = useState<PolicyState>('active');
+
+  const impersonating = impersonateUserId !== null;
+  // A list once shown stays on screen if a later refresh fails; with none yet, the failure is told.
+  const loading = !query.data && (query.isPending || query.isFetching);
+  const failed = !query.data && query.isError && !query.isFetching;
+  const showTabs = expired.length > 0;
+  const currentTab: PolicyState = showTabs ? tab : 'active';
+  const list = currentTab === 'active' ? active : expired;
+
+  const title = impersonating
+    ? `User #${impersonateUserId} Policies`
+    : query.data
+      ? `Welcome, ${welcomeName([...active, ...expired], session.user.username)}`
+      : failed
+        ? `Welcome, ${session.user.username}`
+        : 'Welcome';
+
+  return (
+    <>
+      <header className="mb-8">
+        <h1 className="text-3xl font-bold break-words text-brand-700 sm:text-4xl">{title}</h1>
+        {impersonating ? (
+          <div className="mt-4 flex flex-col gap-3 rounded-lg border-l-4 border-brand-700 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-ink">You are viewing this customer’s policies as an administrator. Nothing here changes their account.</p>
+            <Button variant="secondary" className="shrink-0" onClick={onReturnToAdmin}>
+              {DASHBOARD_TEXT.returnToAdmin}
+            </Button>
+          </div>
+        ) : (
+          <p className="mt-3 max-w-prose text-lg text-ink-muted">Your cover at a glance. All dates and times are UK time.</p>
+        )}
+      </header>
+
+      {query.data?.offline && query.data.savedAt !== null ? (
+        <div className="mb-6">
+          <Alert tone="info">Offline – last updated {formatUkShortDateTime(query.data.savedAt)}</Alert>
+        </div>
+      ) : null}
+
+      <section aria-labelledby="your-policies">
+        <h2 id="your-policies" className="mb-4 text-2xl font-bold text-brand-700">
+          {impersonating ? 'Policies' : 'Your policies'}
+        </h2>
+        {loading ? (
+          <div role="status" className={`flex ${CARD_SPACE} items-center justify-center rounded-xl border border-brand-100 bg-white p-6 text-lg text-ink-muted`}>
+            <span className="mr-3 inline-block h-5 w-5 animate-spin rounded-full border-2 border-brand-700 border-t-transparent motion-reduce:animate-none" aria-hidden="true" />
+            {DASHBOARD_TEXT.loading}
+          </div>
+        ) : failed ? (
+          <Alert tone="error" title={DASHBOARD_TEXT.failed}>
+            <p>
+              We could not load {impersonating ? 'these' : 'your'} policies just now. Please try again; if it keeps happening, call us on{' '}
+              <a href={brandTelHref(brand.phones.support)} className="font-semibold whitespace-nowrap underline underline-offset-2">
+                {brand.phones.support}
+              </a>
+              .
+            </p>
+            <Button className="mt-3" onClick={() => void query.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        ) : showTabs ? (
+          <Tabs
+            label="Policies by status"
+            selected={currentTab}
+            onSelect={setTab}
+            tabs={[
+              { key: 'active', label: `Active (${active.length})` },
+              { key: 'expired', label: `Expired (${expired.length})` },
+            ]}
+          >
+            <PolicyPager key={currentTab} policies={list} now={now} empty={currentTab === 'active' ? DASHBOARD_TEXT.noActive : DASHBOARD_TEXT.noExpired} />
+          </Tabs>
+        ) : (
+          <PolicyPager policies={active} now={now} empty={DASHBOARD_TEXT.noActive} />
+        )}
+      </section>
+
+      {failed ? null : loading ? (
+        <DocumentsPlaceholder />
+      ) : (
+        <PolicyDocuments policies={list} cacheFor={impersonating ? null : session.user.id} />
+      )}
+
+      <NeedHelp />
+    </>
+  );
+}
+
+/** One policy at a time, with Previous/Next (wrapping) when there is more than one. */
+function PolicyPager({ policies, now, empty }: { policies: PolicyView[]; now: number; empty: string }) {
+  const [index, setIndex] = useState(0);
+  if (policies.length === 0) {
+    return <p className="flex min-h-40 items-center justify-center rounded-xl border border-dashed border-brand-100 p-6 text-lg text-ink-muted">{empty}</p>;
+  }
+  // The list can shrink under us (a policy expires while on screen): stay within it.
+  const current = Math.min(index, policies.length - 1);
+  const policy = policies[current]!;
+  const count = policies.length;
+  return (
+    <div>
+      {count > 1 ? (
+        <div className="mb-4 flex items-center justify-between gap-3">
+          <Button variant="secondary" onClick={() => setIndex((current - 1 + count) % count)}>
+            <span aria-hidden="true">←</span> Previous
+          </Button>
+          <p className="font-semibold text-ink tabular-nums" aria-live="polite" aria-atomic="true">
+            Policy {current + 1} of {count}
+          </p>
+          <Button variant="secondary" onClick={() => setIndex((current + 1) % count)}>
+            Next <span aria-hidden="true">→</span>
+          </Button>
+        </div>
+      ) : null}
+      <PolicyCard policy={policy} now={now} />
+    </div>
+  );
+}
+
+function DocumentsPlaceholder() {
+  return (
+    <section aria-labelledby="policy-documents" className="mt-12">
+      <h2 id="policy-documents" className="text-2xl font-bold text-brand-700">
+        Policy Documents
+      </h2>
+      <p className="mt-1 text-ink-muted">Your Certificate of Motor Insurance for each policy, as a PDF.</p>
+      <div className="mt-4 h-[7.25rem] animate-pulse rounded-lg bg-brand-50 motion-reduce:animate-none" aria-hidden="true" />
+    </section>
+  );
 }

@@ -1,0 +1,135 @@
+// One policy at a glance (SPEC.md §2 /dashboard, §4 card countdown): number, holder, vehicle, driver,
+// cover window in UK time, the countdown and the progress bar, and the ways to get help. `now` comes
+// from the page's one clock (use-now.ts), so the card and the Active/Expired split never disagree.
+import { Link } from '@tanstack/react-router';
+import { useId, type ReactNode } from 'react';
+import type { PolicyView } from '../../../src-server/features/policies/service';
+import { buttonClass } from '../../components/button';
+import {
+  countdown,
+  countdownSummary,
+  formatDuration,
+  formatUkDateTime,
+  policyWindow,
+  progressPercent,
+} from './policy-time';
+
+export const POLICY_NUMBER_MISSING = 'Policy number not available.';
+
+type Phase = 'upcoming' | 'in-force' | 'expired';
+
+const PHASE: Record<Phase, { text: string; className: string }> = {
+  upcoming: { text: 'Starts soon', className: 'bg-amber-100 text-amber-900 ring-amber-700/30' },
+  'in-force': { text: 'Active', className: 'bg-green-100 text-green-900 ring-green-700/30' },
+  expired: { text: 'Expired', className: 'bg-slate-200 text-slate-800 ring-slate-600/30' },
+};
+
+/** The vehicle as the certificate names it: model, with the registration mark when there is one. */
+export function vehicleText(p: Pick<PolicyView, 'carModel' | 'registration'>): string {
+  const model = p.carModel.trim();
+  if (p.registration) return model ? `${model} (${p.registration})` : p.registration;
+  return model || 'Not recorded';
+}
+
+export function PolicyCard({ policy, now, headingLevel = 3 }: { policy: PolicyView; now: number; headingLevel?: 2 | 3 }) {
+  const id = useId();
+  const { startAt, endAt } = policyWindow(policy);
+  const c = countdown(policy, now);
+  const percent = progressPercent(policy, now);
+  const phase: Phase = c.remaining === null ? 'expired' : c.label === 'Policy starts in' ? 'upcoming' : 'in-force';
+  const Heading = `h${headingLevel}` as const;
+  const number = policy.policyNumber.trim();
+
+  return (
+    <article aria-labelledby={`${id}-title`} className="rounded-xl border border-brand-100 bg-white p-5 shadow-sm sm:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-sm font-semibold tracking-wide text-ink-muted uppercase">Policy number</p>
+          <Heading id={`${id}-title`} className="font-mono text-xl font-bold break-all text-ink sm:text-2xl">
+            {number || <span className="font-sans text-base font-semibold text-ink-muted">{POLICY_NUMBER_MISSING}</span>}
+          </Heading>
+        </div>
+        <p className={`rounded-full px-3 py-1 text-sm font-semibold ring-1 ring-inset ${PHASE[phase].className}`}>
+          <span className="sr-only">Status: </span>
+          {PHASE[phase].text}
+        </p>
+      </div>
+
+      <div className="mt-5 grid gap-6 md:grid-cols-2">
+        <div className="rounded-lg bg-brand-50 p-4">
+          <p id={`${id}-countdown-label`} className="font-semibold text-brand-700" data-testid="countdown-label">
+            {c.label}
+          </p>
+          {/* role=timer is a live region that is off by default: the seconds are read on request, never
+              announced. The sr-only summary below speaks up at most once a minute. */}
+          {c.remaining === null ? (
+            <p className="mt-1 flex min-h-9 items-end text-ink" data-testid="countdown">
+              Cover ended {formatUkDateTime(endAt)}
+            </p>
+          ) : (
+            <p
+              role="timer"
+              aria-live="off"
+              aria-labelledby={`${id}-countdown-label`}
+              className="mt-1 min-h-9 text-2xl font-bold text-ink tabular-nums sm:text-3xl"
+              data-testid="countdown"
+            >
+              {formatDuration(c.remaining)}
+            </p>
+          )}
+          <p className="sr-only" aria-live="polite" aria-atomic="true">
+            {countdownSummary(c)}
+          </p>
+
+          <div className="mt-4">
+            <div className="flex items-baseline justify-between gap-2 text-sm">
+              <span id={`${id}-progress-label`} className="font-semibold text-ink">
+                Cover period elapsed
+              </span>
+              <span className="text-ink-muted tabular-nums" aria-hidden="true">
+                {percent}%
+              </span>
+            </div>
+            <div
+              role="progressbar"
+              aria-labelledby={`${id}-progress-label`}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={percent}
+              aria-valuetext={`${percent}%`}
+              className="mt-1 h-3 w-full overflow-hidden rounded-full bg-white ring-1 ring-brand-700/40"
+            >
+              <div className="h-full rounded-full bg-brand-700 transition-[width] duration-500" style={{ width: `${percent}%` }} />
+            </div>
+          </div>
+        </div>
+
+        <dl className="grid grid-cols-2 content-start gap-x-4 gap-y-3 text-base">
+          <Detail term="Policyholder" value={policy.holderName || 'Not recorded'} />
+          <Detail term="Driver" value={policy.driverName || 'Not recorded'} />
+          <Detail term="Vehicle" value={vehicleText(policy)} className="col-span-2" />
+          <Detail term="Starts" value={<time dateTime={new Date(startAt).toISOString()}>{formatUkDateTime(startAt)}</time>} />
+          <Detail term="Ends" value={<time dateTime={new Date(endAt).toISOString()}>{formatUkDateTime(endAt)}</time>} />
+        </dl>
+      </div>
+
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <Link to="/support" className={buttonClass('primary')}>
+          Make a claim
+        </Link>
+        <Link to="/support" className={buttonClass('secondary')}>
+          Contact us
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+function Detail({ term, value, className = '' }: { term: string; value: ReactNode; className?: string }) {
+  return (
+    <div className={`min-w-0 ${className}`}>
+      <dt className="text-sm font-semibold text-ink-muted">{term}</dt>
+      <dd className="break-words text-ink">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+// SPEC.md §2 /dashboard "Policy Documents": 'View Certificate' and 'Download Certificate' per policy of the
+// list on show. While one works its button reads 'Loading...' / 'Downloading...' and is disabled (§4).
+// Failures are told in the page, by the policy they concern (never a browser alert).
+// aria-disabled rather than `disabled` keeps keyboard focus on the button while it is busy.
+import { memo, useId, useState } from 'react';
+import type { PolicyView } from '../../../src-server/features/policies/service';
+import { Alert } from '../../components/alert';
+import { buttonClass } from '../../components/button';
+import {
+  CERTIFICATE_MESSAGES,
+  CertificateError,
+  downloadCertificate,
+  loadCertificate,
+  viewCertificate,
+} from './certificate-actions';
+import { POLICY_NUMBER_MISSING, vehicleText } from './policy-card';
+import { formatUkDateTime, policyWindow } from './policy-time';
+
+export const NO_DOCUMENTS = 'No policies available to display documents.';
+
+type Kind = 'view' | 'download';
+
+const LABELS: Record<Kind, { idle: string; busy: string }> = {
+  view: { idle: 'View Certificate', busy: 'Loading...' },
+  download: { idle: 'Download Certificate', busy: 'Downloading...' },
+};
+
+export const PolicyDocuments = memo(function PolicyDocuments({
+  policies,
+  cacheFor,
+}: {
+  policies: PolicyView[];
+  /** The user whose offline cache may answer (null while impersonating). */
+  cacheFor: number | null;
+}) {
+  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const [failure, setFailure] = useState<{ policyId: number; message: string } | null>(null);
+
+  async function run(policy: PolicyView, kind: Kind) {
+    const key = `${policy.id}:${kind}`;
+    if (busy.has(key)) return;
+    setFailure(null);
+    setBusy((b) => new Set(b).add(key));
+    try {
+      const pdf = await loadCertificate(policy.policyNumber, { cacheFor });
+      if (kind === 'view') viewCertificate(pdf, policy.policyNumber);
+      else downloadCertificate(pdf, policy.policyNumber);
+    } catch (err) {
+      setFailure({ policyId: policy.id, message: err instanceof CertificateError ? err.message : CERTIFICATE_MESSAGES.failed });
+    } finally {
+      setBusy((b) => {
+        const next = new Set(b);
+        next.delete(key);
+        return next;
+      });
+    }
+  }
+
+  return (
+    <section aria-labelledby="policy-documents" className="mt-12">
+      <h2 id="policy-documents" className="text-2xl font-bold text-brand-700">
+        Policy Documents
+      </h2>
+      <p className="mt-1 text-ink-muted">Your Certificate of Motor Insurance for each policy, as a PDF.</p>
+      {policies.length === 0 ? (
+        <p className="mt-4 rounded-lg border border-dashed border-brand-100 p-5 text-ink-muted">{NO_DOCUMENTS}</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-brand-100 rounded-lg border border-brand-100 bg-white">
+          {policies.map((p) => (
+            <DocumentRow
+              key={p.id || p.policyNumber}
+              policy={p}
+              busy={busy}
+              error={failure?.policyId === p.id ? failure.message : null}
+              onRun={(kind) => void run(p, kind)}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+});
+
+function DocumentRow({
+  policy,
+  busy,
+  error,
+  onRun,
+}: {
+  policy: PolicyView;
+  busy: ReadonlySet<string>;
+  error: string | null;
+  onRun: (kind: Kind) => void;
+}) {
+  const id = useId();
+  const number = policy.policyNumber.trim();
+  const { endAt } = policyWindow(policy);
+  return (
+    <li className="p-4 sm:p-5">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div id={`${id}-about`} className="min-w-0">
+          <h3 className="font-mono text-lg font-bold break-all text-ink">
+            {number || <span className="font-sans text-base font-semibold text-ink-muted">{POLICY_NUMBER_MISSING}</span>}
+          </h3>
+          <p className="text-ink-muted">{vehicleText(policy)}</p>
+          <p className="text-ink-muted">Covered until {formatUkDateTime(endAt)}</p>
+        </div>
+        <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
+          {(['view', 'download'] as const).map((kind) => {
+            const isBusy = busy.has(`${policy.id}:${kind}`);
+            return (
+              <button
+                key={kind}
+                type="button"
+                aria-disabled={isBusy || undefined}
+                aria-describedby={`${id}-about`}
+                onClick={() => {
+                  if (!isBusy) onRun(kind);
+                }}
+                className={`${buttonClass(kind === 'view' ? 'primary' : 'secondary', 'min-w-52')} aria-disabled:cursor-progress aria-disabled:opacity-70`}
+              >
+                {isBusy ? LABELS[kind].busy : LABELS[kind].idle}
+              </button>
+            );
+          })}
+        </div>
+      </div>
+      {error ? (
+        <div className="mt-3">
+          <Alert tone="error">{error}</Alert>
+        </div>
+      ) : null}
+    </li>
+  );
+}
