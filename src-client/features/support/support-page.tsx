@@ -14,18 +14,18 @@ import {
 } from '../../../src-server/contract/callback';
 import { epochToUkLocal } from '../../../src-server/contract/time';
 import { Alert } from '../../components/alert';
-import { Button, textLinkClass } from '../../components/button';
+import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
+import { ContactPanels } from '../../components/contact-panels';
 import { PageHeading } from '../../components/page';
 import { ApiError, apiJson } from '../../lib/api';
 
-const link = `${textLinkClass} break-all`;
-
+// SPEC.md §2: each card has its e-mail address and the support phone number.
 const CONTACTS = [
-  { title: 'Claims', text: 'Report an accident, damage or theft, or ask about a claim you have already made.', email: brand.emails.claims },
-  { title: 'Policy questions', text: 'Check or change your cover, and get help with certificates and documents.', email: brand.emails.policies },
-  { title: 'Payment support', text: 'Questions about payments, refunds and receipts.', email: brand.emails.payments },
-  { title: 'Quote assistance', text: 'Help with a quote request or with choosing the right cover.', email: brand.emails.quotes },
+  { id: 'claims', title: 'Claims', text: 'Report an accident, damage or theft, or ask about a claim you have already made.', email: brand.emails.claims, phone: brand.phones.support },
+  { id: 'policies', title: 'Policy questions', text: 'Check or change your cover, and get help with certificates and documents.', email: brand.emails.policies, phone: brand.phones.support },
+  { id: 'payments', title: 'Payment support', text: 'Questions about payments, refunds and receipts.', email: brand.emails.payments, phone: brand.phones.support },
+  { id: 'quotes', title: 'Quote assistance', text: 'Help with a quote request or with choosing the right cover.', email: brand.emails.quotes, phone: brand.phones.support },
 ] as const;
 
 interface CallbackAnswer {
@@ -55,32 +55,7 @@ function ContactCards() {
       <h2 id="contact-cards" className="text-2xl font-bold text-brand-700">
         How can we help?
       </h2>
-      <ul className="mt-4 grid gap-4 sm:grid-cols-2">
-        {CONTACTS.map((c) => (
-          <li key={c.title} className="rounded-lg border border-brand-100 bg-white p-5 shadow-sm">
-            <h3 className="text-lg font-bold text-ink">{c.title}</h3>
-            <p className="mt-1 text-ink-muted">{c.text}</p>
-            <dl className="mt-3 space-y-1">
-              <div>
-                <dt className="inline font-semibold">Email: </dt>
-                <dd className="inline">
-                  <a href={`mailto:${c.email}`} className={link}>
-                    {c.email}
-                  </a>
-                </dd>
-              </div>
-              <div>
-                <dt className="inline font-semibold">Phone: </dt>
-                <dd className="inline">
-                  <a href={brandTelHref(brand.phones.support)} className={link}>
-                    {brand.phones.support}
-                  </a>
-                </dd>
-              </div>
-            </dl>
-          </li>
-        ))}
-      </ul>
+      <ContactPanels panels={CONTACTS} />
     </section>
   );
 }
