@@ -21,6 +21,8 @@ import { healthRoutes } from './features/health/rest';
 import { adminLogRoutes } from './features/logs/rest';
 import { passwordResetRoutes } from './features/password-reset/rest';
 import { adminPolicyRoutes, customerPolicyRoutes } from './features/policies/rest';
+import { adminReportRoutes } from './features/reports/rest';
+import { adminRequestRoutes } from './features/requests/rest';
 import { adminStatsRoutes } from './features/stats/rest';
 import { adminUserRoutes } from './features/users/rest';
 import { clientAddressOf } from './http/client-address';
@@ -104,6 +106,8 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
   api.route('/admin', adminUserRoutes(rest));
   api.route('/admin', adminPolicyRoutes(rest));
   api.route('/admin', adminLogRoutes(rest));
+  api.route('/admin', adminRequestRoutes(rest));
+  api.route('/admin', adminReportRoutes(rest));
   const apiNotFound = (c: Context) => c.json({ error: messages.notFound }, 404);
   api.all('*', apiNotFound);
   app.route('/api', api);

@@ -1,19 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageTitle } from '../components/page';
+import { AdminPage } from '../features/admin/admin-page';
+import { validateAdminSearch } from '../features/admin/search';
 import { requireAdminSession } from '../lib/guards';
 
+// The component is split into its own chunk by the router plugin; validateSearch stays tiny (main chunk).
 export const Route = createFileRoute('/admin')({
+  validateSearch: validateAdminSearch,
   beforeLoad: () => ({ session: requireAdminSession() }),
   head: () => pageTitle('Admin dashboard'),
-  component: AdminPlaceholder,
+  component: AdminPage,
 });
-
-// The admin console is its own piece of work; this holds the route and its guard.
-function AdminPlaceholder() {
-  return (
-    <section>
-      <h1 className="text-3xl font-bold text-brand-700">Admin dashboard</h1>
-      <p className="mt-4 text-ink-muted">The admin console will appear here.</p>
-    </section>
-  );
-}

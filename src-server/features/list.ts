@@ -1,5 +1,7 @@
 // Shared by the list services: paging and case-insensitive substring search.
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { counters } from '../db/schema/index';
 
 export interface Page<T> {
   items: T[];
@@ -18,4 +20,30 @@ export function anyColumnContains(columns: SQLWrapper[], term: string): SQL {
     columns.map((c) => sql`${c} LIKE ${pattern} ESCAPE '\\'`),
     sql` OR `,
   );
+}
+
+/**
+ * Whether `term` goes to the trigram FTS5 index. The trigram tokenizer indexes 3-character sequences,
+ * so a 1-2 character term has no trigram to look up: those keep the LIKE scan (bounded by the page
+ * limit when they match often; the index cannot help them). Counted in code points, as SQLite does.
+ */
+export function usesFts(term: string): boolean {
+  return [...term].length >= 3;
+}
+
+/**
+ * `<table> MATCH <term as one FTS5 string>`: the term is bound as a parameter and quoted in SQL
+ * ('"' || replace(term, '"', '""') || '"'), so quotes, *, OR, NEAR(, - and the like are literal text.
+ * `table` is one of our own FTS table names, never input.
+ */
+export function ftsMatch(table: 'users_fts' | 'policies_fts', term: string): SQL {
+  return sql`${sql.identifier(table)} MATCH '"' || replace(${term}, '"', '""') || '"'`;
+}
+
+export type CounterName = 'users' | 'policies' | 'policies_active';
+
+/** One trigger-kept total (drizzle/0002_search_fts.sql): a primary-key read, never a count(*). */
+export async function readCounter(db: DbOrTx, name: CounterName): Promise<number> {
+  const [row] = await db.select({ value: counters.value }).from(counters).where(eq(counters.name, name)).limit(1);
+  return row?.value ?? 0;
 }

@@ -3,6 +3,7 @@ import { callbacksRouter } from '../features/callbacks/trpc';
 import { adminLogsRouter } from '../features/logs/trpc';
 import { passwordResetRouter } from '../features/password-reset/trpc';
 import { adminPoliciesRouter, customerPoliciesRouter } from '../features/policies/trpc';
+import { adminCallbacksRouter, adminQuotesRouter } from '../features/requests/trpc';
 import { statsProcedure } from '../features/stats/trpc';
 import { adminUsersRouter } from '../features/users/trpc';
 import { createCallerFactory, router } from './init';
@@ -17,6 +18,8 @@ export const appRouter = router({
     users: adminUsersRouter,
     policies: adminPoliciesRouter,
     logs: adminLogsRouter,
+    quotes: adminQuotesRouter,
+    callbacks: adminCallbacksRouter,
   }),
 });
 

@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, one run on one machine, figures with their targets.
 import { benchUserPolicies } from './api-bench';
+import { benchAdminSearch, report as adminSearchReport } from './admin-search';
 import { benchCertificatePdf } from './pdf-bench';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -21,3 +22,10 @@ console.log(`  ratio to (a) hello-world: ${fmt(vsHello)}x  [target >= 0.15x: ${v
 console.log(`  ratio to (b) native libSQL read: ${fmt(vsRaw)}x  [target >= 0.7x: ${verdict(vsRaw >= 0.7)}]`);
 console.log(`  (for reference: ${fmt(app.requestsPerSecond / rawClient.requestsPerSecond)}x of the read through @libsql/client, ${fmt(app.requestsPerSecond / rawJson.requestsPerSecond)}x of the app’s own statement behind no framework)`);
 console.log(`  p99 of GET /api/user/policies: ${app.p99} ms  [target < 15 ms: ${verdict(app.p99 < 15)}]`);
+
+// The admin search at 10k/100k/1M policies builds large seeds (minutes, once): only when asked for
+// (BENCH_ADMIN=1 here, or `npm run bench:admin` on its own).
+if (process.env.BENCH_ADMIN === '1') {
+  console.log('');
+  for (const line of adminSearchReport(await benchAdminSearch((l) => console.log(l)))) console.log(line);
+}

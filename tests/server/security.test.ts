@@ -35,6 +35,13 @@ const REST: Record<string, RouteCase> = {
   'DELETE /api/admin/policies/:id': { tier: 'admin', sample: '/api/admin/policies/{policyId}' },
   'GET /api/admin/logs': { tier: 'admin', sample: '/api/admin/logs' },
   'POST /api/admin/logs': { tier: 'admin', sample: '/api/admin/logs', body: { action: 'Matrix check' } },
+  'GET /api/admin/quotes': { tier: 'admin', sample: '/api/admin/quotes' },
+  'GET /api/admin/quotes/:id': { tier: 'admin', sample: '/api/admin/quotes/{user}' },
+  'PUT /api/admin/quotes/:id': { tier: 'admin', sample: '/api/admin/quotes/{user}', body: { status: 'closed' } },
+  'GET /api/admin/callbacks': { tier: 'admin', sample: '/api/admin/callbacks' },
+  'GET /api/admin/callbacks/:id': { tier: 'admin', sample: '/api/admin/callbacks/{user}' },
+  'PUT /api/admin/callbacks/:id': { tier: 'admin', sample: '/api/admin/callbacks/{user}', body: { status: 'closed' } },
+  'GET /api/admin/report.csv': { tier: 'admin', sample: '/api/admin/report.csv' },
 };
 
 const TRPC: Record<string, 'public' | 'customer' | 'admin' | 'owner'> = {
@@ -59,6 +66,12 @@ const TRPC: Record<string, 'public' | 'customer' | 'admin' | 'owner'> = {
   'admin.policies.delete': 'admin',
   'admin.logs.list': 'admin',
   'admin.logs.add': 'admin',
+  'admin.quotes.list': 'admin',
+  'admin.quotes.get': 'admin',
+  'admin.quotes.setStatus': 'admin',
+  'admin.callbacks.list': 'admin',
+  'admin.callbacks.get': 'admin',
+  'admin.callbacks.setStatus': 'admin',
 };
 
 let h: Harness;

@@ -83,6 +83,12 @@ const procedures: { path: string; tier: Tier; call: (c: Caller) => Promise<unkno
   { path: 'admin.policies.delete', tier: 'admin', call: (c) => c.admin.policies.delete({ id: targetPolicyId }) },
   { path: 'admin.logs.list', tier: 'admin', call: (c) => c.admin.logs.list({}) },
   { path: 'admin.logs.add', tier: 'admin', call: (c) => c.admin.logs.add({ action: 'Forged entry', level: 'info' } as never) },
+  { path: 'admin.quotes.list', tier: 'admin', call: (c) => c.admin.quotes.list({}) },
+  { path: 'admin.quotes.get', tier: 'admin', call: (c) => c.admin.quotes.get({ id: 1 }) },
+  { path: 'admin.quotes.setStatus', tier: 'admin', call: (c) => c.admin.quotes.setStatus({ id: 1, status: 'closed' }) },
+  { path: 'admin.callbacks.list', tier: 'admin', call: (c) => c.admin.callbacks.list({}) },
+  { path: 'admin.callbacks.get', tier: 'admin', call: (c) => c.admin.callbacks.get({ id: 1 }) },
+  { path: 'admin.callbacks.setStatus', tier: 'admin', call: (c) => c.admin.callbacks.setStatus({ id: 1, status: 'closed' }) },
   { path: 'admin.users.setRoles', tier: 'owner', call: (c) => c.admin.users.setRoles({ id: targetUserId, isAdmin: true, isOwner: true } as never) },
 ];
 

@@ -7,3 +7,4 @@ export { passwordResetTokens } from './password-reset-tokens';
 export { throttle } from './throttle';
 export { mailOutbox } from './mail-outbox';
 export { revokedTokens } from './revoked-tokens';
+export { counters } from './counters';

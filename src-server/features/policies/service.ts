@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lte } from 'drizzle-orm';
+import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
 import { messages } from '../../contract/messages';
 import type { ListQuery, PolicyInput, PolicyStatus } from '../../contract/schemas';
 import { ukLocalToEpoch } from '../../contract/time';
@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client';
 import { policies, users } from '../../db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { InvalidError, NotFoundError } from '../../errors';
-import { anyColumnContains, type Page } from '../list';
+import { anyColumnContains, ftsMatch, readCounter, usesFts, type Page } from '../list';
 import { logEvent, writeLog } from '../logs/service';
 import { findUser } from '../users/service';
 import { generatePolicyNumber } from './policy-number';
@@ -68,26 +68,43 @@ export async function policiesOfUser(deps: Deps, caller: Caller, userId: number)
 }
 
 export async function listPolicies(deps: Deps, q: ListQuery): Promise<Page<PolicyView>> {
+  const page = () =>
+    deps.db
+      .select({ policy: policies, username: users.username })
+      .from(policies)
+      .leftJoin(users, eq(users.id, policies.userId));
+  if (q.search && usesFts(q.search)) {
+    // Trigram index: FTS5 walks its matches newest rowid first and stops at the page; only the page's
+    // rows are read back. The total counts the matches, never the table.
+    const match = ftsMatch('policies_fts', q.search);
+    const [rows, [totalRow]] = await Promise.all([
+      page()
+        .where(
+          sql`${policies.id} IN (SELECT rowid FROM policies_fts WHERE ${match} ORDER BY rowid DESC LIMIT ${q.limit} OFFSET ${q.offset})`,
+        )
+        .orderBy(desc(policies.id)),
+      deps.db.select({ total: sql<number>`count(*)` }).from(sql`policies_fts`).where(match),
+    ]);
+    return { items: rows.map((r) => toPolicyView(r.policy, r.username)), total: totalRow?.total ?? 0 };
+  }
   const where = q.search
     ? anyColumnContains(
         [policies.policyNumber, policies.holderName, policies.driverName, policies.carModel, policies.registration, users.username],
         q.search,
       )
     : undefined;
-  const [rows, [totalRow]] = await Promise.all([
-    deps.db
-      .select({ policy: policies, username: users.username })
-      .from(policies)
-      .leftJoin(users, eq(users.id, policies.userId))
-      .where(where)
-      .orderBy(desc(policies.id))
-      .limit(q.limit)
-      .offset(q.offset),
-    q.search
-      ? deps.db.select({ total: count() }).from(policies).leftJoin(users, eq(users.id, policies.userId)).where(where)
-      : deps.db.select({ total: count() }).from(policies),
+  const [rows, total] = await Promise.all([
+    page().where(where).orderBy(desc(policies.id)).limit(q.limit).offset(q.offset),
+    where
+      ? deps.db
+          .select({ total: count() })
+          .from(policies)
+          .leftJoin(users, eq(users.id, policies.userId))
+          .where(where)
+          .then(([r]) => r?.total ?? 0)
+      : readCounter(deps.db, 'policies'),
   ]);
-  return { items: rows.map((r) => toPolicyView(r.policy, r.username)), total: totalRow?.total ?? 0 };
+  return { items: rows.map((r) => toPolicyView(r.policy, r.username)), total };
 }
 
 async function resolveOwner(tx: Tx, userId: number | null): Promise<string | null> {

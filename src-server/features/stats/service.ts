@@ -1,5 +1,4 @@
-import { count, eq } from 'drizzle-orm';
-import { policies, users } from '../../db/schema/index';
+import { counters } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 
 export interface AdminStats {
@@ -10,11 +9,9 @@ export interface AdminStats {
   pendingClaims: number;
 }
 
+/** Reads the trigger-kept counters (drizzle/0002_search_fts.sql): three rows, no count(*) over the tables. */
 export async function getStats(deps: Deps): Promise<AdminStats> {
-  const [[u], [p], [a]] = await Promise.all([
-    deps.db.select({ n: count() }).from(users),
-    deps.db.select({ n: count() }).from(policies),
-    deps.db.select({ n: count() }).from(policies).where(eq(policies.status, 'active')),
-  ]);
-  return { totalUsers: u?.n ?? 0, totalPolicies: p?.n ?? 0, activePolicies: a?.n ?? 0, pendingClaims: 0 };
+  const rows = await deps.db.select().from(counters);
+  const value = (name: string) => rows.find((r) => r.name === name)?.value ?? 0;
+  return { totalUsers: value('users'), totalPolicies: value('policies'), activePolicies: value('policies_active'), pendingClaims: 0 };
 }

@@ -6,7 +6,7 @@ import { users } from '../../db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import { hashPassword } from '../../auth/password';
-import { anyColumnContains, type Page } from '../list';
+import { anyColumnContains, ftsMatch, readCounter, usesFts, type Page } from '../list';
 import { writeLog } from '../logs/service';
 
 export interface UserView {
@@ -89,12 +89,25 @@ export async function findUser(tx: Tx | Deps['db'], id: number): Promise<UserRow
 }
 
 export async function listUsers(deps: Deps, q: ListQuery): Promise<Page<UserView>> {
+  if (q.search && usesFts(q.search)) {
+    // Trigram index: the page's rowids come straight from the index in id order; the total counts matches only.
+    const match = ftsMatch('users_fts', q.search);
+    const [rows, [totalRow]] = await Promise.all([
+      deps.db
+        .select()
+        .from(users)
+        .where(sql`${users.id} IN (SELECT rowid FROM users_fts WHERE ${match} ORDER BY rowid LIMIT ${q.limit} OFFSET ${q.offset})`)
+        .orderBy(asc(users.id)),
+      deps.db.select({ total: sql<number>`count(*)` }).from(sql`users_fts`).where(match),
+    ]);
+    return { items: rows.map(toUserView), total: totalRow?.total ?? 0 };
+  }
   const where = q.search ? anyColumnContains([users.username, users.email], q.search) : undefined;
-  const [rows, [totalRow]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     deps.db.select().from(users).where(where).orderBy(asc(users.id)).limit(q.limit).offset(q.offset),
-    deps.db.select({ total: count() }).from(users).where(where),
+    where ? deps.db.select({ total: count() }).from(users).where(where).then(([r]) => r?.total ?? 0) : readCounter(deps.db, 'users'),
   ]);
-  return { items: rows.map(toUserView), total: totalRow?.total ?? 0 };
+  return { items: rows.map(toUserView), total };
 }
 
 export async function createUser(deps: Deps, caller: Caller, input: CreateUserInput): Promise<UserView> {

@@ -1,0 +1,147 @@
+// "Generate Report" (DECISIONS.md "Admin console"; SPEC.md §7 'Generated system report'): a CSV of every
+// policy with the stats summary on top. Rows are read 1,000 at a time by id (keyset pagination, never OFFSET)
+// and handed out page by page, so a million policies never sit in memory at once.
+import { asc, eq, gt } from 'drizzle-orm';
+import { brand } from '../../contract/brand';
+import { epochToUkLocal } from '../../contract/time';
+import { policies, users } from '../../db/schema/index';
+import type { Caller, Deps } from '../../deps';
+import { logEvent } from '../logs/service';
+import { getStats, type AdminStats } from '../stats/service';
+
+export const REPORT_PAGE_SIZE = 1000;
+export const REPORT_LOG_ACTION = 'Generated system report';
+
+/** A spreadsheet would run these as formulas (OWASP "CSV Injection"); a leading ' makes them text. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One cell: neutralised against formula injection, then quoted per RFC 4180 (every cell, quotes doubled). */
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** One record, CRLF-terminated as RFC 4180 says. */
+export function csvRow(cells: (string | number | null | undefined)[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+export const REPORT_HEADER = [
+  'Policy number',
+  'Username',
+  'Policyholder',
+  'Vehicle',
+  'Registration',
+  'Driver',
+  'Licence number',
+  'Start date',
+  'Start time',
+  'End date',
+  'End time',
+  'Status',
+] as const;
+
+export interface PolicyReport {
+  /** e.g. kerbside-report-2026-07-01.csv, dated in the UK. */
+  fileName: string;
+  /** The CSV text in pieces: the summary and header first, then one piece per 1,000 policies. */
+  chunks: AsyncIterable<string>;
+}
+
+function reportHead(generatedAt: number, stats: AdminStats): string {
+  const local = epochToUkLocal(generatedAt);
+  // A UTF-8 byte-order mark, so spreadsheet programs read names such as "Zoë" correctly.
+  return (
+    '\uFEFF' +
+    csvRow([`${brand.name} system report`]) +
+    csvRow(['Generated at', new Date(generatedAt).toISOString()]) +
+    csvRow(['Generated at (UK time)', `${local.date} ${local.time}`]) +
+    csvRow(['Total users', stats.totalUsers]) +
+    csvRow(['Total policies', stats.totalPolicies]) +
+    csvRow(['Active policies', stats.activePolicies]) +
+    csvRow(['Pending claims', stats.pendingClaims]) +
+    '\r\n' +
+    csvRow([...REPORT_HEADER])
+  );
+}
+
+/** The head, then the policies 1,000 at a time by id. */
+async function* reportChunks(deps: Deps, head: string): AsyncGenerator<string> {
+  yield head;
+  let afterId = 0;
+  for (;;) {
+    const page = await deps.db
+      .select({ policy: policies, username: users.username })
+      .from(policies)
+      .leftJoin(users, eq(users.id, policies.userId))
+      .where(gt(policies.id, afterId))
+      .orderBy(asc(policies.id))
+      .limit(REPORT_PAGE_SIZE);
+    if (page.length === 0) return;
+    let text = '';
+    for (const { policy: p, username } of page) {
+      text += csvRow([
+        p.policyNumber,
+        username ?? 'N/A',
+        p.holderName,
+        p.carModel,
+        p.registration ?? '',
+        p.driverName,
+        p.licenseNumber,
+        p.startDate,
+        p.startTime,
+        p.endDate,
+        p.endTime,
+        p.status,
+      ]);
+    }
+    yield text;
+    if (page.length < REPORT_PAGE_SIZE) return;
+    afterId = page[page.length - 1]!.policy.id;
+  }
+}
+
+/**
+ * Logs 'Generated system report' for the caller and answers the report, whose rows are read as it is
+ * consumed. The summary is read and the entry written when the report is asked for, before the first byte goes out.
+ */
+export async function generatePolicyReport(deps: Deps, caller: Caller): Promise<PolicyReport> {
+  const now = deps.clock.now();
+  // Read before anything is sent, so a failing database is still an ordinary 500, not a cut-off download.
+  const head = reportHead(now, await getStats(deps));
+  await logEvent(deps, { action: REPORT_LOG_ACTION, username: caller.username, userId: caller.id });
+  return { fileName: `kerbside-report-${epochToUkLocal(now).date}.csv`, chunks: reportChunks(deps, head) };
+}
+
+/** The whole report as one string: for small exports and tests; the HTTP route streams instead. */
+export async function policyReportText(report: PolicyReport): Promise<string> {
+  let text = '';
+  for await (const chunk of report.chunks) text += chunk;
+  return text;
+}
+
+/**
+ * The report's pieces as a byte stream, pulled one page at a time (back-pressure from the client). A read
+ * failing after the headers have gone cannot become a 500 any more: it is reported to `onError` and the
+ * download is cut short, so the browser shows a failed download rather than a silently partial file.
+ */
+export function reportStream(report: PolicyReport, onError: (err: unknown) => void = () => {}): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const iterator = report.chunks[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const next = await iterator.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      } catch (err) {
+        onError(err);
+        controller.error(err);
+      }
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+}

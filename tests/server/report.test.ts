@@ -1,0 +1,260 @@
+// "Generate Report" (DECISIONS.md "Admin console"; SPEC.md §7 'Generated system report'): GET
+// /api/admin/report.csv streams a CSV of the stats summary and every policy, RFC 4180 quoted, with cells a
+// spreadsheet would run as formulas neutralised (OWASP CSV injection), and logs the report.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Caller } from '../../src-server/auth/caller';
+import { policies } from '../../src-server/db/schema/index';
+import { csvCell, generatePolicyReport, policyReportText, REPORT_HEADER, REPORT_PAGE_SIZE } from '../../src-server/features/reports/service';
+import { createHarness, json, T0, validPolicy, type Harness } from './harness';
+
+let h: Harness;
+let admin: string;
+let customer: string;
+let customerId: number;
+
+/** An RFC 4180 reader: quoted fields may hold commas, doubled quotes and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += ch;
+  }
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
+
+async function getReport(token = admin) {
+  const res = await h.request('GET', '/api/admin/report.csv', { token });
+  // Decoded keeping the byte-order mark (Response.text() would drop it).
+  const text = res.status === 200 ? new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer()) : '';
+  return { res, text };
+}
+
+/** The summary (up to the blank line), the header and the policy rows. */
+function split(text: string) {
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  const rows = parseCsv(text.slice(1));
+  const blank = rows.findIndex((r) => r.length === 1 && r[0] === '');
+  return { summary: rows.slice(0, blank), header: rows[blank + 1]!, body: rows.slice(blank + 2) };
+}
+
+async function insertPolicy(fields: Partial<typeof policies.$inferInsert> & { policyNumber: string }) {
+  const at = h.clock.now();
+  await h.database.db.insert(policies).values({
+    userId: null,
+    holderName: 'H',
+    carModel: 'Mini',
+    driverName: 'D',
+    licenseNumber: 'L',
+    startDate: '2026-07-01',
+    startTime: '09:00',
+    endDate: '2026-07-02',
+    endTime: '09:00',
+    startAt: at,
+    endAt: at + 86_400_000,
+    status: 'active',
+    createdAt: at,
+    updatedAt: at,
+    ...fields,
+  });
+}
+
+async function seedPolicies(n: number, from = 0) {
+  const batch = [];
+  for (let i = from; i < from + n; i++) {
+    batch.push({
+      policyNumber: `KC-BULK${String(i).padStart(6, '0')}`,
+      userId: customerId,
+      holderName: `Holder ${i}`,
+      carModel: 'Vauxhall Corsa',
+      driverName: `Driver ${i}`,
+      licenseNumber: 'DRIVE701015A99AA',
+      registration: null,
+      startDate: '2026-07-01',
+      startTime: '09:00',
+      endDate: '2026-07-08',
+      endTime: '23:59',
+      startAt: T0,
+      endAt: T0 + 7 * 86_400_000,
+      status: 'pending' as const,
+      createdAt: T0,
+      updatedAt: T0,
+    });
+    if (batch.length === 500) await h.database.db.insert(policies).values(batch.splice(0));
+  }
+  if (batch.length > 0) await h.database.db.insert(policies).values(batch);
+}
+
+beforeAll(async () => {
+  h = await createHarness();
+  await h.addUser({ username: 'boss', isAdmin: true });
+  customerId = await h.addUser({ username: 'cust' });
+  [admin, customer] = await Promise.all([h.tokenFor('boss'), h.tokenFor('cust')]);
+});
+afterAll(() => h.close());
+
+describe('csvCell', () => {
+  it('quotes every cell, doubles quotes and prefixes formula starters with a single quote', () => {
+    expect(csvCell('plain')).toBe('"plain"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell(null)).toBe('""');
+    expect(csvCell(12)).toBe('"12"');
+    for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(csvCell(`${start}1+1`)).toBe(`"'${start}1+1"`);
+    expect(csvCell('a=b')).toBe('"a=b"');
+  });
+});
+
+describe('GET /api/admin/report.csv', () => {
+  it('answers a CSV download named by the UK date, with the summary, the header and the rows', async () => {
+    const created = await h.request('POST', '/api/admin/policies', {
+      token: admin,
+      body: { ...validPolicy, userId: customerId, holderName: 'Ann Smith', registration: 'AB12 CDE' },
+    });
+    expect(created.status).toBe(201);
+    const { policyNumber } = await json<{ policyNumber: string }>(created);
+
+    const { res, text } = await getReport();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="kerbside-report-2026-07-01.csv"');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+
+    const { summary, header, body } = split(text);
+    expect(summary).toEqual([
+      ['Kerbside Cover system report'],
+      ['Generated at', new Date(T0).toISOString()],
+      ['Generated at (UK time)', '2026-07-01 13:00'],
+      ['Total users', '2'],
+      ['Total policies', '1'],
+      ['Active policies', '1'],
+      ['Pending claims', '0'],
+    ]);
+    expect(header).toEqual([...REPORT_HEADER]);
+    expect(body).toEqual([
+      [policyNumber, 'cust', 'Ann Smith', validPolicy.carModel, 'AB12 CDE', 'Ann Smith', validPolicy.licenseNumber, '2026-07-01', '09:00', '2026-07-08', '23:59', 'active'],
+    ]);
+  });
+
+  it('dates the file name in the UK: 23:30 UTC in summer is already tomorrow', async () => {
+    h.clock.set(Date.UTC(2026, 6, 1, 23, 30));
+    try {
+      const { res } = await getReport();
+      expect(res.headers.get('content-disposition')).toBe('attachment; filename="kerbside-report-2026-07-02.csv"');
+    } finally {
+      h.clock.set(T0);
+    }
+  });
+
+  it('neutralises formula cells and quotes commas, quotes and line breaks', async () => {
+    const tricky = { holderName: '=HYPERLINK("http://x","click")', carModel: '+SUM(A1:A9)', driverName: '@cmd' };
+    const res = await h.request('POST', '/api/admin/policies', { token: admin, body: { ...validPolicy, userId: null, ...tricky } });
+    expect(res.status).toBe(201);
+    const stored = await json<{ policyNumber: string; holderName: string; carModel: string; driverName: string; registration: string | null; licenseNumber: string }>(res);
+    // Values the policy form would not accept can still reach the table (older rows, imports): neutralised too.
+    await insertPolicy({ policyNumber: 'KC-FORMULA001', holderName: '\tTAB', carModel: '\rCR', registration: '-1', licenseNumber: '-2+3' });
+
+    const { text } = await getReport();
+    expect(text).toContain(`"'=HYPERLINK(""http://x"",""click"")"`);
+    const row = split(text).body.find((r) => r[0] === stored.policyNumber)!;
+    expect(row[1]).toBe('N/A');
+    expect(row[2]).toBe(`'${stored.holderName}`);
+    expect(row[3]).toBe(`'${stored.carModel}`);
+    expect(row[5]).toBe(`'${stored.driverName}`);
+    expect(row[4]).toBe(stored.registration);
+    expect(row[6]).toBe(stored.licenseNumber);
+    const raw = split(text).body.find((r) => r[0] === 'KC-FORMULA001')!;
+    expect(raw.slice(2, 7)).toEqual(["'\tTAB", "'\rCR", "'-1", 'D', "'-2+3"]);
+    // No unneutralised cell anywhere in the file starts a formula.
+    for (const r of parseCsv(text.slice(1))) for (const cell of r) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  it('quotes a field holding a comma, a quote and a line break so it parses back whole', async () => {
+    const awkward = 'Smith, "Jr"\nthe second';
+    await insertPolicy({ policyNumber: 'KC-AWKWARD001', holderName: awkward });
+    const { text } = await getReport();
+    expect(text).toContain('"Smith, ""Jr""\nthe second"');
+    const found = split(text).body.find((r) => r[0] === 'KC-AWKWARD001')!;
+    expect(found).toHaveLength(REPORT_HEADER.length);
+    expect(found[2]).toBe(awkward);
+  });
+
+  it('streams 2,500 policies complete, in id order, across several pages', async () => {
+    const before = split((await getReport()).text).body.length;
+    await seedPolicies(2500);
+    const { res, text } = await getReport();
+    expect(res.status).toBe(200);
+    const { summary, body } = split(text);
+    expect(body).toHaveLength(before + 2500);
+    const bulk = body.filter((r) => r[0]!.startsWith('KC-BULK')).map((r) => r[0]);
+    expect(bulk).toHaveLength(2500);
+    expect(bulk[0]).toBe('KC-BULK000000');
+    expect(bulk[2499]).toBe('KC-BULK002499');
+    expect(new Set(bulk).size).toBe(2500);
+    expect(summary.find((r) => r[0] === 'Total policies')![1]).toBe(String(before + 2500));
+    for (const r of body) expect(r).toHaveLength(REPORT_HEADER.length);
+  });
+
+  it('is built in pieces of at most 1,000 policies, the summary and header first', async () => {
+    const caller: Caller = { id: 1, username: 'boss', isAdmin: true, isOwner: false, jti: 'report-test', exp: 0 };
+    const chunks: string[] = [];
+    for await (const chunk of (await generatePolicyReport(h.deps, caller)).chunks) chunks.push(chunk);
+    const total = Number(split(chunks.join('')).summary.find((r) => r[0] === 'Total policies')![1]);
+    expect(chunks).toHaveLength(1 + Math.ceil(total / REPORT_PAGE_SIZE));
+    expect(split(chunks[0]!).body).toEqual([]);
+    for (const chunk of chunks.slice(1)) expect(parseCsv(chunk).length).toBeLessThanOrEqual(REPORT_PAGE_SIZE);
+    expect(await policyReportText(await generatePolicyReport(h.deps, caller))).toBe(chunks.join(''));
+  });
+
+  it('answers a failing database with an ordinary 500 before any CSV is sent, and logs no report', async () => {
+    const broken = await createHarness();
+    await broken.addUser({ username: 'root', isAdmin: true });
+    const token = await broken.tokenFor('root');
+    await broken.database.client.execute('drop table policies');
+    const res = await broken.request('GET', '/api/admin/report.csv', { token });
+    expect(res.status).toBe(500);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    const logged = await broken.database.client.execute("select count(*) n from audit_logs where action = 'Generated system report'");
+    expect(Number(logged.rows[0]!['n'])).toBe(0);
+    await broken.close();
+  });
+
+  it('logs each report under the admin who asked for it', async () => {
+    const count = async () =>
+      Number((await h.database.client.execute({ sql: "select count(*) n from audit_logs where action = 'Generated system report' and username = 'boss'" })).rows[0]!['n']);
+    const before = await count();
+    await getReport();
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('answers 403 to a customer and 401 to an anonymous caller, and logs nothing', async () => {
+    const logs = async () => Number((await h.database.client.execute("select count(*) n from audit_logs where action = 'Generated system report'")).rows[0]!['n']);
+    const before = await logs();
+    const forbidden = await h.request('GET', '/api/admin/report.csv', { token: customer });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.headers.get('content-type')).toMatch(/application\/json/);
+    expect((await h.request('GET', '/api/admin/report.csv')).status).toBe(401);
+    expect(await logs()).toBe(before);
+  });
+});
