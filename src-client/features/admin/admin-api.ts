@@ -5,6 +5,7 @@ import type { AdminStats } from '../../../src-server/features/stats/service';
 import type { LogEntryView } from '../../../src-server/features/logs/service';
 import type { PolicyView } from '../../../src-server/features/policies/service';
 import type { UserView } from '../../../src-server/features/users/service';
+import type { CallbackRequestView, QuoteRequestDetailView, QuoteRequestView } from '../../../src-server/features/requests/service';
 import { ApiError, apiFetch } from '../../lib/api';
 
 export const PAGE_SIZE = 10;
@@ -65,6 +66,36 @@ export function useAdminPolicies(page: number, search: string) {
 
 export function useAdminLogs(page: number, search: string) {
   return useQuery({ queryKey: [...adminKey, 'logs', page, search], queryFn: () => getList<LogEntryView>('/admin/logs', page, search, 'logs'), ...common });
+}
+
+export type QueueKind = 'quotes' | 'callbacks';
+
+export function useAdminQuotes(page: number, search: string) {
+  return useQuery({ queryKey: [...adminKey, 'quotes', page, search], queryFn: () => getList<QuoteRequestView>('/admin/quotes', page, search), ...common });
+}
+
+export function useAdminCallbacks(page: number, search: string) {
+  return useQuery({ queryKey: [...adminKey, 'callbacks', page, search], queryFn: () => getList<CallbackRequestView>('/admin/callbacks', page, search), ...common });
+}
+
+export type QueueItem = { kind: 'quotes'; item: QuoteRequestDetailView } | { kind: 'callbacks'; item: CallbackRequestView };
+
+/** One quote or callback request, opened from its queue. */
+export function useQueueItem(kind: QueueKind, id: number) {
+  return useQuery({
+    queryKey: [...adminKey, kind, 'item', id],
+    retry: false,
+    staleTime: 0,
+    queryFn: async (): Promise<QueueItem> => {
+      const res = await apiFetch(`/admin/${kind}/${id}`);
+      const body = await readJson(res);
+      if (!res.ok) {
+        const b = (body ?? {}) as { error?: string; details?: unknown };
+        throw new ApiError(res.status, b.error ?? `Request failed (${res.status})`, b);
+      }
+      return kind === 'quotes' ? { kind, item: body as QuoteRequestDetailView } : { kind, item: body as CallbackRequestView };
+    },
+  });
 }
 
 /** The first 100 users, for the policy form's owner select. */

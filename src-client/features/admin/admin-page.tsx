@@ -11,7 +11,22 @@ import { Button } from '../../components/button';
 import { PageHeading } from '../../components/page';
 import { ApiError } from '../../lib/api';
 import { setImpersonateUserId, useSession } from '../../lib/session';
-import { adminChange, adminKey, downloadReport, failureParts, PAGE_SIZE, useAdminLogs, useAdminPolicies, useAdminStats, useAdminUsers } from './admin-api';
+import type { RequestStatus } from '../../../src-server/features/requests/service';
+import {
+  adminChange,
+  adminKey,
+  downloadReport,
+  failureParts,
+  PAGE_SIZE,
+  useAdminCallbacks,
+  useAdminLogs,
+  useAdminPolicies,
+  useAdminQuotes,
+  useAdminStats,
+  useAdminUsers,
+  type QueueKind,
+} from './admin-api';
+import { QueueTable, RequestDetail } from './queues';
 import { ADMIN_TABS, type AdminTab } from './search';
 import { Modal } from './dialog';
 import { PolicyForm } from './policy-form';
@@ -24,9 +39,10 @@ type Editing =
   | { kind: 'user'; user: UserView | null }
   | { kind: 'policy'; policy: PolicyView | null }
   | { kind: 'delete'; type: 'user' | 'policy'; id: number; label: string }
+  | { kind: 'request'; queue: QueueKind; id: number; reference: string }
   | null;
 
-const TAB_LABELS: Record<AdminTab, string> = { overview: 'Overview', users: 'Users', policies: 'Policies', logs: 'Logs' };
+const TAB_LABELS: Record<AdminTab, string> = { overview: 'Overview', users: 'Users', policies: 'Policies', logs: 'Logs', quotes: 'Quote requests', callbacks: 'Callback requests' };
 
 const ukTimestamp = new Intl.DateTimeFormat('en-GB', { timeZone: UK_TIME_ZONE, dateStyle: 'medium', timeStyle: 'medium' });
 
@@ -66,6 +82,8 @@ export function AdminPage() {
   const users = useAdminUsers(tab === 'users' ? page : 1, term);
   const policies = useAdminPolicies(tab === 'policies' ? page : 1, term);
   const logs = useAdminLogs(tab === 'logs' ? page : 1, term);
+  const quotes = useAdminQuotes(tab === 'quotes' ? page : 1, term);
+  const callbacks = useAdminCallbacks(tab === 'callbacks' ? page : 1, term);
 
   const [notice, setNotice] = useState<Notice | null>(null);
   useEffect(() => {
@@ -83,8 +101,8 @@ export function AdminPage() {
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKey });
 
-  const loadError = [stats, users, policies, logs].find((q) => q.isError)?.error;
-  const firstLoad = stats.isPending || users.isPending || policies.isPending || logs.isPending;
+  const loadError = [stats, users, policies, logs, quotes, callbacks].find((q) => q.isError)?.error;
+  const firstLoad = stats.isPending || users.isPending || policies.isPending || logs.isPending || quotes.isPending || callbacks.isPending;
 
   const setTab = (next: AdminTab) => void navigate({ to: '/admin', search: { tab: next === 'overview' ? undefined : next } });
   const setPage = (next: number) => void navigate({ to: '/admin', search: (prev) => ({ ...prev, page: next > 1 ? next : undefined }) });
@@ -130,6 +148,10 @@ export function AdminPage() {
     close();
   };
 
+  const saveRequestStatus = (queue: QueueKind, id: number) => async (status: RequestStatus) => {
+    await run('Update Status', 'Status updated', () => adminChange(`/admin/${queue}/${id}`, 'PUT', { status }), true);
+  };
+
   const generateReport = async () => {
     try {
       await downloadReport();
@@ -156,7 +178,7 @@ export function AdminPage() {
 
   return (
     <section aria-labelledby="admin-heading">
-      <PageHeading id="admin-heading" title="Admin dashboard" lead="Manage users, policies and the audit log." />
+      <PageHeading id="admin-heading" title="Admin dashboard" lead="Manage users, policies, quote and callback requests, and the audit log." />
 
       <div className="space-y-3" aria-live="polite">
         {notice?.tone === 'success' ? (
@@ -383,6 +405,16 @@ export function AdminPage() {
                 <Pager page={page} total={logs.data?.total ?? 0} onPage={setPage} />
               </div>
             ) : null}
+
+            {tab === 'quotes' || tab === 'callbacks' ? (
+              <QueueTable
+                kind={tab}
+                data={(tab === 'quotes' ? quotes : callbacks).data}
+                formatTimestamp={formatTimestamp}
+                onOpen={(id, reference) => setEditing({ kind: 'request', queue: tab, id, reference })}
+                pager={<Pager page={page} total={(tab === 'quotes' ? quotes : callbacks).data?.total ?? 0} onPage={setPage} />}
+              />
+            ) : null}
           </div>
         </>
       )}
@@ -397,6 +429,12 @@ export function AdminPage() {
         <Modal title={editing.policy ? 'Edit Policy' : 'Add Policy'} onClose={close}>
           {modalError?.tone === 'error' ? <ErrorBanner notice={modalError} /> : null}
           <PolicyForm policy={editing.policy} onSubmit={savePolicy(editing.policy)} onCancel={close} />
+        </Modal>
+      ) : null}
+      {editing?.kind === 'request' ? (
+        <Modal title={`${editing.queue === 'quotes' ? 'Quote request' : 'Callback request'} ${editing.reference}`} onClose={close}>
+          {modalError?.tone === 'error' ? <ErrorBanner notice={modalError} /> : null}
+          <RequestDetail kind={editing.queue} id={editing.id} formatTimestamp={formatTimestamp} onSave={saveRequestStatus(editing.queue, editing.id)} onCancel={close} />
         </Modal>
       ) : null}
       {editing?.kind === 'delete' ? (

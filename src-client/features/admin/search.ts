@@ -1,5 +1,5 @@
 // The /admin URL search params (tab and page), checked without a schema library: this runs in the main chunk.
-export const ADMIN_TABS = ['overview', 'users', 'policies', 'logs'] as const;
+export const ADMIN_TABS = ['overview', 'users', 'policies', 'logs', 'quotes', 'callbacks'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export interface AdminSearch {
