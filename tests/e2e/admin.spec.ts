@@ -286,6 +286,8 @@ test('the home page never downloads the admin chunk', async ({ page }) => {
 });
 
 test('the admin console has no serious accessibility violations', async ({ page }) => {
+  // Five full-page axe scans (each several seconds on a 2-core machine): more than the default 30 s budget.
+  test.setTimeout(90_000);
   await openAdmin(page);
   const scan = async () => {
     const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
