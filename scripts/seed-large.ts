@@ -1,10 +1,12 @@
 // `npm run db:seed:large [-- --users N --policies N]`: a large, realistic data set for the admin search
 // benchmark. DATABASE_URL (default file:./data/kerbside.db) is migrated first; rows are added through the raw
 // @libsql/client in large write transactions of prepared multi-row INSERTs (the FTS and counter triggers run
-// as they would for the app). Deterministic: the same flags give the same rows.
+// as they would for the app), then the search indexes are merged as after any bulk load (search-index.ts).
+// Deterministic: the same flags give the same rows.
 import { hashPassword } from '../src-server/auth/password';
 import { openDatabase } from '../src-server/db/client';
 import { migrateDatabase } from '../src-server/db/migrate';
+import { optimizeSearchIndexes } from '../src-server/db/search-index';
 import type { Client, InStatement } from '@libsql/client';
 
 const FIRST = ['Oliver', 'Amelia', 'George', 'Isla', 'Harry', 'Ava', 'Noah', 'Mia', 'Jack', 'Ivy', 'Leo', 'Lily', 'Arthur', 'Freya', 'Oscar', 'Grace', 'Charlie', 'Sophie', 'Alfie', 'Evie', 'Thomas', 'Poppy', 'James', 'Emily', 'William', 'Ella', 'Henry', 'Rosie', 'Archie', 'Florence', 'Joshua', 'Chloe', 'Samuel', 'Megan', 'Daniel', 'Hannah', 'Rhys', 'Siobhan', 'Callum', 'Niamh', 'Priya', 'Arjun', 'Aisha', 'Mohammed', 'Fatima', 'Kwame', 'Zofia', 'Tomasz', 'Eilidh', 'Dafydd'];
@@ -145,6 +147,8 @@ export async function seedLarge(client: Client, options: SeedOptions): Promise<v
     },
     batching,
   );
+  log('  merging the search indexes (optimize)');
+  await optimizeSearchIndexes(client);
 }
 
 async function main(): Promise<void> {

@@ -1,6 +1,7 @@
 // Shared by the list services: paging and case-insensitive substring search.
 import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import type { FtsTable } from '../db/hot-reads';
 import { counters } from '../db/schema/index';
 
 export interface Page<T> {
@@ -36,7 +37,7 @@ export function usesFts(term: string): boolean {
  * ('"' || replace(term, '"', '""') || '"'), so quotes, *, OR, NEAR(, - and the like are literal text.
  * `table` is one of our own FTS table names, never input.
  */
-export function ftsMatch(table: 'users_fts' | 'policies_fts', term: string): SQL {
+export function ftsMatch(table: FtsTable, term: string): SQL {
   return sql`${sql.identifier(table)} MATCH '"' || replace(${term}, '"', '""') || '"'`;
 }
 

@@ -63,6 +63,16 @@ describe.each([0, 1])('hot reads, variant %i', (i) => {
     expect((await reads.callerRow(userId, 'gone-jti'))?.revoked).toBe(true);
     expect(await reads.callerRow(424242, 'x')).toBeUndefined();
   });
+
+  it('count trigram matches case-insensitively, with quotes and FTS syntax taken literally', async () => {
+    const [, reads] = variants[i]!;
+    expect(await reads.countFtsMatches('policies_fts', 'hot.read')).toBe(3); // the owner's username, on each row
+    expect(await reads.countFtsMatches('policies_fts', '"quotes"')).toBe(1);
+    expect(await reads.countFtsMatches('policies_fts', 'Zoë "Q')).toBe(1);
+    expect(await reads.countFtsMatches('policies_fts', 'script OR x')).toBe(0);
+    expect(await reads.countFtsMatches('policies_fts', 'NEAR(a b)')).toBe(0);
+    expect(await reads.countFtsMatches('users_fts', 'HOT.READER')).toBe(1);
+  });
 });
 
 it('the REST answer is that JSON, byte for byte valid', async () => {

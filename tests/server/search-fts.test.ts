@@ -4,6 +4,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { counters, policies, users } from '../../src-server/db/schema/index';
+import { optimizeSearchIndexes } from '../../src-server/db/search-index';
 import { createHarness, json, validPolicy, type Harness } from './harness';
 import type { PolicyView as Policy } from '../../src-server/features/policies/service';
 import type { UserView as User } from '../../src-server/features/users/service';
@@ -114,6 +115,15 @@ describe('policies_fts and users_fts stay in sync', () => {
     expect(second.items.map((p) => p.id)).toEqual([made[2], made[1]]);
     expect(first.total).toBe(5);
     expect(second.total).toBe(5);
+  });
+
+  it('answers the same after the indexes are merged (optimize), and keeps following changes', async () => {
+    const before = await searchPolicies('plunkett');
+    await optimizeSearchIndexes(h.database.client);
+    expect(await searchPolicies('plunkett')).toEqual(before);
+    const p = await createPolicy({ holderName: 'Pagination Plunkett 5' });
+    expect((await searchPolicies('plunkett')).items[0]?.id).toBe(p.id);
+    expect((await searchPolicies('plunkett')).total).toBe(before.total + 1);
   });
 });
 

@@ -77,15 +77,15 @@ export async function listPolicies(deps: Deps, q: ListQuery): Promise<Page<Polic
     // Trigram index: FTS5 walks its matches newest rowid first and stops at the page; only the page's
     // rows are read back. The total counts the matches, never the table.
     const match = ftsMatch('policies_fts', q.search);
-    const [rows, [totalRow]] = await Promise.all([
+    const [rows, total] = await Promise.all([
       page()
         .where(
           sql`${policies.id} IN (SELECT rowid FROM policies_fts WHERE ${match} ORDER BY rowid DESC LIMIT ${q.limit} OFFSET ${q.offset})`,
         )
         .orderBy(desc(policies.id)),
-      deps.db.select({ total: sql<number>`count(*)` }).from(sql`policies_fts`).where(match),
+      deps.hot.countFtsMatches('policies_fts', q.search),
     ]);
-    return { items: rows.map((r) => toPolicyView(r.policy, r.username)), total: totalRow?.total ?? 0 };
+    return { items: rows.map((r) => toPolicyView(r.policy, r.username)), total };
   }
   const where = q.search
     ? anyColumnContains(

@@ -92,15 +92,15 @@ export async function listUsers(deps: Deps, q: ListQuery): Promise<Page<UserView
   if (q.search && usesFts(q.search)) {
     // Trigram index: the page's rowids come straight from the index in id order; the total counts matches only.
     const match = ftsMatch('users_fts', q.search);
-    const [rows, [totalRow]] = await Promise.all([
+    const [rows, total] = await Promise.all([
       deps.db
         .select()
         .from(users)
         .where(sql`${users.id} IN (SELECT rowid FROM users_fts WHERE ${match} ORDER BY rowid LIMIT ${q.limit} OFFSET ${q.offset})`)
         .orderBy(asc(users.id)),
-      deps.db.select({ total: sql<number>`count(*)` }).from(sql`users_fts`).where(match),
+      deps.hot.countFtsMatches('users_fts', q.search),
     ]);
-    return { items: rows.map(toUserView), total: totalRow?.total ?? 0 };
+    return { items: rows.map(toUserView), total };
   }
   const where = q.search ? anyColumnContains([users.username, users.email], q.search) : undefined;
   const [rows, total] = await Promise.all([
