@@ -16,6 +16,7 @@ import { ThrottledError } from './errors';
 import type { Deps } from './deps';
 import { accountRoutes } from './features/account/rest';
 import { callbackRoutes } from './features/callbacks/rest';
+import { quoteRoutes } from './features/quotes/rest';
 import { certificateRoutes } from './features/certificates/rest';
 import { healthRoutes } from './features/health/rest';
 import { adminLogRoutes } from './features/logs/rest';
@@ -100,6 +101,7 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
   api.route('/', accountRoutes(rest));
   api.route('/', passwordResetRoutes(rest));
   api.route('/', callbackRoutes(rest));
+  api.route('/', quoteRoutes(rest));
   api.route('/user', customerPolicyRoutes(rest));
   api.route('/policies', certificateRoutes(rest));
   api.route('/admin', adminStatsRoutes(rest));

@@ -24,3 +24,8 @@ export class ThrottledError extends DomainError {
     super(message, { retryAfterSeconds });
   }
 }
+
+/** A 400 for one field, in the same shape as a schema failure (z.flattenError), so forms read both alike. */
+export function fieldInvalid(message: string, fieldErrors: Record<string, string>): InvalidError {
+  return new InvalidError(message, { formErrors: [], fieldErrors: Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, [v]])) });
+}

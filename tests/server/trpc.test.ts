@@ -8,6 +8,7 @@ import { messages } from '../../src-server/contract/messages';
 import { auditLogs } from '../../src-server/db/schema/index';
 import { appRouter } from '../../src-server/trpc/router';
 import { createHarness, json, PASSWORD, T0, validPolicy, type Harness } from './harness';
+import { validQuote } from '../fixtures/quote';
 
 type Caller = ReturnType<Harness['trpc']>;
 type Code = TRPCError['code'];
@@ -54,6 +55,7 @@ const procedures: { path: string; tier: Tier; call: (c: Caller) => Promise<unkno
   { path: 'account.login', tier: 'public', call: (c) => c.account.login({ username: 'nobody-here', password: 'wrong-password' }) },
   { path: 'account.register', tier: 'public', call: (c) => c.account.register({ username: 'alice', email: 'x@example.test', password: 'long-enough-1' }) },
   { path: 'passwordReset.request', tier: 'public', call: (c) => c.passwordReset.request({ email: 'nobody-here@example.test' }) },
+  { path: 'quotes.submit', tier: 'public', call: (c) => c.quotes.submit(validQuote as never) },
   { path: 'callbacks.request', tier: 'public', call: (c) => c.callbacks.request({ name: 'M', email: 'm@example.test', phone: '07700 900123', reasonForContact: 'other' } as never) },
   { path: 'passwordReset.confirm', tier: 'public', call: (c) => c.passwordReset.confirm({ token: 'x'.repeat(43), password: 'long-enough-1' }) },
   { path: 'account.me', tier: 'customer', call: (c) => c.account.me() },

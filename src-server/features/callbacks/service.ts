@@ -1,34 +1,21 @@
 // Callback requests from the support page (SPEC.md §2 /support; DECISIONS.md "Callback, registration,
 // password reset"): stored with a reference and status 'new' for staff, and confirmed to the customer by e-mail.
-import { eq } from 'drizzle-orm';
 import { brand } from '../../contract/brand';
 import { callbackMessages, contactReasonLabels, splitCallbackDate, type CallbackInput, type CallbackReceipt } from '../../contract/callback';
 import { messages } from '../../contract/messages';
 import { UK_TIME_ZONE, ukLocalToEpoch } from '../../contract/time';
-import type { Tx } from '../../db/client';
 import { callbackRequests } from '../../db/schema/index';
 import type { Deps } from '../../deps';
-import { InvalidError, ThrottledError } from '../../errors';
+import { fieldInvalid, ThrottledError } from '../../errors';
 import { hitThrottle, type ThrottleRule } from '../../auth/throttle';
 import { writeLog } from '../logs/service';
-import { randomCrockford } from '../../random-code';
+import { newReference, unusedReference } from '../requests/reference';
 
 /** Callback requests allowed per client address in an hour. */
 export const CALLBACK_ADDRESS_RULE: ThrottleRule = { limit: 5, windowMs: 60 * 60_000 };
 
 /** A chosen minute still counts as "not in the past" until it has fully gone by. */
 const CURRENT_MINUTE_GRACE_MS = 60_000;
-
-const newReference = () => `CB-${randomCrockford(8)}`;
-
-async function unusedReference(tx: Tx): Promise<string> {
-  // 32^8 references make a clash rare; the unique index is the final word.
-  for (;;) {
-    const candidate = newReference();
-    const [taken] = await tx.select({ id: callbackRequests.id }).from(callbackRequests).where(eq(callbackRequests.reference, candidate)).limit(1);
-    if (!taken) return candidate;
-  }
-}
 
 /** The preferred time in words, e.g. 'Thursday 2 July 2026 at 14:30 (UK time)'. */
 function describeCallbackTime(epochMs: number): string {
@@ -90,7 +77,7 @@ export async function requestCallback(deps: Deps, input: CallbackInput, clientAd
     const hit = await hitThrottle(tx, `callback:ip:${clientAddress}`, CALLBACK_ADDRESS_RULE, now);
     if (hit.over) return { kind: 'throttled' as const, retryAfterSeconds: hit.retryAfterSeconds };
     if (honeypotFilled) return { kind: 'bot' as const };
-    const reference = await unusedReference(tx);
+    const reference = await unusedReference(tx, callbackRequests, callbackRequests.reference, 'CB');
     await tx.insert(callbackRequests).values({
       reference,
       status: 'new',
@@ -113,13 +100,10 @@ export async function requestCallback(deps: Deps, input: CallbackInput, clientAd
   if (outcome.kind === 'bot') {
     // Answered exactly like a stored request, so a bot cannot tell; nothing is stored or sent.
     deps.logger.warn({ clientAddress }, 'callback request with the honeypot filled: answered, not stored');
-    return { reference: newReference() };
+    return { reference: newReference('CB') };
   }
   void deps.mailer.deliverPending().catch((err: unknown) => deps.logger.warn({ err }, 'callback confirmation delivery failed'));
   return { reference: outcome.reference };
 }
 
-function fieldError(field: keyof CallbackInput, message: string): InvalidError {
-  // The same shape as a schema failure (z.flattenError), so both doors and the form read it alike.
-  return new InvalidError(messages.invalidInput, { formErrors: [], fieldErrors: { [field]: [message] } });
-}
+const fieldError = (field: keyof CallbackInput, message: string) => fieldInvalid(messages.invalidInput, { [field]: message });
