@@ -1,5 +1,73 @@
+// /request-quote-step1 'Personal Details' (SPEC.md §2/§3/§5): seven required fields checked with the
+// contract's schema and today's date, saved under the wizard's one session-storage key, then step 2.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { quotePersonalInput, withQuoteDates, type QuotePersonalFormValues } from '../../../src-server/contract/quote';
+import { epochToUkLocal } from '../../../src-server/contract/time';
+import { Button } from '../../components/button';
+import { TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
+import { draftValuesOf, PERSONAL_FIELDS, readQuoteDraft, savePersonalDetails } from './quote-draft';
+import { QuoteProgress } from './quote-progress';
 
 export function QuoteStep1Page() {
-  return <PageHeading title="Personal Details" />;
+  const navigate = useNavigate();
+  const [today] = useState(() => epochToUkLocal(Date.now()).date);
+  const [saved] = useState(() => readQuoteDraft().personal ?? {});
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<QuotePersonalFormValues>({
+    resolver: zodResolver(withQuoteDates(quotePersonalInput, today)),
+    defaultValues: Object.fromEntries(PERSONAL_FIELDS.map((f) => [f, saved[f] ?? ''])),
+    shouldFocusError: true,
+  });
+
+  // What the person typed is kept (the server normalises it again); parsing only decides whether to go on.
+  const submit = handleSubmit(async () => {
+    savePersonalDetails(draftValuesOf(getValues()));
+    await navigate({ to: '/request-quote-step2' });
+  });
+
+  return (
+    <div className="max-w-2xl">
+      <QuoteProgress step={1} />
+      <PageHeading title="Personal Details" lead="Tell us about the main driver. A specialist reviews every request personally and replies within 24 hours." />
+      <form onSubmit={submit} noValidate className="space-y-5" aria-label="Personal Details">
+        <p className="text-ink-muted">All fields are required.</p>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="First name" autoComplete="given-name" maxLength={50} error={errors.firstName?.message} {...register('firstName')} />
+          <TextField label="Last name" autoComplete="family-name" maxLength={50} error={errors.lastName?.message} {...register('lastName')} />
+        </div>
+        <TextField label="Email" type="email" autoComplete="email" spellCheck={false} error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="Phone number"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          hint="A UK number, such as 07700 900123. We send updates about your quote to it."
+          error={errors.phone?.message}
+          {...register('phone')}
+        />
+        <TextField label="Date of birth" type="date" autoComplete="bday" max={today} error={errors.dateOfBirth?.message} {...register('dateOfBirth')} />
+        <TextField label="Address" autoComplete="street-address" maxLength={200} hint="House number and street, and town." error={errors.address?.message} {...register('address')} />
+        <TextField
+          label="Postcode"
+          autoComplete="postal-code"
+          autoCapitalize="characters"
+          maxLength={10}
+          className="sm:max-w-[12rem]"
+          error={errors.postcode?.message}
+          {...register('postcode')}
+        />
+        <Button type="submit" disabled={isSubmitting}>
+          Continue
+        </Button>
+      </form>
+    </div>
+  );
 }

@@ -1,0 +1,74 @@
+// The wizard's saved data (DECISIONS.md "Quote wizard"): steps 1 and 2 under one session-storage key, so
+// Back, a reload and a failed submit keep what was typed, and the tab's closing forgets it. Kept free of
+// zod: step 2's route guard imports it into the main chunk.
+export const QUOTE_DRAFT_KEY = 'kerbside.quoteRequest';
+
+/** Step 1's fields (SPEC.md §3), in form order. */
+export const PERSONAL_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'dateOfBirth', 'address', 'postcode'] as const;
+
+export type DraftValues = Record<string, string>;
+
+export interface QuoteDraft {
+  personal?: DraftValues;
+  vehicle?: DraftValues;
+}
+
+// Where session storage is refused (some private modes), the draft lives as long as the page.
+let memoryDraft: QuoteDraft = {};
+
+const strings = (v: unknown): DraftValues | undefined => {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined;
+  return Object.fromEntries(Object.entries(v).filter((e): e is [string, string] => typeof e[1] === 'string'));
+};
+
+export function readQuoteDraft(): QuoteDraft {
+  try {
+    const text = sessionStorage.getItem(QUOTE_DRAFT_KEY);
+    if (text === null) return {};
+    const raw = JSON.parse(text) as { personal?: unknown; vehicle?: unknown } | null;
+    const draft: QuoteDraft = {};
+    const personal = strings(raw?.personal);
+    const vehicle = strings(raw?.vehicle);
+    if (personal) draft.personal = personal;
+    if (vehicle) draft.vehicle = vehicle;
+    return draft;
+  } catch {
+    return memoryDraft;
+  }
+}
+
+function writeQuoteDraft(draft: QuoteDraft): void {
+  memoryDraft = draft;
+  try {
+    sessionStorage.setItem(QUOTE_DRAFT_KEY, JSON.stringify(draft));
+  } catch {
+    // Storage refused or full: the in-memory copy carries the wizard through this page's life.
+  }
+}
+
+export const savePersonalDetails = (personal: DraftValues) => writeQuoteDraft({ ...readQuoteDraft(), personal });
+export const saveVehicleDetails = (vehicle: DraftValues) => writeQuoteDraft({ ...readQuoteDraft(), vehicle });
+
+export function clearQuoteDraft(): void {
+  memoryDraft = {};
+  try {
+    sessionStorage.removeItem(QUOTE_DRAFT_KEY);
+  } catch {
+    // nothing stored
+  }
+}
+
+/** Whether step 1 was completed: step 2 sends anyone without it back (DECISIONS.md). */
+export function hasPersonalDetails(): boolean {
+  const personal = readQuoteDraft().personal;
+  return !!personal && PERSONAL_FIELDS.every((f) => (personal[f] ?? '').trim() !== '');
+}
+
+/** Only string values: what the form controls hold (numbers from a number input are kept as their text). */
+export function draftValuesOf(values: Record<string, unknown>): DraftValues {
+  return Object.fromEntries(
+    Object.entries(values)
+      .filter(([, v]) => typeof v === 'string' || typeof v === 'number')
+      .map(([k, v]) => [k, String(v)]),
+  );
+}
