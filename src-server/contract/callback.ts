@@ -2,7 +2,7 @@
 // with the option lists and their labels. Whether the chosen time is still ahead is the service's
 // question (it needs the server's clock); this schema only says it is a real date-time.
 import { z } from 'zod';
-import { emailSchema } from './schemas';
+import { emailSchema, normalisedText } from './schemas';
 import { isCalendarDate } from './time';
 
 /** SPEC.md §5 option list, in its order. */
@@ -80,19 +80,7 @@ export const callbackInput = z.object({
     .max(100, callbackMessages.nameTooLong)
     .refine((v) => !CONTROL_CHARS.test(v), 'Name may not contain line breaks or control characters'),
   email: emailSchema,
-  phone: z
-    .string({ error: callbackMessages.phoneRequired })
-    .trim()
-    .min(1, callbackMessages.phoneRequired)
-    .max(30, callbackMessages.phoneInvalid)
-    .transform((v, ctx) => {
-      const phone = normaliseUkPhone(v);
-      if (phone === null) {
-        ctx.addIssue({ code: 'custom', message: callbackMessages.phoneInvalid });
-        return z.NEVER;
-      }
-      return phone;
-    }),
+  phone: normalisedText(normaliseUkPhone, { required: callbackMessages.phoneRequired, invalid: callbackMessages.phoneInvalid }, 30),
   reasonForContact: z.enum(contactReasons, { error: callbackMessages.reasonRequired }),
   // '' (an untouched datetime-local or select) and null mean "not given".
   callbackDate: z

@@ -4,8 +4,8 @@
 // the ten start years) are one pure function, checkQuoteDates, that the forms and the service both apply
 // with their own clock: the server's word is final.
 import { z } from 'zod';
-import { normaliseUkPhone } from './callback';
-import { emailSchema } from './schemas';
+import { callbackMessages, normaliseUkPhone } from './callback';
+import { emailSchema, normalisedText } from './schemas';
 import { isCalendarDate } from './time';
 
 export interface Option {
@@ -83,8 +83,8 @@ export const quoteMessages = {
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   nameInvalid: 'Names may not contain line breaks or control characters',
-  phoneRequired: 'Phone number is required',
-  phoneInvalid: 'Enter a UK phone number, such as 07700 900123 or +44 20 7946 0000',
+  phoneRequired: callbackMessages.phoneRequired,
+  phoneInvalid: callbackMessages.phoneInvalid,
   dateOfBirthRequired: 'Date of birth is required',
   dateOfBirthInvalid: 'Enter a real date of birth',
   dateOfBirthFuture: 'Enter a date of birth in the past',
@@ -200,57 +200,21 @@ export const quotePersonalInput = z.object({
   firstName: requiredText(quoteMessages.firstNameRequired, 50, quoteMessages.nameInvalid),
   lastName: requiredText(quoteMessages.lastNameRequired, 50, quoteMessages.nameInvalid),
   email: emailSchema,
-  phone: z
-    .string({ error: quoteMessages.phoneRequired })
-    .trim()
-    .min(1, quoteMessages.phoneRequired)
-    .max(30, quoteMessages.phoneInvalid)
-    .transform((v, ctx) => {
-      const phone = normaliseUkPhone(v);
-      if (phone === null) {
-        ctx.addIssue({ code: 'custom', message: quoteMessages.phoneInvalid });
-        return z.NEVER;
-      }
-      return phone;
-    }),
+  phone: normalisedText(normaliseUkPhone, { required: quoteMessages.phoneRequired, invalid: quoteMessages.phoneInvalid }, 30),
   dateOfBirth: z
     .string({ error: quoteMessages.dateOfBirthRequired })
     .trim()
     .min(1, quoteMessages.dateOfBirthRequired)
     .refine(isCalendarDate, quoteMessages.dateOfBirthInvalid),
   address: requiredText(quoteMessages.addressRequired, 200, quoteMessages.addressInvalid),
-  postcode: z
-    .string({ error: quoteMessages.postcodeRequired })
-    .trim()
-    .min(1, quoteMessages.postcodeRequired)
-    .max(10, quoteMessages.postcodeInvalid)
-    .transform((v, ctx) => {
-      const postcode = normalisePostcode(v);
-      if (postcode === null) {
-        ctx.addIssue({ code: 'custom', message: quoteMessages.postcodeInvalid });
-        return z.NEVER;
-      }
-      return postcode;
-    }),
+  postcode: normalisedText(normalisePostcode, { required: quoteMessages.postcodeRequired, invalid: quoteMessages.postcodeInvalid }, 10),
 });
 export type QuotePersonal = z.infer<typeof quotePersonalInput>;
 export type QuotePersonalFormValues = z.input<typeof quotePersonalInput>;
 
 export const quoteVehicleInput = z.object({
   vehicleType: choice(vehicleTypes, choiceMessages.vehicleType),
-  regNumber: z
-    .string({ error: quoteMessages.regNumberRequired })
-    .trim()
-    .min(1, quoteMessages.regNumberRequired)
-    .max(12, quoteMessages.regNumberInvalid)
-    .transform((v, ctx) => {
-      const reg = normaliseRegistration(v);
-      if (reg === null) {
-        ctx.addIssue({ code: 'custom', message: quoteMessages.regNumberInvalid });
-        return z.NEVER;
-      }
-      return reg;
-    }),
+  regNumber: normalisedText(normaliseRegistration, { required: quoteMessages.regNumberRequired, invalid: quoteMessages.regNumberInvalid }, 12),
   vehicleOwner: choice(vehicleOwners, choiceMessages.vehicleOwner),
   annualMileage: choice(annualMileages, choiceMessages.annualMileage),
   value: money({ required: quoteMessages.valueRequired, max: 5_000_000 }),

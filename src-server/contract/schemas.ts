@@ -11,6 +11,26 @@ const trimmed = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
+/**
+ * Required text that `normalise` turns into its standard form (a phone number, a postcode, a registration),
+ * or refuses with `invalid`. Blank gives `required`.
+ */
+export function normalisedText(normalise: (value: string) => string | null, msg: { required: string; invalid: string }, max: number) {
+  return z
+    .string({ error: msg.required })
+    .trim()
+    .min(1, msg.required)
+    .max(max, msg.invalid)
+    .transform((v, ctx) => {
+      const normalised = normalise(v);
+      if (normalised === null) {
+        ctx.addIssue({ code: 'custom', message: msg.invalid });
+        return z.NEVER;
+      }
+      return normalised;
+    });
+}
+
 export const usernameSchema = z
   .string({ error: 'Username is required' })
   .trim()
