@@ -1,0 +1,59 @@
+// Consistent copies of a live embedded database, and putting one back.
+// VACUUM INTO writes a transaction-consistent, compacted copy while the server keeps serving (readers and
+// the writer carry on; the copy sees one snapshot). A restore checks the copy first, then swaps it in with
+// a rename so a crash half-way leaves either the old file or the new one, never a mix; the old file's WAL
+// and shared-memory files go, since they belong to the old database.
+import { existsSync, mkdirSync, renameSync, rmSync, copyFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Libsql from 'libsql';
+
+export class BackupError extends Error {}
+
+/** The path of an embedded database URL ('file:…'), or a BackupError for a libSQL server. */
+export function embeddedPath(url: string): string {
+  if (!url.startsWith('file:')) throw new BackupError('Backups here are of the embedded database file; a libSQL server keeps its own (see its documentation).');
+  const path = url.slice('file:'.length).split('?')[0]!;
+  if (path === ':memory:' || path === '') throw new BackupError('An in-memory database has nothing to back up.');
+  return path.startsWith('//') ? new URL(url).pathname : path;
+}
+
+/** 'ok', or the problems PRAGMA integrity_check reports. */
+export function integrityOf(path: string): string {
+  const conn = new Libsql(path, { readonly: true });
+  try {
+    const rows = conn.prepare('PRAGMA integrity_check').raw(true).all() as Array<[string]>;
+    return rows.map((r) => r[0]).join('; ');
+  } finally {
+    conn.close();
+  }
+}
+
+/** Writes a consistent copy of the live database at `source` to `target` (which must not exist yet). */
+export function backupDatabase(source: string, target: string): void {
+  if (!existsSync(source)) throw new BackupError(`No database at ${source}`);
+  if (existsSync(target)) throw new BackupError(`${target} already exists: choose a new name`);
+  mkdirSync(dirname(target), { recursive: true });
+  const conn = new Libsql(source, { timeout: 5000 });
+  try {
+    conn.prepare('VACUUM INTO ?').run(target);
+  } finally {
+    conn.close();
+  }
+  const check = integrityOf(target);
+  if (check !== 'ok') {
+    rmSync(target, { force: true });
+    throw new BackupError(`The copy failed its integrity check: ${check}`);
+  }
+}
+
+/** Puts the backup at `backup` in place of the database at `target`. The server must be stopped. */
+export function restoreDatabase(backup: string, target: string): void {
+  if (!existsSync(backup)) throw new BackupError(`No backup at ${backup}`);
+  const check = integrityOf(backup);
+  if (check !== 'ok') throw new BackupError(`The backup failed its integrity check: ${check}`);
+  mkdirSync(dirname(target), { recursive: true });
+  const incoming = `${target}.restoring`;
+  copyFileSync(backup, incoming);
+  for (const suffix of ['-wal', '-shm']) rmSync(target + suffix, { force: true });
+  renameSync(incoming, target);
+}
