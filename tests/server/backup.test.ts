@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupDatabase, BackupError, embeddedPath, integrityOf, restoreDatabase } from '../../src-server/db/backup';
 import { openDatabase } from '../../src-server/db/client';
-import { createHarness, json, validPolicy, type Harness } from './harness';
+import { createHarness, validPolicy, type Harness } from './harness';
 
 const run = promisify(execFile);
 let h: Harness;
