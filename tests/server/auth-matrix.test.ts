@@ -1,0 +1,275 @@
+// The authorization matrix (issue: every /api route and every procedure x {anonymous, customer, other
+// customer, admin, owner} -> the expected status; it fails when a new route is added without an entry).
+// Each cell is one real request through the app with a fresh target where the call would consume it
+// (a deleted user, a revoked session), so the cells do not depend on each other's order.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRouter } from '../../src-server/trpc/router';
+import { validQuote } from '../fixtures/quote';
+import { createHarness, json, validPolicy, type Harness } from './harness';
+
+const ROLES = ['anonymous', 'customer', 'otherCustomer', 'admin', 'owner'] as const;
+type Role = (typeof ROLES)[number];
+type Expected = Record<Role, number>;
+
+let h: Harness;
+const ids = { customer: 0, quote: 0, callback: 0 };
+const tokens = {} as Record<Exclude<Role, 'anonymous'>, string>;
+const USERNAMES = { customer: 'mx-cust', otherCustomer: 'mx-other', admin: 'mx-admin', owner: 'mx-owner' } as const;
+
+/** Everyone gets the same answer (public routes; the sample decides which). */
+const all = (status: number): Expected => ({ anonymous: status, customer: status, otherCustomer: status, admin: status, owner: status });
+/** Signed-in callers only. */
+const signedIn = (ok: number, otherCustomer = ok): Expected => ({ anonymous: 401, customer: ok, otherCustomer, admin: ok, owner: ok });
+/** Admins and owners only. */
+const staff = (ok: number): Expected => ({ anonymous: 401, customer: 403, otherCustomer: 403, admin: ok, owner: ok });
+/** Owners only (an admin route whose sample does something only an owner may). */
+const ownerOnly = (ok: number): Expected => ({ anonymous: 401, customer: 403, otherCustomer: 403, admin: 403, owner: ok });
+
+let counter = 0;
+const next = () => ++counter;
+async function freshUser(flags: { isAdmin?: boolean; isOwner?: boolean } = {}): Promise<number> {
+  return h.addUser({ username: `mx-target-${next()}`, ...flags });
+}
+async function freshPolicy(): Promise<{ id: number; policyNumber: string }> {
+  return json(await h.request('POST', '/api/admin/policies', { token: tokens.owner, body: { ...validPolicy, userId: ids.customer, holderName: `Matrix ${next()}` } }));
+}
+
+interface Cell {
+  method: string;
+  path: string;
+  body?: unknown;
+}
+interface RestRow {
+  /** The app route this row exercises (several rows may share one). */
+  route: string;
+  expect: Expected;
+  prepare: () => Promise<Cell>;
+}
+
+const REST: Record<string, RestRow> = {
+  'GET /api/health': { route: 'GET /api/health', expect: all(200), prepare: async () => ({ method: 'GET', path: '/api/health' }) },
+  'POST /api/login (wrong password)': {
+    route: 'POST /api/login',
+    expect: all(401),
+    prepare: async () => ({ method: 'POST', path: '/api/login', body: { username: `mx-nobody-${next()}`, password: 'wrong-password' } }),
+  },
+  'POST /api/register': {
+    route: 'POST /api/register',
+    expect: all(201),
+    prepare: async () => ({ method: 'POST', path: '/api/register', body: { username: `mxreg${next()}`, email: `mxreg${counter}@example.test`, password: 'long-enough-1' } }),
+  },
+  'POST /api/password-reset/request': {
+    route: 'POST /api/password-reset/request',
+    expect: all(200),
+    prepare: async () => ({ method: 'POST', path: '/api/password-reset/request', body: { email: 'nobody@example.test' } }),
+  },
+  'POST /api/password-reset/confirm (unknown token)': {
+    route: 'POST /api/password-reset/confirm',
+    expect: all(400),
+    prepare: async () => ({ method: 'POST', path: '/api/password-reset/confirm', body: { token: 'x'.repeat(43), password: 'long-enough-1' } }),
+  },
+  'POST /api/callbacks': {
+    route: 'POST /api/callbacks',
+    expect: all(201),
+    prepare: async () => ({ method: 'POST', path: '/api/callbacks', body: { name: 'Matrix', email: `mxcb${next()}@example.test`, phone: '07700 900123', reasonForContact: 'other' } }),
+  },
+  'POST /api/quotes': {
+    route: 'POST /api/quotes',
+    expect: all(201),
+    prepare: async () => ({ method: 'POST', path: '/api/quotes', body: { ...validQuote, email: `mxq${next()}@example.test` } }),
+  },
+  'POST /api/logout': { route: 'POST /api/logout', expect: signedIn(200), prepare: async () => ({ method: 'POST', path: '/api/logout' }) },
+  'GET /api/me': { route: 'GET /api/me', expect: signedIn(200), prepare: async () => ({ method: 'GET', path: '/api/me' }) },
+  'GET /api/user/policies': { route: 'GET /api/user/policies', expect: signedIn(200), prepare: async () => ({ method: 'GET', path: '/api/user/policies' }) },
+  "GET /api/policies/:policyNumber/certificate (the customer's policy)": {
+    route: 'GET /api/policies/:policyNumber/certificate',
+    // Only the holder's own account, or staff (impersonation shows certificates); another customer: 404.
+    expect: { anonymous: 401, customer: 200, otherCustomer: 404, admin: 200, owner: 200 },
+    prepare: async () => ({ method: 'GET', path: `/api/policies/${(await freshPolicy()).policyNumber}/certificate` }),
+  },
+  'GET /api/admin/stats': { route: 'GET /api/admin/stats', expect: staff(200), prepare: async () => ({ method: 'GET', path: '/api/admin/stats' }) },
+  'GET /api/admin/users': { route: 'GET /api/admin/users', expect: staff(200), prepare: async () => ({ method: 'GET', path: '/api/admin/users?limit=10&offset=0' }) },
+  'POST /api/admin/users': {
+    route: 'POST /api/admin/users',
+    expect: staff(201),
+    prepare: async () => ({ method: 'POST', path: '/api/admin/users', body: { username: `mxnew${next()}`, email: `mxnew${counter}@example.test`, password: 'long-enough-1' } }),
+  },
+  'POST /api/admin/users (making an owner)': {
+    route: 'POST /api/admin/users',
+    expect: ownerOnly(201),
+    prepare: async () => ({
+      method: 'POST',
+      path: '/api/admin/users',
+      body: { username: `mxown${next()}`, email: `mxown${counter}@example.test`, password: 'long-enough-1', isAdmin: true, isOwner: true },
+    }),
+  },
+  'PUT /api/admin/users/:id': {
+    route: 'PUT /api/admin/users/:id',
+    expect: staff(200),
+    prepare: async () => {
+      const id = await freshUser();
+      return { method: 'PUT', path: `/api/admin/users/${id}`, body: { username: `mxedit${next()}`, email: `mxedit${counter}@example.test` } };
+    },
+  },
+  'PUT /api/admin/users/:id (editing an owner)': {
+    route: 'PUT /api/admin/users/:id',
+    expect: ownerOnly(200),
+    prepare: async () => {
+      const id = await freshUser({ isOwner: true });
+      return { method: 'PUT', path: `/api/admin/users/${id}`, body: { username: `mxedo${next()}`, email: `mxedo${counter}@example.test`, isAdmin: true, isOwner: true } };
+    },
+  },
+  'DELETE /api/admin/users/:id': {
+    route: 'DELETE /api/admin/users/:id',
+    expect: staff(200),
+    prepare: async () => ({ method: 'DELETE', path: `/api/admin/users/${await freshUser()}` }),
+  },
+  'DELETE /api/admin/users/:id (an owner)': {
+    route: 'DELETE /api/admin/users/:id',
+    expect: ownerOnly(200),
+    prepare: async () => ({ method: 'DELETE', path: `/api/admin/users/${await freshUser({ isOwner: true })}` }),
+  },
+  'GET /api/admin/users/:id/policies': {
+    route: 'GET /api/admin/users/:id/policies',
+    expect: staff(200),
+    prepare: async () => ({ method: 'GET', path: `/api/admin/users/${ids.customer}/policies` }),
+  },
+  'GET /api/admin/policies': { route: 'GET /api/admin/policies', expect: staff(200), prepare: async () => ({ method: 'GET', path: '/api/admin/policies?search=matrix' }) },
+  'POST /api/admin/policies': {
+    route: 'POST /api/admin/policies',
+    expect: staff(201),
+    prepare: async () => ({ method: 'POST', path: '/api/admin/policies', body: { ...validPolicy, holderName: `Made ${next()}` } }),
+  },
+  'PUT /api/admin/policies/:id': {
+    route: 'PUT /api/admin/policies/:id',
+    expect: staff(200),
+    prepare: async () => ({ method: 'PUT', path: `/api/admin/policies/${(await freshPolicy()).id}`, body: { ...validPolicy, holderName: 'Edited' } }),
+  },
+  'DELETE /api/admin/policies/:id': {
+    route: 'DELETE /api/admin/policies/:id',
+    expect: staff(200),
+    prepare: async () => ({ method: 'DELETE', path: `/api/admin/policies/${(await freshPolicy()).id}` }),
+  },
+  'GET /api/admin/logs': { route: 'GET /api/admin/logs', expect: staff(200), prepare: async () => ({ method: 'GET', path: '/api/admin/logs' }) },
+  'POST /api/admin/logs': {
+    route: 'POST /api/admin/logs',
+    expect: staff(201),
+    prepare: async () => ({ method: 'POST', path: '/api/admin/logs', body: { action: 'Matrix entry', level: 'info' } }),
+  },
+  'GET /api/admin/quotes': { route: 'GET /api/admin/quotes', expect: staff(200), prepare: async () => ({ method: 'GET', path: '/api/admin/quotes' }) },
+  'GET /api/admin/quotes/:id': { route: 'GET /api/admin/quotes/:id', expect: staff(200), prepare: async () => ({ method: 'GET', path: `/api/admin/quotes/${ids.quote}` }) },
+  'PUT /api/admin/quotes/:id': {
+    route: 'PUT /api/admin/quotes/:id',
+    expect: staff(200),
+    prepare: async () => ({ method: 'PUT', path: `/api/admin/quotes/${ids.quote}`, body: { status: 'contacted' } }),
+  },
+  'GET /api/admin/callbacks': { route: 'GET /api/admin/callbacks', expect: staff(200), prepare: async () => ({ method: 'GET', path: '/api/admin/callbacks' }) },
+  'GET /api/admin/callbacks/:id': {
+    route: 'GET /api/admin/callbacks/:id',
+    expect: staff(200),
+    prepare: async () => ({ method: 'GET', path: `/api/admin/callbacks/${ids.callback}` }),
+  },
+  'PUT /api/admin/callbacks/:id': {
+    route: 'PUT /api/admin/callbacks/:id',
+    expect: staff(200),
+    prepare: async () => ({ method: 'PUT', path: `/api/admin/callbacks/${ids.callback}`, body: { status: 'contacted' } }),
+  },
+  'GET /api/admin/report.csv': { route: 'GET /api/admin/report.csv', expect: staff(200), prepare: async () => ({ method: 'GET', path: '/api/admin/report.csv' }) },
+};
+
+/** tRPC: the same matrix by procedure, answered over HTTP (status of the tRPC error, 200 on success). */
+const TRPC: Record<string, { expect: Expected; input: () => Promise<unknown> }> = {
+  'account.login': { expect: all(401), input: async () => ({ username: `mx-nobody-${next()}`, password: 'wrong-password' }) },
+  'account.register': { expect: all(200), input: async () => ({ username: `mxtr${next()}`, email: `mxtr${counter}@example.test`, password: 'long-enough-1' }) },
+  'passwordReset.request': { expect: all(200), input: async () => ({ email: 'nobody@example.test' }) },
+  'passwordReset.confirm': { expect: all(400), input: async () => ({ token: 'x'.repeat(43), password: 'long-enough-1' }) },
+  'callbacks.request': { expect: all(200), input: async () => ({ name: 'Matrix', email: `mxtcb${next()}@example.test`, phone: '07700 900123', reasonForContact: 'other' }) },
+  'quotes.submit': { expect: all(200), input: async () => ({ ...validQuote, email: `mxtq${next()}@example.test` }) },
+  'account.logout': { expect: signedIn(200), input: async () => undefined },
+  'account.me': { expect: signedIn(200), input: async () => undefined },
+  'policies.mine': { expect: signedIn(200), input: async () => undefined },
+  'admin.stats': { expect: staff(200), input: async () => undefined },
+  'admin.users.list': { expect: staff(200), input: async () => ({}) },
+  'admin.users.create': { expect: staff(200), input: async () => ({ username: `mxtu${next()}`, email: `mxtu${counter}@example.test`, password: 'long-enough-1' }) },
+  'admin.users.update': { expect: staff(200), input: async () => ({ id: await freshUser(), data: { username: `mxtup${next()}`, email: `mxtup${counter}@example.test` } }) },
+  'admin.users.delete': { expect: staff(200), input: async () => ({ id: await freshUser() }) },
+  'admin.users.setRoles': { expect: ownerOnly(200), input: async () => ({ id: await freshUser(), isAdmin: true, isOwner: false }) },
+  'admin.policies.list': { expect: staff(200), input: async () => ({}) },
+  'admin.policies.ofUser': { expect: staff(200), input: async () => ({ userId: ids.customer }) },
+  'admin.policies.create': { expect: staff(200), input: async () => ({ ...validPolicy, holderName: `Trpc ${next()}` }) },
+  'admin.policies.update': { expect: staff(200), input: async () => ({ id: (await freshPolicy()).id, data: { ...validPolicy, holderName: 'Edited' } }) },
+  'admin.policies.delete': { expect: staff(200), input: async () => ({ id: (await freshPolicy()).id }) },
+  'admin.logs.list': { expect: staff(200), input: async () => ({}) },
+  'admin.logs.add': { expect: staff(200), input: async () => ({ action: 'Matrix entry', level: 'info' }) },
+  'admin.quotes.list': { expect: staff(200), input: async () => ({}) },
+  'admin.quotes.get': { expect: staff(200), input: async () => ({ id: ids.quote }) },
+  'admin.quotes.setStatus': { expect: staff(200), input: async () => ({ id: ids.quote, status: 'quoted' }) },
+  'admin.callbacks.list': { expect: staff(200), input: async () => ({}) },
+  'admin.callbacks.get': { expect: staff(200), input: async () => ({ id: ids.callback }) },
+  'admin.callbacks.setStatus': { expect: staff(200), input: async () => ({ id: ids.callback, status: 'quoted' }) },
+};
+
+let addressCounter = 0;
+const freshAddress = () => `100.100.${(addressCounter >> 8) & 255}.${addressCounter++ & 255}`;
+
+/** A token for the role; logout gets a session of its own, since it ends the one it is given. */
+async function tokenFor(role: Role, consumes: boolean): Promise<string | undefined> {
+  if (role === 'anonymous') return undefined;
+  return consumes ? h.tokenFor(USERNAMES[role]) : tokens[role];
+}
+
+beforeAll(async () => {
+  h = await createHarness();
+  ids.customer = await h.addUser({ username: USERNAMES.customer });
+  await h.addUser({ username: USERNAMES.otherCustomer });
+  await h.addUser({ username: USERNAMES.admin, isAdmin: true });
+  await h.addUser({ username: USERNAMES.owner, isOwner: true });
+  for (const role of ['customer', 'otherCustomer', 'admin', 'owner'] as const) tokens[role] = await h.tokenFor(USERNAMES[role]);
+  const quote = await h.request('POST', '/api/quotes', { body: validQuote, headers: { 'x-forwarded-for': freshAddress() } });
+  const callback = await h.request('POST', '/api/callbacks', {
+    body: { name: 'Matrix', email: 'mx@example.test', phone: '07700 900123', reasonForContact: 'other' },
+    headers: { 'x-forwarded-for': freshAddress() },
+  });
+  expect([quote.status, callback.status]).toEqual([201, 201]);
+  const firstId = async (table: string) => Number((await h.database.client.execute(`select min(id) id from ${table}`)).rows[0]!['id']);
+  ids.quote = await firstId('quote_requests');
+  ids.callback = await firstId('callback_requests');
+});
+afterAll(() => h.close());
+
+describe('the matrix covers everything', () => {
+  it('has a row for every /api route the app serves', () => {
+    const served = new Set(h.app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/') && !r.path.endsWith('*')).map((r) => `${r.method} ${r.path}`));
+    expect([...served].sort()).toEqual([...new Set(Object.values(REST).map((r) => r.route))].sort());
+  });
+
+  it('has a row for every tRPC procedure', () => {
+    expect(Object.keys(appRouter._def.procedures).sort()).toEqual(Object.keys(TRPC).sort());
+  });
+});
+
+describe.each(Object.entries(REST))('REST %s', (_name, row) => {
+  it.each(ROLES)('as %s', async (role) => {
+    const cell = await row.prepare();
+    const token = await tokenFor(role, row.route === 'POST /api/logout');
+    const res = await h.request(cell.method, cell.path, { token, body: cell.body, headers: { 'x-forwarded-for': freshAddress() } });
+    expect(res.status, `${cell.method} ${cell.path} as ${role}: ${await res.clone().text()}`).toBe(row.expect[role]);
+  });
+});
+
+describe.each(Object.entries(TRPC))('tRPC %s', (path, row) => {
+  it.each(ROLES)('as %s', async (role) => {
+    const isQuery = (appRouter._def.procedures as Record<string, { _def: { type: string } }>)[path]!._def.type === 'query';
+    const input = await row.input();
+    const token = await tokenFor(role, path === 'account.logout');
+    const encoded = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+    const res = isQuery
+      ? await h.request('GET', `/trpc/${path}${encoded}`, { token, headers: { 'x-forwarded-for': freshAddress() } })
+      : await h.request('POST', `/trpc/${path}`, {
+          token,
+          ...(input === undefined ? {} : { rawBody: JSON.stringify(input) }),
+          headers: { 'x-forwarded-for': freshAddress(), 'content-type': 'application/json' },
+        });
+    expect(res.status, `${path} as ${role}: ${await res.clone().text()}`).toBe(row.expect[role]);
+  });
+});
