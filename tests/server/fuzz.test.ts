@@ -265,13 +265,13 @@ describe.each(Object.entries(ROUTES))('%s', (key, route) => {
 });
 
 describe('tRPC procedures over HTTP', () => {
-  const procedures = Object.entries(appRouter._def.procedures) as Array<[string, { _def: { type: string } }]>;
+  const procedures = Object.entries(appRouter._def.procedures) as unknown as Array<[string, { _def: { type: string } }]>;
   const SKIPPED = ['account.logout'];
 
   it.each(procedures.filter(([p]) => !SKIPPED.includes(p)))('%s answers any input with a result or a 4xx, never a 5xx', async (path, proc) => {
     const isQuery = proc._def.type === 'query';
     await fc.assert(
-      fc.asyncProperty(fc.oneof(anyBody, mutated({ id: 1, limit: 10, offset: 0, search: 'x', status: 'new', ...validQuote, ...validPolicy })), async (input) => {
+      fc.asyncProperty(fc.oneof(anyBody, mutated({ id: 1, limit: 10, offset: 0, search: 'x', ...validQuote, ...validPolicy })), async (input) => {
         const before = await snapshot(path !== 'account.login');
         const url = isQuery ? `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input) ?? 'null')}` : `/trpc/${path}`;
         const res = await h.request(isQuery ? 'GET' : 'POST', url, {

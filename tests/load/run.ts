@@ -1,0 +1,180 @@
+// `npm run test:load [-- --seconds 60 --connections 120]`: the rush test (issue: logins, dashboard reads,
+// certificate downloads, quote submissions and admin searches mixed at 100+ connections for 60 s against
+// the real server on loopback; zero 5xx, every acknowledged quote in the database afterwards, p99 printed).
+// Bounded: one duration, loopback only, and the server is stopped (SIGTERM) at the end.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import Libsql from 'libsql';
+import { validPolicy } from '../server/harness';
+import { buildServer, OWNER_PASSWORD, startServer } from '../process/real-server';
+
+function flag(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const n = i >= 0 ? Number(process.argv[i + 1]) : fallback;
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} needs a whole number`);
+  return n;
+}
+
+const SECONDS = flag('seconds', 60);
+const CONNECTIONS = flag('connections', 120);
+const CUSTOMERS = 40;
+const CUSTOMER_PASSWORD = 'load-customer-password';
+
+type Kind = 'login' | 'dashboard' | 'certificate' | 'quote' | 'adminSearch';
+// Weights: what a campaign rush looks like, with logins kept to a share the password hashing (scrypt,
+// 16 MiB each, by design) can carry on two cores.
+const MIX: Array<[Kind, number]> = [
+  ['dashboard', 35],
+  ['certificate', 15],
+  ['quote', 20],
+  ['adminSearch', 20],
+  ['login', 10],
+];
+const SEARCHES = ['load', 'smith', 'KC-', 'AB12', 'zzz', 'ford', 'cust'];
+
+async function call<T>(base: string, method: string, path: string, body?: unknown, token?: string, address = '127.0.0.1'): Promise<T> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': address, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+const startYear = new Date().getUTCFullYear() + 1;
+let serial = 0;
+function quoteBody(n: number) {
+  return {
+    firstName: 'Load',
+    lastName: `Rush${n}`,
+    email: `rush${n}@example.test`,
+    phone: '07700 900123',
+    dateOfBirth: '1985-03-03',
+    address: '2 Campaign Road',
+    postcode: 'M1 1AE',
+    vehicleType: 'Car',
+    regNumber: 'LD24 RSH',
+    vehicleOwner: 'Private',
+    annualMileage: '5,000 - 10,000',
+    value: '5000',
+    purchaseDate: 'Less than 1 year',
+    keptOvernight: 'Driveway',
+    security: 'Tracker',
+    claimsPast5Years: 'no',
+    drivingConvictions: 'None',
+    otherConvictions: 'No',
+    disabilities: 'no',
+    vehicleModified: 'no',
+    otherDrivers: 'None',
+    coverType: 'Comprehensive',
+    noClaimsBonusYears: '3',
+    noClaimsBonusProtected: 'No',
+    policyStartDay: '2',
+    policyStartMonth: '2',
+    policyStartYear: String(startYear),
+    usage: 'Social Domestic and Pleasure',
+  };
+}
+
+async function main(): Promise<void> {
+  const bundle = await buildServer();
+  const dataDir = mkdtempSync(join(tmpdir(), 'kerbside-load-'));
+  const server = await startServer(bundle, dataDir);
+  const { base } = server;
+  console.log(`load test: ${CONNECTIONS} connections for ${SECONDS} s against ${base}`);
+
+  // Set-up: staff, and customers each with a policy.
+  const owner = await call<{ token: string }>(base, 'POST', '/api/login', { username: 'owner', password: OWNER_PASSWORD });
+  const customers: Array<{ username: string; token: string; policyNumber: string }> = [];
+  for (let i = 0; i < CUSTOMERS; i++) {
+    const username = `load-cust-${i}`;
+    const user = await call<{ id: number }>(base, 'POST', '/api/admin/users', { username, email: `${username}@example.test`, password: CUSTOMER_PASSWORD }, owner.token);
+    const policy = await call<{ policyNumber: string }>(
+      base,
+      'POST',
+      '/api/admin/policies',
+      { ...validPolicy, userId: user.id, holderName: `Load Customer ${i}`, startDate: '2026-01-01', endDate: '2036-01-01' },
+      owner.token,
+    );
+    const login = await call<{ token: string }>(base, 'POST', '/api/login', { username, password: CUSTOMER_PASSWORD }, undefined, `10.9.0.${i}`);
+    customers.push({ username, token: login.token, policyNumber: policy.policyNumber });
+  }
+
+  const totalWeight = MIX.reduce((a, [, w]) => a + w, 0);
+  const pick = (): Kind => {
+    let r = Math.random() * totalWeight;
+    for (const [kind, w] of MIX) if ((r -= w) < 0) return kind;
+    return 'dashboard';
+  };
+  const statuses = new Map<string, number>();
+  const acknowledgedQuotes: string[] = [];
+  let fiveHundreds = 0;
+
+  type Ctx = { kind?: Kind };
+  const result = await autocannon({
+    url: base,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    timeout: 20,
+    requests: [
+      {
+        setupRequest: (req: autocannon.Request, context: Ctx) => {
+          const kind = pick();
+          context.kind = kind;
+          const n = ++serial;
+          const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+          const customer = customers[n % customers.length]!;
+          const json = { 'content-type': 'application/json', 'x-forwarded-for': address };
+          switch (kind) {
+            case 'login':
+              return { ...req, method: 'POST', path: '/api/login', headers: json, body: JSON.stringify({ username: customer.username, password: CUSTOMER_PASSWORD }) };
+            case 'dashboard':
+              return { ...req, method: 'GET', path: '/api/user/policies', headers: { ...json, authorization: `Bearer ${customer.token}` }, body: undefined };
+            case 'certificate':
+              return { ...req, method: 'GET', path: `/api/policies/${customer.policyNumber}/certificate`, headers: { ...json, authorization: `Bearer ${customer.token}` }, body: undefined };
+            case 'quote':
+              return { ...req, method: 'POST', path: '/api/quotes', headers: json, body: JSON.stringify(quoteBody(n)) };
+            case 'adminSearch':
+              return {
+                ...req,
+                method: 'GET',
+                path: `/api/admin/policies?limit=10&offset=0&search=${encodeURIComponent(SEARCHES[n % SEARCHES.length]!)}`,
+                headers: { ...json, authorization: `Bearer ${owner.token}` },
+                body: undefined,
+              };
+          }
+        },
+        onResponse: (status: number, body: string, context: Ctx) => {
+          const key = `${context.kind} ${status}`;
+          statuses.set(key, (statuses.get(key) ?? 0) + 1);
+          if (status >= 500) fiveHundreds++;
+          if (context.kind === 'quote' && status === 201) acknowledgedQuotes.push((JSON.parse(body) as { reference: string }).reference);
+        },
+      },
+    ],
+  } as autocannon.Options);
+
+  // Graceful stop, then read the database the way an auditor would.
+  server.child.kill('SIGTERM');
+  const code = await server.exited;
+  const conn = new Libsql(join(dataDir, 'kerbside.db'), { readonly: true });
+  const stored = new Set((conn.prepare('select reference from quote_requests').raw(true).all() as Array<[string]>).map((r) => r[0]));
+  const integrity = (conn.prepare('PRAGMA integrity_check').raw(true).get() as [string])[0];
+  conn.close();
+  const lost = acknowledgedQuotes.filter((r) => !stored.has(r));
+
+  const byKind = [...statuses.entries()].sort().map(([k, n]) => `${k}: ${n}`).join(', ');
+  console.log(`requests: ${result.requests.total} in ${result.duration} s (${result.requests.average.toFixed(0)} req/s average)`);
+  console.log(`latency: p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
+  console.log(`by kind and status: ${byKind}`);
+  console.log(`connection errors ${result.errors}, timeouts ${result.timeouts}; 5xx ${fiveHundreds}`);
+  console.log(`quotes acknowledged ${acknowledgedQuotes.length}, stored ${stored.size}, lost ${lost.length}; integrity ${integrity}; server exit code ${code}`);
+  const failed = fiveHundreds > 0 || lost.length > 0 || result.errors > 0 || result.timeouts > 0 || integrity !== 'ok' || code !== 0 || acknowledgedQuotes.length === 0;
+  console.log(failed ? 'load test: FAILED' : 'load test: passed');
+  process.exit(failed ? 1 : 0);
+}
+
+await main();

@@ -1,0 +1,90 @@
+// The real server (src-server/main.ts) as a child process, for the crash-safety and load tests. It is
+// bundled once with esbuild, packages left external: the same code, but it starts in ~0.3 s instead of
+// ~1.5 s through tsx, which is what makes hundreds of kill-and-restart cycles affordable. The bundle lives
+// two folders below the repository (.tmp/crash/) because main.ts finds the migrations at ../../drizzle
+// from its own file.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const OWNER_PASSWORD = 'crash-owner-password';
+const JWT_SECRET = 'crash-test-secret-crash-test-secret-0123456789';
+
+export async function buildServer(): Promise<string> {
+  const outfile = join(ROOT, '.tmp', 'crash', 'server.mjs');
+  await build({
+    entryPoints: [join(ROOT, 'src-server', 'main.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outfile,
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  port: number;
+  base: string;
+  exited: Promise<number | null>;
+}
+
+export async function startServer(bundle: string, dataDir: string, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort();
+  const staticDir = join(dataDir, 'static');
+  mkdirSync(staticDir, { recursive: true });
+  const child = spawn(process.execPath, [bundle], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: `file:${join(dataDir, 'kerbside.db')}`,
+      STATIC_DIR: staticDir,
+      JWT_SECRET,
+      OWNER_USERNAME: 'owner',
+      OWNER_EMAIL: 'owner@example.test',
+      OWNER_PASSWORD,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'error',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited during start-up (${child.exitCode}): ${stderr}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return { child, port, base, exited };
+}
+
