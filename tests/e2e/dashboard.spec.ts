@@ -237,6 +237,8 @@ test('impersonation: the owner sees "User #{id} Policies"; Return clears the id 
   await page.clock.install({ time: CLOCK_START });
   await signIn(page, OWNER.username, OWNER.password);
   await expect(page).toHaveURL(/\/admin$/);
+  // The console's own list requests must be over before the dashboard's are counted.
+  await page.waitForLoadState('networkidle');
   // Without remember-me the session (and so the impersonation id) lives in sessionStorage.
   await page.evaluate((id) => window.sessionStorage.setItem('impersonateUserId', String(id)), customer.id);
 
