@@ -78,6 +78,39 @@ export function policyStartYearOptions(currentYear: number): Option[] {
   return Array.from({ length: START_YEARS }, (_, i) => ({ value: String(currentYear + i), label: String(currentYear + i) }));
 }
 
+/** What each field is called on the wizard's forms, and in the staff console's view of a request. */
+export const quoteFieldLabels = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  phone: 'Phone number',
+  dateOfBirth: 'Date of birth',
+  address: 'Address',
+  postcode: 'Postcode',
+  vehicleType: 'Vehicle type',
+  regNumber: 'Registration number',
+  vehicleOwner: 'Vehicle owner',
+  annualMileage: 'Annual mileage',
+  value: 'Vehicle value (£)',
+  purchaseDate: 'How long have you owned the vehicle?',
+  keptOvernight: 'Where is the vehicle kept overnight?',
+  security: 'Security',
+  claimsPast5Years: 'Claims in the past 5 years',
+  drivingConvictions: 'Driving convictions',
+  otherConvictions: 'Other convictions',
+  disabilities: 'Disabilities or medical conditions',
+  vehicleModified: 'Has the vehicle been modified?',
+  otherDrivers: 'Other drivers',
+  coverType: 'Cover type',
+  noClaimsBonusYears: 'Years of no claims bonus',
+  noClaimsBonusProtected: 'Is your no claims bonus protected?',
+  bestQuotedPremium: 'Best quote you have been offered (£)',
+  policyStartDay: 'Policy start day',
+  policyStartMonth: 'Policy start month',
+  policyStartYear: 'Policy start year',
+  usage: 'Vehicle use',
+} as const;
+
 export const quoteMessages = {
   submitted: 'Quote request submitted! Thank you.',
   firstNameRequired: 'First name is required',

@@ -202,6 +202,9 @@ test('a failed submit keeps the data and says so in the page; a good one shows s
   await row.getByRole('button', { name: `Open ${reference}` }).click();
   const dialog = admin.getByRole('dialog', { name: `Quote request ${reference}` });
   await expect(dialog.getByText('AB12 CDE')).toBeVisible();
+  // Under the wizard's own labels.
+  await expect(dialog.getByText('Registration number', { exact: true })).toBeVisible();
+  await expect(dialog.getByText('Where is the vehicle kept overnight?', { exact: true })).toBeVisible();
   await expect(dialog.getByText('Social Domestic and Pleasure plus Commute', { exact: true })).toBeVisible();
   await staff.close();
 });

@@ -2,6 +2,7 @@
 // server, opened one at a time in the dialog and moved through new -> contacted -> quoted -> closed (the server
 // logs each change). Part of the admin chunk.
 import { useState, type ReactNode } from 'react';
+import { quoteFieldLabels } from '../../../src-server/contract/quote';
 import type { CallbackRequestView, QuoteRequestView, RequestStatus } from '../../../src-server/features/requests/service';
 import { Button } from '../../components/button';
 import { failureParts, useQueueItem, type ListPage, type QueueKind } from './admin-api';
@@ -87,7 +88,9 @@ export function QueueTable({
   );
 }
 
+/** The wizard's own label for a stored quote field (contract/quote.ts); other keys are spelled out. */
 function humanise(key: string): string {
+  if (Object.hasOwn(quoteFieldLabels, key)) return quoteFieldLabels[key as keyof typeof quoteFieldLabels];
   const spaced = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ');
   return spaced.charAt(0).toUpperCase() + spaced.slice(1).toLowerCase();
 }

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { quotePersonalInput, withQuoteDates, type QuotePersonalFormValues } from '../../../src-server/contract/quote';
+import { quoteFieldLabels, quotePersonalInput, withQuoteDates, type QuotePersonalFormValues } from '../../../src-server/contract/quote';
 import { epochToUkLocal } from '../../../src-server/contract/time';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
@@ -40,12 +40,12 @@ export function QuoteStep1Page() {
       <form onSubmit={submit} noValidate className="space-y-5" aria-label="Personal Details">
         <p className="text-ink-muted">All fields are required.</p>
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="First name" autoComplete="given-name" maxLength={50} error={errors.firstName?.message} {...register('firstName')} />
-          <TextField label="Last name" autoComplete="family-name" maxLength={50} error={errors.lastName?.message} {...register('lastName')} />
+          <TextField label={quoteFieldLabels.firstName} autoComplete="given-name" maxLength={50} error={errors.firstName?.message} {...register('firstName')} />
+          <TextField label={quoteFieldLabels.lastName} autoComplete="family-name" maxLength={50} error={errors.lastName?.message} {...register('lastName')} />
         </div>
-        <TextField label="Email" type="email" autoComplete="email" spellCheck={false} error={errors.email?.message} {...register('email')} />
+        <TextField label={quoteFieldLabels.email} type="email" autoComplete="email" spellCheck={false} error={errors.email?.message} {...register('email')} />
         <TextField
-          label="Phone number"
+          label={quoteFieldLabels.phone}
           type="tel"
           autoComplete="tel"
           inputMode="tel"
@@ -53,10 +53,10 @@ export function QuoteStep1Page() {
           error={errors.phone?.message}
           {...register('phone')}
         />
-        <TextField label="Date of birth" type="date" autoComplete="bday" max={today} error={errors.dateOfBirth?.message} {...register('dateOfBirth')} />
-        <TextField label="Address" autoComplete="street-address" maxLength={200} hint="House number and street, and town." error={errors.address?.message} {...register('address')} />
+        <TextField label={quoteFieldLabels.dateOfBirth} type="date" autoComplete="bday" max={today} error={errors.dateOfBirth?.message} {...register('dateOfBirth')} />
+        <TextField label={quoteFieldLabels.address} autoComplete="street-address" maxLength={200} hint="House number and street, and town." error={errors.address?.message} {...register('address')} />
         <TextField
-          label="Postcode"
+          label={quoteFieldLabels.postcode}
           autoComplete="postal-code"
           autoCapitalize="characters"
           maxLength={10}

@@ -9,6 +9,7 @@ import { useForm, type FieldErrors } from 'react-hook-form';
 import { brand } from '../../../src-server/contract/brand';
 import {
   policyStartYearOptions,
+  quoteFieldLabels,
   quoteOptions,
   quoteVehicleInput,
   withQuoteDates,
@@ -115,9 +116,9 @@ export function QuoteStep2Page() {
 
         <fieldset className="space-y-5">
           <legend className="text-xl font-bold text-brand-700">The vehicle</legend>
-          {select('vehicleType', 'Vehicle type')}
+          {select('vehicleType', quoteFieldLabels.vehicleType)}
           <TextField
-            label="Registration number"
+            label={quoteFieldLabels.regNumber}
             autoCapitalize="characters"
             spellCheck={false}
             maxLength={12}
@@ -126,32 +127,32 @@ export function QuoteStep2Page() {
             error={messageOf(errors, 'regNumber')}
             {...register('regNumber')}
           />
-          {select('vehicleOwner', 'Vehicle owner')}
-          {select('annualMileage', 'Annual mileage')}
-          <TextField {...moneyInput} label="Vehicle value (£)" error={messageOf(errors, 'value')} {...register('value')} />
-          {select('purchaseDate', 'How long have you owned the vehicle?')}
-          {select('keptOvernight', 'Where is the vehicle kept overnight?')}
-          {select('security', 'Security')}
+          {select('vehicleOwner', quoteFieldLabels.vehicleOwner)}
+          {select('annualMileage', quoteFieldLabels.annualMileage)}
+          <TextField {...moneyInput} label={quoteFieldLabels.value} error={messageOf(errors, 'value')} {...register('value')} />
+          {select('purchaseDate', quoteFieldLabels.purchaseDate)}
+          {select('keptOvernight', quoteFieldLabels.keptOvernight)}
+          {select('security', quoteFieldLabels.security)}
         </fieldset>
 
         <fieldset className="space-y-5">
           <legend className="text-xl font-bold text-brand-700">Your history</legend>
-          {select('claimsPast5Years', 'Claims in the past 5 years')}
-          {select('drivingConvictions', 'Driving convictions', 'Motoring convictions in the past 5 years, including fixed penalties.')}
-          {select('otherConvictions', 'Other convictions', 'Unspent non-motoring criminal convictions.')}
-          {select('disabilities', 'Disabilities or medical conditions', 'Any that the DVLA has been told about or that affect your driving.')}
-          {select('vehicleModified', 'Has the vehicle been modified?')}
-          {select('otherDrivers', 'Other drivers')}
+          {select('claimsPast5Years', quoteFieldLabels.claimsPast5Years)}
+          {select('drivingConvictions', quoteFieldLabels.drivingConvictions, 'Motoring convictions in the past 5 years, including fixed penalties.')}
+          {select('otherConvictions', quoteFieldLabels.otherConvictions, 'Unspent non-motoring criminal convictions.')}
+          {select('disabilities', quoteFieldLabels.disabilities, 'Any that the DVLA has been told about or that affect your driving.')}
+          {select('vehicleModified', quoteFieldLabels.vehicleModified)}
+          {select('otherDrivers', quoteFieldLabels.otherDrivers)}
         </fieldset>
 
         <fieldset className="space-y-5">
           <legend className="text-xl font-bold text-brand-700">Your cover</legend>
-          {select('coverType', 'Cover type')}
-          {select('noClaimsBonusYears', 'Years of no claims bonus')}
-          {select('noClaimsBonusProtected', 'Is your no claims bonus protected?')}
+          {select('coverType', quoteFieldLabels.coverType)}
+          {select('noClaimsBonusYears', quoteFieldLabels.noClaimsBonusYears)}
+          {select('noClaimsBonusProtected', quoteFieldLabels.noClaimsBonusProtected)}
           <TextField
             {...moneyInput}
-            label="Best quote you have been offered (£)"
+            label={quoteFieldLabels.bestQuotedPremium}
             required={false}
             hint="If you have one, we will try to beat it."
             error={messageOf(errors, 'bestQuotedPremium')}
@@ -165,7 +166,7 @@ export function QuoteStep2Page() {
               <SelectField label="Year" placeholder={SELECT_PLACEHOLDER} options={years} error={messageOf(errors, 'policyStartYear')} {...register('policyStartYear')} />
             </div>
           </fieldset>
-          {select('usage', 'Vehicle use')}
+          {select('usage', quoteFieldLabels.usage)}
         </fieldset>
 
         <div className="flex flex-wrap gap-3">
