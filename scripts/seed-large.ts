@@ -24,7 +24,7 @@ function flag(name: string, fallback: number): number {
 }
 
 /** mulberry32: a small fast deterministic PRNG. */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

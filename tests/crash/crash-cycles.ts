@@ -6,57 +6,17 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Libsql from 'libsql';
+import { rng } from '../../scripts/seed-large';
+import { validQuote } from '../fixtures/quote';
 import { buildServer, OWNER_PASSWORD, startServer, type ServerProcess } from '../process/real-server';
-
-/** mulberry32: reproducible "random" moments from a seed. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let serial = 0;
 /** A quote request unlike any other (its e-mail), from an address of its own (the throttle is per address). */
 function quoteBody(): { body: Record<string, string>; address: string } {
   const n = ++serial;
-  const year = new Date().getUTCFullYear() + 1;
   return {
     address: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-    body: {
-      firstName: 'Crash',
-      lastName: `Test${n}`,
-      email: `crash${n}-${process.pid}@example.test`,
-      phone: '07700 900123',
-      dateOfBirth: '1990-01-01',
-      address: '1 Kill Street',
-      postcode: 'LS1 4DY',
-      vehicleType: 'Car',
-      regNumber: 'AB12 CDE',
-      vehicleOwner: 'Private',
-      annualMileage: 'Under 5,000',
-      value: '3000',
-      purchaseDate: '1 to 5 years',
-      keptOvernight: 'Street',
-      security: 'None',
-      claimsPast5Years: 'no',
-      drivingConvictions: 'None',
-      otherConvictions: 'No',
-      disabilities: 'no',
-      vehicleModified: 'no',
-      otherDrivers: 'None',
-      coverType: 'Third Party',
-      noClaimsBonusYears: '0',
-      noClaimsBonusProtected: 'No',
-      policyStartDay: '1',
-      policyStartMonth: '1',
-      policyStartYear: String(year),
-      usage: 'Courier',
-    },
+    body: { ...validQuote, lastName: `Test${n}`, email: `crash${n}-${process.pid}@example.test`, policyStartYear: String(new Date().getUTCFullYear() + 1) },
   };
 }
 

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Libsql from 'libsql';
+import { validQuote } from '../fixtures/quote';
 import { validPolicy } from '../server/harness';
 import { buildServer, OWNER_PASSWORD, startServer } from '../process/real-server';
 
@@ -48,38 +49,7 @@ async function call<T>(base: string, method: string, path: string, body?: unknow
 
 const startYear = new Date().getUTCFullYear() + 1;
 let serial = 0;
-function quoteBody(n: number) {
-  return {
-    firstName: 'Load',
-    lastName: `Rush${n}`,
-    email: `rush${n}@example.test`,
-    phone: '07700 900123',
-    dateOfBirth: '1985-03-03',
-    address: '2 Campaign Road',
-    postcode: 'M1 1AE',
-    vehicleType: 'Car',
-    regNumber: 'LD24 RSH',
-    vehicleOwner: 'Private',
-    annualMileage: '5,000 - 10,000',
-    value: '5000',
-    purchaseDate: 'Less than 1 year',
-    keptOvernight: 'Driveway',
-    security: 'Tracker',
-    claimsPast5Years: 'no',
-    drivingConvictions: 'None',
-    otherConvictions: 'No',
-    disabilities: 'no',
-    vehicleModified: 'no',
-    otherDrivers: 'None',
-    coverType: 'Comprehensive',
-    noClaimsBonusYears: '3',
-    noClaimsBonusProtected: 'No',
-    policyStartDay: '2',
-    policyStartMonth: '2',
-    policyStartYear: String(startYear),
-    usage: 'Social Domestic and Pleasure',
-  };
-}
+const quoteBody = (n: number) => ({ ...validQuote, lastName: `Rush${n}`, email: `rush${n}@example.test`, policyStartYear: String(startYear) });
 
 async function main(): Promise<void> {
   const bundle = await buildServer();
