@@ -176,7 +176,13 @@ export const clientLogInput = z.object({
 });
 export type ClientLogInput = z.infer<typeof clientLogInput>;
 
-export const idParam = z.coerce.number({ error: 'id must be a number' }).int().positive('id must be a positive whole number');
+/**
+ * A row id: a positive whole number, or its plain decimal text (a path segment). Strict on purpose: Number()
+ * would read ' 1', '1e3' and '0x10' as ids of other rows (found by the property tests).
+ */
+export const idParam = z
+  .union([z.number(), z.string().regex(/^\d{1,15}$/, 'id must be a positive whole number').transform(Number)], { error: 'id must be a number' })
+  .pipe(z.number().int('id must be a positive whole number').positive('id must be a positive whole number').max(Number.MAX_SAFE_INTEGER));
 
 export const policyNumberParam = z
   .string()

@@ -130,8 +130,9 @@ const ROUTES: Record<string, Route> = {
   'PUT /api/admin/callbacks/:id': { method: 'PUT', path: () => `/api/admin/callbacks/${ids.callback}`, body: { status: 'contacted' } },
   'GET /api/admin/report.csv': { method: 'GET', path: () => '/api/admin/report.csv' },
 };
-// Left out on purpose, with the reason: logout and the deletes act on the path alone (no body or query to
-// generate), and each would end the run's session or data; their refusals are covered by security.test.ts.
+// Logout and the deletes act on the path and the token alone: they get the path-parameter and forged-token
+// properties below instead of body generators (a valid token or a small id would end the run's own session
+// or data).
 const NOT_FUZZED = ['POST /api/logout', 'DELETE /api/admin/users/:id', 'DELETE /api/admin/policies/:id'];
 
 /** Every table a refused write must leave as it was (throttle and audit are written on purpose for logins). */
@@ -261,6 +262,70 @@ describe.each(Object.entries(ROUTES))('%s', (key, route) => {
       }),
       { numRuns: RUNS },
     );
+  });
+});
+
+describe('path parameters and the routes without input', () => {
+  // Every route with a parameter, the deletes included: ids that are not numbers, numbers far beyond any row,
+  // and hostile text. (Small ids would delete the run's own records: those are the matrix's business.)
+  const templates = () => [
+    ...new Set(h.app.routes.filter((r) => r.method !== 'ALL' && r.path.includes('/:')).map((r) => `${r.method} ${r.path}`)),
+  ];
+  // Encoded as a browser would; a lone surrogate cannot be, so it goes as the bytes a lax client sends.
+  const encoded = (v: string) => {
+    try {
+      return encodeURIComponent(v);
+    } catch {
+      return '%ED%A0%80';
+    }
+  };
+  const param = fc.oneof(
+    hostileString.map(encoded),
+    fc.integer({ min: 10_000_000 }).map(String),
+    fc.constantFrom('0', '-1', '1.5', '1e3', '0x10', '%201'),
+    // Sent raw: broken percent-encoding.
+    fc.constantFrom('%', '%zz', '%E0%A4%A', '%ED%A0%80', '%00', '%2F..%2F'),
+  );
+
+  it('answers hostile path parameters on every such route with a clear 4xx or 2xx, and writes nothing when it refuses', async () => {
+    expect(templates().length).toBeGreaterThanOrEqual(10);
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...templates()), param, async (template, value) => {
+        const [method, pattern] = template.split(' ') as [string, string];
+        const path = pattern.replace(/:[A-Za-z]+/, value);
+        const before = await snapshot(true);
+        const res = await h.request(method, path, { token: owner, body: ROUTES[template]?.body ?? (method === 'PUT' ? {} : undefined) });
+        await expectSound(res, `${method} ${path}`);
+        if (res.status >= 400) expect(await snapshot(true), `${method} ${path} refused but wrote`).toBe(before);
+      }),
+      { numRuns: RUNS * 3 },
+    );
+  });
+
+  it("takes only plain digits as an id: ' 1', '1e3', '0x10' and the like are refused, never read as another row", async () => {
+    for (const id of ['%201', '1e0', '0x1', '1.0', '+1', '01.', '0', '-1', '9'.repeat(16)]) {
+      const before = await snapshot(true);
+      const res = await h.request('DELETE', `/api/admin/policies/${id}`, { token: owner });
+      expect(res.status, id).toBe(400);
+      expect(JSON.stringify(await json(res)), id).toMatch(/id must be/);
+      expect(await snapshot(true)).toBe(before);
+    }
+    expect((await h.request('GET', `/api/admin/quotes/${String(ids.quote).padStart(3, '0')}`, { token: owner })).status).toBe(200);
+  });
+
+  it('answers POST /api/logout with forged or hostile tokens with a 401 and revokes nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(hostileString, fc.constant(`${owner.slice(0, -4)}AAAA`), fc.constant('a.b.c')), async (token) => {
+        const before = await snapshot(true);
+        const res = await h.request('POST', '/api/logout', { headers: { authorization: `Bearer ${token.replace(/[^\t\x20-\x7e]/g, '')}` } });
+        await expectSound(res, `logout with ${JSON.stringify(token).slice(0, 80)}`);
+        expect(res.status).toBe(401);
+        expect(await snapshot(true)).toBe(before);
+      }),
+      { numRuns: RUNS },
+    );
+    // The run's own session still works.
+    expect((await h.request('GET', '/api/me', { token: owner })).status).toBe(200);
   });
 });
 
