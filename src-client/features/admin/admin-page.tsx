@@ -2,9 +2,9 @@
 // users, policies and logs, with modals for changes. Loaded as its own chunk (the route is code-split).
 import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { PolicyInput } from '../../../src-server/contract/schemas';
-import { toTwelveHour, UK_TIME_ZONE } from '../../../src-server/contract/time';
+import { UK_TIME_ZONE } from '../../../src-server/contract/time';
 import type { PolicyView } from '../../../src-server/features/policies/service';
 import type { UserView } from '../../../src-server/features/users/service';
 import { Button } from '../../components/button';
@@ -17,7 +17,6 @@ import {
   adminKey,
   downloadReport,
   failureParts,
-  PAGE_SIZE,
   useAdminCallbacks,
   useAdminLogs,
   useAdminPolicies,
@@ -26,10 +25,12 @@ import {
   useAdminUsers,
   type QueueKind,
 } from './admin-api';
+import { LogsTab, PoliciesTab, policyLabel, UsersTab } from './list-tabs';
 import { QueueTable, RequestDetail } from './queues';
 import { ADMIN_TABS, type AdminTab } from './search';
 import { Modal } from './dialog';
 import { PolicyForm } from './policy-form';
+import { Pager } from './table-section';
 import { UserForm, type UserPayload } from './user-form';
 
 const route = getRouteApi('/admin');
@@ -266,145 +267,33 @@ export function AdminPage() {
             ) : null}
 
             {tab === 'users' ? (
-              <div>
-                <div className="mb-4 flex items-center justify-between">
-                  <h2 className="text-xl font-bold text-ink">Users</h2>
-                  <Button onClick={() => setEditing({ kind: 'user', user: null })}>Add User</Button>
-                </div>
-                <div className="overflow-x-auto">
-                  <table className="w-full text-left">
-                    <thead>
-                      <tr className="border-b border-slate-300">
-                        <th scope="col" className="p-2">Username</th>
-                        <th scope="col" className="p-2">Email</th>
-                        <th scope="col" className="p-2">Role</th>
-                        <th scope="col" className="p-2">Actions</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {(users.data?.items ?? []).map((u) => {
-                        const locked = !isOwner && (u.isAdmin || u.isOwner);
-                        return (
-                          <tr key={u.id} className="border-b border-slate-200">
-                            <td className="p-2 font-semibold">{u.username}</td>
-                            <td className="p-2">{u.email}</td>
-                            <td className="p-2">
-                              <RoleBadge user={u} />
-                            </td>
-                            <td className="p-2">
-                              <div className="flex flex-wrap items-center gap-2">
-                                <Button variant="secondary" disabled={locked} aria-describedby={locked ? `locked-${u.id}` : undefined} onClick={() => setEditing({ kind: 'user', user: u })} aria-label={`Edit ${u.username}`}>
-                                  Edit
-                                </Button>
-                                <Button variant="danger" disabled={locked} aria-describedby={locked ? `locked-${u.id}` : undefined} onClick={() => setEditing({ kind: 'delete', type: 'user', id: u.id, label: u.username })} aria-label={`Delete ${u.username}`}>
-                                  Delete
-                                </Button>
-                                <Button
-                                  variant="ghost"
-                                  aria-label={`View policies of ${u.username}`}
-                                  onClick={() => {
-                                    setImpersonateUserId(u.id);
-                                    void navigate({ to: '/dashboard' });
-                                  }}
-                                >
-                                  View policies
-                                </Button>
-                                {locked ? (
-                                  <span id={`locked-${u.id}`} className="text-sm text-ink-muted">
-                                    Only an owner can change admins and owners
-                                  </span>
-                                ) : null}
-                              </div>
-                            </td>
-                          </tr>
-                        );
-                      })}
-                    </tbody>
-                  </table>
-                </div>
-                <Pager page={page} total={users.data?.total ?? 0} onPage={setPage} />
-              </div>
+              <UsersTab
+                data={users.data}
+                isOwner={isOwner}
+                page={page}
+                onPage={setPage}
+                onAdd={() => setEditing({ kind: 'user', user: null })}
+                onEdit={(user) => setEditing({ kind: 'user', user })}
+                onDelete={(user) => setEditing({ kind: 'delete', type: 'user', id: user.id, label: user.username })}
+                onViewPolicies={(user) => {
+                  setImpersonateUserId(user.id);
+                  void navigate({ to: '/dashboard' });
+                }}
+              />
             ) : null}
 
             {tab === 'policies' ? (
-              <div>
-                <div className="mb-4 flex items-center justify-between">
-                  <h2 className="text-xl font-bold text-ink">Policies</h2>
-                  <Button onClick={() => setEditing({ kind: 'policy', policy: null })}>Add Policy</Button>
-                </div>
-                <div className="overflow-x-auto">
-                  <table className="w-full text-left">
-                    <thead>
-                      <tr className="border-b border-slate-300">
-                        <th scope="col" className="p-2">Policy #</th>
-                        <th scope="col" className="p-2">Username</th>
-                        <th scope="col" className="p-2">Holder</th>
-                        <th scope="col" className="p-2">Vehicle</th>
-                        <th scope="col" className="p-2">Start Date/Time</th>
-                        <th scope="col" className="p-2">End Date/Time</th>
-                        <th scope="col" className="p-2">Status</th>
-                        <th scope="col" className="p-2">Actions</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {(policies.data?.items ?? []).map((p) => {
-                        const label = p.policyNumber || String(p.id);
-                        return (
-                          <tr key={p.id} className="border-b border-slate-200">
-                            <td className="p-2 font-semibold">{label}</td>
-                            <td className="p-2">{p.username ?? 'N/A'}</td>
-                            <td className="p-2">{p.holderName}</td>
-                            <td className="p-2">{p.carModel}</td>
-                            <td className="p-2 whitespace-nowrap">
-                              {p.startDate} {toTwelveHour(p.startTime)}
-                            </td>
-                            <td className="p-2 whitespace-nowrap">
-                              {p.endDate} {toTwelveHour(p.endTime)}
-                            </td>
-                            <td className="p-2">
-                              <StatusBadge status={p.status} />
-                            </td>
-                            <td className="p-2">
-                              <div className="flex gap-2">
-                                <Button variant="secondary" aria-label={`Edit policy ${label}`} onClick={() => setEditing({ kind: 'policy', policy: p })}>
-                                  Edit
-                                </Button>
-                                <Button variant="danger" aria-label={`Delete policy ${label}`} onClick={() => setEditing({ kind: 'delete', type: 'policy', id: p.id, label })}>
-                                  Delete
-                                </Button>
-                              </div>
-                            </td>
-                          </tr>
-                        );
-                      })}
-                    </tbody>
-                  </table>
-                </div>
-                <Pager page={page} total={policies.data?.total ?? 0} onPage={setPage} />
-              </div>
+              <PoliciesTab
+                data={policies.data}
+                page={page}
+                onPage={setPage}
+                onAdd={() => setEditing({ kind: 'policy', policy: null })}
+                onEdit={(policy) => setEditing({ kind: 'policy', policy })}
+                onDelete={(policy) => setEditing({ kind: 'delete', type: 'policy', id: policy.id, label: policyLabel(policy) })}
+              />
             ) : null}
 
-            {tab === 'logs' ? (
-              <div>
-                <div className="mb-4 flex items-center justify-between">
-                  <h2 className="text-xl font-bold text-ink">Logs</h2>
-                  <p className="text-ink-muted">{logs.data?.total ?? 0} total entries</p>
-                </div>
-                <ul className="divide-y divide-slate-200">
-                  {(logs.data?.items ?? []).map((l) => (
-                    <li key={l.id} className="flex flex-wrap items-center gap-3 py-3">
-                      <LevelBadge level={l.level} />
-                      <span className="font-semibold">{l.action}</span>
-                      <span className="text-ink-muted">{l.username ?? 'system'}</span>
-                      <time dateTime={l.timestamp} className="ml-auto text-sm text-ink-muted">
-                        {formatTimestamp(l.timestamp)}
-                      </time>
-                    </li>
-                  ))}
-                </ul>
-                <Pager page={page} total={logs.data?.total ?? 0} onPage={setPage} />
-              </div>
-            ) : null}
+            {tab === 'logs' ? <LogsTab data={logs.data} page={page} onPage={setPage} formatTimestamp={formatTimestamp} /> : null}
 
             {tab === 'quotes' || tab === 'callbacks' ? (
               <QueueTable
@@ -483,50 +372,5 @@ function StatCard({ label, value }: { label: string; value: number | undefined }
         {value ?? '–'}
       </p>
     </li>
-  );
-}
-
-function Badge({ tone, children }: { tone: 'green' | 'red' | 'yellow' | 'blue' | 'slate'; children: ReactNode }) {
-  const tones = {
-    green: 'bg-green-100 text-green-900',
-    red: 'bg-red-100 text-red-900',
-    yellow: 'bg-yellow-100 text-yellow-900',
-    blue: 'bg-brand-50 text-brand-800',
-    slate: 'bg-slate-100 text-slate-900',
-  } as const;
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold ${tones[tone]}`}>{children}</span>;
-}
-
-function RoleBadge({ user }: { user: UserView }) {
-  if (user.isOwner) return <Badge tone="blue">Owner</Badge>;
-  if (user.isAdmin) return <Badge tone="yellow">Admin</Badge>;
-  return <Badge tone="slate">User</Badge>;
-}
-
-function StatusBadge({ status }: { status: string }) {
-  const tone = status === 'active' ? 'green' : status === 'expired' ? 'red' : 'yellow';
-  return <Badge tone={tone}>{status}</Badge>;
-}
-
-function LevelBadge({ level }: { level: string | null | undefined }) {
-  const l = level || 'info';
-  return <Badge tone={l === 'error' ? 'red' : l === 'warning' ? 'yellow' : 'green'}>{l}</Badge>;
-}
-
-function Pager({ page, total, onPage }: { page: number; total: number; onPage: (page: number) => void }) {
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  if (pages <= 1) return null;
-  return (
-    <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3">
-      <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
-      </Button>
-      <p aria-live="polite">
-        Page {Math.min(page, pages)} of {pages}
-      </p>
-      <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        Next
-      </Button>
-    </nav>
   );
 }

@@ -6,6 +6,8 @@ import { quoteFieldLabels } from '../../../src-server/contract/quote';
 import type { CallbackRequestView, QuoteRequestView, RequestStatus } from '../../../src-server/features/requests/service';
 import { Button } from '../../components/button';
 import { failureParts, useQueueItem, type ListPage, type QueueKind } from './admin-api';
+import { Badge } from './badges';
+import { TableSection } from './table-section';
 
 export const REQUEST_STATUSES: readonly RequestStatus[] = ['new', 'contacted', 'quoted', 'closed'];
 export const QUEUE_TITLES: Record<QueueKind, string> = { quotes: 'Quote requests', callbacks: 'Callback requests' };
@@ -16,14 +18,10 @@ function rowName(r: Row): string {
   return 'name' in r ? r.name : `${r.firstName} ${r.lastName}`;
 }
 
+const REQUEST_STATUS_TONES = { new: 'blue', contacted: 'yellow', quoted: 'green', closed: 'slate' } as const;
+
 export function RequestStatusBadge({ status, children }: { status: string; children?: ReactNode }) {
-  const tones: Record<string, string> = {
-    new: 'bg-brand-50 text-brand-800',
-    contacted: 'bg-yellow-100 text-yellow-900',
-    quoted: 'bg-green-100 text-green-900',
-    closed: 'bg-slate-100 text-slate-900',
-  };
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold ${tones[status] ?? tones['closed']}`}>{children ?? status}</span>;
+  return <Badge tone={REQUEST_STATUS_TONES[status as RequestStatus] ?? 'slate'}>{children ?? status}</Badge>;
 }
 
 export function QueueTable({
@@ -41,50 +39,37 @@ export function QueueTable({
 }) {
   const items = data?.items ?? [];
   return (
-    <div>
-      <div className="mb-4 flex items-center justify-between">
-        <h2 className="text-xl font-bold text-ink">{QUEUE_TITLES[kind]}</h2>
-        <p className="text-ink-muted">{data?.total ?? 0} total requests</p>
-      </div>
-      <div className="overflow-x-auto">
-        <table className="w-full text-left">
-          <thead>
-            <tr className="border-b border-slate-300">
-              <th scope="col" className="p-2">Reference</th>
-              <th scope="col" className="p-2">Name</th>
-              <th scope="col" className="p-2">Email</th>
-              <th scope="col" className="p-2">Phone</th>
-              <th scope="col" className="p-2">Created (UK time)</th>
-              <th scope="col" className="p-2">Status</th>
-              <th scope="col" className="p-2">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((r) => (
-              <tr key={r.id} className="border-b border-slate-200">
-                <td className="p-2 font-semibold">{r.reference}</td>
-                <td className="p-2">{rowName(r)}</td>
-                <td className="p-2">{r.email}</td>
-                <td className="p-2">{r.phone}</td>
-                <td className="p-2 whitespace-nowrap">
-                  <time dateTime={r.createdAt}>{formatTimestamp(r.createdAt)}</time>
-                </td>
-                <td className="p-2">
-                  <RequestStatusBadge status={r.status} />
-                </td>
-                <td className="p-2">
-                  <Button variant="secondary" aria-label={`Open ${r.reference}`} onClick={() => onOpen(r.id, r.reference)}>
-                    Open
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {items.length === 0 && data ? <p className="mt-4 text-ink-muted">No requests found.</p> : null}
-      </div>
-      {pager}
-    </div>
+    <TableSection
+      title={QUEUE_TITLES[kind]}
+      aside={<p className="text-ink-muted">{data?.total ?? 0} total requests</p>}
+      columns={['Reference', 'Name', 'Email', 'Phone', 'Created (UK time)', 'Status', 'Actions']}
+      footer={
+        <>
+          {items.length === 0 && data ? <p className="mt-4 text-ink-muted">No requests found.</p> : null}
+          {pager}
+        </>
+      }
+    >
+      {items.map((r) => (
+        <tr key={r.id} className="border-b border-slate-200">
+          <td className="p-2 font-semibold">{r.reference}</td>
+          <td className="p-2">{rowName(r)}</td>
+          <td className="p-2">{r.email}</td>
+          <td className="p-2">{r.phone}</td>
+          <td className="p-2 whitespace-nowrap">
+            <time dateTime={r.createdAt}>{formatTimestamp(r.createdAt)}</time>
+          </td>
+          <td className="p-2">
+            <RequestStatusBadge status={r.status} />
+          </td>
+          <td className="p-2">
+            <Button variant="secondary" aria-label={`Open ${r.reference}`} onClick={() => onOpen(r.id, r.reference)}>
+              Open
+            </Button>
+          </td>
+        </tr>
+      ))}
+    </TableSection>
   );
 }
 
