@@ -6,15 +6,16 @@
 import { existsSync, mkdirSync, renameSync, rmSync, copyFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Libsql from 'libsql';
+import { filePathOf } from './client';
 
 export class BackupError extends Error {}
 
 /** The path of an embedded database URL ('file:…'), or a BackupError for a libSQL server. */
 export function embeddedPath(url: string): string {
   if (!url.startsWith('file:')) throw new BackupError('Backups here are of the embedded database file; a libSQL server keeps its own (see its documentation).');
-  const path = url.slice('file:'.length).split('?')[0]!;
+  const path = filePathOf(url);
   if (path === ':memory:' || path === '') throw new BackupError('An in-memory database has nothing to back up.');
-  return path.startsWith('//') ? new URL(url).pathname : path;
+  return path;
 }
 
 /** 'ok', or the problems PRAGMA integrity_check reports. */

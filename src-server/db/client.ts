@@ -54,6 +54,7 @@ export async function openDatabase({ url, authToken }: DatabaseOptions): Promise
   };
 }
 
-function filePathOf(url: string): string {
+/** The file path of a 'file:' database URL ('file:./data/x.db', 'file:///abs/x.db?mode=…'). */
+export function filePathOf(url: string): string {
   return url.startsWith('file://') ? fileURLToPath(url) : url.slice('file:'.length).split('?')[0]!;
 }

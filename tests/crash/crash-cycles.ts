@@ -5,10 +5,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Libsql from 'libsql';
 import { rng } from '../../scripts/seed-large';
 import { validQuote } from '../fixtures/quote';
-import { buildServer, OWNER_PASSWORD, startServer, type ServerProcess } from '../process/real-server';
+import { buildServer, checkDatabase, OWNER_PASSWORD, startServer, type Acknowledged, type CheckResult, type ServerProcess } from '../process/real-server';
 
 let serial = 0;
 /** A quote request unlike any other (its e-mail), from an address of its own (the throttle is per address). */
@@ -33,10 +32,6 @@ const policyBody = (n: number) => ({
   status: 'active',
 });
 
-export interface Acknowledged {
-  quotes: Set<string>;
-  policies: Set<string>;
-}
 
 /** Writes as fast as `workers` clients can until `stop` resolves; records every write the server acknowledged. */
 async function writeUntil(server: ServerProcess, token: string, workers: number, stop: Promise<void>, ack: Acknowledged): Promise<number> {
@@ -74,33 +69,6 @@ async function writeUntil(server: ServerProcess, token: string, workers: number,
   };
   await Promise.all(Array.from({ length: workers }, (_, w) => worker(w)));
   return sent;
-}
-
-export interface CheckResult {
-  integrity: string;
-  missingQuotes: string[];
-  missingPolicies: string[];
-  storedQuotes: number;
-  storedPolicies: number;
-}
-
-/** Opens the database the dead server left (WAL recovery happens here) and checks it. */
-export function checkDatabase(dataDir: string, ack: Acknowledged): CheckResult {
-  const conn = new Libsql(join(dataDir, 'kerbside.db'));
-  try {
-    const integrity = (conn.prepare('PRAGMA integrity_check').raw(true).all() as Array<[string]>).map((r) => r[0]).join('; ');
-    const quotes = new Set((conn.prepare('select reference from quote_requests').raw(true).all() as Array<[string]>).map((r) => r[0]));
-    const policies = new Set((conn.prepare('select policy_number from policies').raw(true).all() as Array<[string]>).map((r) => r[0]));
-    return {
-      integrity,
-      missingQuotes: [...ack.quotes].filter((r) => !quotes.has(r)),
-      missingPolicies: [...ack.policies].filter((p) => !policies.has(p)),
-      storedQuotes: quotes.size,
-      storedPolicies: policies.size,
-    };
-  } finally {
-    conn.close();
-  }
 }
 
 export interface CrashReport extends CheckResult {

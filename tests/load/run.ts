@@ -6,10 +6,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import Libsql from 'libsql';
 import { validQuote } from '../fixtures/quote';
 import { validPolicy } from '../server/harness';
-import { buildServer, OWNER_PASSWORD, startServer } from '../process/real-server';
+import { buildServer, checkDatabase, OWNER_PASSWORD, startServer } from '../process/real-server';
 
 function flag(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -152,11 +151,7 @@ async function main(): Promise<void> {
   // Graceful stop, then read the database the way an auditor would.
   server.child.kill('SIGTERM');
   const code = await server.exited;
-  const conn = new Libsql(join(dataDir, 'kerbside.db'), { readonly: true });
-  const stored = new Set((conn.prepare('select reference from quote_requests').raw(true).all() as Array<[string]>).map((r) => r[0]));
-  const integrity = (conn.prepare('PRAGMA integrity_check').raw(true).get() as [string])[0];
-  conn.close();
-  const lost = acknowledgedQuotes.filter((r) => !stored.has(r));
+  const { integrity, missingQuotes: lost, storedQuotes } = checkDatabase(dataDir, { quotes: new Set(acknowledgedQuotes), policies: new Set() });
 
   const byKind = [...statuses.entries()].sort().map(([k, n]) => `${k}: ${n}`).join(', ');
   console.log(`requests: ${result.requests.total} in ${result.duration} s (${result.requests.average.toFixed(0)} req/s average)`);
@@ -167,7 +162,7 @@ async function main(): Promise<void> {
     `per kind, sent / unanswered / slowest: ${MIX.map(([k]) => `${k} ${sent.get(k) ?? 0} / ${(sent.get(k) ?? 0) - answered(k)} / ${Math.round(slowest.get(k) ?? 0)} ms`).join(', ')}`,
   );
   console.log(`connection errors ${result.errors}, timeouts ${result.timeouts}; 5xx ${fiveHundreds}`);
-  console.log(`quotes acknowledged ${acknowledgedQuotes.length}, stored ${stored.size}, lost ${lost.length}; integrity ${integrity}; server exit code ${code}`);
+  console.log(`quotes acknowledged ${acknowledgedQuotes.length}, stored ${storedQuotes}, lost ${lost.length}; integrity ${integrity}; server exit code ${code}`);
   const failed = fiveHundreds > 0 || lost.length > 0 || result.errors > 0 || result.timeouts > 0 || integrity !== 'ok' || code !== 0 || (acknowledgedQuotes.length === 0 && !process.env.LOAD_ONLY);
   console.log(failed ? 'load test: FAILED' : 'load test: passed');
   process.exit(failed ? 1 : 0);

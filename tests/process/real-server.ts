@@ -9,6 +9,8 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import Libsql from 'libsql';
+import { integrityOf } from '../../src-server/db/backup';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const OWNER_PASSWORD = 'crash-owner-password';
@@ -88,3 +90,38 @@ export async function startServer(bundle: string, dataDir: string, extraEnv: Rec
   return { child, port, base, exited };
 }
 
+
+/** Writes the server acknowledged (answered 201): quote references and policy numbers. */
+export interface Acknowledged {
+  quotes: Set<string>;
+  policies: Set<string>;
+}
+
+export interface CheckResult {
+  integrity: string;
+  missingQuotes: string[];
+  missingPolicies: string[];
+  storedQuotes: number;
+  storedPolicies: number;
+}
+
+/** Opens the database a stopped or killed server left (WAL recovery happens here) and checks it. */
+export function checkDatabase(dataDir: string, ack: Acknowledged): CheckResult {
+  const path = join(dataDir, 'kerbside.db');
+  const conn = new Libsql(path);
+  let quotes: Set<string>;
+  let policies: Set<string>;
+  try {
+    quotes = new Set((conn.prepare('select reference from quote_requests').raw(true).all() as Array<[string]>).map((r) => r[0]));
+    policies = new Set((conn.prepare('select policy_number from policies').raw(true).all() as Array<[string]>).map((r) => r[0]));
+  } finally {
+    conn.close();
+  }
+  return {
+    integrity: integrityOf(path),
+    missingQuotes: [...ack.quotes].filter((r) => !quotes.has(r)),
+    missingPolicies: [...ack.policies].filter((p) => !policies.has(p)),
+    storedQuotes: quotes.size,
+    storedPolicies: policies.size,
+  };
+}

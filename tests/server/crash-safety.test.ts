@@ -6,8 +6,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkDatabase, runCrashCycles } from '../crash/crash-cycles';
-import { buildServer, startServer } from '../process/real-server';
+import { runCrashCycles } from '../crash/crash-cycles';
+import { buildServer, checkDatabase, startServer } from '../process/real-server';
 import { validQuote } from '../fixtures/quote';
 
 describe('SIGKILL at random moments', () => {
