@@ -15,6 +15,26 @@ export class ApiError extends Error {
     const d = this.body.details as { fieldErrors?: Record<string, string[]> } | undefined;
     return d?.fieldErrors ?? {};
   }
+
+  /** The first message for each of `fields` that has one, in the order given. */
+  messagesFor<F extends string>(fields: readonly F[]): Array<[F, string]> {
+    const fieldErrors = this.fieldErrors;
+    return fields.flatMap((f) => (fieldErrors[f]?.[0] ? [[f, fieldErrors[f][0]] as [F, string]] : []));
+  }
+}
+
+/**
+ * Puts the server's field messages on a form's fields, the first one focused (react-hook-form's setError);
+ * answers how many it placed.
+ */
+export function showServerFieldErrors<F extends string>(
+  err: ApiError,
+  fields: readonly F[],
+  setError: (field: F, error: { type: 'server'; message: string }, options: { shouldFocus: boolean }) => void,
+): number {
+  const found = err.messagesFor(fields);
+  found.forEach(([f, message], i) => setError(f, { type: 'server', message }, { shouldFocus: i === 0 }));
+  return found.length;
 }
 
 export interface ApiOptions {

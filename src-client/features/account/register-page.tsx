@@ -11,7 +11,7 @@ import { registerInput, type RegisterInput } from '../../../src-server/contract/
 import { Button, textLinkClass as linkClass } from '../../components/button';
 import { TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
-import { ApiError, apiJson } from '../../lib/api';
+import { ApiError, apiJson, showServerFieldErrors } from '../../lib/api';
 import { FormMessage, notice, type Notice } from './form-message';
 
 /** SPEC.md §9: registration redirect delay. */
@@ -51,12 +51,7 @@ export function RegisterPage() {
       // SPEC.md §7's payload; the server makes a plain user whatever isAdmin says.
       await apiJson('/register', { method: 'POST', body: { username: input.username, email: input.email, password: input.password, isAdmin: false }, anonymous: true });
     } catch (err) {
-      if (err instanceof ApiError) {
-        const fieldErrors = err.fieldErrors;
-        FIELDS.filter((f) => fieldErrors[f]?.[0]).forEach((f, i) =>
-          setError(f, { type: 'server', message: fieldErrors[f]![0]! }, { shouldFocus: i === 0 }),
-        );
-      }
+      if (err instanceof ApiError) showServerFieldErrors(err, FIELDS, setError);
       // SPEC.md §8: the response's message field, else 'Registration failed'.
       const text = err instanceof ApiError && typeof err.body.message === 'string' && err.body.message ? err.body.message : messages.registrationFailed;
       setMessage(notice('error', text));

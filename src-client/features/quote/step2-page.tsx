@@ -22,7 +22,7 @@ import { Alert } from '../../components/alert';
 import { Button, textLinkClass } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
-import { ApiError, apiJson } from '../../lib/api';
+import { ApiError, apiJson, showServerFieldErrors } from '../../lib/api';
 import { clearQuoteDraft, draftValuesOf, PERSONAL_FIELDS, readQuoteDraft, saveVehicleDetails } from './quote-draft';
 import { QuoteProgress } from './quote-progress';
 
@@ -78,7 +78,8 @@ export function QuoteStep2Page() {
       clearQuoteDraft();
       await navigate({ to: '/request-quote-step3', search: { reference: receipt.reference } });
     } catch (err) {
-      setProblem(problemOf(err, (field, message, first) => setError(field, { type: 'server', message }, { shouldFocus: first })));
+      if (err instanceof ApiError && err.status === 400) showServerFieldErrors(err, VEHICLE_FIELDS, setError);
+      setProblem(problemOf(err));
     }
   });
 
@@ -190,16 +191,13 @@ function messageOf(errors: FieldErrors<QuoteVehicleFormValues>, field: Field): s
 /** SPEC.md §5 money: a number, min 0, step 0.01. */
 const moneyInput = { type: 'number', inputMode: 'decimal', min: 0, step: 0.01, className: 'sm:max-w-[14rem]' } as const;
 
-/** What went wrong, in words; step 2 field errors go onto their fields through `onField`. */
-function problemOf(err: unknown, onField: (field: Field, message: string, first: boolean) => void): SubmitProblem {
+/** What went wrong, in words (step 2's own field messages are already by their fields). */
+function problemOf(err: unknown): SubmitProblem {
   if (err instanceof ApiError) {
     if (err.status === 400) {
-      const fieldErrors = err.fieldErrors;
-      const vehicle = VEHICLE_FIELDS.filter((f) => fieldErrors[f]?.[0]);
-      vehicle.forEach((f, i) => onField(f, fieldErrors[f]![0]!, i === 0));
-      const personal = PERSONAL_FIELDS.filter((f) => fieldErrors[f]?.[0]);
+      const personal = err.messagesFor(PERSONAL_FIELDS);
       if (personal.length > 0) {
-        return { message: `Some personal details need attention: ${personal.map((f) => fieldErrors[f]![0]).join('; ')}.`, personal };
+        return { message: `Some personal details need attention: ${personal.map(([, m]) => m).join('; ')}.`, personal: personal.map(([f]) => f) };
       }
       return { message: 'Some answers need attention: see the messages by the fields.', personal: [] };
     }

@@ -18,7 +18,7 @@ import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 import { ContactPanels } from '../../components/contact-panels';
 import { PageHeading } from '../../components/page';
-import { ApiError, apiJson } from '../../lib/api';
+import { ApiError, apiJson, showServerFieldErrors } from '../../lib/api';
 
 // SPEC.md §2: each card has its e-mail address and the support phone number.
 const CONTACTS = [
@@ -130,12 +130,7 @@ function CallbackForm({ onDone }: { onDone: (answer: CallbackAnswer) => void }) 
     try {
       onDone(await apiJson<CallbackAnswer>('/callbacks', { method: 'POST', body: values, anonymous: true }));
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400) {
-        const fieldErrors = err.fieldErrors;
-        const wrong = SERVER_FIELDS.filter((f) => fieldErrors[f]?.[0]);
-        wrong.forEach((f, i) => setError(f, { type: 'server', message: fieldErrors[f]![0]! }, { shouldFocus: i === 0 }));
-        if (wrong.length > 0) return;
-      }
+      if (err instanceof ApiError && err.status === 400 && showServerFieldErrors(err, SERVER_FIELDS, setError) > 0) return;
       const reason = err instanceof ApiError ? err.message : 'We could not reach our server. Check your connection and try again.';
       setServerError(reason);
     }
