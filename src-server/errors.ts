@@ -1,5 +1,9 @@
-// Domain errors thrown by services. One mapper turns them into HTTP answers (http/errors.ts), another
-// into TRPCError (trpc/init.ts); services never know which door the call came through.
+// Domain errors thrown by services. One table below says what each one is at either door: its HTTP
+// status (read by http/errors.ts) and its tRPC code (read by trpc/init.ts); services never know which
+// door the call came through.
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
+import type { z } from 'zod';
+
 export type Details = Record<string, unknown> | undefined;
 
 export class DomainError extends Error {
@@ -25,7 +29,48 @@ export class ThrottledError extends DomainError {
   }
 }
 
+/** What a domain error is at each door (docs/product.md#errors-and-messages). */
+export interface ErrorAnswer {
+  status: 400 | 401 | 403 | 404 | 409 | 429 | 500;
+  trpcCode: TRPC_ERROR_CODE_KEY;
+}
+
+type DomainErrorClass = abstract new (...args: never[]) => DomainError;
+
+/** The one table: each domain error class, its HTTP status and its tRPC code. */
+const errorAnswers: ReadonlyArray<readonly [DomainErrorClass, ErrorAnswer]> = [
+  [InvalidError, { status: 400, trpcCode: 'BAD_REQUEST' }],
+  [UnauthenticatedError, { status: 401, trpcCode: 'UNAUTHORIZED' }],
+  [ForbiddenError, { status: 403, trpcCode: 'FORBIDDEN' }],
+  [NotFoundError, { status: 404, trpcCode: 'NOT_FOUND' }],
+  [ConflictError, { status: 409, trpcCode: 'CONFLICT' }],
+  [ThrottledError, { status: 429, trpcCode: 'TOO_MANY_REQUESTS' }],
+];
+const unmapped: ErrorAnswer = { status: 500, trpcCode: 'INTERNAL_SERVER_ERROR' };
+
+/** The status and code of a domain error; a DomainError outside the table is ours (500). */
+export function errorAnswerOf(err: DomainError): ErrorAnswer {
+  return errorAnswers.find(([cls]) => err instanceof cls)?.[1] ?? unmapped;
+}
+
 /** A 400 for one field, in the same shape as a schema failure (z.flattenError), so forms read both alike. */
 export function fieldInvalid(message: string, fieldErrors: Record<string, string>): InvalidError {
   return new InvalidError(message, { formErrors: [], fieldErrors: Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, [v]])) });
+}
+
+/**
+ * A schema failure as `{ formErrors, fieldErrors }` (z.flattenError's shape), by field name, at both doors.
+ * An update's fields travel inside `data` over tRPC ({ id, data }), so that wrapper is looked through: a
+ * form reads `fieldErrors.email` whichever door it used and whether it creates or edits.
+ */
+export function inputErrorDetails(err: z.ZodError): { formErrors: string[]; fieldErrors: Record<string, string[]> } {
+  const formErrors: string[] = [];
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of err.issues) {
+    const path = issue.path[0] === 'data' && issue.path.length > 1 ? issue.path.slice(1) : issue.path;
+    const field = path[0];
+    if (field === undefined) formErrors.push(issue.message);
+    else (fieldErrors[String(field)] ??= []).push(issue.message);
+  }
+  return { formErrors, fieldErrors };
 }

@@ -7,9 +7,8 @@ import { migrateDatabase } from './db/migrate';
 import { EnvError, parseEnv } from './env';
 import { ensureFirstOwner } from './features/account/service';
 import { runMaintenance } from './maintenance';
+import { startScheduler } from './scheduler';
 import { loadJwtSecret } from './secret';
-
-const MAINTENANCE_INTERVAL_MS = 60_000;
 
 async function main(): Promise<void> {
   const env = parseEnv(process.env);
@@ -36,16 +35,10 @@ async function main(): Promise<void> {
     logger.info({ username: env.OWNER_USERNAME }, 'first owner created');
   }
 
-  const housekeeping = async () => {
-    try {
-      await runMaintenance(deps);
-    } catch (err) {
-      logger.error({ err }, 'maintenance failed');
-    }
-  };
-  await housekeeping();
-  const timer = setInterval(housekeeping, MAINTENANCE_INTERVAL_MS);
-  timer.unref();
+  // Housekeeping (expiry sweep, cover-ending reminders, mail) once now, then at the start of every minute
+  // (docs/operations.md#housekeeping). A failed run is logged; the next minute tries again.
+  const scheduler = startScheduler({ job: () => runMaintenance(deps), logger });
+  await scheduler.runNow();
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     logger.info(`Kerbside Cover listening on http://localhost:${info.port}`);
@@ -57,10 +50,13 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    clearInterval(timer);
+    const housekeepingDone = scheduler.stop();
     server.close(() => {
-      database.close();
-      process.exit(0);
+      // A housekeeping run in progress finishes its write before the database closes.
+      void housekeepingDone.then(() => {
+        database.close();
+        process.exit(0);
+      });
     });
     if ('closeIdleConnections' in server) (server as { closeIdleConnections(): void }).closeIdleConnections();
     setTimeout(() => process.exit(1), 10_000).unref();

@@ -1,5 +1,6 @@
 // Who is asking. The token proves identity only: the account and its roles are read from the database on
 // every request, so a deletion, demotion, logout or password change takes effect at once.
+import { normaliseRoles } from '../contract/roles';
 import type { HotReads } from '../db/hot-reads';
 import type { TokenService } from './tokens';
 
@@ -29,13 +30,14 @@ export function createCallerResolver(hot: HotReads, tokens: TokenService): Resol
     // One indexed read answers both: does the account still exist, with which roles; was this token signed out.
     const row = await hot.callerRow(claims.userId, claims.jti);
     if (!row || row.revoked || row.sessionVersion !== claims.sessionVersion) return { caller: null, reason: 'invalid' };
+    // Owner implies admin (docs/product.md#roles: Owner ⊃ Admin ⊃ User).
+    const { isAdmin, isOwner } = normaliseRoles(row);
     return {
       caller: {
         id: row.id,
         username: row.username,
-        // Owner implies admin (DECISIONS.md: Owner ⊃ Admin ⊃ User).
-        isAdmin: row.isAdmin || row.isOwner,
-        isOwner: row.isOwner,
+        isAdmin,
+        isOwner,
         jti: claims.jti,
         exp: claims.exp,
       },

@@ -3,10 +3,10 @@
 import { randomUUID } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 
-export const SESSION_HOURS = 12;
-export const REMEMBER_DAYS = 30;
+const SESSION_HOURS = 12;
+const REMEMBER_DAYS = 30;
 
-export interface TokenSubject {
+interface TokenSubject {
   id: number;
   username: string;
   isAdmin: boolean;
@@ -14,7 +14,7 @@ export interface TokenSubject {
   sessionVersion: number;
 }
 
-export interface VerifiedToken {
+interface VerifiedToken {
   userId: number;
   jti: string;
   sessionVersion: number;

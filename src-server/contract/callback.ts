@@ -1,11 +1,11 @@
-// The callback request (SPEC.md §2 /support, §3, §5): one schema for the server and the support page's form,
+// The callback request (docs/product.md#callback-requests): one schema for the server and the support page's form,
 // with the option lists and their labels. Whether the chosen time is still ahead is the service's
 // question (it needs the server's clock); this schema only says it is a real date-time.
 import { z } from 'zod';
-import { emailSchema, normalisedText } from './schemas';
+import { CONTROL_CHARACTERS, emailSchema, normalisedText } from './schemas';
 import { isCalendarDate } from './time';
 
-/** SPEC.md §5 option list, in its order. */
+/** The documented option list, in its order (docs/product.md#callback-requests). */
 export const contactReasons = ['claims', 'policies', 'payments', 'quotes', 'other'] as const;
 export type ContactReason = (typeof contactReasons)[number];
 
@@ -17,10 +17,10 @@ export const contactReasonLabels: Record<ContactReason, string> = {
   other: 'Something else',
 };
 
-export const callbackInsuranceTypes = ['temporary', 'learner', 'business'] as const;
-export type CallbackInsuranceType = (typeof callbackInsuranceTypes)[number];
+const callbackInsuranceTypes = ['temporary', 'learner', 'business'] as const;
+type CallbackInsuranceType = (typeof callbackInsuranceTypes)[number];
 
-export const callbackInsuranceTypeLabels: Record<CallbackInsuranceType, string> = {
+const callbackInsuranceTypeLabels: Record<CallbackInsuranceType, string> = {
   temporary: 'Temporary car insurance',
   learner: 'Learner driver insurance',
   business: 'Business use cover',
@@ -41,10 +41,6 @@ export const callbackMessages = {
   insuranceTypeInvalid: 'Choose an insurance type from the list',
   received: 'Your callback request has been received. Our team will contact you within 24 hours.',
 } as const;
-
-// Control characters (newlines included) have no place in a name that staff read and e-mails repeat.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
 
 /**
  * A UK phone number as people type it: digits, spaces, brackets, hyphens and a leading +44 (also the
@@ -78,7 +74,7 @@ export const callbackInput = z.object({
     .trim()
     .min(1, callbackMessages.nameRequired)
     .max(100, callbackMessages.nameTooLong)
-    .refine((v) => !CONTROL_CHARS.test(v), 'Name may not contain line breaks or control characters'),
+    .refine((v) => !CONTROL_CHARACTERS.test(v), 'Name may not contain line breaks or control characters'),
   email: emailSchema,
   phone: normalisedText(normaliseUkPhone, { required: callbackMessages.phoneRequired, invalid: callbackMessages.phoneInvalid }, 30),
   reasonForContact: z.enum(contactReasons, { error: callbackMessages.reasonRequired }),

@@ -1,4 +1,4 @@
-// Texts a person reads, in one place. Those in quotes in SPEC.md are verbatim.
+// Texts a person reads, in one place. Those quoted in docs/product.md#errors-and-messages are verbatim.
 export const messages = {
   passwordRequiredForNewUsers: 'Password is required for new users',
   invalidPolicyNumber: 'Invalid policy number',
@@ -24,4 +24,6 @@ export const messages = {
   noSelfDelete: 'You cannot delete your own account',
   noSelfDemote: 'You cannot remove your own admin or owner role',
   lastOwner: 'The last owner cannot be removed or demoted',
+  coverNotConfirmed: 'Cover not confirmed yet',
+  noCertificateForCode: 'No certificate found for this code',
 } as const;

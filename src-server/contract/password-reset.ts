@@ -1,18 +1,20 @@
-// Password reset (DECISIONS.md "Callback, registration, password reset"): the inputs of both steps and
+// Password reset (docs/product.md#password-reset): the inputs of both steps and
 // the texts a person reads. Isomorphic: the reset pages use the same schemas and texts.
 import { z } from 'zod';
 import { messages } from './messages';
 import { emailSchema, passwordSchema } from './schemas';
 
 export const passwordResetMessages = {
-  /** SPEC.md §8, verbatim: the one answer to every well-formed request, whether the account exists or not. */
+  /** Verbatim (docs/product.md#password-reset): the one answer to every well-formed request, whether the account exists or not. */
   requested: messages.resetEmailSent,
-  /** SPEC.md §8, verbatim. */
+  /** Verbatim (docs/product.md#errors-and-messages). */
   requestFailed: messages.resetEmailFailed,
   invalidLink: 'This reset link is invalid or has expired. Please request a new one.',
   changed: 'Your password has been changed. You can now login.',
   confirmRequired: 'Please confirm your new password',
   mismatch: 'The passwords do not match',
+  /** An invitation spent: the password is set and the person is signed in (docs/product.md#welcome). */
+  welcomed: 'Your password is set. Welcome to your account.',
 } as const;
 
 /** Step 1: "send me a link". */
@@ -28,6 +30,11 @@ export const passwordResetConfirmInput = z.object({
     .min(20, passwordResetMessages.invalidLink)
     .max(200, passwordResetMessages.invalidLink),
   password: passwordSchema,
+  /**
+   * An invitation's link signs the person in once the password is set (docs/product.md#welcome): whether that
+   * session is remembered on the device, as at sign-in. A reset link ignores it.
+   */
+  remember: z.boolean().optional().default(false),
 });
 export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmInput>;
 

@@ -1,12 +1,16 @@
-// The quote request (SPEC.md §2/§3/§5 quote wizard, as DECISIONS.md "Quote wizard" fixes it): the step 1 and
+// The quote request (docs/product.md#quote-wizard): the step 1 and
 // step 2 schemas the wizard's forms use, and the whole request the server parses at both doors (REST and
-// tRPC), with SPEC.md §5's option lists. Rules that need today's date (age, a start date not in the past,
-// the ten start years) are one pure function, checkQuoteDates, that the forms and the service both apply
-// with their own clock: the server's word is final.
+// tRPC), with the option lists of docs/product.md#option-lists. Rules that need the clock (the product's age
+// range, a start that has not passed, the ten start years, the product's shortest and longest cover measured
+// from the requested start) are one pure function, checkQuoteTimes, that the forms and the service both
+// apply with their own clock: the server's word is final.
 import { z } from 'zod';
 import { callbackMessages, normaliseUkPhone } from './callback';
-import { emailSchema, normalisedText } from './schemas';
-import { isCalendarDate } from './time';
+import { addDuration, durationText, durationUnits, type Duration, type DurationUnit } from './durations';
+import { money, moneyMessages } from './money';
+import { productLabels, productRules, products, type Product } from './products';
+import { CONTROL_CHARACTERS, emailSchema, normalisedText, policyNumberParam } from './schemas';
+import { epochToUkLocal, isCalendarDate, ukLocalToEpoch } from './time';
 
 export interface Option {
   value: string;
@@ -14,27 +18,27 @@ export interface Option {
 }
 
 const capitalised = (v: string) => v.charAt(0).toUpperCase() + v.slice(1);
-/** Options whose values are SPEC.md §5's words as listed; labels start with a capital. */
+/** Options whose values are the documented words as listed (docs/product.md#option-lists); labels start with a capital. */
 const listed = (values: readonly string[]): Option[] => values.map((value) => ({ value, label: capitalised(value) }));
 
-// SPEC.md §5, in its order. 'Alarm & Immobiliser' is listed twice there: it is offered once.
-export const vehicleTypes = ['Car', 'Commercial Vehicle'] as const;
-export const vehicleOwners = ['Private', 'Company'] as const;
-export const annualMileages = ['Under 5,000', '5,000 - 10,000', '10,000 - 15,000', '15,000 - 20,000', 'Over 20,000'] as const;
-export const purchaseDates = ['Less than 1 year', '1 to 5 years', 'More than 5 years'] as const;
-export const keptOvernightPlaces = ['Garage', 'Street', 'Driveway', 'Secure parking'] as const;
-export const securityDevices = ['None', 'Alarm & Immobiliser', 'Immobiliser', 'Tracker'] as const;
-export const claimsCounts = ['no', '1', '2', '3', 'more than 3'] as const;
-export const drivingConvictionAnswers = ['None', 'Yes'] as const;
-export const otherConvictionAnswers = ['No', 'Yes'] as const;
-export const lowerYesNo = ['no', 'yes'] as const;
-export const otherDriverAnswers = ['None', 'Yes'] as const;
-export const coverTypes = ['Comprehensive', 'Third Party Fire and Theft', 'Third Party'] as const;
-export const noClaimsBonusYears = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '9+'] as const;
-export const upperYesNo = ['No', 'Yes'] as const;
+// In the documented order (docs/product.md#option-lists). 'Alarm & Immobiliser' is offered once.
+const vehicleTypes = ['Car', 'Commercial Vehicle'] as const;
+const vehicleOwners = ['Private', 'Company'] as const;
+const annualMileages = ['Under 5,000', '5,000 - 10,000', '10,000 - 15,000', '15,000 - 20,000', 'Over 20,000'] as const;
+const purchaseDates = ['Less than 1 year', '1 to 5 years', 'More than 5 years'] as const;
+const keptOvernightPlaces = ['Garage', 'Street', 'Driveway', 'Secure parking'] as const;
+const securityDevices = ['None', 'Alarm & Immobiliser', 'Immobiliser', 'Tracker'] as const;
+const claimsCounts = ['no', '1', '2', '3', 'more than 3'] as const;
+const drivingConvictionAnswers = ['None', 'Yes'] as const;
+const otherConvictionAnswers = ['No', 'Yes'] as const;
+const lowerYesNo = ['no', 'yes'] as const;
+const otherDriverAnswers = ['None', 'Yes'] as const;
+const coverTypes = ['Comprehensive', 'Third Party Fire and Theft', 'Third Party'] as const;
+const noClaimsBonusYears = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '9+'] as const;
+const upperYesNo = ['No', 'Yes'] as const;
 // "Social Domestic and Pleasure; plus Commute; plus Business": each "plus" adds to the one before, as UK
 // insurers rate them (business use includes commuting).
-export const vehicleUsages = [
+const vehicleUsages = [
   'Social Domestic and Pleasure',
   'Social Domestic and Pleasure plus Commute',
   'Social Domestic and Pleasure plus Commute plus Business',
@@ -45,9 +49,11 @@ export const vehicleUsages = [
 
 export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 /** How many policy start years are offered: the current year plus the next nine. */
-export const START_YEARS = 10;
-export const MIN_DRIVER_AGE = 17;
-export const MAX_DRIVER_AGE = 110;
+const START_YEARS = 10;
+/** The youngest driver any product takes (learner driver cover): the age rule before a product is chosen. */
+const MIN_DRIVER_AGE = Math.min(...products.map((p) => productRules[p].minAge));
+/** Older than this, the year of birth is taken for a typing slip rather than an age. */
+const MAX_DRIVER_AGE = 110;
 
 export const quoteOptions = {
   vehicleType: listed(vehicleTypes),
@@ -71,15 +77,17 @@ export const quoteOptions = {
   usage: listed(vehicleUsages),
   policyStartDay: Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })),
   policyStartMonth: MONTH_NAMES.map((label, i) => ({ value: String(i + 1), label })),
+  durationUnit: listed(durationUnits),
 } satisfies Record<string, Option[]>;
 
-/** The current year plus the next nine (SPEC.md §5), for the policy start year. */
+/** The current year plus the next nine (docs/product.md#option-lists), for the policy start year. */
 export function policyStartYearOptions(currentYear: number): Option[] {
   return Array.from({ length: START_YEARS }, (_, i) => ({ value: String(currentYear + i), label: String(currentYear + i) }));
 }
 
 /** What each field is called on the wizard's forms, and in the staff console's view of a request. */
 export const quoteFieldLabels = {
+  product: 'Which cover do you want?',
   firstName: 'First name',
   lastName: 'Last name',
   email: 'Email',
@@ -89,6 +97,7 @@ export const quoteFieldLabels = {
   postcode: 'Postcode',
   vehicleType: 'Vehicle type',
   regNumber: 'Registration number',
+  carModel: 'Make and model',
   vehicleOwner: 'Vehicle owner',
   annualMileage: 'Annual mileage',
   value: 'Vehicle value (£)',
@@ -108,6 +117,9 @@ export const quoteFieldLabels = {
   policyStartDay: 'Policy start day',
   policyStartMonth: 'Policy start month',
   policyStartYear: 'Policy start year',
+  policyStartTime: 'Policy start time',
+  durationValue: 'Cover length',
+  durationUnit: 'Cover length unit',
   usage: 'Vehicle use',
 } as const;
 
@@ -129,20 +141,40 @@ export const quoteMessages = {
   postcodeInvalid: 'Enter a full UK postcode, such as SW1A 1AA',
   regNumberRequired: 'Registration number is required',
   regNumberInvalid: 'Enter the registration as shown on the number plate, such as AB12 CDE',
+  carModelInvalid: 'Make and model may not contain line breaks or control characters',
   valueRequired: 'Vehicle value is required',
-  moneyInvalid: 'Enter an amount in pounds, such as 4500 or 4500.50',
-  moneyNegative: 'Enter an amount of 0 or more',
-  moneyPence: 'Enter pounds and pence with at most two decimal places',
+  moneyInvalid: moneyMessages.invalid,
+  moneyNegative: moneyMessages.negative,
+  moneyPence: moneyMessages.pence,
   startDayRequired: 'Choose the day cover should start',
   startMonthRequired: 'Choose the month cover should start',
   startYearRequired: 'Choose the year cover should start',
   startDateInvalid: 'That date does not exist: check the day and month',
   startDatePast: 'Choose a start date from today onwards',
   startYearOutOfRange: 'Choose a year from the list',
+  productRequired: 'Choose which cover you want',
+  startTimeRequired: 'Enter the time cover should start',
+  startTimeInvalid: 'Enter the start time as HH:MM on the 24-hour clock, such as 09:00 or 17:30',
+  startTimePast: 'Choose a start time that has not passed yet',
+  durationValueRequired: 'Enter how long you need cover for',
+  durationValueInvalid: 'Enter a whole number, such as 3',
+  durationUnitRequired: 'Choose hours, days, weeks or months',
 } as const;
 
+/** 'Learner driver cover is for drivers aged 17 to 50' (docs/product.md#step-1-personal-details). */
+export function productAgeMessage(product: Product): string {
+  const { minAge, maxAge } = productRules[product];
+  return `${productLabels[product]} is for drivers aged ${minAge} to ${maxAge}`;
+}
+
+/** 'Temporary car cover runs from 1 hour to 30 days' (docs/product.md#step-2-your-vehicle). */
+export function productDurationMessage(product: Product): string {
+  const { minDuration, maxDuration } = productRules[product];
+  return `${productLabels[product]} runs from ${durationText(minDuration)} to ${durationText(maxDuration)}`;
+}
+
 /** What each step 2 choice asks for when it is missing or not on its list. */
-export const choiceMessages = {
+const choiceMessages = {
   vehicleType: 'Choose the vehicle type',
   vehicleOwner: 'Choose who owns the vehicle',
   annualMileage: 'Choose the annual mileage',
@@ -161,16 +193,13 @@ export const choiceMessages = {
   usage: 'Choose how the vehicle will be used',
 } as const;
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/;
-
 const requiredText = (required: string, max: number, invalid: string) =>
   z
     .string({ error: required })
     .trim()
     .min(1, required)
     .max(max, `Must be at most ${max} characters`)
-    .refine((v) => !CONTROL_CHARS.test(v), invalid);
+    .refine((v) => !CONTROL_CHARACTERS.test(v), invalid);
 
 const UK_POSTCODE = /^(GIR0AA|[A-PR-UWYZ](\d{1,2}|[A-HK-Y]\d{1,2}|\d[A-HJKPSTUW]|[A-HK-Y]\d[ABEHMNPRV-Y])\d[ABD-HJLNP-UW-Z]{2})$/;
 
@@ -186,27 +215,6 @@ export function normaliseRegistration(value: string): string | null {
   const spaced = value.trim().replace(/\s+/g, ' ').toUpperCase();
   const characters = spaced.replace(/ /g, '');
   return /^[A-Z0-9 ]+$/.test(spaced) && characters.length >= 2 && characters.length <= 7 ? spaced : null;
-}
-
-const MONEY_TEXT = /^\d+(\.\d+)?$/;
-
-/** An amount in pounds, from a number or the text of a number input; '' counts as not given. */
-function money(opts: { required: string | null; max: number }) {
-  return z
-    .union([z.number(), z.string(), z.null(), z.undefined()], { error: quoteMessages.moneyInvalid })
-    .transform((v, ctx): number | undefined => {
-      const text = typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'x') : (v ?? '').trim().replace(/^£/, '').replace(/,/g, '');
-      if (text === '') {
-        if (opts.required) ctx.addIssue({ code: 'custom', message: opts.required });
-        return undefined;
-      }
-      if (/^-/.test(text)) ctx.addIssue({ code: 'custom', message: quoteMessages.moneyNegative });
-      else if (!MONEY_TEXT.test(text)) ctx.addIssue({ code: 'custom', message: quoteMessages.moneyInvalid });
-      else if (/\.\d{3,}$/.test(text)) ctx.addIssue({ code: 'custom', message: quoteMessages.moneyPence });
-      else if (Number(text) > opts.max) ctx.addIssue({ code: 'custom', message: `Enter an amount up to £${opts.max.toLocaleString('en-GB')}` });
-      else return Math.round(Number(text) * 100) / 100;
-      return z.NEVER;
-    });
 }
 
 const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) => z.enum(values, { error: message });
@@ -229,7 +237,12 @@ const wholeNumber = (min: number, max: number, required: string) =>
       return n;
     });
 
+const TIME_24 = /^([01]\d|2[0-3]):[0-5]\d$/;
+/** A cover length as typed: up to five digits (the product's limits then refuse a long one with their own message). */
+const DURATION_TEXT = /^\d{1,5}$/;
+
 export const quotePersonalInput = z.object({
+  product: choice(products, quoteMessages.productRequired),
   firstName: requiredText(quoteMessages.firstNameRequired, 50, quoteMessages.nameInvalid),
   lastName: requiredText(quoteMessages.lastNameRequired, 50, quoteMessages.nameInvalid),
   email: emailSchema,
@@ -242,12 +255,20 @@ export const quotePersonalInput = z.object({
   address: requiredText(quoteMessages.addressRequired, 200, quoteMessages.addressInvalid),
   postcode: normalisedText(normalisePostcode, { required: quoteMessages.postcodeRequired, invalid: quoteMessages.postcodeInvalid }, 10),
 });
-export type QuotePersonal = z.infer<typeof quotePersonalInput>;
 export type QuotePersonalFormValues = z.input<typeof quotePersonalInput>;
 
 export const quoteVehicleInput = z.object({
   vehicleType: choice(vehicleTypes, choiceMessages.vehicleType),
   regNumber: normalisedText(normaliseRegistration, { required: quoteMessages.regNumberRequired, invalid: quoteMessages.regNumberInvalid }, 12),
+  // Optional: the make and model ('Ford Fiesta 1.0 Zetec'), which a policy issued from the request names, and which
+  // asking for more cover fills in from the policy (docs/product.md#asking-for-more-cover). Blank is left out.
+  carModel: z
+    .string({ error: quoteMessages.carModelInvalid })
+    .trim()
+    .max(100, 'Must be at most 100 characters')
+    .refine((v) => !CONTROL_CHARACTERS.test(v), quoteMessages.carModelInvalid)
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
   vehicleOwner: choice(vehicleOwners, choiceMessages.vehicleOwner),
   annualMileage: choice(annualMileages, choiceMessages.annualMileage),
   value: money({ required: quoteMessages.valueRequired, max: 5_000_000 }),
@@ -266,8 +287,26 @@ export const quoteVehicleInput = z.object({
   bestQuotedPremium: money({ required: null, max: 100_000 }).optional(),
   policyStartDay: wholeNumber(1, 31, quoteMessages.startDayRequired),
   policyStartMonth: wholeNumber(1, 12, quoteMessages.startMonthRequired),
-  // The range against today is checkQuoteDates' job; here only a plausible four-digit year.
+  // The range against today is checkQuoteTimes' job; here only a plausible four-digit year.
   policyStartYear: wholeNumber(2000, 2999, quoteMessages.startYearRequired),
+  // UK wall-clock time, as a time input sends it; whether it has passed is checkQuoteTimes' job.
+  policyStartTime: z
+    .string({ error: quoteMessages.startTimeRequired })
+    .trim()
+    .transform((v, ctx) => {
+      if (TIME_24.test(v)) return v;
+      ctx.addIssue({ code: 'custom', message: v === '' ? quoteMessages.startTimeRequired : quoteMessages.startTimeInvalid });
+      return z.NEVER;
+    }),
+  // A whole number here; whether it is within the product's limits is checkQuoteTimes' job (it needs the start).
+  durationValue: z.union([z.number(), z.string()], { error: quoteMessages.durationValueRequired }).transform((v, ctx) => {
+    const text = String(v).trim();
+    if (text === '') ctx.addIssue({ code: 'custom', message: quoteMessages.durationValueRequired });
+    else if (!DURATION_TEXT.test(text)) ctx.addIssue({ code: 'custom', message: quoteMessages.durationValueInvalid });
+    else return Number(text);
+    return z.NEVER;
+  }),
+  durationUnit: choice(durationUnits, quoteMessages.durationUnitRequired),
   usage: choice(vehicleUsages, choiceMessages.usage),
 });
 export type QuoteVehicle = z.infer<typeof quoteVehicleInput>;
@@ -280,19 +319,28 @@ export const quoteRequestInput = quotePersonalInput.extend({
   website: z.string().max(500).optional(),
 });
 export type QuoteRequest = z.infer<typeof quoteRequestInput>;
-export type QuoteRequestFormValues = z.input<typeof quoteRequestInput>;
+
+/** quotes.renewal: one of the caller's own policies, whose details fill in the wizard (docs/product.md#asking-for-more-cover). */
+export const renewalInput = z.object({ policyNumber: policyNumberParam });
 
 export interface QuoteReceipt {
   reference: string;
   message: string;
 }
 
-export interface DateIssue {
-  field: 'dateOfBirth' | 'policyStartDay' | 'policyStartYear';
+/** A field the clock's rules refuse, with the message shown by it. */
+export interface TimeIssue {
+  field: 'dateOfBirth' | 'policyStartDay' | 'policyStartYear' | 'policyStartTime' | 'durationValue';
   message: string;
 }
 
+/** The fields checkQuoteTimes reads, as parsed or as typed. */
+export type QuoteTimesInput = Partial<
+  Record<'product' | 'dateOfBirth' | 'policyStartDay' | 'policyStartMonth' | 'policyStartYear' | 'policyStartTime' | 'durationValue' | 'durationUnit', unknown>
+>;
+
 const pad2 = (n: number) => String(n).padStart(2, '0');
+const MINUTE = 60_000;
 
 /** Whole years from `birth` to `today` (both 'YYYY-MM-DD'). */
 export function ageOn(birth: string, today: string): number {
@@ -301,36 +349,90 @@ export function ageOn(birth: string, today: string): number {
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }
 
+// Readers for values that may be parsed, as typed, or the leftovers of a field that failed: each answers
+// undefined unless the value is well formed, so a rule only judges what its own field's rules let through.
+const oneOf = <T extends string>(list: readonly T[], v: unknown): T | undefined => (list as readonly unknown[]).includes(v) ? (v as T) : undefined;
+const whole = (v: unknown): number | undefined => {
+  if (typeof v === 'number') return Number.isInteger(v) ? v : undefined;
+  return typeof v === 'string' && /^\d{1,5}$/.test(v.trim()) ? Number(v) : undefined;
+};
+const text = (v: unknown): string | undefined => (typeof v === 'string' ? v.trim() : undefined);
+
+/** The requested start as an instant (UK wall clock), or undefined when the day, month, year or time is not a real one. */
+export function requestedStartOf(input: QuoteTimesInput): number | undefined {
+  const [d, m, y, time] = [whole(input.policyStartDay), whole(input.policyStartMonth), whole(input.policyStartYear), text(input.policyStartTime)];
+  if (d === undefined || m === undefined || y === undefined || time === undefined || !TIME_24.test(time)) return undefined;
+  const date = `${y}-${pad2(m)}-${pad2(d)}`;
+  return isCalendarDate(date) ? ukLocalToEpoch(date, time) : undefined;
+}
+
+/** The cover length asked for, when both halves are well formed. */
+export function requestedDurationOf(input: QuoteTimesInput): Duration | undefined {
+  const value = whole(input.durationValue);
+  const unit = oneOf<DurationUnit>(durationUnits, input.durationUnit);
+  return value === undefined || unit === undefined ? undefined : { value, unit };
+}
+
 /**
- * The rules that need today's date (UK, 'YYYY-MM-DD'): a date of birth in the past and an age of 17 or
- * over; a policy start date that exists, is not before today and falls in the ten offered years.
- * ISO dates compare as text.
+ * The rules that need the clock (`now`, epoch ms; "today" is its UK date), each at the field it concerns:
+ * - the date of birth in the past, not over 110 years ago, and within the chosen product's age range
+ *   (17 or over before one is chosen);
+ * - the start day, month and year a real date in the ten offered years, not before today, and with the start
+ *   time not yet passed in UK time (the current minute still counts);
+ * - the cover length within the product's shortest and longest, both measured on the UK wall clock from
+ *   the requested start (from now while the start is not yet a real one), so that 30 days of cover is 719
+ *   or 721 hours across a clock change and a month ends on the same day of the month or the month's last.
+ * Values may be parsed or as typed: fields that are missing or malformed are left to their own rules, so a
+ * form shows these messages in the same round as every other field's.
  */
-export function checkQuoteDates(
-  input: Partial<Pick<QuoteRequest, 'dateOfBirth' | 'policyStartDay' | 'policyStartMonth' | 'policyStartYear'>>,
-  today: string,
-): DateIssue[] {
-  const issues: DateIssue[] = [];
-  const dob = input.dateOfBirth;
+export function checkQuoteTimes(input: QuoteTimesInput, now: number): TimeIssue[] {
+  const issues: TimeIssue[] = [];
+  const today = epochToUkLocal(now).date;
+  const product = oneOf<Product>(products, input.product);
+
+  const dob = text(input.dateOfBirth);
   if (dob && isCalendarDate(dob)) {
+    const age = ageOn(dob, today);
     if (dob >= today) issues.push({ field: 'dateOfBirth', message: quoteMessages.dateOfBirthFuture });
-    else if (ageOn(dob, today) < MIN_DRIVER_AGE) issues.push({ field: 'dateOfBirth', message: quoteMessages.tooYoung });
-    else if (ageOn(dob, today) > MAX_DRIVER_AGE) issues.push({ field: 'dateOfBirth', message: quoteMessages.tooOld });
+    else if (age > MAX_DRIVER_AGE) issues.push({ field: 'dateOfBirth', message: quoteMessages.tooOld });
+    else if (product && (age < productRules[product].minAge || age > productRules[product].maxAge)) issues.push({ field: 'dateOfBirth', message: productAgeMessage(product) });
+    else if (!product && age < MIN_DRIVER_AGE) issues.push({ field: 'dateOfBirth', message: quoteMessages.tooYoung });
   }
-  const { policyStartDay: d, policyStartMonth: m, policyStartYear: y } = input;
+
+  const [d, m, y] = [whole(input.policyStartDay), whole(input.policyStartMonth), whole(input.policyStartYear)];
+  let startAt: number | undefined;
   if (d !== undefined && m !== undefined && y !== undefined) {
     const thisYear = Number(today.slice(0, 4));
-    const start = `${y}-${pad2(m)}-${pad2(d)}`;
+    const date = `${y}-${pad2(m)}-${pad2(d)}`;
     if (y < thisYear || y >= thisYear + START_YEARS) issues.push({ field: 'policyStartYear', message: quoteMessages.startYearOutOfRange });
-    else if (!isCalendarDate(start)) issues.push({ field: 'policyStartDay', message: quoteMessages.startDateInvalid });
-    else if (start < today) issues.push({ field: 'policyStartDay', message: quoteMessages.startDatePast });
+    else if (!isCalendarDate(date)) issues.push({ field: 'policyStartDay', message: quoteMessages.startDateInvalid });
+    else if (date < today) issues.push({ field: 'policyStartDay', message: quoteMessages.startDatePast });
+    else {
+      startAt = requestedStartOf(input);
+      if (startAt !== undefined && startAt < Math.floor(now / MINUTE) * MINUTE) issues.push({ field: 'policyStartTime', message: quoteMessages.startTimePast });
+    }
+  }
+
+  const asked = requestedDurationOf(input);
+  if (product && asked) {
+    const from = startAt ?? now;
+    const { minDuration, maxDuration } = productRules[product];
+    const end = addDuration(from, asked);
+    if (end < addDuration(from, minDuration) || end > addDuration(from, maxDuration)) issues.push({ field: 'durationValue', message: productDurationMessage(product) });
   }
   return issues;
 }
 
-/** A schema with the date rules of `today` added, for a form (the server applies checkQuoteDates itself). */
-export function withQuoteDates<S extends z.ZodType<Partial<QuoteRequest>>>(schema: S, today: string) {
-  return schema.superRefine((value, ctx) => {
-    for (const issue of checkQuoteDates(value, today)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
-  });
+/**
+ * A form's schema with checkQuoteTimes added at the fields it concerns, run even when other fields fail so
+ * one submit shows every message. `now` is read at each validation; `context` supplies fields saved on
+ * another step (step 2 measures the cover length against step 1's product).
+ */
+export function withQuoteTimes<S extends z.ZodType<object>>(schema: S, now: () => number, context: QuoteTimesInput = {}) {
+  return schema.superRefine(
+    (value, ctx) => {
+      for (const issue of checkQuoteTimes({ ...context, ...(value as QuoteTimesInput) }, now())) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+    },
+    { when: () => true },
+  );
 }

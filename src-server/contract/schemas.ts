@@ -1,8 +1,15 @@
 // One zod schema per input. The server parses every request with these; the client's forms use the
 // same ones, so a rule and its message live here once.
 import { z } from 'zod';
+import { ADMIN_PAGE_SIZE } from './limits';
 import { messages } from './messages';
+import { keptMoney } from './money';
+import { products } from './products';
 import { isCalendarDate, normaliseTime, ukLocalToEpoch } from './time';
+
+/** C0 control characters (line breaks included) and DEL: no place in a name, an address or a search term. */
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 const trimmed = (label: string, max: number) =>
   z
@@ -31,7 +38,7 @@ export function normalisedText(normalise: (value: string) => string | null, msg:
     });
 }
 
-export const usernameSchema = z
+const usernameSchema = z
   .string({ error: 'Username is required' })
   .trim()
   .min(3, 'Username must be at least 3 characters')
@@ -50,7 +57,7 @@ export const passwordSchema = z
   .min(8, 'Password must be at least 8 characters')
   .max(128, 'Password must be at most 128 characters');
 
-/** SPEC.md §3: isAdmin is coerced to boolean from true, 'true' or 1. */
+/** docs/product.md#sessions: isAdmin is coerced to boolean from true, 'true' or 1. */
 export const flagSchema = z
   .union([z.boolean(), z.literal('true'), z.literal('false'), z.literal(1), z.literal(0)])
   .transform((v) => v === true || v === 'true' || v === 1);
@@ -66,7 +73,7 @@ export const registerInput = z.object({
   username: usernameSchema,
   email: emailSchema,
   password: passwordSchema,
-  // Accepted for SPEC.md §7's payload shape and ignored: registration always creates a plain user.
+  // Accepted for the registration payload's documented shape (docs/api.md#account) and ignored: registration always creates a plain user.
   isAdmin: z.unknown().optional(),
 });
 export type RegisterInput = z.infer<typeof registerInput>;
@@ -89,7 +96,7 @@ export type CreateUserInput = z.infer<typeof createUserInput>;
 
 export const updateUserInput = z.object({
   ...userFields,
-  // SPEC.md §5: on edit a blank password is omitted.
+  // On edit a blank password is omitted (docs/product.md#changing-users-and-policies).
   password: z
     .string()
     .optional()
@@ -98,7 +105,7 @@ export const updateUserInput = z.object({
 });
 export type UpdateUserInput = z.infer<typeof updateUserInput>;
 
-export const policyStatuses = ['active', 'expired', 'pending'] as const;
+export const policyStatuses = ['active', 'expired', 'pending', 'cancelled'] as const;
 export type PolicyStatus = (typeof policyStatuses)[number];
 
 const dateField = (label: string) =>
@@ -147,7 +154,12 @@ export const policyInput = z
     startTime: timeField('Start time'),
     endDate: dateField('End date'),
     endTime: timeField('End time'),
-    status: z.enum(policyStatuses, { error: 'Status must be active, expired or pending' }).optional().default('active'),
+    status: z.enum(policyStatuses, { error: 'Status must be active, expired, pending or cancelled' }).optional().default('active'),
+    // Callers from before products existed send neither of these: a new policy is then temporary cover with
+    // no premium recorded, and an edit keeps what the policy has (docs/api.md#shapes).
+    product: z.enum(products, { error: `Product must be one of: ${products.join(', ')}` }).optional(),
+    /** The premium paid, in pounds (insurance premium tax included); staff record it where known. */
+    premium: keptMoney({ max: 100_000 }),
   })
   .superRefine((p, ctx) => {
     // zod still runs this when a field failed; compare only well-formed ends (the field errors say the rest).
@@ -160,9 +172,15 @@ export const policyInput = z
 export type PolicyInput = z.infer<typeof policyInput>;
 
 export const listQuery = z.object({
-  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1).max(100).optional().default(10),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1).max(100).optional().default(ADMIN_PAGE_SIZE),
   offset: z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0).max(1_000_000_000).optional().default(0),
-  search: z.string().trim().max(100, 'search must be at most 100 characters').optional().default(''),
+  search: z
+    .string()
+    .trim()
+    .max(100, 'search must be at most 100 characters')
+    .refine((v) => !CONTROL_CHARACTERS.test(v), 'search must not contain control characters')
+    .optional()
+    .default(''),
 });
 export type ListQuery = z.infer<typeof listQuery>;
 

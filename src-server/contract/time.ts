@@ -17,7 +17,7 @@ export function isCalendarDate(value: string): boolean {
   return d <= daysInMonth(y, mo);
 }
 
-export function daysInMonth(year: number, month: number): number {
+function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
@@ -65,7 +65,35 @@ export function epochToUkLocal(ms: number): { date: string; time: string } {
   };
 }
 
-/** The current year in the UK, for option lists such as the policy start year. */
-export function ukYear(ms: number): number {
-  return new TZDate(ms, UK_TIME_ZONE).getFullYear();
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const SHORT_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+// Numeric parts only: ICU versions disagree on names ('Sep' or 'Sept', 'BST' or 'GMT+1'), never on numbers.
+const ukParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: UK_TIME_ZONE,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  hourCycle: 'h23',
+});
+
+/**
+ * Epoch millis -> 'Wed 1 Jul 2026, 09:00 BST': an instant as UK text that names the clock it is read on
+ * (GMT or BST), so the hour repeated when the clocks go back is never ambiguous
+ * (docs/product.md#certificates: the verification answer and the certificate's NOT VALID line).
+ */
+export function ukInstantText(ms: number): string {
+  if (!Number.isFinite(ms)) throw new RangeError(`Not an instant: ${ms}`);
+  const minute = Math.floor(ms / 60_000) * 60_000;
+  const part: Record<string, number> = {};
+  for (const p of ukParts.formatToParts(minute)) if (p.type !== 'literal') part[p.type] = Number(p.value);
+  const { year = 0, month = 1, day = 1, hour = 0, minute: mins = 0 } = part;
+  // The UK's offset is what the wall clock reads minus the instant: 0 in winter (GMT), 60 minutes in summer (BST).
+  const offsetMinutes = (Date.UTC(year, month - 1, day, hour, mins) - minute) / 60_000;
+  const zone = offsetMinutes === 60 ? 'BST' : offsetMinutes === 0 ? 'GMT' : `UTC${offsetMinutes >= 0 ? '+' : '-'}${Math.abs(offsetMinutes / 60)}`;
+  const weekday = SHORT_WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()];
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${weekday} ${day} ${SHORT_MONTHS[month - 1]} ${year}, ${pad(hour)}:${pad(mins)} ${zone}`;
 }

@@ -9,7 +9,7 @@
 import type { Client } from '@libsql/client';
 import Libsql from 'libsql';
 
-export interface CallerRow {
+interface CallerRow {
   id: number;
   username: string;
   isAdmin: boolean;
@@ -40,7 +40,7 @@ const CALLER_SQL = `select id, username, is_admin as isAdmin, is_owner as isOwne
   exists(select 1 from revoked_tokens where jti = ?) as revoked
   from users where id = ?`;
 
-/** PolicyView's fields, in its order, and the columns they come from. */
+/** PolicyView's fields, in its order, and the columns (or expressions) they come from. */
 const POLICY_VIEW_COLUMNS: ReadonlyArray<[string, string]> = [
   ['id', 'id'],
   ['policyNumber', 'policy_number'],
@@ -55,6 +55,9 @@ const POLICY_VIEW_COLUMNS: ReadonlyArray<[string, string]> = [
   ['endDate', 'end_date'],
   ['endTime', 'end_time'],
   ['status', 'status'],
+  ['product', 'product'],
+  // Stored in pence, answered in pounds (null stays null).
+  ['premium', 'premium_pence / 100.0'],
 ];
 
 // Parameters: username (shown on every row), user id.
@@ -92,11 +95,23 @@ export function nativeHotReads(path: string, busyTimeoutMs: number): HotReads {
         policies_fts: conn.prepare(countFtsSql('policies_fts')).raw(true),
       },
     });
+  /**
+   * Runs one read. A statement whose step failed is left mid-execution by the native binding and fails
+   * every later call too, so after any error the cached statements are dropped and prepared afresh next time.
+   */
+  const read = <T>(run: (s: NonNullable<typeof statements>) => T): T => {
+    try {
+      return run(prepared());
+    } catch (err) {
+      statements = undefined;
+      throw err;
+    }
+  };
   return {
-    callerRow: async (userId, jti) => toCaller(prepared().caller.get(jti, userId) as RawCaller | undefined),
+    callerRow: async (userId, jti) => toCaller(read((s) => s.caller.get(jti, userId)) as RawCaller | undefined),
     // raw(): the one column as an array cell (libsql's pluck() is ignored by get()).
-    policiesOfUserJson: async (userId, username) => (prepared().ofUser.get(username, userId) as [string])[0],
-    countFtsMatches: async (table, term) => Number((prepared().count[table].get(term) as [number])[0]),
+    policiesOfUserJson: async (userId, username) => (read((s) => s.ofUser.get(username, userId)) as [string])[0],
+    countFtsMatches: async (table, term) => Number((read((s) => s.count[table].get(term)) as [number])[0]),
     close: () => conn.close(),
   };
 }

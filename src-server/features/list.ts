@@ -1,16 +1,15 @@
 // Shared by the list services: paging and case-insensitive substring search.
 import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Product } from '../contract/products';
+import type { ListQuery } from '../contract/schemas';
+import type { Page } from '../contract/views';
 import type { DbOrTx } from '../db/client';
 import type { FtsTable } from '../db/hot-reads';
 import { counters } from '../db/schema/index';
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-}
+import type { Deps } from '../deps';
 
 /** A LIKE pattern that matches `term` anywhere, with % and _ taken literally. */
-export function containsPattern(term: string): string {
+function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
@@ -28,7 +27,7 @@ export function anyColumnContains(columns: SQLWrapper[], term: string): SQL {
  * so a 1-2 character term has no trigram to look up: those keep the LIKE scan (bounded by the page
  * limit when they match often; the index cannot help them). Counted in code points, as SQLite does.
  */
-export function usesFts(term: string): boolean {
+function usesFts(term: string): boolean {
   return [...term].length >= 3;
 }
 
@@ -37,14 +36,75 @@ export function usesFts(term: string): boolean {
  * ('"' || replace(term, '"', '""') || '"'), so quotes, *, OR, NEAR(, - and the like are literal text.
  * `table` is one of our own FTS table names, never input.
  */
-export function ftsMatch(table: FtsTable, term: string): SQL {
+function ftsMatch(table: FtsTable, term: string): SQL {
   return sql`${sql.identifier(table)} MATCH '"' || replace(${term}, '"', '""') || '"'`;
 }
 
-export type CounterName = 'users' | 'policies' | 'policies_active';
+export type CounterName = 'users' | 'policies' | 'policies_active' | `policies_product_${Product}`;
 
-/** One trigger-kept total (drizzle/0002_search_fts.sql): a primary-key read, never a count(*). */
+/**
+ * One trigger-kept total (drizzle/0002_search_fts.sql, per product 0004_product_counters.sql): a primary-key
+ * read, never a count(*).
+ */
 export async function readCounter(db: DbOrTx, name: CounterName): Promise<number> {
   const [row] = await db.select({ value: counters.value }).from(counters).where(eq(counters.name, name)).limit(1);
   return row?.value ?? 0;
+}
+
+/** What a list service tells listPage about its table; listPage does the paging, the search and the total. */
+export interface ListSource<V> {
+  /** Columns a search term is looked for in, anywhere in the text (LIKE, any of them). */
+  searchIn: SQLWrapper[];
+  /**
+   * A trigram index over the same columns: terms of 3+ characters (usesFts) are looked up there instead, its
+   * rowid being `id`, walked in the list's own id order ('asc' or 'desc').
+   */
+  fts?: { table: FtsTable; id: SQLWrapper; order: 'asc' | 'desc' };
+  /** The page: the rows matching `where` (all of them when undefined), in the list's order, `limit` from `offset`. */
+  page(where: SQL | undefined, limit: number, offset: number): Promise<V[]>;
+  /** How many rows match `where` (all of them when undefined). */
+  count(where: SQL | undefined): Promise<number>;
+  /** The unsearched total when something cheaper than count(*) knows it (a trigger-kept counter). */
+  total?(): Promise<number>;
+  /**
+   * A term that names a whole category of rows rather than text in them (a policy's product): the rows are
+   * that category's (`where`, an indexed filter) and the total is what a counter keeps, so neither scans.
+   * Undefined for every other term, which is searched as text.
+   */
+  category?(term: string): { where: SQL; total(): Promise<number> } | undefined;
+}
+
+/**
+ * One page of a list and its total, searched (docs/product.md#statistics-and-search). The page and the total
+ * are read at once. A term that names a category (ListSource.category) selects that category. Otherwise, with
+ * an index and a term of 3+ characters, the index picks the page's ids (it stops at the page) and counts the
+ * matches on the fast path (db/hot-reads.ts); else the term is a LIKE over `searchIn`.
+ */
+export async function listPage<V>(deps: Pick<Deps, 'hot'>, q: ListQuery, source: ListSource<V>): Promise<Page<V>> {
+  const term = q.search;
+  const category = term ? source.category?.(term) : undefined;
+  if (category) {
+    const [items, total] = await Promise.all([source.page(category.where, q.limit, q.offset), category.total()]);
+    return { items, total };
+  }
+  if (term && source.fts && usesFts(term)) {
+    const { table, id, order } = source.fts;
+    const direction = order === 'desc' ? sql`DESC` : sql`ASC`;
+    // The subquery windows the matches; the outer limit only restates it.
+    const ids = sql`${id} IN (SELECT rowid FROM ${sql.identifier(table)} WHERE ${ftsMatch(table, term)} ORDER BY rowid ${direction} LIMIT ${q.limit} OFFSET ${q.offset})`;
+    const [items, total] = await Promise.all([source.page(ids, q.limit, 0), deps.hot.countFtsMatches(table, term)]);
+    return { items, total };
+  }
+  const where = term ? anyColumnContains(source.searchIn, term) : undefined;
+  const [items, total] = await Promise.all([
+    source.page(where, q.limit, q.offset),
+    where === undefined && source.total ? source.total() : source.count(where),
+  ]);
+  return { items, total };
+}
+
+/** The number a `select({ total: count() })` query answers. */
+export async function totalOf(query: PromiseLike<{ total: number }[]>): Promise<number> {
+  const [row] = await query;
+  return row?.total ?? 0;
 }

@@ -3,41 +3,23 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { messages } from '../contract/messages';
-import {
-  ConflictError,
-  DomainError,
-  ForbiddenError,
-  InvalidError,
-  NotFoundError,
-  ThrottledError,
-  UnauthenticatedError,
-} from '../errors';
+import { DomainError, errorAnswerOf, inputErrorDetails, ThrottledError, type ErrorAnswer } from '../errors';
 
-export interface ErrorBody {
+interface ErrorBody {
   error: string;
   details?: unknown;
   message?: string;
 }
 
-type Status = 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500;
-
-export function statusOf(err: DomainError): Status {
-  if (err instanceof InvalidError) return 400;
-  if (err instanceof UnauthenticatedError) return 401;
-  if (err instanceof ForbiddenError) return 403;
-  if (err instanceof NotFoundError) return 404;
-  if (err instanceof ConflictError) return 409;
-  if (err instanceof ThrottledError) return 429;
-  return 500;
-}
+type Status = ErrorAnswer['status'] | 413;
 
 /** The answer for an error that is the client's to fix, or null for one that is ours (a 500). */
-export function clientErrorOf(err: unknown): { status: Status; body: ErrorBody; retryAfter?: number } | null {
+function clientErrorOf(err: unknown): { status: Status; body: ErrorBody; retryAfter?: number } | null {
   if (err instanceof z.ZodError) {
-    return { status: 400, body: { error: messages.invalidInput, details: z.flattenError(err) } };
+    return { status: 400, body: { error: messages.invalidInput, details: inputErrorDetails(err) } };
   }
   if (err instanceof DomainError) {
-    const status = statusOf(err);
+    const { status } = errorAnswerOf(err);
     const body: ErrorBody = { error: err.message };
     if (err instanceof ThrottledError) return { status, body, retryAfter: err.retryAfterSeconds };
     if (err.details) body.details = err.details;
@@ -51,7 +33,7 @@ export function clientErrorOf(err: unknown): { status: Status; body: ErrorBody; 
 
 /**
  * Answers a client error as JSON, or null when the error is ours (the caller logs it and answers 500).
- * /api/register's client reads `message` (SPEC.md §7); every other client reads `error`.
+ * /api/register's client reads `message` (docs/api.md#account); every other client reads `error`.
  */
 export function clientErrorResponse(c: Context, err: unknown, opts: { withMessage?: boolean } = {}): Response | null {
   const known = clientErrorOf(err);

@@ -1,8 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import type { ResolveCaller } from '../auth/caller';
 import type { Clock } from '../clock';
+import { assertAdminRights } from '../auth/permissions';
 import { messages } from '../contract/messages';
-import { ForbiddenError, UnauthenticatedError } from '../errors';
+import { UnauthenticatedError } from '../errors';
 import type { AppEnv } from './context';
 
 /** 401 unless a valid, unrevoked token for a live account comes with the request. */
@@ -17,6 +18,6 @@ export function requireCaller(resolve: ResolveCaller, clock: Clock): MiddlewareH
 
 /** After requireCaller: 403 for anyone but an admin or owner. */
 export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.get('caller').isAdmin) throw new ForbiddenError(messages.forbidden);
+  assertAdminRights(c.get('caller'));
   await next();
 };

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 
 // 'self' only: no inline script or style, no third-party origin. blob: lets the certificate viewer show a
 // PDF fetched with the bearer token; data: covers small inline images the bundler may emit.
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",

@@ -3,17 +3,10 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import type { CallerResult, ResolveCaller } from '../auth/caller';
+import { assertAdminRights, assertOwnerRights } from '../auth/permissions';
 import { messages } from '../contract/messages';
 import type { Deps } from '../deps';
-import {
-  ConflictError,
-  DomainError,
-  ForbiddenError,
-  InvalidError,
-  NotFoundError,
-  ThrottledError,
-  UnauthenticatedError,
-} from '../errors';
+import { DomainError, errorAnswerOf, inputErrorDetails } from '../errors';
 
 export interface TrpcContext {
   deps: Deps;
@@ -39,23 +32,12 @@ export function createTrpcContext(opts: {
   };
 }
 
-type Code = TRPCError['code'];
-function codeOf(err: DomainError): Code {
-  if (err instanceof InvalidError) return 'BAD_REQUEST';
-  if (err instanceof UnauthenticatedError) return 'UNAUTHORIZED';
-  if (err instanceof ForbiddenError) return 'FORBIDDEN';
-  if (err instanceof NotFoundError) return 'NOT_FOUND';
-  if (err instanceof ConflictError) return 'CONFLICT';
-  if (err instanceof ThrottledError) return 'TOO_MANY_REQUESTS';
-  return 'INTERNAL_SERVER_ERROR';
-}
-
 const t = initTRPC.context<TrpcContext>().create({
   isDev: false,
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     const details =
-      cause instanceof z.ZodError ? z.flattenError(cause) : cause instanceof DomainError ? cause.details : undefined;
+      cause instanceof z.ZodError ? inputErrorDetails(cause) : cause instanceof DomainError ? cause.details : undefined;
     const internal = error.code === 'INTERNAL_SERVER_ERROR';
     return {
       ...shape,
@@ -73,7 +55,7 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof DomainError) {
     const cause = result.error.cause;
-    throw new TRPCError({ code: codeOf(cause), message: cause.message, cause });
+    throw new TRPCError({ code: errorAnswerOf(cause).trpcCode, message: cause.message, cause });
   }
   return result;
 });
@@ -86,12 +68,13 @@ export const customerProcedure = publicProcedure.use(async ({ ctx, next }) => {
   return next({ ctx: { caller } });
 });
 
+// The ForbiddenError thrown by the assertions becomes FORBIDDEN through mapDomainErrors, as a service's would.
 export const adminProcedure = customerProcedure.use(({ ctx, next }) => {
-  if (!ctx.caller.isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: messages.forbidden });
+  assertAdminRights(ctx.caller);
   return next();
 });
 
 export const ownerProcedure = customerProcedure.use(({ ctx, next }) => {
-  if (!ctx.caller.isOwner) throw new TRPCError({ code: 'FORBIDDEN', message: messages.ownerOnly });
+  assertOwnerRights(ctx.caller);
   return next();
 });

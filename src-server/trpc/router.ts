@@ -1,12 +1,13 @@
 import { accountRouter } from '../features/account/trpc';
-import { callbacksRouter } from '../features/callbacks/trpc';
+import { adminCallbacksRouter, callbacksRouter } from '../features/callbacks/trpc';
 import { adminLogsRouter } from '../features/logs/trpc';
 import { passwordResetRouter } from '../features/password-reset/trpc';
 import { adminPoliciesRouter, customerPoliciesRouter } from '../features/policies/trpc';
-import { quotesRouter } from '../features/quotes/trpc';
-import { adminCallbacksRouter, adminQuotesRouter } from '../features/requests/trpc';
-import { statsProcedure } from '../features/stats/trpc';
+import { adminQuotesRouter, quotesRouter } from '../features/quotes/trpc';
+import { staffProcedure } from '../features/staff/trpc';
+import { queueCountsProcedure, statsProcedure } from '../features/stats/trpc';
 import { adminUsersRouter } from '../features/users/trpc';
+import { verifyRouter } from '../features/verify/trpc';
 import { createCallerFactory, router } from './init';
 
 export const appRouter = router({
@@ -15,8 +16,11 @@ export const appRouter = router({
   callbacks: callbacksRouter,
   quotes: quotesRouter,
   policies: customerPoliciesRouter,
+  verify: verifyRouter,
   admin: router({
     stats: statsProcedure,
+    queueCounts: queueCountsProcedure,
+    staff: staffProcedure,
     users: adminUsersRouter,
     policies: adminPoliciesRouter,
     logs: adminLogsRouter,

@@ -1,5 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { requestStatuses } from './quote-requests';
+import { users } from './users';
+import { requestStatuses } from '../../contract/views';
 
 export const callbackRequests = sqliteTable(
   'callback_requests',
@@ -15,6 +16,8 @@ export const callbackRequests = sqliteTable(
     // Preferred callback moment as the customer gave it (ISO date-time), optional.
     callbackDate: text('callback_date'),
     clientAddress: text('client_address'),
+    // Who on staff is working it.
+    assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },

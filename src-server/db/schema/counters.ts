@@ -1,8 +1,9 @@
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /**
- * Running totals kept by triggers (see drizzle/*_search_fts.sql): 'users', 'policies' and
- * 'policies_active'. Stats and unfiltered list totals read one row here instead of count(*) over 1M.
+ * Running totals kept by triggers (see drizzle/*_search_fts.sql and *_product_counters.sql): 'users',
+ * 'policies', 'policies_active' (stored status `active` only) and 'policies_product_{product}'. Stats,
+ * unfiltered list totals and a product search's total read one row here instead of count(*) over 1M.
  */
 export const counters = sqliteTable('counters', {
   name: text('name').primaryKey(),

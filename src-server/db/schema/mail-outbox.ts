@@ -8,11 +8,15 @@ export const mailOutbox = sqliteTable(
     toAddress: text('to_address').notNull(),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'logged', 'failed'] }).notNull().default('pending'),
+    // JSON [{ filename, contentType, contentBase64 }] (the policy documents' certificate), or null.
+    attachments: text('attachments'),
+    // 'sending' while one process holds it (claimed_at), so two processes never deliver the same message.
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'logged', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     createdAt: integer('created_at').notNull(),
     sentAt: integer('sent_at'),
+    claimedAt: integer('claimed_at'),
   },
   (t) => [index('mail_outbox_status_idx').on(t.status, t.id)],
 );

@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { products } from '../../contract/products';
+import { policyStatuses } from '../../contract/schemas';
 import { users } from './users';
 
 export const policies = sqliteTable(
@@ -21,7 +24,20 @@ export const policies = sqliteTable(
     // ... and the instants they name, for ordering, the expiry sweep and the dashboard.
     startAt: integer('start_at').notNull(),
     endAt: integer('end_at').notNull(),
-    status: text('status', { enum: ['active', 'expired', 'pending'] }).notNull().default('active'),
+    status: text('status', { enum: policyStatuses }).notNull().default('active'),
+    product: text('product', { enum: products }).notNull().default('temporary'),
+    // The premium paid, in pence (exact); answered in pounds. Null where staff did not record it.
+    premiumPence: integer('premium_pence'),
+    // The certificate's QR code and short link name the policy by this unguessable code, never its number.
+    verifyCode: text('verify_code'),
+    // When the cover ended: its end, or earlier when staff cancelled or expired it. Null while not ended.
+    endedAt: integer('ended_at'),
+    // The cover-ending reminder (docs/product.md#cover-ending-reminders): when it falls due, null while none is
+    // owed (sent, or never: not active cover, no account, made too late); when one was sent, and the end it named,
+    // so an edit that keeps the end never sends a second one.
+    reminderDueAt: integer('reminder_due_at'),
+    reminderSentAt: integer('reminder_sent_at'),
+    reminderEndAt: integer('reminder_end_at'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
@@ -29,5 +45,10 @@ export const policies = sqliteTable(
     uniqueIndex('policies_policy_number_uq').on(t.policyNumber),
     index('policies_user_start_idx').on(t.userId, t.startAt),
     index('policies_status_end_idx').on(t.status, t.endAt),
+    uniqueIndex('policies_verify_code_uq').on(t.verifyCode),
+    index('policies_product_idx').on(t.product),
+    // The scheduler's minute query (reminder_due_at <= now) reads only the reminders still owed, never a scan of
+    // every policy: partial, so sent and ended cover takes no room in it.
+    index('policies_reminder_due_idx').on(t.reminderDueAt).where(sql`${t.reminderDueAt} is not null`),
   ],
 );

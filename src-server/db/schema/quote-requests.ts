@@ -1,6 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-
-export const requestStatuses = ['new', 'contacted', 'quoted', 'closed'] as const;
+import { durationUnits } from '../../contract/durations';
+import { products } from '../../contract/products';
+import { policies } from './policies';
+import { users } from './users';
+import { requestStatuses } from '../../contract/views';
 
 export const quoteRequests = sqliteTable(
   'quote_requests',
@@ -18,11 +22,27 @@ export const quoteRequests = sqliteTable(
     // Hash of the payload: the same request sent twice within a minute is stored once.
     fingerprint: text('fingerprint').notNull(),
     clientAddress: text('client_address'),
+    // What was asked for, as columns for staff and the issue-policy form (also inside details). Null on
+    // requests made before the wizard asked.
+    product: text('product', { enum: products }),
+    requestedStartAt: integer('requested_start_at'),
+    durationValue: integer('duration_value'),
+    durationUnit: text('duration_unit', { enum: durationUnits }),
+    // Who on staff is working it.
+    assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    // The offer sent: the price in pence and until when it stands.
+    offerPremiumPence: integer('offer_premium_pence'),
+    offerValidUntil: integer('offer_valid_until'),
+    offeredAt: integer('offered_at'),
+    // The policy issued from it (the request is then closed).
+    policyId: integer('policy_id').references(() => policies.id, { onDelete: 'set null' }),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
   (t) => [
     uniqueIndex('quote_requests_reference_uq').on(t.reference),
+    // A customer's own requests are found by their account's e-mail, whatever its letter case.
+    index('quote_requests_email_idx').on(sql`lower(${t.email})`),
     index('quote_requests_status_created_idx').on(t.status, t.createdAt),
     index('quote_requests_created_idx').on(t.createdAt),
     index('quote_requests_fingerprint_idx').on(t.fingerprint, t.createdAt),

@@ -2,26 +2,47 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { messages } from '../../contract/messages';
+import { normaliseRoles } from '../../contract/roles';
 import type { LoginInput, RegisterInput } from '../../contract/schemas';
+import type { LoginResult, UserView } from '../../contract/views';
 import { revokedTokens, users } from '../../db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { ThrottledError, UnauthenticatedError } from '../../errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/password';
 import { clearThrottle, hitThrottle, loginThrottleKeys, refundThrottle, type ThrottleRule } from '../../auth/throttle';
-import { logEvent, writeLog } from '../logs/service';
-import { assertUnique, toUserView, type UserView } from '../users/service';
+import { logEvent, writeLog } from '../../audit/log';
+import { assertUnique, toUserView } from '../users/service';
 
 /** Failed sign-ins allowed per username, and per client address, in a 15-minute window. */
 export const LOGIN_USER_RULE: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
-export const LOGIN_ADDRESS_RULE: ThrottleRule = { limit: 20, windowMs: 15 * 60_000 };
-export const REGISTER_ADDRESS_RULE: ThrottleRule = { limit: 20, windowMs: 60 * 60_000 };
+const LOGIN_ADDRESS_RULE: ThrottleRule = { limit: 20, windowMs: 15 * 60_000 };
+const REGISTER_ADDRESS_RULE: ThrottleRule = { limit: 20, windowMs: 60 * 60_000 };
 
-export interface LoginResult {
-  token: string;
-  expiresAt: string;
-  user: UserView;
+/**
+ * What an account made for someone else (a policy issued to a new customer: features/quotes/issue-policy.ts)
+ * stores until its invitation is accepted: no password can ever match it.
+ */
+export function unusablePasswordHash(): string {
+  return `!unset$${randomBytes(16).toString('base64url')}`;
 }
 
+/** Only a real scrypt hash can match; anything else (unusablePasswordHash) is refused as slowly as a wrong password. */
+export const hasUsablePassword = (hash: string) => hash.startsWith('scrypt$');
+
+/**
+ * The account a sign-in names: by its e-mail address when the identifier has an '@' (no username can: the
+ * username rule allows letters, digits, dots, hyphens and underscores), else by its username; any letter case
+ * either way (docs/product.md#login).
+ */
+function accountNamed(identifier: string) {
+  return identifier.includes('@') ? sql`lower(${users.email}) = lower(${identifier})` : sql`lower(${users.username}) = lower(${identifier})`;
+}
+
+/**
+ * Sign-in with the username or the account's e-mail address. The throttle counts per identifier as typed
+ * (lower-cased) and per client address, before the password is checked; the messages are the same whichever
+ * was typed and whether or not it names an account.
+ */
 export async function login(deps: Deps, input: LoginInput, clientAddress: string): Promise<LoginResult> {
   const now = deps.clock.now();
   const userKey = loginThrottleKeys.user(input.username);
@@ -36,12 +57,8 @@ export async function login(deps: Deps, input: LoginInput, clientAddress: string
     throw new ThrottledError(messages.tooManyAttempts, Math.max(byUser.over ? byUser.retryAfterSeconds : 0, byAddress.over ? byAddress.retryAfterSeconds : 0));
   }
 
-  const [row] = await deps.db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${input.username})`)
-    .limit(1);
-  const ok = row ? await verifyPassword(input.password, row.passwordHash) : await verifyAgainstDummy(input.password);
+  const [row] = await deps.db.select().from(users).where(accountNamed(input.username)).limit(1);
+  const ok = row && hasUsablePassword(row.passwordHash) ? await verifyPassword(input.password, row.passwordHash) : await verifyAgainstDummy(input.password);
   if (!row || !ok) {
     await logEvent(deps, { action: `Login failed for ${input.username.slice(0, 64)}`, level: 'warning', username: input.username.slice(0, 64) });
     throw new UnauthenticatedError(messages.invalidCredentials);
@@ -53,7 +70,7 @@ export async function login(deps: Deps, input: LoginInput, clientAddress: string
     await writeLog(tx, now, { action: 'Login succeeded', username: row.username, userId: row.id });
   });
   const { token, expiresAt } = await deps.tokens.sign(
-    { id: row.id, username: row.username, isAdmin: row.isAdmin || row.isOwner, isOwner: row.isOwner, sessionVersion: row.sessionVersion },
+    { id: row.id, username: row.username, ...normaliseRoles(row), sessionVersion: row.sessionVersion },
     input.remember,
     now,
   );

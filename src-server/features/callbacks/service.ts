@@ -1,18 +1,32 @@
-// Callback requests from the support page (SPEC.md §2 /support; DECISIONS.md "Callback, registration,
-// password reset"): stored with a reference and status 'new' for staff, and confirmed to the customer by e-mail.
+// Callback requests from the support page (docs/product.md#callback-requests): stored with a reference and status 'new' for staff, and confirmed to the customer by e-mail.
+// Below the request, the staff queue of these requests (docs/product.md#staff-queues), on the shared machinery
+// of features/request-queue.ts.
+import { eq } from 'drizzle-orm';
 import { brand } from '../../contract/brand';
 import { callbackMessages, contactReasonLabels, splitCallbackDate, type CallbackInput, type CallbackReceipt } from '../../contract/callback';
 import { messages } from '../../contract/messages';
+import { dueAtOf, type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
 import { UK_TIME_ZONE, ukLocalToEpoch } from '../../contract/time';
-import { callbackRequests } from '../../db/schema/index';
-import type { Deps } from '../../deps';
+import type { CallbackRequestDetailView, CallbackRequestView, Page, RequestStatus } from '../../contract/views';
+import { callbackRequests, users } from '../../db/schema/index';
+import type { Caller, Deps } from '../../deps';
 import { fieldInvalid, ThrottledError } from '../../errors';
 import { hitThrottle, type ThrottleRule } from '../../auth/throttle';
-import { writeLog } from '../logs/service';
-import { newReference, unusedReference } from '../requests/reference';
+import { writeLog } from '../../audit/log';
+import {
+  addQueueNote,
+  assigneeOf,
+  getQueueItem,
+  listQueue,
+  newReference,
+  unusedReference,
+  updateQueueItem,
+  type Queue,
+  type QueueRow,
+} from '../request-queue';
 
 /** Callback requests allowed per client address in an hour. */
-export const CALLBACK_ADDRESS_RULE: ThrottleRule = { limit: 5, windowMs: 60 * 60_000 };
+const CALLBACK_ADDRESS_RULE: ThrottleRule = { limit: 5, windowMs: 60 * 60_000 };
 
 /** A chosen minute still counts as "not in the past" until it has fully gone by. */
 const CURRENT_MINUTE_GRACE_MS = 60_000;
@@ -107,3 +121,73 @@ export async function requestCallback(deps: Deps, input: CallbackInput, clientAd
 }
 
 const fieldError = (field: keyof CallbackInput, message: string) => fieldInvalid(messages.invalidInput, { [field]: message });
+
+// The staff queue.
+
+const callbackRequestNotFound = 'Callback request not found';
+
+type CallbackRow = typeof callbackRequests.$inferSelect;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A callback request in its queue: the client address stays on the server. */
+function callbackView(row: QueueRow<CallbackRow>): CallbackRequestView {
+  const r = row.request;
+  return {
+    id: r.id,
+    reference: r.reference,
+    status: r.status,
+    email: r.email,
+    phone: r.phone,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+    dueAt: iso(dueAtOf(r.createdAt)),
+    assignee: assigneeOf(row),
+    name: r.name,
+    reasonForContact: r.reasonForContact,
+    insuranceType: r.insuranceType,
+    callbackDate: r.callbackDate,
+  };
+}
+
+const callbackQueue: Queue<QueueRow<CallbackRow>, CallbackRequestView, CallbackRequestDetailView> = {
+  kind: 'callback',
+  owes: 'callbacks',
+  table: callbackRequests,
+  id: callbackRequests.id,
+  reference: callbackRequests.reference,
+  status: callbackRequests.status,
+  createdAt: callbackRequests.createdAt,
+  assigneeId: callbackRequests.assigneeId,
+  searchable: [
+    callbackRequests.reference,
+    callbackRequests.name,
+    callbackRequests.email,
+    callbackRequests.phone,
+    callbackRequests.reasonForContact,
+    callbackRequests.status,
+  ],
+  label: 'Callback request',
+  notFound: callbackRequestNotFound,
+  rows: (db, where, orderBy, limit, offset) =>
+    db
+      .select({ request: callbackRequests, assigneeName: users.username })
+      .from(callbackRequests)
+      .leftJoin(users, eq(users.id, callbackRequests.assigneeId))
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset),
+  toView: callbackView,
+  toDetail: (row, notes) => ({ ...callbackView(row), notes }),
+};
+
+export const listCallbackRequests = (deps: Deps, caller: Caller, q: QueueListQuery): Promise<Page<CallbackRequestView>> =>
+  listQueue(deps, callbackQueue, caller, q);
+export const getCallbackRequest = (deps: Deps, caller: Caller, id: number) => getQueueItem(deps, callbackQueue, caller, id);
+export const updateCallbackRequest = (deps: Deps, caller: Caller, id: number, input: RequestUpdateInput) =>
+  updateQueueItem(deps, callbackQueue, caller, id, input);
+/** The status alone (admin.callbacks.setStatus, kept for its clients). */
+export const setCallbackStatus = (deps: Deps, caller: Caller, id: number, status: RequestStatus) =>
+  updateQueueItem(deps, callbackQueue, caller, id, { status });
+export const addCallbackNote = (deps: Deps, caller: Caller, id: number, text: string) => addQueueNote(deps, callbackQueue, caller, id, text);

@@ -5,15 +5,21 @@
 //   a second page (or text running off the first) would make it look incomplete. Every variable value is
 //   therefore bounded in characters and in wrapped lines, and the layout stops before the footer.
 // - Standard Helvetica only (no embedded fonts, no images) so a render takes a couple of milliseconds and
-//   the file stays a few kilobytes for e-mail attachments.
+//   the file stays a few kilobytes for e-mail attachments. The QR code is drawn as vector squares from the
+//   code's module matrix for the same reason: no PNG to encode, and it prints sharp at any size.
+// - An ended policy's certificate is still a record, so it is drawn in full, but a boxed
+//   "NOT VALID - cover ended ..." line runs across its top and the foot says it was printed as a record
+//   (docs/product.md#certificates). Black on white, like the rest: it must survive a photocopier.
 // - Every user-supplied string goes through `toWinAnsi`, because the standard PDF fonts only cover the
 //   Windows-1252 repertoire and jsPDF silently switches a whole string to garbled UCS-2 bytes otherwise.
 // - Company facts come from the brand contract so the certificate never disagrees with the website.
 
 import { createHash } from 'node:crypto';
 import { jsPDF } from 'jspdf';
+import QRCode from 'qrcode';
 import { brand, brandAddressOneLine } from '../../contract/brand';
-import { epochToUkLocal, isCalendarDate } from '../../contract/time';
+import { productLimitations, type Product } from '../../contract/products';
+import { epochToUkLocal, isCalendarDate, ukInstantText } from '../../contract/time';
 
 export interface CertificateData {
   policyNumber: string; // e.g. "KC-7Q4M2XHP"
@@ -26,6 +32,12 @@ export interface CertificateData {
   startTime: string; // UK local time 'HH:MM' (24h)
   endDate: string;
   endTime: string;
+  /** Sets section 6, the limitations as to use. */
+  product: Product;
+  /** The short link the QR code encodes, `{PUBLIC_URL}/verify/{code}`; null prints neither. */
+  verifyUrl: string | null;
+  /** When the cover ended (epoch ms) for a certificate kept as a record; null while cover is in force or to come. */
+  endedAt: number | null;
   issuedAt: number; // epoch ms when the PDF was made
 }
 
@@ -44,10 +56,13 @@ export const DRIVING_CONDITION =
   'Provided that the person driving holds a licence to drive the vehicle and is not disqualified from ' +
   'holding or obtaining such a licence.';
 
-export const LIMITATIONS_OF_USE =
-  'Use for social, domestic and pleasure purposes and by the policyholder in person in connection with ' +
-  'their business. The policy does not cover use for hire or reward, racing, pace-making, speed testing, ' +
-  'commercial travelling or use for any purpose in connection with the motor trade.';
+/** The line across the top of an ended policy's certificate. */
+const notValidLine = (endedAt: number): string => `NOT VALID - cover ended ${ukInstantText(endedAt)}`;
+
+export const NOT_VALID_EXPLANATION =
+  'This certificate is kept as a record of cover that has ended. It is not evidence of insurance.';
+
+export const VERIFY_PROMPT = 'To check whether this cover is in force now, scan the code or visit:';
 
 export const CERTIFICATION_STATEMENT =
   'I hereby certify that the policy to which this certificate relates satisfies the requirements of the ' +
@@ -135,9 +150,14 @@ const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
 const VALUE_INDENT = 12;
 const LINE_HEIGHT_FACTOR = 1.3;
 
-const SIZE = { title: 18, subtitle: 11, heading: 10.5, body: 10.5, foot: 8 } as const;
+const SIZE = { title: 18, subtitle: 11, heading: 10.5, body: 10.5, link: 9, foot: 8 } as const;
 /** Line caps chosen so that the worst case (every value at its cap) still ends above the footer. */
-const MAX_LINES = { value: 4, fixed: 6, foot: 3 } as const;
+const MAX_LINES = { value: 3, fixed: 6, foot: 3 } as const;
+
+/** The QR code's side, near enough (its modules are whole quarter points): about 30 mm, easy for a phone. */
+const QR_TARGET_SIZE = 84;
+/** Between the header's text and the code: more than the 4-module quiet zone a reader needs. */
+const QR_GAP = 16;
 
 interface Cursor {
   doc: jsPDF;
@@ -155,6 +175,8 @@ interface BlockStyle {
   gapAfter?: number;
   /** Fixed wording only: its wrapping never changes, so it is measured once per process. */
   constant?: boolean;
+  /** Narrower than the content width (the header's text beside the QR code). */
+  width?: number;
 }
 
 function setFont(doc: jsPDF, size: number, bold = false): void {
@@ -206,7 +228,7 @@ function block(cur: Cursor, text: string, style: BlockStyle): void {
   const room = Math.floor((cur.limit - cur.y) / lh);
   if (room <= 0 || text === '') return;
   setFont(doc, style.size, style.bold);
-  const lines = wrapOnce(doc, text, CONTENT_WIDTH - indent, Math.min(style.maxLines, room), style);
+  const lines = wrapOnce(doc, text, (style.width ?? CONTENT_WIDTH) - indent, Math.min(style.maxLines, room), style);
   // jsPDF positions text by baseline; ~0.8 of the size puts the cap height at the block's top edge.
   // A copy, so nothing jsPDF does to its argument can reach the cached array.
   doc.text(lines.slice(), MARGIN + indent, cur.y + style.size * 0.8);
@@ -232,13 +254,22 @@ function section(cur: Cursor, heading: string, entries: readonly Entry[]): void 
   });
 }
 
+/**
+ * When the PDF was made. A record of ended cover says it was printed as a record, so today's date never reads
+ * as if the cover were current.
+ */
+function issuedLine(issuedAt: number, endedAt: number | null): string {
+  if (endedAt === null) return `Issued ${formatIssuedAt(issuedAt)}`;
+  return `Printed ${ukInstantText(issuedAt)} as a record of cover that ended ${ukInstantText(endedAt)}; not valid as evidence of insurance.`;
+}
+
 function footerEntries(data: CertificateData): Entry[] {
   const fixed = [
     `Arranged by ${brand.legalName}, ${brandAddressOneLine()}`,
     brand.regulatorStatement,
     `Customer support: ${brand.phones.support}`,
   ].map((line) => ({ text: toWinAnsi(line), maxLines: MAX_LINES.foot, constant: true }));
-  return [...fixed, { text: toWinAnsi(`Issued ${formatIssuedAt(data.issuedAt)}`), maxLines: 1, constant: false }];
+  return [...fixed, { text: toWinAnsi(issuedLine(data.issuedAt, data.endedAt)), maxLines: 2, constant: false }];
 }
 
 /** Draws the footer from the bottom margin up and returns its top edge, which limits the body. */
@@ -253,9 +284,118 @@ function drawFooter(doc: jsPDF, entries: readonly Entry[]): number {
   return top - 16;
 }
 
+/**
+ * The boxed line across the top of an ended policy's certificate: bold, as large as fits the width (16 pt for
+ * any date), inside a heavy black box. No colour and no fill, so it photocopies and faxes as it prints.
+ */
+function drawNotValidBanner(cur: Cursor, endedAt: number): void {
+  const { doc } = cur;
+  const text = toWinAnsi(notValidLine(endedAt));
+  const pad = 8;
+  let size = 16;
+  setFont(doc, size, true);
+  while (size > 10 && doc.getTextWidth(text) > CONTENT_WIDTH - 2 * pad) setFont(doc, --size, true);
+  const height = pad + lineHeight(size) + lineHeight(SIZE.link) + pad;
+  doc.setLineWidth(2.5);
+  doc.rect(MARGIN, cur.y, CONTENT_WIDTH, height, 'S');
+  doc.text(text, PAGE_WIDTH / 2, cur.y + pad + size * 0.8, { align: 'center' });
+  setFont(doc, SIZE.link);
+  doc.text(NOT_VALID_EXPLANATION, PAGE_WIDTH / 2, cur.y + pad + lineHeight(size) + SIZE.link * 0.8, { align: 'center' });
+  cur.y += height + 16;
+}
+
+const utf8 = new TextEncoder();
+
+/** The QR code's dark modules as PDF rectangles in module units (x = column, y = row): one per horizontal run. */
+function qrRuns(size: number, dark: Uint8Array): string {
+  let path = '';
+  for (let row = 0; row < size; row++) {
+    let col = 0;
+    while (col < size) {
+      if (!dark[row * size + col]) {
+        col++;
+        continue;
+      }
+      const start = col;
+      while (col < size && dark[row * size + col]) col++;
+      path += `${start} ${row} ${col - start} 1 re\n`;
+    }
+  }
+  return path;
+}
+
+/**
+ * The QR code of `url` (qrcode's own encoder: byte mode, error correction M) drawn as black squares from its
+ * module matrix, its top-right corner at (right, top). Answers the side drawn, in points.
+ *
+ * The squares go in as one path in module units under one scaling (q ... cm ... f Q): whole numbers, so
+ * neighbouring runs meet exactly with no seams, and the few hundred rectangles cost one write instead of a
+ * jsPDF call each (a call each was a third of a render). Should jsPDF ever stop exposing its content writer,
+ * the same squares are drawn through its public rect() instead.
+ */
+function drawQrCode(doc: jsPDF, url: string, right: number, top: number): number {
+  // One byte-mode segment: qrcode's search for the shortest mix of modes allocates several times what the rest
+  // of the encoding does, and the garbage collection it causes is what sets a render's p95; a link this short
+  // fits the same version either way.
+  const { size, data } = QRCode.create([{ data: utf8.encode(url), mode: 'byte' }], { errorCorrectionLevel: 'M' }).modules;
+  // A whole number of quarter points per module keeps every edge exact in the file.
+  const module = Math.max(0.25, Math.floor((QR_TARGET_SIZE / size) * 4) / 4);
+  const side = size * module;
+  const left = right - side;
+  doc.setFillColor(0, 0, 0);
+  const write = (doc.internal as unknown as { write?: (content: string) => void }).write;
+  if (typeof write === 'function') {
+    // PDF space runs bottom-up: the scaling flips y so that row 0 is the top row.
+    write(`q ${module} 0 0 ${-module} ${left.toFixed(2)} ${(PAGE_HEIGHT - top).toFixed(2)} cm\n${qrRuns(size, data)}f Q`);
+    return side;
+  }
+  for (const run of qrRuns(size, data).split('\n').filter(Boolean)) {
+    const [col, row, width] = run.split(' ').map(Number) as [number, number, number];
+    doc.rect(left + col * module, top + row * module, width * module, module, null);
+  }
+  doc.fill();
+  return side;
+}
+
+/** Title and certificate number on the left; the QR code at the right with its short link under the title. */
+function drawHeader(cur: Cursor, policyNumber: string, verifyUrl: string | null): void {
+  const top = cur.y;
+  const link = verifyUrl === null ? '' : cleanValue(verifyUrl);
+  const qrSide = link === '' ? 0 : drawQrCode(cur.doc, link, PAGE_WIDTH - MARGIN, top);
+  const width = CONTENT_WIDTH - (qrSide > 0 ? qrSide + QR_GAP : 0);
+  block(cur, CERTIFICATE_TITLE, { size: SIZE.title, bold: true, maxLines: 1, gapAfter: 4, constant: true, width });
+  block(cur, `Certificate number: ${policyNumber}`, { size: SIZE.subtitle, maxLines: 1, gapAfter: 10, width });
+  if (link !== '') {
+    block(cur, VERIFY_PROMPT, { size: SIZE.link, maxLines: 2, gapAfter: 1, constant: true, width });
+    block(cur, link, { size: SIZE.link, bold: true, maxLines: 2, width });
+  }
+  cur.y = Math.max(cur.y, top + qrSide) + 16;
+}
+
+/** A registration mark is a few characters (the API takes 10 at most): one line, whatever arrives. */
+const MAX_REGISTRATION_CHARS = 20;
+
 function vehicleEntries(data: CertificateData): Entry[] {
-  const shown = [cleanValue(data.registration ?? ''), cleanValue(data.carModel)].filter((v) => v !== '');
-  return (shown.length > 0 ? shown : ['']).map(value);
+  const registration = cleanValue(data.registration ?? '', MAX_REGISTRATION_CHARS);
+  const entries = registration === '' ? [] : [{ ...value(registration), maxLines: 1 }];
+  const vehicle = cleanValue(data.carModel);
+  return entries.length > 0 && vehicle === '' ? entries : [...entries, value(vehicle)];
+}
+
+/** The certification statement and the insurer's name, as they close the body. */
+const CLOSING: ReadonlyArray<readonly [string, BlockStyle]> = [
+  [CERTIFICATION_STATEMENT, { size: SIZE.body, maxLines: MAX_LINES.fixed, gapAfter: 6, constant: true }],
+  [toWinAnsi(`Authorised insurer: ${brand.insurerName}`), { size: SIZE.body, bold: true, maxLines: 2, constant: true }],
+];
+
+/** The height CLOSING takes (fixed wording: measured once per process). */
+function closingHeight(doc: jsPDF): number {
+  let height = 0;
+  for (const [text, style] of CLOSING) {
+    setFont(doc, style.size, style.bold);
+    height += wrapOnce(doc, text, CONTENT_WIDTH, style.maxLines, style).length * lineHeight(style.size) + (style.gapAfter ?? 0);
+  }
+  return height;
 }
 
 function driverLine(data: CertificateData): string {
@@ -286,7 +426,7 @@ function skipRtlTextPlugins(doc: jsPDF): void {
 
 /** Stable per issuance, so re-rendering the same certificate gives identical bytes (useful for ETags). */
 function fileIdFor(data: CertificateData): string {
-  return createHash('md5').update(`${data.policyNumber}\u0000${data.issuedAt}`).digest('hex');
+  return createHash('md5').update(`${data.policyNumber}\u0000${data.issuedAt}\u0000${data.endedAt ?? ''}`).digest('hex');
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -296,9 +436,12 @@ export function renderCertificatePdf(data: CertificateData): Uint8Array {
   const commencement = formatUkDateTime(data.startDate, data.startTime);
   const expiry = formatUkDateTime(data.endDate, data.endTime);
   const policyNumber = cleanValue(data.policyNumber, 40);
+  const limitations = productLimitations[data.product] as readonly string[] | undefined;
+  if (!limitations) throw new RangeError(`Unknown product: ${JSON.stringify(data.product)}`);
+  if (data.endedAt !== null && !Number.isFinite(data.endedAt)) throw new RangeError(`Invalid endedAt: ${data.endedAt}`);
 
-  // compress: true, although jsPDF's Flate encoder costs ~0.5 ms of a ~2 ms render. It takes the file
-  // from ~4.4 KB to ~2.5 KB, and, more importantly, customer text never appears as raw bytes in the file:
+  // compress: true, although jsPDF's Flate encoder costs ~0.5 ms of a ~2-3 ms render. It takes the file
+  // from ~8.4 KB to ~3.6 KB (the QR code's squares included), and, more importantly, customer text never appears as raw bytes in the file:
   // a holder named "/JavaScript" or "endstream" would otherwise trip the keyword heuristics that mail
   // gateways and antivirus scanners apply to PDF attachments, and could confuse parsers that recover
   // broken files by scanning for keywords instead of trusting /Length.
@@ -306,7 +449,7 @@ export function renderCertificatePdf(data: CertificateData): Uint8Array {
   const doc = new jsPDF({ unit: 'pt', format: 'a4', orientation: 'portrait', compress: true, putOnlyUsedFonts: true });
   skipRtlTextPlugins(doc);
   doc.setProperties({
-    title: `Certificate ${policyNumber}`,
+    title: `Certificate ${policyNumber}${data.endedAt === null ? '' : ' - NOT VALID'}`,
     subject: CERTIFICATE_TITLE,
     author: brand.legalName,
     creator: brand.legalName,
@@ -321,20 +464,23 @@ export function renderCertificatePdf(data: CertificateData): Uint8Array {
   const limit = drawFooter(doc, footerEntries(data));
   const cur: Cursor = { doc, y: MARGIN, limit };
 
-  block(cur, CERTIFICATE_TITLE, { size: SIZE.title, bold: true, maxLines: 1, gapAfter: 4, constant: true });
-  block(cur, `Certificate number: ${policyNumber}`, { size: SIZE.subtitle, maxLines: 1, gapAfter: 18 });
+  if (data.endedAt !== null) drawNotValidBanner(cur, data.endedAt);
+  drawHeader(cur, policyNumber, data.verifyUrl);
 
+  // The certification and the insurer's name make the page a certificate: their room is kept back from the
+  // sections above, so over-long values are cut short there and these always print in full.
+  const closing = closingHeight(doc);
+  cur.limit -= closing;
   const [h1, h2, h3, h4, h5, h6] = CERTIFICATE_HEADINGS;
   section(cur, h1, vehicleEntries(data));
   section(cur, h2, [value(cleanValue(data.holderName))]);
   section(cur, h3, [value(commencement)]);
   section(cur, h4, [value(expiry)]);
   section(cur, h5, [value(driverLine(data)), wording(DRIVING_CONDITION)]);
-  section(cur, h6, [wording(LIMITATIONS_OF_USE)]);
+  section(cur, h6, limitations.map((line) => wording(toWinAnsi(line))));
+  cur.limit += closing;
 
-  const insurer = toWinAnsi(`Authorised insurer: ${brand.insurerName}`);
-  block(cur, CERTIFICATION_STATEMENT, { size: SIZE.body, maxLines: MAX_LINES.fixed, gapAfter: 6, constant: true });
-  block(cur, insurer, { size: SIZE.body, bold: true, maxLines: 2, constant: true });
+  for (const [text, style] of CLOSING) block(cur, text, style);
 
   return new Uint8Array(doc.output('arraybuffer'));
 }

@@ -9,7 +9,7 @@ import { certificateFor } from './service';
 /** GET /api/policies/{policyNumber}/certificate: inline, or as an attachment with ?download=1. */
 export function certificateRoutes({ deps, requireCaller }: RestContext) {
   return new Hono<AppEnv>().get('/:policyNumber/certificate', requireCaller, async (c) => {
-    // SPEC.md §8: a malformed number answers exactly 'Invalid policy number'.
+    // docs/product.md#errors-and-messages: a malformed number answers exactly 'Invalid policy number'.
     const policyNumber = policyNumberParam.safeParse(c.req.param('policyNumber'));
     if (!policyNumber.success) throw new InvalidError(messages.invalidPolicyNumber);
     const file = await certificateFor(deps, c.get('caller'), policyNumber.data);

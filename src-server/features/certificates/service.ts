@@ -1,5 +1,10 @@
+import { coverStateAt, hasCertificate } from '../../contract/cover';
+import { messages } from '../../contract/messages';
+import type { policies } from '../../db/schema/index';
 import type { Caller, Deps } from '../../deps';
+import { ConflictError } from '../../errors';
 import { findViewablePolicy } from '../policies/service';
+import { verifyLink } from '../verify/service';
 import { renderCertificatePdf } from './pdf';
 
 export interface CertificateFile {
@@ -7,9 +12,26 @@ export interface CertificateFile {
   bytes: Uint8Array;
 }
 
-/** The certificate of a policy the caller may see (their own; any, for an admin). */
+/**
+ * The certificate of a policy the caller may see (their own; any, for an admin). Only confirmed cover has one
+ * (docs/product.md#certificates): a pending policy is refused with a conflict, at either door. Cover that has
+ * ended (expired, cancelled, or past its end: the contract's one rule) still has its certificate as a record,
+ * marked NOT VALID from the moment it ended: when staff ended it, else its end.
+ */
 export async function certificateFor(deps: Deps, caller: Caller, policyNumber: string): Promise<CertificateFile> {
   const policy = await findViewablePolicy(deps, caller, policyNumber);
+  if (!hasCertificate(policy.status)) throw new ConflictError(messages.coverNotConfirmed);
+  return renderCertificateOf(deps, policy);
+}
+
+/**
+ * The certificate of a policy already found (and its status checked) by the caller: what
+ * GET /api/policies/{number}/certificate answers, and what the policy documents e-mail attaches when a policy is
+ * issued (docs/product.md#e-mails). Reads only the clock; no permission check of its own.
+ */
+export function renderCertificateOf(deps: Pick<Deps, 'clock' | 'publicUrl'>, policy: typeof policies.$inferSelect): CertificateFile {
+  const now = deps.clock.now();
+  const ended = coverStateAt(policy.status, policy.startAt, policy.endAt, now) === 'ended';
   const bytes = renderCertificatePdf({
     policyNumber: policy.policyNumber,
     registration: policy.registration,
@@ -21,7 +43,10 @@ export async function certificateFor(deps: Deps, caller: Caller, policyNumber: s
     startTime: policy.startTime,
     endDate: policy.endDate,
     endTime: policy.endTime,
-    issuedAt: deps.clock.now(),
+    product: policy.product,
+    verifyUrl: policy.verifyCode === null ? null : verifyLink(deps, policy.verifyCode),
+    endedAt: ended ? (policy.endedAt ?? policy.endAt) : null,
+    issuedAt: now,
   });
   return { fileName: `${policy.policyNumber}_certificate.pdf`, bytes };
 }

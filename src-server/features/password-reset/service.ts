@@ -1,28 +1,38 @@
-// Password reset (DECISIONS.md "Callback, registration, password reset"): a request always answers the
+// Password reset (docs/product.md#password-reset): a request always answers the
 // same way, so nobody learns which e-mail addresses have accounts; where the address belongs to an
 // account, a single-use link valid for 30 minutes is e-mailed. Only the SHA-256 of the token is stored.
+// Invitations (docs/product.md#welcome) are the same tokens with purpose 'invite': made when staff issue a
+// policy to a new account, valid 7 days, spent by the same confirm call, which then also signs the person in.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { brand } from '../../contract/brand';
 import { passwordResetMessages, type PasswordResetConfirmInput, type PasswordResetRequestInput } from '../../contract/password-reset';
+import { normaliseRoles } from '../../contract/roles';
+import type { LoginResult } from '../../contract/views';
+import type { Tx } from '../../db/client';
 import { passwordResetTokens, users } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { InvalidError } from '../../errors';
 import { hashPassword } from '../../auth/password';
 import { clearThrottle, hitThrottle, loginThrottleKeys, type ThrottleRule } from '../../auth/throttle';
-import { logEvent, writeLog } from '../logs/service';
+import { logEvent, writeLog } from '../../audit/log';
+import { toUserView } from '../users/service';
 
-export const RESET_TOKEN_TTL_MS = 30 * 60_000;
+const RESET_TOKEN_TTL_MS = 30 * 60_000;
+/** An invitation's link lasts a week: the customer may not read the e-mail the day cover is issued. */
+export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
 /** Reset requests allowed per client address, and per e-mail address, in an hour. */
-export const RESET_ADDRESS_RULE: ThrottleRule = { limit: 10, windowMs: 60 * 60_000 };
-export const RESET_EMAIL_RULE: ThrottleRule = { limit: 3, windowMs: 60 * 60_000 };
+const RESET_ADDRESS_RULE: ThrottleRule = { limit: 10, windowMs: 60 * 60_000 };
+const RESET_EMAIL_RULE: ThrottleRule = { limit: 3, windowMs: 60 * 60_000 };
 
 export interface PasswordResetAnswer {
   message: string;
+  /** Only for an invitation: the person is signed in, as account.login would answer. */
+  session?: LoginResult;
 }
 
 /** What is stored for a token: its SHA-256, hex. A leaked table row cannot be turned back into a link. */
-export function hashResetToken(token: string): string {
+function hashResetToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
@@ -61,6 +71,50 @@ function changedMail(to: string, username: string) {
 
 function deliverSoon(deps: Deps): void {
   void deps.mailer.deliverPending().catch((err: unknown) => deps.logger.warn({ err }, 'password reset mail delivery failed'));
+}
+
+function invitationMail(to: string, greeting: string, username: string, link: string) {
+  const lines = [
+    `Hello ${greeting},`,
+    '',
+    `We have set up a ${brand.name} account for you, so you can see your policy and open your certificate at any time.`,
+    'To choose your password and sign in, open this link within 7 days:',
+    '',
+    link,
+    '',
+    `The link works once. After that, sign in with your username (${username}) or this e-mail address.`,
+    'If the link has expired, choose "Forgot your password?" on the login page and we will send you a new one.',
+    '',
+    `Questions? Call ${brand.phones.support} (${brand.openingHours}) or write to ${brand.emails.support}.`,
+    '',
+    brand.legalName,
+    brand.regulatorStatement,
+  ];
+  return { to, subject: `Set your password for ${brand.name}`, text: lines.join('\n') };
+}
+
+/**
+ * An invitation for an account just made without a usable password (docs/product.md#welcome): a single-use
+ * token stored hashed with purpose 'invite', valid 7 days, and its e-mail with the link
+ * `{PUBLIC_URL}/welcome?token=…`, both in the caller's transaction (the account and the policy stand or fall
+ * with it). The caller delivers the outbox once the transaction has committed.
+ */
+export async function queueInvitation(
+  deps: Pick<Deps, 'mailer' | 'publicUrl'>,
+  tx: Tx,
+  user: { id: number; username: string; email: string },
+  greeting: string,
+  now: number,
+): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  await tx.insert(passwordResetTokens).values({
+    userId: user.id,
+    tokenHash: hashResetToken(token),
+    purpose: 'invite',
+    expiresAt: now + INVITE_TOKEN_TTL_MS,
+    createdAt: now,
+  });
+  await deps.mailer.queue(tx, invitationMail(user.email, greeting, user.username, `${deps.publicUrl}/welcome?token=${token}`));
 }
 
 /**
@@ -122,7 +176,10 @@ export async function requestPasswordReset(
 
 /**
  * Step 2. The token must be unused and unexpired; then the password changes, every session of the
- * account ends (session_version), and the token is spent, all in one transaction.
+ * account ends (session_version), and the token is spent, all in one transaction. A reset link's answer is
+ * only the message (the person then signs in); an invitation's also signs the person in
+ * (docs/product.md#welcome): the new session is made from the account as the transaction left it, so it
+ * outlives the session_version bump, and the spent token can never make another.
  */
 export async function confirmPasswordReset(deps: Deps, input: PasswordResetConfirmInput): Promise<PasswordResetAnswer> {
   const now = deps.clock.now();
@@ -134,25 +191,42 @@ export async function confirmPasswordReset(deps: Deps, input: PasswordResetConfi
   // The slow, memory-hard hash runs before the write lock is taken, so other writers do not wait on it.
   const passwordHash = await hashPassword(input.password);
 
-  await deps.write(async (tx) => {
+  const { user, purpose } = await deps.write(async (tx) => {
     // Claimed again inside the transaction: of two confirmations racing with one token, only one wins.
     const [claimed] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.id, found.id), usable))
-      .returning({ userId: passwordResetTokens.userId });
+      .returning({ userId: passwordResetTokens.userId, purpose: passwordResetTokens.purpose });
     if (!claimed) throw new InvalidError(passwordResetMessages.invalidLink);
-    const [user] = await tx
+    const [row] = await tx
       .update(users)
       .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
       .where(eq(users.id, claimed.userId))
-      .returning({ id: users.id, username: users.username, email: users.email });
-    if (!user) throw new InvalidError(passwordResetMessages.invalidLink);
-    await deps.mailer.queue(tx, changedMail(user.email, user.username));
-    // Whoever locked the account out with wrong guesses, its owner has just proved who they are.
-    await clearThrottle(tx, loginThrottleKeys.user(user.username));
-    await writeLog(tx, now, { action: 'Password reset completed', username: user.username, userId: user.id });
+      .returning();
+    if (!row) throw new InvalidError(passwordResetMessages.invalidLink);
+    // Whoever locked the account out with wrong guesses, its owner has just proved who they are: the
+    // counters of both names it signs in with are cleared.
+    await clearThrottle(tx, loginThrottleKeys.user(row.username));
+    await clearThrottle(tx, loginThrottleKeys.user(row.email));
+    if (claimed.purpose === 'invite') {
+      // Their first password: nothing to warn about, and the welcome page signs them in.
+      await writeLog(tx, now, { action: 'Invitation accepted', username: row.username, userId: row.id });
+    } else {
+      await deps.mailer.queue(tx, changedMail(row.email, row.username));
+      await writeLog(tx, now, { action: 'Password reset completed', username: row.username, userId: row.id });
+    }
+    return { user: row, purpose: claimed.purpose };
   });
   deliverSoon(deps);
-  return { message: passwordResetMessages.changed };
+  if (purpose !== 'invite') return { message: passwordResetMessages.changed };
+  const { token, expiresAt } = await deps.tokens.sign(
+    { id: user.id, username: user.username, ...normaliseRoles(user), sessionVersion: user.sessionVersion },
+    input.remember,
+    now,
+  );
+  return {
+    message: passwordResetMessages.welcomed,
+    session: { token, expiresAt: new Date(expiresAt).toISOString(), user: toUserView(user) },
+  };
 }

@@ -6,3 +6,8 @@ const LENGTH = 10;
 export function generatePolicyNumber(): string {
   return `KC-${randomCrockford(LENGTH)}`;
 }
+
+/** A certificate's verification code: 20 Crockford base32 characters, 100 random bits, safe in a URL. */
+export function generateVerifyCode(): string {
+  return randomCrockford(20);
+}

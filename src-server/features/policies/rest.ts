@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { idParam, listQuery, policyInput } from '../../contract/schemas';
 import type { AppEnv } from '../../http/context';
+import { listResponse } from '../../http/list';
 import type { RestContext } from '../../http/rest-context';
 import { jsonBody, paramOf, queryOf } from '../../http/validate';
 import { createPolicy, deletePolicy, listPolicies, myPoliciesJson, policiesOfUser, updatePolicy } from './service';
@@ -16,11 +17,7 @@ export function customerPolicyRoutes({ deps, requireCaller }: RestContext) {
 export function adminPolicyRoutes({ deps }: RestContext) {
   return new Hono<AppEnv>()
     .get('/users/:id/policies', async (c) => c.json(await policiesOfUser(deps, c.get('caller'), paramOf(c, 'id', idParam))))
-    .get('/policies', async (c) => {
-      const page = await listPolicies(deps, queryOf(c, listQuery));
-      c.header('X-Total-Count', String(page.total));
-      return c.json(page.items);
-    })
+    .get('/policies', async (c) => listResponse(c, await listPolicies(deps, c.get('caller'), queryOf(c, listQuery))))
     .post('/policies', async (c) => c.json(await createPolicy(deps, c.get('caller'), await jsonBody(c, policyInput)), 201))
     .put('/policies/:id', async (c) => {
       const id = paramOf(c, 'id', idParam);

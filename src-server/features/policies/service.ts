@@ -1,34 +1,22 @@
 import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
+import { assertAdminRights } from '../../auth/permissions';
 import { messages } from '../../contract/messages';
-import type { ListQuery, PolicyInput, PolicyStatus } from '../../contract/schemas';
+import { hasAdminRights } from '../../contract/roles';
+import { productLabels, products, type Product } from '../../contract/products';
+import type { ListQuery, PolicyInput } from '../../contract/schemas';
 import { ukLocalToEpoch } from '../../contract/time';
+import type { Page, PolicyView } from '../../contract/views';
 import type { Tx } from '../../db/client';
 import { policies, users } from '../../db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { InvalidError, NotFoundError } from '../../errors';
-import { anyColumnContains, ftsMatch, readCounter, usesFts, type Page } from '../list';
-import { logEvent, writeLog } from '../logs/service';
+import { listPage, readCounter, totalOf } from '../list';
+import { logEvent, writeLog } from '../../audit/log';
 import { findUser } from '../users/service';
-import { generatePolicyNumber } from './policy-number';
+import { reminderDueAt } from '../reminders/timing';
+import { generatePolicyNumber, generateVerifyCode } from './policy-number';
 
-export interface PolicyView {
-  id: number;
-  policyNumber: string;
-  userId: number | null;
-  username: string | null;
-  holderName: string;
-  carModel: string;
-  driverName: string;
-  licenseNumber: string;
-  registration: string | null;
-  startDate: string;
-  startTime: string;
-  endDate: string;
-  endTime: string;
-  status: PolicyStatus;
-}
-
-type PolicyRow = typeof policies.$inferSelect;
+export type PolicyRow = typeof policies.$inferSelect;
 
 export function toPolicyView(row: PolicyRow, username: string | null): PolicyView {
   return {
@@ -46,6 +34,8 @@ export function toPolicyView(row: PolicyRow, username: string | null): PolicyVie
     endDate: row.endDate,
     endTime: row.endTime,
     status: row.status,
+    product: row.product,
+    premium: row.premiumPence === null ? null : row.premiumPence / 100,
   };
 }
 
@@ -60,6 +50,7 @@ export async function myPolicies(deps: Deps, caller: Caller): Promise<PolicyView
 
 /** An admin reading a customer's policies (impersonation); every such read is logged. */
 export async function policiesOfUser(deps: Deps, caller: Caller, userId: number): Promise<PolicyView[]> {
+  assertAdminRights(caller);
   const user = await findUser(deps.db, userId);
   if (!user) throw new NotFoundError(messages.userNotFound);
   const json = await deps.hot.policiesOfUserJson(userId, user.username);
@@ -67,44 +58,52 @@ export async function policiesOfUser(deps: Deps, caller: Caller, userId: number)
   return JSON.parse(json) as PolicyView[];
 }
 
-export async function listPolicies(deps: Deps, q: ListQuery): Promise<Page<PolicyView>> {
-  const page = () =>
-    deps.db
-      .select({ policy: policies, username: users.username })
-      .from(policies)
-      .leftJoin(users, eq(users.id, policies.userId));
-  if (q.search && usesFts(q.search)) {
-    // Trigram index: FTS5 walks its matches newest rowid first and stops at the page; only the page's
-    // rows are read back. The total counts the matches, never the table.
-    const match = ftsMatch('policies_fts', q.search);
-    const [rows, total] = await Promise.all([
-      page()
-        .where(
-          sql`${policies.id} IN (SELECT rowid FROM policies_fts WHERE ${match} ORDER BY rowid DESC LIMIT ${q.limit} OFFSET ${q.offset})`,
-        )
-        .orderBy(desc(policies.id)),
-      deps.hot.countFtsMatches('policies_fts', q.search),
-    ]);
-    return { items: rows.map((r) => toPolicyView(r.policy, r.username)), total };
-  }
-  const where = q.search
-    ? anyColumnContains(
-        [policies.policyNumber, policies.holderName, policies.driverName, policies.carModel, policies.registration, users.username],
-        q.search,
-      )
-    : undefined;
-  const [rows, total] = await Promise.all([
-    page().where(where).orderBy(desc(policies.id)).limit(q.limit).offset(q.offset),
-    where
-      ? deps.db
-          .select({ total: count() })
+/**
+ * What a staff member may type to mean a product (docs/product.md#statistics-and-search): its name, its label
+ * ('Learner driver cover') or the label without 'cover', in any case and spacing.
+ */
+const PRODUCT_SEARCH_NAMES: ReadonlyMap<string, Product> = new Map(
+  products.flatMap((p) => {
+    const label = productLabels[p].toLowerCase();
+    return [p, label, label.replace(/ cover$/, '')].map((name) => [name, p] as const);
+  }),
+);
+
+/** The product a search term names, if it names one. */
+export function productNamedBy(term: string): Product | undefined {
+  return PRODUCT_SEARCH_NAMES.get(term.trim().toLowerCase().replace(/\s+/g, ' '));
+}
+
+/**
+ * Every policy, newest first, with its owner's username; a search looks in the number, holder, driver, vehicle,
+ * registration and username. With 3+ characters the trigram index walks its matches newest rowid first and stops
+ * at the page; only the page's rows are read back, and the total counts the matches, never the table. A term that
+ * names a product lists that product's policies instead: policies_product_idx pages them newest first and the
+ * total is the product's trigger-kept counter (drizzle/0004_product_counters.sql).
+ */
+export async function listPolicies(deps: Deps, caller: Caller, q: ListQuery): Promise<Page<PolicyView>> {
+  assertAdminRights(caller);
+  return listPage(deps, q, {
+    searchIn: [policies.policyNumber, policies.holderName, policies.driverName, policies.carModel, policies.registration, users.username],
+    fts: { table: 'policies_fts', id: policies.id, order: 'desc' },
+    page: async (where, limit, offset) =>
+      (
+        await deps.db
+          .select({ policy: policies, username: users.username })
           .from(policies)
           .leftJoin(users, eq(users.id, policies.userId))
           .where(where)
-          .then(([r]) => r?.total ?? 0)
-      : readCounter(deps.db, 'policies'),
-  ]);
-  return { items: rows.map((r) => toPolicyView(r.policy, r.username)), total };
+          .orderBy(desc(policies.id))
+          .limit(limit)
+          .offset(offset)
+      ).map((r) => toPolicyView(r.policy, r.username)),
+    count: (where) => totalOf(deps.db.select({ total: count() }).from(policies).leftJoin(users, eq(users.id, policies.userId)).where(where)),
+    total: () => readCounter(deps.db, 'policies'),
+    category: (term) => {
+      const product = productNamedBy(term);
+      return product && { where: eq(policies.product, product), total: () => readCounter(deps.db, `policies_product_${product}`) };
+    },
+  });
 }
 
 async function resolveOwner(tx: Tx, userId: number | null): Promise<string | null> {
@@ -114,7 +113,33 @@ async function resolveOwner(tx: Tx, userId: number | null): Promise<string | nul
   return user.username;
 }
 
-function columnsFrom(input: PolicyInput, now: number) {
+const isEnded = (status: PolicyInput['status']) => status === 'cancelled' || status === 'expired';
+
+/**
+ * When the cover ended, for a policy saved with this status (docs/product.md#policies-and-certificates): now
+ * when staff cancel or expire it before its end, its end when that came first; null while it has not ended.
+ * A policy that was already ended keeps the moment it ended (`previous`), unless its end is moved earlier.
+ */
+function endedAtFor(status: PolicyInput['status'], endAt: number, now: number, previous: number | null): number | null {
+  if (!isEnded(status)) return null;
+  return Math.min(previous ?? now, endAt);
+}
+
+/** What a policy records when the input leaves product or premium out: as it was, or for a new policy the defaults. */
+interface Kept {
+  product: Product;
+  premiumPence: number | null;
+}
+const NEW_POLICY: Kept = { product: 'temporary', premiumPence: null };
+
+/**
+ * The row's columns for a save at `now`. `previousEndedAt` is kept by a policy that stays ended; `remindedEndAt` is
+ * the end a reminder already sent named, so the reminder owed is worked out afresh with every save
+ * (docs/product.md#cover-ending-reminders): a changed end is owed its own, the same end never a second.
+ */
+function columnsFrom(input: PolicyInput, now: number, kept: Kept, previousEndedAt: number | null = null, remindedEndAt: number | null = null) {
+  const startAt = ukLocalToEpoch(input.startDate, input.startTime);
+  const endAt = ukLocalToEpoch(input.endDate, input.endTime);
   return {
     userId: input.userId,
     holderName: input.holderName,
@@ -126,9 +151,13 @@ function columnsFrom(input: PolicyInput, now: number) {
     startTime: input.startTime,
     endDate: input.endDate,
     endTime: input.endTime,
-    startAt: ukLocalToEpoch(input.startDate, input.startTime),
-    endAt: ukLocalToEpoch(input.endDate, input.endTime),
+    startAt,
+    endAt,
     status: input.status,
+    product: input.product ?? kept.product,
+    premiumPence: input.premium === undefined ? kept.premiumPence : input.premium === null ? null : Math.round(input.premium * 100),
+    endedAt: endedAtFor(input.status, endAt, now, previousEndedAt),
+    reminderDueAt: reminderDueAt({ status: input.status, userId: input.userId, startAt, endAt, reminderEndAt: remindedEndAt }, now),
     updatedAt: now,
   };
 }
@@ -142,33 +171,59 @@ async function unusedPolicyNumber(tx: Tx): Promise<string> {
   }
 }
 
+/**
+ * A new policy (a fresh number and verification code) and its audit entry, in the caller's transaction: Add
+ * Policy, and a policy issued from a quote request (features/quotes/issue-policy.ts), come here alike.
+ */
+export async function insertPolicy(tx: Tx, caller: Caller, input: PolicyInput, now: number): Promise<{ row: PolicyRow; view: PolicyView }> {
+  const username = await resolveOwner(tx, input.userId);
+  const policyNumber = await unusedPolicyNumber(tx);
+  const [row] = await tx
+    .insert(policies)
+    .values({ ...columnsFrom(input, now, NEW_POLICY), policyNumber, verifyCode: generateVerifyCode(), createdAt: now })
+    .returning();
+  await writeLog(tx, now, { action: `Created new policy: ${policyNumber}`, username: caller.username, userId: caller.id });
+  return { row: row!, view: toPolicyView(row!, username) };
+}
+
 export async function createPolicy(deps: Deps, caller: Caller, input: PolicyInput): Promise<PolicyView> {
+  assertAdminRights(caller);
   const now = deps.clock.now();
-  return deps.write(async (tx) => {
-    const username = await resolveOwner(tx, input.userId);
-    const policyNumber = await unusedPolicyNumber(tx);
-    const [row] = await tx
-      .insert(policies)
-      .values({ ...columnsFrom(input, now), policyNumber, createdAt: now })
-      .returning();
-    await writeLog(tx, now, { action: `Created new policy: ${policyNumber}`, username: caller.username, userId: caller.id });
-    return toPolicyView(row!, username);
-  });
+  return deps.write(async (tx) => (await insertPolicy(tx, caller, input, now)).view);
 }
 
 export async function updatePolicy(deps: Deps, caller: Caller, id: number, input: PolicyInput): Promise<PolicyView> {
+  assertAdminRights(caller);
   const now = deps.clock.now();
   return deps.write(async (tx) => {
-    const [existing] = await tx.select({ id: policies.id }).from(policies).where(eq(policies.id, id)).limit(1);
+    const [existing] = await tx
+      .select({
+        id: policies.id,
+        status: policies.status,
+        endedAt: policies.endedAt,
+        product: policies.product,
+        premiumPence: policies.premiumPence,
+        reminderEndAt: policies.reminderEndAt,
+      })
+      .from(policies)
+      .where(eq(policies.id, id))
+      .limit(1);
     if (!existing) throw new NotFoundError(messages.policyNotFound);
     const username = await resolveOwner(tx, input.userId);
-    const [row] = await tx.update(policies).set(columnsFrom(input, now)).where(eq(policies.id, id)).returning();
+    // A policy that stays ended (expired or cancelled, either way round) keeps the moment it ended.
+    const stillEnded = isEnded(existing.status) && isEnded(input.status) ? existing.endedAt : null;
+    const [row] = await tx
+      .update(policies)
+      .set(columnsFrom(input, now, existing, stillEnded, existing.reminderEndAt))
+      .where(eq(policies.id, id))
+      .returning();
     await writeLog(tx, now, { action: `Updated policy: ${row!.policyNumber}`, username: caller.username, userId: caller.id });
     return toPolicyView(row!, username);
   });
 }
 
 export async function deletePolicy(deps: Deps, caller: Caller, id: number): Promise<void> {
+  assertAdminRights(caller);
   const now = deps.clock.now();
   await deps.write(async (tx) => {
     const [row] = await tx.delete(policies).where(eq(policies.id, id)).returning({ policyNumber: policies.policyNumber });
@@ -183,7 +238,7 @@ export async function deletePolicy(deps: Deps, caller: Caller, id: number): Prom
  */
 export async function findViewablePolicy(deps: Deps, caller: Caller, policyNumber: string): Promise<PolicyRow> {
   const number = policyNumber.toUpperCase();
-  const condition = caller.isAdmin
+  const condition = hasAdminRights(caller)
     ? eq(policies.policyNumber, number)
     : and(eq(policies.policyNumber, number), eq(policies.userId, caller.id));
   const [row] = await deps.db.select().from(policies).where(condition).limit(1);
@@ -197,7 +252,8 @@ export async function sweepExpiredPolicies(deps: Deps): Promise<number> {
   return deps.write(async (tx) => {
     const expired = await tx
       .update(policies)
-      .set({ status: 'expired', updatedAt: now })
+      // Ended cover is owed no reminder (docs/product.md#cover-ending-reminders).
+      .set({ status: 'expired', endedAt: sql`${policies.endAt}`, reminderDueAt: null, updatedAt: now })
       .where(and(eq(policies.status, 'active'), lte(policies.endAt, now)))
       .returning({ policyNumber: policies.policyNumber });
     for (const p of expired) {

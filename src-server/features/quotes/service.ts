@@ -1,24 +1,39 @@
-// Quote requests from the wizard (DECISIONS.md "Quote wizard"): validated again here with today's date,
+// Quote requests from the wizard (docs/product.md#what-the-server-does-with-a-request): validated again here with the server's clock,
 // stored once with a reference and status 'new' for staff, logged, and confirmed to the customer by e-mail.
 // The same request sent twice within a minute (a double click, a retry after a lost answer) is stored
-// once and answered with the first one's reference.
+// once and answered with the first one's reference. Below the submission, the staff queue of these requests
+// (docs/product.md#staff-queues), on the shared machinery of features/request-queue.ts.
 import { createHash } from 'node:crypto';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { brand } from '../../contract/brand';
 import { messages } from '../../contract/messages';
-import { checkQuoteDates, MONTH_NAMES, quoteMessages, type QuoteReceipt, type QuoteRequest } from '../../contract/quote';
-import { epochToUkLocal } from '../../contract/time';
-import { quoteRequests } from '../../db/schema/index';
-import type { Deps } from '../../deps';
+import { durationText } from '../../contract/durations';
+import { productLabels } from '../../contract/products';
+import { checkQuoteTimes, quoteMessages, requestedStartOf, type QuoteReceipt, type QuoteRequest } from '../../contract/quote';
+import { dueAtOf, type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
+import { ukInstantText } from '../../contract/time';
+import type { Page, QuoteRequestDetailView, QuoteRequestView, RequestNoteView, RequestStatus } from '../../contract/views';
+import { policies, quoteRequests, users } from '../../db/schema/index';
+import type { Caller, Deps } from '../../deps';
 import { fieldInvalid, ThrottledError } from '../../errors';
 import { hitThrottle, type ThrottleRule } from '../../auth/throttle';
-import { writeLog } from '../logs/service';
-import { newReference, unusedReference } from '../requests/reference';
+import { writeLog } from '../../audit/log';
+import {
+  addQueueNote,
+  assigneeOf,
+  getQueueItem,
+  listQueue,
+  newReference,
+  unusedReference,
+  updateQueueItem,
+  type Queue,
+  type QueueRow,
+} from '../request-queue';
 
 /** New quote requests allowed per client address in an hour (a family or an office may share one). */
 export const QUOTE_ADDRESS_RULE: ThrottleRule = { limit: 10, windowMs: 60 * 60_000 };
 /** A request identical to one stored this recently is the same request sent again. */
-export const QUOTE_DUPLICATE_WINDOW_MS = 60_000;
+const QUOTE_DUPLICATE_WINDOW_MS = 60_000;
 
 type QuoteDetails = Omit<QuoteRequest, 'website'>;
 
@@ -30,18 +45,18 @@ function detailsOf(input: QuoteRequest): QuoteDetails {
 
 const fingerprintOf = (details: QuoteDetails) => createHash('sha256').update(JSON.stringify(details)).digest('hex');
 
-const startDateText = (d: QuoteDetails) => `${d.policyStartDay} ${MONTH_NAMES[d.policyStartMonth - 1]} ${d.policyStartYear}`;
-
-function confirmationMail(d: QuoteDetails, reference: string) {
+function confirmationMail(d: QuoteDetails, reference: string, startAt: number) {
   const lines = [
     `Hello ${d.firstName},`,
     '',
     `Thank you for asking ${brand.name} for a quote. We have received your request.`,
     '',
     `Your reference: ${reference}`,
-    `Vehicle: ${d.regNumber} (${d.vehicleType})`,
+    `Product: ${productLabels[d.product]}`,
+    `Vehicle: ${[d.carModel, d.regNumber].filter(Boolean).join(', ')} (${d.vehicleType})`,
     `Cover: ${d.coverType}, ${d.usage}`,
-    `Cover to start: ${startDateText(d)}`,
+    `Cover to start: ${ukInstantText(startAt)}`,
+    `Cover length: ${durationText({ value: d.durationValue, unit: d.durationUnit })}`,
     '',
     'What happens next:',
     '1. A specialist reviews your details personally. There are no automated quotes.',
@@ -61,8 +76,11 @@ function confirmationMail(d: QuoteDetails, reference: string) {
 
 export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, clientAddress: string): Promise<QuoteReceipt> {
   const now = deps.clock.now();
-  const issues = checkQuoteDates(input, epochToUkLocal(now).date);
+  const issues = checkQuoteTimes(input, now);
   if (issues.length > 0) throw fieldInvalid(messages.invalidInput, Object.fromEntries(issues.map((i) => [i.field, i.message])));
+  // A real instant once checkQuoteTimes has passed the day, month, year and time.
+  const startAt = requestedStartOf(input);
+  if (startAt === undefined) throw new Error('quote request start not a real UK time after its checks');
 
   const details = detailsOf(input);
   const fingerprint = fingerprintOf(details);
@@ -90,6 +108,11 @@ export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, client
       email: details.email,
       phone: details.phone,
       postcode: details.postcode,
+      // What was asked for, as columns for the queue and the issue-policy form (and inside details).
+      product: details.product,
+      requestedStartAt: startAt,
+      durationValue: details.durationValue,
+      durationUnit: details.durationUnit,
       details: JSON.stringify(details),
       fingerprint,
       clientAddress,
@@ -97,7 +120,7 @@ export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, client
       updatedAt: now,
     });
     await writeLog(tx, now, { action: `Quote requested: ${reference}` });
-    await deps.mailer.queue(tx, confirmationMail(details, reference));
+    await deps.mailer.queue(tx, confirmationMail(details, reference, startAt));
     return { kind: 'stored' as const, reference };
   });
 
@@ -116,3 +139,103 @@ export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, client
       return { reference: outcome.reference, message: quoteMessages.submitted };
   }
 }
+
+// The staff queue.
+
+const quoteRequestNotFound = 'Quote request not found';
+
+type QuoteRow = typeof quoteRequests.$inferSelect;
+/** A quote request with the assignee's name and the issued policy's number joined. */
+type QuoteQueueRow = QueueRow<QuoteRow> & { policyNumber: string | null };
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A quote request in its queue: the client address stays on the server. */
+function quoteView(row: QuoteQueueRow): QuoteRequestView {
+  const r = row.request;
+  return {
+    id: r.id,
+    reference: r.reference,
+    status: r.status,
+    email: r.email,
+    phone: r.phone,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+    dueAt: iso(dueAtOf(r.createdAt)),
+    assignee: assigneeOf(row),
+    firstName: r.firstName,
+    lastName: r.lastName,
+    postcode: r.postcode,
+    product: r.product,
+    offer:
+      r.offerPremiumPence !== null && r.offerValidUntil !== null && r.offeredAt !== null
+        ? { premium: r.offerPremiumPence / 100, validUntil: iso(r.offerValidUntil), offeredAt: iso(r.offeredAt) }
+        : null,
+    policyNumber: row.policyNumber,
+  };
+}
+
+function parseDetails(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // A row written by hand or by an older version: shown as stored rather than failing the page.
+    return text;
+  }
+}
+
+function quoteDetailView(row: QuoteQueueRow, notes: RequestNoteView[]): QuoteRequestDetailView {
+  const r = row.request;
+  return {
+    ...quoteView(row),
+    details: parseDetails(r.details),
+    requestedStart: r.requestedStartAt === null ? null : iso(r.requestedStartAt),
+    duration: r.durationValue !== null && r.durationUnit !== null ? { value: r.durationValue, unit: r.durationUnit } : null,
+    policyId: r.policyId,
+    notes,
+  };
+}
+
+const quoteQueue: Queue<QuoteQueueRow, QuoteRequestView, QuoteRequestDetailView> = {
+  kind: 'quote',
+  owes: 'quotes',
+  table: quoteRequests,
+  id: quoteRequests.id,
+  reference: quoteRequests.reference,
+  status: quoteRequests.status,
+  createdAt: quoteRequests.createdAt,
+  assigneeId: quoteRequests.assigneeId,
+  searchable: [
+    quoteRequests.reference,
+    quoteRequests.firstName,
+    quoteRequests.lastName,
+    quoteRequests.email,
+    quoteRequests.phone,
+    quoteRequests.postcode,
+    quoteRequests.status,
+  ],
+  label: 'Quote request',
+  notFound: quoteRequestNotFound,
+  rows: (db, where, orderBy, limit, offset) =>
+    db
+      .select({ request: quoteRequests, assigneeName: users.username, policyNumber: policies.policyNumber })
+      .from(quoteRequests)
+      .leftJoin(users, eq(users.id, quoteRequests.assigneeId))
+      .leftJoin(policies, eq(policies.id, quoteRequests.policyId))
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset),
+  toView: quoteView,
+  toDetail: quoteDetailView,
+};
+
+export const listQuoteRequests = (deps: Deps, caller: Caller, q: QueueListQuery): Promise<Page<QuoteRequestView>> =>
+  listQueue(deps, quoteQueue, caller, q);
+export const getQuoteRequest = (deps: Deps, caller: Caller, id: number) => getQueueItem(deps, quoteQueue, caller, id);
+export const updateQuoteRequest = (deps: Deps, caller: Caller, id: number, input: RequestUpdateInput) =>
+  updateQueueItem(deps, quoteQueue, caller, id, input);
+/** The status alone (admin.quotes.setStatus, kept for its clients). */
+export const setQuoteStatus = (deps: Deps, caller: Caller, id: number, status: RequestStatus) =>
+  updateQueueItem(deps, quoteQueue, caller, id, { status });
+export const addQuoteNote = (deps: Deps, caller: Caller, id: number, text: string) => addQueueNote(deps, quoteQueue, caller, id, text);

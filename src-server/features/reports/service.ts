@@ -1,16 +1,18 @@
-// "Generate Report" (DECISIONS.md "Admin console"; SPEC.md §7 'Generated system report'): a CSV of every
-// policy with the stats summary on top. Rows are read 1,000 at a time by id (keyset pagination, never OFFSET)
-// and handed out page by page, so a million policies never sit in memory at once.
+// "Generate Report" (docs/product.md#generate-report): a CSV of every policy (product and premium included)
+// with the stats summary on top. Rows are read 1,000 at a time by id (keyset pagination, never OFFSET) and
+// handed out page by page, so a million policies never sit in memory at once.
 import { asc, eq, gt } from 'drizzle-orm';
+import { assertAdminRights } from '../../auth/permissions';
 import { brand } from '../../contract/brand';
 import { epochToUkLocal } from '../../contract/time';
+import type { AdminStats } from '../../contract/views';
 import { policies, users } from '../../db/schema/index';
 import type { Caller, Deps } from '../../deps';
-import { logEvent } from '../logs/service';
-import { getStats, type AdminStats } from '../stats/service';
+import { logEvent } from '../../audit/log';
+import { getStats } from '../stats/service';
 
 export const REPORT_PAGE_SIZE = 1000;
-export const REPORT_LOG_ACTION = 'Generated system report';
+const REPORT_LOG_ACTION = 'Generated system report';
 
 /** A spreadsheet would run these as formulas (OWASP "CSV Injection"); a leading ' makes them text. */
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -23,7 +25,7 @@ export function csvCell(value: string | number | null | undefined): string {
 }
 
 /** One record, CRLF-terminated as RFC 4180 says. */
-export function csvRow(cells: (string | number | null | undefined)[]): string {
+function csvRow(cells: (string | number | null | undefined)[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
@@ -40,7 +42,16 @@ export const REPORT_HEADER = [
   'End date',
   'End time',
   'Status',
+  'Product',
+  'Premium',
 ] as const;
+
+/** Pence as pounds with two decimals ('1234.50'), computed in whole numbers; blank where none was recorded. */
+export function premiumCell(pence: number | null): string {
+  if (pence === null) return '';
+  const abs = Math.abs(pence);
+  return `${pence < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
 
 export interface PolicyReport {
   /** e.g. kerbside-report-2026-07-01.csv, dated in the UK. */
@@ -94,6 +105,8 @@ async function* reportChunks(deps: Deps, head: string): AsyncGenerator<string> {
         p.endDate,
         p.endTime,
         p.status,
+        p.product,
+        premiumCell(p.premiumPence),
       ]);
     }
     yield text;
@@ -107,9 +120,10 @@ async function* reportChunks(deps: Deps, head: string): AsyncGenerator<string> {
  * consumed. The summary is read and the entry written when the report is asked for, before the first byte goes out.
  */
 export async function generatePolicyReport(deps: Deps, caller: Caller): Promise<PolicyReport> {
+  assertAdminRights(caller);
   const now = deps.clock.now();
   // Read before anything is sent, so a failing database is still an ordinary 500, not a cut-off download.
-  const head = reportHead(now, await getStats(deps));
+  const head = reportHead(now, await getStats(deps, caller));
   await logEvent(deps, { action: REPORT_LOG_ACTION, username: caller.username, userId: caller.id });
   return { fileName: `kerbside-report-${epochToUkLocal(now).date}.csv`, chunks: reportChunks(deps, head) };
 }

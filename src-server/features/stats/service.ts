@@ -1,17 +1,28 @@
-import { counters } from '../../db/schema/index';
-import type { Deps } from '../../deps';
-
-export interface AdminStats {
-  totalUsers: number;
-  totalPolicies: number;
-  activePolicies: number;
-  /** No claims exist yet (claims are handled by phone), so always 0 until they do. */
-  pendingClaims: number;
-}
+import { assertAdminRights } from '../../auth/permissions';
+import { callbackRequests, counters, quoteRequests } from '../../db/schema/index';
+import type { AdminStats, QueueCountsView } from '../../contract/views';
+import type { Caller, Deps } from '../../deps';
+import { countQueue } from '../request-queue';
 
 /** Reads the trigger-kept counters (drizzle/0002_search_fts.sql): three rows, no count(*) over the tables. */
-export async function getStats(deps: Deps): Promise<AdminStats> {
+export async function getStats(deps: Deps, caller: Caller): Promise<AdminStats> {
+  assertAdminRights(caller);
   const rows = await deps.db.select().from(counters);
   const value = (name: string) => rows.find((r) => r.name === name)?.value ?? 0;
   return { totalUsers: value('users'), totalPolicies: value('policies'), activePolicies: value('policies_active'), pendingClaims: 0 };
+}
+
+/**
+ * The overview's requests waiting on staff (docs/product.md#staff-queues): new, and overdue (still owed a quote
+ * or a call, made 24 hours or more ago), in each queue. Counted on the (status, created_at) indexes: the ranges read are the
+ * open requests only, however many closed ones pile up.
+ */
+export async function getQueueCounts(deps: Deps, caller: Caller): Promise<QueueCountsView> {
+  assertAdminRights(caller);
+  const now = deps.clock.now();
+  const [quotes, callbacks] = await Promise.all([
+    countQueue(deps.db, quoteRequests, { status: quoteRequests.status, createdAt: quoteRequests.createdAt, owes: 'quotes' }, now),
+    countQueue(deps.db, callbackRequests, { status: callbackRequests.status, createdAt: callbackRequests.createdAt, owes: 'callbacks' }, now),
+  ]);
+  return { quotes, callbacks };
 }

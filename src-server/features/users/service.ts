@@ -1,63 +1,46 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { coverStateAt } from '../../contract/cover';
 import { messages } from '../../contract/messages';
+import { hasAdminRights, normaliseRoles, type RoleFlags } from '../../contract/roles';
 import type { CreateUserInput, ListQuery, UpdateUserInput } from '../../contract/schemas';
+import type { HeldCoverView, Page, UserView } from '../../contract/views';
 import type { Tx } from '../../db/client';
-import { users } from '../../db/schema/index';
+import { policies, users } from '../../db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
 import { hashPassword } from '../../auth/password';
-import { anyColumnContains, ftsMatch, readCounter, usesFts, type Page } from '../list';
-import { writeLog } from '../logs/service';
-
-export interface UserView {
-  id: number;
-  username: string;
-  email: string;
-  isAdmin: boolean;
-  isOwner: boolean;
-  createdAt: string;
-}
+import { assertAdminRights, assertOwnerRights } from '../../auth/permissions';
+import { listPage, readCounter, totalOf } from '../list';
+import { writeLog } from '../../audit/log';
 
 type UserRow = typeof users.$inferSelect;
-interface Roles {
-  isAdmin: boolean;
-  isOwner: boolean;
-}
 
 export function toUserView(row: UserRow): UserView {
   return {
     id: row.id,
     username: row.username,
     email: row.email,
-    isAdmin: row.isAdmin || row.isOwner,
-    isOwner: row.isOwner,
+    ...normaliseRoles(row),
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }
 
-/** Owner ⊃ Admin ⊃ User: an owner is always an admin too. */
-function normaliseRoles(r: Roles): Roles {
-  return { isAdmin: r.isAdmin || r.isOwner, isOwner: r.isOwner };
-}
-
-const isStaff = (r: Roles) => r.isAdmin || r.isOwner;
-
 /**
- * DECISIONS.md's role rules in one place. `target` is the account as it is (null when creating),
+ * The role rules of docs/product.md#roles in one place. `target` is the account as it is (null when creating),
  * `next` the roles it would have (null when deleting).
  */
-export function assertMayManageUser(caller: Caller, targetId: number | null, target: Roles | null, next: Roles | null): void {
+function assertMayManageUser(caller: Caller, targetId: number | null, target: RoleFlags | null, next: RoleFlags | null): void {
   if (targetId === caller.id) {
     if (next === null) throw new ForbiddenError(messages.noSelfDelete);
-    if ((target!.isOwner && !next.isOwner) || (isStaff(target!) && !next.isAdmin)) throw new ForbiddenError(messages.noSelfDemote);
+    if ((target!.isOwner && !next.isOwner) || (hasAdminRights(target!) && !hasAdminRights(next))) throw new ForbiddenError(messages.noSelfDemote);
   }
-  if (!caller.isOwner && ((target && isStaff(target)) || (next && isStaff(next)))) {
+  if (!caller.isOwner && ((target && hasAdminRights(target)) || (next && hasAdminRights(next)))) {
     throw new ForbiddenError(messages.ownerOnly);
   }
 }
 
 /** Inside the write transaction, so two owners demoting each other at once cannot both succeed. */
-async function assertOwnerRemains(tx: Tx, target: UserRow, next: Roles | null): Promise<void> {
+async function assertOwnerRemains(tx: Tx, target: UserRow, next: RoleFlags | null): Promise<void> {
   if (!target.isOwner || next?.isOwner) return;
   const [row] = await tx
     .select({ n: count() })
@@ -88,29 +71,21 @@ export async function findUser(tx: Tx | Deps['db'], id: number): Promise<UserRow
   return row;
 }
 
-export async function listUsers(deps: Deps, q: ListQuery): Promise<Page<UserView>> {
-  if (q.search && usesFts(q.search)) {
-    // Trigram index: the page's rowids come straight from the index in id order; the total counts matches only.
-    const match = ftsMatch('users_fts', q.search);
-    const [rows, total] = await Promise.all([
-      deps.db
-        .select()
-        .from(users)
-        .where(sql`${users.id} IN (SELECT rowid FROM users_fts WHERE ${match} ORDER BY rowid LIMIT ${q.limit} OFFSET ${q.offset})`)
-        .orderBy(asc(users.id)),
-      deps.hot.countFtsMatches('users_fts', q.search),
-    ]);
-    return { items: rows.map(toUserView), total };
-  }
-  const where = q.search ? anyColumnContains([users.username, users.email], q.search) : undefined;
-  const [rows, total] = await Promise.all([
-    deps.db.select().from(users).where(where).orderBy(asc(users.id)).limit(q.limit).offset(q.offset),
-    where ? deps.db.select({ total: count() }).from(users).where(where).then(([r]) => r?.total ?? 0) : readCounter(deps.db, 'users'),
-  ]);
-  return { items: rows.map(toUserView), total };
+/** Accounts in id order; a search looks in username and e-mail (the trigram index for 3+ characters). */
+export async function listUsers(deps: Deps, caller: Caller, q: ListQuery): Promise<Page<UserView>> {
+  assertAdminRights(caller);
+  return listPage(deps, q, {
+    searchIn: [users.username, users.email],
+    fts: { table: 'users_fts', id: users.id, order: 'asc' },
+    page: async (where, limit, offset) =>
+      (await deps.db.select().from(users).where(where).orderBy(asc(users.id)).limit(limit).offset(offset)).map(toUserView),
+    count: (where) => totalOf(deps.db.select({ total: count() }).from(users).where(where)),
+    total: () => readCounter(deps.db, 'users'),
+  });
 }
 
 export async function createUser(deps: Deps, caller: Caller, input: CreateUserInput): Promise<UserView> {
+  assertAdminRights(caller);
   const roles = normaliseRoles(input);
   assertMayManageUser(caller, null, null, roles);
   // Hashing takes tens of milliseconds: done before taking the write lock.
@@ -128,6 +103,7 @@ export async function createUser(deps: Deps, caller: Caller, input: CreateUserIn
 }
 
 export async function updateUser(deps: Deps, caller: Caller, id: number, input: UpdateUserInput): Promise<UserView> {
+  assertAdminRights(caller);
   const roles = normaliseRoles(input);
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   const now = deps.clock.now();
@@ -155,6 +131,7 @@ export async function updateUser(deps: Deps, caller: Caller, id: number, input: 
 }
 
 export async function deleteUser(deps: Deps, caller: Caller, id: number): Promise<void> {
+  assertAdminRights(caller);
   const now = deps.clock.now();
   await deps.write(async (tx) => {
     const target = await findUser(tx, id);
@@ -166,8 +143,45 @@ export async function deleteUser(deps: Deps, caller: Caller, id: number): Promis
   });
 }
 
+/**
+ * The cover an account holds that has not ended: live, upcoming, and pending (not confirmed yet), in start
+ * order. Staff see it before deleting the account, whose policies are kept without an owner
+ * (docs/product.md#changing-users-and-policies); the one cover rule (contract/cover.ts) decides what has ended.
+ */
+export async function coverHeld(deps: Deps, caller: Caller, id: number): Promise<HeldCoverView> {
+  assertAdminRights(caller);
+  const now = deps.clock.now();
+  const user = await findUser(deps.db, id);
+  if (!user) throw new NotFoundError(messages.userNotFound);
+  // policies_user_start_idx gives the account's rows in start order; the status and end narrow them in SQL
+  // and coverStateAt has the last word.
+  const rows = await deps.db
+    .select({
+      id: policies.id,
+      policyNumber: policies.policyNumber,
+      product: policies.product,
+      status: policies.status,
+      startDate: policies.startDate,
+      startTime: policies.startTime,
+      endDate: policies.endDate,
+      endTime: policies.endTime,
+      startAt: policies.startAt,
+      endAt: policies.endAt,
+    })
+    .from(policies)
+    .where(and(eq(policies.userId, id), inArray(policies.status, ['active', 'pending']), gt(policies.endAt, now)))
+    .orderBy(asc(policies.startAt), asc(policies.id));
+  return {
+    policies: rows
+      .filter((r) => coverStateAt(r.status, r.startAt, r.endAt, now) !== 'ended')
+      .map(({ startAt: _s, endAt: _e, ...held }) => held),
+  };
+}
+
 /** Owner tier: changes only an account's role flags, under the same rules as a full edit. */
-export async function setUserRoles(deps: Deps, caller: Caller, id: number, input: Roles): Promise<UserView> {
+export async function setUserRoles(deps: Deps, caller: Caller, id: number, input: RoleFlags): Promise<UserView> {
+  assertAdminRights(caller);
+  assertOwnerRights(caller);
   const roles = normaliseRoles(input);
   const now = deps.clock.now();
   return deps.write(async (tx) => {

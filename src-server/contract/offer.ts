@@ -1,0 +1,157 @@
+// Sending a quote and issuing a policy from a quote request (docs/product.md#from-request-to-cover): the inputs
+// both doors parse and the console's dialogs use, and the texts a person reads. The price is pounds with
+// insurance premium tax included, by the contract's money rule; the policy issued from a request takes
+// every policy field from it unless staff override that field.
+import { z } from 'zod';
+import { addDuration, type Duration } from './durations';
+import { money } from './money';
+import type { Product } from './products';
+import { policyInput } from './schemas';
+import { epochToUkLocal } from './time';
+
+/** How long an offer stands unless staff say otherwise, and the longest they may give (30 days). */
+export const OFFER_DEFAULT_VALID_HOURS = 24;
+export const OFFER_MAX_VALID_HOURS = 720;
+/** The highest price staff may offer, as for a policy's premium. */
+export const OFFER_MAX_PREMIUM = 100_000;
+
+export const offerMessages = {
+  premiumRequired: 'Enter the price in pounds',
+  premiumZero: 'Enter a price above £0.00',
+  validHours: `Enter a whole number of hours from 1 to ${OFFER_MAX_VALID_HOURS}`,
+  /** 409: a closed request takes no more offers and issues no policy. */
+  closed: 'This quote request is closed',
+  /** 409: a policy was issued from it already. */
+  alreadyIssued: 'A policy has already been issued from this quote request',
+} as const;
+
+/** Hours as a number or the text of an input; left out or blank means the default. */
+const validHours = z
+  .union([z.number(), z.string(), z.null()], { error: offerMessages.validHours })
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return OFFER_DEFAULT_VALID_HOURS;
+    const n = typeof v === 'number' ? v : /^\d{1,4}$/.test(v.trim()) ? Number(v.trim()) : Number.NaN;
+    if (!Number.isInteger(n) || n < 1 || n > OFFER_MAX_VALID_HOURS) {
+      ctx.addIssue({ code: 'custom', message: offerMessages.validHours });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** "Send quote": the price in pounds (IPT included) and how many hours it stands. */
+export const offerInput = z.object({
+  premium: money({ required: offerMessages.premiumRequired, max: OFFER_MAX_PREMIUM }).transform((v, ctx) => {
+    // money() has already refused a blank or malformed amount (v is then undefined and the parse fails).
+    if (v === undefined) return z.NEVER;
+    if (v <= 0) {
+      ctx.addIssue({ code: 'custom', message: offerMessages.premiumZero });
+      return z.NEVER;
+    }
+    return v;
+  }),
+  validHours,
+});
+export type OfferInput = z.infer<typeof offerInput>;
+export type OfferFormValues = z.input<typeof offerInput>;
+
+const field = policyInput.shape;
+
+/**
+ * "Issue policy": the licence number staff add, the status (active unless chosen) and any policy field that
+ * should differ from what the request gives (docs/api.md#admin-audit-log-queues-and-report). A field left out
+ * comes from the request; the account is always the one of the request's e-mail, so no `userId`. The whole
+ * policy is checked again with policyInput once merged (an end after the start, the registration's form).
+ */
+export const issuePolicyInput = z.object({
+  licenseNumber: field.licenseNumber,
+  status: field.status,
+  holderName: field.holderName.optional(),
+  carModel: field.carModel.optional(),
+  driverName: field.driverName.optional(),
+  // Raw here: policyInput's own registration turns "left out" into null, which would erase the request's.
+  registration: z.string({ error: 'Registration may use letters, digits and spaces' }).nullable().optional(),
+  startDate: field.startDate.optional(),
+  startTime: field.startTime.optional(),
+  endDate: field.endDate.optional(),
+  endTime: field.endTime.optional(),
+  product: field.product,
+  /** Left out: the offer's price, if one was sent; null or blank: none recorded. */
+  premium: field.premium,
+});
+export type IssuePolicyInput = z.infer<typeof issuePolicyInput>;
+
+/** What a quote request says that a policy takes from it: the server reads its row, the console its detail view. */
+export interface RequestFacts {
+  firstName: string;
+  lastName: string;
+  /** The stored step 1 + step 2 answers. */
+  details: unknown;
+  /** Null on requests made before the wizard asked. */
+  product: Product | null;
+  /** The requested start (epoch ms) and how long, where the wizard asked. */
+  requestedStartAt: number | null;
+  duration: Duration | null;
+  /** The price offered, in pounds, if a quote was sent. */
+  offerPremium: number | null;
+}
+
+const textOf = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
+
+/**
+ * The vehicle a request names: a description where the request carries one (a make and model), its
+ * registration and its type ('Car').
+ */
+export function requestVehicle(details: unknown): { description: string | null; registration: string | null; type: string | null } {
+  const d = details && typeof details === 'object' && !Array.isArray(details) ? (details as Record<string, unknown>) : {};
+  const makeModel = [textOf(d['vehicleMake']), textOf(d['vehicleModel'])].filter(Boolean).join(' ');
+  return {
+    description: textOf(d['vehicleDescription']) ?? textOf(d['carModel']) ?? (makeModel || null),
+    registration: textOf(d['regNumber']),
+    type: textOf(d['vehicleType']),
+  };
+}
+
+/** The policy fields a request gives (policyInput's names, 24-hour UK times); the rest staff type. */
+export interface PolicyFromRequest {
+  holderName: string;
+  driverName: string;
+  carModel: string;
+  registration: string | null;
+  product?: Product;
+  premium?: number;
+  startDate?: string;
+  startTime?: string;
+  endDate?: string;
+  endTime?: string;
+}
+
+/**
+ * The policy a request describes (docs/product.md#issuing-a-policy): holder and driver from the names, the
+ * vehicle (its description, else its type and registration), the product, the start in UK time and the end
+ * its duration gives, and the offer's price. One rule for the server, which issues it, and the console, whose
+ * form opens with it. A request made before the wizard asked for a start gives no dates.
+ */
+export function policyFromRequest(r: RequestFacts): PolicyFromRequest {
+  const vehicle = requestVehicle(r.details);
+  const name = `${r.firstName} ${r.lastName}`;
+  const fields: PolicyFromRequest = {
+    holderName: name,
+    driverName: name,
+    carModel: vehicle.description ?? ([vehicle.type, vehicle.registration].filter(Boolean).join(' ') || 'Vehicle not described'),
+    registration: vehicle.registration,
+  };
+  if (r.product) fields.product = r.product;
+  if (r.offerPremium !== null) fields.premium = r.offerPremium;
+  if (r.requestedStartAt !== null) {
+    const start = epochToUkLocal(r.requestedStartAt);
+    fields.startDate = start.date;
+    fields.startTime = start.time;
+    if (r.duration) {
+      const end = epochToUkLocal(addDuration(r.requestedStartAt, r.duration));
+      fields.endDate = end.date;
+      fields.endTime = end.time;
+    }
+  }
+  return fields;
+}

@@ -1,0 +1,94 @@
+// The staff queues' inputs and their one time rule (docs/product.md#staff-queues): which requests a list
+// shows, what an update may change, what a note may say, and when a request falls due. The server parses
+// with these; the console's filter, note form and "due in" text read the same definitions.
+import { z } from 'zod';
+import { idParam, listQuery, type ListQuery } from './schemas';
+import { requestStatuses, type RequestStatus } from './views';
+
+/** We promise to contact the customer within 24 hours of the request. */
+export const REQUEST_DUE_AFTER_MS = 24 * 3_600_000;
+
+/** When the 24-hour promise on a request made at `createdAtMs` falls due. */
+export const dueAtOf = (createdAtMs: number): number => createdAtMs + REQUEST_DUE_AFTER_MS;
+
+export type QueueKind = 'quotes' | 'callbacks';
+
+/**
+ * The statuses in which the 24-hour promise is still owed: a quote request until a quote is sent, a callback
+ * request until the call is made. Only these can be overdue; a quoted request waits on the customer.
+ */
+export const promiseOwedStatuses = {
+  quotes: ['new', 'contacted'],
+  callbacks: ['new'],
+} as const satisfies Record<QueueKind, readonly RequestStatus[]>;
+
+export const isPromiseOwed = (kind: QueueKind, status: RequestStatus): boolean =>
+  (promiseOwedStatuses[kind] as readonly RequestStatus[]).includes(status);
+
+/**
+ * What a queue can be narrowed to: one status, `open` (every status but closed) or `overdue` (still owed its
+ * answer, promiseOwedStatuses, and past its due time). Without one, the queue shows every request: open ones first, soonest due (most overdue)
+ * first, then closed ones, newest first.
+ */
+export const queueFilters = ['open', 'overdue', ...requestStatuses] as const;
+export type QueueFilter = (typeof queueFilters)[number];
+
+export const queueListQuery = listQuery.extend({
+  status: z
+    // A blank ?status= is no filter, as a blank ?search= is no search.
+    .union([z.enum(queueFilters), z.literal('')], { error: `status must be one of: ${queueFilters.join(', ')}` })
+    .optional()
+    .transform((v) => v || undefined),
+});
+/** A page of a queue as the services take it: a plain list query narrows nothing. */
+export type QueueListQuery = ListQuery & { status?: QueueFilter | undefined };
+
+export const noChangeMessage = 'Nothing to change: give a status or an assignee';
+
+const requestUpdateFields = {
+  status: z.enum(requestStatuses, { error: `Status must be one of: ${requestStatuses.join(', ')}` }).optional(),
+  assigneeId: z.union([idParam, z.null()], { error: 'assigneeId must be a staff account id or null' }).optional(),
+};
+const changesSomething = (v: { status?: unknown; assigneeId?: unknown }) => v.status !== undefined || v.assigneeId !== undefined;
+
+/**
+ * A change to a request: its status, who on staff is working it (an admin or owner account; null unassigns),
+ * or both. Fields left out are kept; leaving both out is refused.
+ */
+export const requestUpdateInput = z.object(requestUpdateFields).refine(changesSomething, { message: noChangeMessage });
+/** The same with the request's id (tRPC). */
+export const requestUpdateByIdInput = z.object({ id: idParam, ...requestUpdateFields }).refine(changesSomething, { message: noChangeMessage });
+export type RequestUpdateInput = z.infer<typeof requestUpdateInput>;
+
+export const NOTE_MAX_LENGTH = 2000;
+
+/** C0 control characters but the line feed, and DEL: a note keeps its line breaks and nothing else unseen. */
+// eslint-disable-next-line no-control-regex
+const NOTE_FORBIDDEN = /[\u0000-\u0009\u000b-\u001f\u007f]/;
+
+export const noteMessages = {
+  required: 'Note is required',
+  tooLong: `Note must be at most ${NOTE_MAX_LENGTH} characters`,
+  control: 'Note must not contain control characters (line breaks are fine)',
+} as const;
+
+/** A staff note: 1 to 2000 characters once trimmed, line breaks kept (CR LF and CR stored as LF). */
+export const requestNoteInput = z.object({
+  text: z
+    .string({ error: noteMessages.required })
+    .transform((v) => v.replace(/\r\n?/g, '\n').trim())
+    .pipe(
+      z
+        .string()
+        .min(1, noteMessages.required)
+        .max(NOTE_MAX_LENGTH, noteMessages.tooLong)
+        .refine((v) => !NOTE_FORBIDDEN.test(v), noteMessages.control),
+    ),
+});
+export type RequestNoteInput = z.infer<typeof requestNoteInput>;
+/** The same with the request's id (tRPC). */
+export const requestNoteByIdInput = requestNoteInput.extend({ id: idParam });
+
+export const assigneeMessages = {
+  notStaff: 'The assignee must be a staff account (an admin or an owner)',
+} as const;

@@ -1,0 +1,22 @@
+// The certificate's verification code as a caller may write it (docs/product.md#certificates): 20 Crockford
+// base32 characters (new policies), or 26 upper-case hex characters (policies from before codes were drawn in
+// Crockford's alphabet). Letter case and surrounding spaces do not matter, so a code typed from the printed
+// short link is found as one scanned from the QR code.
+import { z } from 'zod';
+
+const CROCKFORD_CODE = /^[0-9A-HJKMNP-TV-Z]{20}$/;
+const HEX_CODE = /^[0-9A-F]{26}$/;
+
+/** The code as stored, or null when it cannot be one (wrong length or characters). */
+export function normaliseVerifyCode(raw: string): string | null {
+  // Bounded first: a hostile megabyte is never trimmed or upper-cased.
+  if (raw.length > 64) return null;
+  const code = raw.trim().toUpperCase();
+  return CROCKFORD_CODE.test(code) || HEX_CODE.test(code) ? code : null;
+}
+
+/**
+ * tRPC `verify.byCode`. Any string is taken: a malformed code answers the same 404 as an unknown one, so
+ * the shape of a refusal never tells a guesser more than "no".
+ */
+export const verifyCodeInput = z.object({ code: z.string() });

@@ -1,0 +1,232 @@
+// What the server answers and the client shows, defined once: the views of a policy, a user, an audit-log
+// entry, the staff queues' items and the console's statistics. The services' mappers build these types,
+// tRPC procedures declare them as their output, and the client reads its types from here (or from the
+// router), never from a server service file. See docs/api.md.
+import { z } from 'zod';
+import { durationUnits } from './durations';
+import { products } from './products';
+import { logLevels, policyStatuses } from './schemas';
+
+/** A policy as the customer's dashboard and the console show it (REST and tRPC alike). */
+export const policyView = z.strictObject({
+  id: z.number().int(),
+  policyNumber: z.string(),
+  userId: z.number().int().nullable(),
+  username: z.string().nullable(),
+  holderName: z.string(),
+  carModel: z.string(),
+  driverName: z.string(),
+  licenseNumber: z.string(),
+  registration: z.string().nullable(),
+  /** UK local date YYYY-MM-DD and 24-hour time HH:MM. */
+  startDate: z.string(),
+  startTime: z.string(),
+  endDate: z.string(),
+  endTime: z.string(),
+  status: z.enum(policyStatuses),
+  product: z.enum(products),
+  /** Pounds, where staff recorded it. */
+  premium: z.number().nullable(),
+});
+export type PolicyView = z.infer<typeof policyView>;
+
+/** An account as the console shows it; never the password hash. */
+export const userView = z.strictObject({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+  isOwner: z.boolean(),
+  createdAt: z.iso.datetime(),
+});
+export type UserView = z.infer<typeof userView>;
+
+/** A successful sign-in: the session token, when it lapses, and the account (docs/product.md#sessions). */
+export const loginResultView = z.strictObject({
+  token: z.string(),
+  expiresAt: z.iso.datetime(),
+  user: userView,
+});
+export type LoginResult = z.infer<typeof loginResultView>;
+
+export const logEntryView = z.strictObject({
+  id: z.number().int(),
+  action: z.string(),
+  level: z.enum(logLevels),
+  username: z.string().nullable(),
+  timestamp: z.iso.datetime(),
+});
+export type LogEntryView = z.infer<typeof logEntryView>;
+
+/** A request in a staff queue moves new -> contacted -> quoted -> closed (any order staff choose). */
+export const requestStatuses = ['new', 'contacted', 'quoted', 'closed'] as const;
+export type RequestStatus = (typeof requestStatuses)[number];
+
+export const requestStatusInput = z.object({
+  status: z.enum(requestStatuses, { error: `Status must be one of: ${requestStatuses.join(', ')}` }),
+});
+
+/** Someone on staff, as a queue names them. */
+export const staffRefView = z.strictObject({ id: z.number().int(), username: z.string() });
+export type StaffRefView = z.infer<typeof staffRefView>;
+
+/** A staff note on a request: who wrote it, when, and what (line breaks kept). */
+export const requestNoteView = z.strictObject({
+  id: z.number().int(),
+  author: z.string(),
+  createdAt: z.iso.datetime(),
+  text: z.string(),
+});
+export type RequestNoteView = z.infer<typeof requestNoteView>;
+
+/** The price offered on a quote request, in pounds, and until when it stands. */
+export const offerView = z.strictObject({
+  premium: z.number(),
+  validUntil: z.iso.datetime(),
+  offeredAt: z.iso.datetime(),
+});
+export type OfferView = z.infer<typeof offerView>;
+
+/** What every request in a staff queue has (docs/product.md#staff-queues): due 24 hours after it was made. */
+const queueItemFields = {
+  id: z.number().int(),
+  reference: z.string(),
+  status: z.enum(requestStatuses),
+  email: z.string(),
+  phone: z.string(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  /** When the 24-hour promise falls due. */
+  dueAt: z.iso.datetime(),
+  assignee: staffRefView.nullable(),
+};
+
+/** A quote request in its queue: the client address stays on the server. */
+export const quoteRequestView = z.strictObject({
+  ...queueItemFields,
+  firstName: z.string(),
+  lastName: z.string(),
+  postcode: z.string(),
+  /** Null on requests made before the wizard asked. */
+  product: z.enum(products).nullable(),
+  offer: offerView.nullable(),
+  /** The policy issued from it. */
+  policyNumber: z.string().nullable(),
+});
+export type QuoteRequestView = z.infer<typeof quoteRequestView>;
+
+/** One quote request opened: the stored step 1 + step 2 answers as they were validated, and the notes. */
+export const quoteRequestDetailView = quoteRequestView.extend({
+  details: z.unknown(),
+  /** The requested start (UK local time as asked, as an instant) and how long, where the wizard asked. */
+  requestedStart: z.iso.datetime().nullable(),
+  duration: z.strictObject({ value: z.number().int(), unit: z.enum(durationUnits) }).nullable(),
+  policyId: z.number().int().nullable(),
+  notes: z.array(requestNoteView),
+});
+export type QuoteRequestDetailView = z.infer<typeof quoteRequestDetailView>;
+
+export const callbackRequestView = z.strictObject({
+  ...queueItemFields,
+  name: z.string(),
+  reasonForContact: z.string(),
+  insuranceType: z.string().nullable(),
+  callbackDate: z.string().nullable(),
+});
+export type CallbackRequestView = z.infer<typeof callbackRequestView>;
+
+export const callbackRequestDetailView = callbackRequestView.extend({ notes: z.array(requestNoteView) });
+export type CallbackRequestDetailView = z.infer<typeof callbackRequestDetailView>;
+
+/** The console's overview: requests waiting on staff. Overdue = not closed and past its due time. */
+export const queueCountsView = z.strictObject({
+  quotes: z.strictObject({ new: z.number().int(), overdue: z.number().int() }),
+  callbacks: z.strictObject({ new: z.number().int(), overdue: z.number().int() }),
+});
+export type QueueCountsView = z.infer<typeof queueCountsView>;
+
+/** A customer's own quote request on their dashboard (matched by their account's e-mail). */
+export const myQuoteRequestView = z.strictObject({
+  reference: z.string(),
+  status: z.enum(requestStatuses),
+  createdAt: z.iso.datetime(),
+  product: z.enum(products).nullable(),
+  offer: offerView.nullable(),
+  policyNumber: z.string().nullable(),
+});
+export type MyQuoteRequestView = z.infer<typeof myQuoteRequestView>;
+
+/**
+ * The quote wizard filled in from one of the caller's own policies, to ask for more cover
+ * (docs/product.md#asking-for-more-cover): the product, the driver's name (first word, then the rest), the
+ * account's e-mail and the vehicle. Only the wizard's own fields; nothing the link itself carries but the number.
+ */
+export const renewalDraftView = z.strictObject({
+  policyNumber: z.string(),
+  product: z.enum(products),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  /** The registration mark, where the policy has one. */
+  regNumber: z.string().nullable(),
+  carModel: z.string(),
+});
+export type RenewalDraftView = z.infer<typeof renewalDraftView>;
+
+/** What issuing a policy from a quote request answers: the policy, the account it went to, and whether that
+ * account was made now (and so invited to set a password). */
+export const issuedPolicyView = z.strictObject({
+  policy: policyView,
+  user: z.strictObject({ id: z.number().int(), username: z.string(), email: z.string() }),
+  invited: z.boolean(),
+});
+export type IssuedPolicyView = z.infer<typeof issuedPolicyView>;
+
+export const adminStatsView = z.strictObject({
+  totalUsers: z.number().int(),
+  totalPolicies: z.number().int(),
+  activePolicies: z.number().int(),
+  /** No claims exist yet (claims are handled by phone), so always 0 until they do. */
+  pendingClaims: z.number().int(),
+});
+export type AdminStats = z.infer<typeof adminStatsView>;
+
+/**
+ * The live and upcoming cover an account holds, named in the confirmation before staff delete the account
+ * (the policies are kept, without an owner: docs/product.md#admin-console).
+ */
+export const heldCoverView = z.strictObject({
+  policies: z.array(
+    z.strictObject({
+      id: z.number().int(),
+      policyNumber: z.string(),
+      product: z.enum(products),
+      status: z.enum(policyStatuses),
+      startDate: z.string(),
+      startTime: z.string(),
+      endDate: z.string(),
+      endTime: z.string(),
+    }),
+  ),
+});
+export type HeldCoverView = z.infer<typeof heldCoverView>;
+
+/** What anyone holding a certificate's QR code may learn (docs/product.md#certificates): no full name,
+ * licence or policy number. Times are UK text naming GMT or BST. */
+export const verificationView = z.strictObject({
+  status: z.enum(['covered', 'starts', 'not-covered']),
+  registration: z.string().nullable(),
+  vehicle: z.string(),
+  product: z.enum(products),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  holderInitials: z.string(),
+});
+export type VerificationView = z.infer<typeof verificationView>;
+
+/** A page of a list: the tRPC list procedures answer this (REST sends the items, total in X-Total-Count). */
+export const pageOf = <T extends z.ZodType>(item: T) => z.strictObject({ items: z.array(item), total: z.number().int() });
+export interface Page<T> {
+  items: T[];
+  total: number;
+}

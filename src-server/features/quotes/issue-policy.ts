@@ -1,0 +1,169 @@
+// "Issue policy" (docs/product.md#issuing-a-policy): a quote request becomes cover in one transaction. The policy
+// is built from the request (holder and driver from the names, the vehicle and registration, the product, the
+// requested start in UK time and the end its duration gives, the offer's price) with staff's fields winning;
+// the customer's account is found by e-mail (any case) or made as a plain user with no usable password; the
+// policy is created through the policies feature's own insert (number, verification code, audit entry) and
+// linked; the request is closed with the policy's id; and the e-mails are queued: an invitation for a new
+// account, and the policy documents (the certificate PDF attached when the cover is confirmed) always.
+import { eq, sql } from 'drizzle-orm';
+import { assertAdminRights } from '../../auth/permissions';
+import { writeLog } from '../../audit/log';
+import { brand } from '../../contract/brand';
+import { formatPounds } from '../../contract/money';
+import { policyFromRequest, type IssuePolicyInput } from '../../contract/offer';
+import { productLabels } from '../../contract/products';
+import { policyInput, type PolicyInput } from '../../contract/schemas';
+import { ukInstantText } from '../../contract/time';
+import { messages } from '../../contract/messages';
+import type { IssuedPolicyView } from '../../contract/views';
+import type { Tx } from '../../db/client';
+import { quoteRequests, users } from '../../db/schema/index';
+import type { Caller, Deps } from '../../deps';
+import { InvalidError, inputErrorDetails, NotFoundError } from '../../errors';
+import type { OutgoingMail } from '../../mail/mailer';
+import { hasUsablePassword, unusablePasswordHash } from '../account/service';
+import { renderCertificateOf } from '../certificates/service';
+import { queueInvitation } from '../password-reset/service';
+import { insertPolicy, type PolicyRow } from '../policies/service';
+import { assertOpen, quoteRequestNotFound, requestFacts, type QuoteRow } from './offer';
+
+/** The request's fields with staff's (any given field, null included) on top, checked whole as any policy is. */
+function mergedPolicy(row: QuoteRow, input: IssuePolicyInput): PolicyInput {
+  const overrides = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  const parsed = policyInput.safeParse({ ...policyFromRequest(requestFacts(row)), ...overrides });
+  if (!parsed.success) throw new InvalidError(messages.invalidInput, inputErrorDetails(parsed.error));
+  return parsed.data;
+}
+
+const USERNAME_MAX = 32;
+
+/** Letters, digits and dots from a name or an e-mail's local part ('Zoë O'Brien' -> 'zoe.obrien'). */
+function usernameStem(value: string): string {
+  return value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '.')
+    .replace(/[^a-z0-9.]/g, '')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^\.+|\.+$/g, '');
+}
+
+/**
+ * A username for an account made for a customer: their names ('amelia.fletcher'), else their e-mail's local
+ * part, else 'customer'; with a number added where taken ('amelia.fletcher2'). It must pass the username rule,
+ * since the customer may type it to sign in (as well as the e-mail address).
+ */
+async function unusedUsername(tx: Tx, row: QuoteRow): Promise<string> {
+  const candidates = [usernameStem(`${row.firstName} ${row.lastName}`), usernameStem(row.email.split('@')[0] ?? ''), 'customer'];
+  const stem = (candidates.find((c) => c.length >= 3) ?? 'customer').slice(0, USERNAME_MAX - 4).replace(/\.+$/, '');
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? stem : `${stem}${n}`;
+    const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${candidate}`).limit(1);
+    if (!taken) return candidate;
+  }
+}
+
+interface Account {
+  id: number;
+  username: string;
+  email: string;
+  created: boolean;
+  /** False for an account made for a customer whose invitation is not accepted yet. */
+  hasPassword: boolean;
+}
+
+/** The account of the request's e-mail (any letter case), or a plain user made now with no usable password. */
+async function accountFor(tx: Tx, caller: Caller, row: QuoteRow, now: number): Promise<Account> {
+  const [found] = await tx
+    .select({ id: users.id, username: users.username, email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${row.email})`)
+    .limit(1);
+  if (found) return { id: found.id, username: found.username, email: found.email, created: false, hasPassword: hasUsablePassword(found.passwordHash) };
+  const username = await unusedUsername(tx, row);
+  const [made] = await tx
+    .insert(users)
+    .values({ username, email: row.email, passwordHash: unusablePasswordHash(), isAdmin: false, isOwner: false, createdAt: now, updatedAt: now })
+    .returning({ id: users.id, username: users.username, email: users.email });
+  await writeLog(tx, now, { action: `Created new user: ${username}`, username: caller.username, userId: caller.id });
+  return { ...made!, created: true, hasPassword: false };
+}
+
+function documentsMail(deps: Deps, policy: PolicyRow, account: Account, firstName: string): OutgoingMail {
+  const confirmed = policy.status === 'active';
+  const certificate = confirmed ? renderCertificateOf(deps, policy) : null;
+  const lines = [
+    `Hello ${firstName},`,
+    '',
+    `Your ${productLabels[policy.product].toLowerCase()} with ${brand.name} is set up. Your policy number is ${policy.policyNumber}.`,
+    '',
+    `Policy number: ${policy.policyNumber}`,
+    `Cover: ${productLabels[policy.product]}`,
+    `Policyholder: ${policy.holderName}`,
+    `Driver: ${policy.driverName}`,
+    `Vehicle: ${[policy.carModel, policy.registration].filter(Boolean).join(', ')}`,
+    `From: ${ukInstantText(policy.startAt)}`,
+    `To: ${ukInstantText(policy.endAt)}`,
+    ...(policy.premiumPence !== null ? [`Premium: ${formatPounds(policy.premiumPence / 100)} (insurance premium tax included)`] : []),
+    '',
+    ...(certificate
+      ? [
+          `Your Certificate of Motor Insurance is attached (${certificate.fileName}). Keep it with you when you drive.`,
+          `You can also open it at any time from your account: ${deps.publicUrl}/dashboard`,
+        ]
+      : policy.status === 'pending'
+        ? [
+            'Your cover is awaiting confirmation: you are not covered to drive until we confirm it.',
+            `Your Certificate of Motor Insurance follows once your cover is confirmed; you will then find it in your account: ${deps.publicUrl}/dashboard`,
+          ]
+        : [`Your policy is in your account: ${deps.publicUrl}/dashboard`]),
+    '',
+    account.created
+      ? `We have made an account for you: a separate e-mail has a link to set your password. Then sign in with your username (${account.username}) or this e-mail address.`
+      : `Sign in with your username (${account.username}) or this e-mail address to see your policy.`,
+    // Made for an earlier policy and not set up yet: the earlier invitation, or a reset link, still does it.
+    ...(!account.created && !account.hasPassword
+      ? ['If you have not set your password yet, use the link in our earlier e-mail, or choose "Forgot your password?" on the login page.']
+      : []),
+    '',
+    `Questions? Call ${brand.phones.support} (${brand.openingHours}) or write to ${brand.emails.policies}, quoting your policy number.`,
+    `To make a claim, call ${brand.phones.claims} (24 hours a day).`,
+    '',
+    brand.legalName,
+    brand.regulatorStatement,
+  ];
+  return {
+    to: account.email,
+    subject: `${brand.name}: your policy documents, ${policy.policyNumber}`,
+    text: lines.join('\n'),
+    ...(certificate ? { attachments: [{ filename: certificate.fileName, contentType: 'application/pdf', content: certificate.bytes }] } : {}),
+  };
+}
+
+/** POST /api/admin/quotes/{id}/policy and admin.quotes.issuePolicy: 201 with the policy, its account and whether it was invited. */
+export async function issuePolicy(deps: Deps, caller: Caller, id: number, input: IssuePolicyInput): Promise<IssuedPolicyView> {
+  assertAdminRights(caller);
+  const now = deps.clock.now();
+  const issued = await deps.write(async (tx) => {
+    const [row] = await tx.select().from(quoteRequests).where(eq(quoteRequests.id, id)).limit(1);
+    if (!row) throw new NotFoundError(quoteRequestNotFound);
+    assertOpen(row);
+    // Checked whole before an account is looked up or made: bad input writes nothing.
+    const fields = mergedPolicy(row, input);
+    const account = await accountFor(tx, caller, row, now);
+    const { row: policy, view } = await insertPolicy(tx, caller, { ...fields, userId: account.id }, now);
+    await tx.update(quoteRequests).set({ status: 'closed', policyId: policy.id, updatedAt: now }).where(eq(quoteRequests.id, id));
+    const by = { username: caller.username, userId: caller.id };
+    await writeLog(tx, now, { action: `Quote request ${row.reference}: status ${row.status} -> closed`, ...by });
+    await writeLog(tx, now, {
+      action: `Quote request ${row.reference}: policy ${policy.policyNumber} issued to ${account.username}${account.created ? ' (new account, invited)' : ''}`,
+      ...by,
+    });
+    if (account.created) await queueInvitation(deps, tx, account, row.firstName, now);
+    await deps.mailer.queue(tx, documentsMail(deps, policy, account, row.firstName));
+    return { policy: view, user: { id: account.id, username: account.username, email: account.email }, invited: account.created };
+  });
+  void deps.mailer.deliverPending().catch((err: unknown) => deps.logger.warn({ err }, 'policy documents delivery failed'));
+  return issued;
+}

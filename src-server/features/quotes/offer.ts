@@ -1,0 +1,110 @@
+// "Send quote" (docs/product.md#sending-a-quote): staff record the price in pounds (insurance premium tax
+// included) and how many hours it stands; the request is marked `quoted`, the change is logged, and the
+// customer is e-mailed the price, what it covers, until when it is valid (UK time naming GMT or BST) and how to
+// accept (payment is taken by phone). A closed request takes no more offers.
+import { eq } from 'drizzle-orm';
+import { assertAdminRights } from '../../auth/permissions';
+import { writeLog } from '../../audit/log';
+import { brand } from '../../contract/brand';
+import { durationText, durationUnits, type Duration } from '../../contract/durations';
+import { formatPounds } from '../../contract/money';
+import { offerMessages, requestVehicle, type OfferInput, type RequestFacts } from '../../contract/offer';
+import { productLabels } from '../../contract/products';
+import { ukInstantText } from '../../contract/time';
+import type { QuoteRequestDetailView } from '../../contract/views';
+import { quoteRequests } from '../../db/schema/index';
+import type { Caller, Deps } from '../../deps';
+import { ConflictError, NotFoundError } from '../../errors';
+import { getQuoteRequest } from './service';
+
+const HOUR_MS = 3_600_000;
+export const quoteRequestNotFound = 'Quote request not found';
+
+export type QuoteRow = typeof quoteRequests.$inferSelect;
+
+/** The stored step 1 + step 2 answers (an unreadable row gives none). */
+export function storedDetails(row: QuoteRow): unknown {
+  try {
+    return JSON.parse(row.details) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** The duration the request asked for, where the wizard asked. */
+export function requestedDuration(row: QuoteRow): Duration | null {
+  if (row.durationValue === null || row.durationUnit === null || !durationUnits.includes(row.durationUnit)) return null;
+  return { value: row.durationValue, unit: row.durationUnit };
+}
+
+/** What the row says that a policy takes from it (contract/offer.ts decides what that is). */
+export function requestFacts(row: QuoteRow): RequestFacts {
+  return {
+    firstName: row.firstName,
+    lastName: row.lastName,
+    details: storedDetails(row),
+    product: row.product,
+    requestedStartAt: row.requestedStartAt,
+    duration: requestedDuration(row),
+    offerPremium: row.offerPremiumPence === null ? null : row.offerPremiumPence / 100,
+  };
+}
+
+/** A closed request, or one a policy was issued from, is finished: 409 for an offer or a second policy. */
+export function assertOpen(row: QuoteRow): void {
+  if (row.policyId !== null) throw new ConflictError(offerMessages.alreadyIssued);
+  if (row.status === 'closed') throw new ConflictError(offerMessages.closed);
+}
+
+function offerMail(row: QuoteRow, premium: number, validUntil: number) {
+  const vehicle = requestVehicle(storedDetails(row));
+  const duration = requestedDuration(row);
+  const vehicleLine = [vehicle.description ?? vehicle.type, vehicle.registration ? `registration ${vehicle.registration}` : null].filter(Boolean).join(', ');
+  const lines = [
+    `Hello ${row.firstName},`,
+    '',
+    `Thank you for asking ${brand.name} for a quote. Here is our price for your request ${row.reference}.`,
+    '',
+    `Price: ${formatPounds(premium)} (insurance premium tax included)`,
+    ...(row.product ? [`Cover: ${productLabels[row.product]}`] : []),
+    ...(vehicleLine ? [`Vehicle: ${vehicleLine}`] : []),
+    `Driver: ${row.firstName} ${row.lastName}`,
+    ...(row.requestedStartAt !== null ? [`Cover to start: ${ukInstantText(row.requestedStartAt)}`] : []),
+    ...(duration ? [`For: ${durationText(duration)}`] : []),
+    '',
+    `This price is valid until ${ukInstantText(validUntil)}.`,
+    '',
+    'How to accept:',
+    `Call us on ${brand.phones.support} (${brand.openingHours}) and quote your reference ${row.reference}, or reply to ${brand.emails.quotes} and we will call you.`,
+    'We take payment over the phone, then set up your policy and e-mail your documents.',
+    '',
+    'If anything above is not right, tell us when you call: the price depends on it.',
+    '',
+    brand.legalName,
+    brand.regulatorStatement,
+  ];
+  return { to: row.email, subject: `${brand.name}: your quote ${row.reference}, ${formatPounds(premium)}`, text: lines.join('\n') };
+}
+
+/** POST /api/admin/quotes/{id}/offer and admin.quotes.offer: answers the request as staff now see it. */
+export async function sendOffer(deps: Deps, caller: Caller, id: number, input: OfferInput): Promise<QuoteRequestDetailView> {
+  assertAdminRights(caller);
+  const now = deps.clock.now();
+  const validUntil = now + input.validHours * HOUR_MS;
+  const premiumPence = Math.round(input.premium * 100);
+  await deps.write(async (tx) => {
+    const [row] = await tx.select().from(quoteRequests).where(eq(quoteRequests.id, id)).limit(1);
+    if (!row) throw new NotFoundError(quoteRequestNotFound);
+    assertOpen(row);
+    await tx
+      .update(quoteRequests)
+      .set({ offerPremiumPence: premiumPence, offerValidUntil: validUntil, offeredAt: now, status: 'quoted', updatedAt: now })
+      .where(eq(quoteRequests.id, id));
+    const by = { username: caller.username, userId: caller.id };
+    if (row.status !== 'quoted') await writeLog(tx, now, { action: `Quote request ${row.reference}: status ${row.status} -> quoted`, ...by });
+    await writeLog(tx, now, { action: `Quote request ${row.reference}: quote sent, ${formatPounds(premiumPence / 100)} valid until ${ukInstantText(validUntil)}`, ...by });
+    await deps.mailer.queue(tx, offerMail(row, premiumPence / 100, validUntil));
+  });
+  void deps.mailer.deliverPending().catch((err: unknown) => deps.logger.warn({ err }, 'quote offer delivery failed'));
+  return getQuoteRequest(deps, caller, id);
+}

@@ -1,0 +1,86 @@
+// Public verification of a certificate by its code (docs/product.md#certificates): whether the cover is in
+// force now, for anyone holding the QR code (a police officer, a car park attendant), and nothing personal
+// beyond the holder's initials.
+import { eq } from 'drizzle-orm';
+import { coverStateAt } from '../../contract/cover';
+import { messages } from '../../contract/messages';
+import { ukInstantText } from '../../contract/time';
+import { normaliseVerifyCode } from '../../contract/verify';
+import type { VerificationView } from '../../contract/views';
+import { policies } from '../../db/schema/index';
+import type { Deps } from '../../deps';
+import { NotFoundError, ThrottledError } from '../../errors';
+import { hitThrottle, type ThrottleRule } from '../../auth/throttle';
+
+/**
+ * Lookups per client address a minute (docs/api.md#rate-limits). Plenty for a person checking a few cars; with
+ * 2^100 codes, far too few to find one by guessing.
+ */
+export const VERIFY_ADDRESS_RULE: ThrottleRule = { limit: 30, windowMs: 60_000 };
+const verifyThrottleKey = (clientAddress: string) => `verify:ip:${clientAddress}`;
+
+/** The short link a certificate prints and its QR code encodes. */
+export function verifyLink(deps: Pick<Deps, 'publicUrl'>, code: string): string {
+  return `${deps.publicUrl}/verify/${code}`;
+}
+
+/** 'Ann Smith' -> 'A. S.': the first letter of each part of the name, and nothing more of it. */
+export function initialsOf(name: string): string {
+  const initials: string[] = [];
+  for (const part of name.slice(0, 200).split(/\s+/)) {
+    const letter = /\p{L}/u.exec(part)?.[0];
+    if (letter) initials.push(`${letter.toLocaleUpperCase('en-GB')}.`);
+  }
+  return initials.slice(0, 4).join(' ');
+}
+
+type VerifiedRow = Pick<typeof policies.$inferSelect, 'status' | 'startAt' | 'endAt' | 'endedAt' | 'registration' | 'carModel' | 'product' | 'holderName'>;
+
+/**
+ * The answer for a policy at `now`, by the contract's one cover rule: only live cover is `covered`; confirmed
+ * cover to come `starts`; pending, cancelled, expired or past its end, `not-covered`. For ended cover `endsAt`
+ * is when it ended (earlier than planned when staff ended it), as the certificate's NOT VALID line says.
+ */
+function toVerificationView(row: VerifiedRow, now: number): VerificationView {
+  const state = coverStateAt(row.status, row.startAt, row.endAt, now);
+  const status = state === 'live' ? 'covered' : state === 'upcoming' ? 'starts' : 'not-covered';
+  const endsAt = state === 'ended' ? (row.endedAt ?? row.endAt) : row.endAt;
+  return {
+    status,
+    registration: row.registration === null || row.registration.trim() === '' ? null : row.registration,
+    vehicle: row.carModel,
+    product: row.product,
+    startsAt: ukInstantText(row.startAt),
+    endsAt: ukInstantText(endsAt),
+    holderInitials: initialsOf(row.holderName),
+  };
+}
+
+/**
+ * Looks a certificate up by its verification code. Every lookup is counted against the client address first,
+ * in the database (shared by every server process), so guessing is bounded whatever the codes tried; a
+ * malformed code and an unknown one answer alike.
+ */
+export async function verifyByCode(deps: Deps, code: string, clientAddress: string): Promise<VerificationView> {
+  const now = deps.clock.now();
+  const hit = await deps.write((tx) => hitThrottle(tx, verifyThrottleKey(clientAddress), VERIFY_ADDRESS_RULE, now));
+  if (hit.over) throw new ThrottledError(messages.tooManyAttempts, hit.retryAfterSeconds);
+  const normalised = normaliseVerifyCode(code);
+  if (normalised === null) throw new NotFoundError(messages.noCertificateForCode);
+  const [row] = await deps.db
+    .select({
+      status: policies.status,
+      startAt: policies.startAt,
+      endAt: policies.endAt,
+      endedAt: policies.endedAt,
+      registration: policies.registration,
+      carModel: policies.carModel,
+      product: policies.product,
+      holderName: policies.holderName,
+    })
+    .from(policies)
+    .where(eq(policies.verifyCode, normalised))
+    .limit(1);
+  if (!row) throw new NotFoundError(messages.noCertificateForCode);
+  return toVerificationView(row, now);
+}
