@@ -1,4 +1,3 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -6,21 +5,16 @@ import { registerServiceWorker } from './lib/pwa';
 import { createAppRouter } from './router';
 import './styles.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { staleTime: 30_000 },
-  },
-});
-const router = createAppRouter(queryClient);
+// No data layer here: TanStack Query and the tRPC client load with the routes that use them
+// (lib/query-client.tsx), so the public pages' first load does not carry them.
+const router = createAppRouter();
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
 createRoot(rootElement).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <RouterProvider router={router} />
   </StrictMode>,
 );
 

@@ -25,6 +25,15 @@ import { Route as RequestQuoteStep3RouteImport } from './routes/request-quote-st
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SupportRouteImport } from './routes/support'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
+import { Route as WelcomeRouteImport } from './routes/welcome'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminCallbacksRouteImport } from './routes/admin/callbacks'
+import { Route as AdminLogsRouteImport } from './routes/admin/logs'
+import { Route as AdminPoliciesRouteImport } from './routes/admin/policies'
+import { Route as AdminQuotesRouteImport } from './routes/admin/quotes'
+import { Route as AdminUsersRouteImport } from './routes/admin/users'
+import { Route as VerifyIndexRouteImport } from './routes/verify.index'
+import { Route as VerifyCodeRouteImport } from './routes/verify.$code'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -106,10 +115,55 @@ const TermsOfServiceRoute = TermsOfServiceRouteImport.update({
   path: '/terms-of-service',
   getParentRoute: () => rootRouteImport,
 } as any)
+const WelcomeRoute = WelcomeRouteImport.update({
+  id: '/welcome',
+  path: '/welcome',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminCallbacksRoute = AdminCallbacksRouteImport.update({
+  id: '/callbacks',
+  path: '/callbacks',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminLogsRoute = AdminLogsRouteImport.update({
+  id: '/logs',
+  path: '/logs',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminPoliciesRoute = AdminPoliciesRouteImport.update({
+  id: '/policies',
+  path: '/policies',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminQuotesRoute = AdminQuotesRouteImport.update({
+  id: '/quotes',
+  path: '/quotes',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminUsersRoute = AdminUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => AdminRoute,
+} as any)
+const VerifyIndexRoute = VerifyIndexRouteImport.update({
+  id: '/verify/',
+  path: '/verify/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VerifyCodeRoute = VerifyCodeRouteImport.update({
+  id: '/verify/$code',
+  path: '/verify/$code',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/admin': typeof AdminRoute
+  '/admin': typeof AdminRouteWithChildren
   '/claims': typeof ClaimsRoute
   '/dashboard': typeof DashboardRoute
   '/faq': typeof FaqRoute
@@ -124,10 +178,18 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute
   '/support': typeof SupportRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/welcome': typeof WelcomeRoute
+  '/admin/callbacks': typeof AdminCallbacksRoute
+  '/admin/logs': typeof AdminLogsRoute
+  '/admin/policies': typeof AdminPoliciesRoute
+  '/admin/quotes': typeof AdminQuotesRoute
+  '/admin/users': typeof AdminUsersRoute
+  '/verify/$code': typeof VerifyCodeRoute
+  '/admin/': typeof AdminIndexRoute
+  '/verify/': typeof VerifyIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/admin': typeof AdminRoute
   '/claims': typeof ClaimsRoute
   '/dashboard': typeof DashboardRoute
   '/faq': typeof FaqRoute
@@ -142,11 +204,20 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/support': typeof SupportRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/welcome': typeof WelcomeRoute
+  '/admin/callbacks': typeof AdminCallbacksRoute
+  '/admin/logs': typeof AdminLogsRoute
+  '/admin/policies': typeof AdminPoliciesRoute
+  '/admin/quotes': typeof AdminQuotesRoute
+  '/admin/users': typeof AdminUsersRoute
+  '/verify/$code': typeof VerifyCodeRoute
+  '/admin': typeof AdminIndexRoute
+  '/verify': typeof VerifyIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/admin': typeof AdminRoute
+  '/admin': typeof AdminRouteWithChildren
   '/claims': typeof ClaimsRoute
   '/dashboard': typeof DashboardRoute
   '/faq': typeof FaqRoute
@@ -161,6 +232,15 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute
   '/support': typeof SupportRoute
   '/terms-of-service': typeof TermsOfServiceRoute
+  '/welcome': typeof WelcomeRoute
+  '/admin/callbacks': typeof AdminCallbacksRoute
+  '/admin/logs': typeof AdminLogsRoute
+  '/admin/policies': typeof AdminPoliciesRoute
+  '/admin/quotes': typeof AdminQuotesRoute
+  '/admin/users': typeof AdminUsersRoute
+  '/verify/$code': typeof VerifyCodeRoute
+  '/admin/': typeof AdminIndexRoute
+  '/verify/': typeof VerifyIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -181,10 +261,18 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/support'
     | '/terms-of-service'
+    | '/welcome'
+    | '/admin/callbacks'
+    | '/admin/logs'
+    | '/admin/policies'
+    | '/admin/quotes'
+    | '/admin/users'
+    | '/verify/$code'
+    | '/admin/'
+    | '/verify/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
-    | '/admin'
     | '/claims'
     | '/dashboard'
     | '/faq'
@@ -199,6 +287,15 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/support'
     | '/terms-of-service'
+    | '/welcome'
+    | '/admin/callbacks'
+    | '/admin/logs'
+    | '/admin/policies'
+    | '/admin/quotes'
+    | '/admin/users'
+    | '/verify/$code'
+    | '/admin'
+    | '/verify'
   id:
     | '__root__'
     | '/'
@@ -217,11 +314,20 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/support'
     | '/terms-of-service'
+    | '/welcome'
+    | '/admin/callbacks'
+    | '/admin/logs'
+    | '/admin/policies'
+    | '/admin/quotes'
+    | '/admin/users'
+    | '/verify/$code'
+    | '/admin/'
+    | '/verify/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  AdminRoute: typeof AdminRoute
+  AdminRoute: typeof AdminRouteWithChildren
   ClaimsRoute: typeof ClaimsRoute
   DashboardRoute: typeof DashboardRoute
   FaqRoute: typeof FaqRoute
@@ -236,6 +342,9 @@ export interface RootRouteChildren {
   ResetPasswordRoute: typeof ResetPasswordRoute
   SupportRoute: typeof SupportRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
+  WelcomeRoute: typeof WelcomeRoute
+  VerifyCodeRoute: typeof VerifyCodeRoute
+  VerifyIndexRoute: typeof VerifyIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -352,12 +461,95 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsOfServiceRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/welcome': {
+      id: '/welcome'
+      path: '/welcome'
+      fullPath: '/welcome'
+      preLoaderRoute: typeof WelcomeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/callbacks': {
+      id: '/admin/callbacks'
+      path: '/callbacks'
+      fullPath: '/admin/callbacks'
+      preLoaderRoute: typeof AdminCallbacksRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/logs': {
+      id: '/admin/logs'
+      path: '/logs'
+      fullPath: '/admin/logs'
+      preLoaderRoute: typeof AdminLogsRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/policies': {
+      id: '/admin/policies'
+      path: '/policies'
+      fullPath: '/admin/policies'
+      preLoaderRoute: typeof AdminPoliciesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/quotes': {
+      id: '/admin/quotes'
+      path: '/quotes'
+      fullPath: '/admin/quotes'
+      preLoaderRoute: typeof AdminQuotesRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/users': {
+      id: '/admin/users'
+      path: '/users'
+      fullPath: '/admin/users'
+      preLoaderRoute: typeof AdminUsersRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/verify/': {
+      id: '/verify/'
+      path: '/verify'
+      fullPath: '/verify/'
+      preLoaderRoute: typeof VerifyIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verify/$code': {
+      id: '/verify/$code'
+      path: '/verify/$code'
+      fullPath: '/verify/$code'
+      preLoaderRoute: typeof VerifyCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
+interface AdminRouteChildren {
+  AdminCallbacksRoute: typeof AdminCallbacksRoute
+  AdminLogsRoute: typeof AdminLogsRoute
+  AdminPoliciesRoute: typeof AdminPoliciesRoute
+  AdminQuotesRoute: typeof AdminQuotesRoute
+  AdminUsersRoute: typeof AdminUsersRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminCallbacksRoute: AdminCallbacksRoute,
+  AdminLogsRoute: AdminLogsRoute,
+  AdminPoliciesRoute: AdminPoliciesRoute,
+  AdminQuotesRoute: AdminQuotesRoute,
+  AdminUsersRoute: AdminUsersRoute,
+  AdminIndexRoute: AdminIndexRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  AdminRoute: AdminRoute,
+  AdminRoute: AdminRouteWithChildren,
   ClaimsRoute: ClaimsRoute,
   DashboardRoute: DashboardRoute,
   FaqRoute: FaqRoute,
@@ -372,6 +564,9 @@ const rootRouteChildren: RootRouteChildren = {
   ResetPasswordRoute: ResetPasswordRoute,
   SupportRoute: SupportRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
+  WelcomeRoute: WelcomeRoute,
+  VerifyCodeRoute: VerifyCodeRoute,
+  VerifyIndexRoute: VerifyIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

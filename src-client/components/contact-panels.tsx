@@ -1,6 +1,6 @@
 // Contact panels with an e-mail and a phone each: the support page's four cards and the dashboard's
-// Need Help panels (SPEC.md §2). Every address and number comes from brand.ts through the caller.
-import { brandTelHref } from '../../src-server/contract/brand';
+// Need Help panels (docs/product.md#dashboard). Every address and number comes from brand.ts through the caller.
+import { brandTelHref } from '@server/contract/brand';
 import { textLinkClass } from './button';
 
 export interface ContactPanel {

@@ -1,6 +1,6 @@
 // Labelled form controls: the label, the hint and the error are tied to the control for screen readers,
-// and the control carries the SPEC.md §3 field name so autofill, tests and the API agree.
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+// and the control carries the field name of docs/product.md#records so autofill, tests and the API agree.
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 
 interface FieldFrame {
   label: ReactNode;
@@ -80,29 +80,25 @@ export const SelectField = forwardRef<HTMLSelectElement, FieldFrame & SelectHTML
   },
 );
 
-export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement>>(function TextAreaField(
-  { label, hint, error, required = true, className = '', ...area },
-  ref,
-) {
-  const ids = useFieldIds(error, hint, required, className);
-  return (
-    <Frame id={ids.id} label={label} hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} required={required}>
-      <textarea ref={ref} {...ids.control} {...area} />
-    </Frame>
-  );
-});
-
-export const CheckboxField = forwardRef<HTMLInputElement, { label: ReactNode } & InputHTMLAttributes<HTMLInputElement>>(function CheckboxField(
-  { label, className = '', ...input },
+export const CheckboxField = forwardRef<HTMLInputElement, { label: ReactNode; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>>(function CheckboxField(
+  { label, hint, className = '', ...input },
   ref,
 ) {
   const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
   return (
-    <div className={`flex items-center gap-3 ${className}`}>
-      <input ref={ref} id={id} type="checkbox" className="h-5 w-5 rounded border-slate-400 accent-brand-700" {...input} />
-      <label htmlFor={id} className="text-ink">
-        {label}
-      </label>
+    <div className={className}>
+      <div className="flex items-center gap-3">
+        <input ref={ref} id={id} type="checkbox" aria-describedby={hintId} className="h-5 w-5 shrink-0 rounded border-slate-400 accent-brand-700" {...input} />
+        <label htmlFor={id} className="text-ink">
+          {label}
+        </label>
+      </div>
+      {hint ? (
+        <p id={hintId} className="mt-1 pl-8 text-sm text-ink-muted">
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 });

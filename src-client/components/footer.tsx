@@ -1,9 +1,9 @@
-// SPEC.md §2 footer: terms, privacy, 'Make a Claim' (to /support), FAQ, contact support, the FCA wording
-// with the Firm Reference Number (DECISIONS.md) and how to complain. Every fact comes from brand.ts.
+// The footer (docs/product.md#shared-frame): terms, privacy, 'Make a Claim' (to /claims, whose first screen is the 24/7
+// claims line: docs/product.md#claims), FAQ, contact support, the FCA wording
+// with the Firm Reference Number (docs/product.md#brand-and-contact-details) and how to complain. Every fact comes from brand.ts.
 import { Link } from '@tanstack/react-router';
-import { brand, brandAddressOneLine, brandTelHref } from '../../src-server/contract/brand';
+import { brand, brandAddressOneLine, brandTelHref } from '@server/contract/brand';
 import { textLinkClass as linkClass } from './button';
-
 
 export function Footer() {
   return (
@@ -22,7 +22,7 @@ export function Footer() {
               </Link>
             </li>
             <li>
-              <Link to="/support" className={linkClass}>
+              <Link to="/claims" className={linkClass}>
                 Make a Claim
               </Link>
             </li>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { brand } from '../../src-server/contract/brand';
+import { brand } from '@server/contract/brand';
 
 /** The heading block every page starts with. */
 export function PageHeading({ title, lead, id }: { title: ReactNode; lead?: ReactNode; id?: string }) {

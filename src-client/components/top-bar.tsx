@@ -1,9 +1,14 @@
-// SPEC.md §2 shared frame: logo to /; 'Get a Quote' only when signed out; 'Contact Us'; 'Login' or
-// 'Logout'. On /login only the logo shows. On small screens the links fold into a menu toggle.
+// The top bar (docs/product.md#shared-frame): logo to /; the signed-in person's home first ('My policies' to
+// /dashboard for a customer, 'Admin' to /admin for staff); 'Get a Quote' only when signed out; 'Contact Us';
+// 'Login' or 'Logout'. On /login only the logo shows. On small screens the links fold into a menu toggle.
+//
+// Staff get 'Admin' only, not 'My policies' as well: the console is where they work, /dashboard shows the
+// customer they impersonate while they do (so 'My policies' would be the wrong name for it), and a short bar
+// keeps every link on one line at phone width.
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
-import { brand } from '../../src-server/contract/brand';
-import { apiFetch } from '../lib/api';
+import { brand } from '@server/contract/brand';
+import { homePathOf } from '../lib/guards';
 import { clearSession, useSession } from '../lib/session';
 
 const linkClass = 'block rounded-md px-3 py-2 font-semibold text-brand-700 hover:bg-brand-50';
@@ -20,14 +25,22 @@ export function TopBar() {
   useEffect(() => setOpen(false), [pathname]);
 
   async function logout() {
-    // Revoke the token on the server too; sign out locally whatever the answer.
-    await apiFetch('/logout', { method: 'POST' }).catch(() => undefined);
+    // Revoke the token on the server too; sign out locally whatever the answer. The tRPC client is loaded
+    // here, on demand, so the public pages' first load does not carry it.
+    await import('../lib/trpc').then(({ trpcClient }) => trpcClient.account.logout.mutate()).catch(() => undefined);
     clearSession();
     await navigate({ to: '/login' });
   }
 
   const links = (
     <>
+      {session ? (
+        <li>
+          <Link to={homePathOf(session)} className={linkClass}>
+            {session.isAdmin ? 'Admin' : 'My policies'}
+          </Link>
+        </li>
+      ) : null}
       {session ? null : (
         <li>
           <Link to="/request-quote-step1" className={linkClass}>

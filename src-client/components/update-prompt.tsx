@@ -1,4 +1,4 @@
-// 'Update available' (DECISIONS.md, Offline): a new version of the app has installed and waits; the
+// 'Update available' (docs/product.md#offline): a new version of the app has installed and waits; the
 // person chooses when to reload into it, so a form being filled in is never lost to a surprise reload.
 import { useState } from 'react';
 import { applyUpdate, useUpdateAvailable } from '../lib/pwa';

@@ -1,7 +1,13 @@
-// Route guards (DECISIONS.md): /dashboard needs a session; /admin needs an admin (a signed-out visitor
-// goes to /login, a customer to /dashboard). The server enforces the same on every call.
+// Route guards (docs/product.md#routes): /dashboard needs a session; /admin needs an admin (a signed-out visitor
+// goes to /login, a customer to /dashboard); /login and /register send someone already signed in to their home
+// page. The server enforces the same on every call.
 import { redirect } from '@tanstack/react-router';
 import { readSession, type Session } from './session';
+
+/** Where a signed-in person belongs: staff (admins and owners) in the console, everyone else on their policies. */
+export function homePathOf(session: Pick<Session, 'isAdmin'>): '/admin' | '/dashboard' {
+  return session.isAdmin ? '/admin' : '/dashboard';
+}
 
 export function requireSession(): Session {
   const session = readSession();
@@ -13,4 +19,13 @@ export function requireAdminSession(): Session {
   const session = requireSession();
   if (!session.isAdmin) throw redirect({ to: '/dashboard' });
   return session;
+}
+
+/**
+ * For /login and /register: a person signed in (an expired token is not: readSession clears it) goes to their
+ * home page instead of a form. The redirect replaces the entry, so Back skips the form.
+ */
+export function redirectSignedIn(): void {
+  const session = readSession();
+  if (session) throw redirect({ to: homePathOf(session), replace: true });
 }

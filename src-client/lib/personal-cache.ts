@@ -1,10 +1,11 @@
 // The signed-in customer's personal data kept on the device for the roadside with no signal
-// (DECISIONS.md, Offline): their policy list and the certificates of their active policies, in Cache
-// Storage under one cache per user. Logout, expiry and any new sign-in purge every such cache.
+// (docs/product.md#offline): their policy list (TanStack Query's persister writes it through
+// `personalQueryStorage`) and the certificates of their live and upcoming policies, in Cache Storage under one
+// cache per user. Logout, expiry and any new sign-in purge every such cache.
 //
 // Layout: cache `kerbside-personal-v1-user-{userId}`, entries keyed by same-origin paths that no server
 // route or service-worker route ever answers:
-//   /offline/policies                       application/json  { policies, savedAt }
+//   /offline/query/{storage key}            application/json  a persisted query (the persister's own format)
 //   /offline/certificates/{policyNumber}    application/pdf   (+ when it was saved, and which policy data)
 // The service worker never reads these caches (it precaches the shell only and has no runtime caching),
 // so nothing here can be served to another person or another request.
@@ -17,16 +18,11 @@
 // Where Cache Storage does not exist (old browsers, plain http off localhost) saves do nothing and reads
 // answer null: the site still works online. Saves never reject (an offline copy is best effort: a full
 // disk must not break the dashboard); reads answer null on any failure.
+import type { AsyncStorage } from '@tanstack/react-query-persist-client';
 import { readSession } from './session';
 
-export interface PoliciesSnapshot {
-  policies: unknown[];
-  /** epoch ms when the list was fetched online */
-  savedAt: number;
-}
-
 const PREFIX = 'kerbside-personal-';
-const POLICIES_PATH = '/offline/policies';
+const QUERY_PATH = '/offline/query/';
 const CERTIFICATES_PATH = '/offline/certificates/';
 const SAVED_AT_HEADER = 'X-Kerbside-Saved-At';
 const POLICY_HEADER = 'X-Kerbside-Policy';
@@ -37,10 +33,11 @@ export function personalCacheName(userId: number): string {
 }
 
 const certificatePath = (policyNumber: string) => `${CERTIFICATES_PATH}${encodeURIComponent(policyNumber)}`;
+const queryPath = (key: string) => `${QUERY_PATH}${encodeURIComponent(key)}`;
 
-function certificateNumberOf(url: string): string | null {
+function suffixOf(url: string, prefix: string): string | null {
   const { pathname } = new URL(url, 'http://x');
-  return pathname.startsWith(CERTIFICATES_PATH) ? decodeURIComponent(pathname.slice(CERTIFICATES_PATH.length)) : null;
+  return pathname.startsWith(prefix) ? decodeURIComponent(pathname.slice(prefix.length)) : null;
 }
 
 const hasCacheStorage = () => typeof caches !== 'undefined';
@@ -64,13 +61,8 @@ async function existingCache(userId: number): Promise<Cache | null> {
   return (await caches.has(name)) ? caches.open(name) : null;
 }
 
-function policyNumberOf(policy: unknown): string | null {
-  const n = (policy as { policyNumber?: unknown } | null)?.policyNumber;
-  return typeof n === 'string' && n !== '' ? n : null;
-}
-
 /** A short fingerprint of a policy's data: a certificate saved under other data is out of date. */
-function fingerprint(value: unknown): string {
+export function fingerprint(value: unknown): string {
   const text = JSON.stringify(value) ?? '';
   let hash = 0x811c9dc5; // FNV-1a, 32 bit
   for (let i = 0; i < text.length; i++) {
@@ -80,59 +72,52 @@ function fingerprint(value: unknown): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
-async function snapshotIn(cache: Cache): Promise<PoliciesSnapshot | null> {
-  const res = await cache.match(POLICIES_PATH);
-  if (!res) return null;
-  const body = (await res.json()) as Partial<PoliciesSnapshot> | null;
-  if (!body || !Array.isArray(body.policies) || typeof body.savedAt !== 'number') return null;
-  return { policies: body.policies, savedAt: body.savedAt };
-}
-
-async function policyFingerprintIn(cache: Cache, policyNumber: string): Promise<string> {
-  const snapshot = await snapshotIn(cache);
-  const policy = snapshot?.policies.find((p) => policyNumberOf(p) === policyNumber);
-  return policy === undefined ? '' : fingerprint(policy);
-}
-
 /**
- * Keeps the user's policy list (as the API answered it) with the time it was fetched. An older list
- * never replaces a newer one, and certificates of policies no longer in the list are dropped.
+ * The storage TanStack Query's persister writes one user's queries to: text values under /offline/query/ in
+ * that user's cache, written and read only while that user is signed in (a late answer for someone who has
+ * signed out is dropped). Never rejects: a failed write is a missing offline copy, not a broken page.
  */
-export async function savePoliciesSnapshot(userId: number, policies: unknown[], savedAt: number): Promise<void> {
-  await serial(async () => {
-    if (!hasCacheStorage() || !isSignedIn(userId) || !Array.isArray(policies)) return;
-    const cache = await caches.open(personalCacheName(userId));
-    const previous = await snapshotIn(cache).catch(() => null);
-    if (previous && previous.savedAt > savedAt) return;
-    const body = JSON.stringify({ policies, savedAt } satisfies PoliciesSnapshot);
-    await cache.put(POLICIES_PATH, new Response(body, { headers: { 'Content-Type': 'application/json' } }));
-    const listed = new Set(policies.map(policyNumberOf));
-    for (const request of await cache.keys()) {
-      const n = certificateNumberOf(request.url);
-      if (n !== null && !listed.has(n)) await cache.delete(request);
-    }
-  }).catch(() => undefined);
+export function personalQueryStorage(userId: number): AsyncStorage<string> {
+  return {
+    getItem: (key) =>
+      serial(async () => {
+        if (!hasCacheStorage() || !isSignedIn(userId)) return null;
+        const res = await (await existingCache(userId))?.match(queryPath(key));
+        return res ? res.text() : null;
+      }).catch(() => null),
+    setItem: (key, value) =>
+      serial(async () => {
+        if (!hasCacheStorage() || !isSignedIn(userId)) return;
+        const cache = await caches.open(personalCacheName(userId));
+        await cache.put(queryPath(key), new Response(value, { headers: { 'Content-Type': 'application/json' } }));
+      }).catch(() => undefined),
+    removeItem: (key) =>
+      serial(async () => {
+        if (!hasCacheStorage()) return;
+        await (await existingCache(userId))?.delete(queryPath(key));
+      }).catch(() => undefined),
+    entries: () =>
+      serial(async () => {
+        if (!hasCacheStorage() || !isSignedIn(userId)) return [];
+        const cache = await existingCache(userId);
+        if (!cache) return [];
+        const out: Array<[string, string]> = [];
+        for (const request of await cache.keys()) {
+          const key = suffixOf(request.url, QUERY_PATH);
+          const res = key === null ? undefined : await cache.match(request);
+          if (key !== null && res) out.push([key, await res.text()]);
+        }
+        return out;
+      }).catch(() => []),
+  };
 }
 
-/** The last policy list saved for this user, or null (none, another user signed in, no Cache Storage). */
-export async function readPoliciesSnapshot(userId: number): Promise<PoliciesSnapshot | null> {
-  return serial(async () => {
-    if (!hasCacheStorage() || !isSignedIn(userId)) return null;
-    const cache = await existingCache(userId);
-    return cache ? snapshotIn(cache) : null;
-  }).catch(() => null);
-}
-
-/** Keeps a certificate PDF for offline use, noting when and under which policy data it was made. */
-export async function saveCertificate(userId: number, policyNumber: string, pdf: Blob): Promise<void> {
+/** Keeps a certificate PDF for offline use, noting when and under which policy data (`dataPrint`) it was made. */
+export async function saveCertificate(userId: number, policyNumber: string, pdf: Blob, dataPrint: string): Promise<void> {
   await serial(async () => {
     if (!hasCacheStorage() || !isSignedIn(userId) || typeof policyNumber !== 'string' || policyNumber === '') return;
     const cache = await caches.open(personalCacheName(userId));
-    const headers = {
-      'Content-Type': 'application/pdf',
-      [SAVED_AT_HEADER]: String(Date.now()),
-      [POLICY_HEADER]: await policyFingerprintIn(cache, policyNumber).catch(() => ''),
-    };
+    const headers = { 'Content-Type': 'application/pdf', [SAVED_AT_HEADER]: String(Date.now()), [POLICY_HEADER]: dataPrint };
     await cache.put(certificatePath(policyNumber), new Response(await pdf.arrayBuffer(), { headers }));
   }).catch(() => undefined);
 }
@@ -149,18 +134,31 @@ export async function readCertificate(userId: number, policyNumber: string): Pro
 
 /**
  * True when a saved certificate needs no refresh: saved today (device's calendar day) under the same
- * policy data as the latest saved policy list (an admin who extends the cover changes the certificate).
+ * policy data (`dataPrint`: an admin who extends the cover changes the certificate).
  */
-export async function hasFreshCertificate(userId: number, policyNumber: string, now = Date.now()): Promise<boolean> {
+export async function hasFreshCertificate(userId: number, policyNumber: string, dataPrint: string, now = Date.now()): Promise<boolean> {
   return serial(async () => {
     if (!hasCacheStorage() || !isSignedIn(userId)) return false;
-    const cache = await existingCache(userId);
-    const res = await cache?.match(certificatePath(policyNumber));
-    if (!cache || !res) return false;
+    const res = await (await existingCache(userId))?.match(certificatePath(policyNumber));
+    if (!res) return false;
     const savedAt = Number(res.headers.get(SAVED_AT_HEADER));
     if (!Number.isFinite(savedAt) || new Date(savedAt).toDateString() !== new Date(now).toDateString()) return false;
-    return res.headers.get(POLICY_HEADER) === (await policyFingerprintIn(cache, policyNumber));
+    return res.headers.get(POLICY_HEADER) === dataPrint;
   }).catch(() => false);
+}
+
+/** Drops the saved certificates of policies that are no longer to be kept (ended, or gone from the list). */
+export async function keepOnlyCertificates(userId: number, policyNumbers: readonly string[]): Promise<void> {
+  await serial(async () => {
+    if (!hasCacheStorage() || !isSignedIn(userId)) return;
+    const cache = await existingCache(userId);
+    if (!cache) return;
+    const keep = new Set(policyNumbers);
+    for (const request of await cache.keys()) {
+      const n = suffixOf(request.url, CERTIFICATES_PATH);
+      if (n !== null && !keep.has(n)) await cache.delete(request);
+    }
+  }).catch(() => undefined);
 }
 
 async function deletePersonalCaches(keep: ReadonlySet<string> = new Set()): Promise<void> {

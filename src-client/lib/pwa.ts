@@ -59,14 +59,14 @@ export function applyUpdate(): void {
 }
 
 /** Subscribes to "update available" changes; returns the unsubscribe function. */
-export function onUpdateAvailable(listener: () => void): () => void {
+function onUpdateAvailable(listener: () => void): () => void {
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
   };
 }
 
-export function isUpdateAvailable(): boolean {
+function isUpdateAvailable(): boolean {
   return updateAvailable;
 }
 

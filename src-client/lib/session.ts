@@ -1,10 +1,11 @@
-// The session, read and written here only (SPEC.md §4, §9): keys 'token', 'user', 'isAdmin' (as text)
+// The session, read and written here only (docs/product.md#sessions): keys 'token', 'user', 'isAdmin' (as text)
 // and 'impersonateUserId'. Remember-me keeps them in localStorage, otherwise in sessionStorage.
 // An expired token (its exp claim) counts as signed out and is cleared on the next read.
 import { useSyncExternalStore } from 'react';
+import { hasAdminRights } from '@server/contract/roles';
 import { purgePersonalData } from './personal-cache';
 
-export interface SessionUser {
+interface SessionUser {
   id: number;
   username: string;
   isAdmin: boolean;
@@ -24,11 +25,11 @@ const CHANGE_EVENT = 'kerbside:session';
 
 export class TokenDecodeError extends Error {}
 
-/** SPEC.md §3: isAdmin is coerced to boolean from true, 'true' or 1. */
-export const toFlag = (v: unknown): boolean => v === true || v === 'true' || v === 1;
+/** docs/product.md#sessions: isAdmin is coerced to boolean from true, 'true' or 1. */
+const toFlag = (v: unknown): boolean => v === true || v === 'true' || v === 1;
 
 /** Reads the claims a token carries (no verification: the server does that on every call). */
-export function decodeToken(token: string): SessionUser & { exp: number } {
+function decodeToken(token: string): SessionUser & { exp: number } {
   try {
     const payload = token.split('.')[1];
     if (!payload) throw new Error('no payload');
@@ -38,7 +39,7 @@ export function decodeToken(token: string): SessionUser & { exp: number } {
     const exp = Number(claims['exp']);
     if (!Number.isFinite(id) || !Number.isFinite(exp) || typeof claims['username'] !== 'string') throw new Error('claims');
     const isOwner = toFlag(claims['isOwner']);
-    return { id, username: claims['username'], isAdmin: toFlag(claims['isAdmin']) || isOwner, isOwner, exp };
+    return { id, username: claims['username'], isAdmin: hasAdminRights({ isAdmin: toFlag(claims['isAdmin']), isOwner }), isOwner, exp };
   } catch {
     throw new TokenDecodeError('Token not decodable');
   }
@@ -130,6 +131,21 @@ function subscribe(onChange: () => void): () => void {
     window.removeEventListener(CHANGE_EVENT, onChange);
     window.removeEventListener('storage', onStorage);
   };
+}
+
+/**
+ * Calls `listener` whenever the person signed in changes (sign-in, sign-out, another tab), not when only
+ * the impersonation id does. Answers the unsubscribe function.
+ */
+export function onSessionChange(listener: () => void): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  let token = readSession()?.token ?? null;
+  return subscribe(() => {
+    const now = readSession()?.token ?? null;
+    if (now === token) return;
+    token = now;
+    listener();
+  });
 }
 
 /** The current session for a component; re-renders on sign-in, sign-out and changes in other tabs. */

@@ -1,13 +1,13 @@
-import { HeadContent, Link, Outlet, createRootRouteWithContext, useRouter } from '@tanstack/react-router';
+import { HeadContent, Link, Outlet, createRootRoute, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { brand } from '../../src-server/contract/brand';
+import { brand } from '@server/contract/brand';
+import { BackBar } from '../components/back-bar';
 import { Footer } from '../components/footer';
 import { TopBar } from '../components/top-bar';
 import { UpdatePrompt } from '../components/update-prompt';
 import { useSession } from '../lib/session';
-import type { RouterContext } from '../router';
 
-export const Route = createRootRouteWithContext<RouterContext>()({
+export const Route = createRootRoute({
   // Fallback title; child routes set their own ("<page> | <brand>").
   head: () => ({ meta: [{ title: brand.name }] }),
   component: RootLayout,
@@ -44,6 +44,8 @@ function RootLayout() {
       </a>
       <div className="flex min-h-dvh flex-col">
         <TopBar />
+        {/* Only in the installed app, which has no browser Back button (docs/product.md#shared-frame). */}
+        <BackBar />
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">
           <Outlet />
         </main>

@@ -1,13 +1,27 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageTitle } from '../components/page';
-import { AdminPage } from '../features/admin/admin-page';
-import { validateAdminSearch } from '../features/admin/search';
+import { ConsoleLayout } from '../features/admin/console-layout';
+import { statsQuery } from '../features/admin/queries';
+import { validateTermSearch } from '../features/admin/search';
 import { requireAdminSession } from '../lib/guards';
+import { QueryScope, queryClient } from '../lib/query-client';
 
-// The component is split into its own chunk by the router plugin; validateSearch stays tiny (main chunk).
+// The console's frame; each tab is a child route (docs/product.md#admin-console). Loaders are split from the
+// main chunk (vite.config.ts), so the tRPC client stays out of the public pages' first load, and the
+// statistics are asked for as soon as the loader's chunk arrives, beside the open tab's list.
 export const Route = createFileRoute('/admin')({
-  validateSearch: validateAdminSearch,
+  validateSearch: validateTermSearch,
   beforeLoad: () => ({ session: requireAdminSession() }),
+  // Only when nothing is cached: a search or a new page never reads the statistics again; a change that
+  // moves them invalidates them (mutations.ts).
+  loader: () => {
+    void queryClient.ensureQueryData(statsQuery()).catch(() => undefined);
+  },
   head: () => pageTitle('Admin dashboard'),
-  component: AdminPage,
+  // The tabs render inside the layout's <Outlet />, so this one scope covers the whole console.
+  component: () => (
+    <QueryScope>
+      <ConsoleLayout />
+    </QueryScope>
+  ),
 });

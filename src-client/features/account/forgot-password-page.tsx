@@ -1,15 +1,16 @@
-// /forgotpassword (SPEC.md §2, §5, §8; DECISIONS.md): a real request. The server answers the same text
+// /forgotpassword (docs/product.md#password-reset): a real request. The server answers the same text
 // whether or not the address has an account, so this page cannot tell either.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { passwordResetMessages, passwordResetRequestInput, type PasswordResetRequestInput } from '../../../src-server/contract/password-reset';
+import { passwordResetMessages, passwordResetRequestInput, type PasswordResetRequestInput } from '@server/contract/password-reset';
 import { Button, textLinkClass as linkClass } from '../../components/button';
 import { TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
-import { ApiError, apiJson } from '../../lib/api';
+import { failureOf } from '../../lib/call-errors';
+import { trpcClient } from '../../lib/trpc';
 import { FormMessage, notice, type Notice } from './form-message';
 
 
@@ -30,11 +31,11 @@ export function ForgotPasswordPage() {
   async function onSubmit(input: PasswordResetRequestInput) {
     setMessage(null);
     try {
-      const answer = await apiJson<{ message?: string }>('/password-reset/request', { method: 'POST', body: input, anonymous: true });
+      const answer = await trpcClient.passwordReset.request.mutate(input);
       reset({ email: '' });
-      setMessage(notice('success', answer?.message || passwordResetMessages.requested));
+      setMessage(notice('success', answer.message || passwordResetMessages.requested));
     } catch (err) {
-      const emailError = err instanceof ApiError ? err.fieldErrors['email']?.[0] : undefined;
+      const emailError = failureOf(err).fieldErrors['email']?.[0];
       if (emailError) {
         setError('email', { type: 'server', message: emailError }, { shouldFocus: true });
         return;

@@ -1,20 +1,21 @@
-// /register (SPEC.md §2, §4, §5, §7, §8): username, email, password, checked with the server's own schema.
-// Sent to /api/register on this origin (DECISIONS.md). On success: the message, the fields cleared, and
+// /register (docs/product.md#registration): username, email, password, checked with the server's own schema.
+// Sent to the server's account.register procedure (docs/api.md#account). On success: the message, the fields cleared, and
 // /login two seconds later.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { messages } from '../../../src-server/contract/messages';
-import { registerInput, type RegisterInput } from '../../../src-server/contract/schemas';
+import { messages } from '@server/contract/messages';
+import { registerInput, type RegisterInput } from '@server/contract/schemas';
 import { Button, textLinkClass as linkClass } from '../../components/button';
 import { TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
-import { ApiError, apiJson, showServerFieldErrors } from '../../lib/api';
+import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
+import { trpcClient } from '../../lib/trpc';
 import { FormMessage, notice, type Notice } from './form-message';
 
-/** SPEC.md §9: registration redirect delay. */
+/** Registration redirect delay (docs/product.md#limits-and-constants). */
 const REDIRECT_DELAY_MS = 2000;
 const FIELDS = ['username', 'email', 'password'] as const;
 
@@ -48,13 +49,13 @@ export function RegisterPage() {
   async function onSubmit(input: RegisterInput) {
     setMessage(null);
     try {
-      // SPEC.md §7's payload; the server makes a plain user whatever isAdmin says.
-      await apiJson('/register', { method: 'POST', body: { username: input.username, email: input.email, password: input.password, isAdmin: false }, anonymous: true });
+      // The server makes a plain user whatever else is sent (docs/product.md#registration).
+      await trpcClient.account.register.mutate({ username: input.username, email: input.email, password: input.password });
     } catch (err) {
-      if (err instanceof ApiError) showServerFieldErrors(err, FIELDS, setError);
-      // SPEC.md §8: the response's message field, else 'Registration failed'.
-      const text = err instanceof ApiError && typeof err.body.message === 'string' && err.body.message ? err.body.message : messages.registrationFailed;
-      setMessage(notice('error', text));
+      showServerFieldErrors(err, FIELDS, setError);
+      // The server's message, else 'Registration failed'.
+      const failure = failureOf(err);
+      setMessage(notice('error', failure.kind === 'server' && failure.message ? failure.message : messages.registrationFailed));
       return;
     }
     reset({ username: '', email: '', password: '' });

@@ -1,17 +1,18 @@
-// /reset-password (DECISIONS.md "Callback, registration, password reset"): the page the e-mailed link
+// /reset-password (docs/product.md#password-reset): the page the e-mailed link
 // opens. The token comes from the URL; the new password is typed twice. On success every session of the
 // account has ended on the server, so this browser's session is cleared too.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { newPasswordForm, passwordResetMessages, type NewPasswordForm } from '../../../src-server/contract/password-reset';
-import { messages } from '../../../src-server/contract/messages';
+import { newPasswordForm, passwordResetMessages, type NewPasswordForm } from '@server/contract/password-reset';
+import { messages } from '@server/contract/messages';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
-import { ApiError, apiJson } from '../../lib/api';
+import { failureOf } from '../../lib/call-errors';
+import { trpcClient } from '../../lib/trpc';
 import { clearSession } from '../../lib/session';
 import { FormMessage, notice, type Notice } from './form-message';
 
@@ -60,24 +61,21 @@ function ResetForm({ token }: { token: string }) {
   async function onSubmit(input: NewPasswordForm) {
     setMessage(null);
     try {
-      const answer = await apiJson<{ message?: string }>('/password-reset/confirm', {
-        method: 'POST',
-        body: { token, password: input.password },
-        anonymous: true,
-      });
+      const answer = await trpcClient.passwordReset.confirm.mutate({ token, password: input.password });
       clearSession();
       setDone(true);
-      setMessage(notice('success', answer?.message || passwordResetMessages.changed));
+      setMessage(notice('success', answer.message || passwordResetMessages.changed));
     } catch (err) {
-      if (err instanceof ApiError) {
-        const passwordError = err.fieldErrors['password']?.[0];
+      const failure = failureOf(err);
+      if (failure.kind === 'server') {
+        const passwordError = failure.fieldErrors['password']?.[0];
         if (passwordError) {
           setError('password', { type: 'server', message: passwordError }, { shouldFocus: true });
           return;
         }
         // A used, expired or mangled link: the only way on is a new one.
-        setLinkDead(err.status === 400);
-        setMessage(notice('error', err.message));
+        setLinkDead(failure.status === 400);
+        setMessage(notice('error', failure.message));
         return;
       }
       setMessage(notice('error', messages.internal));

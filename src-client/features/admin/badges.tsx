@@ -1,6 +1,9 @@
-// The console's coloured badges: roles, policy statuses and log levels (SPEC.md §2 "/admin").
+// The console's coloured badges: roles, policy statuses and log levels (docs/product.md#admin-console).
 import type { ReactNode } from 'react';
-import type { UserView } from '../../../src-server/features/users/service';
+import { coverState, type CoverTimes } from '@server/contract/cover';
+import type { PolicyStatus } from '@server/contract/schemas';
+import type { UserView } from '@server/contract/views';
+import { formatUkDate, policyStatusLabels } from './format';
 
 export function Badge({ tone, children }: { tone: 'green' | 'red' | 'yellow' | 'blue' | 'slate'; children: ReactNode }) {
   const tones = {
@@ -19,9 +22,26 @@ export function RoleBadge({ user }: { user: UserView }) {
   return <Badge tone="slate">User</Badge>;
 }
 
-export function StatusBadge({ status }: { status: string }) {
-  const tone = status === 'active' ? 'green' : status === 'expired' ? 'red' : 'yellow';
-  return <Badge tone={tone}>{status}</Badge>;
+const STATUS_TONES = { active: 'green', pending: 'yellow', expired: 'red', cancelled: 'slate' } as const satisfies Record<PolicyStatus, string>;
+
+/** Whether a confirmed policy's cover is still to come (the contract's one cover rule). */
+function startsLater(policy: CoverTimes, now: number): boolean {
+  try {
+    return coverState(policy, now) === 'upcoming';
+  } catch {
+    // A date the rule cannot read: show the stored status, as for any other policy.
+    return false;
+  }
+}
+
+/**
+ * A policy's stored status (docs/product.md#policies-and-certificates): Active green, Pending yellow, Expired
+ * red, Cancelled grey; an active policy whose cover has not started yet says when it starts, in blue, so staff
+ * never take it for cover in force.
+ */
+export function StatusBadge({ policy, now }: { policy: CoverTimes; now: number }) {
+  if (policy.status === 'active' && startsLater(policy, now)) return <Badge tone="blue">Starts {formatUkDate(policy.startDate)}</Badge>;
+  return <Badge tone={STATUS_TONES[policy.status] ?? 'slate'}>{policyStatusLabels[policy.status] ?? policy.status}</Badge>;
 }
 
 export function LevelBadge({ level }: { level: string | null | undefined }) {

@@ -1,22 +1,55 @@
 // An accessible modal: role=dialog, aria-modal, labelled by its heading; focus moves in, Tab stays inside,
-// Escape closes, and focus returns to whatever opened it.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+// Escape or the close button closes, and focus returns to whatever opened it. Modals stack (a "Discard
+// changes?" question over a form): only the topmost one answers the keyboard.
+//
+// A form's dialog closes through useDiscardGuard: with unsaved changes, Escape, Cancel and the close button
+// ask 'Discard changes?' first, so a half-typed policy is never lost to a stray key
+// (docs/product.md#changing-users-and-policies).
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Button } from '../../components/button';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-export function Modal({ title, onClose, children, role = 'dialog' }: { title: string; onClose: () => void; children: ReactNode; role?: 'dialog' | 'alertdialog' }) {
+/** The open modals, the topmost last. */
+const openModals: symbol[] = [];
+
+export function Modal({
+  title,
+  onClose,
+  children,
+  role = 'dialog',
+  describedBy,
+  closeButton = true,
+}: {
+  title: string;
+  /** Escape, the close button: the caller decides whether that closes at once. */
+  onClose: () => void;
+  children: ReactNode;
+  role?: 'dialog' | 'alertdialog';
+  /** The id of the text that says what the dialog asks (an alertdialog's message). */
+  describedBy?: string | undefined;
+  /** A labelled "Close" button in the corner (off where the dialog's own buttons already say how to leave). */
+  closeButton?: boolean;
+}) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef(onClose);
-  closeRef.current = onClose;
-
   useEffect(() => {
+    closeRef.current = onClose;
+  });
+
+  // Once per opening (the title only names the symbol, for debugging).
+  useEffect(() => {
+    const me = Symbol(title);
+    openModals.push(me);
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const node = ref.current;
-    const first = node?.querySelector<HTMLElement>(FOCUSABLE);
+    // The first control of the content (a form's first field), not the corner's close button.
+    const first = bodyRef.current?.querySelector<HTMLElement>(FOCUSABLE) ?? node?.querySelector<HTMLElement>(FOCUSABLE);
     (first ?? node)?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (!node) return;
+      if (!node || openModals[openModals.length - 1] !== me) return;
       if (e.key === 'Escape') {
         e.preventDefault();
         closeRef.current();
@@ -42,18 +75,83 @@ export function Modal({ title, onClose, children, role = 'dialog' }: { title: st
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
+      openModals.splice(openModals.indexOf(me), 1);
       if (opener && opener.isConnected) opener.focus();
     };
   }, []);
 
   return (
-    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/60 p-4 sm:items-center">
-      <div ref={ref} role={role} aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className="w-full max-w-lg rounded-lg bg-white p-6 shadow-xl">
-        <h2 id={titleId} className="text-xl font-bold text-brand-700">
-          {title}
-        </h2>
-        <div className="mt-4">{children}</div>
+    // Centred by auto margins, not align-items: a dialog taller than the window (the policy form on a laptop)
+    // then scrolls from its top, where its heading and close button are, instead of being cut off above it.
+    <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/60 p-4">
+      <div
+        ref={ref}
+        role={role}
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={describedBy}
+        tabIndex={-1}
+        className="w-full max-w-lg rounded-lg bg-white p-6 shadow-xl sm:my-auto"
+      >
+        <div className="flex items-start justify-between gap-4">
+          <h2 id={titleId} className="text-xl font-bold text-brand-700">
+            {title}
+          </h2>
+          {closeButton ? (
+            <button
+              type="button"
+              aria-label="Close"
+              onClick={() => closeRef.current()}
+              className="-mt-2 -mr-2 inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-ink hover:bg-slate-100"
+            >
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+                <path d="M5 5l10 10M15 5L5 15" />
+              </svg>
+            </button>
+          ) : null}
+        </div>
+        <div ref={bodyRef} className="mt-4">
+          {children}
+        </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * Closing a form's dialog: at once when nothing was changed, else after 'Discard changes?' (Keep editing /
+ * Discard). The form reports whether it holds changes through `setDirty`; Escape, Cancel and the close button
+ * all call `requestClose`; `prompt` is rendered beside the form's Modal. A successful save closes with the
+ * dialog's own onClose, without asking.
+ */
+export function useDiscardGuard(onClose: () => void): { requestClose: () => void; setDirty: (dirty: boolean) => void; prompt: ReactNode } {
+  const dirty = useRef(false);
+  const [asking, setAsking] = useState(false);
+  const setDirty = useCallback((d: boolean) => {
+    dirty.current = d;
+  }, []);
+  const requestClose = useCallback(() => {
+    if (dirty.current) setAsking(true);
+    else onClose();
+  }, [onClose]);
+  const prompt = asking ? <DiscardDialog onKeep={() => setAsking(false)} onDiscard={onClose} /> : null;
+  return { requestClose, setDirty, prompt };
+}
+
+function DiscardDialog({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
+  const messageId = useId();
+  return (
+    // Escape keeps editing: the safe answer.
+    <Modal title="Discard changes?" role="alertdialog" describedBy={messageId} onClose={onKeep} closeButton={false}>
+      <p id={messageId}>You have changes that are not saved. If you close this form now, they will be lost.</p>
+      <div className="mt-6 flex justify-end gap-3">
+        <Button variant="secondary" onClick={onKeep}>
+          Keep editing
+        </Button>
+        <Button variant="danger" onClick={onDiscard}>
+          Discard
+        </Button>
+      </div>
+    </Modal>
   );
 }

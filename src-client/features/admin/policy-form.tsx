@@ -1,14 +1,21 @@
-// Add/Edit Policy (SPEC.md §5): the contract's policyInput validates here as on the server. Times show in the
-// 12-hour style ('09:00 AM') and are sent as 24-hour values (the schema converts).
+// Add/Edit Policy (docs/product.md#admin-console): the contract's policyInput validates here as on the server.
+// Times show in the 12-hour style ('09:00 AM') and are sent as 24-hour values (the schema converts); the
+// product (temporary unless staff choose another) and the premium in pounds (the contract's money schema:
+// '58', '58.50', '£1,200') are recorded with the cover (docs/product.md#policies-and-certificates); the field
+// messages of a refused save go on the fields.
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { policyInput, policyStatuses, type PolicyInput } from '../../../src-server/contract/schemas';
-import { toTwelveHour } from '../../../src-server/contract/time';
-import type { PolicyView } from '../../../src-server/features/policies/service';
+import { productOptions } from '@server/contract/products';
+import { policyInput, policyStatuses, type PolicyInput } from '@server/contract/schemas';
+import { toTwelveHour } from '@server/contract/time';
+import type { PolicyView } from '@server/contract/views';
 import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
-import { ApiError } from '../../lib/api';
-import { useUserChoices } from './admin-api';
+import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
+import { policyStatusLabels } from './format';
+import { userChoicesQuery } from './queries';
 
 export interface PolicyFormValues {
   userId: string;
@@ -22,17 +29,60 @@ export interface PolicyFormValues {
   endDate: string;
   endTime: string;
   status: string;
+  product: string;
+  /** Pounds as typed; blank when not recorded. */
+  premium: string;
 }
 
-const FIELDS = ['userId', 'holderName', 'carModel', 'driverName', 'licenseNumber', 'registration', 'startDate', 'startTime', 'endDate', 'endTime', 'status'];
+const FIELDS = [
+  'userId',
+  'product',
+  'premium',
+  'holderName',
+  'carModel',
+  'driverName',
+  'licenseNumber',
+  'registration',
+  'startDate',
+  'startTime',
+  'endDate',
+  'endTime',
+  'status',
+] as const;
 
-export function PolicyForm({ policy, onSubmit, onCancel }: { policy: PolicyView | null; onSubmit: (values: PolicyInput) => Promise<void>; onCancel: () => void }) {
-  const users = useUserChoices(true);
+const statusOptions = policyStatuses.map((s) => ({ value: s, label: policyStatusLabels[s] }));
+
+export function PolicyForm({
+  policy,
+  onSubmit,
+  onFailure,
+  onCancel,
+  onDirtyChange,
+  initial,
+  showUser = true,
+  submitLabel,
+}: {
+  policy: PolicyView | null;
+  /** Saves; rejects with the server's refusal. */
+  onSubmit: (values: PolicyInput) => Promise<void>;
+  /** A refusal none of whose messages belongs to a field of this form. */
+  onFailure: (err: unknown) => void;
+  onCancel: () => void;
+  /** Whether the form now differs from what it opened with (closing it then asks first). */
+  onDirtyChange?: (dirty: boolean) => void;
+  /** Values a new policy opens with instead of the blanks (issuing from a quote request: features/admin/quote-actions.tsx). */
+  initial?: Partial<PolicyFormValues> | undefined;
+  /** Off where the account is not the form's to choose (a policy issued from a request goes to the request's e-mail). */
+  showUser?: boolean;
+  /** The submit button's text, when not 'Create' / 'Update'. */
+  submitLabel?: string | undefined;
+}) {
+  const users = useQuery({ ...userChoicesQuery(), enabled: showUser });
   const {
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<PolicyFormValues, unknown, PolicyInput>({
     resolver: zodResolver(policyInput) as unknown as Resolver<PolicyFormValues, unknown, PolicyInput>,
     defaultValues: {
@@ -47,24 +97,19 @@ export function PolicyForm({ policy, onSubmit, onCancel }: { policy: PolicyView 
       endDate: policy?.endDate ?? '',
       endTime: policy ? toTwelveHour(policy.endTime) : '11:59 PM',
       status: policy?.status ?? 'active',
+      product: policy?.product ?? 'temporary',
+      premium: policy?.premium != null ? policy.premium.toFixed(2) : '',
+      ...(policy ? {} : initial),
     },
   });
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
 
   const submit = handleSubmit(async (values) => {
     try {
       await onSubmit(values);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400) {
-        let mapped = false;
-        for (const [name, msgs] of Object.entries(err.fieldErrors)) {
-          if (FIELDS.includes(name) && msgs[0]) {
-            setError(name as keyof PolicyFormValues, { message: msgs[0] });
-            mapped = true;
-          }
-        }
-        if (mapped) return;
-      }
-      throw err;
+      // A 400's messages belong on the fields; any other refusal (a taken username: 409) gets the banner too.
+      if (showServerFieldErrors(err, FIELDS, setError) === 0 || failureOf(err).status !== 400) onFailure(err);
     }
   });
 
@@ -75,10 +120,22 @@ export function PolicyForm({ policy, onSubmit, onCancel }: { policy: PolicyView 
   }
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e).catch(() => undefined)} className="grid gap-4 sm:grid-cols-2">
-      <div className="sm:col-span-2">
-        <SelectField label="User" required={false} placeholder="Select User" options={userOptions} error={errors.userId?.message} {...register('userId')} />
-      </div>
+    <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4 sm:grid-cols-2">
+      {showUser ? (
+        <div className="sm:col-span-2">
+          <SelectField label="User" required={false} placeholder="Select User" options={userOptions} error={errors.userId?.message} {...register('userId')} />
+        </div>
+      ) : null}
+      <SelectField label="Product" options={productOptions} error={errors.product?.message} {...register('product')} />
+      <TextField
+        label="Premium"
+        required={false}
+        inputMode="decimal"
+        autoComplete="off"
+        hint="In pounds, insurance premium tax included, e.g. 58.00"
+        error={errors.premium?.message}
+        {...register('premium')}
+      />
       <TextField label="Holder name" error={errors.holderName?.message} {...register('holderName')} />
       <TextField label="Vehicle" error={errors.carModel?.message} {...register('carModel')} />
       <TextField label="Driver name" error={errors.driverName?.message} {...register('driverName')} />
@@ -86,7 +143,7 @@ export function PolicyForm({ policy, onSubmit, onCancel }: { policy: PolicyView 
       <TextField label="Registration" required={false} error={errors.registration?.message} {...register('registration')} />
       <SelectField
         label="Status"
-        options={policyStatuses.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }))}
+        options={statusOptions}
         error={errors.status?.message}
         {...register('status')}
       />
@@ -99,7 +156,7 @@ export function PolicyForm({ policy, onSubmit, onCancel }: { policy: PolicyView 
           Cancel
         </Button>
         <Button type="submit" disabled={isSubmitting}>
-          {policy ? 'Update' : 'Create'}
+          {submitLabel ?? (policy ? 'Update' : 'Create')}
         </Button>
       </div>
     </form>

@@ -1,17 +1,72 @@
-// The /admin URL search params (tab and page), checked without a schema library: this runs in the main chunk.
-export const ADMIN_TABS = ['overview', 'users', 'policies', 'logs', 'quotes', 'callbacks'] as const;
-export type AdminTab = (typeof ADMIN_TABS)[number];
+// The console's URL: which tab is the path (/admin, /admin/users, ...), the search term is `q` and a list's
+// page is `page` (docs/product.md#admin-console). Checked by hand, without a schema library: the route files
+// that call these stay in the main chunk.
+import { ADMIN_PAGE_SIZE } from '@server/contract/limits';
+import type { QueueFilter } from '@server/contract/queues';
 
-export interface AdminSearch {
-  tab?: AdminTab;
+/** The server refuses longer search terms (contract/schemas.ts listQuery). */
+export const MAX_SEARCH_LENGTH = 100;
+
+export interface TermSearch {
+  q?: string;
+}
+
+export interface PageSearch {
   page?: number;
 }
 
-export function validateAdminSearch(raw: Record<string, unknown>): AdminSearch {
-  const out: AdminSearch = {};
-  const tab = raw['tab'];
-  if (typeof tab === 'string' && tab !== 'overview' && (ADMIN_TABS as readonly string[]).includes(tab)) out.tab = tab as AdminTab;
+/** `q`: a trimmed, non-empty term the server accepts; anything else is no search. */
+export function validateTermSearch(raw: Record<string, unknown>): TermSearch {
+  const q = raw['q'];
+  // A hand-typed ?q=123 or ?q=true arrives as a number or boolean (the router reads values as JSON).
+  const text = typeof q === 'string' ? q.trim() : typeof q === 'number' || typeof q === 'boolean' ? String(q) : '';
+  return text ? { q: text.slice(0, MAX_SEARCH_LENGTH) } : {};
+}
+
+/** `page`: a whole number from 2 up (page 1 is the bare URL). */
+export function validatePageSearch(raw: Record<string, unknown>): PageSearch {
   const page = Number(raw['page']);
-  if (Number.isInteger(page) && page > 1 && page < 1_000_000) out.page = page;
-  return out;
+  return Number.isInteger(page) && page > 1 && page < 1_000_000 ? { page } : {};
+}
+
+/** A queue's status filter (docs/product.md#staff-queues): `?status=overdue`; anything unknown is no filter. */
+export interface QueueSearch {
+  status?: QueueFilter;
+}
+
+/** contract/queues.ts's queueFilters, written out: importing that module would bring zod into the main chunk. */
+const QUEUE_FILTERS = ['open', 'overdue', 'new', 'contacted', 'quoted', 'closed'] as const satisfies readonly QueueFilter[];
+// Fails to compile if the contract gains a filter this list lacks.
+const everyFilter: Exclude<QueueFilter, (typeof QUEUE_FILTERS)[number]> extends never ? true : false = true;
+void everyFilter;
+
+export function validateQueueSearch(raw: Record<string, unknown>): PageSearch & QueueSearch {
+  const status = raw['status'];
+  const known = typeof status === 'string' && (QUEUE_FILTERS as readonly string[]).includes(status);
+  return { ...validatePageSearch(raw), ...(known ? { status: status as QueueFilter } : {}) };
+}
+
+/** What a list's loader and component both ask the server for. */
+export interface ListDeps {
+  page: number;
+  q: string;
+}
+
+export const listDepsOf = (search: TermSearch & PageSearch): ListDeps => ({ page: search.page ?? 1, q: search.q ?? '' });
+
+/** A list page as the server's list procedures take it. */
+export const listInputOf = ({ page, q }: ListDeps) => ({ limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE, search: q });
+
+/** The console's tabs that are lists, each its own child route. */
+const LIST_TABS = ['users', 'policies', 'logs', 'quotes', 'callbacks'] as const;
+export type ListTab = (typeof LIST_TABS)[number];
+
+/**
+ * Links from before the tabs were routes: /admin?tab=users&page=2 answers the path of that tab and the
+ * search to keep, or null when the URL names no (known) tab.
+ */
+export function legacyTabOf(raw: Record<string, unknown>): { tab: ListTab; search: TermSearch & PageSearch } | null {
+  const tab = raw['tab'];
+  if (typeof tab !== 'string' || !(LIST_TABS as readonly string[]).includes(tab)) return null;
+  return { tab: tab as ListTab, search: { ...validateTermSearch(raw), ...validatePageSearch(raw) } };
 }

@@ -1,8 +1,11 @@
-// The frame every list tab of the console shares: a heading with an action or a count beside it, a table
-// with its column headings, and the pager (hidden on a single page).
-import type { ReactNode } from 'react';
+// The frame every list tab of the console shares (docs/product.md#admin-console): a heading with an action or
+// a count beside it, a table with its column headings, the pager (hidden on a single page), and what shows
+// while the first page loads or when it cannot be read.
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { ADMIN_PAGE_SIZE } from '@server/contract/limits';
 import { Button } from '../../components/button';
-import { PAGE_SIZE } from './admin-api';
+import { ErrorBanner, loadFailure } from './notices';
 
 export function TableSection({ title, aside, columns, children, footer }: { title: string; aside: ReactNode; columns: readonly string[]; children: ReactNode; footer?: ReactNode }) {
   return (
@@ -30,8 +33,10 @@ export function TableSection({ title, aside, columns, children, footer }: { titl
   );
 }
 
+const pagesOf = (total: number) => Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+
 export function Pager({ page, total, onPage }: { page: number; total: number; onPage: (page: number) => void }) {
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = pagesOf(total);
   if (pages <= 1) return null;
   return (
     <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3">
@@ -45,5 +50,42 @@ export function Pager({ page, total, onPage }: { page: number; total: number; on
         Next
       </Button>
     </nav>
+  );
+}
+
+/**
+ * A page past the end (the last row of the last page was deleted, or an old link) moves to the last page
+ * that exists, instead of an empty table without a pager to leave it.
+ */
+export function useLastPageWithin(page: number, total: number | undefined, onPage: (page: number) => void): void {
+  useEffect(() => {
+    if (total === undefined) return;
+    const last = pagesOf(total);
+    if (page > last) onPage(last);
+  }, [page, total, onPage]);
+}
+
+/**
+ * A tab's list query: 'Failed to load dashboard data' with Try again when it cannot be read, the skeleton
+ * until its first answer, then the tab itself (later pages keep the rows on screen while they load).
+ */
+export function ListQueryFrame({ query, children }: { query: UseQueryResult<unknown, unknown>; children: ReactNode }) {
+  return (
+    <>
+      {query.isError ? <ErrorBanner failure={loadFailure(query.error)} onRetry={() => void query.refetch()} /> : null}
+      {query.data !== undefined ? children : query.isError ? null : <ListSkeleton />}
+    </>
+  );
+}
+
+function ListSkeleton() {
+  return (
+    <div role="status" aria-busy="true" className="animate-pulse space-y-3" data-testid="admin-list-skeleton">
+      <span className="sr-only">Loading...</span>
+      <div className="h-8 w-48 rounded bg-slate-200" />
+      {[0, 1, 2, 3, 4].map((i) => (
+        <div key={i} className="h-10 rounded bg-slate-200" />
+      ))}
+    </div>
   );
 }

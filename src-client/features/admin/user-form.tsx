@@ -1,11 +1,13 @@
-// Add/Edit User (SPEC.md §5): the contract's createUserInput / updateUserInput validate here as on the server.
+// Add/Edit User (docs/product.md#admin-console): the contract's createUserInput / updateUserInput validate here
+// as on the server; the field messages of a refused save go on the fields.
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { createUserInput, updateUserInput, type CreateUserInput } from '../../../src-server/contract/schemas';
-import type { UserView } from '../../../src-server/features/users/service';
+import { createUserInput, updateUserInput, type CreateUserInput } from '@server/contract/schemas';
+import type { UserView } from '@server/contract/views';
 import { Button } from '../../components/button';
 import { CheckboxField, TextField } from '../../components/field';
-import { ApiError } from '../../lib/api';
+import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
 
 export interface UserFormValues {
   username: string;
@@ -17,23 +19,32 @@ export interface UserFormValues {
 
 export type UserPayload = Omit<CreateUserInput, 'password'> & { password?: string | undefined };
 
+const FIELDS = ['username', 'email', 'password', 'isAdmin', 'isOwner'] as const;
+
 export function UserForm({
   user,
   canSetRoles,
   onSubmit,
+  onFailure,
   onCancel,
+  onDirtyChange,
 }: {
   user: UserView | null;
   canSetRoles: boolean;
+  /** Saves; rejects with the server's refusal. */
   onSubmit: (values: UserPayload) => Promise<void>;
+  /** A refusal none of whose messages belongs to a field of this form. */
+  onFailure: (err: unknown) => void;
   onCancel: () => void;
+  /** Whether the form now differs from what it opened with (closing it then asks first). */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const schema = user ? updateUserInput : createUserInput;
   const {
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<UserFormValues, unknown, UserPayload>({
     resolver: zodResolver(schema) as unknown as Resolver<UserFormValues, unknown, UserPayload>,
     defaultValues: {
@@ -44,27 +55,19 @@ export function UserForm({
       isOwner: user?.isOwner ?? false,
     },
   });
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
 
   const submit = handleSubmit(async (values) => {
     try {
       await onSubmit(values);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400) {
-        let mapped = false;
-        for (const [name, msgs] of Object.entries(err.fieldErrors)) {
-          if (name in ({ username: 1, email: 1, password: 1, isAdmin: 1, isOwner: 1 } as const) && msgs[0]) {
-            setError(name as keyof UserFormValues, { message: msgs[0] });
-            mapped = true;
-          }
-        }
-        if (mapped) return;
-      }
-      throw err;
+      // A 400's messages belong on the fields; any other refusal (a taken username: 409) gets the banner too.
+      if (showServerFieldErrors(err, FIELDS, setError) === 0 || failureOf(err).status !== 400) onFailure(err);
     }
   });
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e).catch(() => undefined)} className="space-y-4">
+    <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
       <TextField label="Username" autoComplete="off" error={errors.username?.message} {...register('username')} />
       <TextField label="Email" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
       <TextField

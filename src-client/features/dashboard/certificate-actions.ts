@@ -1,11 +1,18 @@
 // Certificates on the dashboard: fetched with the bearer token (or from the device's cache when
-// offline), then shown or saved. Messages are thrown for the page to show (SPEC.md §8), never alerted.
-import { apiFetch } from '../../lib/api';
-import { hasFreshCertificate, readCertificate, saveCertificate } from '../../lib/personal-cache';
+// offline), then shown or saved. Messages are thrown for the page to show (docs/product.md#errors-and-messages),
+// never alerted. The PDF is a file, so it comes from the REST route, not tRPC (docs/api.md).
+import type { PolicyView } from '@server/contract/views';
+import { fingerprint, hasFreshCertificate, readCertificate, saveCertificate } from '../../lib/personal-cache';
+import { fetchFile } from '../../lib/rest';
 
 export const CERTIFICATE_MESSAGES = {
   invalid: 'Invalid policy number',
   failed: 'Failed to load certificate. Please try again.',
+  /**
+   * The network could not be reached and the device holds no copy (ended cover, never kept; or a certificate
+   * never loaded online): 'try again' would be a false promise at the roadside (docs/product.md#offline).
+   */
+  notSaved: 'This certificate is not saved for offline use',
 } as const;
 
 /** Thrown with a message a person reads (CERTIFICATE_MESSAGES). */
@@ -29,19 +36,23 @@ type NetworkAnswer =
   | { kind: 'pdf'; pdf: Blob }
   /** The server has said no (not yours, no such policy, signed out): a saved copy must not answer. */
   | { kind: 'refused'; status: number }
-  /** No usable answer (offline, timed out, 5xx, a captive portal's page): a saved copy may answer. */
-  | { kind: 'unavailable' };
+  /**
+   * No usable answer: a saved copy may answer. `network`: the server was never reached (offline, no signal,
+   * timed out); `server`: it answered something other than the PDF (5xx, a captive portal's page).
+   */
+  | { kind: 'unavailable'; reason: 'network' | 'server' };
 
 async function fetchCertificate(policyNumber: string, signal: AbortSignal): Promise<NetworkAnswer> {
   try {
-    const res = await apiFetch(`/policies/${encodeURIComponent(policyNumber)}/certificate`, { signal });
+    const res = await fetchFile(`/policies/${encodeURIComponent(policyNumber)}/certificate`, { signal });
     if ([400, 401, 403, 404, 410].includes(res.status)) return { kind: 'refused', status: res.status };
     const type = res.headers.get('Content-Type') ?? '';
-    if (!res.ok || !type.toLowerCase().startsWith('application/pdf')) return { kind: 'unavailable' };
+    if (!res.ok || !type.toLowerCase().startsWith('application/pdf')) return { kind: 'unavailable', reason: 'server' };
     const bytes = await res.arrayBuffer();
-    return bytes.byteLength > 0 ? { kind: 'pdf', pdf: new Blob([bytes], { type: 'application/pdf' }) } : { kind: 'unavailable' };
+    return bytes.byteLength > 0 ? { kind: 'pdf', pdf: new Blob([bytes], { type: 'application/pdf' }) } : { kind: 'unavailable', reason: 'server' };
   } catch {
-    return { kind: 'unavailable' };
+    // fetch rejects only when no answer came (offline, DNS, reset, our timeout's abort).
+    return { kind: 'unavailable', reason: 'network' };
   }
 }
 
@@ -49,16 +60,17 @@ const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine ===
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * The certificate PDF of `policyNumber`. An empty or non-string number throws CertificateError('Invalid
- * policy number'); any failure to get it, online or from the cache, CertificateError('Failed to load…').
+ * The certificate PDF of `policy`. An empty or non-string number throws CertificateError('Invalid
+ * policy number'); with no network and no saved copy, CertificateError('This certificate is not saved for
+ * offline use'); any other failure to get it, CertificateError('Failed to load…').
  * `cacheFor` names the user whose offline cache may answer (null while impersonating: nothing cached).
  *
  * Online answers are saved for `cacheFor`. The saved copy answers when the device is offline, when the
  * network fails or answers something other than the PDF, and when the network is still silent after 3 s;
  * never when the server refuses (400, 401, 403, 404).
  */
-export async function loadCertificate(policyNumber: unknown, opts: { cacheFor: number | null }): Promise<Blob> {
-  const n = checkedPolicyNumber(policyNumber);
+export async function loadCertificate(policy: Pick<PolicyView, 'policyNumber'>, opts: { cacheFor: number | null }): Promise<Blob> {
+  const n = checkedPolicyNumber(policy.policyNumber);
   const userId = opts.cacheFor;
 
   if (userId !== null && isOffline()) {
@@ -87,7 +99,7 @@ export async function loadCertificate(policyNumber: unknown, opts: { cacheFor: n
       return answer;
     }
     if (answer.kind === 'pdf') {
-      if (userId !== null) void saveCertificate(userId, n, answer.pdf);
+      if (userId !== null) void saveCertificate(userId, n, answer.pdf, fingerprint(policy));
       return answer.pdf;
     }
     if (answer.kind === 'refused') {
@@ -95,7 +107,7 @@ export async function loadCertificate(policyNumber: unknown, opts: { cacheFor: n
     }
     const saved = userId === null ? null : await readCertificate(userId, n);
     if (saved) return saved;
-    throw new CertificateError(CERTIFICATE_MESSAGES.failed);
+    throw new CertificateError(answer.reason === 'network' || isOffline() ? CERTIFICATE_MESSAGES.notSaved : CERTIFICATE_MESSAGES.failed);
   } finally {
     clearTimeout(timeout);
   }
@@ -145,24 +157,28 @@ export function downloadCertificate(pdf: Blob, policyNumber: string): void {
 const caching = new Map<number, Promise<void>>();
 
 /**
- * After an online load: keeps the certificates of the user's active policies for offline use.
- * Call it after savePoliciesSnapshot (a certificate is refetched when its policy's data changed).
- * One at a time, skipping those saved today under the same policy data; never rejects. A second call
- * for the same user while one runs answers the running one.
+ * After an online load: keeps the certificates of the user's live and upcoming policies for offline use
+ * (a certificate is refetched when its policy's data changed). One at a time, skipping those saved today
+ * under the same policy data; never rejects. A second call for the same user while one runs answers the
+ * running one.
  */
-export function cacheActiveCertificates(userId: number, policyNumbers: string[]): Promise<void> {
+export function cacheActiveCertificates(userId: number, policies: readonly PolicyView[]): Promise<void> {
   const running = caching.get(userId);
   if (running) return running;
   const run = (async () => {
-    for (const n of new Set(policyNumbers)) {
-      if (typeof n !== 'string' || !POLICY_NUMBER.test(n)) continue;
+    const seen = new Set<string>();
+    for (const policy of policies) {
+      const n = policy.policyNumber;
+      if (typeof n !== 'string' || !POLICY_NUMBER.test(n) || seen.has(n)) continue;
+      seen.add(n);
       if (isOffline()) return;
       try {
-        if (await hasFreshCertificate(userId, n)) continue;
+        const dataPrint = fingerprint(policy);
+        if (await hasFreshCertificate(userId, n, dataPrint)) continue;
         const controller = new AbortController();
         const timeout = setTimeout(() => controller.abort(), NETWORK_TIMEOUT_MS);
         const answer = await fetchCertificate(n, controller.signal).finally(() => clearTimeout(timeout));
-        if (answer.kind === 'pdf') await saveCertificate(userId, n, answer.pdf);
+        if (answer.kind === 'pdf') await saveCertificate(userId, n, answer.pdf, dataPrint);
       } catch {
         // Best effort: the next online visit tries again.
       }

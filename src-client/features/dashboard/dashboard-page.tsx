@@ -1,23 +1,24 @@
-// /dashboard (SPEC.md §2, §4, §7, §8; DECISIONS.md "Time", "Policies and certificates", "Offline"):
+// /dashboard (docs/product.md#dashboard, #time, #policies-and-certificates, #offline):
 // the welcome (or 'User #{id} Policies' while an admin impersonates), the policy card with its countdown
 // and progress, Active/Expired tabs when expired policies exist, Previous/Next through the list, the
 // Policy Documents and the Need Help panels. One clock (use-now.ts) drives every time-based view.
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { brand, brandTelHref } from '../../../src-server/contract/brand';
-import type { PolicyView } from '../../../src-server/features/policies/service';
+import { brand, brandTelHref } from '@server/contract/brand';
+import type { PolicyView } from '@server/contract/views';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { setImpersonateUserId, type Session } from '../../lib/session';
 import { NeedHelp } from './need-help';
+import { QuoteRequests } from './quote-requests';
 import { PolicyCard } from './policy-card';
 import { PolicyDocuments } from './policy-documents';
 import { Tabs } from './policy-tabs';
 import { formatUkShortDateTime, policyState, policyWindow, type PolicyState } from './policy-time';
-import { useDashboardPolicies } from './use-dashboard-policies';
-import { useNow } from './use-now';
+import { useDashboardPolicies } from './queries';
+import { useNow } from '../../lib/use-now';
 
-export const DASHBOARD_TEXT = {
+const DASHBOARD_TEXT = {
   loading: 'Loading policies...',
   failed: 'Failed to fetch policies',
   noActive: 'No active policies found.',
@@ -60,7 +61,7 @@ function splitPolicies(policies: PolicyView[], states: string): { active: Policy
 }
 
 /** The first word of the driver's name, else the username. */
-export function welcomeName(policies: PolicyView[], username: string): string {
+function welcomeName(policies: PolicyView[], username: string): string {
   for (const p of policies) {
     const first = p.driverName.trim().split(/\s+/)[0];
     if (first) return first;
@@ -68,7 +69,7 @@ export function welcomeName(policies: PolicyView[], username: string): string {
   return username;
 }
 
-export function DashboardView({
+function DashboardView({
   session,
   impersonateUserId,
   onReturnToAdmin,
@@ -77,24 +78,24 @@ export function DashboardView({
   impersonateUserId: number | null;
   onReturnToAdmin: () => void;
 }) {
-  const query = useDashboardPolicies(session, impersonateUserId);
+  const query = useDashboardPolicies(session.user.id, impersonateUserId);
   const now = useNow();
-  const policies = query.data?.policies ?? NO_POLICIES;
+  const policies = query.policies ?? NO_POLICIES;
   const states = policies.map((p) => policyState(p, now)).join(',');
   const { active, expired } = useMemo(() => splitPolicies(policies, states), [policies, states]);
   const [tab, setTab] = useState<PolicyState>('active');
 
   const impersonating = impersonateUserId !== null;
   // A list once shown stays on screen if a later refresh fails; with none yet, the failure is told.
-  const loading = !query.data && (query.isPending || query.isFetching);
-  const failed = !query.data && query.isError && !query.isFetching;
+  const loading = !query.policies && (query.isPending || query.isFetching);
+  const failed = !query.policies && query.isError && !query.isFetching;
   const showTabs = expired.length > 0;
   const currentTab: PolicyState = showTabs ? tab : 'active';
   const list = currentTab === 'active' ? active : expired;
 
   const title = impersonating
     ? `User #${impersonateUserId} Policies`
-    : query.data
+    : query.policies
       ? `Welcome, ${welcomeName([...active, ...expired], session.user.username)}`
       : failed
         ? `Welcome, ${session.user.username}`
@@ -116,9 +117,9 @@ export function DashboardView({
         )}
       </header>
 
-      {query.data?.offline && query.data.savedAt !== null ? (
+      {query.offline ? (
         <div className="mb-6">
-          <Alert tone="info">Offline – last updated {formatUkShortDateTime(query.data.savedAt)}</Alert>
+          <Alert tone="info">Offline – last updated {formatUkShortDateTime(query.updatedAt)}</Alert>
         </div>
       ) : null}
 
@@ -140,7 +141,7 @@ export function DashboardView({
               </a>
               .
             </p>
-            <Button className="mt-3" onClick={() => void query.refetch()}>
+            <Button className="mt-3" onClick={query.refetch}>
               Try again
             </Button>
           </Alert>
@@ -154,10 +155,16 @@ export function DashboardView({
               { key: 'expired', label: `Expired (${expired.length})` },
             ]}
           >
-            <PolicyPager key={currentTab} policies={list} now={now} empty={currentTab === 'active' ? DASHBOARD_TEXT.noActive : DASHBOARD_TEXT.noExpired} />
+            <PolicyPager
+              key={currentTab}
+              policies={list}
+              now={now}
+              empty={currentTab === 'active' ? DASHBOARD_TEXT.noActive : DASHBOARD_TEXT.noExpired}
+              customerActions={!impersonating}
+            />
           </Tabs>
         ) : (
-          <PolicyPager policies={active} now={now} empty={DASHBOARD_TEXT.noActive} />
+          <PolicyPager policies={active} now={now} empty={DASHBOARD_TEXT.noActive} customerActions={!impersonating} />
         )}
       </section>
 
@@ -167,13 +174,15 @@ export function DashboardView({
         <PolicyDocuments policies={list} cacheFor={impersonating ? null : session.user.id} />
       )}
 
+      {impersonating ? null : <QuoteRequests now={now} />}
+
       <NeedHelp />
     </>
   );
 }
 
 /** One policy at a time, with Previous/Next (wrapping) when there is more than one. */
-function PolicyPager({ policies, now, empty }: { policies: PolicyView[]; now: number; empty: string }) {
+function PolicyPager({ policies, now, empty, customerActions }: { policies: PolicyView[]; now: number; empty: string; customerActions: boolean }) {
   const [index, setIndex] = useState(0);
   if (policies.length === 0) {
     return <p className="flex min-h-40 items-center justify-center rounded-xl border border-dashed border-brand-100 p-6 text-lg text-ink-muted">{empty}</p>;
@@ -197,7 +206,7 @@ function PolicyPager({ policies, now, empty }: { policies: PolicyView[]; now: nu
           </Button>
         </div>
       ) : null}
-      <PolicyCard policy={policy} now={now} />
+      <PolicyCard policy={policy} now={now} customerActions={customerActions} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
-// SPEC.md §2 /dashboard "Need Help": four contact panels (claims, policy questions, payments, quotes), each
+// The dashboard's "Need Help" (docs/product.md#dashboard): four contact panels (claims, policy questions, payments, quotes), each
 // with an e-mail address and a phone number, and a button to the full support page. Facts from brand.ts.
 import { Link } from '@tanstack/react-router';
 import { memo } from 'react';
-import { brand } from '../../../src-server/contract/brand';
+import { brand } from '@server/contract/brand';
 import { buttonClass } from '../../components/button';
 import { ContactPanels } from '../../components/contact-panels';
 

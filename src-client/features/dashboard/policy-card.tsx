@@ -1,13 +1,17 @@
-// One policy at a glance (SPEC.md §2 /dashboard, §4 card countdown): number, holder, vehicle, driver,
+// One policy at a glance (docs/product.md#dashboard): number, holder, vehicle, driver,
 // cover window in UK time, the countdown and the progress bar, and the ways to get help. `now` comes
 // from the page's one clock (use-now.ts), so the card and the Active/Expired split never disagree.
+// 'Make a claim' goes to /claims, whose first screen is the 24/7 claims line (docs/product.md#claims); it and
+// 'Contact us' are the customer's own actions, left out while staff impersonate (docs/product.md#impersonation).
 import { Link } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
-import type { PolicyView } from '../../../src-server/features/policies/service';
+import type { PolicyView } from '@server/contract/views';
 import { buttonClass } from '../../components/button';
+import type { CoverState } from '@server/contract/cover';
 import {
   countdown,
   countdownSummary,
+  coverStateOf,
   formatDuration,
   formatUkDateTime,
   policyWindow,
@@ -15,14 +19,25 @@ import {
 } from './policy-time';
 
 export const POLICY_NUMBER_MISSING = 'Policy number not available.';
+export const AWAITING_CONFIRMATION = 'Awaiting confirmation';
 
-type Phase = 'upcoming' | 'in-force' | 'expired';
+const AMBER = 'bg-amber-100 text-amber-900 ring-amber-700/30';
+const GREEN = 'bg-green-100 text-green-900 ring-green-700/30';
+const SLATE = 'bg-slate-200 text-slate-800 ring-slate-600/30';
 
-const PHASE: Record<Phase, { text: string; className: string }> = {
-  upcoming: { text: 'Starts soon', className: 'bg-amber-100 text-amber-900 ring-amber-700/30' },
-  'in-force': { text: 'Active', className: 'bg-green-100 text-green-900 ring-green-700/30' },
-  expired: { text: 'Expired', className: 'bg-slate-200 text-slate-800 ring-slate-600/30' },
-};
+/** The badge: what the cover is now, never 'Active' unless it is in force (the stored status wins). */
+function badgeOf(state: CoverState, status: PolicyView['status']): { text: string; className: string } {
+  switch (state) {
+    case 'pending':
+      return { text: AWAITING_CONFIRMATION, className: AMBER };
+    case 'upcoming':
+      return { text: 'Starts soon', className: AMBER };
+    case 'live':
+      return { text: 'Active', className: GREEN };
+    case 'ended':
+      return { text: status === 'cancelled' ? 'Cancelled' : 'Expired', className: SLATE };
+  }
+}
 
 /** The vehicle as the certificate names it: model, with the registration mark when there is one. */
 export function vehicleText(p: Pick<PolicyView, 'carModel' | 'registration'>): string {
@@ -31,12 +46,26 @@ export function vehicleText(p: Pick<PolicyView, 'carModel' | 'registration'>): s
   return model || 'Not recorded';
 }
 
-export function PolicyCard({ policy, now, headingLevel = 3 }: { policy: PolicyView; now: number; headingLevel?: 2 | 3 }) {
+export function PolicyCard({
+  policy,
+  now,
+  headingLevel = 3,
+  customerActions = true,
+}: {
+  policy: PolicyView;
+  now: number;
+  headingLevel?: 2 | 3;
+  /** The customer's own actions ('Make a claim', 'Contact us'); false while staff impersonate. */
+  customerActions?: boolean;
+}) {
   const id = useId();
   const { startAt, endAt } = policyWindow(policy);
+  const state = coverStateOf(policy, now);
   const c = countdown(policy, now);
   const percent = progressPercent(policy, now);
-  const phase: Phase = c.remaining === null ? 'expired' : c.label === 'Policy starts in' ? 'upcoming' : 'in-force';
+  const badge = badgeOf(state, policy.status);
+  // Staff ended it before its end date: its end date is not when it ended.
+  const endedEarly = state === 'ended' && now < endAt;
   const Heading = `h${headingLevel}` as const;
   const number = policy.policyNumber.trim();
 
@@ -49,9 +78,9 @@ export function PolicyCard({ policy, now, headingLevel = 3 }: { policy: PolicyVi
             {number || <span className="font-sans text-base font-semibold text-ink-muted">{POLICY_NUMBER_MISSING}</span>}
           </Heading>
         </div>
-        <p className={`rounded-full px-3 py-1 text-sm font-semibold ring-1 ring-inset ${PHASE[phase].className}`}>
+        <p className={`rounded-full px-3 py-1 text-sm font-semibold ring-1 ring-inset ${badge.className}`}>
           <span className="sr-only">Status: </span>
-          {PHASE[phase].text}
+          {badge.text}
         </p>
       </div>
 
@@ -62,9 +91,16 @@ export function PolicyCard({ policy, now, headingLevel = 3 }: { policy: PolicyVi
           </p>
           {/* role=timer is a live region that is off by default: the seconds are read on request, never
               announced. The sr-only summary below speaks up at most once a minute. */}
-          {c.remaining === null ? (
+          {state === 'pending' ? (
+            <p className="mt-1 text-ink" data-testid="countdown">
+              We are confirming this cover. You are not covered to drive until we have: we will e-mail you when it
+              is confirmed, and your certificate will appear here.
+            </p>
+          ) : c.remaining === null ? (
             <p className="mt-1 flex min-h-9 items-end text-ink" data-testid="countdown">
-              Cover ended {formatUkDateTime(endAt)}
+              {endedEarly
+                ? `Cover ended early: this policy was ${policy.status === 'cancelled' ? 'cancelled' : 'ended'} before ${formatUkDateTime(endAt)}`
+                : `Cover ended ${formatUkDateTime(endAt)}`}
             </p>
           ) : (
             <p
@@ -81,27 +117,30 @@ export function PolicyCard({ policy, now, headingLevel = 3 }: { policy: PolicyVi
             {countdownSummary(c)}
           </p>
 
-          <div className="mt-4">
-            <div className="flex items-baseline justify-between gap-2 text-sm">
-              <span id={`${id}-progress-label`} className="font-semibold text-ink">
-                Cover period elapsed
-              </span>
-              <span className="text-ink-muted tabular-nums" aria-hidden="true">
-                {percent}%
-              </span>
+          {/* Pending cover has no period running yet: no progress to show. */}
+          {state === 'pending' ? null : (
+            <div className="mt-4">
+              <div className="flex items-baseline justify-between gap-2 text-sm">
+                <span id={`${id}-progress-label`} className="font-semibold text-ink">
+                  Cover period elapsed
+                </span>
+                <span className="text-ink-muted tabular-nums" aria-hidden="true">
+                  {percent}%
+                </span>
+              </div>
+              <div
+                role="progressbar"
+                aria-labelledby={`${id}-progress-label`}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={percent}
+                aria-valuetext={`${percent}%`}
+                className="mt-1 h-3 w-full overflow-hidden rounded-full bg-white ring-1 ring-brand-700/40"
+              >
+                <div className="h-full rounded-full bg-brand-700 transition-[width] duration-500" style={{ width: `${percent}%` }} />
+              </div>
             </div>
-            <div
-              role="progressbar"
-              aria-labelledby={`${id}-progress-label`}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-              aria-valuetext={`${percent}%`}
-              className="mt-1 h-3 w-full overflow-hidden rounded-full bg-white ring-1 ring-brand-700/40"
-            >
-              <div className="h-full rounded-full bg-brand-700 transition-[width] duration-500" style={{ width: `${percent}%` }} />
-            </div>
-          </div>
+          )}
         </div>
 
         <dl className="grid grid-cols-2 content-start gap-x-4 gap-y-3 text-base">
@@ -113,14 +152,16 @@ export function PolicyCard({ policy, now, headingLevel = 3 }: { policy: PolicyVi
         </dl>
       </div>
 
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-        <Link to="/support" className={buttonClass('primary')}>
-          Make a claim
-        </Link>
-        <Link to="/support" className={buttonClass('secondary')}>
-          Contact us
-        </Link>
-      </div>
+      {customerActions ? (
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+          <Link to="/claims" className={buttonClass('primary')}>
+            Make a claim
+          </Link>
+          <Link to="/support" className={buttonClass('secondary')}>
+            Contact us
+          </Link>
+        </div>
+      ) : null}
     </article>
   );
 }

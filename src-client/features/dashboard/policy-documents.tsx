@@ -1,9 +1,11 @@
-// SPEC.md §2 /dashboard "Policy Documents": 'View Certificate' and 'Download Certificate' per policy of the
+// The dashboard's "Policy Documents" (docs/product.md#dashboard): 'View Certificate' and 'Download Certificate' per policy of the
 // list on show. While one works its button reads 'Loading...' / 'Downloading...' and is disabled (§4).
-// Failures are told in the page, by the policy they concern (never a browser alert).
+// Failures are told in the page, by the policy they concern (never a browser alert); with no network and no saved
+// copy, that the certificate is not saved for offline use, and when it will open.
 // aria-disabled rather than `disabled` keeps keyboard focus on the button while it is busy.
 import { memo, useId, useState } from 'react';
-import type { PolicyView } from '../../../src-server/features/policies/service';
+import { hasCertificate } from '@server/contract/cover';
+import type { PolicyView } from '@server/contract/views';
 import { Alert } from '../../components/alert';
 import { buttonClass } from '../../components/button';
 import {
@@ -16,7 +18,10 @@ import {
 import { POLICY_NUMBER_MISSING, vehicleText } from './policy-card';
 import { formatUkDateTime, policyWindow } from './policy-time';
 
-export const NO_DOCUMENTS = 'No policies available to display documents.';
+const NO_DOCUMENTS = 'No policies available to display documents.';
+/** What 'not saved for offline use' means, and when it will open (docs/product.md#offline). */
+const NOT_SAVED_EXPLAINED =
+  'This device keeps the certificates of live and upcoming cover once your policies have loaded with a signal. This one will open when you are back online.';
 
 type Kind = 'view' | 'download';
 
@@ -42,7 +47,7 @@ export const PolicyDocuments = memo(function PolicyDocuments({
     setFailure(null);
     setBusy((b) => new Set(b).add(key));
     try {
-      const pdf = await loadCertificate(policy.policyNumber, { cacheFor });
+      const pdf = await loadCertificate(policy, { cacheFor });
       if (kind === 'view') viewCertificate(pdf, policy.policyNumber);
       else downloadCertificate(pdf, policy.policyNumber);
     } catch (err) {
@@ -81,6 +86,20 @@ export const PolicyDocuments = memo(function PolicyDocuments({
   );
 });
 
+/** What the certificate is worth: in force until its end, a record of ended cover, or none yet. */
+function coverLine(status: PolicyView['status'], endAt: number): string {
+  switch (status) {
+    case 'pending':
+      return 'Awaiting confirmation: the certificate is issued once your cover is confirmed.';
+    case 'cancelled':
+      return 'Cancelled: the certificate is kept as a record and is not valid.';
+    case 'expired':
+      return 'Ended: the certificate is kept as a record and is not valid.';
+    case 'active':
+      return `Covered until ${formatUkDateTime(endAt)}`;
+  }
+}
+
 function DocumentRow({
   policy,
   busy,
@@ -103,31 +122,39 @@ function DocumentRow({
             {number || <span className="font-sans text-base font-semibold text-ink-muted">{POLICY_NUMBER_MISSING}</span>}
           </h3>
           <p className="text-ink-muted">{vehicleText(policy)}</p>
-          <p className="text-ink-muted">Covered until {formatUkDateTime(endAt)}</p>
+          <p className="text-ink-muted">{coverLine(policy.status, endAt)}</p>
         </div>
-        <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
-          {(['view', 'download'] as const).map((kind) => {
-            const isBusy = busy.has(`${policy.id}:${kind}`);
-            return (
-              <button
-                key={kind}
-                type="button"
-                aria-disabled={isBusy || undefined}
-                aria-describedby={`${id}-about`}
-                onClick={() => {
-                  if (!isBusy) onRun(kind);
-                }}
-                className={`${buttonClass(kind === 'view' ? 'primary' : 'secondary', 'min-w-52')} aria-disabled:cursor-progress aria-disabled:opacity-70`}
-              >
-                {isBusy ? LABELS[kind].busy : LABELS[kind].idle}
-              </button>
-            );
-          })}
-        </div>
+        {hasCertificate(policy.status) ? (
+          <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
+            {(['view', 'download'] as const).map((kind) => {
+              const isBusy = busy.has(`${policy.id}:${kind}`);
+              return (
+                <button
+                  key={kind}
+                  type="button"
+                  aria-disabled={isBusy || undefined}
+                  aria-describedby={`${id}-about`}
+                  onClick={() => {
+                    if (!isBusy) onRun(kind);
+                  }}
+                  className={`${buttonClass(kind === 'view' ? 'primary' : 'secondary', 'min-w-52')} aria-disabled:cursor-progress aria-disabled:opacity-70`}
+                >
+                  {isBusy ? LABELS[kind].busy : LABELS[kind].idle}
+                </button>
+              );
+            })}
+          </div>
+        ) : null}
       </div>
       {error ? (
         <div className="mt-3">
-          <Alert tone="error">{error}</Alert>
+          {error === CERTIFICATE_MESSAGES.notSaved ? (
+            <Alert tone="error" title={error}>
+              {NOT_SAVED_EXPLAINED}
+            </Alert>
+          ) : (
+            <Alert tone="error">{error}</Alert>
+          )}
         </div>
       ) : null}
     </li>

@@ -1,4 +1,4 @@
-// The Active / Expired switch (SPEC.md §2, §4): a WAI-ARIA tablist with automatic activation. Left/Right
+// The Active / Expired switch (docs/product.md#dashboard): a WAI-ARIA tablist with automatic activation. Left/Right
 // arrows move between the tabs (wrapping), Home/End go to the first/last; only the selected tab is in the
 // Tab order, and Tab moves on into the panel.
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';

@@ -1,12 +1,16 @@
-// A policy against the clock (SPEC.md §4; DECISIONS.md "Time"): its window as epoch millis, whether it is
-// active or expired, the card's countdown and progress. Pure functions: every one takes `now` (epoch ms),
-// so the page's ticking clock and the tests' fake clocks drive them alike. UK-time conversion itself is
+// A policy against the clock (docs/product.md#dashboard, #time, #policies-and-certificates): its window as
+// epoch millis, its state by the contract's one cover rule (the stored status wins over the dates), the tab
+// it belongs on, the card's countdown and progress. Pure functions: every one takes `now` (epoch ms), so the
+// page's ticking clock and the tests' fake clocks drive them alike. UK-time conversion itself is
 // contract/time.ts's alone; this module only compares the instants it answers.
-import { isCalendarDate, normaliseTime, ukLocalToEpoch, UK_TIME_ZONE } from '../../../src-server/contract/time';
-import type { PolicyView } from '../../../src-server/features/policies/service';
+import { coverStateAt, type CoverState } from '@server/contract/cover';
+import { isCalendarDate, normaliseTime, ukLocalToEpoch, UK_TIME_ZONE } from '@server/contract/time';
+import type { PolicyView } from '@server/contract/views';
 
-/** The fields this module reads (a PolicyView, or an older cached copy of one). */
-export type PolicyTimes = Pick<PolicyView, 'startDate' | 'startTime' | 'endDate' | 'endTime'>;
+/** A policy's cover window as it carries it (UK local dates and times). */
+type PolicyDates = Pick<PolicyView, 'startDate' | 'startTime' | 'endDate' | 'endTime'>;
+/** The fields this module reads: the window and the stored status. */
+export type PolicyTimes = PolicyDates & Pick<PolicyView, 'status'>;
 
 export interface PolicyWindow {
   /** epoch ms of the commencement (UK local start date + time) */
@@ -15,13 +19,14 @@ export interface PolicyWindow {
   endAt: number;
 }
 
+/** The dashboard's tabs: cover to come or in force (pending included) is Active; ended cover is Expired. */
 export type PolicyState = 'active' | 'expired';
 
-export type CountdownLabel = 'Policy starts in' | 'Policy ends in' | 'Expired';
+type CountdownLabel = 'Policy starts in' | 'Policy ends in' | 'Awaiting confirmation' | 'Expired' | 'Cancelled';
 
 export interface Countdown {
   label: CountdownLabel;
-  /** ms until the start (before it) or the end (during the cover); null once expired */
+  /** ms until the start (confirmed cover to come) or the end (cover in force); null otherwise */
   remaining: number | null;
 }
 
@@ -31,7 +36,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /** The policy's start and end instants. Times may be '14:30' or '02:30 PM'. Throws RangeError when unreadable. */
-export function policyWindow(p: PolicyTimes): PolicyWindow {
+export function policyWindow(p: PolicyDates): PolicyWindow {
   return { startAt: instant(p.startDate, p.startTime), endAt: instant(p.endDate, p.endTime) };
 }
 
@@ -40,34 +45,33 @@ function instant(date: string, time: string): number {
   return ukLocalToEpoch(date, normaliseTime(time) ?? time);
 }
 
-/** True when the policy's dates can be read (the API always sends readable ones; a cached copy might not). */
-export function hasReadableWindow(p: Partial<PolicyTimes>): p is PolicyTimes {
-  try {
-    if (typeof p.startDate !== 'string' || typeof p.startTime !== 'string') return false;
-    if (typeof p.endDate !== 'string' || typeof p.endTime !== 'string') return false;
-    policyWindow(p as PolicyTimes);
-    return true;
-  } catch {
-    return false;
-  }
+/** The policy's state at `now`, by the contract's rule (docs/product.md#policies-and-certificates). */
+export function coverStateOf(p: PolicyTimes, now: number): CoverState {
+  const { startAt, endAt } = policyWindow(p);
+  return coverStateAt(p.status, startAt, endAt, now);
 }
 
-/** SPEC.md §4: end in the future means active; end at or before now means expired. */
+/** The tab a policy belongs on: ended cover (expired, cancelled, or past its end) is Expired at once. */
 export function policyState(p: PolicyTimes, now: number): PolicyState {
-  return policyWindow(p).endAt > now ? 'active' : 'expired';
+  return coverStateOf(p, now) === 'ended' ? 'expired' : 'active';
 }
 
-/** True once the cover has commenced (and until it ends). */
-export function hasStarted(p: PolicyTimes, now: number): boolean {
-  return policyWindow(p).startAt <= now;
-}
-
-/** The card's countdown: to the start, then to the end, then 'Expired'. */
+/**
+ * The card's countdown: to the start, then to the end, then ended. Pending cover counts down to nothing
+ * (it is not cover yet); cover staff cancelled says so.
+ */
 export function countdown(p: PolicyTimes, now: number): Countdown {
   const { startAt, endAt } = policyWindow(p);
-  if (now < startAt) return { label: 'Policy starts in', remaining: startAt - now };
-  if (now < endAt) return { label: 'Policy ends in', remaining: endAt - now };
-  return { label: 'Expired', remaining: null };
+  switch (coverStateOf(p, now)) {
+    case 'pending':
+      return { label: 'Awaiting confirmation', remaining: null };
+    case 'upcoming':
+      return { label: 'Policy starts in', remaining: startAt - now };
+    case 'live':
+      return { label: 'Policy ends in', remaining: endAt - now };
+    case 'ended':
+      return { label: p.status === 'cancelled' ? 'Cancelled' : 'Expired', remaining: null };
+  }
 }
 
 /**
@@ -76,7 +80,7 @@ export function countdown(p: PolicyTimes, now: number): Countdown {
  */
 export function progressPercent(p: PolicyTimes, now: number): number {
   const { startAt, endAt } = policyWindow(p);
-  if (now >= endAt) return 100;
+  if (now >= endAt || coverStateOf(p, now) === 'ended') return 100;
   if (now <= startAt) return 0;
   const percent = Math.round(((now - startAt) / (endAt - startAt)) * 1000) / 10;
   return Math.min(percent, 99.9);
@@ -134,7 +138,7 @@ export function formatDurationLong(ms: number): string {
  * minutes (changing each minute at most).
  */
 export function countdownSummary(c: Countdown): string {
-  if (c.remaining === null) return 'Expired';
+  if (c.remaining === null) return c.label;
   const ms = c.remaining >= DAY ? Math.floor(c.remaining / HOUR) * HOUR : c.remaining;
   return `${c.label} ${formatDurationLong(ms)}`;
 }

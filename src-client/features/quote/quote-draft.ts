@@ -1,10 +1,10 @@
-// The wizard's saved data (DECISIONS.md "Quote wizard"): steps 1 and 2 under one session-storage key, so
+// The wizard's saved data (docs/product.md#quote-wizard): steps 1 and 2 under one session-storage key, so
 // Back, a reload and a failed submit keep what was typed, and the tab's closing forgets it. Kept free of
 // zod: step 2's route guard imports it into the main chunk.
-export const QUOTE_DRAFT_KEY = 'kerbside.quoteRequest';
+const QUOTE_DRAFT_KEY = 'kerbside.quoteRequest';
 
-/** Step 1's fields (SPEC.md §3), in form order. */
-export const PERSONAL_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'dateOfBirth', 'address', 'postcode'] as const;
+/** Step 1's fields (docs/product.md#step-1-personal-details), in form order: the product comes first. */
+export const PERSONAL_FIELDS = ['product', 'firstName', 'lastName', 'email', 'phone', 'dateOfBirth', 'address', 'postcode'] as const;
 
 export type DraftValues = Record<string, string>;
 
@@ -58,7 +58,7 @@ export function clearQuoteDraft(): void {
   }
 }
 
-/** Whether step 1 was completed: step 2 sends anyone without it back (DECISIONS.md). */
+/** Whether step 1 was completed: step 2 sends anyone without it back (docs/product.md#step-2-your-vehicle). */
 export function hasPersonalDetails(): boolean {
   const personal = readQuoteDraft().personal;
   return !!personal && PERSONAL_FIELDS.every((f) => (personal[f] ?? '').trim() !== '');

@@ -1,13 +1,16 @@
-// /request-quote-step1 'Personal Details' (SPEC.md §2/§3/§5): seven required fields checked with the
-// contract's schema and today's date, saved under the wizard's one session-storage key, then step 2.
+// /request-quote-step1 'Personal Details' (docs/product.md#step-1-personal-details): the product, then seven
+// required fields, checked with the contract's schema and the browser's clock (the product's age range in the
+// same round as every other message), saved under the wizard's one session-storage key, then step 2.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { quoteFieldLabels, quotePersonalInput, withQuoteDates, type QuotePersonalFormValues } from '../../../src-server/contract/quote';
-import { epochToUkLocal } from '../../../src-server/contract/time';
+import { durationText } from '@server/contract/durations';
+import { productLabels, productOptions, productRules, products } from '@server/contract/products';
+import { quoteFieldLabels, quotePersonalInput, withQuoteTimes, type QuotePersonalFormValues } from '@server/contract/quote';
+import { epochToUkLocal } from '@server/contract/time';
 import { Button } from '../../components/button';
-import { TextField } from '../../components/field';
+import { SelectField, TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
 import { draftValuesOf, PERSONAL_FIELDS, readQuoteDraft, savePersonalDetails } from './quote-draft';
 import { QuoteProgress } from './quote-progress';
@@ -16,13 +19,14 @@ export function QuoteStep1Page() {
   const navigate = useNavigate();
   const [today] = useState(() => epochToUkLocal(Date.now()).date);
   const [saved] = useState(() => readQuoteDraft().personal ?? {});
+  const schema = useMemo(() => withQuoteTimes(quotePersonalInput, () => Date.now()), []);
   const {
     register,
     handleSubmit,
     getValues,
     formState: { errors, isSubmitting },
   } = useForm<QuotePersonalFormValues>({
-    resolver: zodResolver(withQuoteDates(quotePersonalInput, today)),
+    resolver: zodResolver(schema),
     defaultValues: Object.fromEntries(PERSONAL_FIELDS.map((f) => [f, saved[f] ?? ''])),
     shouldFocusError: true,
   });
@@ -39,6 +43,14 @@ export function QuoteStep1Page() {
       <PageHeading title="Personal Details" lead="Tell us about the main driver. A specialist reviews every request personally and replies within 24 hours." />
       <form onSubmit={submit} noValidate className="space-y-5" aria-label="Personal Details">
         <p className="text-ink-muted">All fields are required.</p>
+        <SelectField
+          label={quoteFieldLabels.product}
+          placeholder="Select..."
+          options={productOptions}
+          hint={PRODUCT_HINT}
+          error={errors.product?.message}
+          {...register('product')}
+        />
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label={quoteFieldLabels.firstName} autoComplete="given-name" maxLength={50} error={errors.firstName?.message} {...register('firstName')} />
           <TextField label={quoteFieldLabels.lastName} autoComplete="family-name" maxLength={50} error={errors.lastName?.message} {...register('lastName')} />
@@ -71,3 +83,11 @@ export function QuoteStep1Page() {
     </div>
   );
 }
+
+/** Who each product is for and how long it runs (contract/products.ts), so the choice is an informed one. */
+const PRODUCT_HINT = products
+  .map((p) => {
+    const r = productRules[p];
+    return `${productLabels[p]}: drivers aged ${r.minAge} to ${r.maxAge}, from ${durationText(r.minDuration)} to ${durationText(r.maxDuration)}.`;
+  })
+  .join(' ');

@@ -1,28 +1,32 @@
-// /request-quote-step2 'Your Vehicle' (SPEC.md §2/§3/§5, DECISIONS.md "Quote wizard"): every field and
-// option list of SPEC.md §5; what is typed is saved as it changes, so Back, a reload or a failed submit
-// loses nothing. Submit sends step 1 + step 2 to POST /api/quotes; on success the saved data is cleared
+// /request-quote-step2 'Your Vehicle' (docs/product.md#step-2-your-vehicle): every field and
+// option list of docs/product.md#option-lists, and when cover starts (UK time) and how long it runs, within the
+// limits of the product chosen on step 1; what is typed is saved as it changes, so Back, a reload or a failed submit
+// loses nothing. Submit sends step 1 + step 2 to the quotes.submit procedure; on success the saved data is cleared
 // and step 3 shows the reference. Errors stay in the page (never a browser alert).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
-import { brand } from '../../../src-server/contract/brand';
+import { brand } from '@server/contract/brand';
+import { products, type Product } from '@server/contract/products';
 import {
   policyStartYearOptions,
+  productDurationMessage,
   quoteFieldLabels,
   quoteOptions,
+  quotePersonalInput,
   quoteVehicleInput,
-  withQuoteDates,
-  type QuoteReceipt,
+  withQuoteTimes,
   type QuoteVehicle,
   type QuoteVehicleFormValues,
-} from '../../../src-server/contract/quote';
-import { epochToUkLocal } from '../../../src-server/contract/time';
+} from '@server/contract/quote';
+import { epochToUkLocal } from '@server/contract/time';
 import { Alert } from '../../components/alert';
 import { Button, textLinkClass } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
-import { ApiError, apiJson, showServerFieldErrors } from '../../lib/api';
+import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
+import { trpcClient } from '../../lib/trpc';
 import { clearQuoteDraft, draftValuesOf, PERSONAL_FIELDS, readQuoteDraft, saveVehicleDetails } from './quote-draft';
 import { QuoteProgress } from './quote-progress';
 
@@ -42,6 +46,9 @@ export function QuoteStep2Page() {
   const [today] = useState(() => epochToUkLocal(Date.now()).date);
   const [years] = useState(() => policyStartYearOptions(Number(today.slice(0, 4))));
   const [saved] = useState(() => readQuoteDraft().vehicle ?? {});
+  // Step 1's product sets the shortest and longest cover (the route guard made sure step 1 was done).
+  const [product] = useState(() => productOf(readQuoteDraft().personal?.['product']));
+  const schema = useMemo(() => withQuoteTimes(quoteVehicleInput, () => Date.now(), { product }), [product]);
   const [problem, setProblem] = useState<SubmitProblem | null>(null);
   const problemRef = useRef<HTMLDivElement>(null);
   const {
@@ -52,7 +59,7 @@ export function QuoteStep2Page() {
     getValues,
     formState: { errors, isSubmitting },
   } = useForm<QuoteVehicleFormValues, unknown, QuoteVehicle>({
-    resolver: zodResolver(withQuoteDates(quoteVehicleInput, today)),
+    resolver: zodResolver(schema),
     defaultValues: Object.fromEntries(VEHICLE_FIELDS.map((f) => [f, saved[f] ?? ''])) as QuoteVehicleFormValues,
     shouldFocusError: true,
   });
@@ -68,17 +75,19 @@ export function QuoteStep2Page() {
 
   const submit = handleSubmit(async () => {
     setProblem(null);
-    const personal = readQuoteDraft().personal;
-    if (!personal) {
+    // Step 1's answers as step 1 checked them; a draft that no longer passes (edited, or from an older
+    // version of the form) goes back to step 1, where its messages show.
+    const personal = quotePersonalInput.safeParse(readQuoteDraft().personal);
+    if (!personal.success) {
       await navigate({ to: '/request-quote-step1' });
       return;
     }
     try {
-      const receipt = await apiJson<QuoteReceipt>('/quotes', { method: 'POST', body: { ...personal, ...getValues() }, anonymous: true });
+      const receipt = await trpcClient.quotes.submit.mutate({ ...personal.data, ...getValues() });
       clearQuoteDraft();
       await navigate({ to: '/request-quote-step3', search: { reference: receipt.reference } });
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400) showServerFieldErrors(err, VEHICLE_FIELDS, setError);
+      if (failureOf(err).status === 400) showServerFieldErrors(err, VEHICLE_FIELDS, setError);
       setProblem(problemOf(err));
     }
   });
@@ -167,6 +176,36 @@ export function QuoteStep2Page() {
               <SelectField label="Year" placeholder={SELECT_PLACEHOLDER} options={years} error={messageOf(errors, 'policyStartYear')} {...register('policyStartYear')} />
             </div>
           </fieldset>
+          <TextField
+            label={quoteFieldLabels.policyStartTime}
+            type="time"
+            hint="UK time, such as 09:00 or 17:30. Cover can start from now."
+            className="sm:max-w-[12rem]"
+            error={messageOf(errors, 'policyStartTime')}
+            {...register('policyStartTime')}
+          />
+          <fieldset>
+            <legend className="font-semibold text-ink">How long do you need cover?</legend>
+            {product ? <p className="text-sm text-ink-muted">{productDurationMessage(product)}.</p> : null}
+            <div className="mt-1 grid grid-cols-2 gap-3 sm:max-w-md">
+              <TextField
+                label={quoteFieldLabels.durationValue}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                error={messageOf(errors, 'durationValue')}
+                {...register('durationValue')}
+              />
+              <SelectField
+                label={quoteFieldLabels.durationUnit}
+                placeholder={SELECT_PLACEHOLDER}
+                options={quoteOptions.durationUnit}
+                error={messageOf(errors, 'durationUnit')}
+                {...register('durationUnit')}
+              />
+            </div>
+          </fieldset>
           {select('usage', quoteFieldLabels.usage)}
         </fieldset>
 
@@ -183,25 +222,30 @@ export function QuoteStep2Page() {
   );
 }
 
+function productOf(value: string | undefined): Product | undefined {
+  return (products as readonly string[]).includes(value ?? '') ? (value as Product) : undefined;
+}
+
 function messageOf(errors: FieldErrors<QuoteVehicleFormValues>, field: Field): string | undefined {
   const e = errors[field] as { message?: string } | undefined;
   return e?.message;
 }
 
-/** SPEC.md §5 money: a number, min 0, step 0.01. */
+/** Money fields (docs/product.md#step-2-your-vehicle): a number, min 0, step 0.01. */
 const moneyInput = { type: 'number', inputMode: 'decimal', min: 0, step: 0.01, className: 'sm:max-w-[14rem]' } as const;
 
 /** What went wrong, in words (step 2's own field messages are already by their fields). */
 function problemOf(err: unknown): SubmitProblem {
-  if (err instanceof ApiError) {
-    if (err.status === 400) {
-      const personal = err.messagesFor(PERSONAL_FIELDS);
+  const failure = failureOf(err);
+  if (failure.kind === 'server') {
+    if (failure.status === 400) {
+      const personal = PERSONAL_FIELDS.flatMap((f) => (failure.fieldErrors[f]?.[0] ? [[f, failure.fieldErrors[f][0]] as const] : []));
       if (personal.length > 0) {
         return { message: `Some personal details need attention: ${personal.map(([, m]) => m).join('; ')}.`, personal: personal.map(([f]) => f) };
       }
       return { message: 'Some answers need attention: see the messages by the fields.', personal: [] };
     }
-    if (err.status === 429) return { message: `${err.message} If it is urgent, call us on ${brand.phones.support}.`, personal: [] };
+    if (failure.status === 429) return { message: `${failure.message} If it is urgent, call us on ${brand.phones.support}.`, personal: [] };
     return { message: `Something went wrong on our side. Please try again in a moment, or call us on ${brand.phones.support}.`, personal: [] };
   }
   return { message: `We could not reach our server. Check your connection and try again, or call us on ${brand.phones.support}.`, personal: [] };

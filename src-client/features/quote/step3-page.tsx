@@ -1,8 +1,8 @@
-// /request-quote-step3 (SPEC.md §2, DECISIONS.md "Quote wizard"): the request's reference and what happens next.
+// /request-quote-step3 (docs/product.md#step-3-submitted): the request's reference and what happens next.
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { brand, brandTelHref } from '../../../src-server/contract/brand';
-import { quoteMessages } from '../../../src-server/contract/quote';
+import { brand, brandTelHref } from '@server/contract/brand';
+import { quoteMessages } from '@server/contract/quote';
 import { buttonClass, textLinkClass } from '../../components/button';
 import { QuoteProgress } from './quote-progress';
 

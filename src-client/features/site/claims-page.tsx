@@ -1,9 +1,10 @@
-// SPEC.md §2 /claims: Make a Claim in four steps (contact support, provide incident details, submit
-// documents, review and processing); the 24/7 claims line; what to have ready, including when others are
-// involved; specialist lines for windscreen, motor legal and keys; where to quote an existing claim number.
+// /claims (docs/product.md#claims): first the 24/7 claims line as a large tap-to-call button (the card's 'Make a
+// claim' and the footer's 'Make a Claim' land here, often at the roadside); then Make a Claim in four steps
+// (contact support, provide incident details, submit documents, review and processing); what to have ready,
+// including when others are involved; specialist lines for windscreen, motor legal and keys; where to quote an existing claim number.
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { brand, brandTelHref } from '../../../src-server/contract/brand';
+import { brand, brandTelHref } from '@server/contract/brand';
 import { PageHeading } from '../../components/page';
 import { textLinkClass as link } from '../../components/button';
 
@@ -77,8 +78,11 @@ export function ClaimsPage() {
         <a
           href={brandTelHref(brand.phones.claims)}
           aria-label={`Call the 24/7 claims line: ${brand.phones.claims}`}
-          className="inline-flex min-h-11 items-center justify-center rounded-md bg-white px-5 py-2 text-xl font-bold text-brand-700 hover:bg-brand-50 focus-visible:outline-white"
+          className="inline-flex min-h-14 w-full shrink-0 items-center justify-center gap-3 rounded-lg bg-white px-6 py-3 text-2xl font-bold whitespace-nowrap text-brand-700 shadow-sm hover:bg-brand-50 focus-visible:outline-white sm:w-auto"
         >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7 fill-current">
+            <path d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.46.57 3.6a1 1 0 0 1-.25 1z" />
+          </svg>
           {brand.phones.claims}
         </a>
       </section>

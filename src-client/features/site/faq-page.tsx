@@ -1,8 +1,8 @@
-// SPEC.md §2 /faq: eight numbered questions in SPEC order (types of insurance; making a claim; contacting
+// /faq (docs/product.md#faq): eight numbered questions in the documented order (types of insurance; making a claim; contacting
 // support; updating a policy; where terms are found; payment methods; cancelling; multi-policy discounts),
 // then a 'Contact Support' link to /support and a call link. Every contact detail comes from brand.ts.
 import { Link } from '@tanstack/react-router';
-import { brand, brandTelHref } from '../../../src-server/contract/brand';
+import { brand, brandTelHref } from '@server/contract/brand';
 import { Accordion, type AccordionItem } from '../../components/accordion';
 import { buttonClass, textLinkClass as link } from '../../components/button';
 import { PageHeading } from '../../components/page';

@@ -1,10 +1,10 @@
-// SPEC.md §2 home: hero 'Temporary Car Insurance' with 'Get Instant Quote' (to /request-quote-step1),
+// The home page (docs/product.md#home): hero 'Temporary Car Insurance' with 'Get Instant Quote' (to /request-quote-step1),
 // cards for the kinds of cover, the app (an installable web app: certificates open with no signal),
 // learner cover, business use, short-term prices and why people use us.
 // Static markup only: this page is on the first load, whose JavaScript budget is tight.
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { brand } from '../../../src-server/contract/brand';
+import { brand } from '@server/contract/brand';
 import { buttonClass, textLinkClass as inlineLink } from '../../components/button';
 
 const sectionHeading = 'text-2xl font-bold text-brand-700 sm:text-3xl';

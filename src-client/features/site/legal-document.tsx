@@ -2,12 +2,12 @@
 // page's chunk pulls in the other's text): the dates, registered address and support contact every legal
 // page shows outside its accordion, and the URL hash that names a section to open.
 import { useLocation } from '@tanstack/react-router';
-import { brand, brandTelHref } from '../../../src-server/contract/brand';
+import { brand, brandTelHref } from '@server/contract/brand';
 import { textLinkClass as link } from '../../components/button';
 
 
-/** The dates both legal pages show (SPEC.md §2). */
-export const LEGAL_DATES = {
+/** The dates both legal pages show (docs/product.md#legal-pages). */
+const LEGAL_DATES = {
   effective: { iso: '2023-07-01', text: '1st July 2023' },
   updated: { iso: '2024-10-30', text: '30th October 2024' },
 } as const;

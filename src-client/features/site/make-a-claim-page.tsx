@@ -1,4 +1,4 @@
-// SPEC.md §2: /make-a-claim shows only the text 'Make a Claim page coming soon'.
+// docs/product.md#make-a-claim-placeholder: /make-a-claim shows only the text 'Make a Claim page coming soon'.
 import { PageHeading } from '../../components/page';
 
 export function MakeAClaimPage() {

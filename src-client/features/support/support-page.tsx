@@ -1,9 +1,9 @@
-// /support (SPEC.md §2): four contact cards, opening hours and the Request Callback form, which is sent to
-// the server and stored (DECISIONS.md "Callback, registration, password reset"), then a thank-you view.
+// /support (docs/product.md#support): four contact cards, opening hours and the Request Callback form, which is sent to
+// the server and stored (docs/product.md#callback-requests), then a thank-you view.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { brand, brandTelHref } from '../../../src-server/contract/brand';
+import { brand, brandTelHref } from '@server/contract/brand';
 import {
   callbackInput,
   callbackInsuranceTypeOptions,
@@ -11,27 +11,32 @@ import {
   contactReasonOptions,
   type CallbackFormValues,
   type CallbackInput,
-} from '../../../src-server/contract/callback';
-import { epochToUkLocal } from '../../../src-server/contract/time';
+} from '@server/contract/callback';
+import { epochToUkLocal } from '@server/contract/time';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 import { ContactPanels } from '../../components/contact-panels';
 import { PageHeading } from '../../components/page';
-import { ApiError, apiJson, showServerFieldErrors } from '../../lib/api';
+import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
+import { trpcClient, type RouterOutputs } from '../../lib/trpc';
 
-// SPEC.md §2: each card has its e-mail address and the support phone number.
+// docs/product.md#support: each card has its e-mail address and a phone number: the claims card the 24/7 claims
+// line (a claim cannot wait for opening hours), the others the support number.
 const CONTACTS = [
-  { id: 'claims', title: 'Claims', text: 'Report an accident, damage or theft, or ask about a claim you have already made.', email: brand.emails.claims, phone: brand.phones.support },
+  {
+    id: 'claims',
+    title: 'Claims',
+    text: 'Report an accident, damage or theft, or ask about a claim you have already made. The claims line is open 24 hours a day, 7 days a week.',
+    email: brand.emails.claims,
+    phone: brand.phones.claims,
+  },
   { id: 'policies', title: 'Policy questions', text: 'Check or change your cover, and get help with certificates and documents.', email: brand.emails.policies, phone: brand.phones.support },
   { id: 'payments', title: 'Payment support', text: 'Questions about payments, refunds and receipts.', email: brand.emails.payments, phone: brand.phones.support },
   { id: 'quotes', title: 'Quote assistance', text: 'Help with a quote request or with choosing the right cover.', email: brand.emails.quotes, phone: brand.phones.support },
 ] as const;
 
-interface CallbackAnswer {
-  reference: string;
-  message: string;
-}
+type CallbackAnswer = RouterOutputs['callbacks']['request'];
 
 export function SupportPage() {
   return (
@@ -128,11 +133,11 @@ function CallbackForm({ onDone }: { onDone: (answer: CallbackAnswer) => void }) 
   const submit = handleSubmit(async (values) => {
     setServerError(null);
     try {
-      onDone(await apiJson<CallbackAnswer>('/callbacks', { method: 'POST', body: values, anonymous: true }));
+      onDone(await trpcClient.callbacks.request.mutate(values));
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400 && showServerFieldErrors(err, SERVER_FIELDS, setError) > 0) return;
-      const reason = err instanceof ApiError ? err.message : 'We could not reach our server. Check your connection and try again.';
-      setServerError(reason);
+      const failure = failureOf(err);
+      if (failure.status === 400 && showServerFieldErrors(err, SERVER_FIELDS, setError) > 0) return;
+      setServerError(failure.kind === 'server' ? failure.message : 'We could not reach our server. Check your connection and try again.');
     }
   });
 

@@ -1,8 +1,9 @@
-// The dashboard's clock (SPEC.md §9: the countdown refreshes every 1000 ms). It reads Date.now() and
-// setInterval only, so tests drive it with fake timers (Vitest) or page.clock (Playwright).
+// The page's one clock for time-based views (the dashboard's countdown refreshes every 1000 ms:
+// docs/product.md#limits-and-constants). It reads Date.now() and setInterval only, so tests drive it with
+// fake timers (Vitest) or page.clock (Playwright).
 import { useEffect, useState } from 'react';
 
-export const COUNTDOWN_REFRESH_MS = 1000;
+const COUNTDOWN_REFRESH_MS = 1000;
 
 /** Epoch ms, refreshed every `intervalMs`. */
 export function useNow(intervalMs: number = COUNTDOWN_REFRESH_MS): number {

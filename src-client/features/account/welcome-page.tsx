@@ -1,0 +1,144 @@
+// /welcome (docs/product.md#welcome): the page an invitation's link opens, for a customer whose account staff
+// made when they issued a policy. The customer chooses a password (the same rules as a reset); the server
+// spends the single-use link and answers a session, which is saved as a sign-in would be, and the browser goes
+// to the dashboard. A used, expired or damaged link says so and offers a password reset link instead.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { brand } from '@server/contract/brand';
+import { messages } from '@server/contract/messages';
+import { newPasswordForm, passwordResetMessages } from '@server/contract/password-reset';
+import { Alert } from '../../components/alert';
+import { Button, textLinkClass as linkClass } from '../../components/button';
+import { TextField } from '../../components/field';
+import { PageHeading } from '../../components/page';
+import { failureOf } from '../../lib/call-errors';
+import { trpcClient } from '../../lib/trpc';
+import { homePathOf } from '../../lib/guards';
+import { saveSession } from '../../lib/session';
+import { FormMessage, notice, type Notice } from './form-message';
+import { RememberMeField } from './remember-me';
+
+const route = getRouteApi('/welcome');
+
+export const welcomeTexts = {
+  title: `Welcome to ${brand.name}`,
+  lead: 'Choose a password for your account. You will then be signed in and can see your policy and its certificate.',
+  submit: 'Set password and sign in',
+  linkDeadTitle: 'This link has already been used or has expired',
+  linkDead: 'Each link works once, for 7 days. We can e-mail you a new link to choose your password.',
+  newLink: 'Send me a new link',
+  missingToken: 'This page needs the link from your email',
+  signInInstead: 'Your password is set. Sign in with your e-mail address and the password you chose.',
+} as const;
+
+const welcomeForm = newPasswordForm.and(z.object({ remember: z.boolean() }));
+type WelcomeForm = z.infer<typeof welcomeForm>;
+
+export function WelcomePage() {
+  const { token } = route.useSearch();
+  return (
+    <div className="mx-auto max-w-md">
+      <PageHeading title={welcomeTexts.title} lead={token ? welcomeTexts.lead : undefined} />
+      {token ? <WelcomeForm token={token} /> : <LinkProblem title={welcomeTexts.missingToken} />}
+    </div>
+  );
+}
+
+/** Nothing to do on this page without a working link: a reset link e-mailed to the same address does the job. */
+function LinkProblem({ title }: { title: string }) {
+  return (
+    <Alert tone="error" title={title}>
+      <p>{welcomeTexts.linkDead}</p>
+      <p className="mt-2">
+        <Link to="/forgotpassword" className={linkClass}>
+          {welcomeTexts.newLink}
+        </Link>
+      </p>
+    </Alert>
+  );
+}
+
+function WelcomeForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const [message, setMessage] = useState<Notice | null>(null);
+  const [linkDead, setLinkDead] = useState(false);
+  const [signInInstead, setSignInInstead] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<WelcomeForm>({
+    resolver: zodResolver(welcomeForm),
+    defaultValues: { password: '', confirmPassword: '', remember: true },
+    shouldFocusError: true,
+  });
+
+  async function onSubmit(input: WelcomeForm) {
+    setMessage(null);
+    let answer: Awaited<ReturnType<typeof trpcClient.passwordReset.confirm.mutate>>;
+    try {
+      answer = await trpcClient.passwordReset.confirm.mutate({ token, password: input.password, remember: input.remember });
+    } catch (err) {
+      const failure = failureOf(err);
+      if (failure.kind === 'server') {
+        const passwordError = failure.fieldErrors['password']?.[0];
+        if (passwordError) {
+          setError('password', { type: 'server', message: passwordError }, { shouldFocus: true });
+          return;
+        }
+        if (failure.status === 400) {
+          // Used, expired or damaged: the only way on is a new link.
+          setLinkDead(true);
+          return;
+        }
+        setMessage(notice('error', failure.message));
+        return;
+      }
+      setMessage(notice('error', failure.kind === 'network' ? failure.message : messages.internal));
+      return;
+    }
+    if (!answer.session) {
+      // A reset link opened here: the password changed, but such a link signs nobody in.
+      setSignInInstead(true);
+      return;
+    }
+    try {
+      const session = saveSession(answer.session.token, input.remember);
+      await navigate({ to: homePathOf(session), replace: true });
+    } catch {
+      setSignInInstead(true);
+    }
+  }
+
+  if (linkDead) return <LinkProblem title={welcomeTexts.linkDeadTitle} />;
+  if (signInInstead) {
+    return (
+      <Alert tone="success" title={passwordResetMessages.welcomed}>
+        <p>{welcomeTexts.signInInstead}</p>
+        <p className="mt-2">
+          <Link to="/login" className={linkClass}>
+            Go to the login page
+          </Link>
+        </p>
+      </Alert>
+    );
+  }
+
+  return (
+    <>
+      {message ? <FormMessage notice={message} /> : null}
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Choose your password">
+        <TextField label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." error={errors.password?.message} {...register('password')} />
+        <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <RememberMeField {...register('remember')} />
+        <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined} className="w-full">
+          {isSubmitting ? 'Saving...' : welcomeTexts.submit}
+        </Button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+// How the staff queues say where a request stands against the 24-hour promise (docs/product.md#staff-queues):
+// 'Due in 3 h 20 min' or 'Overdue by 1 d 2 h', short for the table, with the words spelt out for a screen
+// reader. Due means created + 24 hours (the server's dueAt); at that very minute a request is overdue.
+import { isPromiseOwed, type QueueKind } from '@server/contract/queues';
+import type { RequestStatus } from '@server/contract/views';
+
+export interface DueState {
+  overdue: boolean;
+  /** The promise was kept (a quote sent, the call made): nothing is due, whatever the clock says. */
+  answered: boolean;
+  /** 'Due in 3 h 20 min', 'Overdue by 1 d 2 h'. */
+  text: string;
+  /** 'Due in 3 hours 20 minutes', 'Overdue by 1 day 2 hours'. */
+  spoken: string;
+}
+
+const MINUTE = 60_000;
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** A span of time in its two largest units, rounded down: '1 d 2 h', '3 h 20 min', '5 min', 'less than 1 min'. */
+export function spanText(ms: number): { text: string; spoken: string } {
+  const minutes = Math.floor(Math.abs(ms) / MINUTE);
+  if (minutes < 1) return { text: 'less than 1 min', spoken: 'less than a minute' };
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const mins = minutes % 60;
+  const parts: [number, string, string][] =
+    days > 0
+      ? [
+          [days, 'd', 'day'],
+          [hours, 'h', 'hour'],
+        ]
+      : hours > 0
+        ? [
+            [hours, 'h', 'hour'],
+            [mins, 'min', 'minute'],
+          ]
+        : [[mins, 'min', 'minute']];
+  const shown = parts.filter(([n], i) => i === 0 || n > 0);
+  return { text: shown.map(([n, short]) => `${n} ${short}`).join(' '), spoken: shown.map(([n, , word]) => plural(n, word)).join(' ') };
+}
+
+const ANSWERED: Record<QueueKind, string> = { quotes: 'Quote sent', callbacks: 'Called' };
+
+/**
+ * Where a request stands at `now`; null once it is closed (nothing is owed on it). Only a request still owed
+ * its answer (contract/queues.ts: a quote request until a quote is sent, a callback until the call) is due or
+ * overdue; one answered waits on the customer.
+ */
+export function dueState(request: { dueAt: string; status: RequestStatus }, now: number, kind: QueueKind): DueState | null {
+  if (request.status === 'closed') return null;
+  if (!isPromiseOwed(kind, request.status)) return { overdue: false, answered: true, text: ANSWERED[kind], spoken: ANSWERED[kind] };
+  const left = Date.parse(request.dueAt) - now;
+  const span = spanText(left);
+  return left > 0
+    ? { overdue: false, answered: false, text: `Due in ${span.text}`, spoken: `Due in ${span.spoken}` }
+    : { overdue: true, answered: false, text: `Overdue by ${span.text}`, spoken: `Overdue by ${span.spoken}` };
+}

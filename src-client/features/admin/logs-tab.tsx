@@ -1,0 +1,43 @@
+// /admin/logs (docs/product.md#admin-console): the audit log, newest first, each entry's action, who, when
+// (UK time) and level badge, 'N total entries', paging.
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { LevelBadge } from './badges';
+import { formatTimestamp } from './format';
+import { useSetPage } from './paging';
+import { logsQuery } from './queries';
+import { listDepsOf } from './search';
+import { ListQueryFrame, Pager, useLastPageWithin } from './table-section';
+
+const route = getRouteApi('/admin/logs');
+
+export function LogsTab() {
+  const deps = listDepsOf(route.useSearch());
+  const logs = useQuery(logsQuery(deps));
+  const setPage = useSetPage();
+  useLastPageWithin(deps.page, logs.data?.total, setPage);
+
+  return (
+    <ListQueryFrame query={logs}>
+      <div>
+        <div className="mb-4 flex items-center justify-between">
+          <h2 className="text-xl font-bold text-ink">Logs</h2>
+          <p className="text-ink-muted">{logs.data?.total ?? 0} total entries</p>
+        </div>
+        <ul className="divide-y divide-slate-200">
+          {(logs.data?.items ?? []).map((l) => (
+            <li key={l.id} className="flex flex-wrap items-center gap-3 py-3">
+              <LevelBadge level={l.level} />
+              <span className="font-semibold">{l.action}</span>
+              <span className="text-ink-muted">{l.username ?? 'system'}</span>
+              <time dateTime={l.timestamp} className="ml-auto text-sm text-ink-muted">
+                {formatTimestamp(l.timestamp)}
+              </time>
+            </li>
+          ))}
+        </ul>
+        <Pager page={deps.page} total={logs.data?.total ?? 0} onPage={setPage} />
+      </div>
+    </ListQueryFrame>
+  );
+}

@@ -1,0 +1,56 @@
+// The console's reads, each defined once: a route's loader prefetches with these options and the tab's
+// component reads with the very same ones, so the key matches and nothing is fetched twice or in turn
+// (docs/product.md#admin-console). Lists are searched and paged on the server.
+import { keepPreviousData } from '@tanstack/react-query';
+import type { QueueFilter } from '@server/contract/queues';
+import { trpc } from '../../lib/trpc';
+import { listInputOf, type ListDeps } from './search';
+
+/**
+ * A failed read shows the load-failure banner with Try again at once; retrying silently first would keep
+ * the person looking at a skeleton for seconds.
+ */
+const read = { retry: false } as const;
+/** A new page or search keeps the rows on screen until the next answer replaces them. */
+const list = { ...read, placeholderData: keepPreviousData } as const;
+
+export const statsQuery = () => trpc.admin.stats.queryOptions(undefined, read);
+
+export const usersQuery = (deps: ListDeps) => trpc.admin.users.list.queryOptions(listInputOf(deps), list);
+export const policiesQuery = (deps: ListDeps) => trpc.admin.policies.list.queryOptions(listInputOf(deps), list);
+export const logsQuery = (deps: ListDeps) => trpc.admin.logs.list.queryOptions(listInputOf(deps), list);
+export type QueueKind = 'quotes' | 'callbacks';
+
+/** A queue page: the list's page and search, and the status filter when one is chosen. */
+export interface QueueDeps extends ListDeps {
+  status?: QueueFilter | undefined;
+}
+const queueInputOf = ({ status, ...deps }: QueueDeps) => ({ ...listInputOf(deps), ...(status ? { status } : {}) });
+
+export const quotesQuery = (deps: QueueDeps) => trpc.admin.quotes.list.queryOptions(queueInputOf(deps), list);
+export const callbacksQuery = (deps: QueueDeps) => trpc.admin.callbacks.list.queryOptions(queueInputOf(deps), list);
+
+/** How often the overview asks again: requests fall overdue with time alone, no change needed. */
+const QUEUE_COUNTS_REFRESH_MS = 60_000;
+
+/** The overview's new and overdue requests per queue. */
+export const queueCountsQuery = () => trpc.admin.queueCounts.queryOptions(undefined, { ...read, refetchInterval: QUEUE_COUNTS_REFRESH_MS });
+
+/** Who a request can be assigned to: the admins and owners. */
+export const staffQuery = () => trpc.admin.staff.queryOptions(undefined, read);
+
+/** One request of a staff queue, opened from its list. */
+export function queueItemQuery(kind: 'quotes', id: number): ReturnType<typeof quoteItemQuery>;
+export function queueItemQuery(kind: 'callbacks', id: number): ReturnType<typeof callbackItemQuery>;
+export function queueItemQuery(kind: QueueKind, id: number) {
+  return kind === 'quotes' ? quoteItemQuery(id) : callbackItemQuery(id);
+}
+const quoteItemQuery = (id: number) => trpc.admin.quotes.get.queryOptions({ id }, read);
+const callbackItemQuery = (id: number) => trpc.admin.callbacks.get.queryOptions({ id }, read);
+
+/** The policy form's owner select: the first 100 accounts (the server's largest page). */
+export const userChoicesQuery = () =>
+  trpc.admin.users.list.queryOptions({ limit: 100, offset: 0, search: '' }, { ...read, select: (page) => page.items });
+
+/** The live, upcoming and pending cover an account holds: named before staff delete it. */
+export const heldCoverQuery = (id: number) => trpc.admin.users.coverHeld.queryOptions({ id }, read);

@@ -1,0 +1,268 @@
+// A quote request's way to cover, in its dialog (docs/product.md#from-quote-to-cover): 'Send quote' (the price in
+// pounds and how many hours it stands, e-mailed to the customer) and 'Issue policy' (the policy form filled in
+// from the request by the contract's own rule; staff add the licence number). Both are disabled, with the
+// reason, once the request is closed or has its policy. After issuing, the dialog says which account got the
+// policy and whether an invitation went out. Each change refreshes exactly what it changed.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { formatPounds } from '@server/contract/money';
+import { OFFER_DEFAULT_VALID_HOURS, OFFER_MAX_VALID_HOURS, offerInput, policyFromRequest, type OfferInput } from '@server/contract/offer';
+import { toTwelveHour, ukInstantText } from '@server/contract/time';
+import type { IssuedPolicyView, OfferView, QuoteRequestDetailView } from '@server/contract/views';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { TextField } from '../../components/field';
+import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
+import { trpc, trpcClient, type RouterInputs } from '../../lib/trpc';
+import { Modal, useDiscardGuard } from './dialog';
+import { actionFailure, ErrorBanner, type Failure } from './notices';
+import { PolicyForm, type PolicyFormValues } from './policy-form';
+
+type QuotesInput = RouterInputs['admin']['quotes'];
+
+/**
+ * A quote request as its detail view (contract/views.ts), or as the tRPC client reads it: over JSON, `details`
+ * (any value) may be missing, so the client's type has it optional.
+ */
+export type QuoteRequestDetail = Omit<QuoteRequestDetailView, 'details'> & { details?: unknown };
+
+/** What each change makes out of date (docs/product.md#admin-console): nothing more, so nothing else refetches. */
+const refresh = {
+  /** The request's status and offer: its row and detail, the overview's new/overdue counts, the log. */
+  offer: (id: number) =>
+    Promise.all([trpc.admin.quotes.list.invalidate(), trpc.admin.quotes.get.invalidate({ id }), trpc.admin.queueCounts.invalidate(), trpc.admin.logs.list.invalidate()]),
+  /** Also a policy and perhaps an account: their lists and the statistics that count them. */
+  issue: (id: number) =>
+    Promise.all([
+      trpc.admin.quotes.list.invalidate(),
+      trpc.admin.quotes.get.invalidate({ id }),
+      trpc.admin.queueCounts.invalidate(),
+      trpc.admin.policies.list.invalidate(),
+      trpc.admin.users.list.invalidate(),
+      trpc.admin.stats.invalidate(),
+      trpc.admin.logs.list.invalidate(),
+    ]),
+};
+
+function useSendOffer() {
+  return useMutation({
+    mutationFn: (input: QuotesInput['offer']) => trpcClient.admin.quotes.offer.mutate(input),
+    onSuccess: (view) => void refresh.offer(view.id),
+  });
+}
+
+function useIssuePolicy() {
+  return useMutation({
+    mutationFn: (input: QuotesInput['issuePolicy']) => trpcClient.admin.quotes.issuePolicy.mutate(input),
+    onSuccess: (_issued, input) => void refresh.issue(Number(input.id)),
+  });
+}
+
+/** 'Quote sent: £64.50, valid until Thu 2 Jul 2026, 13:00 BST' (or that it has lapsed). */
+export function offerText(offer: OfferView, now: number): string {
+  const until = Date.parse(offer.validUntil);
+  return `Quote sent: ${formatPounds(offer.premium)}, ${until > now ? 'valid until' : 'lapsed at'} ${ukInstantText(until)}`;
+}
+
+/** Why neither action is open, or null while the request is still being worked. */
+function finishedReason(request: QuoteRequestDetail): string | null {
+  if (request.policyNumber) return `Policy ${request.policyNumber} was issued from this request.`;
+  if (request.policyId !== null) return 'A policy was issued from this request.';
+  if (request.status === 'closed') return 'This request is closed.';
+  return null;
+}
+
+function issuedText(issued: IssuedPolicyView): string {
+  const who = `${issued.user.username} (${issued.user.email})`;
+  return issued.invited
+    ? `Policy ${issued.policy.policyNumber} issued to a new account, ${who}. An invitation to set a password was e-mailed, with the policy documents.`
+    : `Policy ${issued.policy.policyNumber} issued to the existing account ${who}. No invitation was needed; the policy documents were e-mailed.`;
+}
+
+export function QuoteActions({ request }: { request: QuoteRequestDetailView | QuoteRequestDetail }) {
+  const [open, setOpen] = useState<'offer' | 'issue' | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const reasonId = useId();
+  const reason = finishedReason(request);
+  const close = () => setOpen(null);
+  return (
+    <section aria-label="Quote and policy" className="mt-4 rounded-md border border-slate-300 p-4">
+      <h3 className="text-lg font-bold text-ink">Quote and policy</h3>
+      {request.offer ? <p className="mt-1">{offerText(request.offer, Date.now())}</p> : <p className="mt-1 text-ink-muted">No quote sent yet.</p>}
+      {done ? (
+        <div className="mt-3">
+          <Alert tone="success">
+            <p>{done}</p>
+          </Alert>
+        </div>
+      ) : null}
+      <div className="mt-3 flex flex-wrap gap-3">
+        <Button variant="secondary" disabled={reason !== null} aria-describedby={reason ? reasonId : undefined} onClick={() => setOpen('offer')}>
+          Send quote
+        </Button>
+        <Button disabled={reason !== null} aria-describedby={reason ? reasonId : undefined} onClick={() => setOpen('issue')}>
+          Issue policy
+        </Button>
+      </div>
+      {reason ? (
+        <p id={reasonId} className="mt-2 text-sm text-ink-muted">
+          {reason}
+        </p>
+      ) : null}
+      {open === 'offer' ? (
+        <OfferDialog
+          request={request}
+          onClose={close}
+          onSent={(view) => {
+            close();
+            setDone(`Quote of ${formatPounds(view.offer?.premium ?? 0)} sent to ${view.email}.`);
+          }}
+        />
+      ) : null}
+      {open === 'issue' ? (
+        <IssueDialog
+          request={request}
+          onClose={close}
+          onIssued={(issued) => {
+            close();
+            setDone(issuedText(issued));
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+interface OfferFormValues {
+  premium: string;
+  validHours: string;
+}
+
+function OfferDialog({ request, onClose, onSent }: { request: QuoteRequestDetail; onClose: () => void; onSent: (view: QuoteRequestDetail) => void }) {
+  const send = useSendOffer();
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const guard = useDiscardGuard(onClose);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<OfferFormValues, unknown, OfferInput>({
+    resolver: zodResolver(offerInput) as unknown as Resolver<OfferFormValues, unknown, OfferInput>,
+    defaultValues: { premium: '', validHours: String(OFFER_DEFAULT_VALID_HOURS) },
+  });
+  const { setDirty } = guard;
+  useEffect(() => setDirty(isDirty), [isDirty, setDirty]);
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      onSent(await send.mutateAsync({ id: request.id, premium: values.premium, validHours: values.validHours }));
+    } catch (err) {
+      if (showServerFieldErrors(err, ['premium', 'validHours'] as const, setError) === 0 || failureOf(err).status !== 400) {
+        setFailure(actionFailure('Send Quote', err));
+      }
+    }
+  });
+
+  return (
+    <>
+      <Modal title={`Send quote ${request.reference}`} onClose={guard.requestClose}>
+        {failure ? <ErrorBanner failure={failure} /> : null}
+        <p className="mt-2">
+          The price goes by e-mail to {request.firstName} {request.lastName} at {request.email}, with what it covers, until when it is valid and how to
+          accept it.
+        </p>
+        {request.offer ? <p className="mt-2 font-semibold">{offerText(request.offer, Date.now())}. Sending again replaces it.</p> : null}
+        <form noValidate onSubmit={(e) => void submit(e)} className="mt-4 space-y-4">
+          <TextField
+            label="Price"
+            inputMode="decimal"
+            autoComplete="off"
+            hint="In pounds, insurance premium tax included, e.g. 64.50"
+            error={errors.premium?.message}
+            {...register('premium')}
+          />
+          <TextField
+            label="Valid for (hours)"
+            inputMode="numeric"
+            autoComplete="off"
+            hint={`A whole number of hours, 1 to ${OFFER_MAX_VALID_HOURS}`}
+            error={errors.validHours?.message}
+            {...register('validHours')}
+          />
+          <div className="flex justify-end gap-3 pt-2">
+            <Button variant="secondary" onClick={guard.requestClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Sending...' : 'Send quote'}
+            </Button>
+          </div>
+        </form>
+      </Modal>
+      {guard.prompt}
+    </>
+  );
+}
+
+/** The policy form's opening values: what the request gives (contract/offer.ts), in the form's own style. */
+export function issueFormValues(request: QuoteRequestDetail): Partial<PolicyFormValues> {
+  const p = policyFromRequest({
+    firstName: request.firstName,
+    lastName: request.lastName,
+    details: request.details,
+    product: request.product,
+    requestedStartAt: request.requestedStart === null ? null : Date.parse(request.requestedStart),
+    duration: request.duration,
+    offerPremium: request.offer?.premium ?? null,
+  });
+  return {
+    holderName: p.holderName,
+    driverName: p.driverName,
+    carModel: p.carModel,
+    registration: p.registration ?? '',
+    status: 'active',
+    ...(p.product ? { product: p.product } : {}),
+    ...(p.premium !== undefined ? { premium: p.premium.toFixed(2) } : {}),
+    ...(p.startDate ? { startDate: p.startDate } : {}),
+    ...(p.startTime ? { startTime: toTwelveHour(p.startTime) } : {}),
+    ...(p.endDate ? { endDate: p.endDate } : {}),
+    ...(p.endTime ? { endTime: toTwelveHour(p.endTime) } : {}),
+  };
+}
+
+function IssueDialog({ request, onClose, onIssued }: { request: QuoteRequestDetail; onClose: () => void; onIssued: (issued: IssuedPolicyView) => void }) {
+  const issue = useIssuePolicy();
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const guard = useDiscardGuard(onClose);
+  return (
+    <>
+      <Modal title={`Issue policy from ${request.reference}`} onClose={guard.requestClose}>
+        {failure ? <ErrorBanner failure={failure} /> : null}
+        <p className="mt-2">
+          Filled in from the request: add the licence number and check the rest. The policy goes to the account with the e-mail {request.email}; if there is
+          none, one is made and invited to set a password. The customer is e-mailed the policy documents.
+        </p>
+        <div className="mt-4">
+          <PolicyForm
+            policy={null}
+            initial={issueFormValues(request)}
+            showUser={false}
+            submitLabel="Issue policy"
+            onSubmit={async ({ userId: _account, ...fields }) => {
+              setFailure(null);
+              onIssued(await issue.mutateAsync({ id: request.id, ...fields }));
+            }}
+            onFailure={(err) => setFailure(actionFailure('Issue Policy', err))}
+            onCancel={guard.requestClose}
+            onDirtyChange={guard.setDirty}
+          />
+        </div>
+      </Modal>
+      {guard.prompt}
+    </>
+  );
+}

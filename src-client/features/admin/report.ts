@@ -1,0 +1,25 @@
+// "Generate Report" (docs/product.md#admin-console): the CSV of policies with the statistics, from the one
+// REST route the console still calls (tRPC answers JSON; a report is a file), saved under the server's name.
+// The server logs that it was generated.
+import { errorTextOf, fetchFile } from '../../lib/rest';
+import { waitText } from '../../lib/call-errors';
+
+const fileNameOf = (res: Response) =>
+  /filename="?([^";]+)"?/i.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? `kerbside-report-${new Date().toISOString().slice(0, 10)}.csv`;
+
+export async function downloadReport(): Promise<void> {
+  const res = await fetchFile('/admin/report.csv');
+  if (!res.ok) {
+    const message = (await errorTextOf(res)) ?? `The server answered ${res.status}.`;
+    const wait = res.status === 429 ? waitText(Number(res.headers.get('Retry-After'))) : null;
+    throw new Error(wait ? `${message} You can try again ${wait}.` : message);
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileNameOf(res);
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

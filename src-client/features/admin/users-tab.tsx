@@ -1,0 +1,95 @@
+// /admin/users (docs/product.md#admin-console): Username, Email, Role badge, Edit and Delete (an admin who is
+// not an owner cannot change admins and owners; nobody deletes their own account, docs/product.md#roles),
+// View policies (impersonation), Add User, paging. Each disabled button names its reason.
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { UserView } from '@server/contract/views';
+import { Button } from '../../components/button';
+import { setImpersonateUserId, useSession } from '../../lib/session';
+import { RoleBadge } from './badges';
+import { DeleteDialog, UserDialog, type DeleteTarget } from './change-dialogs';
+import { useSetPage } from './paging';
+import { usersQuery } from './queries';
+import { listDepsOf } from './search';
+import { ListQueryFrame, Pager, TableSection, useLastPageWithin } from './table-section';
+
+const route = getRouteApi('/admin/users');
+
+export function UsersTab() {
+  const deps = listDepsOf(route.useSearch());
+  const users = useQuery(usersQuery(deps));
+  const setPage = useSetPage();
+  useLastPageWithin(deps.page, users.data?.total, setPage);
+  const me = useSession()?.user;
+  const isOwner = me?.isOwner ?? false;
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState<{ user: UserView | null } | null>(null);
+  const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
+
+  return (
+    <ListQueryFrame query={users}>
+      <TableSection
+        title="Users"
+        aside={<Button onClick={() => setEditing({ user: null })}>Add User</Button>}
+        columns={['Username', 'Email', 'Role', 'Actions']}
+        footer={<Pager page={deps.page} total={users.data?.total ?? 0} onPage={setPage} />}
+      >
+        {(users.data?.items ?? []).map((u) => {
+          const locked = !isOwner && (u.isAdmin || u.isOwner);
+          const lockedBy = locked ? `locked-${u.id}` : undefined;
+          const self = u.id === me?.id;
+          const selfBy = self ? `self-${u.id}` : undefined;
+          const deleteBy = [lockedBy, selfBy].filter(Boolean).join(' ') || undefined;
+          return (
+            <tr key={u.id} className="border-b border-slate-200">
+              <td className="p-2 font-semibold">{u.username}</td>
+              <td className="p-2">{u.email}</td>
+              <td className="p-2">
+                <RoleBadge user={u} />
+              </td>
+              <td className="p-2">
+                <div className="flex flex-wrap items-center gap-2">
+                  <Button variant="secondary" disabled={locked} aria-describedby={lockedBy} onClick={() => setEditing({ user: u })} aria-label={`Edit ${u.username}`}>
+                    Edit
+                  </Button>
+                  <Button
+                    variant="danger"
+                    disabled={locked || self}
+                    aria-describedby={deleteBy}
+                    onClick={() => setDeleting({ type: 'user', id: u.id, label: u.username })}
+                    aria-label={`Delete ${u.username}`}
+                  >
+                    Delete
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    aria-label={`View policies of ${u.username}`}
+                    onClick={() => {
+                      setImpersonateUserId(u.id);
+                      void navigate({ to: '/dashboard' });
+                    }}
+                  >
+                    View policies
+                  </Button>
+                  {locked ? (
+                    <span id={lockedBy} className="text-sm text-ink-muted">
+                      Only an owner can change admins and owners
+                    </span>
+                  ) : null}
+                  {self ? (
+                    <span id={selfBy} className="text-sm text-ink-muted">
+                      You cannot delete your own account
+                    </span>
+                  ) : null}
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </TableSection>
+      {editing ? <UserDialog user={editing.user} onClose={() => setEditing(null)} /> : null}
+      {deleting ? <DeleteDialog target={deleting} onClose={() => setDeleting(null)} /> : null}
+    </ListQueryFrame>
+  );
+}

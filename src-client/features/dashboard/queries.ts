@@ -1,0 +1,123 @@
+// The dashboard's data (docs/product.md#dashboard, #offline): the signed-in customer's own policies
+// (policies.mine), or, while an admin impersonates, that customer's (admin.policies.ofUser). Options are
+// built here once and shared by the route's loader and the page.
+//
+// Offline: the customer's list is persisted on this device for them alone by TanStack Query's per-query
+// persister, into their Cache Storage cache (lib/personal-cache.ts). Opening the app shows the kept list at
+// once and asks the server for the current one; with no network the kept list stays, and the page says how
+// old it is. After each online answer the certificates of live and upcoming cover are kept too (never of
+// pending cover, which has none, nor of ended cover: the contract's cover rule decides). Nothing is
+// kept or read while impersonating (another person's data stays off the admin's device).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { experimental_createQueryPersister } from '@tanstack/react-query-persist-client';
+import type { PolicyView } from '@server/contract/views';
+import { failureOf } from '../../lib/call-errors';
+import { keepOnlyCertificates, personalQueryStorage } from '../../lib/personal-cache';
+import { trpc } from '../../lib/trpc';
+import { cacheActiveCertificates } from './certificate-actions';
+import { coverStateOf } from './policy-time';
+
+/** A kept list lasts as long as the longest session can (30 days with "keep me signed in"), plus a day. */
+const OFFLINE_COPY_MAX_AGE_MS = 31 * 24 * 60 * 60_000;
+/** Changes when the kept list's shape changes, so an older app's copy is dropped rather than misread. */
+const OFFLINE_COPY_VERSION = 'policies-v1';
+
+type Persister = ReturnType<typeof experimental_createQueryPersister<string>>;
+const persisters = new Map<number, Persister>();
+
+function persisterFor(userId: number): Persister {
+  let persister = persisters.get(userId);
+  if (!persister) {
+    persister = experimental_createQueryPersister<string>({
+      storage: personalQueryStorage(userId),
+      maxAge: OFFLINE_COPY_MAX_AGE_MS,
+      buster: OFFLINE_COPY_VERSION,
+      prefix: 'kerbside',
+      // The refetch after a restore is ours (below): the library's own leaves a failed fetch unhandled.
+      refetchOnRestore: false,
+    });
+    persisters.set(userId, persister);
+  }
+  return persister;
+}
+
+/** Fire and forget: the offline copy is a convenience, never a reason for the page to fail. */
+function keepCertificates(userId: number, policies: PolicyView[]): void {
+  const now = Date.now();
+  const numbers = policies.map((p) => p.policyNumber);
+  void keepOnlyCertificates(userId, numbers)
+    .then(() => cacheActiveCertificates(userId, policies.filter((p) => p.policyNumber && ['live', 'upcoming'].includes(coverStateOf(p, now)))))
+    .catch(() => undefined);
+}
+
+/** The signed-in customer's own policies, kept on this device for them. */
+export function myPoliciesQuery(userId: number) {
+  const base = trpc.policies.mine.queryOptions(undefined);
+  const fetchMine = base.queryFn;
+  if (typeof fetchMine !== 'function') throw new Error('policies.mine has no query function');
+  const persister = persisterFor(userId);
+  return queryOptions({
+    ...base,
+    queryFn: async (ctx) => {
+      const policies = await fetchMine(ctx);
+      keepCertificates(userId, policies);
+      return policies;
+    },
+    persister: async (queryFn, ctx, query) => {
+      let fetched = false;
+      const data = await persister.persisterFn(
+        (c) => {
+          fetched = true;
+          return queryFn(c);
+        },
+        ctx,
+        query,
+      );
+      // Restored from the device: on screen at once; now the current list (a failure keeps the copy shown).
+      if (!fetched) setTimeout(() => void query.fetch().catch(() => undefined), 0);
+      return data;
+    },
+    // Run even when the browser says it is offline: the kept copy answers then.
+    networkMode: 'always',
+    // No silent retries: offline shows the kept copy at once, and a failure offers 'Try again'.
+    retry: false,
+  });
+}
+
+/** The signed-in customer's own quote requests (never while impersonating: they would be the admin's own). */
+export function myQuotesQuery() {
+  return trpc.quotes.mine.queryOptions(undefined, { retry: false });
+}
+
+/** An admin viewing a customer's policies (read only, logged by the server, never kept on the device). */
+export function impersonatedPoliciesQuery(userId: number) {
+  return trpc.admin.policies.ofUser.queryOptions({ userId }, { retry: false });
+}
+
+export interface DashboardPolicies {
+  policies: PolicyView[] | undefined;
+  /** True when the list shown is the device's copy because the network could not be reached. */
+  offline: boolean;
+  /** When the list shown was fetched (epoch ms). */
+  updatedAt: number;
+  isPending: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  refetch: () => void;
+}
+
+/** The list the dashboard shows, for the customer or the impersonated customer. */
+export function useDashboardPolicies(userId: number, impersonateUserId: number | null): DashboardPolicies {
+  const own = useQuery({ ...myPoliciesQuery(userId), enabled: impersonateUserId === null });
+  const other = useQuery({ ...impersonatedPoliciesQuery(impersonateUserId ?? 0), enabled: impersonateUserId !== null });
+  const query = impersonateUserId === null ? own : other;
+  return {
+    policies: query.data,
+    offline: query.data !== undefined && query.isError && failureOf(query.error).kind === 'network',
+    updatedAt: query.dataUpdatedAt,
+    isPending: query.isPending,
+    isFetching: query.isFetching,
+    isError: query.isError,
+    refetch: () => void query.refetch(),
+  };
+}
