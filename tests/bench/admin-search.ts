@@ -12,7 +12,7 @@ import { openDatabase, type Database } from '../../src-server/db/client';
 import { migrateDatabase } from '../../src-server/db/migrate';
 import { optimizeSearchIndexes } from '../../src-server/db/search-index';
 import { counters, policies, users } from '../../src-server/db/schema/index';
-import type { Deps } from '../../src-server/deps';
+import type { Caller, Deps } from '../../src-server/deps';
 import { anyColumnContains } from '../../src-server/features/list';
 import { listPolicies } from '../../src-server/features/policies/service';
 import { listUsers } from '../../src-server/features/users/service';
@@ -25,14 +25,21 @@ const TARGET_P95_MS = 20;
 /**
  * The timed operations, each one admin page (limit 10). "fletch" is part of a surname the seed gives ~2.6%
  * of policies (holder or driver): a broad term whose exact total has to count ~37.5k matches at 1M (holder, driver and username); "KX42 " is
- * a registration fragment, the narrow kind of search an admin types to find one policy.
+ * a registration fragment, the narrow kind of search an admin types to find one policy. A product's name lists
+ * that product's policies (a quarter or a seventh of them); its total is a trigger-kept counter.
  */
+/** The services assert admin rights on the caller; the bench reads as an admin. */
+const ADMIN: Caller = { id: 0, username: 'bench', isAdmin: true, isOwner: false, jti: 'bench', exp: 0 };
+
 export const CASES = {
-  'policy search "fletch"': (d: Deps) => listPolicies(d, { limit: 10, offset: 0, search: 'fletch' }),
-  'policy search "KX42 "': (d: Deps) => listPolicies(d, { limit: 10, offset: 0, search: 'KX42 ' }),
-  'user search "kowals"': (d: Deps) => listUsers(d, { limit: 10, offset: 0, search: 'kowals' }),
-  'search matching nothing': (d: Deps) => listPolicies(d, { limit: 10, offset: 0, search: 'zzqxjv' }),
-  'unfiltered page + total': (d: Deps) => listPolicies(d, { limit: 10, offset: 0, search: '' }),
+  'policy search "fletch"': (d: Deps) => listPolicies(d, ADMIN, { limit: 10, offset: 0, search: 'fletch' }),
+  'policy search "KX42 "': (d: Deps) => listPolicies(d, ADMIN, { limit: 10, offset: 0, search: 'KX42 ' }),
+  'user search "kowals"': (d: Deps) => listUsers(d, ADMIN, { limit: 10, offset: 0, search: 'kowals' }),
+  'search matching nothing': (d: Deps) => listPolicies(d, ADMIN, { limit: 10, offset: 0, search: 'zzqxjv' }),
+  // A product's name: a quarter (learner) or a seventh (business) of all policies, paged newest first.
+  'product search "learner"': (d: Deps) => listPolicies(d, ADMIN, { limit: 10, offset: 0, search: 'learner' }),
+  'product "Business use cover", page 50': (d: Deps) => listPolicies(d, ADMIN, { limit: 10, offset: 490, search: 'Business use cover' }),
+  'unfiltered page + total': (d: Deps) => listPolicies(d, ADMIN, { limit: 10, offset: 0, search: '' }),
 } as const;
 type CaseName = keyof typeof CASES;
 
@@ -79,7 +86,8 @@ export async function seedFile(n: number, log: (l: string) => void = () => {}): 
     try {
       await migrateDatabase(database.db);
       const c = await counts(database);
-      if (c['policies'] === n && c['users'] === n / 10) {
+      // Seeds made before policies had products hold temporary cover only: rebuilt below.
+      if (c['policies'] === n && c['users'] === n / 10 && (c['policies_product_learner'] ?? 0) > 0) {
         await optimizeSearchIndexes(database.client); // seeds made before the seed script optimized; quick when done
         return path;
       }
@@ -159,7 +167,7 @@ export function report(r: AdminSearchResult): string[] {
   for (const s of r.sizes) {
     lines.push(`  ${s.policies.toLocaleString('en-GB')} policies / ${(s.policies / 10).toLocaleString('en-GB')} users`);
     for (const [name, c] of Object.entries(s.cases)) {
-      lines.push(`    ${name.padEnd(26)} p50 ${fmt(c.p50)} ms  p95 ${fmt(c.p95)} ms  (total ${c.total.toLocaleString('en-GB')})  [target p95 < ${TARGET_P95_MS} ms: ${c.p95 < TARGET_P95_MS ? 'ok' : 'MISSED'}]`);
+      lines.push(`    ${name.padEnd(36)} p50 ${fmt(c.p50)} ms  p95 ${fmt(c.p95)} ms  (total ${c.total.toLocaleString('en-GB')})  [target p95 < ${TARGET_P95_MS} ms: ${c.p95 < TARGET_P95_MS ? 'ok' : 'MISSED'}]`);
     }
   }
   const first = r.sizes[0]!;

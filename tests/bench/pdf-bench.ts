@@ -8,7 +8,11 @@ import { renderCertificatePdf, type CertificateData } from '../../src-server/fea
 
 const WARM_UP_RENDERS = 50;
 
-/** A realistic certificate; each render gets a new issuedAt so nothing can be served from a cache. */
+/**
+ * A realistic certificate, and the heaviest kind: a learner's (the longest limitations as to use) that has
+ * ended (the NOT VALID line and the longer record line at the foot), with its QR code and short link. Each
+ * render gets a new issuedAt and its own verification code, so nothing can be served from a cache.
+ */
 const sample: CertificateData = {
   policyNumber: 'KC-7Q4M2XHP',
   registration: 'AB12 CDE',
@@ -20,8 +24,14 @@ const sample: CertificateData = {
   startTime: '09:00',
   endDate: '2026-07-08',
   endTime: '09:00',
-  issuedAt: Date.UTC(2026, 5, 30, 13, 5),
+  product: 'learner',
+  verifyUrl: 'https://www.kerbsidecover.example/verify/7Q4M2XHPAB3CDEFGHJK0',
+  endedAt: Date.UTC(2026, 6, 8, 8, 0),
+  issuedAt: Date.UTC(2026, 6, 9, 13, 5),
 };
+
+/** A different (valid Crockford) code per render: the QR code is encoded afresh each time, as in the server. */
+const linkFor = (i: number) => `${sample.verifyUrl!.slice(0, -4)}${i.toString(32).toUpperCase().replace(/[ILOU]/g, 'X').padStart(4, '0').slice(-4)}`;
 
 /** Nearest-rank percentile of an ascending array. */
 function percentile(sorted: readonly number[], p: number): number {
@@ -31,12 +41,12 @@ function percentile(sorted: readonly number[], p: number): number {
 
 export async function benchCertificatePdf(iterations = 500): Promise<{ p50: number; p95: number; bytes: number }> {
   // Warm-up lets V8 optimise jsPDF's hot paths and fills the renderer's wrap cache, as in a running server.
-  for (let i = 0; i < WARM_UP_RENDERS; i++) renderCertificatePdf({ ...sample, issuedAt: sample.issuedAt - i - 1 });
+  for (let i = 0; i < WARM_UP_RENDERS; i++) renderCertificatePdf({ ...sample, issuedAt: sample.issuedAt - i - 1, verifyUrl: linkFor(iterations + i) });
 
   const times: number[] = [];
   let bytes = 0;
   for (let i = 0; i < iterations; i++) {
-    const data = { ...sample, issuedAt: sample.issuedAt + i * 1000 };
+    const data = { ...sample, issuedAt: sample.issuedAt + i * 1000, verifyUrl: linkFor(i) };
     const start = performance.now();
     const pdf = renderCertificatePdf(data);
     times.push(performance.now() - start);

@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
-// The dashboard page with the API answered in the test (SPEC.md §2, §4, §7, §8; DECISIONS.md "Offline"):
+// The dashboard page with the server's tRPC answers given by the test (docs/product.md#dashboard, #offline):
 // welcome, loading and error texts, the Active/Expired split as policies expire under a fake clock, tabs,
-// Previous/Next, impersonation, the offline copy and the certificate buttons' busy state.
+// Previous/Next, impersonation, the offline copy (the real persister into an in-memory Cache Storage) and
+// the certificate buttons' busy state.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PolicyView } from '../../src-server/features/policies/service';
+import type { PolicyView } from '@server/contract/views';
+import { MemoryCacheStorage } from './memory-cache-storage';
 
 const CUSTOMER = { session: { user: { id: 5, username: 'sam.o', isAdmin: false, isOwner: false } }, impersonateUserId: null as number | null };
 const routeContext = vi.hoisted(() => ({ value: null as unknown }));
@@ -23,16 +25,14 @@ vi.mock('@tanstack/react-router', () => ({
   ),
 }));
 
-vi.mock('../../src-client/lib/personal-cache', () => ({
-  savePoliciesSnapshot: vi.fn(() => Promise.reject(new Error('quota'))),
-  readPoliciesSnapshot: vi.fn(() => Promise.resolve(null)),
-  purgePersonalData: vi.fn(() => Promise.resolve()),
-}));
-
 vi.mock('../../src-client/features/dashboard/certificate-actions', () => {
   class CertificateError extends Error {}
   return {
-    CERTIFICATE_MESSAGES: { invalid: 'Invalid policy number', failed: 'Failed to load certificate. Please try again.' },
+    CERTIFICATE_MESSAGES: {
+      invalid: 'Invalid policy number',
+      failed: 'Failed to load certificate. Please try again.',
+      notSaved: 'This certificate is not saved for offline use',
+    },
     CertificateError,
     loadCertificate: vi.fn(),
     viewCertificate: vi.fn(),
@@ -41,7 +41,7 @@ vi.mock('../../src-client/features/dashboard/certificate-actions', () => {
   };
 });
 
-const personalCache = await import('../../src-client/lib/personal-cache');
+const { saveSession } = await import('../../src-client/lib/session');
 const certificates = await import('../../src-client/features/dashboard/certificate-actions');
 const { DashboardPage } = await import('../../src-client/features/dashboard/dashboard-page');
 
@@ -63,6 +63,8 @@ function policy(over: Partial<PolicyView>): PolicyView {
     endDate: '2026-07-03',
     endTime: '09:00',
     status: 'active',
+    product: 'temporary',
+    premium: null,
     ...over,
   };
 }
@@ -75,37 +77,70 @@ function answerWith(...a: Answer[]) {
   answers = a;
 }
 
+/** A procedure's answer as the server's batch endpoint sends it: data, or the error shape of trpc/init.ts. */
+function entryOf(status: number, body: unknown): unknown {
+  if (status < 400) return { result: { data: body } };
+  const message = (body as { error?: string } | null)?.error ?? 'Something went wrong on our side. Please try again.';
+  return { error: { message, code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: status } } };
+}
+
+/** The customer's quote requests (quotes.mine) answer this; the policy procedures take the queued answers. */
+let quotesAnswer: { status: number; body: unknown } = { status: 200, body: [] };
+
 const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-  requested.push(String(input));
-  const next = answers.length > 1 ? answers.shift()! : answers[0]!;
+  const paths = decodeURIComponent(new URL(String(input), 'http://localhost').pathname.replace(/^\/trpc\//, '')).split(',');
+  const policyCalls = paths.filter((p) => p !== 'quotes.mine');
+  requested.push(...policyCalls.map((p) => `/trpc/${p}`));
+  const next = policyCalls.length === 0 ? quotesAnswer : answers.length > 1 ? answers.shift()! : answers[0]!;
   if (next === 'network-error') throw new TypeError('Failed to fetch');
   const { status, body } = await next;
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  const entries = paths.map((p) => (p === 'quotes.mine' ? entryOf(quotesAnswer.status, quotesAnswer.body) : entryOf(status, body)));
+  const statuses = new Set(paths.map((p) => (p === 'quotes.mine' ? quotesAnswer.status : status)));
+  const overall = statuses.size === 1 ? [...statuses][0]! : 207;
+  return new Response(JSON.stringify(entries), { status: overall, headers: { 'Content-Type': 'application/json' } });
 });
 
+let queryClient: QueryClient;
+
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
-  queryClient = client;
+  queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
   return render(
-    <QueryClientProvider client={client}>
+    <QueryClientProvider client={queryClient}>
       <DashboardPage />
     </QueryClientProvider>,
   );
 }
 
-let queryClient: QueryClient;
+/** A page load of its own: a new query cache, as after closing and reopening the app. */
+function reopen() {
+  cleanup();
+  return renderPage();
+}
 
 /** Moves the fake clock (Date and the page's 1 s interval) on. */
 const tick = (ms: number) => act(() => vi.advanceTimersByTime(ms));
+
+const base64url = (value: object) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+function signInAs(id: number, username: string, isAdmin = false) {
+  const exp = Math.floor(Date.now() / 1000) + 30 * 86_400;
+  saveSession(`${base64url({ alg: 'HS256' })}.${base64url({ sub: String(id), username, isAdmin, isOwner: isAdmin, exp })}.sig`, true);
+}
+
+let storage: MemoryCacheStorage;
+/** The paths kept in a user's offline cache. */
+const keptFor = (userId: number) => storage.dump()[`kerbside-personal-v1-user-${userId}`] ?? [];
 
 beforeEach(() => {
   // Only the clock and the page's interval are fake: TanStack Query and Testing Library keep real timeouts.
   vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
   vi.setSystemTime(new Date('2026-07-01T12:00:00Z')); // 13:00 BST
   vi.stubGlobal('fetch', fetchMock);
+  storage = new MemoryCacheStorage();
+  vi.stubGlobal('caches', storage);
   requested.length = 0;
+  quotesAnswer = { status: 200, body: [] };
   routeContext.value = CUSTOMER;
-  vi.mocked(personalCache.readPoliciesSnapshot).mockResolvedValue(null);
+  signInAs(5, 'sam.o');
 });
 
 afterEach(() => {
@@ -127,7 +162,7 @@ describe('DashboardPage', () => {
 
     release({ status: 200, body: [policy({ driverName: '  Ada   Lovelace ' })] });
     expect((await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' })).tagName).toBe('H1');
-    expect(requested).toEqual(['/api/user/policies']);
+    expect(requested).toEqual(['/trpc/policies.mine']);
     expect(screen.getByTestId('countdown-label').textContent).toBe('Policy ends in');
     expect(screen.getByTestId('countdown').textContent).toBe('1d 20h 00m 00s');
     expect(screen.queryByRole('tablist')).toBeNull();
@@ -136,14 +171,22 @@ describe('DashboardPage', () => {
     expect(within(screen.getByRole('region', { name: 'Need Help?' })).getAllByRole('heading', { level: 3 })).toHaveLength(4);
   });
 
-  it('keeps the offline copy after an online load, ignoring its failures, and never while impersonating', async () => {
+  it('keeps the list on the device after an online load, and the certificates of live and upcoming cover', async () => {
     const live = policy({ policyNumber: 'LIVE1' });
     const gone = policy({ policyNumber: 'GONE1', startDate: '2026-06-01', endDate: '2026-06-02' });
-    answerWith({ status: 200, body: { policies: [live, gone] } });
+    answerWith({ status: 200, body: [live, gone] });
     renderPage();
     await screen.findByText('LIVE1', { selector: 'article h3' });
-    expect(personalCache.savePoliciesSnapshot).toHaveBeenCalledWith(5, [live, gone], Date.parse('2026-07-01T12:00:00Z'));
-    expect(certificates.cacheActiveCertificates).toHaveBeenCalledWith(5, ['LIVE1']);
+    await waitFor(() => expect(keptFor(5).some((path) => path.startsWith('/offline/query/'))).toBe(true));
+    await waitFor(() => expect(certificates.cacheActiveCertificates).toHaveBeenCalledWith(5, [live]));
+  });
+
+  it('a full disk never breaks the page: the list shows though nothing could be kept', async () => {
+    vi.spyOn(storage, 'open').mockRejectedValue(new DOMException('Quota exceeded', 'QuotaExceededError'));
+    answerWith({ status: 200, body: [policy({ policyNumber: 'SHOWN' })] });
+    renderPage();
+    expect(await screen.findByText('SHOWN', { selector: 'article h3' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('falls back to the username when no driver name is known', async () => {
@@ -240,6 +283,86 @@ describe('DashboardPage', () => {
     expect(screen.getByText('No active policies found.')).toBeTruthy();
   });
 
+  it('pending cover: "Awaiting confirmation", never "Active", no countdown or progress, no certificate buttons, what happens next', async () => {
+    answerWith({ status: 200, body: [policy({ policyNumber: 'WAIT1', status: 'pending' })] });
+    renderPage();
+    const card = await screen.findByRole('article');
+    const badge = within(card).getByText('Status:').parentElement!;
+    expect(badge.textContent).toBe('Status: Awaiting confirmation');
+    expect(within(card).queryByText('Active')).toBeNull();
+    expect(screen.getByTestId('countdown-label').textContent).toBe('Awaiting confirmation');
+    expect(screen.getByTestId('countdown').textContent).toContain('You are not covered to drive until we have');
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    const docs = within(screen.getByRole('region', { name: 'Policy Documents' }));
+    expect(docs.queryByRole('button', { name: /Certificate/ })).toBeNull();
+    expect(docs.getByText(/the certificate is issued once your cover is confirmed/)).toBeTruthy();
+    expect(screen.queryByRole('tablist')).toBeNull();
+  });
+
+  it('cancelled or staff-expired cover is under Expired at once, whatever its end date, and says it ended early', async () => {
+    answerWith({
+      status: 200,
+      body: [
+        policy({ policyNumber: 'LIVE2' }),
+        policy({ policyNumber: 'CANC1', status: 'cancelled' }),
+        policy({ policyNumber: 'STAFFEXP', status: 'expired', startDate: '2026-07-10', endDate: '2026-07-12' }),
+      ],
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderPage();
+    await user.click(await screen.findByRole('tab', { name: 'Expired (2)' }));
+    expect(screen.getByRole('tab', { name: 'Active (1)' })).toBeTruthy();
+    expect(screen.getByText('Policy 1 of 2')).toBeTruthy();
+    const shown = () => screen.getByRole('article').querySelector('h3')!.textContent;
+    const label = () => screen.getByTestId('countdown-label').textContent;
+    const seen = new Map<string | null, string | null>([[shown(), label()]]);
+    expect(screen.getByTestId('countdown').textContent).toMatch(/^Cover ended early/);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    seen.set(shown(), label());
+    expect(Object.fromEntries(seen)).toEqual({ CANC1: 'Cancelled', STAFFEXP: 'Expired' });
+    const docs = within(screen.getByRole('region', { name: 'Policy Documents' }));
+    expect(docs.getAllByRole('button', { name: 'View Certificate' })).toHaveLength(2);
+    expect(docs.getByText(/^Cancelled: the certificate is kept as a record and is not valid/)).toBeTruthy();
+  });
+
+  it("lists the customer's quote requests with where each stands, and always offers 'Get a quote'", async () => {
+    quotesAnswer = {
+      status: 200,
+      body: [
+        { reference: 'QR-NEW00001', status: 'new', createdAt: '2026-07-01T10:00:00.000Z', product: 'learner', offer: null, policyNumber: null },
+        {
+          reference: 'QR-PRICED01',
+          status: 'quoted',
+          createdAt: '2026-06-30T10:00:00.000Z',
+          product: 'temporary',
+          offer: { premium: 64.5, validUntil: '2026-07-02T10:00:00.000Z', offeredAt: '2026-07-01T10:00:00.000Z' },
+          policyNumber: null,
+        },
+        { reference: 'QR-DONE0001', status: 'closed', createdAt: '2026-06-01T10:00:00.000Z', product: null, offer: null, policyNumber: 'KC-ABCDEFGHJK' },
+      ],
+    };
+    answerWith({ status: 200, body: [] });
+    renderPage();
+    const section = within(await screen.findByRole('region', { name: 'Your quote requests' }));
+    expect(section.getByRole('link', { name: 'Get a quote' }).getAttribute('href')).toBe('/request-quote-step1');
+    const items = await section.findAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      'QR-NEW00001Learner driver cover, asked Wed 1 Jul 2026, 11:00 BSTReceived: a specialist will contact you within 24 hours',
+      'QR-PRICED01Temporary car cover, asked Tue 30 Jun 2026, 11:00 BSTQuote: £64.50, valid until Thu 2 Jul 2026, 11:00 BST. Call us with the reference to accept.',
+      'QR-DONE0001Asked Mon 1 Jun 2026, 11:00 BSTPolicy KC-ABCDEFGHJK issued',
+    ]);
+  });
+
+  it('no policies and no requests: still a way on, never a dead end', async () => {
+    answerWith({ status: 200, body: [] });
+    renderPage();
+    expect(await screen.findByText('No active policies found.')).toBeTruthy();
+    const section = within(screen.getByRole('region', { name: 'Your quote requests' }));
+    expect(await section.findByText(/You have no quote requests/)).toBeTruthy();
+    expect(section.getByRole('link', { name: 'Get a quote' })).toBeTruthy();
+  });
+
   it('a failure says "Failed to fetch policies"; Try again recovers', async () => {
     answerWith({ status: 500, body: { error: 'boom' } }, { status: 200, body: [policy({ policyNumber: 'BACK' })] });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
@@ -262,17 +385,40 @@ describe('DashboardPage', () => {
     expect(screen.queryByText('Failed to fetch policies')).toBeNull();
   });
 
-  it('offline: the kept copy, marked with when it was saved (UK time)', async () => {
-    answerWith('network-error');
-    vi.mocked(personalCache.readPoliciesSnapshot).mockResolvedValue({
-      policies: [policy({ policyNumber: 'KEPT1' })],
-      savedAt: Date.parse('2026-06-30T13:05:00Z'),
-    });
+  it('offline: the kept copy at once, marked with when it was fetched (UK time); back online, the current list', async () => {
+    answerWith({ status: 200, body: [policy({ policyNumber: 'KEPT1', endDate: '2026-07-09' })] });
     renderPage();
-    expect(await screen.findByText('Offline – last updated 30 Jun 2026, 14:05')).toBeTruthy();
+    await screen.findByText('KEPT1', { selector: 'article h3' });
+    await waitFor(() => expect(keptFor(5).length).toBeGreaterThan(0));
+
+    // A day later the app is opened again with no network.
+    vi.setSystemTime(new Date('2026-07-02T08:30:00Z'));
+    answerWith('network-error');
+    reopen();
+    expect(await screen.findByText('Offline – last updated 1 Jul 2026, 13:00')).toBeTruthy();
     expect(screen.getByText('KEPT1', { selector: 'article h3' })).toBeTruthy();
-    expect(personalCache.readPoliciesSnapshot).toHaveBeenCalledWith(5);
-    expect(personalCache.savePoliciesSnapshot).not.toHaveBeenCalled();
+    expect(screen.queryByText('Failed to fetch policies')).toBeNull();
+
+    // Opened again with the network back: the kept copy, then the server's list replaces it.
+    answerWith({ status: 200, body: [policy({ policyNumber: 'FRESH1', endDate: '2026-07-09' })] });
+    reopen();
+    expect(await screen.findByText('FRESH1', { selector: 'article h3' })).toBeTruthy();
+    expect(screen.queryByText(/^Offline/)).toBeNull();
+  });
+
+  it("the kept copy is one person's: another sign-in on the device never sees it", async () => {
+    answerWith({ status: 200, body: [policy({ policyNumber: 'SAMS1' })] });
+    renderPage();
+    await screen.findByText('SAMS1', { selector: 'article h3' });
+    await waitFor(() => expect(keptFor(5).length).toBeGreaterThan(0));
+
+    signInAs(6, 'alex.r');
+    routeContext.value = { session: { user: { id: 6, username: 'alex.r', isAdmin: false, isOwner: false } }, impersonateUserId: null };
+    answerWith('network-error');
+    reopen();
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to fetch policies');
+    expect(screen.queryByText('SAMS1')).toBeNull();
+    expect(keptFor(5)).toEqual([]);
   });
 
   it('offline with nothing kept: "Failed to fetch policies"', async () => {
@@ -281,29 +427,67 @@ describe('DashboardPage', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to fetch policies');
   });
 
-  it('impersonating: "User #{id} Policies" from the admin API; nothing kept; Return clears the id and goes to /admin', async () => {
+  it('impersonating: "User #{id} Policies" from the admin procedure; nothing kept; Return clears the id and goes to /admin', async () => {
+    signInAs(1, 'owner', true);
     sessionStorage.setItem('impersonateUserId', '42');
     routeContext.value = { session: { user: { id: 1, username: 'owner', isAdmin: true, isOwner: true } }, impersonateUserId: 42 };
-    answerWith({ status: 200, body: { policies: [policy({ policyNumber: 'THEIRS', driverName: 'Jo Bloggs' })] } });
+    answerWith({ status: 200, body: [policy({ policyNumber: 'THEIRS', driverName: 'Jo Bloggs' })] });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderPage();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('User #42 Policies');
     await screen.findByText('THEIRS', { selector: 'article h3' });
-    expect(requested).toEqual(['/api/admin/users/42/policies']);
-    expect(personalCache.savePoliciesSnapshot).not.toHaveBeenCalled();
+    expect(requested).toEqual(['/trpc/admin.policies.ofUser']);
+    // The admin's own quote requests are not the customer's: the section is not there.
+    expect(screen.queryByRole('region', { name: 'Your quote requests' })).toBeNull();
+    expect(storage.dump()).toEqual({});
     expect(certificates.cacheActiveCertificates).not.toHaveBeenCalled();
+    // The customer's own actions are not the admin's to take.
+    expect(screen.queryByRole('link', { name: 'Make a claim' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Contact us' })).toBeNull();
+    // The certificates stay readable, as the customer sees them.
+    expect(screen.getByRole('button', { name: 'View Certificate' })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Return to Admin Dashboard' }));
     expect(sessionStorage.getItem('impersonateUserId')).toBeNull();
     expect(navigate).toHaveBeenCalledWith({ to: '/admin' });
   });
 
-  it('impersonating offline never reads the customer copy', async () => {
+  it("impersonating offline never shows a kept copy (not even the admin's own)", async () => {
+    signInAs(1, 'owner', true);
+    routeContext.value = { session: { user: { id: 1, username: 'owner', isAdmin: true, isOwner: true } }, impersonateUserId: null };
+    answerWith({ status: 200, body: [policy({ policyNumber: 'OWNERS1' })] });
+    renderPage();
+    await screen.findByText('OWNERS1', { selector: 'article h3' });
+    await waitFor(() => expect(keptFor(1).length).toBeGreaterThan(0));
+
     routeContext.value = { session: { user: { id: 1, username: 'owner', isAdmin: true, isOwner: true } }, impersonateUserId: 42 };
     answerWith('network-error');
-    renderPage();
+    reopen();
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to fetch policies');
-    expect(personalCache.readPoliciesSnapshot).not.toHaveBeenCalled();
+    expect(screen.queryByText('OWNERS1')).toBeNull();
+  });
+
+  it("the customer's card: 'Make a claim' goes to /claims, 'Contact us' to /support", async () => {
+    answerWith({ status: 200, body: [policy({ policyNumber: 'MINE1' })] });
+    renderPage();
+    const card = within(await screen.findByRole('article'));
+    expect(card.getByRole('link', { name: 'Make a claim' }).getAttribute('href')).toBe('/claims');
+    expect(card.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/support');
+  });
+
+  it("a certificate with no network and no saved copy says it is not saved for offline use, and when it will open", async () => {
+    answerWith({ status: 200, body: [policy({ policyNumber: 'NOCOPY' })] });
+    vi.mocked(certificates.loadCertificate).mockRejectedValueOnce(new certificates.CertificateError('This certificate is not saved for offline use'));
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderPage();
+    await screen.findByText('NOCOPY', { selector: 'article h3' });
+    const docs = within(screen.getByRole('region', { name: 'Policy Documents' }));
+    await user.click(docs.getByRole('button', { name: 'View Certificate' }));
+    const alert = await docs.findByRole('alert');
+    expect(within(alert).getByText('This certificate is not saved for offline use')).toBeTruthy();
+    expect(alert.textContent).toContain('will open when you are back online');
+    expect(alert.textContent).not.toContain('try again');
+    expect(certificates.viewCertificate).not.toHaveBeenCalled();
   });
 
   it('certificate buttons: "Loading..." and disabled while busy, then view; a failure is told in the page', async () => {
@@ -319,7 +503,7 @@ describe('DashboardPage', () => {
     expect(busy.getAttribute('aria-disabled')).toBe('true');
     await user.click(busy); // ignored while busy
     expect(certificates.loadCertificate).toHaveBeenCalledTimes(1);
-    expect(certificates.loadCertificate).toHaveBeenCalledWith('CERT1', { cacheFor: 5 });
+    expect(certificates.loadCertificate).toHaveBeenCalledWith(expect.objectContaining({ policyNumber: 'CERT1' }), { cacheFor: 5 });
 
     const pdf = new Blob(['%PDF'], { type: 'application/pdf' });
     await act(async () => finish(pdf));

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
-// The device's copy of a customer's personal data (DECISIONS.md "Offline"): one Cache Storage cache per
-// user, saved and read only for the user signed in now, operations in call order (a purge asked for before
+// The device's copy of a customer's personal data (docs/product.md#offline): one Cache Storage cache per
+// user (the persister's queries and the certificates), saved and read only for the user signed in now, operations in call order (a purge asked for before
 // a save finishes before it), purged by logout / another sign-in / a session that ended; and the
 // certificate loader's use of it (which answers may fall back to the saved copy, which may not).
-// jsdom has no Cache Storage: a small in-memory one stands in.
+// jsdom has no Cache Storage: a small in-memory one stands in (memory-cache-storage.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CERTIFICATE_MESSAGES,
@@ -11,67 +11,19 @@ import {
   loadCertificate,
 } from '../../src-client/features/dashboard/certificate-actions';
 import {
+  fingerprint,
   hasFreshCertificate,
+  keepOnlyCertificates,
   personalCacheName,
+  personalQueryStorage,
   purgeAbandonedPersonalData,
   purgePersonalData,
   readCertificate,
-  readPoliciesSnapshot,
   saveCertificate,
-  savePoliciesSnapshot,
 } from '../../src-client/lib/personal-cache';
 import { clearSession, saveSession } from '../../src-client/lib/session';
-
-// ---- an in-memory CacheStorage -------------------------------------------------------------------
-
-interface Stored {
-  body: ArrayBuffer;
-  headers: [string, string][];
-}
-
-const keyOf = (request: RequestInfo | URL) =>
-  new URL(typeof request === 'string' || request instanceof URL ? request : request.url, window.location.href).href;
-
-class MemoryCache {
-  readonly entries = new Map<string, Stored>();
-  async put(request: RequestInfo | URL, response: Response): Promise<void> {
-    this.entries.set(keyOf(request), { body: await response.arrayBuffer(), headers: [...response.headers] });
-  }
-  async match(request: RequestInfo | URL): Promise<Response | undefined> {
-    const hit = this.entries.get(keyOf(request));
-    return hit ? new Response(hit.body.slice(0), { headers: hit.headers }) : undefined;
-  }
-  async keys(): Promise<Request[]> {
-    return [...this.entries.keys()].map((url) => new Request(url));
-  }
-  async delete(request: RequestInfo | URL): Promise<boolean> {
-    return this.entries.delete(keyOf(request));
-  }
-}
-
-class MemoryCacheStorage {
-  readonly stores = new Map<string, MemoryCache>();
-  async has(name: string) {
-    return this.stores.has(name);
-  }
-  async open(name: string) {
-    let cache = this.stores.get(name);
-    if (!cache) this.stores.set(name, (cache = new MemoryCache()));
-    return cache;
-  }
-  async delete(name: string) {
-    // Like the real thing, a delete takes a moment: a save that does not wait for it would win the race.
-    await new Promise((r) => setTimeout(r, 5));
-    return this.stores.delete(name);
-  }
-  async keys() {
-    return [...this.stores.keys()];
-  }
-  /** Every entry's path, per cache. */
-  dump(): Record<string, string[]> {
-    return Object.fromEntries([...this.stores].map(([name, c]) => [name, [...c.entries.keys()].map((u) => new URL(u).pathname).sort()]));
-  }
-}
+import type { PolicyView } from '@server/contract/views';
+import { MemoryCacheStorage } from './memory-cache-storage';
 
 let storage: MemoryCacheStorage;
 
@@ -86,10 +38,29 @@ function signInAs(id: number): void {
 }
 
 /** Lets every queued cache operation finish. */
-const settle = () => readPoliciesSnapshot(-1);
+const settle = () => readCertificate(-1, 'none');
 
 const pdfBytes = (text = 'certificate') => new Blob([`%PDF-1.7 ${text}`], { type: 'application/pdf' });
-const policy = (policyNumber: string, endDate = '2030-01-01') => ({ id: 1, policyNumber, endDate, endTime: '23:59' });
+const policy = (policyNumber: string, endDate = '2030-01-01'): PolicyView => ({
+  id: 1,
+  policyNumber,
+  userId: 7,
+  username: 'user7',
+  holderName: 'Sam Okafor',
+  carModel: 'Ford Fiesta',
+  driverName: 'Sam Okafor',
+  licenseNumber: 'OKAFO801015S99AB',
+  registration: null,
+  startDate: '2029-12-01',
+  startTime: '09:00',
+  endDate,
+  endTime: '23:59',
+  status: 'active',
+  product: 'temporary',
+  premium: null,
+});
+/** A persisted query as the persister writes it (its own format; only stored and read back here). */
+const LIST = JSON.stringify({ state: { data: [policy('KC-A1')], dataUpdatedAt: 1_000 }, queryHash: '["policies","mine"]', buster: 'policies-v1' });
 
 beforeEach(async () => {
   storage = new MemoryCacheStorage();
@@ -107,67 +78,72 @@ afterEach(async () => {
 });
 
 describe('saving and reading', () => {
-  it("keeps the signed-in user's policies and certificates in their own cache under /offline/", async () => {
+  it("keeps the signed-in user's queries and certificates in their own cache under /offline/", async () => {
     signInAs(7);
-    await savePoliciesSnapshot(7, [policy('KC-A1')], 1_000);
-    await saveCertificate(7, 'KC-A1', pdfBytes());
+    const store = personalQueryStorage(7);
+    await store.setItem('kerbside-["policies","mine"]', LIST);
+    await saveCertificate(7, 'KC-A1', pdfBytes(), 'print-1');
 
-    expect(storage.dump()).toEqual({ 'kerbside-personal-v1-user-7': ['/offline/certificates/KC-A1', '/offline/policies'] });
+    expect(storage.dump()).toEqual({
+      'kerbside-personal-v1-user-7': ['/offline/certificates/KC-A1', `/offline/query/${encodeURIComponent('kerbside-["policies","mine"]')}`],
+    });
     expect(personalCacheName(7)).toBe('kerbside-personal-v1-user-7');
-    expect(await readPoliciesSnapshot(7)).toEqual({ policies: [policy('KC-A1')], savedAt: 1_000 });
+    expect(await store.getItem('kerbside-["policies","mine"]')).toBe(LIST);
+    expect(await store.getItem('kerbside-other')).toBeNull();
+    expect(await store.entries?.()).toEqual([['kerbside-["policies","mine"]', LIST]]);
     const pdf = await readCertificate(7, 'KC-A1');
     expect(pdf?.type).toBe('application/pdf');
     expect(await pdf?.text()).toBe('%PDF-1.7 certificate');
     expect(await readCertificate(7, 'KC-OTHER')).toBeNull();
+    await store.removeItem('kerbside-["policies","mine"]');
+    expect(await store.getItem('kerbside-["policies","mine"]')).toBeNull();
   });
 
   it('saves and reads nothing for anyone but the user signed in now (signed out, someone else, impersonated)', async () => {
     clearSession();
-    await savePoliciesSnapshot(7, [policy('KC-A1')], 1_000);
+    await personalQueryStorage(7).setItem('k', LIST);
     expect(storage.dump()).toEqual({});
 
     signInAs(8);
-    await savePoliciesSnapshot(7, [policy('KC-A1')], 1_000);
-    await saveCertificate(7, 'KC-A1', pdfBytes());
+    await personalQueryStorage(7).setItem('k', LIST);
+    await saveCertificate(7, 'KC-A1', pdfBytes(), 'print-1');
     expect(storage.dump()).toEqual({});
 
-    await savePoliciesSnapshot(8, [policy('KC-B1')], 1_000);
-    expect(await readPoliciesSnapshot(7)).toBeNull();
-    expect(await readPoliciesSnapshot(8)).not.toBeNull();
+    await personalQueryStorage(8).setItem('k', LIST);
+    expect(await personalQueryStorage(7).getItem('k')).toBeNull();
+    expect(await personalQueryStorage(7).entries?.()).toEqual([]);
+    expect(await personalQueryStorage(8).getItem('k')).toBe(LIST);
     // Reading never creates a cache.
     expect(Object.keys(storage.dump())).toEqual(['kerbside-personal-v1-user-8']);
   });
 
-  it('an older list never replaces a newer one; certificates of policies gone from the list are dropped', async () => {
+  it('keepOnlyCertificates drops the certificates of policies no longer listed, and nothing else', async () => {
     signInAs(7);
-    await savePoliciesSnapshot(7, [policy('KC-A1'), policy('KC-A2')], 2_000);
-    await saveCertificate(7, 'KC-A1', pdfBytes());
-    await saveCertificate(7, 'KC-A2', pdfBytes());
-    await savePoliciesSnapshot(7, [policy('KC-A1')], 1_000);
-    expect((await readPoliciesSnapshot(7))?.savedAt).toBe(2_000);
-
-    await savePoliciesSnapshot(7, [policy('KC-A1')], 3_000);
-    expect(storage.dump()['kerbside-personal-v1-user-7']).toEqual(['/offline/certificates/KC-A1', '/offline/policies']);
+    await personalQueryStorage(7).setItem('k', LIST);
+    await saveCertificate(7, 'KC-A1', pdfBytes(), 'print-1');
+    await saveCertificate(7, 'KC-A2', pdfBytes(), 'print-2');
+    await keepOnlyCertificates(7, ['KC-A1', 'KC-A9']);
+    expect(storage.dump()['kerbside-personal-v1-user-7']).toEqual(['/offline/certificates/KC-A1', '/offline/query/k']);
   });
 
   it('a certificate is fresh when saved today under the same policy data', async () => {
     signInAs(7);
-    await savePoliciesSnapshot(7, [policy('KC-A1')], Date.now());
-    expect(await hasFreshCertificate(7, 'KC-A1')).toBe(false);
-    await saveCertificate(7, 'KC-A1', pdfBytes());
-    expect(await hasFreshCertificate(7, 'KC-A1')).toBe(true);
-    expect(await hasFreshCertificate(7, 'KC-A1', Date.now() + 2 * 86_400_000)).toBe(false);
-    // The cover was extended: the certificate on the device no longer matches.
-    await savePoliciesSnapshot(7, [policy('KC-A1', '2030-02-01')], Date.now() + 1);
-    expect(await hasFreshCertificate(7, 'KC-A1')).toBe(false);
+    expect(await hasFreshCertificate(7, 'KC-A1', 'print-1')).toBe(false);
+    await saveCertificate(7, 'KC-A1', pdfBytes(), 'print-1');
+    expect(await hasFreshCertificate(7, 'KC-A1', 'print-1')).toBe(true);
+    expect(await hasFreshCertificate(7, 'KC-A1', 'print-1', Date.now() + 2 * 86_400_000)).toBe(false);
+    // The cover was extended: the certificate on the device no longer matches the policy's data.
+    expect(await hasFreshCertificate(7, 'KC-A1', fingerprint(policy('KC-A1', '2030-02-01')))).toBe(false);
+    expect(fingerprint(policy('KC-A1'))).toBe(fingerprint(policy('KC-A1')));
+    expect(fingerprint(policy('KC-A1'))).not.toBe(fingerprint(policy('KC-A1', '2030-02-01')));
   });
 
   it('without Cache Storage, saving does nothing and reading answers null', async () => {
     vi.stubGlobal('caches', undefined);
     signInAs(7);
-    await expect(savePoliciesSnapshot(7, [policy('KC-A1')], 1_000)).resolves.toBeUndefined();
-    await expect(saveCertificate(7, 'KC-A1', pdfBytes())).resolves.toBeUndefined();
-    expect(await readPoliciesSnapshot(7)).toBeNull();
+    await expect(personalQueryStorage(7).setItem('k', LIST)).resolves.toBeUndefined();
+    await expect(saveCertificate(7, 'KC-A1', pdfBytes(), 'print-1')).resolves.toBeUndefined();
+    expect(await personalQueryStorage(7).getItem('k')).toBeNull();
     expect(await readCertificate(7, 'KC-A1')).toBeNull();
     await expect(purgePersonalData()).resolves.toBeUndefined();
   });
@@ -176,42 +152,43 @@ describe('saving and reading', () => {
 describe('purging', () => {
   it('a purge asked for before a save finishes first, so the save survives it', async () => {
     signInAs(7);
-    await savePoliciesSnapshot(7, [policy('KC-A1')], 1_000);
+    await personalQueryStorage(7).setItem('k', LIST);
     const purge = purgePersonalData();
-    const save = saveCertificate(7, 'KC-A1', pdfBytes());
+    const save = saveCertificate(7, 'KC-A1', pdfBytes(), 'print-1');
     await Promise.all([purge, save]);
     expect(storage.dump()).toEqual({ 'kerbside-personal-v1-user-7': ['/offline/certificates/KC-A1'] });
   });
 
   it("a different sign-in removes the first user's data; a late answer for the first user is not written back", async () => {
     signInAs(7);
-    await savePoliciesSnapshot(7, [policy('KC-A1')], 1_000);
+    await personalQueryStorage(7).setItem('k', LIST);
     signInAs(8);
-    await saveCertificate(7, 'KC-A1', pdfBytes());
-    await savePoliciesSnapshot(8, [policy('KC-B1')], 1_000);
-    expect(storage.dump()).toEqual({ 'kerbside-personal-v1-user-8': ['/offline/policies'] });
+    await saveCertificate(7, 'KC-A1', pdfBytes(), 'print-1');
+    await personalQueryStorage(7).setItem('k', LIST);
+    await personalQueryStorage(8).setItem('k', LIST);
+    expect(storage.dump()).toEqual({ 'kerbside-personal-v1-user-8': ['/offline/query/k'] });
   });
 
   it('logout and an expired token remove everything (and only kerbside-personal-* caches)', async () => {
     await storage.open('workbox-precache-v2-http://localhost:3000/');
     signInAs(7);
-    await savePoliciesSnapshot(7, [policy('KC-A1')], 1_000);
+    await personalQueryStorage(7).setItem('k', LIST);
     clearSession();
     await settle();
     expect(Object.keys(storage.dump())).toEqual(['workbox-precache-v2-http://localhost:3000/']);
 
     saveSession(tokenFor(9, Math.floor(Date.now() / 1000) + 2), true);
-    await savePoliciesSnapshot(9, [policy('KC-C1')], 1_000);
+    await personalQueryStorage(9).setItem('k', LIST);
     expect(Object.keys(storage.dump())).toContain('kerbside-personal-v1-user-9');
     vi.useFakeTimers({ now: Date.now() + 10_000, toFake: ['Date'] });
-    expect(await readPoliciesSnapshot(9)).toBeNull();
+    expect(await personalQueryStorage(9).getItem('k')).toBeNull();
     await settle();
     expect(Object.keys(storage.dump())).toEqual(['workbox-precache-v2-http://localhost:3000/']);
   });
 
   it("at start-up, data of a session that ended without a logout goes; a user signed in here or in another tab keeps theirs", async () => {
     const seed = async (userId: number) =>
-      (await storage.open(personalCacheName(userId))).entries.set('http://localhost:3000/offline/policies', { body: new ArrayBuffer(0), headers: [] });
+      (await storage.open(personalCacheName(userId))).entries.set('http://localhost:3000/offline/query/k', { body: new ArrayBuffer(0), headers: [] });
     /** The app's modules as a new page (or another tab) loads them. */
     const newPageLoad = async () => {
       vi.resetModules();
@@ -227,7 +204,7 @@ describe('purging', () => {
 
     // Signed in here: only this user's data stays.
     signInAs(7);
-    await savePoliciesSnapshot(7, [policy('KC-A1')], 1_000);
+    await personalQueryStorage(7).setItem('k', LIST);
     await seed(5);
     await purgeAbandonedPersonalData();
     expect(Object.keys(storage.dump())).toEqual(['kerbside-personal-v1-user-7']);
@@ -251,14 +228,14 @@ describe('loadCertificate and the saved copy', () => {
 
   it('refuses an empty, non-string or malformed number before any request', async () => {
     for (const bad of ['', undefined, null, 42, 'KC A1', '../admin', 'x'.repeat(41)]) {
-      await expect(loadCertificate(bad, { cacheFor: 7 })).rejects.toThrow(CERTIFICATE_MESSAGES.invalid);
+      await expect(loadCertificate({ policyNumber: bad as unknown as string }, { cacheFor: 7 })).rejects.toThrow(CERTIFICATE_MESSAGES.invalid);
     }
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('online: fetches with the bearer token, answers the PDF and keeps it for offline use', async () => {
     fetchMock.mockResolvedValue(pdfResponse());
-    const pdf = await loadCertificate('KC-A1', { cacheFor: 7 });
+    const pdf = await loadCertificate(policy('KC-A1'), { cacheFor: 7 });
     expect(await pdf.text()).toBe('%PDF-1.7 online');
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/policies/KC-A1/certificate');
@@ -268,47 +245,67 @@ describe('loadCertificate and the saved copy', () => {
   });
 
   it('offline, a failing network, a 500 or a non-PDF answer fall back to the saved copy', async () => {
-    await saveCertificate(7, 'KC-A1', pdfBytes('saved'));
+    await saveCertificate(7, 'KC-A1', pdfBytes('saved'), 'print-1');
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    expect(await (await loadCertificate('KC-A1', { cacheFor: 7 })).text()).toBe('%PDF-1.7 saved');
+    expect(await (await loadCertificate(policy('KC-A1'), { cacheFor: 7 })).text()).toBe('%PDF-1.7 saved');
     fetchMock.mockResolvedValueOnce(new Response('{"error":"x"}', { status: 500, headers: { 'Content-Type': 'application/json' } }));
-    expect(await (await loadCertificate('KC-A1', { cacheFor: 7 })).text()).toBe('%PDF-1.7 saved');
+    expect(await (await loadCertificate(policy('KC-A1'), { cacheFor: 7 })).text()).toBe('%PDF-1.7 saved');
     fetchMock.mockResolvedValueOnce(new Response('<html>Wi-Fi login</html>', { headers: { 'Content-Type': 'text/html' } }));
-    expect(await (await loadCertificate('KC-A1', { cacheFor: 7 })).text()).toBe('%PDF-1.7 saved');
+    expect(await (await loadCertificate(policy('KC-A1'), { cacheFor: 7 })).text()).toBe('%PDF-1.7 saved');
 
     const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
     fetchMock.mockClear();
-    expect(await (await loadCertificate('KC-A1', { cacheFor: 7 })).text()).toBe('%PDF-1.7 saved');
+    expect(await (await loadCertificate(policy('KC-A1'), { cacheFor: 7 })).text()).toBe('%PDF-1.7 saved');
     expect(fetchMock).not.toHaveBeenCalled();
     onLine.mockRestore();
   });
 
   it('a refusal by the server (not yours, no such policy) is not answered from the device', async () => {
-    await saveCertificate(7, 'KC-A1', pdfBytes('saved'));
+    await saveCertificate(7, 'KC-A1', pdfBytes('saved'), 'print-1');
     fetchMock.mockResolvedValue(new Response('{"error":"Not found"}', { status: 404 }));
-    await expect(loadCertificate('KC-A1', { cacheFor: 7 })).rejects.toThrow(CERTIFICATE_MESSAGES.failed);
+    await expect(loadCertificate(policy('KC-A1'), { cacheFor: 7 })).rejects.toThrow(CERTIFICATE_MESSAGES.failed);
   });
 
-  it('nothing saved, or impersonating (cacheFor null): a failure is the failed message', async () => {
-    await saveCertificate(7, 'KC-A1', pdfBytes('saved'));
+  it("no network and nothing saved (or impersonating, cacheFor null): 'This certificate is not saved for offline use'", async () => {
+    await saveCertificate(7, 'KC-A1', pdfBytes('saved'), 'print-1');
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(loadCertificate('KC-A2', { cacheFor: 7 })).rejects.toThrow(CERTIFICATE_MESSAGES.failed);
-    await expect(loadCertificate('KC-A1', { cacheFor: null })).rejects.toThrow(CERTIFICATE_MESSAGES.failed);
+    await expect(loadCertificate(policy('KC-A2'), { cacheFor: 7 })).rejects.toThrow(CERTIFICATE_MESSAGES.notSaved);
+    await expect(loadCertificate(policy('KC-A1'), { cacheFor: null })).rejects.toThrow(CERTIFICATE_MESSAGES.notSaved);
+
+    // The device says it is offline: the same, never 'try again'.
+    const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    await expect(loadCertificate(policy('KC-A2'), { cacheFor: 7 })).rejects.toThrow(CERTIFICATE_MESSAGES.notSaved);
+    onLine.mockRestore();
+  });
+
+  it('nothing saved and the server answered a failure (5xx, a portal page): the failed message', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('{"error":"x"}', { status: 500, headers: { 'Content-Type': 'application/json' } }));
+    await expect(loadCertificate(policy('KC-A2'), { cacheFor: 7 })).rejects.toThrow(CERTIFICATE_MESSAGES.failed);
+    fetchMock.mockResolvedValueOnce(new Response('<html>Wi-Fi login</html>', { headers: { 'Content-Type': 'text/html' } }));
+    await expect(loadCertificate(policy('KC-A2'), { cacheFor: null })).rejects.toThrow(CERTIFICATE_MESSAGES.failed);
+  });
+
+  it('a network silent for 30 s with nothing saved gives up with the not-saved message', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fetchMock.mockImplementation((_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))));
+    const loading = loadCertificate(policy('KC-A2'), { cacheFor: 7 });
+    const outcome = expect(loading).rejects.toThrow(CERTIFICATE_MESSAGES.notSaved);
+    await vi.advanceTimersByTimeAsync(30_000);
+    await outcome;
   });
 
   it('a silent network (one bar at the roadside) gives way to the saved copy after 3 s', async () => {
-    await saveCertificate(7, 'KC-A1', pdfBytes('saved'));
+    await saveCertificate(7, 'KC-A1', pdfBytes('saved'), 'print-1');
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     fetchMock.mockImplementation((_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))));
-    const loading = loadCertificate('KC-A1', { cacheFor: 7 });
+    const loading = loadCertificate(policy('KC-A1'), { cacheFor: 7 });
     await vi.advanceTimersByTimeAsync(3_000);
     expect(await (await loading).text()).toBe('%PDF-1.7 saved');
     expect(fetchMock.mock.calls[0]![1]?.signal?.aborted).toBe(true);
   });
 
   it('cacheActiveCertificates fetches one at a time, skips fresh ones, and ignores failures', async () => {
-    await savePoliciesSnapshot(7, [policy('KC-A1'), policy('KC-A2'), policy('KC-A3')], Date.now());
-    await saveCertificate(7, 'KC-A1', pdfBytes('fresh'));
+    await saveCertificate(7, 'KC-A1', pdfBytes('fresh'), fingerprint(policy('KC-A1')));
     let inFlight = 0;
     let most = 0;
     fetchMock.mockImplementation(async (url) => {
@@ -319,7 +316,7 @@ describe('loadCertificate and the saved copy', () => {
       if (String(url).includes('KC-A2')) throw new TypeError('Failed to fetch');
       return pdfResponse();
     });
-    await cacheActiveCertificates(7, ['KC-A1', 'KC-A2', 'KC-A3', 'KC-A3']);
+    await cacheActiveCertificates(7, [policy('KC-A1'), policy('KC-A2'), policy('KC-A3'), policy('KC-A3')]);
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/policies/KC-A2/certificate', '/api/policies/KC-A3/certificate']);
     expect(most).toBe(1);
     expect(await (await readCertificate(7, 'KC-A1'))?.text()).toBe('%PDF-1.7 fresh');

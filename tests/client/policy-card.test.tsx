@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
-// The policy card against a fake clock (SPEC.md §4): the countdown label and value, the progress bar's
+// The policy card against a fake clock (docs/product.md#dashboard): the countdown label and value, the progress bar's
 // value, a refresh every second, and the switch to 'Expired' / 100 at the end; all in UK time.
 import { act, cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PolicyView } from '../../src-server/features/policies/service';
+import type { PolicyView } from '@server/contract/views';
 import { PolicyCard, POLICY_NUMBER_MISSING } from '../../src-client/features/dashboard/policy-card';
-import { useNow } from '../../src-client/features/dashboard/use-now';
+import { useNow } from '../../src-client/lib/use-now';
 
-// The card's two links go to /support; outside a router they are plain anchors.
+// The card's links ('Make a claim' to /claims, 'Contact us' to /support); outside a router they are plain anchors.
 vi.mock('@tanstack/react-router', () => ({
   Link: ({ to, children, ...rest }: { to: string; children: ReactNode }) => (
     <a href={to} {...rest}>
@@ -33,11 +33,13 @@ const policy: PolicyView = {
   endDate: '2026-07-03',
   endTime: '09:00',
   status: 'active',
+  product: 'temporary',
+  premium: null,
 };
 
-function LiveCard({ p = policy }: { p?: PolicyView }) {
+function LiveCard({ p = policy, customerActions }: { p?: PolicyView; customerActions?: boolean }) {
   const now = useNow();
-  return <PolicyCard policy={p} now={now} />;
+  return <PolicyCard policy={p} now={now} {...(customerActions === undefined ? {} : { customerActions })} />;
 }
 
 const label = () => screen.getByTestId('countdown-label');
@@ -150,14 +152,22 @@ describe('PolicyCard', () => {
     expect(bar().getAttribute('aria-valuenow')).toBe('100');
   });
 
-  it('shows the details, the missing number text, and the two links to /support', () => {
+  it("shows the details, the missing number text, 'Make a claim' to /claims and 'Contact us' to /support", () => {
     vi.setSystemTime(new Date('2026-07-02T08:00:00Z'));
     render(<LiveCard p={{ ...policy, policyNumber: '' }} />);
     expect(screen.getByText(POLICY_NUMBER_MISSING)).toBeTruthy();
     expect(screen.getByText('Ford Fiesta (AB12 CDE)')).toBeTruthy();
     expect(screen.getAllByText('Sam Okafor')).toHaveLength(2);
-    expect(screen.getByRole('link', { name: 'Make a claim' }).getAttribute('href')).toBe('/support');
+    expect(screen.getByRole('link', { name: 'Make a claim' }).getAttribute('href')).toBe('/claims');
     expect(screen.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/support');
+  });
+
+  it('without the customer’s actions (staff impersonating) there is no Make a claim or Contact us', () => {
+    vi.setSystemTime(new Date('2026-07-02T08:00:00Z'));
+    render(<LiveCard customerActions={false} />);
+    expect(screen.getByText('Ford Fiesta (AB12 CDE)')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Make a claim' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Contact us' })).toBeNull();
   });
 
   it('stops ticking when it leaves the page', () => {

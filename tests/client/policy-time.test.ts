@@ -1,4 +1,4 @@
-// The dashboard's policy clock (SPEC.md §4; DECISIONS.md "Time": UK local time, GMT in winter and BST in
+// The dashboard's policy clock (docs/product.md#dashboard, #time: UK local time, GMT in winter and BST in
 // summer, never a fixed UTC+1): state, countdown and progress at each boundary, across both clock changes.
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,7 +8,6 @@ import {
   formatDurationLong,
   formatUkDateTime,
   formatUkShortDateTime,
-  hasReadableWindow,
   policyState,
   policyWindow,
   progressPercent,
@@ -17,7 +16,7 @@ import {
 const at = (iso: string) => Date.parse(iso);
 
 // Summer: 1 Jul 2026 09:00 BST (08:00Z) to 3 Jul 2026 09:00 BST (08:00Z), 48 hours.
-const summer = { startDate: '2026-07-01', startTime: '09:00', endDate: '2026-07-03', endTime: '09:00' };
+const summer = { status: 'active' as const, startDate: '2026-07-01', startTime: '09:00', endDate: '2026-07-03', endTime: '09:00' };
 const START = at('2026-07-01T08:00:00Z');
 const END = at('2026-07-03T08:00:00Z');
 
@@ -35,11 +34,10 @@ describe('policyWindow', () => {
     });
   });
 
-  it('knows which policies cannot be read', () => {
-    expect(hasReadableWindow(summer)).toBe(true);
-    expect(hasReadableWindow({ ...summer, endDate: '2026-02-30' })).toBe(false);
-    expect(hasReadableWindow({ ...summer, endTime: 'noon' })).toBe(false);
-    expect(hasReadableWindow({ startDate: '2026-07-01' })).toBe(false);
+  it('refuses dates and times it cannot read rather than guess', () => {
+    expect(() => policyWindow(summer)).not.toThrow();
+    expect(() => policyWindow({ ...summer, endDate: '2026-02-30' })).toThrow(RangeError);
+    expect(() => policyWindow({ ...summer, endTime: 'noon' })).toThrow(RangeError);
   });
 });
 
@@ -94,7 +92,7 @@ describe('state, countdown and progress at the boundaries', () => {
 
 describe('the clock changes (Europe/London)', () => {
   it('spring forward, 29 Mar 2026: 01:30 UK does not exist; the end is 01:30Z (02:30 BST)', () => {
-    const p = { startDate: '2026-03-28', startTime: '20:00', endDate: '2026-03-29', endTime: '01:30' };
+    const p = { status: 'active' as const, startDate: '2026-03-28', startTime: '20:00', endDate: '2026-03-29', endTime: '01:30' };
     const endAt = at('2026-03-29T01:30:00Z');
     expect(policyWindow(p)).toEqual({ startAt: at('2026-03-28T20:00:00Z'), endAt });
     expect(policyState(p, endAt - 1)).toBe('active');
@@ -107,12 +105,12 @@ describe('the clock changes (Europe/London)', () => {
   });
 
   it('spring forward: a policy ending at 00:30 UK (still GMT) ends at 00:30Z', () => {
-    const p = { startDate: '2026-03-28', startTime: '20:00', endDate: '2026-03-29', endTime: '00:30' };
+    const p = { status: 'active' as const, startDate: '2026-03-28', startTime: '20:00', endDate: '2026-03-29', endTime: '00:30' };
     expect(policyWindow(p).endAt).toBe(at('2026-03-29T00:30:00Z'));
   });
 
   it('fall back, 25 Oct 2026: 01:30 UK happens twice; the end is the later, GMT one (01:30Z)', () => {
-    const p = { startDate: '2026-10-24', startTime: '23:30', endDate: '2026-10-25', endTime: '01:30' };
+    const p = { status: 'active' as const, startDate: '2026-10-24', startTime: '23:30', endDate: '2026-10-25', endTime: '01:30' };
     const startAt = at('2026-10-24T22:30:00Z'); // 23:30 BST
     const endAt = at('2026-10-25T01:30:00Z'); // 01:30 GMT
     expect(policyWindow(p)).toEqual({ startAt, endAt });
@@ -125,7 +123,7 @@ describe('the clock changes (Europe/London)', () => {
   });
 
   it('fall back: a day-long policy on 25 Oct lasts 25 hours', () => {
-    const p = { startDate: '2026-10-25', startTime: '00:00', endDate: '2026-10-26', endTime: '00:00' };
+    const p = { status: 'active' as const, startDate: '2026-10-25', startTime: '00:00', endDate: '2026-10-26', endTime: '00:00' };
     const { startAt, endAt } = policyWindow(p);
     expect(startAt).toBe(at('2026-10-24T23:00:00Z'));
     expect(endAt).toBe(at('2026-10-26T00:00:00Z'));
@@ -133,12 +131,35 @@ describe('the clock changes (Europe/London)', () => {
   });
 
   it('a summer end of 23:59 is 22:59Z; a winter one is 23:59Z', () => {
-    const summerEnd = { startDate: '2026-08-01', startTime: '09:00', endDate: '2026-08-01', endTime: '23:59' };
+    const summerEnd = { status: 'active' as const, startDate: '2026-08-01', startTime: '09:00', endDate: '2026-08-01', endTime: '23:59' };
     expect(policyState(summerEnd, at('2026-08-01T22:58:59.999Z'))).toBe('active');
     expect(policyState(summerEnd, at('2026-08-01T22:59:00Z'))).toBe('expired');
-    const winterEnd = { startDate: '2026-12-01', startTime: '09:00', endDate: '2026-12-01', endTime: '23:59' };
+    const winterEnd = { status: 'active' as const, startDate: '2026-12-01', startTime: '09:00', endDate: '2026-12-01', endTime: '23:59' };
     expect(policyState(winterEnd, at('2026-12-01T23:58:59.999Z'))).toBe('active');
     expect(policyState(winterEnd, at('2026-12-01T23:59:00Z'))).toBe('expired');
+  });
+});
+
+describe('the stored status wins over the dates', () => {
+  const mid = at('2026-07-02T08:00:00Z');
+  it('pending cover is not cover: on the Active tab, awaiting confirmation, no countdown, no progress', () => {
+    const p = { ...summer, status: 'pending' as const };
+    expect(policyState(p, mid)).toBe('active');
+    expect(countdown(p, mid)).toEqual({ label: 'Awaiting confirmation', remaining: null });
+    expect(countdownSummary(countdown(p, mid))).toBe('Awaiting confirmation');
+    expect(progressPercent(p, START - 1)).toBe(0);
+    // Never confirmed and past its end: it has ended all the same.
+    expect(policyState(p, END)).toBe('expired');
+  });
+
+  it('cancelled or expired by staff moves to Expired at once, whatever its end date', () => {
+    for (const status of ['cancelled', 'expired'] as const) {
+      const p = { ...summer, status };
+      expect(policyState(p, START - 86_400_000)).toBe('expired');
+      expect(policyState(p, mid)).toBe('expired');
+      expect(progressPercent(p, mid)).toBe(100);
+      expect(countdown(p, mid)).toEqual({ label: status === 'cancelled' ? 'Cancelled' : 'Expired', remaining: null });
+    }
   });
 });
 

@@ -1,11 +1,13 @@
 // Accounts in the browser: register, login (remember-me storage, role landing, errors), logout, guards,
-// an expired token, and forgot -> reset through the mail outbox. SPEC.md §2-§5, §8, §9; DECISIONS.md.
+// an expired token, and forgot -> reset through the mail outbox; sign-in with the e-mail address, and the
+// /welcome page an invitation opens. See docs/product.md#login-and-registration, #sessions, #password-reset, #welcome.
 // Login failures are throttled per username and per address (and every request here comes from
 // 127.0.0.1), so this file makes only a couple of wrong-password attempts.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
 import { createAccount, latestMailTo, OWNER, signIn, unique } from './fixtures';
+import { invitationPath, issueThroughApi, requestQuote } from './quote-flow';
 
 // playwright.config.ts gives the e2e server this secret.
 const E2E_JWT_SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e-secret';
@@ -158,14 +160,14 @@ test.describe('login and logout', () => {
   test('username and password are required, each with its own message, and nothing is sent', async ({ page }) => {
     let calls = 0;
     page.on('request', (r) => {
-      if (r.url().endsWith('/api/login')) calls += 1;
+      if (r.url().includes('/trpc/account.login')) calls += 1;
     });
     await page.goto('/login');
     await expectNoA11yViolations(page);
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText('Username is required')).toBeVisible();
     await expect(page.getByText('Password is required')).toBeVisible();
-    await expect(page.getByLabel('Username')).toBeFocused();
+    await expect(page.getByLabel('Username or e-mail')).toBeFocused();
     expect(calls).toBe(0);
   });
 
@@ -300,7 +302,7 @@ test.describe('forgot and reset password', () => {
   });
 
   test('the button says Sending... while the request is out', async ({ page }) => {
-    await page.route('**/api/password-reset/request', async (route) => {
+    await page.route('**/trpc/passwordReset.request*', async (route) => {
       await new Promise((r) => setTimeout(r, 500));
       await route.continue();
     });
@@ -312,8 +314,8 @@ test.describe('forgot and reset password', () => {
     await expect(page.getByRole('button', { name: 'Send Reset Email' })).toBeEnabled();
   });
 
-  test('a failure shows SPEC’s failure text', async ({ page }) => {
-    await page.route('**/api/password-reset/request', (route) => route.abort());
+  test('a failure shows the documented failure text', async ({ page }) => {
+    await page.route('**/trpc/passwordReset.request*', (route) => route.abort());
     await page.goto('/forgotpassword');
     await page.locator('input[name="email"]').fill('someone@example.test');
     await page.getByRole('button', { name: 'Send Reset Email' }).click();
@@ -324,6 +326,98 @@ test.describe('forgot and reset password', () => {
     await page.goto('/reset-password');
     await expect(page.getByRole('alert')).toContainText('This page needs the link from your email');
     await expect(page.getByRole('link', { name: 'request a new reset email' })).toHaveAttribute('href', '/forgotpassword');
+    await expect(page.locator('input[type="password"]')).toHaveCount(0);
+  });
+});
+
+test.describe('sign in with the e-mail address', () => {
+  test('the e-mail in any letter case signs in like the username; a wrong password by e-mail reads as usual', async ({ page, request }) => {
+    const user = await customer(request);
+    await signIn(page, user.email, 'not-the-password');
+    await expect(page.getByRole('alert')).toHaveText('Login failed: Invalid username or password');
+    await signIn(page, user.email.toUpperCase(), PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const stored = await storedKeys(page);
+    expect(JSON.parse(stored.session.user ?? '{}')).toMatchObject({ id: user.id, username: user.username });
+  });
+});
+
+test.describe('welcome page', () => {
+  /** A customer new to us, with a policy issued from their quote request and the invitation's link. */
+  async function invited(request: Parameters<typeof createAccount>[0]) {
+    const lastName = unique('Welcome');
+    const email = `${lastName.toLowerCase()}@example.test`;
+    const quote = await requestQuote(request, { firstName: 'Wren', lastName, email });
+    const issued = await issueThroughApi(request, quote.id);
+    expect(issued.invited).toBe(true);
+    return { email, issued, path: await invitationPath(email) };
+  }
+
+  test('the invitation sets a password once, signs the person in and opens the dashboard with the policy', async ({ page, request }) => {
+    const { email, issued, path } = await invited(request);
+    await page.goto(path);
+    await expect(page).toHaveTitle('Welcome | Kerbside Cover');
+    await expect(page.getByRole('heading', { name: 'Welcome to Kerbside Cover', level: 1 })).toBeVisible();
+    await expectNoA11yViolations(page);
+    const remember = page.getByLabel('Keep me signed in on this device - needed to show your certificate offline');
+    await expect(remember).toBeChecked();
+
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+    await page.getByLabel('New password', { exact: true }).fill('wren-chose-this');
+    await page.getByLabel('Confirm new password').fill('wren-chose-that');
+    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await expect(page.getByText('The passwords do not match')).toBeVisible();
+    await page.getByLabel('Confirm new password').fill('wren-chose-this');
+    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { name: issued.policy.policyNumber }).first()).toBeVisible();
+    // Remembered on this device, as ticked.
+    const stored = await storedKeys(page);
+    expect(stored.local.token).toBeTruthy();
+    expect(JSON.parse(stored.local.user ?? '{}')).toMatchObject({ username: issued.user.username });
+
+    // The link worked once.
+    await page.goto(path);
+    await page.getByLabel('New password', { exact: true }).fill('someone-else-9');
+    await page.getByLabel('Confirm new password').fill('someone-else-9');
+    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await expect(page.getByRole('alert')).toContainText('This link has already been used or has expired');
+    await expect(page.getByRole('link', { name: 'Send me a new link' })).toHaveAttribute('href', '/forgotpassword');
+    await expectNoA11yViolations(page);
+
+    // The chosen password signs in with the e-mail address.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+    await signIn(page, email, 'wren-chose-this');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('unticked, the session ends with the tab', async ({ page, request }) => {
+    const { path } = await invited(request);
+    await page.goto(path);
+    await page.getByLabel('Keep me signed in on this device - needed to show your certificate offline').uncheck();
+    await page.getByLabel('New password', { exact: true }).fill('shared-computer-1');
+    await page.getByLabel('Confirm new password').fill('shared-computer-1');
+    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const stored = await storedKeys(page);
+    expect(stored.local).toEqual(allNull);
+    expect(stored.session.token).toBeTruthy();
+  });
+
+  test('a damaged link says so and offers a new one; no token at all says the page needs the link', async ({ page }) => {
+    await page.goto(`/welcome?token=${'x'.repeat(43)}`);
+    await page.getByLabel('New password', { exact: true }).fill('whatever-it-is-1');
+    await page.getByLabel('Confirm new password').fill('whatever-it-is-1');
+    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await expect(page.getByRole('alert')).toContainText('This link has already been used or has expired');
+    await expect(page.getByRole('link', { name: 'Send me a new link' })).toHaveAttribute('href', '/forgotpassword');
+
+    await page.goto('/welcome');
+    await expect(page.getByRole('alert')).toContainText('This page needs the link from your email');
+    await expect(page.getByRole('link', { name: 'Send me a new link' })).toHaveAttribute('href', '/forgotpassword');
     await expect(page.locator('input[type="password"]')).toHaveCount(0);
   });
 });

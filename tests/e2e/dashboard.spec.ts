@@ -1,4 +1,4 @@
-// /dashboard in the browser (SPEC.md §2, §4, §6-§9; DECISIONS.md "Time", "Policies and certificates"):
+// /dashboard in the browser (docs/product.md#dashboard, #time, #policies-and-certificates):
 // the welcome, the card's countdown and progress under a fake clock, Previous/Next, the Active/Expired
 // tabs (mouse and keyboard), the empty, loading and error texts, impersonation, the links to /support,
 // the Need Help panels and an accessibility scan. Certificates' own behaviour is offline.spec.ts's.
@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { brand } from '../../src-server/contract/brand';
-import { apiToken, createAccount, OWNER, signIn, unique } from './fixtures';
+import { apiToken, createAccount, failProcedure, OWNER, signIn, trpcCallsOf, unique } from './fixtures';
 
 // page.route must see every API call: no service worker in between.
 test.use({ serviceWorkers: 'block' });
@@ -196,9 +196,9 @@ test('"Loading policies..." while the list is on its way', async ({ page, reques
   const customer = await customerWith(request, [RUNNING]);
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/user/policies', async (route) => {
-    await held;
-    await route.continue();
+  await page.route('**/trpc/**', async (route) => {
+    if (trpcCallsOf(route.request().url()).some((c) => c.path === 'policies.mine')) await held;
+    await route.fallback();
   });
   await openDashboard(page, customer);
   const loading = page.getByRole('status').filter({ hasText: 'Loading policies...' });
@@ -218,11 +218,10 @@ test('"Loading policies..." while the list is on its way', async ({ page, reques
 test('"Failed to fetch policies" on a server error; Try again recovers', async ({ page, request }) => {
   const customer = await customerWith(request, [RUNNING]);
   let calls = 0;
-  await page.route('**/api/user/policies', async (route) => {
-    calls += 1;
-    if (calls === 1) await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Internal error"}' });
-    else await route.continue();
+  page.on('request', (r) => {
+    if (r.url().includes('policies.mine')) calls += 1;
   });
+  await failProcedure(page, 'policies.mine', { message: 'Something went wrong on our side. Please try again.' });
   await openDashboard(page, customer);
   const alert = page.getByRole('alert').filter({ hasText: 'Failed to fetch policies' });
   await expect(alert).toBeVisible();
@@ -244,13 +243,13 @@ test('impersonation: the owner sees "User #{id} Policies"; Return clears the id 
 
   const requests: string[] = [];
   page.on('request', (r) => {
-    if (r.url().includes('/policies')) requests.push(new URL(r.url()).pathname);
+    if (r.url().includes('policies')) requests.push(new URL(r.url()).pathname);
   });
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`User #${customer.id} Policies`);
   await expect(cardNumber(page)).toHaveText(customer.numbers[0]!);
   await expect(card(page)).toContainText('Jo Bloggs');
-  expect(requests).toEqual([`/api/admin/users/${customer.id}/policies`]);
+  expect(requests).toEqual(['/trpc/admin.policies.ofUser']);
 
   await page.getByRole('button', { name: 'Return to Admin Dashboard' }).click();
   await expect(page).toHaveURL(/\/admin$/);
@@ -297,6 +296,27 @@ test('Need Help: four panels with e-mail and phone links, and the support page',
   }
   await help.getByRole('link', { name: 'Visit the support page' }).click();
   await expect(page).toHaveURL(/\/support$/);
+});
+
+test("a customer's JSON traffic, sign-in included, goes only to /trpc; REST only carries the certificate PDF", async ({ page, request }) => {
+  const customer = await customerWith(request, [RUNNING, SOON]);
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'fetch' || r.resourceType() === 'xhr') calls.push(`${r.method()} ${new URL(r.url()).pathname}`);
+  });
+  await openDashboard(page, customer);
+  await expect(cardNumber(page)).toHaveText(customer.numbers[0]!);
+  const row = documents(page).getByRole('listitem').first();
+  const download = page.waitForEvent('download');
+  await row.getByRole('button', { name: 'Download Certificate' }).click();
+  await download;
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  const json = calls.filter((c) => !/\/api\/policies\/[^/]+\/certificate$/.test(c));
+  expect(json.filter((c) => !c.includes(' /trpc/'))).toEqual([]);
+  for (const procedure of ['account.login', 'policies.mine', 'account.logout']) expect(json.some((c) => c.includes(procedure))).toBe(true);
+  expect(calls.some((c) => c === `GET /api/policies/${customer.numbers[0]}/certificate`)).toBe(true);
 });
 
 test('certificate buttons say "Downloading..." and are disabled while the PDF is on its way', async ({ page, request }) => {

@@ -1,7 +1,7 @@
 // Shared by the browser tests: the server's database (for the mail outbox and stored requests), sign-in
 // through the API and through the page, and accounts made by the first owner.
 import { createClient, type Client } from '@libsql/client';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type Route } from '@playwright/test';
 
 export const OWNER = { username: 'owner', password: 'e2e-owner-password' };
 
@@ -52,11 +52,71 @@ export async function createAccount(
   return ((await res.json()) as { id: number }).id;
 }
 
-/** Signs in through the login page. */
+/**
+ * Signs in through the login page. Remember-me is left as the page offers it (ticked: the session is kept in
+ * localStorage) unless `remember` says otherwise; `remember: false` unticks it, as on a shared computer
+ * (sessionStorage, gone with the tab). The page must be signed out: /login sends a signed-in person home.
+ */
 export async function signIn(page: Page, username: string, password: string, opts: { remember?: boolean } = {}): Promise<void> {
   await page.goto('/login');
   await page.locator('input[name="username"]').fill(username);
   await page.locator('input[name="password"]').fill(password);
-  if (opts.remember) await page.locator('input[name="remember"]').check();
+  if (opts.remember !== undefined) await page.locator('input[name="remember"]').setChecked(opts.remember);
   await page.getByRole('button', { name: 'Login' }).click();
+}
+
+// ---- tRPC calls as the browser makes them -------------------------------------------------------------
+// A batch names its procedures in the path: /trpc/admin.stats,admin.users.list?batch=1&input={"0":…,"1":…}.
+
+export interface TrpcCall {
+  path: string;
+  input: unknown;
+}
+
+/** The procedures (and, for a query, the inputs) one request to /trpc carries; none for anything else. */
+export function trpcCallsOf(url: string): TrpcCall[] {
+  const u = new URL(url);
+  if (!u.pathname.startsWith('/trpc/')) return [];
+  const paths = decodeURIComponent(u.pathname.slice('/trpc/'.length)).split(',');
+  const raw = u.searchParams.get('input');
+  const inputs = (raw ? JSON.parse(raw) : {}) as Record<string, unknown>;
+  return paths.map((path, i) => ({ path, input: inputs[String(i)] }));
+}
+
+export interface InjectedError {
+  message: string;
+  code?: string;
+  httpStatus?: number;
+  details?: unknown;
+  /** Seconds, sent as Retry-After. */
+  retryAfter?: number;
+}
+
+const JSON_RPC_CODES: Record<string, number> = { BAD_REQUEST: -32600, INTERNAL_SERVER_ERROR: -32603, TOO_MANY_REQUESTS: -32029, CONFLICT: -32009 };
+
+/**
+ * Answers `procedure` with a tRPC error in the server's own shape, the next `times` times it is called,
+ * whether it travels alone or in a batch (the other calls of a batch get the server's real answers).
+ */
+export async function failProcedure(page: Page, procedure: string, error: InjectedError, times = 1): Promise<void> {
+  let left = times;
+  const code = error.code ?? 'INTERNAL_SERVER_ERROR';
+  const httpStatus = error.httpStatus ?? 500;
+  const entry = {
+    error: { message: error.message, code: JSON_RPC_CODES[code] ?? -32603, data: { code, httpStatus, path: procedure, details: error.details } },
+  };
+  const headers: Record<string, string> = error.retryAfter ? { 'Retry-After': String(error.retryAfter) } : {};
+  const handler = async (route: Route) => {
+    const calls = trpcCallsOf(route.request().url());
+    const at = calls.findIndex((c) => c.path === procedure);
+    if (at < 0 || left <= 0) return route.fallback();
+    // Spent handlers stay and pass requests on (unrouting from inside a handler races its own fulfil).
+    left -= 1;
+    if (calls.length === 1) return route.fulfill({ status: httpStatus, headers, contentType: 'application/json', body: JSON.stringify([entry]) });
+    const real = await route.fetch();
+    const answers = (await real.json()) as unknown[];
+    answers[at] = entry;
+    return route.fulfill({ status: 207, headers, contentType: 'application/json', body: JSON.stringify(answers) });
+  };
+  await page.route('**/trpc/**', handler);
 }

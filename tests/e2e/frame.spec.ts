@@ -1,4 +1,4 @@
-// The shared frame of SPEC.md §2: top bar rules signed in and out, the mobile menu by keyboard, the footer.
+// The shared frame (docs/product.md#shared-frame): top bar rules signed in and out, the mobile menu by keyboard, the footer.
 import { expect, test, type Page } from '@playwright/test';
 import { brand } from '../../src-server/contract/brand';
 import { HOME_JS_BUDGET_BYTES, measureHomeJs } from '../size/home-js';

@@ -4,6 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { validQuote } from '../fixtures/quote';
 import { expandedPdf, readingOrder, withoutStrings } from '../server/pdf-reader';
+import { tab } from './admin-helpers';
 import { apiToken, createAccount, db, latestMailTo, OWNER, signIn, unique } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
@@ -70,19 +71,19 @@ test('markup stored in policies, quotes, callbacks and logs shows as text in the
   await page.waitForURL('**/admin');
   // The rows assert the answer arrived (they wait for it).
   const search = (text: string) => page.getByPlaceholder('Search users, policies, or logs...').fill(text);
-  await page.getByRole('tab', { name: 'Policies' }).click();
+  await tab(page, 'Policies').click();
   await search(tag);
   const row = page.getByRole('row').filter({ hasText: policyNumber });
   await expect(row).toContainText(IMG);
   await expect(row).toContainText(SCRIPT);
   await expectInert(page);
 
-  await page.getByRole('tab', { name: 'Logs' }).click();
+  await tab(page, 'Logs').click();
   await search(tag);
   await expect(page.getByRole('listitem').filter({ hasText: tag }).first()).toContainText(IMG);
   await expectInert(page);
 
-  await page.getByRole('tab', { name: 'Quote requests' }).click();
+  await tab(page, 'Quote requests').click();
   await search(quoteRef);
   await page.getByRole('button', { name: `Open ${quoteRef}` }).click();
   const quoteDialog = page.getByRole('dialog', { name: `Quote request ${quoteRef}` });
@@ -91,7 +92,7 @@ test('markup stored in policies, quotes, callbacks and logs shows as text in the
   await expectInert(page);
   await quoteDialog.getByRole('button', { name: 'Cancel' }).click();
 
-  await page.getByRole('tab', { name: 'Callback requests' }).click();
+  await tab(page, 'Callback requests').click();
   await search(callbackRef);
   await page.getByRole('button', { name: `Open ${callbackRef}` }).click();
   await expect(page.getByRole('dialog', { name: `Callback request ${callbackRef}` })).toContainText(SCRIPT);

@@ -1,11 +1,14 @@
-// The quote wizard end to end (SPEC.md §2/§3/§5 as DECISIONS.md "Quote wizard" fixes it): step 2 without
-// step 1 redirects; one session-storage key; Back keeps what was typed; a failed submit keeps it and says
-// so in the page; a good submit clears it, shows step 3 with the reference and the next steps, stores the
-// request, queues the e-mail, and staff find it in the admin console.
+// The quote wizard end to end (docs/product.md#quote-wizard): step 2 without
+// step 1 redirects; step 1 asks the product first and shows its age message in the same round as every other
+// field's; step 2 asks the start time and the cover length within the product's limits; one session-storage
+// key; Back keeps what was typed; a failed submit keeps it and says so in the page; a good submit clears it,
+// shows step 3 with the reference and the next steps, stores the request with its product, start and length,
+// queues the e-mail, and staff find it in the admin console.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { validPersonal, validVehicle } from '../fixtures/quote';
-import { db, latestMailTo, OWNER, signIn, unique } from './fixtures';
+import { tab, listAnswered } from './admin-helpers';
+import { db, failProcedure, latestMailTo, OWNER, signIn, unique } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -13,22 +16,37 @@ const DRAFT_KEY = 'kerbside.quoteRequest';
 const NEXT_YEAR = String(new Date().getFullYear() + 1);
 
 test.beforeEach(({ page }) => {
-  // No browser alert anywhere in the product (DECISIONS.md): any dialog fails the test.
+  // No browser alert anywhere in the product (docs/product.md#errors-and-messages): any dialog fails the test.
   page.on('dialog', (d) => {
     throw new Error(`unexpected browser dialog: ${d.message()}`);
   });
 });
 
-async function fillStep1(page: Page, values: Record<string, string>): Promise<void> {
-  for (const [name, value] of Object.entries(values)) await page.locator(`[name="${name}"]`).fill(value);
-}
-
-async function fillStep2(page: Page, values: Record<string, string>): Promise<void> {
+/** Types or chooses each value by field name (selects by value). */
+async function fill(page: Page, values: Record<string, string>): Promise<void> {
   for (const [name, value] of Object.entries(values)) {
     const control = page.locator(`[name="${name}"]`);
     if ((await control.evaluate((el) => el.tagName)) === 'SELECT') await control.selectOption(value);
     else await control.fill(value);
   }
+}
+const fillStep1 = fill;
+const fillStep2 = fill;
+
+/** The UK wall clock now: { date: 'YYYY-MM-DD', time: 'HH:MM' } (the wizard's rules read UK time). */
+function ukNow(): { date: string; time: string; year: string; month: string; day: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date())
+      .map((p) => [p.type, p.value]),
+  );
+  return { date: `${parts['year']}-${parts['month']}-${parts['day']}`, time: `${parts['hour']}:${parts['minute']}`, year: parts['year']!, month: String(Number(parts['month'])), day: String(Number(parts['day'])) };
+}
+
+/** A date of birth that makes the driver `years` old today (UK date). */
+function bornYearsAgo(years: number): string {
+  const { date } = ukNow();
+  return `${Number(date.slice(0, 4)) - years}${date.slice(4)}`.replace(/-02-29$/, '-02-28');
 }
 
 const vehicle = { ...validVehicle, policyStartDay: '15', policyStartMonth: '1', policyStartYear: NEXT_YEAR };
@@ -59,6 +77,7 @@ test('step 1 shows a clear message per field, checks the postcode, and saves und
   await expect(page.getByText('Step 1 of 3')).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   for (const message of [
+    'Choose which cover you want',
     'First name is required',
     'Last name is required',
     'Email is required',
@@ -69,7 +88,10 @@ test('step 1 shows a clear message per field, checks the postcode, and saves und
   ]) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
-  await expect(page.locator('[name="firstName"]')).toBeFocused();
+  // The product comes first, and is where the person is taken to fix the form.
+  await expect(page.locator('[name="product"]')).toBeFocused();
+  expect(await page.locator('[name="product"] option').allTextContents()).toEqual(['Select...', 'Temporary car cover', 'Learner driver cover', 'Business use cover']);
+  await expect(page.getByLabel('Which cover do you want?')).toHaveValue('');
   await expect(page.locator('[name="dateOfBirth"]')).toHaveAttribute('type', 'date');
   await expect(page.locator('[name="phone"]')).toHaveAttribute('type', 'tel');
   expect(await seriousViolations(page)).toEqual([]);
@@ -91,11 +113,75 @@ test('step 1 shows a clear message per field, checks the postcode, and saves und
   expect(saved.value?.personal).toMatchObject(validPersonal);
 });
 
-test('step 2 offers SPEC.md §5 lists exactly, with no invalid default, and refuses an impossible date', async ({ page }) => {
+test('one submit of step 1 shows the product’s age message beside the other fields’ messages', async ({ page }) => {
+  await page.goto('/request-quote-step1');
+  // A learner of 66, with two other fields wrong and one left blank.
+  await fillStep1(page, { ...validPersonal, product: 'learner', dateOfBirth: bornYearsAgo(66), firstName: '', postcode: '12345', email: 'not-an-email' });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const ageMessage = page.getByText('Learner driver cover is for drivers aged 17 to 50', { exact: true });
+  await expect(ageMessage).toBeVisible();
+  await expect(page.getByText('First name is required', { exact: true })).toBeVisible();
+  await expect(page.getByText('Enter a full UK postcode, such as SW1A 1AA')).toBeVisible();
+  await expect(page.getByText('Enter a valid email address')).toBeVisible();
+  await expect(page.locator('[name="dateOfBirth"]')).toHaveAttribute('aria-invalid', 'true');
+  // The message is tied to the date of birth for screen readers.
+  const describedBy = (await page.locator('[name="dateOfBirth"]').getAttribute('aria-describedby')) ?? '';
+  expect(await ageMessage.getAttribute('id')).not.toBeNull();
+  expect(describedBy.split(' ')).toContain(await ageMessage.getAttribute('id'));
+  await expect(page).toHaveURL(/step1$/);
+
+  // The same person may ask for temporary cover (18 to 75): with the other fields fixed, on to step 2.
+  await fillStep1(page, { ...validPersonal, product: 'temporary', dateOfBirth: bornYearsAgo(66) });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/step2$/);
+});
+
+test('step 2 asks when cover starts and for how long, within the product’s limits, from now on in UK time', async ({ page }) => {
   await page.goto('/request-quote-step1');
   await fillStep1(page, validPersonal);
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/step2$/);
+
+  await expect(page.locator('[name="policyStartTime"]')).toHaveAttribute('type', 'time');
+  await expect(page.getByLabel('Policy start time')).toBeVisible();
+  await expect(page.locator('[name="durationValue"]')).toHaveAttribute('type', 'number');
+  expect(await page.locator('[name="durationUnit"] option').allTextContents()).toEqual(['Select...', 'Hours', 'Days', 'Weeks', 'Months']);
+  // The product chosen on step 1 says what it allows.
+  await expect(page.getByText('Temporary car cover runs from 1 hour to 30 days.', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Submit quote request' }).click();
+  await expect(page.getByText('Enter the time cover should start')).toBeVisible();
+  await expect(page.getByText('Enter how long you need cover for')).toBeVisible();
+  await expect(page.getByText('Choose hours, days, weeks or months')).toBeVisible();
+
+  // Too long for temporary cover, beside a step 2 field still missing.
+  await fillStep2(page, { ...vehicle, regNumber: '', durationValue: '31', durationUnit: 'days' });
+  await page.getByRole('button', { name: 'Submit quote request' }).click();
+  await expect(page.getByText('Temporary car cover runs from 1 hour to 30 days', { exact: true })).toBeVisible();
+  await expect(page.getByText('Registration number is required')).toBeVisible();
+  await expect(page.locator('[name="durationValue"]')).toHaveAttribute('aria-invalid', 'true');
+
+  // A start earlier today has passed (UK time); a minute past midnight cannot be tested at midnight itself.
+  let now = ukNow();
+  if (now.time === '00:00') {
+    await page.waitForTimeout(61_000);
+    now = ukNow();
+  }
+  await fillStep2(page, { ...vehicle, policyStartDay: now.day, policyStartMonth: now.month, policyStartYear: now.year, policyStartTime: '00:00', durationValue: '30' });
+  await page.getByRole('button', { name: 'Submit quote request' }).click();
+  await expect(page.getByText('Choose a start time that has not passed yet')).toBeVisible();
+  await expect(page.getByText('Temporary car cover runs from 1 hour to 30 days', { exact: true })).toHaveCount(0);
+  await expect(page).toHaveURL(/step2$/);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('step 2 offers the documented option lists exactly, with no invalid default, and refuses an impossible date', async ({ page }) => {
+  await page.goto('/request-quote-step1');
+  await fillStep1(page, validPersonal);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/step2$/);
+  // The options are read at once, so wait for the form to be drawn first.
+  await expect(page.locator('[name="security"]')).toBeVisible();
 
   const options = (name: string) => page.locator(`[name="${name}"] option`).allTextContents();
   expect(await options('security')).toEqual(['Select...', 'None', 'Alarm & Immobiliser', 'Immobiliser', 'Tracker']);
@@ -151,7 +237,7 @@ test('a failed submit keeps the data and says so in the page; a good one shows s
   await expect(page).toHaveURL(/step2$/);
   await fillStep2(page, vehicle);
 
-  await page.route('**/api/quotes', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal server error' }) }));
+  await failProcedure(page, 'quotes.submit', { message: 'Internal server error' });
   await page.getByRole('button', { name: 'Submit quote request' }).click();
   const alert = page.getByRole('alert').filter({ hasText: 'Your quote request was not sent' });
   await expect(alert).toBeVisible();
@@ -162,11 +248,10 @@ test('a failed submit keeps the data and says so in the page; a good one shows s
   expect((await draft(page)).value?.vehicle?.['usage']).toBe(vehicle.usage);
 
   // The network gone entirely: the same, in other words.
-  await page.unroute('**/api/quotes');
-  await page.route('**/api/quotes', (route) => route.abort('internetdisconnected'));
+  await page.route('**/trpc/quotes.submit*', (route) => route.abort('internetdisconnected'));
   await page.getByRole('button', { name: 'Submit quote request' }).click();
   await expect(alert).toContainText('We could not reach our server');
-  await page.unroute('**/api/quotes');
+  await page.unroute('**/trpc/quotes.submit*');
 
   await page.getByRole('button', { name: 'Submit quote request' }).click();
   await expect(page).toHaveURL(/\/request-quote-step3\?reference=QR-/);
@@ -181,19 +266,27 @@ test('a failed submit keeps the data and says so in the page; a good one shows s
   expect((await draft(page)).keys).toEqual([]);
   expect(await seriousViolations(page)).toEqual([]);
 
-  const rs = await db().execute({ sql: 'select status, postcode, details from quote_requests where reference = ?', args: [reference] });
+  const rs = await db().execute({
+    sql: 'select status, postcode, details, product, requested_start_at, duration_value, duration_unit from quote_requests where reference = ?',
+    args: [reference],
+  });
   expect(rs.rows).toHaveLength(1);
-  expect(rs.rows[0]).toMatchObject({ status: 'new', postcode: 'LS1 4DY' });
-  expect(JSON.parse(String(rs.rows[0]!['details']))).toMatchObject({ lastName, regNumber: 'AB12 CDE', policyStartYear: Number(NEXT_YEAR) });
-  expect((await latestMailTo(email)).text).toContain(`Your reference: ${reference}`);
+  // 09:00 on 15 January, UK time (GMT): 09:00 UTC.
+  expect(rs.rows[0]).toMatchObject({ status: 'new', postcode: 'LS1 4DY', product: 'temporary', requested_start_at: Date.UTC(Number(NEXT_YEAR), 0, 15, 9, 0), duration_value: 3, duration_unit: 'days' });
+  expect(JSON.parse(String(rs.rows[0]!['details']))).toMatchObject({ lastName, regNumber: 'AB12 CDE', policyStartYear: Number(NEXT_YEAR), product: 'temporary', policyStartTime: '09:00', durationValue: 3, durationUnit: 'days' });
+  const mail = (await latestMailTo(email)).text;
+  expect(mail).toContain(`Your reference: ${reference}`);
+  expect(mail).toContain('Product: Temporary car cover');
+  expect(mail).toMatch(new RegExp(`Cover to start: \\w{3} 15 Jan ${NEXT_YEAR}, 09:00 GMT`));
+  expect(mail).toContain('Cover length: 3 days');
 
   // Staff see it in the console's Quote requests tab (a separate browser context: staff are elsewhere).
   const staff = await browser.newContext({ serviceWorkers: 'block' });
   const admin = await staff.newPage();
   await signIn(admin, OWNER.username, OWNER.password);
   await admin.waitForURL('**/admin');
-  await admin.getByRole('tab', { name: 'Quote requests' }).click();
-  const answered = admin.waitForResponse((r) => r.url().includes('/api/admin/quotes?') && r.url().includes(`search=${reference}`));
+  await tab(admin, 'Quote requests').click();
+  const answered = listAnswered(admin, 'admin.quotes.list', reference);
   await admin.getByPlaceholder('Search users, policies, or logs...').fill(reference);
   await answered;
   const row = admin.getByRole('row').filter({ hasText: reference });
@@ -206,6 +299,10 @@ test('a failed submit keeps the data and says so in the page; a good one shows s
   await expect(dialog.getByText('Registration number', { exact: true })).toBeVisible();
   await expect(dialog.getByText('Where is the vehicle kept overnight?', { exact: true })).toBeVisible();
   await expect(dialog.getByText('Social Domestic and Pleasure plus Commute', { exact: true })).toBeVisible();
+  // What was asked for: the product, the start (UK time, naming the clock) and the cover length.
+  await expect(dialog.getByText('Temporary car cover', { exact: true })).toBeVisible();
+  await expect(dialog.getByText(new RegExp(`15 Jan ${NEXT_YEAR}, 09:00 GMT`))).toBeVisible();
+  await expect(dialog.getByText('3 days', { exact: true })).toBeVisible();
   await staff.close();
 });
 

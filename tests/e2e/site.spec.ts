@@ -1,4 +1,4 @@
-// The public information pages (SPEC.md §2): home, FAQ, claims, privacy, terms and the make-a-claim
+// The public information pages (docs/product.md#site-pages): home, FAQ, claims, privacy, terms and the make-a-claim
 // placeholder render their texts and titles; the legal accordions open and close by mouse and keyboard and
 // by URL hash; and an axe-core scan of every public page finds nothing serious or critical.
 import AxeBuilder from '@axe-core/playwright';

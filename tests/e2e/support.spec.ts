@@ -1,4 +1,4 @@
-// /support in the browser (SPEC.md §2, §5; DECISIONS.md "Callback, registration, password reset", "Errors"):
+// /support in the browser (docs/product.md#support, #callback-requests, #errors-and-messages):
 // the contact cards, the Request Callback form's validation, focus and errors, the honeypot, and a real
 // request stored by the server. All requests come from 127.0.0.1, which may send 5 callback requests an
 // hour: only one test here is stored (refused input is not counted).
@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { brand } from '../../src-server/contract/brand';
 import { epochToUkLocal } from '../../src-server/contract/time';
-import { db, latestMailTo, unique } from './fixtures';
+import { db, failProcedure, latestMailTo, unique } from './fixtures';
 
 const RECEIVED = 'Your callback request has been received. Our team will contact you within 24 hours.';
 const TEL = 'tel:+442079460000';
@@ -47,7 +47,7 @@ test('four contact cards with their e-mail and phone links, and the opening hour
 test('empty required fields show their messages, tied to the fields, and focus goes to the first', async ({ page }) => {
   let sent = 0;
   page.on('request', (r) => {
-    if (r.url().includes('/api/callbacks')) sent += 1;
+    if (r.url().includes('/trpc/callbacks.request')) sent += 1;
   });
   await page.goto('/support');
   await page.getByRole('button', { name: 'Request Callback' }).click();
@@ -100,7 +100,7 @@ test('a request is stored and the thank-you view takes focus', async ({ page }) 
   // Hold the answer back a moment to see the busy state.
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
-  await page.route('**/api/callbacks', async (route) => {
+  await page.route('**/trpc/callbacks.request*', async (route) => {
     await held;
     await route.continue();
   });
@@ -161,9 +161,7 @@ test('a server error shows in the page, focused, and the form keeps what was typ
     dialogs.push(d.message());
     void d.dismiss();
   });
-  await page.route('**/api/callbacks', (route) =>
-    route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Something went wrong on our side. Please try again.' }) }),
-  );
+  await failProcedure(page, 'callbacks.request', { message: 'Something went wrong on our side. Please try again.' });
   await page.goto('/support');
   const email = `${unique('fail')}@example.test`;
   await fillRequired(page, email);
@@ -184,8 +182,8 @@ test('a server error shows in the page, focused, and the form keeps what was typ
   expect(dialogs).toEqual([]);
 
   // A network failure says so too.
-  await page.unroute('**/api/callbacks');
-  await page.route('**/api/callbacks', (route) => route.abort('connectionrefused'));
+  await page.unrouteAll({ behavior: 'wait' });
+  await page.route('**/trpc/callbacks.request*', (route) => route.abort('connectionrefused'));
   await page.getByRole('button', { name: 'Request Callback' }).click();
   await expect(page.getByRole('alert')).toContainText('We could not reach our server');
 });

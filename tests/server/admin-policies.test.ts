@@ -1,5 +1,5 @@
 // The admin policies REST API, the impersonated read, stats, the expiry sweep and the logs list
-// (SPEC.md §3, §4, §5, §7, §9; DECISIONS.md "Time", "Policies and certificates", "Admin console", "Errors").
+// (docs/api.md#admin-statistics-users-and-policies; docs/product.md#time, #policies-and-certificates, #admin-console).
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src-server/contract/messages';
@@ -7,9 +7,7 @@ import { auditLogs, policies, users } from '../../src-server/db/schema/index';
 import { sweepExpiredPolicies } from '../../src-server/features/policies/service';
 import { runMaintenance } from '../../src-server/maintenance';
 import { createHarness, json, T0, validPolicy, type ErrorBody, type Harness } from './harness';
-import type { PolicyView as Policy } from '../../src-server/features/policies/service';
-import type { LogEntryView as LogEntry } from '../../src-server/features/logs/service';
-import type { AdminStats as Stats } from '../../src-server/features/stats/service';
+import type { AdminStats as Stats, LogEntryView as LogEntry, PolicyView as Policy } from '../../src-server/contract/views';
 
 
 const POLICY_NUMBER = /^KC-[0-9A-HJKMNP-TV-Z]{10}$/;
@@ -226,7 +224,7 @@ describe('POST /api/admin/policies', () => {
   });
 
   it('refuses an unknown status and a bad registration with 400', async () => {
-    await expect400({ ...validPolicy, status: 'cancelled' }, 'status');
+    await expect400({ ...validPolicy, status: 'lapsed' }, 'status');
     await expect400({ ...validPolicy, registration: 'AB12-CDE!' }, 'registration');
     await expect400({ ...validPolicy, registration: 'ABCDEFGHIJK' }, 'registration');
   });
@@ -266,6 +264,8 @@ describe('PUT /api/admin/policies/{id}', () => {
       endDate: '2026-08-15',
       endTime: '06:30 PM',
       status: 'pending',
+      product: 'learner',
+      premium: '£1,234.5',
     };
     const res = await h.request('PUT', `/api/admin/policies/${p.id}`, { token: adminToken, body: next });
     expect(res.status).toBe(200);
@@ -285,6 +285,8 @@ describe('PUT /api/admin/policies/{id}', () => {
       endDate: '2026-08-15',
       endTime: '18:30',
       status: 'pending',
+      product: 'learner',
+      premium: 1234.5,
     };
     expect(u).toEqual(expected);
     const { items } = await list(`?search=${p.policyNumber}`);

@@ -1,5 +1,5 @@
-// The admin users REST API: GET/POST/PUT/DELETE /api/admin/users (SPEC.md §3, §5, §6, §7, §8;
-// DECISIONS.md "Accounts, sessions, roles", "Admin console", "Errors") and the owner-tier tRPC
+// The admin users REST API: GET/POST/PUT/DELETE /api/admin/users (docs/api.md#admin-statistics-users-and-policies;
+// docs/product.md#roles, #admin-console, #errors-and-messages) and the owner-tier tRPC
 // procedure admin.users.setRoles.
 import { TRPCError } from '@trpc/server';
 import { count, eq } from 'drizzle-orm';
@@ -7,13 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src-server/contract/messages';
 import { auditLogs, users } from '../../src-server/db/schema/index';
 import type { Caller } from '../../src-server/deps';
-import { ConflictError } from '../../src-server/errors';
+import { ConflictError, errorAnswerOf } from '../../src-server/errors';
 import { deleteUser, setUserRoles, updateUser } from '../../src-server/features/users/service';
-import { statusOf } from '../../src-server/http/errors';
 import { createHarness, json, PASSWORD, T0, validPolicy, type ErrorBody, type Harness } from './harness';
-import type { UserView } from '../../src-server/features/users/service';
-import type { PolicyView } from '../../src-server/features/policies/service';
-import type { LogEntryView as LogEntry } from '../../src-server/features/logs/service';
+import type { LogEntryView as LogEntry, PolicyView, UserView } from '../../src-server/contract/views';
 
 interface UserList {
   users: UserView[];
@@ -475,7 +472,7 @@ describe('DELETE /api/admin/users/{id}', () => {
 
 // ---- role rules -----------------------------------------------------------------------------------
 
-describe('role rules (DECISIONS.md: Owner ⊃ Admin ⊃ User)', () => {
+describe('role rules (Owner ⊃ Admin ⊃ User)', () => {
   it('an admin may create, edit and delete plain users', async () => {
     const created = await h.request('POST', '/api/admin/users', { token: adminToken, body: body('plainbyadmin', { password: PASSWORD }) });
     expect(created.status).toBe(201);
@@ -635,7 +632,7 @@ describe('the last owner (service level)', () => {
     );
     expect(err).toBeInstanceOf(ConflictError);
     expect((err as ConflictError).message).toBe(messages.lastOwner);
-    expect(statusOf(err as ConflictError)).toBe(409);
+    expect(errorAnswerOf(err as ConflictError).status).toBe(409);
   }
 
   it('refuses deleting or demoting the only owner with 409, and allows it once another owner exists', async () => {

@@ -12,7 +12,7 @@ type Role = (typeof ROLES)[number];
 type Expected = Record<Role, number>;
 
 let h: Harness;
-const ids = { customer: 0, quote: 0, callback: 0 };
+const ids = { customer: 0, admin: 0, quote: 0, callback: 0 };
 const tokens = {} as Record<Exclude<Role, 'anonymous'>, string>;
 const USERNAMES = { customer: 'mx-cust', otherCustomer: 'mx-other', admin: 'mx-admin', owner: 'mx-owner' } as const;
 
@@ -32,6 +32,20 @@ async function freshUser(flags: { isAdmin?: boolean; isOwner?: boolean } = {}): 
 }
 async function freshPolicy(): Promise<{ id: number; policyNumber: string }> {
   return json(await h.request('POST', '/api/admin/policies', { token: tokens.owner, body: { ...validPolicy, userId: ids.customer, holderName: `Matrix ${next()}` } }));
+}
+/** A fresh policy's verification code (the one its certificate's QR code carries). */
+async function freshVerifyCode(): Promise<string> {
+  const { id } = await freshPolicy();
+  const rs = await h.database.client.execute({ sql: 'select verify_code from policies where id = ?', args: [id] });
+  return String(rs.rows[0]!['verify_code']);
+}
+
+/** A fresh quote request of its own: an offer or a policy is made from one that is still open. */
+async function freshQuote(): Promise<number> {
+  const res = await h.request('POST', '/api/quotes', { body: { ...validQuote, email: `mx-fresh${next()}@example.test` }, headers: { 'x-forwarded-for': freshAddress() } });
+  const { reference } = await json<{ reference: string }>(res);
+  const rs = await h.database.client.execute({ sql: 'select id from quote_requests where reference = ?', args: [reference] });
+  return Number(rs.rows[0]!['id']);
 }
 
 interface Cell {
@@ -81,13 +95,23 @@ const REST: Record<string, RestRow> = {
   'POST /api/logout': { route: 'POST /api/logout', expect: signedIn(200), prepare: async () => ({ method: 'POST', path: '/api/logout' }) },
   'GET /api/me': { route: 'GET /api/me', expect: signedIn(200), prepare: async () => ({ method: 'GET', path: '/api/me' }) },
   'GET /api/user/policies': { route: 'GET /api/user/policies', expect: signedIn(200), prepare: async () => ({ method: 'GET', path: '/api/user/policies' }) },
+  'GET /api/user/quotes': { route: 'GET /api/user/quotes', expect: signedIn(200), prepare: async () => ({ method: 'GET', path: '/api/user/quotes' }) },
   "GET /api/policies/:policyNumber/certificate (the customer's policy)": {
     route: 'GET /api/policies/:policyNumber/certificate',
     // Only the holder's own account, or staff (impersonation shows certificates); another customer: 404.
     expect: { anonymous: 401, customer: 200, otherCustomer: 404, admin: 200, owner: 200 },
     prepare: async () => ({ method: 'GET', path: `/api/policies/${(await freshPolicy()).policyNumber}/certificate` }),
   },
+  // Public: anyone holding the QR code, signed in or not, gets the same answer.
+  "GET /api/verify/:code (a certificate's code)": {
+    route: 'GET /api/verify/:code',
+    expect: all(200),
+    prepare: async () => ({ method: 'GET', path: `/api/verify/${await freshVerifyCode()}` }),
+  },
+  'GET /api/verify/:code (unknown code)': { route: 'GET /api/verify/:code', expect: all(404), prepare: async () => ({ method: 'GET', path: '/api/verify/7Q4M2XHPAB3CDEFGHJK0' }) },
   'GET /api/admin/stats': { route: 'GET /api/admin/stats', expect: staff(200), prepare: async () => ({ method: 'GET', path: '/api/admin/stats' }) },
+  'GET /api/admin/stats/queues': { route: 'GET /api/admin/stats/queues', expect: staff(200), prepare: async () => ({ method: 'GET', path: '/api/admin/stats/queues' }) },
+  'GET /api/admin/staff': { route: 'GET /api/admin/staff', expect: staff(200), prepare: async () => ({ method: 'GET', path: '/api/admin/staff' }) },
   'GET /api/admin/users': { route: 'GET /api/admin/users', expect: staff(200), prepare: async () => ({ method: 'GET', path: '/api/admin/users?limit=10&offset=0' }) },
   'POST /api/admin/users': {
     route: 'POST /api/admin/users',
@@ -134,6 +158,11 @@ const REST: Record<string, RestRow> = {
     expect: staff(200),
     prepare: async () => ({ method: 'GET', path: `/api/admin/users/${ids.customer}/policies` }),
   },
+  'GET /api/admin/users/:id/cover': {
+    route: 'GET /api/admin/users/:id/cover',
+    expect: staff(200),
+    prepare: async () => ({ method: 'GET', path: `/api/admin/users/${ids.customer}/cover` }),
+  },
   'GET /api/admin/policies': { route: 'GET /api/admin/policies', expect: staff(200), prepare: async () => ({ method: 'GET', path: '/api/admin/policies?search=matrix' }) },
   'POST /api/admin/policies': {
     route: 'POST /api/admin/policies',
@@ -163,6 +192,26 @@ const REST: Record<string, RestRow> = {
     expect: staff(200),
     prepare: async () => ({ method: 'PUT', path: `/api/admin/quotes/${ids.quote}`, body: { status: 'contacted' } }),
   },
+  'PUT /api/admin/quotes/:id (assigning)': {
+    route: 'PUT /api/admin/quotes/:id',
+    expect: staff(200),
+    prepare: async () => ({ method: 'PUT', path: `/api/admin/quotes/${ids.quote}`, body: { assigneeId: ids.admin } }),
+  },
+  'POST /api/admin/quotes/:id/offer': {
+    route: 'POST /api/admin/quotes/:id/offer',
+    expect: staff(200),
+    prepare: async () => ({ method: 'POST', path: `/api/admin/quotes/${await freshQuote()}/offer`, body: { premium: '64.50' } }),
+  },
+  'POST /api/admin/quotes/:id/policy': {
+    route: 'POST /api/admin/quotes/:id/policy',
+    expect: staff(201),
+    prepare: async () => ({ method: 'POST', path: `/api/admin/quotes/${await freshQuote()}/policy`, body: { licenseNumber: 'MATRIX0001' } }),
+  },
+  'POST /api/admin/quotes/:id/notes': {
+    route: 'POST /api/admin/quotes/:id/notes',
+    expect: staff(201),
+    prepare: async () => ({ method: 'POST', path: `/api/admin/quotes/${ids.quote}/notes`, body: { text: `Matrix note ${next()}` } }),
+  },
   'GET /api/admin/callbacks': { route: 'GET /api/admin/callbacks', expect: staff(200), prepare: async () => ({ method: 'GET', path: '/api/admin/callbacks' }) },
   'GET /api/admin/callbacks/:id': {
     route: 'GET /api/admin/callbacks/:id',
@@ -173,6 +222,11 @@ const REST: Record<string, RestRow> = {
     route: 'PUT /api/admin/callbacks/:id',
     expect: staff(200),
     prepare: async () => ({ method: 'PUT', path: `/api/admin/callbacks/${ids.callback}`, body: { status: 'contacted' } }),
+  },
+  'POST /api/admin/callbacks/:id/notes': {
+    route: 'POST /api/admin/callbacks/:id/notes',
+    expect: staff(201),
+    prepare: async () => ({ method: 'POST', path: `/api/admin/callbacks/${ids.callback}/notes`, body: { text: `Matrix note ${next()}` } }),
   },
   'GET /api/admin/report.csv': { route: 'GET /api/admin/report.csv', expect: staff(200), prepare: async () => ({ method: 'GET', path: '/api/admin/report.csv' }) },
 };
@@ -188,11 +242,16 @@ const TRPC: Record<string, { expect: Expected; input: () => Promise<unknown> }> 
   'account.logout': { expect: signedIn(200), input: async () => undefined },
   'account.me': { expect: signedIn(200), input: async () => undefined },
   'policies.mine': { expect: signedIn(200), input: async () => undefined },
+  'quotes.mine': { expect: signedIn(200), input: async () => undefined },
+  'verify.byCode': { expect: all(200), input: async () => ({ code: await freshVerifyCode() }) },
   'admin.stats': { expect: staff(200), input: async () => undefined },
+  'admin.queueCounts': { expect: staff(200), input: async () => undefined },
+  'admin.staff': { expect: staff(200), input: async () => undefined },
   'admin.users.list': { expect: staff(200), input: async () => ({}) },
   'admin.users.create': { expect: staff(200), input: async () => ({ username: `mxtu${next()}`, email: `mxtu${counter}@example.test`, password: 'long-enough-1' }) },
   'admin.users.update': { expect: staff(200), input: async () => ({ id: await freshUser(), data: { username: `mxtup${next()}`, email: `mxtup${counter}@example.test` } }) },
   'admin.users.delete': { expect: staff(200), input: async () => ({ id: await freshUser() }) },
+  'admin.users.coverHeld': { expect: staff(200), input: async () => ({ id: ids.customer }) },
   'admin.users.setRoles': { expect: ownerOnly(200), input: async () => ({ id: await freshUser(), isAdmin: true, isOwner: false }) },
   'admin.policies.list': { expect: staff(200), input: async () => ({}) },
   'admin.policies.ofUser': { expect: staff(200), input: async () => ({ userId: ids.customer }) },
@@ -204,9 +263,15 @@ const TRPC: Record<string, { expect: Expected; input: () => Promise<unknown> }> 
   'admin.quotes.list': { expect: staff(200), input: async () => ({}) },
   'admin.quotes.get': { expect: staff(200), input: async () => ({ id: ids.quote }) },
   'admin.quotes.setStatus': { expect: staff(200), input: async () => ({ id: ids.quote, status: 'quoted' }) },
+  'admin.quotes.update': { expect: staff(200), input: async () => ({ id: ids.quote, status: 'contacted', assigneeId: ids.admin }) },
+  'admin.quotes.offer': { expect: staff(200), input: async () => ({ id: await freshQuote(), premium: '64.50' }) },
+  'admin.quotes.issuePolicy': { expect: staff(200), input: async () => ({ id: await freshQuote(), licenseNumber: 'MATRIX0001' }) },
+  'admin.quotes.addNote': { expect: staff(200), input: async () => ({ id: ids.quote, text: `Matrix note ${next()}` }) },
   'admin.callbacks.list': { expect: staff(200), input: async () => ({}) },
   'admin.callbacks.get': { expect: staff(200), input: async () => ({ id: ids.callback }) },
   'admin.callbacks.setStatus': { expect: staff(200), input: async () => ({ id: ids.callback, status: 'quoted' }) },
+  'admin.callbacks.update': { expect: staff(200), input: async () => ({ id: ids.callback, assigneeId: null }) },
+  'admin.callbacks.addNote': { expect: staff(200), input: async () => ({ id: ids.callback, text: `Matrix note ${next()}` }) },
 };
 
 let addressCounter = 0;
@@ -222,7 +287,7 @@ beforeAll(async () => {
   h = await createHarness();
   ids.customer = await h.addUser({ username: USERNAMES.customer });
   await h.addUser({ username: USERNAMES.otherCustomer });
-  await h.addUser({ username: USERNAMES.admin, isAdmin: true });
+  ids.admin = await h.addUser({ username: USERNAMES.admin, isAdmin: true });
   await h.addUser({ username: USERNAMES.owner, isOwner: true });
   for (const role of ['customer', 'otherCustomer', 'admin', 'owner'] as const) tokens[role] = await h.tokenFor(USERNAMES[role]);
   const quote = await h.request('POST', '/api/quotes', { body: validQuote, headers: { 'x-forwarded-for': freshAddress() } });

@@ -1,5 +1,4 @@
-// Callback requests (SPEC.md §2 /support, §3, §5; DECISIONS.md "Callback, registration, password reset",
-// "Errors"): stored with a reference, logged, confirmed by e-mail; validated field by field; a honeypot
+// Callback requests (docs/product.md#callback-requests, docs/api.md#errors): stored with a reference, logged, confirmed by e-mail; validated field by field; a honeypot
 // that bots cannot detect; 5 requests per client address an hour.
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,18 +1,21 @@
+import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { brand, brandAddressOneLine } from '../../src-server/contract/brand';
+import { productLimitations, products } from '../../src-server/contract/products';
 import {
   CERTIFICATE_HEADINGS,
   CERTIFICATE_TITLE,
   CERTIFICATION_STATEMENT,
   DRIVING_CONDITION,
-  LIMITATIONS_OF_USE,
+  NOT_VALID_EXPLANATION,
+  VERIFY_PROMPT,
   formatIssuedAt,
   formatUkDateTime,
   renderCertificatePdf,
   toWinAnsi,
   type CertificateData,
 } from '../../src-server/features/certificates/pdf';
-import { expandedPdf, latin1, objectsOnly, pageText, readingOrder, streams, withoutStrings } from './pdf-reader';
+import { drawnRects, expandedPdf, latin1, objectsOnly, pageText, qrMatrixFrom, readingOrder, streams, withoutStrings } from './pdf-reader';
 
 // ---------------------------------------------------------------------------------------------------------
 // A deliberately small PDF reader: enough to check what jsPDF writes, independent of the renderer's code.
@@ -41,8 +44,17 @@ const sample: CertificateData = {
   startTime: '09:00',
   endDate: '2026-07-08',
   endTime: '17:30',
+  product: 'temporary',
+  verifyUrl: 'https://kerbside.example/verify/7Q4M2XHPAB3CDEFGHJK0',
+  endedAt: null,
   issuedAt: Date.UTC(2026, 5, 30, 13, 5), // 14:05 BST
 };
+
+/** The QR code's module matrix as the qrcode library encodes `text` (one byte-mode segment, error correction M; rows of 0/1). */
+function qrMatrixOf(text: string): number[][] {
+  const { size, data } = QRCode.create([{ data: new TextEncoder().encode(text), mode: 'byte' }], { errorCorrectionLevel: 'M' }).modules;
+  return Array.from({ length: size }, (_, row) => Array.from(data.subarray(row * size, (row + 1) * size)));
+}
 
 const footerStart = `Arranged by ${brand.legalName}, ${brandAddressOneLine()}`;
 
@@ -67,10 +79,10 @@ describe('renderCertificatePdf: file structure', () => {
   });
 
   it('stays a few kilobytes, whatever the field lengths', () => {
-    expect(bytes.length).toBeLessThan(4_000);
+    expect(bytes.length).toBeLessThan(5_000);
     const long = 'Wolfeschlegelsteinhausenbergerdorff '.repeat(20);
     const worst = renderCertificatePdf({ ...sample, holderName: long, driverName: long, carModel: long, registration: long });
-    expect(worst.length).toBeLessThan(8_000);
+    expect(worst.length).toBeLessThan(9_000);
   });
 
   it('sets the document title, author and creation date', () => {
@@ -98,7 +110,7 @@ describe('renderCertificatePdf: content', () => {
       h3, '09:00 on 1 July 2026 (UK time)',
       h4, '17:30 on 8 July 2026 (UK time)',
       h5, 'Sam Smith (licence number SMITH751019J99AB)', DRIVING_CONDITION,
-      h6, LIMITATIONS_OF_USE,
+      h6, ...productLimitations.temporary,
       CERTIFICATION_STATEMENT,
       `Authorised insurer: ${brand.insurerName}`,
       footerStart,
@@ -112,10 +124,9 @@ describe('renderCertificatePdf: content', () => {
     const text = readingOrder(renderCertificatePdf(sample));
     for (const phrase of [
       'social, domestic and pleasure purposes',
-      'by the policyholder in person',
+      'commuting',
       'hire or reward',
-      'racing, pace-making, speed testing',
-      'commercial travelling',
+      'racing, pacemaking, speed testing',
       'in connection with the motor trade',
       'holds a licence to drive the vehicle',
       'not disqualified',
@@ -147,6 +158,156 @@ describe('renderCertificatePdf: content', () => {
     // 01:30 on the spring-forward Sunday does not exist as a clock time; it must still not move.
     const text = readingOrder(renderCertificatePdf({ ...sample, startDate: '2026-03-29', startTime: '01:30' }));
     expect(text).toContain('01:30 on 29 March 2026 (UK time)');
+  });
+});
+
+/** The colour operators in the page's content, with their operands. */
+function colourOperators(bytes: Uint8Array): Array<{ op: string; values: number[] }> {
+  const content = withoutStrings(expandedPdf(bytes));
+  return [...content.matchAll(/((?:[-\d.]+\s+){1,4})(rg|RG|g|G|k|K|sc|SC|scn|SCN)\b/g)].map((m) => ({
+    op: m[2]!,
+    values: m[1]!.trim().split(/\s+/).map(Number),
+  }));
+}
+
+/** Black: grey 0, RGB 0 0 0, or CMYK 0 0 0 1. */
+const isBlack = ({ op, values }: { op: string; values: number[] }): boolean =>
+  /^k$/i.test(op) ? values.join(' ') === '0 0 0 1' : values.every((v) => v === 0);
+
+describe('renderCertificatePdf: cover that has ended', () => {
+  const ended = (endedAt: number, more: Partial<CertificateData> = {}) => renderCertificatePdf({ ...sample, endedAt, ...more });
+
+  it("says 'NOT VALID - cover ended …' across the top, above the title, with the moment in UK summer time (BST)", () => {
+    const bytes = ended(Date.UTC(2026, 6, 8, 16, 30), { issuedAt: Date.UTC(2026, 6, 9, 13, 5) });
+    const text = readingOrder(bytes);
+    expect(text.startsWith(`NOT VALID - cover ended Wed 8 Jul 2026, 17:30 BST ${NOT_VALID_EXPLANATION} ${CERTIFICATE_TITLE}`)).toBe(true);
+    // Drawn large and bold inside a heavy box the width of the text column.
+    const shown = pageText(bytes);
+    const banner = shown.find((t) => t.text.startsWith('NOT VALID'))!;
+    expect(banner.y).toBe(Math.max(...shown.map((t) => t.y)));
+    const box = drawnRects(bytes).stroked.find((r) => r.y < banner.y && r.y + r.h > banner.y);
+    expect(box?.w).toBeCloseTo(595.28 - 100, 0);
+    expect(withoutStrings(expandedPdf(bytes))).toMatch(/\/F2 16 Tf/);
+    expect(latin1(bytes)).toContain(`/Title (Certificate ${sample.policyNumber} - NOT VALID)`);
+  });
+
+  it('names GMT for a winter end, and tells apart the two 01:30s of the night the clocks go back', () => {
+    expect(readingOrder(ended(Date.UTC(2026, 0, 15, 9, 30)))).toContain('NOT VALID - cover ended Thu 15 Jan 2026, 09:30 GMT');
+    expect(readingOrder(ended(Date.UTC(2026, 9, 25, 0, 30)))).toContain('NOT VALID - cover ended Sun 25 Oct 2026, 01:30 BST');
+    expect(readingOrder(ended(Date.UTC(2026, 9, 25, 1, 30)))).toContain('NOT VALID - cover ended Sun 25 Oct 2026, 01:30 GMT');
+  });
+
+  it("says at the foot that it was printed as a record, never 'Issued' as if the cover were current", () => {
+    const text = readingOrder(ended(Date.UTC(2026, 6, 8, 16, 30), { issuedAt: Date.UTC(2026, 11, 1, 10, 0) }));
+    expect(text).toContain('Printed Tue 1 Dec 2026, 10:00 GMT as a record of cover that ended Wed 8 Jul 2026, 17:30 BST; not valid as evidence of insurance.');
+    expect(text).not.toContain('Issued');
+    // The record is otherwise the whole certificate, in the legal order.
+    expectInOrder(text, [CERTIFICATE_TITLE, ...CERTIFICATE_HEADINGS, CERTIFICATION_STATEMENT]);
+  });
+
+  it('leaves a certificate of cover in force or to come unmarked', () => {
+    const bytes = renderCertificatePdf(sample);
+    expect(readingOrder(bytes)).not.toMatch(/NOT VALID|record/);
+    expect(drawnRects(bytes).stroked).toEqual([]);
+    expect(readingOrder(bytes)).toContain('Issued 14:05 on 30 June 2026 (UK time)');
+  });
+
+  it('is black on white, ended or not: every colour set is black, and nothing is filled but the QR code', () => {
+    for (const bytes of [renderCertificatePdf(sample), ended(Date.UTC(2026, 6, 8, 16, 30))]) {
+      const colours = colourOperators(bytes);
+      expect(colours.length).toBeGreaterThan(0);
+      expect(colours.filter((c) => !isBlack(c))).toEqual([]);
+      expect(qrMatrixFrom(drawnRects(bytes).filled)).toEqual(qrMatrixOf(sample.verifyUrl!));
+      expect(latin1(bytes)).not.toMatch(/\/Subtype\s*\/Image/);
+    }
+  });
+});
+
+describe('renderCertificatePdf: limitations as to use follow the product', () => {
+  /** Section 6 as read: from its heading to the certification. */
+  const section6 = (bytes: Uint8Array): string => {
+    const text = readingOrder(bytes);
+    return text.slice(text.indexOf(CERTIFICATE_HEADINGS[5]) + CERTIFICATE_HEADINGS[5].length, text.indexOf(CERTIFICATION_STATEMENT)).trim();
+  };
+
+  it.each(products)('prints the %s product’s lines, and only those', (product) => {
+    expect(section6(renderCertificatePdf({ ...sample, product }))).toBe(productLimitations[product].join(' '));
+  });
+
+  it('names a provisional licence and supervision for a learner, the business for business use, commuting for temporary cover', () => {
+    const learner = section6(renderCertificatePdf({ ...sample, product: 'learner' }));
+    expect(learner).toContain('holds a provisional driving licence');
+    expect(learner).toContain('is supervised as the law requires');
+    expect(learner).toContain('social, domestic and pleasure purposes only');
+    expect(learner).not.toMatch(/business|commuting/);
+    expect(section6(renderCertificatePdf({ ...sample, product: 'business' }))).toContain('in connection with the policyholder’s business');
+    const temporary = section6(renderCertificatePdf({ ...sample, product: 'temporary' }));
+    expect(temporary).toContain('commuting to and from a permanent place of work');
+    expect(temporary).not.toMatch(/business|provisional/);
+    for (const product of products) expect(section6(renderCertificatePdf({ ...sample, product }))).toContain('does not cover use for hire or reward');
+  });
+
+  it('refuses a product it does not know rather than print no limitations', () => {
+    expect(() => renderCertificatePdf({ ...sample, product: 'racing' as never })).toThrow(RangeError);
+  });
+});
+
+describe('renderCertificatePdf: QR code and short link', () => {
+  it('draws the QR code of the short link as squares: the matrix read back from the page is the encoding of the link', () => {
+    const bytes = renderCertificatePdf(sample);
+    const { filled } = drawnRects(bytes);
+    expect(qrMatrixFrom(filled)).toEqual(qrMatrixOf(sample.verifyUrl!));
+    // Whole quarter-point modules, so the squares meet exactly; about 30 mm across, at the top right.
+    const left = Math.min(...filled.map((r) => r.x));
+    const right = Math.max(...filled.map((r) => r.x + r.w));
+    const top = Math.max(...filled.map((r) => r.y + r.h));
+    const bottom = Math.min(...filled.map((r) => r.y));
+    expect(right).toBeCloseTo(595.28 - 50, 1);
+    expect(top).toBeCloseTo(841.89 - 50, 1);
+    expect(right - left).toBeGreaterThanOrEqual(75);
+    expect(right - left).toBe(top - bottom);
+    // Clear of the text below it by more than the 4-module quiet zone.
+    const heading1 = pageText(bytes).find((t) => t.text === CERTIFICATE_HEADINGS[0])!;
+    expect(bottom - heading1.y).toBeGreaterThan(4 * filled[0]!.h);
+  });
+
+  it('prints the short link in full under the title, with how to use it', () => {
+    const text = readingOrder(renderCertificatePdf(sample));
+    expectInOrder(text, [CERTIFICATE_TITLE, `Certificate number: ${sample.policyNumber}`, VERIFY_PROMPT, sample.verifyUrl!, CERTIFICATE_HEADINGS[0]]);
+    // A long public address wraps onto a second line rather than being cut.
+    const longUrl = `https://a-rather-long-public-address.kerbside-cover-brokers.example/verify/${'7Q4M2XHPAB3CDEFGHJK0'}`;
+    const lines = pageText(renderCertificatePdf({ ...sample, verifyUrl: longUrl })).map((t) => t.text);
+    const at = lines.indexOf(VERIFY_PROMPT);
+    expect(lines.slice(at + 1, at + 3).join('')).toBe(longUrl);
+  });
+
+  it('draws neither where a policy has no verification code', () => {
+    const bytes = renderCertificatePdf({ ...sample, verifyUrl: null });
+    expect(drawnRects(bytes).filled).toEqual([]);
+    expect(readingOrder(bytes)).not.toContain(VERIFY_PROMPT);
+  });
+
+  it('keeps an ended learner certificate with every value at its longest on one page, the certification and insurer in full', () => {
+    const long = 'W'.repeat(300);
+    const bytes = renderCertificatePdf({
+      ...sample,
+      product: 'learner',
+      endedAt: Date.UTC(2026, 6, 8, 16, 30),
+      holderName: long,
+      driverName: long,
+      carModel: long,
+      registration: long,
+      licenseNumber: long,
+      verifyUrl: `https://a-rather-long-public-address.kerbside-cover-brokers.example/verify/7Q4M2XHPAB3CDEFGHJK0`,
+    });
+    expect(count(latin1(bytes), /\/Type\s*\/Page(?!s)/)).toBe(1);
+    const shown = pageText(bytes);
+    const footerY = shown.find((t) => t.text.startsWith('Arranged by'))!.y;
+    const text = readingOrder(bytes);
+    expectInOrder(text, ['NOT VALID', CERTIFICATE_TITLE, ...CERTIFICATE_HEADINGS, ...productLimitations.learner, CERTIFICATION_STATEMENT, `Authorised insurer: ${brand.insurerName}`, 'Arranged by']);
+    expect(shown.filter((t) => t.y > footerY).map((t) => t.text)).toContain(`Authorised insurer: ${brand.insurerName}`);
+    expect(Math.min(...shown.map((t) => t.y))).toBeGreaterThan(0);
+    expect(qrMatrixFrom(drawnRects(bytes).filled).length).toBeGreaterThan(0);
   });
 });
 

@@ -1,8 +1,10 @@
-// GET /api/policies/{policyNumber}/certificate (SPEC.md §7, §8; DECISIONS.md "Policies and certificates").
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, json, validPolicy, type Harness } from './harness';
-import { latin1, pageText } from './pdf-reader';
-import type { PolicyView as Policy } from '../../src-server/features/policies/service';
+// GET /api/policies/{policyNumber}/certificate (docs/product.md#certificates).
+import QRCode from 'qrcode';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { productLimitations } from '../../src-server/contract/products';
+import { createHarness, json, T0, validPolicy, type Harness } from './harness';
+import { drawnRects, latin1, pageText, qrMatrixFrom, readingOrder } from './pdf-reader';
+import type { PolicyView as Policy } from '../../src-server/contract/views';
 
 
 /** The strings the certificate draws, one per shown text run. */
@@ -184,5 +186,103 @@ describe('GET /api/policies/{policyNumber}/certificate', () => {
     }
     // A missing number is still 404 for an admin.
     expect((await h.request('GET', certPath('KC-0000000000'), { token: adminToken })).status).toBe(404);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// By status: a certificate only for confirmed cover; ended cover's as a record marked NOT VALID.
+
+describe('the certificate of each status', () => {
+  afterEach(() => h.clock.set(T0));
+  /** Sessions last hours, so a test that moves the clock by days signs in afresh at its new time. */
+  const signedInAt = async (ms: number) => {
+    h.clock.set(ms);
+    return { owner: await h.tokenFor('olivia'), alice: await h.tokenFor('alice') };
+  };
+
+  async function verifyCodeOf(id: number): Promise<string> {
+    const rs = await h.database.client.execute({ sql: 'select verify_code from policies where id = ?', args: [id] });
+    return String(rs.rows[0]!['verify_code']);
+  }
+  const certificateText = async (policy: Policy, token: string) => {
+    const res = await h.request('GET', certPath(policy.policyNumber), { token });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return readingOrder(await pdfOf(res));
+  };
+  async function setStatus(policy: Policy, status: string, token: string): Promise<Policy> {
+    const { id, policyNumber: _n, username: _u, ...fields } = policy;
+    const res = await h.request('PUT', `/api/admin/policies/${id}`, { token, body: { ...fields, premium: fields.premium ?? undefined, status } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return json<Policy>(res);
+  }
+
+  it("answers a pending policy with 409 'Cover not confirmed yet' (JSON, no PDF), to its holder and to staff", async () => {
+    const aliceId = alicePolicy.userId;
+    const pending = await createPolicy({ userId: aliceId, status: 'pending' });
+    for (const token of [aliceToken, adminToken]) {
+      const res = await h.request('GET', certPath(pending.policyNumber, '?download=1'), { token });
+      expect(res.status).toBe(409);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.headers.get('content-disposition')).toBeNull();
+      expect(await json(res)).toEqual({ error: 'Cover not confirmed yet' });
+    }
+    // Someone else's pending policy is still just not found: the 409 tells nothing to a stranger.
+    expect((await h.request('GET', certPath(pending.policyNumber), { token: bobToken })).status).toBe(404);
+    // Even once its dates have passed, cover never confirmed has no certificate.
+    const later = await signedInAt(Date.UTC(2026, 8, 1));
+    expect((await h.request('GET', certPath(pending.policyNumber), { token: later.alice })).status).toBe(409);
+  });
+
+  it('gives live cover and confirmed cover to come a plain certificate: no NOT VALID, issued now', async () => {
+    const upcoming = await createPolicy({ userId: alicePolicy.userId, startDate: '2026-08-01', endDate: '2026-08-31' });
+    for (const policy of [alicePolicy, upcoming]) {
+      const text = await certificateText(policy, aliceToken);
+      expect(text).not.toContain('NOT VALID');
+      expect(text).toContain('Issued 13:00 on 1 July 2026 (UK time)');
+    }
+  });
+
+  it('marks a policy staff expired NOT VALID from the moment they did (summer: BST), and the foot says it is a record', async () => {
+    const policy = await createPolicy({ userId: alicePolicy.userId, holderName: 'Ended Early' });
+    const then = await signedInAt(Date.UTC(2026, 6, 3, 15, 45)); // 16:45 BST, before its end
+    const expired = await setStatus(policy, 'expired', then.owner);
+    const later = await signedInAt(Date.UTC(2026, 6, 20, 8, 0));
+    const text = await certificateText(expired, later.alice);
+    expect(text.startsWith('NOT VALID - cover ended Fri 3 Jul 2026, 16:45 BST')).toBe(true);
+    expect(text).toContain('Printed Mon 20 Jul 2026, 09:00 BST as a record of cover that ended Fri 3 Jul 2026, 16:45 BST');
+    expect(text).not.toContain('Issued');
+    expect(text).toContain('Ended Early');
+  });
+
+  it('marks a cancelled winter policy NOT VALID at the time it was cancelled, in GMT', async () => {
+    const policy = await createPolicy({ userId: alicePolicy.userId, startDate: '2026-12-01', startTime: '09:00', endDate: '2026-12-31', endTime: '09:00' });
+    const then = await signedInAt(Date.UTC(2026, 11, 10, 9, 30));
+    const cancelled = await setStatus(policy, 'cancelled', then.owner);
+    const text = await certificateText(cancelled, then.alice);
+    expect(text.startsWith('NOT VALID - cover ended Thu 10 Dec 2026, 09:30 GMT')).toBe(true);
+  });
+
+  it('marks an active policy past its end NOT VALID from its end, before the sweep has switched it to expired', async () => {
+    const past = await createPolicy({ userId: alicePolicy.userId, startDate: '2026-06-01', endDate: '2026-06-10', endTime: '23:59' });
+    expect(past.status).toBe('active');
+    const text = await certificateText(past, aliceToken);
+    expect(text.startsWith('NOT VALID - cover ended Wed 10 Jun 2026, 23:59 BST')).toBe(true);
+  });
+
+  it("prints the product's limitations (a learner's: a provisional licence, supervised), the short link and its QR code", async () => {
+    const learner = await createPolicy({ userId: alicePolicy.userId, product: 'learner' });
+    const link = `${h.deps.publicUrl}/verify/${await verifyCodeOf(learner.id)}`;
+    expect(link).toMatch(/^http:\/\/localhost:3000\/verify\/[0-9A-HJKMNP-TV-Z]{20}$/);
+    const res = await h.request('GET', certPath(learner.policyNumber), { token: aliceToken });
+    const bytes = await pdfOf(res);
+    const text = readingOrder(bytes);
+    for (const line of productLimitations.learner) expect(text).toContain(line);
+    expect(text).toContain('holds a provisional driving licence and is supervised as the law requires');
+    expect(text).not.toContain(productLimitations.temporary[0]);
+    expect(text).toContain(link);
+    const { size, data } = QRCode.create([{ data: new TextEncoder().encode(link), mode: 'byte' }], { errorCorrectionLevel: 'M' }).modules;
+    expect(qrMatrixFrom(drawnRects(bytes).filled)).toEqual(Array.from({ length: size }, (_, r) => Array.from(data.subarray(r * size, (r + 1) * size))));
+    // A policy created without a product is temporary cover, and its certificate says so.
+    expect(await certificateText(alicePolicy, aliceToken)).toContain(productLimitations.temporary[0]);
   });
 });

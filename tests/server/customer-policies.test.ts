@@ -1,13 +1,15 @@
-// GET /api/user/policies: the signed-in customer's own policies (SPEC.md §3, §7; DECISIONS.md "Accounts, sessions, roles").
+// GET /api/user/policies: the signed-in customer's own policies (docs/api.md#customer-policies-and-certificates).
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, json, validPolicy, type Harness } from './harness';
-import type { PolicyView as Policy } from '../../src-server/features/policies/service';
+import type { PolicyView as Policy } from '../../src-server/contract/views';
 
 
-/** SPEC.md §3 Policy, plus DECISIONS.md's optional `registration`. Nothing more, nothing less. */
+/** A policy's documented fields (docs/api.md#shapes): registration, product and premium included. Nothing more, nothing less. */
 const POLICY_FIELDS = [
   'carModel',
+  'premium',
+  'product',
   'driverName',
   'endDate',
   'endTime',
@@ -145,7 +147,7 @@ describe('GET /api/user/policies', () => {
     expect(alice.map((p) => p.policyNumber)).toEqual([created.alice2!.policyNumber, created.alice1!.policyNumber]);
   });
 
-  it('answers exactly the fields of SPEC.md §3 Policy (plus registration), with the values stored', async () => {
+  it('answers exactly the documented fields of a policy (registration, product and premium included), with the values stored', async () => {
     const alice = await myPolicies(aliceToken);
     for (const p of alice) expect(Object.keys(p).sort()).toEqual(POLICY_FIELDS);
 
@@ -165,6 +167,9 @@ describe('GET /api/user/policies', () => {
       endDate: '2026-06-08',
       endTime: '23:59',
       status: 'expired',
+      // A caller that names no product gets temporary cover; no premium was recorded.
+      product: 'temporary',
+      premium: null,
     });
     expect(older.policyNumber).toMatch(/^[A-Z0-9-]+$/);
 
@@ -229,7 +234,7 @@ describe('GET /api/user/policies', () => {
     expect((await h.request('GET', '/api/user/policies', { token: signedOut })).status).toBe(401);
     // The other session of the same account is untouched by that logout ...
     expect((await h.request('GET', '/api/user/policies', { token: expiring })).status).toBe(200);
-    // ... until its 12 hours run out (DECISIONS.md: without remember-me a session lasts 12 hours).
+    // ... until its 12 hours run out (docs/product.md#sessions: without remember-me a session lasts 12 hours).
     const start = h.clock.now();
     try {
       h.clock.advance(12 * 3600_000 - 60_000);

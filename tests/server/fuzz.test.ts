@@ -13,6 +13,8 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 let h: Harness;
 let owner: string;
 let ids: { victim: number; policy: number; policyNumber: string; quote: number; callback: number };
+/** The fuzz policy's verification code (GET /api/verify/:code). */
+let verifyCode = '';
 
 /** Text that has broken servers before: SQL and HTML fragments, control characters, odd unicode, impossible dates. */
 const NASTY = [
@@ -47,6 +49,8 @@ const NASTY = [
   '__proto__',
   'constructor',
   '"*" OR NEAR(a b)',
+  'learner',
+  'Business use cover',
   '%',
   '_',
   '\\',
@@ -100,6 +104,8 @@ interface Route {
 }
 
 const LIST_QUERY = { limit: '10', offset: '0', search: 'a' };
+/** A policy with every field set, product and premium (as text with a pound sign) included, for the mutations to work on. */
+const FUZZ_POLICY = { ...validPolicy, product: 'learner', premium: '£1,234.50' };
 
 const ROUTES: Record<string, Route> = {
   'GET /api/health': { method: 'GET', path: () => '/api/health' },
@@ -111,23 +117,36 @@ const ROUTES: Record<string, Route> = {
   'POST /api/quotes': { method: 'POST', path: () => '/api/quotes', body: validQuote },
   'GET /api/me': { method: 'GET', path: () => '/api/me' },
   'GET /api/user/policies': { method: 'GET', path: () => '/api/user/policies' },
+  'GET /api/user/quotes': { method: 'GET', path: () => '/api/user/quotes' },
   'GET /api/policies/:policyNumber/certificate': { method: 'GET', path: () => `/api/policies/${ids.policyNumber}/certificate`, query: { download: '1' } },
+  'GET /api/verify/:code': { method: 'GET', path: () => `/api/verify/${verifyCode}` },
   'GET /api/admin/stats': { method: 'GET', path: () => '/api/admin/stats' },
+  'GET /api/admin/stats/queues': { method: 'GET', path: () => '/api/admin/stats/queues' },
+  'GET /api/admin/staff': { method: 'GET', path: () => '/api/admin/staff' },
   'GET /api/admin/users': { method: 'GET', path: () => '/api/admin/users', query: LIST_QUERY },
   'POST /api/admin/users': { method: 'POST', path: () => '/api/admin/users', body: { username: 'fuzzmade', email: 'fuzzmade@example.test', password: 'longenough1', isAdmin: false, isOwner: false } },
   'PUT /api/admin/users/:id': { method: 'PUT', path: () => `/api/admin/users/${ids.victim}`, body: { username: 'fuzzvictim', email: 'fuzzvictim@example.test', isAdmin: false, isOwner: false } },
   'GET /api/admin/users/:id/policies': { method: 'GET', path: () => `/api/admin/users/${ids.victim}/policies` },
+  'GET /api/admin/users/:id/cover': { method: 'GET', path: () => `/api/admin/users/${ids.victim}/cover` },
   'GET /api/admin/policies': { method: 'GET', path: () => '/api/admin/policies', query: LIST_QUERY },
-  'POST /api/admin/policies': { method: 'POST', path: () => '/api/admin/policies', body: validPolicy },
-  'PUT /api/admin/policies/:id': { method: 'PUT', path: () => `/api/admin/policies/${ids.policy}`, body: validPolicy },
+  'POST /api/admin/policies': { method: 'POST', path: () => '/api/admin/policies', body: FUZZ_POLICY },
+  'PUT /api/admin/policies/:id': { method: 'PUT', path: () => `/api/admin/policies/${ids.policy}`, body: FUZZ_POLICY },
   'GET /api/admin/logs': { method: 'GET', path: () => '/api/admin/logs', query: LIST_QUERY },
   'POST /api/admin/logs': { method: 'POST', path: () => '/api/admin/logs', body: { action: 'Fuzz entry', level: 'info' } },
-  'GET /api/admin/quotes': { method: 'GET', path: () => '/api/admin/quotes', query: LIST_QUERY },
+  'GET /api/admin/quotes': { method: 'GET', path: () => '/api/admin/quotes', query: { ...LIST_QUERY, status: 'open' } },
   'GET /api/admin/quotes/:id': { method: 'GET', path: () => `/api/admin/quotes/${ids.quote}` },
-  'PUT /api/admin/quotes/:id': { method: 'PUT', path: () => `/api/admin/quotes/${ids.quote}`, body: { status: 'contacted' } },
-  'GET /api/admin/callbacks': { method: 'GET', path: () => '/api/admin/callbacks', query: LIST_QUERY },
+  'PUT /api/admin/quotes/:id': { method: 'PUT', path: () => `/api/admin/quotes/${ids.quote}`, body: { status: 'contacted', assigneeId: null } },
+  'POST /api/admin/quotes/:id/offer': { method: 'POST', path: () => `/api/admin/quotes/${ownQuotes.offer}/offer`, body: { premium: '64.50', validHours: 24 } },
+  'POST /api/admin/quotes/:id/policy': {
+    method: 'POST',
+    path: () => `/api/admin/quotes/${ownQuotes.policy}/policy`,
+    body: { licenseNumber: 'FUZZ0001', status: 'pending', carModel: 'Fuzz car', startTime: '10:00', premium: '£64.50', product: 'learner' },
+  },
+  'POST /api/admin/quotes/:id/notes': { method: 'POST', path: () => `/api/admin/quotes/${ids.quote}/notes`, body: { text: 'Fuzz note\nsecond line' } },
+  'GET /api/admin/callbacks': { method: 'GET', path: () => '/api/admin/callbacks', query: { ...LIST_QUERY, status: 'overdue' } },
   'GET /api/admin/callbacks/:id': { method: 'GET', path: () => `/api/admin/callbacks/${ids.callback}` },
-  'PUT /api/admin/callbacks/:id': { method: 'PUT', path: () => `/api/admin/callbacks/${ids.callback}`, body: { status: 'contacted' } },
+  'PUT /api/admin/callbacks/:id': { method: 'PUT', path: () => `/api/admin/callbacks/${ids.callback}`, body: { status: 'contacted', assigneeId: null } },
+  'POST /api/admin/callbacks/:id/notes': { method: 'POST', path: () => `/api/admin/callbacks/${ids.callback}/notes`, body: { text: 'Fuzz note' } },
   'GET /api/admin/report.csv': { method: 'GET', path: () => '/api/admin/report.csv' },
 };
 // Logout and the deletes act on the path and the token alone: they get the path-parameter and forged-token
@@ -137,7 +156,7 @@ const NOT_FUZZED = ['POST /api/logout', 'DELETE /api/admin/users/:id', 'DELETE /
 
 /** Every table a refused write must leave as it was (throttle and audit are written on purpose for logins). */
 async function snapshot(includeAudit: boolean): Promise<string> {
-  const tables = ['users', 'policies', 'quote_requests', 'callback_requests', 'mail_outbox', 'password_reset_tokens', 'revoked_tokens', 'counters'];
+  const tables = ['users', 'policies', 'quote_requests', 'callback_requests', 'request_notes', 'mail_outbox', 'password_reset_tokens', 'revoked_tokens', 'counters'];
   if (includeAudit) tables.push('audit_logs');
   const parts: string[] = [];
   for (const t of tables) {
@@ -179,6 +198,16 @@ beforeAll(async () => {
   expect(callback.status).toBe(201);
   const firstId = async (table: string) => Number((await h.database.client.execute(`select min(id) id from ${table}`)).rows[0]!['id']);
   ids = { victim, policy: policy.id, policyNumber: policy.policyNumber, quote: await firstId('quote_requests'), callback: await firstId('callback_requests') };
+  verifyCode = String((await h.database.client.execute({ sql: 'select verify_code from policies where id = ?', args: [policy.id] })).rows[0]!['verify_code']);
+});
+/** Requests of their own for the offer and policy routes: issuing closes one, and the other routes keep ids.quote open. */
+const ownQuotes = { offer: 0, policy: 0 };
+beforeAll(async () => {
+  for (const [i, kind] of (['offer', 'policy'] as const).entries()) {
+    const res = await h.request('POST', '/api/quotes', { body: { ...validQuote, email: `fuzz-${kind}@example.test` }, headers: { 'x-forwarded-for': `100.64.1.${i + 1}` } });
+    const { reference } = await json<{ reference: string }>(res);
+    ownQuotes[kind] = Number((await h.database.client.execute({ sql: 'select id from quote_requests where reference = ?', args: [reference] })).rows[0]!['id']);
+  }
 });
 afterAll(async () => {
   const total = [...statuses.values()].reduce((a, b) => a + b, 0);
@@ -237,7 +266,7 @@ describe.each(Object.entries(ROUTES))('%s', (key, route) => {
 
   it('answers hostile query strings and headers without a 5xx', async () => {
     const query = fc
-      .dictionary(fc.constantFrom('limit', 'offset', 'search', 'download', 'q', 'page'), fc.oneof(hostileString, fc.integer().map(String)), { maxKeys: 4 })
+      .dictionary(fc.constantFrom('limit', 'offset', 'search', 'status', 'download', 'q', 'page'), fc.oneof(hostileString, fc.integer().map(String)), { maxKeys: 4 })
       .map((q) => new URLSearchParams({ ...(route.query ?? {}), ...q }).toString());
     const headers = fc.record(
       {
@@ -336,7 +365,7 @@ describe('tRPC procedures over HTTP', () => {
   it.each(procedures.filter(([p]) => !SKIPPED.includes(p)))('%s answers any input with a result or a 4xx, never a 5xx', async (path, proc) => {
     const isQuery = proc._def.type === 'query';
     await fc.assert(
-      fc.asyncProperty(fc.oneof(anyBody, mutated({ id: 1, limit: 10, offset: 0, search: 'x', ...validQuote, ...validPolicy })), async (input) => {
+      fc.asyncProperty(fc.oneof(anyBody, mutated({ id: 1, limit: 10, offset: 0, search: 'x', ...validQuote, ...FUZZ_POLICY })), async (input) => {
         const before = await snapshot(path !== 'account.login');
         const url = isQuery ? `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input) ?? 'null')}` : `/trpc/${path}`;
         const res = await h.request(isQuery ? 'GET' : 'POST', url, {
@@ -353,6 +382,55 @@ describe('tRPC procedures over HTTP', () => {
         }
       }),
       { numRuns: Math.ceil(RUNS / 2) },
+    );
+  });
+});
+
+describe('verification codes at both doors', () => {
+  // Any text as a code: the answer is the certificate (the real code, in any case, spaced) or the one 404, never
+  // a 5xx, a 400 or anything else; and a lookup writes nothing but its throttle count. A policy of its own: the
+  // path-parameter properties above may delete small ids.
+  let realCode = '';
+  beforeAll(async () => {
+    const policy = await json<{ id: number }>(await h.request('POST', '/api/admin/policies', { token: owner, body: { ...validPolicy, holderName: 'Fuzz Verify' } }));
+    realCode = String((await h.database.client.execute({ sql: 'select verify_code from policies where id = ?', args: [policy.id] })).rows[0]!['verify_code']);
+  });
+  const code = fc.oneof(
+    hostileString,
+    fc.constantFrom('0', 'I', 'O', 'U', 'L').map((c) => `${'7'.repeat(19)}${c}`),
+    fc.string({ unit: fc.constantFrom(...'0123456789ABCDEFGHJKMNPQRSTVWXYZabcdef -'), minLength: 18, maxLength: 28 }),
+    fc.constant(null).map(() => realCode.toLowerCase()),
+    fc.constant(null).map(() => ` ${realCode} `),
+  );
+  const isTheRealOne = (c: string) => c.trim().toUpperCase() === realCode;
+
+  it('GET /api/verify/{code} answers 200 for the real code and 404 for anything else', async () => {
+    await fc.assert(
+      fc.asyncProperty(code, async (c) => {
+        let path: string;
+        try {
+          path = `/api/verify/${encodeURIComponent(c)}`;
+        } catch {
+          path = '/api/verify/%ED%A0%80';
+        }
+        const before = await snapshot(true);
+        const res = await h.request('GET', path, { headers: { 'x-forwarded-for': nextAddress() } });
+        await expectSound(res.clone(), `verify ${JSON.stringify(c).slice(0, 80)}`);
+        expect(res.status, JSON.stringify(c).slice(0, 80)).toBe(isTheRealOne(c) ? 200 : 404);
+        expect(await snapshot(true)).toBe(before);
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('verify.byCode answers the view for the real code and NOT_FOUND for anything else', async () => {
+    await fc.assert(
+      fc.asyncProperty(code, async (c) => {
+        const res = await h.request('GET', `/trpc/verify.byCode?input=${encodeURIComponent(JSON.stringify({ code: c }))}`, { headers: { 'x-forwarded-for': nextAddress() } });
+        tally(res.status);
+        expect(res.status, `${JSON.stringify(c).slice(0, 80)} -> ${await res.clone().text()}`).toBe(isTheRealOne(c) ? 200 : 404);
+      }),
+      { numRuns: RUNS * 2 },
     );
   });
 });

@@ -117,10 +117,10 @@ export const validPolicy = {
   startTime: '09:00',
   endDate: '2026-07-08',
   endTime: '23:59',
-  status: 'active',
+  status: 'active' as const,
 };
 
-/** The error answer every REST route gives (DECISIONS.md, Errors). */
+/** The error answer every REST route gives (docs/api.md#errors). */
 export interface ErrorBody {
   error: string;
   message?: string;

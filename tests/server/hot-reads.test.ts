@@ -1,6 +1,7 @@
 // The per-request reads bypass Drizzle for speed; these tests hold them to the schema and the view.
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { policyView } from '../../src-server/contract/views';
 import { clientHotReads, nativeHotReads, type HotReads } from '../../src-server/db/hot-reads';
 import { policies } from '../../src-server/db/schema/index';
 import { toPolicyView } from '../../src-server/features/policies/service';
@@ -16,9 +17,10 @@ beforeAll(async () => {
   userId = await h.addUser({ username: 'Hot.Reader' });
   const token = await h.tokenFor('owner');
   const bodies = [
-    { ...validPolicy, userId, registration: '', holderName: 'Zoë "Quotes" \\ Back' },
-    { ...validPolicy, userId, startDate: '2026-08-01', endDate: '2026-08-02', status: 'pending' },
-    { ...validPolicy, userId, startDate: '2026-08-01', endDate: '2026-08-03', carModel: '<script>alert(1)</script>' },
+    { ...validPolicy, userId, registration: '', holderName: 'Zoë "Quotes" \\ Back', premium: '£1,234.50' },
+    { ...validPolicy, userId, startDate: '2026-08-01', endDate: '2026-08-02', status: 'pending', product: 'learner', premium: 0.29 },
+    { ...validPolicy, userId, startDate: '2026-08-01', endDate: '2026-08-03', carModel: '<script>alert(1)</script>', product: 'business', status: 'cancelled' },
+    { ...validPolicy, userId, startDate: '2026-08-02', endDate: '2026-08-03', premium: 19 },
   ];
   for (const body of bodies) expect((await h.request('POST', '/api/admin/policies', { token, body })).status).toBe(201);
   variants = [
@@ -40,8 +42,20 @@ describe.each([0, 1])('hot reads, variant %i', (i) => {
       .where(eq(policies.userId, userId))
       .orderBy(desc(policies.startAt), desc(policies.id));
     const expected = rows.map((r) => toPolicyView(r, 'Hot.Reader'));
-    expect(expected).toHaveLength(3);
-    expect(JSON.parse(await reads.policiesOfUserJson(userId, 'Hot.Reader'))).toEqual(expected);
+    expect(expected).toHaveLength(4);
+    const built = JSON.parse(await reads.policiesOfUserJson(userId, 'Hot.Reader')) as unknown[];
+    expect(built).toEqual(expected);
+    // The contract's strict schema: a key the SQL adds or forgets fails here, not in a client.
+    for (const item of built) expect(policyView.parse(item)).toEqual(item);
+  });
+
+  it('are held to the strict schema: an extra or a missing key fails', async () => {
+    const [, reads] = variants[i]!;
+    const [item] = JSON.parse(await reads.policiesOfUserJson(userId, 'Hot.Reader')) as Record<string, unknown>[];
+    expect(policyView.safeParse(item).success).toBe(true);
+    expect(policyView.safeParse({ ...item, startAt: 0 }).success).toBe(false);
+    const { username: _dropped, ...missing } = item!;
+    expect(policyView.safeParse(missing).success).toBe(false);
   });
 
   it('answer an empty array for a user with none', async () => {
@@ -64,9 +78,19 @@ describe.each([0, 1])('hot reads, variant %i', (i) => {
     expect(await reads.callerRow(424242, 'x')).toBeUndefined();
   });
 
+  it('a read that fails leaves nothing behind: the next reads answer as before', async () => {
+    const [, reads] = variants[i]!;
+    const before = await reads.countFtsMatches('policies_fts', 'Back');
+    // A NUL ends the quoted FTS5 string early: SQLite refuses the MATCH.
+    await expect(reads.countFtsMatches('policies_fts', 'Ba\u0000ck')).rejects.toThrow();
+    expect(await reads.countFtsMatches('policies_fts', 'Back')).toBe(before);
+    expect(await reads.countFtsMatches('users_fts', 'Reader')).toBe(1);
+    expect((await reads.callerRow(userId, 'some-jti'))?.username).toBe('Hot.Reader');
+  });
+
   it('count trigram matches case-insensitively, with quotes and FTS syntax taken literally', async () => {
     const [, reads] = variants[i]!;
-    expect(await reads.countFtsMatches('policies_fts', 'hot.read')).toBe(3); // the owner's username, on each row
+    expect(await reads.countFtsMatches('policies_fts', 'hot.read')).toBe(4); // the owner's username, on each row
     expect(await reads.countFtsMatches('policies_fts', '"quotes"')).toBe(1);
     expect(await reads.countFtsMatches('policies_fts', 'Zoë "Q')).toBe(1);
     expect(await reads.countFtsMatches('policies_fts', 'script OR x')).toBe(0);

@@ -164,3 +164,81 @@ export function withoutStrings(pdf: string): string {
   }
   return out;
 }
+
+/** A rectangle as drawn, in PDF user space (points, y up from the bottom of the page). */
+export interface DrawnRect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/**
+ * The rectangles a content stream paints with `re`: those filled (f, f*, F) and those stroked (S), each through
+ * the scaling and translation in force (cm inside q ... Q). Rotations are not expected and not handled.
+ */
+export function drawnRects(bytes: Uint8Array): { filled: DrawnRect[]; stroked: DrawnRect[] } {
+  const filled: DrawnRect[] = [];
+  const stroked: DrawnRect[] = [];
+  for (const s of streams(bytes).filter((st) => !/\/Subtype|\/Type\s*\/XRef/.test(st.dict))) {
+    // Text operands can hold anything: drop the strings first, so only operators and numbers remain.
+    const tokens = withoutStrings(s.data).split(/\s+/).filter(Boolean);
+    let ctm = [1, 0, 0, 1, 0, 0];
+    const saved: number[][] = [];
+    let path: DrawnRect[] = [];
+    let operands: number[] = [];
+    for (const token of tokens) {
+      if (/^[-+]?(\d+\.?\d*|\.\d+)$/.test(token)) {
+        operands.push(Number(token));
+        continue;
+      }
+      if (token === 'q') saved.push(ctm);
+      else if (token === 'Q') ctm = saved.pop() ?? [1, 0, 0, 1, 0, 0];
+      else if (token === 'cm') {
+        const [a, b, c, d, e, f] = operands.slice(-6) as [number, number, number, number, number, number];
+        const [A, B, C, D, E, F] = ctm as [number, number, number, number, number, number];
+        ctm = [a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F];
+      } else if (token === 're') {
+        const [x, y, w, h] = operands.slice(-4) as [number, number, number, number];
+        const [a, , , d, e, f] = ctm as [number, number, number, number, number, number];
+        const x0 = a * x + e;
+        const y0 = d * y + f;
+        const x1 = a * (x + w) + e;
+        const y1 = d * (y + h) + f;
+        path.push({ x: Math.min(x0, x1), y: Math.min(y0, y1), w: Math.abs(x1 - x0), h: Math.abs(y1 - y0) });
+      } else if (token === 'f' || token === 'f*' || token === 'F') {
+        filled.push(...path);
+        path = [];
+      } else if (token === 'S' || token === 's') {
+        stroked.push(...path);
+        path = [];
+      } else if (token === 'n' || token === 'B' || token === 'B*' || token === 'b' || token === 'b*') {
+        path = [];
+      }
+      operands = [];
+    }
+  }
+  return { filled, stroked };
+}
+
+/**
+ * Reads a QR code's module matrix back from the squares drawn for it: the module is the height of a run, the
+ * symbol's side the extent of the runs; row 0 is the top. Answers rows of 0/1.
+ */
+export function qrMatrixFrom(rects: readonly DrawnRect[]): number[][] {
+  if (rects.length === 0) return [];
+  const module = Math.min(...rects.map((r) => r.h));
+  const left = Math.min(...rects.map((r) => r.x));
+  const top = Math.max(...rects.map((r) => r.y + r.h));
+  const size = Math.round((Math.max(...rects.map((r) => r.x + r.w)) - left) / module);
+  const matrix = Array.from({ length: size }, () => Array.from({ length: size }, () => 0));
+  for (const r of rects) {
+    const row = Math.round((top - (r.y + r.h)) / module);
+    const first = Math.round((r.x - left) / module);
+    const count = Math.round(r.w / module);
+    for (let rows = 0; rows < Math.round(r.h / module); rows++) {
+      for (let col = first; col < first + count; col++) matrix[row + rows]![col] = 1;
+    }
+  }
+  return matrix;
+}

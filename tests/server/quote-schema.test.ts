@@ -1,11 +1,14 @@
-// The quote wizard's schemas (SPEC.md §3/§5, DECISIONS.md "Quote wizard"): every option of every list,
-// every required field with its message, the money, postcode, phone and registration rules at their
-// boundaries, and the date rules against an injected today.
+// The quote wizard's schemas (docs/product.md#quote-wizard): every option of every list,
+// every required field with its message, the money, postcode, phone, registration, time and cover-length
+// rules at their boundaries, and the rules that need the clock against an injected now: each product's age
+// range on the birthday and the day before, each product's shortest and longest cover exactly, one unit over
+// and under, at month ends and across both UK clock changes, and a start now, earlier or later.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { productLabels, products } from '../../src-server/contract/products';
 import {
   ageOn,
-  checkQuoteDates,
+  checkQuoteTimes,
   normalisePostcode,
   normaliseRegistration,
   policyStartYearOptions,
@@ -14,7 +17,9 @@ import {
   quotePersonalInput,
   quoteRequestInput,
   quoteVehicleInput,
-  withQuoteDates,
+  requestedStartOf,
+  withQuoteTimes,
+  type QuoteTimesInput,
 } from '../../src-server/contract/quote';
 import { validPersonal, validQuote, validVehicle } from '../fixtures/quote';
 
@@ -25,7 +30,7 @@ function errorFor(schema: z.ZodType, body: unknown, field: string): string | und
   return (z.flattenError(r.error).fieldErrors as Record<string, string[] | undefined>)[field]?.[0];
 }
 
-describe('option lists (SPEC.md §5, exactly as listed)', () => {
+describe('option lists (exactly as documented)', () => {
   const labels = (field: keyof typeof quoteOptions) => quoteOptions[field].map((o) => o.label);
   const values = (field: keyof typeof quoteOptions) => quoteOptions[field].map((o) => o.value);
 
@@ -89,6 +94,16 @@ describe('option lists (SPEC.md §5, exactly as listed)', () => {
 });
 
 describe('step 1: personal details', () => {
+  it('starts with the product: temporary, learner or business, exactly, and asks for it clearly', () => {
+    expect(Object.keys(quotePersonalInput.shape)[0]).toBe('product');
+    for (const product of products) expect(quotePersonalInput.parse({ ...validPersonal, product }).product).toBe(product);
+    for (const product of ['', 'Temporary', 'learner ', 'annual', 3]) {
+      expect(errorFor(quotePersonalInput, { ...validPersonal, product }, 'product')).toBe('Choose which cover you want');
+    }
+    const { product: _p, ...without } = validPersonal;
+    expect(errorFor(quotePersonalInput, without, 'product')).toBe('Choose which cover you want');
+  });
+
   it('accepts the valid details and normalises phone and postcode', () => {
     const parsed = quotePersonalInput.parse(validPersonal);
     expect(parsed.phone).toBe('07700900123');
@@ -227,6 +242,40 @@ describe('step 2: your vehicle', () => {
   });
 });
 
+describe('step 2: when cover starts and how long it runs', () => {
+  it.each(['00:00', '09:00', '13:05', '23:59', ' 17:30 '])('takes the start time %j (HH:MM, 24-hour)', (policyStartTime) => {
+    expect(quoteVehicleInput.parse({ ...validVehicle, policyStartTime }).policyStartTime).toBe(policyStartTime.trim());
+  });
+  it.each(['24:00', '9:00', '09:60', '0900', '09:00 AM', '9am', '09:00:00'])('refuses the start time %j', (policyStartTime) => {
+    expect(errorFor(quoteVehicleInput, { ...validVehicle, policyStartTime }, 'policyStartTime')).toBe(quoteMessages.startTimeInvalid);
+  });
+  it('needs a start time', () => {
+    expect(errorFor(quoteVehicleInput, { ...validVehicle, policyStartTime: ' ' }, 'policyStartTime')).toBe(quoteMessages.startTimeRequired);
+    const { policyStartTime: _t, ...without } = validVehicle;
+    expect(errorFor(quoteVehicleInput, without, 'policyStartTime')).toBe(quoteMessages.startTimeRequired);
+  });
+
+  it.each([['3', 3], [3, 3], [' 12 ', 12], ['0', 0], ['99999', 99999]])('reads the cover length %j as the whole number %d (its limits are the clock rules’)', (durationValue, n) => {
+    expect(quoteVehicleInput.parse({ ...validVehicle, durationValue }).durationValue).toBe(n);
+  });
+  it.each([['', quoteMessages.durationValueRequired], [null, quoteMessages.durationValueRequired], ['1.5', quoteMessages.durationValueInvalid], [1.5, quoteMessages.durationValueInvalid], ['-1', quoteMessages.durationValueInvalid], ['three', quoteMessages.durationValueInvalid], ['1e2', quoteMessages.durationValueInvalid], ['100000', quoteMessages.durationValueInvalid]])(
+    'refuses the cover length %j: %s',
+    (durationValue, message) => {
+      expect(errorFor(quoteVehicleInput, { ...validVehicle, durationValue }, 'durationValue')).toBe(message);
+    },
+  );
+
+  it('offers hours, days, weeks and months as the unit', () => {
+    expect(quoteOptions.durationUnit).toEqual([
+      { value: 'hours', label: 'Hours' },
+      { value: 'days', label: 'Days' },
+      { value: 'weeks', label: 'Weeks' },
+      { value: 'months', label: 'Months' },
+    ]);
+    expect(errorFor(quoteVehicleInput, { ...validVehicle, durationUnit: 'years' }, 'durationUnit')).toBe('Choose hours, days, weeks or months');
+  });
+});
+
 describe('the whole request', () => {
   it('is step 1 plus step 2, and keeps unknown fields out', () => {
     const parsed = quoteRequestInput.parse({ ...validQuote, isAdmin: true, status: 'closed' });
@@ -239,14 +288,43 @@ describe('the whole request', () => {
     const r = quoteRequestInput.safeParse({});
     expect(r.success).toBe(false);
     const fields = Object.keys(z.flattenError(r.error!).fieldErrors);
-    expect(fields).toEqual(expect.arrayContaining(['firstName', 'postcode', 'vehicleType', 'value', 'usage', 'policyStartYear']));
+    expect(fields).toEqual(
+      expect.arrayContaining(['product', 'firstName', 'postcode', 'vehicleType', 'value', 'usage', 'policyStartYear', 'policyStartTime', 'durationValue', 'durationUnit']),
+    );
     expect(fields).not.toContain('bestQuotedPremium');
   });
 });
 
-describe('date rules against today', () => {
+
+describe('the rules that need the clock', () => {
+  // 1 July 2026, 13:00:30 BST: the API harness's day, half a minute into the minute.
+  const NOW = Date.UTC(2026, 6, 1, 12, 0, 30);
   const TODAY = '2026-07-01';
-  const start = (d: number, m: number, y: number) => ({ policyStartDay: d, policyStartMonth: m, policyStartYear: y });
+  /** Temporary car cover for a driver of 36, from 09:00 on 10 July 2026 for 3 days, as the server has it parsed. */
+  const base = {
+    product: 'temporary',
+    dateOfBirth: '1990-05-17',
+    policyStartDay: 10,
+    policyStartMonth: 7,
+    policyStartYear: 2026,
+    policyStartTime: '09:00',
+    durationValue: 3,
+    durationUnit: 'days',
+  } satisfies QuoteTimesInput;
+  const check = (change: QuoteTimesInput, now = NOW) => checkQuoteTimes({ ...base, ...change }, now);
+  const startOn = (date: string, time = '09:00') => {
+    const [y, m, d] = date.split('-').map(Number);
+    return { policyStartYear: y, policyStartMonth: m, policyStartDay: d, policyStartTime: time };
+  };
+  const lasting = (durationValue: number, durationUnit: string) => ({ durationValue, durationUnit });
+  const ageIssue = (product: (typeof products)[number]) => [{ field: 'dateOfBirth', message: `${productLabels[product]} is for drivers aged ${product === 'learner' ? '17 to 50' : '18 to 75'}` }];
+  const lengthIssue = (message: string) => [{ field: 'durationValue', message }];
+
+  it('passes the fixture as sent, parsed or as typed', () => {
+    expect(check({})).toEqual([]);
+    expect(checkQuoteTimes(quoteRequestInput.parse(validQuote), NOW)).toEqual([]);
+    expect(checkQuoteTimes(validQuote, NOW)).toEqual([]);
+  });
 
   it('counts whole years of age', () => {
     expect(ageOn('2009-07-01', TODAY)).toBe(17);
@@ -254,33 +332,233 @@ describe('date rules against today', () => {
     expect(ageOn('2008-02-29', '2026-02-28')).toBe(17);
   });
 
-  it('needs a driver of 17 or over, born in the past', () => {
-    expect(checkQuoteDates({ dateOfBirth: '2009-07-01' }, TODAY)).toEqual([]);
-    expect(checkQuoteDates({ dateOfBirth: '2009-07-02' }, TODAY)).toEqual([{ field: 'dateOfBirth', message: quoteMessages.tooYoung }]);
-    expect(checkQuoteDates({ dateOfBirth: TODAY }, TODAY)).toEqual([{ field: 'dateOfBirth', message: quoteMessages.dateOfBirthFuture }]);
-    expect(checkQuoteDates({ dateOfBirth: '2030-01-01' }, TODAY)).toEqual([{ field: 'dateOfBirth', message: quoteMessages.dateOfBirthFuture }]);
-    expect(checkQuoteDates({ dateOfBirth: '1900-01-01' }, TODAY)).toEqual([{ field: 'dateOfBirth', message: quoteMessages.tooOld }]);
+  describe.each([
+    ['temporary', 18, 75, 'Temporary car cover is for drivers aged 18 to 75'],
+    ['learner', 17, 50, 'Learner driver cover is for drivers aged 17 to 50'],
+    ['business', 18, 75, 'Business use cover is for drivers aged 18 to 75'],
+  ] as const)('%s cover: drivers aged %d to %d', (product, min, max, message) => {
+    const bornOn = (yearsAgo: number, day: '01' | '02') => `${2026 - yearsAgo}-07-${day}`;
+    it(`takes a driver who turns ${min} today, not one who turns ${min} tomorrow`, () => {
+      expect(check({ product, dateOfBirth: bornOn(min, '01') })).toEqual([]);
+      expect(check({ product, dateOfBirth: bornOn(min, '02') })).toEqual([{ field: 'dateOfBirth', message }]);
+    });
+    it(`takes a driver who turns ${max + 1} tomorrow, not one who turns ${max + 1} today`, () => {
+      expect(check({ product, dateOfBirth: bornOn(max + 1, '02') })).toEqual([]);
+      expect(check({ product, dateOfBirth: bornOn(max + 1, '01') })).toEqual([{ field: 'dateOfBirth', message }]);
+    });
+  });
+
+  it('refuses a learner aged 66 with the product’s age message', () => {
+    expect(check({ product: 'learner', dateOfBirth: '1960-03-14' })).toEqual(ageIssue('learner'));
+    expect(check({ product: 'temporary', dateOfBirth: '1960-03-14' })).toEqual([]);
+  });
+
+  it('keeps the date of birth in the past and realistic, whatever the product', () => {
+    for (const product of [...products, undefined]) {
+      expect(check({ product, dateOfBirth: TODAY })).toEqual([{ field: 'dateOfBirth', message: quoteMessages.dateOfBirthFuture }]);
+      expect(check({ product, dateOfBirth: '2030-01-01' })).toEqual([{ field: 'dateOfBirth', message: quoteMessages.dateOfBirthFuture }]);
+      expect(check({ product, dateOfBirth: '1900-01-01' })).toEqual([{ field: 'dateOfBirth', message: quoteMessages.tooOld }]);
+    }
+  });
+
+  it('before a product is chosen, needs a driver of 17 or over (the youngest any product takes)', () => {
+    expect(check({ product: undefined, dateOfBirth: '2009-07-01' })).toEqual([]);
+    expect(check({ product: '', dateOfBirth: '2009-07-02' })).toEqual([{ field: 'dateOfBirth', message: quoteMessages.tooYoung }]);
   });
 
   it('takes a start date from today to the end of the ninth year ahead', () => {
-    expect(checkQuoteDates(start(1, 7, 2026), TODAY)).toEqual([]);
-    expect(checkQuoteDates(start(31, 12, 2035), TODAY)).toEqual([]);
-    expect(checkQuoteDates(start(30, 6, 2026), TODAY)).toEqual([{ field: 'policyStartDay', message: quoteMessages.startDatePast }]);
-    expect(checkQuoteDates(start(1, 1, 2036), TODAY)).toEqual([{ field: 'policyStartYear', message: quoteMessages.startYearOutOfRange }]);
-    expect(checkQuoteDates(start(1, 12, 2025), TODAY)).toEqual([{ field: 'policyStartYear', message: quoteMessages.startYearOutOfRange }]);
+    expect(check(startOn('2026-07-02', '00:00'))).toEqual([]);
+    expect(check(startOn('2035-12-31'))).toEqual([]);
+    expect(check(startOn('2026-06-30', '23:59'))).toEqual([{ field: 'policyStartDay', message: quoteMessages.startDatePast }]);
+    expect(check(startOn('2036-01-01'))).toEqual([{ field: 'policyStartYear', message: quoteMessages.startYearOutOfRange }]);
+    expect(check(startOn('2025-12-01'))).toEqual([{ field: 'policyStartYear', message: quoteMessages.startYearOutOfRange }]);
   });
 
   it('refuses an impossible date and accepts 29 February in a leap year only', () => {
-    expect(checkQuoteDates(start(31, 9, 2026), TODAY)).toEqual([{ field: 'policyStartDay', message: quoteMessages.startDateInvalid }]);
-    expect(checkQuoteDates(start(30, 2, 2027), TODAY)).toEqual([{ field: 'policyStartDay', message: quoteMessages.startDateInvalid }]);
-    expect(checkQuoteDates(start(29, 2, 2027), TODAY)).toEqual([{ field: 'policyStartDay', message: quoteMessages.startDateInvalid }]);
-    expect(checkQuoteDates(start(29, 2, 2028), TODAY)).toEqual([]);
+    expect(check(startOn('2026-09-31'))).toEqual([{ field: 'policyStartDay', message: quoteMessages.startDateInvalid }]);
+    expect(check(startOn('2027-02-30'))).toEqual([{ field: 'policyStartDay', message: quoteMessages.startDateInvalid }]);
+    expect(check(startOn('2027-02-29'))).toEqual([{ field: 'policyStartDay', message: quoteMessages.startDateInvalid }]);
+    expect(check(startOn('2028-02-29'))).toEqual([]);
   });
 
-  it('adds them to a form schema at the field they concern', () => {
-    const schema = withQuoteDates(quoteVehicleInput, TODAY);
-    expect(errorFor(schema, { ...validVehicle, policyStartDay: '31', policyStartMonth: '2' }, 'policyStartDay')).toBe(quoteMessages.startDateInvalid);
-    expect(errorFor(schema, validVehicle, 'policyStartDay')).toBeUndefined();
-    expect(errorFor(withQuoteDates(quotePersonalInput, TODAY), { ...validPersonal, dateOfBirth: '2015-01-01' }, 'dateOfBirth')).toBe(quoteMessages.tooYoung);
+  it('starts now or later in UK time: the current minute counts, the one before has passed (BST)', () => {
+    // NOW is 13:00:30 on the UK clock (BST), 12:00:30 UTC.
+    expect(check(startOn(TODAY, '13:00'))).toEqual([]);
+    expect(check(startOn(TODAY, '13:01'))).toEqual([]);
+    expect(check(startOn(TODAY, '12:59'))).toEqual([{ field: 'policyStartTime', message: 'Choose a start time that has not passed yet' }]);
+    expect(check(startOn(TODAY, '12:00'))).toEqual([{ field: 'policyStartTime', message: quoteMessages.startTimePast }]);
+    expect(check(startOn(TODAY, '13:00'), Date.UTC(2026, 6, 1, 12, 0, 59, 999))).toEqual([]);
+    expect(check(startOn(TODAY, '13:00'), Date.UTC(2026, 6, 1, 12, 1))).toEqual([{ field: 'policyStartTime', message: quoteMessages.startTimePast }]);
+  });
+
+  it('reads today and now on the UK clock, not UTC', () => {
+    // 23:30 UTC on 1 July is 00:30 BST on 2 July: 1 July has gone, and so has 00:29.
+    const late = Date.UTC(2026, 6, 1, 23, 30);
+    expect(check(startOn(TODAY, '23:45'), late)).toEqual([{ field: 'policyStartDay', message: quoteMessages.startDatePast }]);
+    expect(check(startOn('2026-07-02', '00:30'), late)).toEqual([]);
+    expect(check(startOn('2026-07-02', '00:29'), late)).toEqual([{ field: 'policyStartTime', message: quoteMessages.startTimePast }]);
+    // In winter the UK clock is UTC (GMT).
+    const winter = Date.UTC(2026, 11, 10, 9, 30);
+    expect(check(startOn('2026-12-10', '09:30'), winter)).toEqual([]);
+    expect(check(startOn('2026-12-10', '09:29'), winter)).toEqual([{ field: 'policyStartTime', message: quoteMessages.startTimePast }]);
+  });
+
+  it('turns the start into an instant on the UK wall clock', () => {
+    expect(requestedStartOf(startOn('2026-07-10', '09:00'))).toBe(Date.UTC(2026, 6, 10, 8, 0));
+    expect(requestedStartOf(startOn('2026-12-10', '09:00'))).toBe(Date.UTC(2026, 11, 10, 9, 0));
+    // The hour skipped when the clocks go forward moves forward by an hour (docs/product.md#time).
+    expect(requestedStartOf(startOn('2027-03-28', '01:30'))).toBe(Date.UTC(2027, 2, 28, 1, 30));
+    expect(requestedStartOf(startOn('2026-09-31'))).toBeUndefined();
+    expect(requestedStartOf({ ...startOn('2026-07-10'), policyStartTime: '9:00' })).toBeUndefined();
+  });
+
+  describe('each product’s shortest and longest cover, from a start in summer (no clock change)', () => {
+    const temporary = (value: number, unit: string) => check({ product: 'temporary', ...lasting(value, unit) });
+    const learner = (value: number, unit: string) => check({ product: 'learner', ...lasting(value, unit) });
+    const business = (value: number, unit: string) => check({ product: 'business', ...lasting(value, unit) });
+    const TEMPORARY = lengthIssue('Temporary car cover runs from 1 hour to 30 days');
+    const LEARNER = lengthIssue('Learner driver cover runs from 1 day to 5 months');
+    const BUSINESS = lengthIssue('Business use cover runs from 1 day to 30 days');
+
+    it('temporary: 1 hour to 30 days', () => {
+      expect(temporary(1, 'hours')).toEqual([]);
+      expect(temporary(0, 'hours')).toEqual(TEMPORARY);
+      expect(temporary(30, 'days')).toEqual([]);
+      expect(temporary(31, 'days')).toEqual(TEMPORARY);
+      expect(temporary(720, 'hours')).toEqual([]);
+      expect(temporary(721, 'hours')).toEqual(TEMPORARY);
+      expect(temporary(4, 'weeks')).toEqual([]);
+      expect(temporary(5, 'weeks')).toEqual(TEMPORARY);
+      // 10 July to 10 August is 31 days.
+      expect(temporary(1, 'months')).toEqual(TEMPORARY);
+    });
+
+    it('learner: 1 day to 5 months', () => {
+      expect(learner(1, 'days')).toEqual([]);
+      expect(learner(24, 'hours')).toEqual([]);
+      expect(learner(23, 'hours')).toEqual(LEARNER);
+      expect(learner(0, 'days')).toEqual(LEARNER);
+      expect(learner(5, 'months')).toEqual([]);
+      expect(learner(6, 'months')).toEqual(LEARNER);
+      // 10 July to 10 December is 153 days (21 weeks and 6 days).
+      expect(learner(153, 'days')).toEqual([]);
+      expect(learner(154, 'days')).toEqual(LEARNER);
+      expect(learner(21, 'weeks')).toEqual([]);
+      expect(learner(22, 'weeks')).toEqual(LEARNER);
+    });
+
+    it('business: 1 day to 30 days', () => {
+      expect(business(1, 'days')).toEqual([]);
+      expect(business(23, 'hours')).toEqual(BUSINESS);
+      expect(business(30, 'days')).toEqual([]);
+      expect(business(31, 'days')).toEqual(BUSINESS);
+      expect(business(1, 'weeks')).toEqual([]);
+      expect(business(1, 'months')).toEqual(BUSINESS);
+    });
+  });
+
+  it('measures months to the same day of the month, or the month’s last day', () => {
+    const learnerFrom = (date: string, value: number, unit: string) => check({ product: 'learner', ...startOn(date), ...lasting(value, unit) });
+    const LEARNER = lengthIssue('Learner driver cover runs from 1 day to 5 months');
+    // 31 January + 5 months = 30 June (June has no 31st): 150 days.
+    expect(learnerFrom('2027-01-31', 5, 'months')).toEqual([]);
+    expect(learnerFrom('2027-01-31', 150, 'days')).toEqual([]);
+    expect(learnerFrom('2027-01-31', 151, 'days')).toEqual(LEARNER);
+    // 30 September + 5 months = 28 February 2027: 151 days.
+    expect(learnerFrom('2026-09-30', 151, 'days')).toEqual([]);
+    expect(learnerFrom('2026-09-30', 152, 'days')).toEqual(LEARNER);
+    // A month of business cover (at most 30 days) is as long as the month it starts in: 28 days from 1 February,
+    // exactly 30 from 1 April, 31 from 1 January; from 31 January it ends on 28 February.
+    const businessFrom = (date: string) => check({ product: 'business', ...startOn(date), ...lasting(1, 'months') });
+    expect(businessFrom('2027-02-01')).toEqual([]);
+    expect(businessFrom('2027-04-01')).toEqual([]);
+    expect(businessFrom('2027-01-31')).toEqual([]);
+    expect(businessFrom('2027-01-01')).toEqual(lengthIssue('Business use cover runs from 1 day to 30 days'));
+  });
+
+  it('measures days on the UK wall clock across the GMT/BST changes, hours as real hours', () => {
+    const TEMPORARY = lengthIssue('Temporary car cover runs from 1 hour to 30 days');
+    const LEARNER = lengthIssue('Learner driver cover runs from 1 day to 5 months');
+    const from = (product: string, date: string, value: number, unit: string) => check({ product, ...startOn(date), ...lasting(value, unit) });
+    // Clocks go forward on 28 March 2027: 30 days from 20 March are 719 hours, and 1 day from 27 March is 23.
+    expect(from('temporary', '2027-03-20', 30, 'days')).toEqual([]);
+    expect(from('temporary', '2027-03-20', 719, 'hours')).toEqual([]);
+    expect(from('temporary', '2027-03-20', 720, 'hours')).toEqual(TEMPORARY);
+    expect(from('learner', '2027-03-27', 23, 'hours')).toEqual([]);
+    expect(from('learner', '2027-03-27', 22, 'hours')).toEqual(LEARNER);
+    // Clocks go back on 25 October 2026: 30 days from 10 October are 721 hours, and 1 day from 24 October is 25.
+    expect(from('temporary', '2026-10-10', 721, 'hours')).toEqual([]);
+    expect(from('temporary', '2026-10-10', 722, 'hours')).toEqual(TEMPORARY);
+    expect(from('learner', '2026-10-24', 25, 'hours')).toEqual([]);
+    expect(from('learner', '2026-10-24', 24, 'hours')).toEqual(LEARNER);
+  });
+
+  it('measures from now while the start is not a real one, and not at all without a product or a well-formed length', () => {
+    expect(check({ ...startOn('2026-09-31'), ...lasting(31, 'days') })).toEqual([
+      { field: 'policyStartDay', message: quoteMessages.startDateInvalid },
+      ...lengthIssue('Temporary car cover runs from 1 hour to 30 days'),
+    ]);
+    expect(check({ policyStartTime: 'soon', ...lasting(2, 'days') })).toEqual([]);
+    expect(check({ product: 'annual', ...lasting(99, 'months') })).toEqual([]);
+    expect(check({ durationValue: 1.5, durationUnit: 'days' })).toEqual([]);
+    expect(check({ durationValue: 31, durationUnit: 'fortnights' })).toEqual([]);
+  });
+
+  it('reports every clock rule at once, each at its field', () => {
+    expect(check({ product: 'learner', dateOfBirth: '1960-03-14', ...startOn(TODAY, '08:00'), ...lasting(6, 'months') })).toEqual([
+      ...ageIssue('learner'),
+      { field: 'policyStartTime', message: quoteMessages.startTimePast },
+      ...lengthIssue('Learner driver cover runs from 1 day to 5 months'),
+    ]);
+  });
+
+  describe('in a form', () => {
+    const personal = withQuoteTimes(quotePersonalInput, () => NOW);
+    const fieldErrors = (schema: z.ZodType, body: unknown) => {
+      const r = schema.safeParse(body);
+      return r.success ? {} : (z.flattenError(r.error).fieldErrors as Record<string, string[]>);
+    };
+
+    it('shows the product’s age message in the same round as every other field’s', () => {
+      const errors = fieldErrors(personal, { ...validPersonal, product: 'learner', dateOfBirth: '1960-03-14', firstName: '', postcode: '12345', email: 'nope' });
+      expect(errors).toEqual({
+        firstName: ['First name is required'],
+        email: ['Enter a valid email address'],
+        postcode: [quoteMessages.postcodeInvalid],
+        dateOfBirth: ['Learner driver cover is for drivers aged 17 to 50'],
+      });
+      // With the product missing too, the general age rule still answers beside it.
+      expect(fieldErrors(personal, { ...validPersonal, product: '', dateOfBirth: '2015-01-01', phone: '' })).toEqual({
+        product: ['Choose which cover you want'],
+        phone: [quoteMessages.phoneRequired],
+        dateOfBirth: [quoteMessages.tooYoung],
+      });
+      expect(fieldErrors(personal, validPersonal)).toEqual({});
+    });
+
+    it('does so on a form left otherwise blank, as a first submit sends it', () => {
+      const blank = Object.fromEntries(Object.keys(validPersonal).map((k) => [k, '']));
+      const errors = fieldErrors(personal, { ...blank, product: 'learner', dateOfBirth: '1960-03-14' });
+      expect(Object.keys(errors).sort()).toEqual(['address', 'dateOfBirth', 'email', 'firstName', 'lastName', 'phone', 'postcode']);
+      expect(errors['dateOfBirth']).toEqual(['Learner driver cover is for drivers aged 17 to 50']);
+      const vehicleBlank = Object.fromEntries(Object.keys(validVehicle).map((k) => [k, '']));
+      const step2 = fieldErrors(withQuoteTimes(quoteVehicleInput, () => NOW, { product: 'temporary' }), { ...vehicleBlank, ...lasting(31, 'days') });
+      expect(step2['durationValue']).toEqual(['Temporary car cover runs from 1 hour to 30 days']);
+      expect(step2['regNumber']).toEqual([quoteMessages.regNumberRequired]);
+    });
+
+    it('measures step 2’s cover length against step 1’s product, beside step 2’s other messages, reading the clock each time', () => {
+      let now = NOW;
+      const vehicle = withQuoteTimes(quoteVehicleInput, () => now, { product: 'business' });
+      expect(fieldErrors(vehicle, { ...validVehicle, ...lasting(2, 'hours'), regNumber: '', policyStartTime: '' })).toEqual({
+        regNumber: [quoteMessages.regNumberRequired],
+        policyStartTime: [quoteMessages.startTimeRequired],
+        durationValue: ['Business use cover runs from 1 day to 30 days'],
+      });
+      expect(fieldErrors(vehicle, { ...validVehicle, policyStartDay: '31', policyStartMonth: '2' })).toEqual({ policyStartDay: [quoteMessages.startDateInvalid] });
+      expect(fieldErrors(vehicle, validVehicle)).toEqual({});
+      now = Date.UTC(2026, 6, 10, 8, 1);
+      expect(fieldErrors(vehicle, validVehicle)).toEqual({ policyStartTime: [quoteMessages.startTimePast] });
+    });
   });
 });

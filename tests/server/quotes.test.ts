@@ -1,6 +1,8 @@
-// Quote requests (DECISIONS.md "Quote wizard"; issue: stored once with a reference and status new, a
-// confirmation e-mail, an audit entry, validated again with the server's date, duplicates within a minute
-// stored once, 429 for one address's abusive volume), through REST and tRPC, and seen by staff.
+// Quote requests (docs/product.md#what-the-server-does-with-a-request: stored once with a reference and status new, a
+// confirmation e-mail, an audit entry, validated again with the server's clock, duplicates within a minute
+// stored once, 429 for one address's abusive volume), through REST and tRPC, and seen by staff: the product,
+// the requested start (UK time) and the cover length stored as columns and in the details, each product's
+// age range and cover lengths refused with field messages and nothing written.
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTE_ADDRESS_RULE } from '../../src-server/features/quotes/service';
@@ -51,6 +53,11 @@ describe('POST /api/quotes', () => {
     const [row] = await rows('reference = ?', [answer.reference]);
     expect(row).toMatchObject({
       status: 'new',
+      product: 'temporary',
+      // 09:00 on 10 July 2026, UK time (BST): 08:00 UTC.
+      requested_start_at: Date.UTC(2026, 6, 10, 8, 0),
+      duration_value: 3,
+      duration_unit: 'days',
       first_name: 'Amelia',
       last_name: 'Fletcher',
       email: 'happy.quote@example.test',
@@ -60,6 +67,10 @@ describe('POST /api/quotes', () => {
     });
     const details = JSON.parse(String(row!['details'])) as Record<string, unknown>;
     expect(details).toMatchObject({
+      product: 'temporary',
+      policyStartTime: '09:00',
+      durationValue: 3,
+      durationUnit: 'days',
       regNumber: 'AB12 CDE',
       value: 4500.5,
       bestQuotedPremium: 389.99,
@@ -82,7 +93,32 @@ describe('POST /api/quotes', () => {
     expect(text).toContain(`Your reference: ${answer.reference}`);
     expect(text).toContain('Hello Amelia,');
     expect(text).toContain('within 24 hours');
-    expect(text).toContain('Cover to start: 10 July 2026');
+    expect(text).toContain('Product: Temporary car cover');
+    expect(text).toContain('Cover to start: Fri 10 Jul 2026, 09:00 BST');
+    expect(text).toContain('Cover length: 3 days');
+  });
+
+  it('stores a winter start as GMT, and each product with its own cover length', async () => {
+    const body = fresh({ product: 'learner', dateOfBirth: '2009-07-01', policyStartDay: '31', policyStartMonth: '1', policyStartYear: '2027', policyStartTime: '17:30', durationValue: '5', durationUnit: 'months' });
+    const res = await post(body);
+    expect(res.status).toBe(201);
+    const { reference } = await json<{ reference: string }>(res);
+    expect((await rows('reference = ?', [reference]))[0]).toMatchObject({
+      product: 'learner',
+      requested_start_at: Date.UTC(2027, 0, 31, 17, 30),
+      duration_value: 5,
+      duration_unit: 'months',
+    });
+    const mail = await h.database.client.execute({ sql: 'select text_body from mail_outbox where to_address = ?', args: [body.email] });
+    const text = String(mail.rows[0]!['text_body']);
+    expect(text).toContain('Product: Learner driver cover');
+    expect(text).toContain('Cover to start: Sun 31 Jan 2027, 17:30 GMT');
+    expect(text).toContain('Cover length: 5 months');
+
+    const business = fresh({ product: 'business', policyStartTime: '13:00', policyStartDay: '1', durationValue: '1', durationUnit: 'hours' });
+    expect((await post(business)).status).toBe(400);
+    const hour = await post({ ...business, durationValue: '24' });
+    expect(hour.status).toBe(201);
   });
 
   it('refuses bad input with 400 and field details, and writes nothing', async () => {
@@ -99,22 +135,64 @@ describe('POST /api/quotes', () => {
     expect(await writesSnapshot()).toEqual(before);
   });
 
-  it('applies the date rules with the server’s date: a start in the past, an impossible date, too young', async () => {
+  it('refuses a learner request for someone aged 66 with the age message, and writes nothing', async () => {
+    const before = await writesSnapshot();
+    // 66 on the harness's day (1 July 2026).
+    const res = await post(fresh({ product: 'learner', dateOfBirth: '1960-03-14' }));
+    expect(res.status).toBe(400);
+    const body = await json<ErrorBody>(res);
+    expect(body.error).toBe('Some of the details are not valid');
+    expect(body.details?.fieldErrors).toEqual({ dateOfBirth: ['Learner driver cover is for drivers aged 17 to 50'] });
+    expect(await writesSnapshot()).toEqual(before);
+    // The same driver may ask for temporary cover (18 to 75).
+    expect((await post(fresh({ product: 'temporary', dateOfBirth: '1960-03-14' }))).status).toBe(201);
+  });
+
+  it('applies the clock’s rules with the server’s clock: age ranges, the start, the cover length', async () => {
     const before = await writesSnapshot();
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ policyStartDay: '30', policyStartMonth: '6' }, 'policyStartDay', 'Choose a start date from today onwards'],
       [{ policyStartDay: '31', policyStartMonth: '9' }, 'policyStartDay', 'That date does not exist: check the day and month'],
       [{ policyStartYear: '2036' }, 'policyStartYear', 'Choose a year from the list'],
-      [{ dateOfBirth: '2009-07-02' }, 'dateOfBirth', 'You must be 17 or over to request a quote'],
+      // The harness's clock reads 13:00 BST on 1 July.
+      [{ policyStartDay: '1', policyStartMonth: '7', policyStartTime: '12:59' }, 'policyStartTime', 'Choose a start time that has not passed yet'],
+      [{ product: 'temporary', dateOfBirth: '2008-07-02' }, 'dateOfBirth', 'Temporary car cover is for drivers aged 18 to 75'],
+      [{ product: 'business', dateOfBirth: '1950-07-01' }, 'dateOfBirth', 'Business use cover is for drivers aged 18 to 75'],
+      [{ product: 'learner', dateOfBirth: '2009-07-02' }, 'dateOfBirth', 'Learner driver cover is for drivers aged 17 to 50'],
+      [{ product: 'temporary', durationValue: '31', durationUnit: 'days' }, 'durationValue', 'Temporary car cover runs from 1 hour to 30 days'],
+      [{ product: 'temporary', durationValue: '0', durationUnit: 'hours' }, 'durationValue', 'Temporary car cover runs from 1 hour to 30 days'],
+      [{ product: 'temporary', durationValue: '1', durationUnit: 'months' }, 'durationValue', 'Temporary car cover runs from 1 hour to 30 days'],
+      [{ product: 'learner', durationValue: '23', durationUnit: 'hours' }, 'durationValue', 'Learner driver cover runs from 1 day to 5 months'],
+      [{ product: 'learner', durationValue: '6', durationUnit: 'months' }, 'durationValue', 'Learner driver cover runs from 1 day to 5 months'],
+      [{ product: 'business', durationValue: '5', durationUnit: 'weeks' }, 'durationValue', 'Business use cover runs from 1 day to 30 days'],
     ];
     for (const [change, field, message] of cases) {
       const res = await post(fresh(change));
       expect(res.status, JSON.stringify(change)).toBe(400);
-      expect((await json<ErrorBody>(res)).details?.fieldErrors?.[field]).toEqual([message]);
+      expect((await json<ErrorBody>(res)).details?.fieldErrors, JSON.stringify(change)).toEqual({ [field]: [message] });
     }
     expect(await writesSnapshot()).toEqual(before);
-    // On the day itself, the same start is fine.
-    expect((await post(fresh({ policyStartDay: '1', policyStartMonth: '7' }))).status).toBe(201);
+    // On the day itself, from this minute, the same request is fine; so are each product's limits exactly.
+    expect((await post(fresh({ policyStartDay: '1', policyStartMonth: '7', policyStartTime: '13:00' }))).status).toBe(201);
+    expect((await post(fresh({ product: 'temporary', durationValue: '30', durationUnit: 'days' }))).status).toBe(201);
+    expect((await post(fresh({ product: 'learner', durationValue: '5', durationUnit: 'months' }))).status).toBe(201);
+  });
+
+  it('refuses a missing product, a malformed start time and a cover length that is not a whole number of hours, days, weeks or months', async () => {
+    const before = await writesSnapshot();
+    const res = await post(fresh({ product: 'annual', policyStartTime: '9am', durationValue: '1.5', durationUnit: 'years' }));
+    expect(res.status).toBe(400);
+    expect((await json<ErrorBody>(res)).details?.fieldErrors).toEqual({
+      product: ['Choose which cover you want'],
+      policyStartTime: ['Enter the start time as HH:MM on the 24-hour clock, such as 09:00 or 17:30'],
+      durationValue: ['Enter a whole number, such as 3'],
+      durationUnit: ['Choose hours, days, weeks or months'],
+    });
+    const { product: _p, policyStartTime: _t, durationValue: _v, durationUnit: _u, ...old } = fresh();
+    const missing = await post(old);
+    expect(missing.status).toBe(400);
+    expect(Object.keys((await json<ErrorBody>(missing)).details?.fieldErrors ?? {}).sort()).toEqual(['durationUnit', 'durationValue', 'policyStartTime', 'product']);
+    expect(await writesSnapshot()).toEqual(before);
   });
 
   it('refuses a body that is not JSON, and one over 100 KB, without a write', async () => {
@@ -217,6 +295,26 @@ describe('quotes.submit (tRPC)', () => {
     expect(JSON.stringify((dates as TRPCError).cause ?? dates)).toContain('That date does not exist');
     expect(await writesSnapshot()).toEqual(before);
   });
+
+  it('refuses a learner aged 66 and a bad cover length as BAD_REQUEST with the field messages, writing nothing', async () => {
+    const before = await writesSnapshot();
+    for (const [change, field, message] of [
+      [{ product: 'learner', dateOfBirth: '1960-03-14' }, 'dateOfBirth', 'Learner driver cover is for drivers aged 17 to 50'],
+      [{ product: 'business', durationValue: '31', durationUnit: 'days' }, 'durationValue', 'Business use cover runs from 1 day to 30 days'],
+      [{ durationValue: '-1' }, 'durationValue', 'Enter a whole number, such as 3'],
+    ] as const) {
+      const err = await h
+        .trpc(undefined, freshAddress())
+        .quotes.submit(fresh(change) as never)
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(TRPCError);
+      expect((err as TRPCError).code).toBe('BAD_REQUEST');
+      const text = JSON.stringify((err as TRPCError).cause ?? err);
+      expect(text).toContain(field);
+      expect(text).toContain(message);
+    }
+    expect(await writesSnapshot()).toEqual(before);
+  });
 });
 
 describe('staff see it', () => {
@@ -231,5 +329,38 @@ describe('staff see it', () => {
     expect(items).toEqual([expect.objectContaining({ reference, status: 'new', lastName: 'Quoteworthy' })]);
     const one = await json<{ details: Record<string, unknown> }>(await h.request('GET', `/api/admin/quotes/${items[0]!.id}`, { token }));
     expect(one.details).toMatchObject({ regNumber: 'AB12 CDE', coverType: 'Comprehensive' });
+  });
+
+  it('with the product, start time and cover length, through admin.quotes.get and REST alike', async () => {
+    await h.addUser({ username: 'quotestaff2', isAdmin: true });
+    const token = await h.tokenFor('quotestaff2');
+    const body = fresh({ product: 'business', policyStartDay: '2', policyStartMonth: '11', policyStartTime: '07:45', durationValue: '2', durationUnit: 'weeks' });
+    const { reference } = await json<{ reference: string }>(await post(body));
+    const [row] = await rows('reference = ?', [reference]);
+    expect(row).toMatchObject({ product: 'business', requested_start_at: Date.UTC(2026, 10, 2, 7, 45), duration_value: 2, duration_unit: 'weeks' });
+    const id = Number(row!['id']);
+    const asked = { product: 'business', policyStartDay: 2, policyStartMonth: 11, policyStartYear: 2026, policyStartTime: '07:45', durationValue: 2, durationUnit: 'weeks' };
+    const viaTrpc = await h.trpc(token).admin.quotes.get({ id });
+    expect(viaTrpc).toMatchObject({ reference, details: asked });
+    const viaRest = await json<{ reference: string; details: Record<string, unknown> }>(await h.request('GET', `/api/admin/quotes/${id}`, { token }));
+    expect(viaRest).toMatchObject({ reference, details: asked });
+  });
+
+  it('still shows a request stored before the wizard asked for the product, start time and length', async () => {
+    const token = await h.tokenFor('quotestaff');
+    const { product: _p, policyStartTime: _t, durationValue: _v, durationUnit: _u, ...oldDetails } = validQuote;
+    const inserted = await h.database.client.execute({
+      sql: `insert into quote_requests (reference, status, first_name, last_name, email, phone, postcode, details, fingerprint, created_at, updated_at)
+            values ('QR-OLD00001', 'new', 'Olive', 'Older', 'olive@example.test', '07700900123', 'LS1 4DY', ?, 'old', ?, ?) returning id`,
+      args: [JSON.stringify({ ...oldDetails, policyStartDay: 10, policyStartMonth: 7, policyStartYear: 2026 }), T0, T0],
+    });
+    const id = Number(inserted.rows[0]!['id']);
+    const res = await h.request('GET', `/api/admin/quotes/${id}`, { token });
+    expect(res.status).toBe(200);
+    const one = await json<{ reference: string; details: Record<string, unknown> }>(res);
+    expect(one.reference).toBe('QR-OLD00001');
+    expect(one.details).toMatchObject({ regNumber: 'ab12 cde', policyStartDay: 10 });
+    expect(one.details).not.toHaveProperty('product');
+    expect(await h.trpc(token).admin.quotes.get({ id })).toMatchObject({ reference: 'QR-OLD00001' });
   });
 });

@@ -1,10 +1,10 @@
-// "Generate Report" (DECISIONS.md "Admin console"; SPEC.md §7 'Generated system report'): GET
+// "Generate Report" (docs/product.md#generate-report): GET
 // /api/admin/report.csv streams a CSV of the stats summary and every policy, RFC 4180 quoted, with cells a
 // spreadsheet would run as formulas neutralised (OWASP CSV injection), and logs the report.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../src-server/auth/caller';
 import { policies } from '../../src-server/db/schema/index';
-import { csvCell, generatePolicyReport, policyReportText, REPORT_HEADER, REPORT_PAGE_SIZE } from '../../src-server/features/reports/service';
+import { csvCell, generatePolicyReport, policyReportText, premiumCell, REPORT_HEADER, REPORT_PAGE_SIZE } from '../../src-server/features/reports/service';
 import { createHarness, json, T0, validPolicy, type Harness } from './harness';
 
 let h: Harness;
@@ -153,8 +153,50 @@ describe('GET /api/admin/report.csv', () => {
     ]);
     expect(header).toEqual([...REPORT_HEADER]);
     expect(body).toEqual([
-      [policyNumber, 'cust', 'Ann Smith', validPolicy.carModel, 'AB12 CDE', 'Ann Smith', validPolicy.licenseNumber, '2026-07-01', '09:00', '2026-07-08', '23:59', 'active'],
+      [policyNumber, 'cust', 'Ann Smith', validPolicy.carModel, 'AB12 CDE', 'Ann Smith', validPolicy.licenseNumber, '2026-07-01', '09:00', '2026-07-08', '23:59', 'active', 'temporary', ''],
     ]);
+  });
+
+  it('ends each row with the product and the premium in pounds with two decimals (blank when not recorded)', async () => {
+    expect(REPORT_HEADER.slice(-3)).toEqual(['Status', 'Product', 'Premium']);
+    const cases = [
+      [{ product: 'learner', premium: '£1,234.50', status: 'cancelled' }, ['cancelled', 'learner', '1234.50']],
+      [{ product: 'business', premium: 19 }, ['active', 'business', '19.00']],
+      [{ product: 'temporary', premium: 0.5, status: 'pending' }, ['pending', 'temporary', '0.50']],
+      [{ product: 'learner', premium: 100_000, status: 'expired' }, ['expired', 'learner', '100000.00']],
+      [{ product: 'business', premium: '' }, ['active', 'business', '']],
+    ] as const;
+    const numbers: string[] = [];
+    for (const [fields] of cases) {
+      const res = await h.request('POST', '/api/admin/policies', { token: admin, body: { ...validPolicy, ...fields } });
+      expect(res.status).toBe(201);
+      numbers.push((await json<{ policyNumber: string }>(res)).policyNumber);
+    }
+    const { body } = split((await getReport()).text);
+    for (const [i, [, tail]] of cases.entries()) {
+      const row = body.find((r) => r[0] === numbers[i])!;
+      expect(row).toHaveLength(REPORT_HEADER.length);
+      expect(row.slice(-3), numbers[i]).toEqual([...tail]);
+    }
+  });
+
+  it('writes pence as pounds in whole numbers: never a float artefact, a negative keeps its sign (and is neutralised)', () => {
+    expect([null, 0, 1, 10, 99, 100, 1999, 123450, 10_000_000, 29, 57, 115].map(premiumCell)).toEqual([
+      '',
+      '0.00',
+      '0.01',
+      '0.10',
+      '0.99',
+      '1.00',
+      '19.99',
+      '1234.50',
+      '100000.00',
+      '0.29',
+      '0.57',
+      '1.15',
+    ]);
+    expect(premiumCell(-150)).toBe('-1.50');
+    expect(csvCell(premiumCell(-150))).toBe(`"'-1.50"`);
   });
 
   it('dates the file name in the UK: 23:30 UTC in summer is already tomorrow', async () => {

@@ -1,0 +1,100 @@
+// @vitest-environment jsdom
+// /login's remember-me (docs/product.md#login, #sessions, #offline): ticked by default and labelled 'Keep me signed
+// in on this device', with the line saying why; a sign-in that never touches it keeps the session on the device
+// (localStorage, so a new tab or the reopened app is still signed in), unticked it lives in the tab; the person
+// lands on their home page with /login replaced in the history. The /welcome page uses the same box.
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import type * as ReactRouter from '@tanstack/react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const navigate = vi.hoisted(() => vi.fn());
+const login = vi.hoisted(() => vi.fn());
+
+vi.mock('@tanstack/react-router', async (importOriginal) => ({
+  ...(await importOriginal<typeof ReactRouter>()),
+  useNavigate: () => navigate,
+  getRouteApi: () => ({ useSearch: () => ({ token: 'x'.repeat(43) }) }),
+  Link: ({ to, children, className }: { to: string; children: ReactNode; className?: string }) => (
+    <a href={to} className={className}>
+      {children}
+    </a>
+  ),
+}));
+
+vi.mock('../../src-client/lib/trpc', () => ({
+  trpcClient: { account: { login: { mutate: login } }, passwordReset: { confirm: { mutate: vi.fn() } } },
+}));
+
+const { LoginPage } = await import('../../src-client/features/account/login-page');
+const { WelcomePage } = await import('../../src-client/features/account/welcome-page');
+const { clearSession } = await import('../../src-client/lib/session');
+
+const base64url = (value: object) => btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const EXP = Math.floor(Date.now() / 1000) + 3600;
+const tokenFor = (isAdmin: boolean) => `${base64url({ alg: 'HS256' })}.${base64url({ sub: '7', username: 'sam.o', isAdmin, isOwner: false, exp: EXP })}.sig`;
+
+const LABEL = 'Keep me signed in on this device';
+const HINT = 'Needed to show your certificate offline. Untick this on a shared computer.';
+
+async function signIn(opts: { untick?: boolean } = {}) {
+  const user = userEvent.setup();
+  render(<LoginPage />);
+  await user.type(screen.getByLabelText('Username or e-mail'), 'sam.o');
+  await user.type(screen.getByLabelText('Password'), 'a-password');
+  if (opts.untick) await user.click(screen.getByRole('checkbox', { name: LABEL }));
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  login.mockResolvedValue({ token: tokenFor(false) });
+});
+
+afterEach(() => {
+  cleanup();
+  clearSession();
+  vi.clearAllMocks();
+});
+
+describe('LoginPage remember-me', () => {
+  it("is ticked by default, labelled 'Keep me signed in on this device', with why and when to untick it", () => {
+    render(<LoginPage />);
+    const box = screen.getByRole('checkbox', { name: LABEL });
+    expect((box as HTMLInputElement).checked).toBe(true);
+    expect(box.getAttribute('name')).toBe('remember');
+    // The line under it is the box's description, so a screen reader hears it with the label.
+    expect(screen.getByText(HINT).id).toBe(box.getAttribute('aria-describedby'));
+    expect(screen.queryByLabelText('Remember me')).toBeNull();
+  });
+
+  it('untouched, the sign-in is remembered on the device (localStorage) and the customer lands on /dashboard, /login replaced', async () => {
+    await signIn();
+    expect(login).toHaveBeenCalledWith({ username: 'sam.o', password: 'a-password', remember: true });
+    expect(localStorage.getItem('token')).toBe(tokenFor(false));
+    expect(sessionStorage.getItem('token')).toBeNull();
+    expect(navigate).toHaveBeenCalledWith({ to: '/dashboard', replace: true });
+  });
+
+  it('unticked (a shared computer), the session lives in the tab only', async () => {
+    await signIn({ untick: true });
+    expect(login).toHaveBeenCalledWith(expect.objectContaining({ remember: false }));
+    expect(sessionStorage.getItem('token')).toBe(tokenFor(false));
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('staff land on /admin', async () => {
+    login.mockResolvedValue({ token: tokenFor(true) });
+    await signIn();
+    expect(navigate).toHaveBeenCalledWith({ to: '/admin', replace: true });
+  });
+
+  it('the /welcome page offers the same box, ticked, with the same line', () => {
+    render(<WelcomePage />);
+    const box = screen.getByRole('checkbox', { name: LABEL });
+    expect((box as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText(HINT).id).toBe(box.getAttribute('aria-describedby'));
+  });
+});

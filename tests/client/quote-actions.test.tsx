@@ -1,0 +1,189 @@
+// @vitest-environment jsdom
+// The console's "Send quote" and "Issue policy" (docs/product.md#from-quote-to-cover) with the server's tRPC
+// answers given by the test: the reason both are disabled once a request is closed or has its policy, the
+// policy form opened from the request by the contract's rule (UK times in the form's 12-hour style), what each
+// sends, what it refreshes, and the message naming the account and whether it was invited.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { IssuedPolicyView, QuoteRequestDetailView } from '@server/contract/views';
+
+/** Every tRPC helper the component touches, recorded: calls by dotted path. */
+const calls = vi.hoisted(() => ({ list: [] as { path: string; input: unknown }[], answers: new Map<string, (input: unknown) => unknown>() }));
+vi.mock('../../src-client/lib/trpc', () => {
+  const proxy = (path: string[]): unknown =>
+    new Proxy(() => undefined, {
+      get: (_t, key: string) => proxy([...path, key]),
+      apply: (_t, _this, args: unknown[]) => {
+        const name = path.join('.');
+        calls.list.push({ path: name, input: args[0] });
+        const answer = calls.answers.get(name);
+        if (answer) return answer(args[0]);
+        if (name.endsWith('.queryOptions')) return { queryKey: [name, args[0]], queryFn: () => Promise.resolve([]), ...(args[1] as object) };
+        return Promise.resolve(undefined);
+      },
+    });
+  return { trpc: proxy(['trpc']), trpcClient: proxy(['client']), isTrpcError: () => false };
+});
+
+const { QuoteActions, issueFormValues } = await import('../../src-client/features/admin/quote-actions');
+
+afterEach(() => {
+  cleanup();
+  calls.list.length = 0;
+  calls.answers.clear();
+});
+
+const REQUEST: QuoteRequestDetailView = {
+  id: 7,
+  reference: 'QR-7K2M9QXA',
+  status: 'quoted',
+  firstName: 'Amelia',
+  lastName: 'Fletcher',
+  email: 'amelia@example.test',
+  phone: '07700900123',
+  postcode: 'LS1 4DY',
+  createdAt: '2026-07-01T11:00:00.000Z',
+  updatedAt: '2026-07-01T11:00:00.000Z',
+  dueAt: '2026-07-02T11:00:00.000Z',
+  assignee: null,
+  product: 'learner',
+  offer: { premium: 64.5, validUntil: '2099-07-02T12:00:00.000Z', offeredAt: '2026-07-01T12:00:00.000Z' },
+  policyNumber: null,
+  details: { vehicleType: 'Car', regNumber: 'AB12 CDE' },
+  // 17:30 BST on 15 July, for two weeks.
+  requestedStart: '2026-07-15T16:30:00.000Z',
+  duration: { value: 2, unit: 'weeks' },
+  policyId: null,
+  notes: [],
+};
+
+function show(request: QuoteRequestDetailView = REQUEST) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <QuoteActions request={request} />
+    </QueryClientProvider>,
+  );
+}
+
+const invalidated = () => calls.list.filter((c) => c.path.endsWith('.invalidate')).map((c) => c.path.replace(/^trpc\./, '').replace(/\.invalidate$/, ''));
+
+describe('when the request is finished', () => {
+  it('disables both actions and says why: the policy issued from it', () => {
+    show({ ...REQUEST, status: 'closed', policyId: 3, policyNumber: 'KC-ABCDEFGHJK' });
+    for (const name of ['Send quote', 'Issue policy']) {
+      const button = screen.getByRole('button', { name });
+      expect(button).toHaveProperty('disabled', true);
+      expect(button.getAttribute('aria-describedby')).toBeTruthy();
+      expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe('Policy KC-ABCDEFGHJK was issued from this request.');
+    }
+  });
+
+  it('or that it is closed', () => {
+    show({ ...REQUEST, status: 'closed' });
+    expect(screen.getByText('This request is closed.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Issue policy' })).toHaveProperty('disabled', true);
+  });
+});
+
+describe('Send quote', () => {
+  it('shows the current quote, sends the price and hours, and refreshes the queue, its item, the counts and the log', async () => {
+    calls.answers.set('client.admin.quotes.offer.mutate', (input) => Promise.resolve({ ...REQUEST, offer: { ...REQUEST.offer!, premium: 70 }, ...(input as object) }));
+    show();
+    expect(screen.getByText('Quote sent: £64.50, valid until Thu 2 Jul 2099, 13:00 BST')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Send quote' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send quote QR-7K2M9QXA' });
+    expect(within(dialog).getByText(/Sending again replaces it/)).toBeTruthy();
+    expect(within(dialog).getByLabelText(/Valid for \(hours\)/)).toHaveProperty('value', '24');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send quote' }));
+    expect(await within(dialog).findByText('Enter the price in pounds')).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText(/^Price/), '64.505');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send quote' }));
+    expect(await within(dialog).findByText('Enter pounds and pence with at most two decimal places')).toBeTruthy();
+    expect(calls.list.some((c) => c.path === 'client.admin.quotes.offer.mutate')).toBe(false);
+
+    await userEvent.clear(within(dialog).getByLabelText(/^Price/));
+    await userEvent.type(within(dialog).getByLabelText(/^Price/), '£70');
+    await userEvent.clear(within(dialog).getByLabelText(/Valid for \(hours\)/));
+    await userEvent.type(within(dialog).getByLabelText(/Valid for \(hours\)/), '48');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send quote' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.list.find((c) => c.path === 'client.admin.quotes.offer.mutate')?.input).toEqual({ id: 7, premium: 70, validHours: 48 });
+    expect(screen.getByText('Quote of £70.00 sent to amelia@example.test.')).toBeTruthy();
+    expect(invalidated().sort()).toEqual(['admin.logs.list', 'admin.queueCounts', 'admin.quotes.get', 'admin.quotes.list']);
+  });
+});
+
+describe('Issue policy', () => {
+  it('opens the policy form filled in from the request: names, vehicle, registration, product, UK start and end, the price', () => {
+    expect(issueFormValues(REQUEST)).toEqual({
+      holderName: 'Amelia Fletcher',
+      driverName: 'Amelia Fletcher',
+      carModel: 'Car AB12 CDE',
+      registration: 'AB12 CDE',
+      status: 'active',
+      product: 'learner',
+      premium: '64.50',
+      startDate: '2026-07-15',
+      startTime: '05:30 PM',
+      endDate: '2026-07-29',
+      endTime: '05:30 PM',
+    });
+    // A request from before the wizard asked for a start: no dates to give.
+    expect(issueFormValues({ ...REQUEST, requestedStart: null, duration: null, offer: null, product: null })).toEqual({
+      holderName: 'Amelia Fletcher',
+      driverName: 'Amelia Fletcher',
+      carModel: 'Car AB12 CDE',
+      registration: 'AB12 CDE',
+      status: 'active',
+    });
+  });
+
+  it('sends the form with the licence number and no account of its choosing, then names the account and the invitation', async () => {
+    const issued: IssuedPolicyView = {
+      policy: {
+        id: 9,
+        policyNumber: 'KC-ABCDEFGHJK',
+        userId: 12,
+        username: 'amelia.fletcher',
+        holderName: 'Amelia Fletcher',
+        carModel: 'Car AB12 CDE',
+        driverName: 'Amelia Fletcher',
+        licenseNumber: 'FLETC905175A99AA',
+        registration: 'AB12 CDE',
+        startDate: '2026-07-15',
+        startTime: '17:30',
+        endDate: '2026-07-29',
+        endTime: '17:30',
+        status: 'active',
+        product: 'learner',
+        premium: 64.5,
+      },
+      user: { id: 12, username: 'amelia.fletcher', email: 'amelia@example.test' },
+      invited: true,
+    };
+    calls.answers.set('client.admin.quotes.issuePolicy.mutate', () => Promise.resolve(issued));
+    show();
+    await userEvent.click(screen.getByRole('button', { name: 'Issue policy' }));
+    const dialog = screen.getByRole('dialog', { name: 'Issue policy from QR-7K2M9QXA' });
+    expect(within(dialog).queryByLabelText(/^User/)).toBeNull();
+    expect(within(dialog).getByLabelText(/^Holder name/)).toHaveProperty('value', 'Amelia Fletcher');
+    expect(within(dialog).getByLabelText(/^Start time/)).toHaveProperty('value', '05:30 PM');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Issue policy' }));
+    expect(await within(dialog).findByText('Licence number is required')).toBeTruthy();
+    await userEvent.type(within(dialog).getByLabelText(/^Licence number/), 'FLETC905175A99AA');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Issue policy' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    const sent = calls.list.find((c) => c.path === 'client.admin.quotes.issuePolicy.mutate')?.input as Record<string, unknown>;
+    expect(sent).toMatchObject({ id: 7, licenseNumber: 'FLETC905175A99AA', holderName: 'Amelia Fletcher', startDate: '2026-07-15', startTime: '17:30', endTime: '17:30', product: 'learner', premium: 64.5, status: 'active' });
+    expect(sent).not.toHaveProperty('userId');
+    expect(
+      screen.getByText('Policy KC-ABCDEFGHJK issued to a new account, amelia.fletcher (amelia@example.test). An invitation to set a password was e-mailed, with the policy documents.'),
+    ).toBeTruthy();
+    expect(invalidated().sort()).toEqual(['admin.logs.list', 'admin.policies.list', 'admin.queueCounts', 'admin.quotes.get', 'admin.quotes.list', 'admin.stats', 'admin.users.list']);
+  });
+});

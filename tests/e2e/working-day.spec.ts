@@ -1,0 +1,158 @@
+// The broker's working day, end to end in the browser (docs/product.md#quote-wizard, #staff-queues,
+// #from-quote-to-cover): a visitor asks for a learner quote; staff open it in the queue, add a note, send a
+// quote of £64.50 and issue the policy without retyping; the invitation link sets a password; the customer
+// signs in with their e-mail address and sees the policy, its certificate and where their request stands.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { validPersonal, validVehicle } from '../fixtures/quote';
+import { listAnswered, tab } from './admin-helpers';
+import { db, OWNER, signIn, unique } from './fixtures';
+
+test.use({ serviceWorkers: 'block' });
+// Three people's screens in one test: more time than one page needs.
+test.setTimeout(120_000);
+
+/** Types or chooses each value by field name (selects by value). */
+async function fill(page: Page, values: Record<string, string>): Promise<void> {
+  for (const [name, value] of Object.entries(values)) {
+    const control = page.locator(`[name="${name}"]`);
+    if ((await control.evaluate((el) => el.tagName)) === 'SELECT') await control.selectOption(value);
+    else await control.fill(value);
+  }
+}
+
+/** Tomorrow's UK date, as the wizard's day / month / year selects take it. */
+function ukTomorrow(): { day: string; month: string; year: string; iso: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(new Date(Date.now() + 86_400_000))
+      .map((p) => [p.type, p.value]),
+  );
+  return { day: String(Number(parts['day'])), month: String(Number(parts['month'])), year: parts['year']!, iso: `${parts['year']}-${parts['month']}-${parts['day']}` };
+}
+
+/** A date of birth making the driver about 30 today. */
+const bornThirtyYearsAgo = () => `${new Date().getFullYear() - 30}-03-14`;
+
+async function mailTo(to: string, subjectLike: string): Promise<{ subject: string; text: string }> {
+  for (let i = 0; i < 50; i++) {
+    const rs = await db().execute({ sql: 'select subject, text_body from mail_outbox where to_address = ? and subject like ? order by id desc limit 1', args: [to, subjectLike] });
+    const row = rs.rows[0];
+    if (row) return { subject: String(row['subject']), text: String(row['text_body']) };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${to} like ${subjectLike}`);
+}
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  page.on('dialog', (d) => {
+    throw new Error(`unexpected browser dialog: ${d.message()}`);
+  });
+  return page;
+}
+
+test('a quote request becomes an offer, a policy, an account and documents without retyping', async ({ browser }) => {
+  const lastName = unique('Daye');
+  const email = `${lastName.toLowerCase()}@example.test`;
+  const start = ukTomorrow();
+
+  // 1. The visitor asks for two weeks of learner cover from 09:00 tomorrow.
+  const visitor = await newPage(browser);
+  await visitor.goto('/request-quote-step1');
+  await fill(visitor, { ...validPersonal, product: 'learner', firstName: 'Amelia', lastName, email, dateOfBirth: bornThirtyYearsAgo() });
+  await visitor.getByRole('button', { name: 'Continue' }).click();
+  await expect(visitor).toHaveURL(/step2$/);
+  await fill(visitor, {
+    ...validVehicle,
+    regNumber: 'LD24 XYZ',
+    policyStartDay: start.day,
+    policyStartMonth: start.month,
+    policyStartYear: start.year,
+    policyStartTime: '09:00',
+    durationValue: '2',
+    durationUnit: 'weeks',
+  });
+  await visitor.getByRole('button', { name: 'Submit quote request' }).click();
+  await expect(visitor).toHaveURL(/\/request-quote-step3\?reference=QR-/);
+  const reference = new URL(visitor.url()).searchParams.get('reference')!;
+  await visitor.context().close();
+
+  // 2. Staff find it in the queue, add a note, send a quote and issue the policy.
+  const staff = await newPage(browser);
+  await signIn(staff, OWNER.username, OWNER.password);
+  await staff.waitForURL('**/admin');
+  await tab(staff, 'Quote requests').click();
+  const answered = listAnswered(staff, 'admin.quotes.list', reference);
+  await staff.getByPlaceholder('Search users, policies, or logs...').fill(reference);
+  await answered;
+  await staff.getByRole('button', { name: `Open ${reference}` }).click();
+  const dialog = staff.getByRole('dialog', { name: `Quote request ${reference}` });
+  await expect(dialog).toContainText('Learner driver cover');
+  await expect(dialog).toContainText('2 weeks');
+
+  await dialog.getByLabel('Add a note').fill('Called Amelia: wants two weeks to practise before her test.');
+  await dialog.getByRole('button', { name: 'Add note' }).click();
+  await expect(dialog.getByRole('list', { name: 'Notes, newest first' })).toContainText('wants two weeks to practise');
+
+  await dialog.getByRole('button', { name: 'Send quote' }).click();
+  const offer = staff.getByRole('dialog', { name: `Send quote ${reference}` });
+  await offer.getByLabel('Price').fill('64.50');
+  await offer.getByRole('button', { name: 'Send quote' }).click();
+  await expect(dialog).toContainText(`Quote of £64.50 sent to ${email}.`);
+  expect((await mailTo(email, '%quote%')).text).toContain('£64.50');
+
+  await dialog.getByRole('button', { name: 'Issue policy' }).click();
+  const issue = staff.getByRole('dialog', { name: `Issue policy from ${reference}` });
+  // Filled in from the request: staff add only the licence number.
+  await expect(issue.locator('input[name="holderName"]')).toHaveValue(`Amelia ${lastName}`);
+  await expect(issue.locator('input[name="registration"]')).toHaveValue('LD24 XYZ');
+  await expect(issue.locator('[name="product"]')).toHaveValue('learner');
+  await expect(issue.locator('input[name="startDate"]')).toHaveValue(start.iso);
+  await issue.locator('input[name="licenseNumber"]').fill('DAYEA901019AB9CD');
+  await issue.getByRole('button', { name: 'Issue policy' }).click();
+  await expect(dialog).toContainText(/Policy KC-[0-9A-Z]{10} issued to a new account/);
+  const policyNumber = /Policy (KC-[0-9A-Z]{10})/.exec((await dialog.textContent()) ?? '')![1]!;
+  await expect(dialog.getByRole('button', { name: 'Issue policy' })).toBeDisabled();
+  const stored = await db().execute({ sql: 'select status from quote_requests where reference = ?', args: [reference] });
+  expect(stored.rows[0]!['status']).toBe('closed');
+  await staff.context().close();
+
+  // 3. The customer: the invitation sets a password once and signs them in.
+  const invitation = await mailTo(email, 'Set your password%');
+  const link = /https?:\/\/\S+\/welcome\?token=\S+/.exec(invitation.text)![0];
+  const documents = await mailTo(email, '%policy documents%');
+  expect(documents.subject).toContain(policyNumber);
+
+  const customer = await newPage(browser);
+  await customer.goto(new URL(link).pathname + new URL(link).search);
+  await customer.getByLabel('New password', { exact: true }).fill('amelia-drives-2026');
+  await customer.getByLabel('Confirm new password').fill('amelia-drives-2026');
+  await customer.getByRole('button', { name: /password/i }).click();
+  await expect(customer).toHaveURL(/\/dashboard$/);
+  await expect(customer.getByRole('article')).toContainText(policyNumber);
+
+  // 4. Signed out and in again with the e-mail address, any case: the policy, its certificate, the request.
+  await customer.getByRole('button', { name: 'Logout' }).click();
+  await expect(customer).toHaveURL(/\/login$/);
+  await signIn(customer, email.toUpperCase(), 'amelia-drives-2026');
+  await expect(customer).toHaveURL(/\/dashboard$/);
+  const card = customer.getByRole('article');
+  await expect(card).toContainText(policyNumber);
+  await expect(card).toContainText('LD24 XYZ');
+  await expect(card.getByText('Status:').locator('..')).toHaveText('Status: Starts soon');
+  const documentsSection = customer.getByRole('region', { name: 'Policy Documents' });
+  const download = customer.waitForEvent('download');
+  await documentsSection.getByRole('button', { name: 'Download Certificate' }).click();
+  expect((await download).suggestedFilename()).toBe(`${policyNumber}_certificate.pdf`);
+  const requests = customer.getByRole('region', { name: 'Your quote requests' });
+  await expect(requests).toContainText(reference);
+  await expect(requests).toContainText(`Policy ${policyNumber} issued`);
+
+  // The invitation was single use.
+  await customer.goto(new URL(link).pathname + new URL(link).search);
+  await customer.getByLabel('New password', { exact: true }).fill('someone-else-2026');
+  await customer.getByLabel('Confirm new password').fill('someone-else-2026');
+  await customer.getByRole('button', { name: /password/i }).click();
+  await expect(customer.getByRole('alert')).toBeVisible();
+});

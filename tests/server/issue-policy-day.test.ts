@@ -1,0 +1,99 @@
+// The broker's working day through the API alone (docs/product.md#from-quote-to-cover), as its "Done when"
+// reads: a quote request with product, start time and duration is stored and shown to staff (a learner aged 66
+// is refused with an age message); a note and an offer are recorded and the customer is e-mailed "£64.50";
+// issuing answers 201 with invited: true; the invitation sets a password exactly once; signing in with the
+// e-mail shows the policy with the request's registration, product, start date and time and the end its
+// duration gives; the documents are e-mailed; the request shows closed with the policy number.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { IssuedPolicyView, LoginResult, PolicyView, QuoteRequestDetailView } from '../../src-server/contract/views';
+import { validQuote } from '../fixtures/quote';
+import { createHarness, json, type ErrorBody, type Harness } from './harness';
+import { mailsTo } from './quote-flow';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+  await h.addUser({ username: 'sam', isAdmin: true });
+});
+afterAll(() => h.close());
+
+const EMAIL = 'lena.marsh@example.test';
+
+it('takes a quote request to cover, e-mails and all', async () => {
+  const staff = await h.tokenFor('sam');
+  const request = { ...validQuote, product: 'learner', firstName: 'Lena', lastName: 'Marsh', email: EMAIL, regNumber: 'lm70 abc', policyStartDay: '15', policyStartMonth: '7', policyStartYear: '2026', policyStartTime: '17:30', durationValue: '2', durationUnit: 'weeks' };
+
+  // A learner aged 66 is refused with the product's age message.
+  const tooOld = await h.request('POST', '/api/quotes', { body: { ...request, dateOfBirth: '1960-01-01' }, headers: { 'x-forwarded-for': '203.0.113.200' } });
+  expect(tooOld.status).toBe(400);
+  expect((await json<ErrorBody>(tooOld)).details?.fieldErrors?.dateOfBirth?.[0]).toMatch(/aged 17 to 50/);
+
+  // The request, stored with what was asked, shown to staff.
+  const submitted = await h.request('POST', '/api/quotes', { body: request, headers: { 'x-forwarded-for': '203.0.113.201' } });
+  expect(submitted.status).toBe(201);
+  const { reference } = await json<{ reference: string }>(submitted);
+  const list = await json<{ id: number; reference: string }[]>(await h.request('GET', `/api/admin/quotes?search=${reference}`, { token: staff }));
+  const id = list.find((r) => r.reference === reference)!.id;
+  const shown = await json<QuoteRequestDetailView>(await h.request('GET', `/api/admin/quotes/${id}`, { token: staff }));
+  expect(shown).toMatchObject({
+    status: 'new',
+    product: 'learner',
+    requestedStart: new Date(Date.UTC(2026, 6, 15, 16, 30)).toISOString(), // 17:30 BST
+    duration: { value: 2, unit: 'weeks' },
+  });
+
+  // A note and an offer.
+  expect((await h.request('POST', `/api/admin/quotes/${id}/notes`, { token: staff, body: { text: 'Called Lena: wants cover from Wednesday teatime.' } })).status).toBe(201);
+  const offered = await json<QuoteRequestDetailView>(await h.request('POST', `/api/admin/quotes/${id}/offer`, { token: staff, body: { premium: '64.50' } }));
+  expect(offered).toMatchObject({ status: 'quoted', offer: { premium: 64.5 } });
+  expect(offered.notes.map((n) => n.text)).toEqual(['Called Lena: wants cover from Wednesday teatime.']);
+  const offerMail = (await mailsTo(h, EMAIL)).find((m) => m.subject.includes('your quote'));
+  expect(offerMail?.text).toContain('£64.50');
+  expect(offerMail?.text).toContain('Cover: Learner driver cover');
+
+  // Issued: a new account, invited.
+  const issuedRes = await h.request('POST', `/api/admin/quotes/${id}/policy`, { token: staff, body: { licenseNumber: 'MARSH905175L99LM' } });
+  expect(issuedRes.status).toBe(201);
+  const issued = await json<IssuedPolicyView>(issuedRes);
+  expect(issued.invited).toBe(true);
+  expect(issued.user.email).toBe(EMAIL);
+
+  // The invitation sets a password exactly once.
+  const invitation = (await mailsTo(h, EMAIL)).find((m) => m.text.includes('/welcome?token='));
+  const token = /\/welcome\?token=([A-Za-z0-9_-]+)/.exec(invitation!.text)![1];
+  const accepted = await h.request('POST', '/api/password-reset/confirm', { body: { token, password: 'lena-chose-this' } });
+  expect(accepted.status).toBe(200);
+  expect((await json<{ session: LoginResult }>(accepted)).session.user.email).toBe(EMAIL);
+  expect((await h.request('POST', '/api/password-reset/confirm', { body: { token, password: 'another-password' } })).status).toBe(400);
+
+  // Sign in with the e-mail: the policy as the request described it.
+  const login = await h.request('POST', '/api/login', { body: { username: 'Lena.Marsh@example.test', password: 'lena-chose-this' } });
+  expect(login.status).toBe(200);
+  const { token: session } = await json<{ token: string }>(login);
+  const policies = await json<PolicyView[]>(await h.request('GET', '/api/user/policies', { token: session }));
+  expect(policies).toHaveLength(1);
+  expect(policies[0]).toMatchObject({
+    policyNumber: issued.policy.policyNumber,
+    registration: 'LM70 ABC',
+    product: 'learner',
+    startDate: '2026-07-15',
+    startTime: '17:30',
+    // Two weeks on the UK wall clock.
+    endDate: '2026-07-29',
+    endTime: '17:30',
+    holderName: 'Lena Marsh',
+    driverName: 'Lena Marsh',
+    licenseNumber: 'MARSH905175L99LM',
+    premium: 64.5,
+    status: 'active',
+  });
+
+  // The documents, with the certificate.
+  const documents = (await mailsTo(h, EMAIL)).find((m) => m.subject === `Kerbside Cover: your policy documents, ${issued.policy.policyNumber}`);
+  expect(documents?.text).toContain(issued.policy.policyNumber);
+  expect(documents?.attachments.map((a) => a.filename)).toEqual([`${issued.policy.policyNumber}_certificate.pdf`]);
+
+  // The request is closed, with the policy number.
+  const closed = await json<QuoteRequestDetailView>(await h.request('GET', `/api/admin/quotes/${id}`, { token: staff }));
+  expect(closed).toMatchObject({ status: 'closed', policyNumber: issued.policy.policyNumber, policyId: issued.policy.id });
+});

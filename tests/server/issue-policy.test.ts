@@ -1,0 +1,310 @@
+// "Issue policy" (docs/product.md#issuing-a-policy): POST /api/admin/quotes/{id}/policy and
+// admin.quotes.issuePolicy build the policy from the request (staff's fields winning), find the customer's
+// account by e-mail or make one (plain, no usable password, invited), create and link the policy, close the
+// request with it, log it and queue the e-mails, all in one transaction. Existing vs new account, overrides,
+// the documents e-mail with and without the certificate, refusals (400 writing nothing, 404, 409 twice or
+// closed) and who may call it.
+import type { TRPCError } from '@trpc/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { IssuedPolicyView, QuoteRequestDetailView } from '../../src-server/contract/views';
+import { createHarness, json, T0, type ErrorBody, type Harness } from './harness';
+import { readingOrder } from './pdf-reader';
+import { logsMentioning, mailsTo, submitQuote } from './quote-flow';
+
+let h: Harness;
+let admin: string;
+let customer: string;
+
+beforeAll(async () => {
+  h = await createHarness();
+  await h.addUser({ username: 'sam', isAdmin: true });
+  await h.addUser({ username: 'cora' });
+  admin = await h.tokenFor('sam');
+  customer = await h.tokenFor('cora');
+});
+afterAll(() => h.close());
+
+const LICENCE = 'FLETC905175A99AA';
+const issue = (id: number | string, body: unknown, token: string | null = admin) =>
+  h.request('POST', `/api/admin/quotes/${id}/policy`, { token: token ?? undefined, body });
+
+async function one(sql: string, args: (string | number)[] = []) {
+  return (await h.database.client.execute({ sql, args })).rows[0]!;
+}
+/** What a refused call must leave exactly as it was. */
+async function writes(): Promise<string> {
+  const rs = await h.database.client.execute(
+    'select (select count(*) from users) u, (select count(*) from policies) p, (select count(*) from mail_outbox) m, (select count(*) from password_reset_tokens) t, (select count(*) from audit_logs) a, (select group_concat(status || coalesce(policy_id, \'-\')) from quote_requests) q',
+  );
+  return JSON.stringify(rs.rows[0]);
+}
+
+describe('a new customer', () => {
+  let issued: IssuedPolicyView;
+  let reference: string;
+  let requestId: number;
+
+  beforeAll(async () => {
+    const q = await submitQuote(h, { email: 'Amelia.Fletcher@Example.test' });
+    ({ reference, id: requestId } = q);
+    expect((await h.request('POST', `/api/admin/quotes/${q.id}/offer`, { token: admin, body: { premium: '64.50' } })).status).toBe(200);
+    const res = await issue(q.id, { licenseNumber: LICENCE });
+    expect(res.status, await res.clone().text()).toBe(201);
+    issued = await json<IssuedPolicyView>(res);
+  });
+
+  it('answers 201 with the policy built from the request, the account made for it, and invited: true', () => {
+    expect(issued.invited).toBe(true);
+    expect(issued.user).toEqual({ id: expect.any(Number), username: 'amelia.fletcher', email: 'Amelia.Fletcher@Example.test' });
+    expect(issued.policy).toEqual({
+      id: expect.any(Number),
+      policyNumber: expect.stringMatching(/^KC-[0-9A-Z]{10}$/),
+      userId: issued.user.id,
+      username: 'amelia.fletcher',
+      holderName: 'Amelia Fletcher',
+      driverName: 'Amelia Fletcher',
+      // No description asked for by the wizard: the vehicle's type and registration.
+      carModel: 'Car AB12 CDE',
+      licenseNumber: LICENCE,
+      registration: 'AB12 CDE',
+      product: 'temporary',
+      // 09:00 on 10 July (BST) for 3 days.
+      startDate: '2026-07-10',
+      startTime: '09:00',
+      endDate: '2026-07-13',
+      endTime: '09:00',
+      status: 'active',
+      premium: 64.5,
+    });
+  });
+
+  it('makes a plain user that no password can open yet', async () => {
+    const user = await one('select is_admin, is_owner, password_hash from users where id = ?', [issued.user.id]);
+    expect(user).toMatchObject({ is_admin: 0, is_owner: 0 });
+    expect(String(user['password_hash'])).not.toMatch(/^scrypt\$/);
+    const res = await h.request('POST', '/api/login', { body: { username: 'amelia.fletcher@example.test', password: String(user['password_hash']) } });
+    expect(res.status).toBe(401);
+  });
+
+  it('closes the request with the policy: its detail shows closed and the policy number', async () => {
+    const view = await json<QuoteRequestDetailView>(await h.request('GET', `/api/admin/quotes/${requestId}`, { token: admin }));
+    expect(view).toMatchObject({ status: 'closed', policyId: issued.policy.id, policyNumber: issued.policy.policyNumber });
+    expect(await one('select status, policy_id from quote_requests where id = ?', [requestId])).toMatchObject({ status: 'closed', policy_id: issued.policy.id });
+  });
+
+  it('writes the audit entries under the staff member', async () => {
+    const actions = (await h.database.client.execute({ sql: "select action, username from audit_logs where username = 'sam' order by id", args: [] })).rows.map((r) => String(r['action']));
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'Created new user: amelia.fletcher',
+        `Created new policy: ${issued.policy.policyNumber}`,
+        `Quote request ${reference}: status quoted -> closed`,
+        `Quote request ${reference}: policy ${issued.policy.policyNumber} issued to amelia.fletcher (new account, invited)`,
+      ]),
+    );
+  });
+
+  it('queues an invitation with a single-use link to /welcome, stored hashed for 7 days', async () => {
+    const mails = await mailsTo(h, 'amelia.fletcher@example.test');
+    const invitation = mails.find((m) => m.subject === 'Set your password for Kerbside Cover');
+    expect(invitation).toBeDefined();
+    const token = /http:\/\/localhost:3000\/welcome\?token=([A-Za-z0-9_-]{43})/.exec(invitation!.text)?.[1];
+    expect(token, invitation!.text).toBeDefined();
+    expect(invitation!.text).toContain('within 7 days');
+    expect(invitation!.text).toContain('username (amelia.fletcher) or this e-mail address');
+    const stored = await one("select token_hash, purpose, expires_at, used_at from password_reset_tokens where user_id = ?", [issued.user.id]);
+    expect(stored).toMatchObject({ purpose: 'invite', expires_at: T0 + 7 * 24 * 3600_000, used_at: null });
+    expect(String(stored['token_hash'])).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(await h.database.client.execute('select * from password_reset_tokens'))).not.toContain(token);
+  });
+
+  it('queues the policy documents naming the policy number, with the certificate PDF attached', async () => {
+    const mails = await mailsTo(h, 'amelia.fletcher@example.test');
+    const documents = mails.find((m) => m.subject === `Kerbside Cover: your policy documents, ${issued.policy.policyNumber}`);
+    expect(documents).toBeDefined();
+    expect(documents!.text).toContain(`Policy number: ${issued.policy.policyNumber}`);
+    expect(documents!.text).toContain('From: Fri 10 Jul 2026, 09:00 BST');
+    expect(documents!.text).toContain('To: Mon 13 Jul 2026, 09:00 BST');
+    expect(documents!.text).toContain('Premium: £64.50');
+    expect(documents!.text).toContain(`Your Certificate of Motor Insurance is attached (${issued.policy.policyNumber}_certificate.pdf)`);
+    expect(documents!.text).toContain('a separate e-mail has a link to set your password');
+    expect(documents!.attachments).toHaveLength(1);
+    const [file] = documents!.attachments;
+    expect(file).toMatchObject({ filename: `${issued.policy.policyNumber}_certificate.pdf`, contentType: 'application/pdf' });
+    const pdf = Buffer.from(file!.contentBase64, 'base64');
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = readingOrder(new Uint8Array(pdf));
+    expect(text).toContain(issued.policy.policyNumber);
+    expect(text).toContain('AB12 CDE');
+  });
+
+  it('gives the next customer of the same name a username of their own', async () => {
+    const q = await submitQuote(h, { email: 'amelia.other@example.test' });
+    const second = await json<IssuedPolicyView>(await issue(q.id, { licenseNumber: LICENCE }));
+    expect(second.user.username).toBe('amelia.fletcher2');
+    const q3 = await submitQuote(h, { email: 'zoe@example.test', firstName: 'Zoë', lastName: "O'Brien-Smith" });
+    expect((await json<IssuedPolicyView>(await issue(q3.id, { licenseNumber: LICENCE }))).user.username).toBe('zoe.obrien.smith');
+  });
+});
+
+describe('an existing account', () => {
+  it('is found by e-mail in any letter case: no new account, no invitation, only the documents', async () => {
+    const bobId = await h.addUser({ username: 'bob', email: 'Bob.Brown@Example.test' });
+    const q = await submitQuote(h, { email: 'bob.brown@example.TEST', firstName: 'Bob', lastName: 'Brown' });
+    const users = Number((await one('select count(*) n from users'))['n']);
+    const res = await issue(q.id, { licenseNumber: 'BROWN801015B99BB' });
+    expect(res.status).toBe(201);
+    const issued = await json<IssuedPolicyView>(res);
+    expect(issued).toMatchObject({ invited: false, user: { id: bobId, username: 'bob', email: 'Bob.Brown@Example.test' }, policy: { userId: bobId, username: 'bob' } });
+    expect(Number((await one('select count(*) n from users'))['n'])).toBe(users);
+    expect(Number((await one('select count(*) n from password_reset_tokens where user_id = ?', [bobId]))['n'])).toBe(0);
+    const subjects = (await mailsTo(h, 'bob.brown@example.test')).map((m) => m.subject);
+    expect(subjects).toEqual([`Kerbside Cover: quote request ${q.reference}`, `Kerbside Cover: your policy documents, ${issued.policy.policyNumber}`]);
+    const documents = (await mailsTo(h, 'bob.brown@example.test'))[1]!;
+    expect(documents.text).toContain('Sign in with your username (bob) or this e-mail address');
+    // Bob sees it among his policies.
+    const mine = await json<{ policyNumber: string }[]>(await h.request('GET', '/api/user/policies', { token: await h.tokenFor('bob') }));
+    expect(mine.map((p) => p.policyNumber)).toContain(issued.policy.policyNumber);
+  });
+});
+
+describe('a second policy for a customer who has not set a password yet', () => {
+  it('goes to the same account, uninvited, and the documents say how to set the password', async () => {
+    const first = await submitQuote(h, { email: 'twice.insured@example.test', firstName: 'Tia', lastName: 'Twice' });
+    const one = await json<IssuedPolicyView>(await issue(first.id, { licenseNumber: LICENCE }));
+    const second = await submitQuote(h, { email: 'TWICE.insured@example.test', firstName: 'Tia', lastName: 'Twice', regNumber: 'TT22 TTT' });
+    const two = await json<IssuedPolicyView>(await issue(second.id, { licenseNumber: LICENCE }));
+    expect(two).toMatchObject({ invited: false, user: { id: one.user.id, username: 'tia.twice' } });
+    const documents = (await mailsTo(h, 'twice.insured@example.test')).filter((m) => m.subject.includes('your policy documents'));
+    expect(documents).toHaveLength(2);
+    expect(documents[0]!.text).not.toContain('If you have not set your password yet');
+    expect(documents[1]!.text).toContain('If you have not set your password yet, use the link in our earlier e-mail');
+  });
+});
+
+describe("staff's fields", () => {
+  it('win over the request: vehicle, registration, times, product, premium and status', async () => {
+    const q = await submitQuote(h, { email: 'override@example.test' });
+    await h.request('POST', `/api/admin/quotes/${q.id}/offer`, { token: admin, body: { premium: '64.50' } });
+    const res = await issue(q.id, {
+      licenseNumber: LICENCE,
+      carModel: 'Ford Fiesta 1.0 Zetec',
+      registration: 'xy99  zzz',
+      startTime: '10:30 AM',
+      endDate: '2026-07-17',
+      endTime: '11:59 PM',
+      product: 'business',
+      premium: null,
+      status: 'pending',
+      // Not a policy field staff may set here: the account is always the request's e-mail's.
+      userId: 1,
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const issued = await json<IssuedPolicyView>(res);
+    expect(issued.policy).toMatchObject({
+      carModel: 'Ford Fiesta 1.0 Zetec',
+      registration: 'XY99 ZZZ',
+      startDate: '2026-07-10',
+      startTime: '10:30',
+      endDate: '2026-07-17',
+      endTime: '23:59',
+      product: 'business',
+      premium: null,
+      status: 'pending',
+      userId: issued.user.id,
+    });
+    expect(issued.user.email).toBe('override@example.test');
+  });
+
+  it('a pending policy’s documents e-mail has no certificate and says it follows once confirmed', async () => {
+    const documents = (await mailsTo(h, 'override@example.test')).find((m) => m.subject.includes('your policy documents'));
+    expect(documents!.attachments).toEqual([]);
+    expect(documents!.text).toContain('Your cover is awaiting confirmation: you are not covered to drive until we confirm it.');
+    expect(documents!.text).toContain('Your Certificate of Motor Insurance follows once your cover is confirmed');
+  });
+
+  it('a request from before the wizard asked for a start gives no dates: 400 until staff type them', async () => {
+    const q = await submitQuote(h, { email: 'legacy@example.test' });
+    await h.database.client.execute({ sql: 'update quote_requests set product = null, requested_start_at = null, duration_value = null, duration_unit = null where id = ?', args: [q.id] });
+    const before = await writes();
+    const refused = await issue(q.id, { licenseNumber: LICENCE });
+    expect(refused.status).toBe(400);
+    expect((await json<ErrorBody>(refused)).details?.fieldErrors).toMatchObject({ startDate: ['Start date is required'], endDate: ['End date is required'] });
+    expect(await writes()).toBe(before);
+    const res = await issue(q.id, { licenseNumber: LICENCE, startDate: '2026-07-10', startTime: '09:00', endDate: '2026-07-11', endTime: '09:00' });
+    expect(res.status).toBe(201);
+    expect((await json<IssuedPolicyView>(res)).policy).toMatchObject({ product: 'temporary', startDate: '2026-07-10', endDate: '2026-07-11' });
+  });
+});
+
+describe('refusals', () => {
+  it('answers 400 with field messages and writes nothing: no licence, an end before the start, a bad status', async () => {
+    const q = await submitQuote(h, { email: 'refused@example.test' });
+    const before = await writes();
+    const cases: [unknown, string, string][] = [
+      [{}, 'licenseNumber', 'Licence number is required'],
+      [{ licenseNumber: '  ' }, 'licenseNumber', 'Licence number is required'],
+      [{ licenseNumber: LICENCE, endDate: '2026-07-09' }, 'endDate', 'The end must be after the start'],
+      [{ licenseNumber: LICENCE, status: 'lapsed' }, 'status', 'Status must be active, expired, pending or cancelled'],
+      [{ licenseNumber: LICENCE, startTime: '25:00' }, 'startTime', 'Start time must be a time such as 09:00 or 09:00 AM'],
+      [{ licenseNumber: LICENCE, registration: 'AB-12' }, 'registration', 'Registration may use letters, digits and spaces'],
+      [{ licenseNumber: LICENCE, premium: '1.234' }, 'premium', 'Enter pounds and pence with at most two decimal places'],
+      [{ licenseNumber: LICENCE, product: 'van' }, 'product', 'Product must be one of: temporary, learner, business'],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await issue(q.id, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await json<ErrorBody>(res)).details?.fieldErrors?.[field], JSON.stringify(body)).toEqual([message]);
+    }
+    expect(await writes()).toBe(before);
+  });
+
+  it('answers 409 to a second issue, and to an offer once issued; the first policy stands alone', async () => {
+    const q = await submitQuote(h, { email: 'twice@example.test' });
+    const first = await json<IssuedPolicyView>(await issue(q.id, { licenseNumber: LICENCE }));
+    const before = await writes();
+    const again = await issue(q.id, { licenseNumber: LICENCE });
+    expect(again.status).toBe(409);
+    expect(await json(again)).toEqual({ error: 'A policy has already been issued from this quote request' });
+    const trpc = await h.trpc(admin).admin.quotes.issuePolicy({ id: q.id, licenseNumber: LICENCE }).catch((e: unknown) => e);
+    expect((trpc as TRPCError).code).toBe('CONFLICT');
+    const offered = await h.request('POST', `/api/admin/quotes/${q.id}/offer`, { token: admin, body: { premium: 10 } });
+    expect(offered.status).toBe(409);
+    expect(await writes()).toBe(before);
+    expect(Number((await one('select count(*) n from policies where user_id = ?', [first.user.id]))['n'])).toBe(1);
+  });
+
+  it('answers 409 for a request staff closed by hand', async () => {
+    const q = await submitQuote(h, { email: 'closed@example.test' });
+    await h.request('PUT', `/api/admin/quotes/${q.id}`, { token: admin, body: { status: 'closed' } });
+    const res = await issue(q.id, { licenseNumber: LICENCE });
+    expect(res.status).toBe(409);
+    expect(await json(res)).toEqual({ error: 'This quote request is closed' });
+  });
+
+  it('answers 404 for a request that does not exist, 400 for an id that cannot be one', async () => {
+    const res = await issue(987_654, { licenseNumber: LICENCE });
+    expect(res.status).toBe(404);
+    expect(await json(res)).toEqual({ error: 'Quote request not found' });
+    expect((await issue('1e3', { licenseNumber: LICENCE })).status).toBe(400);
+  });
+
+  it('is for staff only: 401 signed out, 403 for a customer, at both doors, writing nothing', async () => {
+    const q = await submitQuote(h, { email: 'guarded@example.test' });
+    const before = await writes();
+    expect((await issue(q.id, { licenseNumber: LICENCE }, null)).status).toBe(401);
+    expect((await issue(q.id, { licenseNumber: LICENCE }, customer)).status).toBe(403);
+    expect(((await h.trpc().admin.quotes.issuePolicy({ id: q.id, licenseNumber: LICENCE }).catch((e: unknown) => e)) as TRPCError).code).toBe('UNAUTHORIZED');
+    expect(((await h.trpc(customer).admin.quotes.issuePolicy({ id: q.id, licenseNumber: LICENCE }).catch((e: unknown) => e)) as TRPCError).code).toBe('FORBIDDEN');
+    expect(await writes()).toBe(before);
+  });
+});
+
+describe('over tRPC', () => {
+  it('admin.quotes.issuePolicy answers the same view', async () => {
+    const q = await submitQuote(h, { email: 'trpc@example.test', firstName: 'Tom', lastName: 'Rowe' });
+    const issued = await h.trpc(admin).admin.quotes.issuePolicy({ id: q.id, licenseNumber: LICENCE, startTime: '09:30' });
+    expect(issued).toMatchObject({ invited: true, user: { username: 'tom.rowe', email: 'trpc@example.test' }, policy: { startTime: '09:30', holderName: 'Tom Rowe' } });
+    expect(await logsMentioning(h, `issued to tom.rowe`)).toHaveLength(1);
+  });
+});
