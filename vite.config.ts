@@ -23,7 +23,7 @@ const escapeHtml = (text: string) =>
 
 /**
  * Fills %BRAND_NAME% and %BRAND_TAGLINE% in index.html from contract/brand.ts, so company facts are
- * written in one place only (DECISIONS.md, "Brand and contact details").
+ * written in one place only (docs/product.md#brand-and-contact-details).
  */
 function brandHtml(): Plugin {
   return {
@@ -70,6 +70,10 @@ function precompress(): Plugin {
 export default defineConfig({
   root: 'src-client',
   publicDir: '../public',
+  resolve: {
+    // The client reaches the server's shared contract (and the router's type) through this alias only.
+    alias: { '@server': fromHere('./src-server') },
+  },
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
@@ -87,6 +91,10 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // Loaders are split too (not the plugin's default): they import the tRPC client and the feature's
+      // queries, which the public pages' first load must not carry. Each loader chunk loads beside its
+      // component's, so a page's data is on its way while its code arrives.
+      codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']] },
       routesDirectory: fromHere('./src-client/routes'),
       generatedRouteTree: fromHere('./src-client/routeTree.gen.ts'),
     }),

@@ -48,6 +48,12 @@ export function seededPolicyNumber(i: number): string {
   return `KC-${out}`;
 }
 
+/** A verification code (20 Crockford characters, as generateVerifyCode makes): unique per index, not random. */
+export function seededVerifyCode(i: number): string {
+  const number = seededPolicyNumber(i).slice(3);
+  return `${number}${[...number].reverse().join('')}`;
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export interface SeedOptions {
@@ -122,11 +128,14 @@ export async function seedLarge(client: Client, options: SeedOptions): Promise<v
   );
   const userCount = await maxId(client, 'users');
 
-  const statuses = ['active', 'active', 'active', 'expired', 'expired', 'pending'] as const;
+  // Roughly as the broker sells: mostly temporary cover, then learners, then business use; most premiums
+  // recorded; a few policies cancelled by staff (docs/product.md#policies).
+  const statuses = ['active', 'active', 'active', 'expired', 'expired', 'pending', 'cancelled'] as const;
+  const productOf = (r: number) => (r < 0.6 ? 'temporary' : r < 0.85 ? 'learner' : 'business');
   await insertBatched(
     client,
     options.policies,
-    ['policy_number', 'user_id', 'holder_name', 'car_model', 'driver_name', 'license_number', 'registration', 'start_date', 'start_time', 'end_date', 'end_time', 'start_at', 'end_at', 'status', 'created_at', 'updated_at'],
+    ['policy_number', 'user_id', 'holder_name', 'car_model', 'driver_name', 'license_number', 'registration', 'start_date', 'start_time', 'end_date', 'end_time', 'start_at', 'end_at', 'status', 'product', 'premium_pence', 'verify_code', 'ended_at', 'created_at', 'updated_at'],
     'policies',
     (i) => {
       const holder = `${pick(FIRST)} ${pick(LAST)}`;
@@ -143,7 +152,12 @@ export async function seedLarge(client: Client, options: SeedOptions): Promise<v
       const day = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
       const time = (d: Date) => `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
       const userId = userCount > 0 && rand() < 0.9 ? Math.floor(rand() * userCount) + 1 : null;
-      return [seededPolicyNumber(policyBase + i + 1), userId, holder, pick(CARS), driver, licence, registration, day(s), time(s), day(e), time(e), startAt, endAt, pick(statuses), startAt, startAt];
+      const status = pick(statuses);
+      const product = productOf(rand());
+      const premiumPence = rand() < 0.85 ? 1900 + Math.floor(rand() * 48_100) : null;
+      // As the service records it: cancelled half-way through (or now), expired at its end (or now).
+      const endedAt = status === 'cancelled' ? Math.min(now, startAt + (endAt - startAt) / 2) : status === 'expired' ? Math.min(now, endAt) : null;
+      return [seededPolicyNumber(policyBase + i + 1), userId, holder, pick(CARS), driver, licence, registration, day(s), time(s), day(e), time(e), startAt, endAt, status, product, premiumPence, seededVerifyCode(policyBase + i + 1), endedAt, startAt, startAt];
     },
     batching,
   );

@@ -1,5 +1,6 @@
-// `npm test`: every runner (Vitest: unit and API; Playwright in Debian's Chromium: browser), then one
-// closing line `N passed, N failed` summing them all.
+// `npm test`: every runner (Vitest: both projects of vitest.config.ts, `fast` and `slow`; Playwright in
+// Debian's Chromium: browser), then one closing line `N passed, N failed` summing them all.
+// The quick loop is `npm run test:unit` (Vitest's `fast` project only); `npm run test:slow` is the rest.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,7 +42,8 @@ mkdirSync(results, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
-// 1. Vitest: unit, component and API tests.
+// 1. Vitest: unit, component and API tests. No --project: one run of every project (fast and slow), whose
+// JSON report counts the tests of all of them.
 const vitestFile = join(results, 'vitest.json');
 const vitestStatus = run(process.execPath, [
   join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`,
@@ -51,8 +53,13 @@ if (vitest) {
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
-  // A file that failed to load has no tests to count but is still a failure.
-  if (vitestStatus !== 0 && vitest.numFailedTests === 0) totals.failed += Math.max(1, vitest.numFailedTestSuites);
+  // A file that failed without a failed test (it did not load, or a hook failed) is still one failure each.
+  const failedFilesWithoutTest = (vitest.testResults ?? []).filter(
+    (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
+  ).length;
+  totals.failed += failedFilesWithoutTest;
+  // Vitest failed for some other reason (an unhandled error): one failure.
+  if (vitestStatus !== 0 && vitest.numFailedTests + failedFilesWithoutTest === 0) totals.failed += 1;
 } else {
   totals.failed += 1;
 }
