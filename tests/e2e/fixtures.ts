@@ -10,7 +10,9 @@ let client: Client | undefined;
 export function db(): Client {
   const dir = process.env.E2E_DATA_DIR;
   if (!dir) throw new Error('E2E_DATA_DIR is not set (run through playwright.config.ts)');
-  client ??= createClient({ url: `file:${dir}/e2e.db` });
+  // The server writes to the same file (the mail outbox, the reminder loop): a test's own write waits its
+  // turn, as the server's connections do, instead of failing at once with SQLITE_BUSY.
+  client ??= createClient({ url: `file:${dir}/e2e.db`, timeout: 5000 });
   return client;
 }
 
