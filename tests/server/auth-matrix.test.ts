@@ -96,6 +96,12 @@ const REST: Record<string, RestRow> = {
   'GET /api/me': { route: 'GET /api/me', expect: signedIn(200), prepare: async () => ({ method: 'GET', path: '/api/me' }) },
   'GET /api/user/policies': { route: 'GET /api/user/policies', expect: signedIn(200), prepare: async () => ({ method: 'GET', path: '/api/user/policies' }) },
   'GET /api/user/quotes': { route: 'GET /api/user/quotes', expect: signedIn(200), prepare: async () => ({ method: 'GET', path: '/api/user/quotes' }) },
+  // The wizard's renewal fill-in: the caller's own policy only, staff included (it is their own form, not impersonation).
+  "GET /api/user/policies/:policyNumber/renewal (the customer's policy)": {
+    route: 'GET /api/user/policies/:policyNumber/renewal',
+    expect: { anonymous: 401, customer: 200, otherCustomer: 404, admin: 404, owner: 404 },
+    prepare: async () => ({ method: 'GET', path: `/api/user/policies/${(await freshPolicy()).policyNumber}/renewal` }),
+  },
   "GET /api/policies/:policyNumber/certificate (the customer's policy)": {
     route: 'GET /api/policies/:policyNumber/certificate',
     // Only the holder's own account, or staff (impersonation shows certificates); another customer: 404.
@@ -243,6 +249,10 @@ const TRPC: Record<string, { expect: Expected; input: () => Promise<unknown> }> 
   'account.me': { expect: signedIn(200), input: async () => undefined },
   'policies.mine': { expect: signedIn(200), input: async () => undefined },
   'quotes.mine': { expect: signedIn(200), input: async () => undefined },
+  'quotes.renewal': {
+    expect: { anonymous: 401, customer: 200, otherCustomer: 404, admin: 404, owner: 404 },
+    input: async () => ({ policyNumber: (await freshPolicy()).policyNumber }),
+  },
   'verify.byCode': { expect: all(200), input: async () => ({ code: await freshVerifyCode() }) },
   'admin.stats': { expect: staff(200), input: async () => undefined },
   'admin.queueCounts': { expect: staff(200), input: async () => undefined },

@@ -38,8 +38,8 @@ export function dueReminderQuery(db: Db, now: number, limit = BATCH) {
     .limit(limit);
 }
 
-/** Sends every reminder due at the clock's now (up to BATCH), and answers how many were queued. */
-export async function sendDueReminders(deps: Deps): Promise<number> {
+/** Sends the reminders due at the clock's now (up to `limit`), and answers how many were queued. */
+export async function sendDueReminders(deps: Deps, limit = BATCH): Promise<number> {
   const now = deps.clock.now();
   // Owed once but no longer sendable: the cover ended or stopped being active, or its account was deleted, with
   // nothing but time (or a deletion) to change the row. Dropped in one indexed statement, so they are not read again.
@@ -49,7 +49,7 @@ export async function sendDueReminders(deps: Deps): Promise<number> {
       .set({ reminderDueAt: null })
       .where(and(lte(policies.reminderDueAt, now), or(ne(policies.status, 'active'), isNull(policies.userId), lte(policies.endAt, now)))),
   );
-  const due = await dueReminderQuery(deps.db, now);
+  const due = await dueReminderQuery(deps.db, now, limit);
   let sent = 0;
   for (const { id } of due) {
     if (await claimReminder(deps, id, now)) sent++;
