@@ -1,18 +1,19 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { pageTitle } from '../components/page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { impersonatedPoliciesQuery, myPoliciesQuery, myQuotesQuery } from '../features/dashboard/queries';
 import { requireSession } from '../lib/guards';
-import { getImpersonateUserId } from '../lib/session';
+import { getImpersonateUserId, setImpersonateUserId } from '../lib/session';
 import { QueryScope, queryClient } from '../lib/query-client';
 
 export const Route = createFileRoute('/dashboard')({
   beforeLoad: () => {
     const session = requireSession();
-    const impersonateUserId = getImpersonateUserId();
-    // Impersonation is for admins only; anyone else holding an id is sent to /login (docs/product.md#dashboard).
-    if (impersonateUserId !== null && !session.isAdmin) throw redirect({ to: '/login' });
-    return { session, impersonateUserId };
+    // Impersonation is for staff only: anyone else holding an id (left in the tab by someone else's session)
+    // has it dropped and sees their own policies (docs/product.md#impersonation). The server refuses the
+    // other customer's list to them anyway.
+    if (getImpersonateUserId() !== null && !session.isAdmin) setImpersonateUserId(null);
+    return { session, impersonateUserId: getImpersonateUserId() };
   },
   // Starts the fetch (or the restore of the device's copy) while the page's code loads: no waterfall. Not
   // awaited: the page shows its own loading and offline states.

@@ -1,11 +1,21 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { pageTitle } from '../components/page';
 import { LoginPage } from '../features/account/login-page';
-import { redirectSignedIn } from '../lib/guards';
+import { homePathOf } from '../lib/guards';
+import { returnPathOf, validateLoginSearch } from '../lib/return-path';
+import { readSession } from '../lib/session';
 
 export const Route = createFileRoute('/login')({
-  // Someone already signed in goes to their home page (docs/product.md#login).
-  beforeLoad: redirectSignedIn,
+  validateSearch: validateLoginSearch,
+  // Someone already signed in goes where the link was taking them, else to their home page
+  // (docs/product.md#login). The redirect replaces the entry, so Back skips the form.
+  beforeLoad: ({ search }) => {
+    const session = readSession();
+    if (!session) return;
+    const next = returnPathOf(search.next);
+    if (next) throw redirect({ href: next, replace: true });
+    throw redirect({ to: homePathOf(session), replace: true });
+  },
   head: () => pageTitle('Login'),
   component: LoginPage,
 });

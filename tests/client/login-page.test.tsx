@@ -11,10 +11,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const navigate = vi.hoisted(() => vi.fn());
 const login = vi.hoisted(() => vi.fn());
+/** /login's search parameters (a `next` page, as a renewal link sets). */
+const loginSearch = vi.hoisted(() => ({ value: {} as { next?: string } }));
 
 vi.mock('@tanstack/react-router', async (importOriginal) => ({
   ...(await importOriginal<typeof ReactRouter>()),
   useNavigate: () => navigate,
+  useSearch: () => loginSearch.value,
   getRouteApi: () => ({ useSearch: () => ({ token: 'x'.repeat(43) }) }),
   Link: ({ to, children, className }: { to: string; children: ReactNode; className?: string }) => (
     <a href={to} className={className}>
@@ -48,6 +51,7 @@ async function signIn(opts: { untick?: boolean } = {}) {
 }
 
 beforeEach(() => {
+  loginSearch.value = {};
   localStorage.clear();
   sessionStorage.clear();
   login.mockResolvedValue({ token: tokenFor(false) });
@@ -89,6 +93,12 @@ describe('LoginPage remember-me', () => {
     login.mockResolvedValue({ token: tokenFor(true) });
     await signIn();
     expect(navigate).toHaveBeenCalledWith({ to: '/admin', replace: true });
+  });
+
+  it('a next page of this site wins over the home page', async () => {
+    loginSearch.value = { next: '/request-quote-step1?renew=KC-000123' };
+    await signIn();
+    expect(navigate).toHaveBeenCalledWith({ href: '/request-quote-step1?renew=KC-000123', replace: true });
   });
 
   it('the /welcome page offers the same box, ticked, with the same line', () => {

@@ -121,9 +121,9 @@ test.describe('login and logout', () => {
     expect(await storedKeys(page)).toEqual({ local: allNull, session: allNull });
   });
 
-  test('remember-me ticked keeps the session in localStorage, unticked in sessionStorage', async ({ page, request }) => {
+  test('"Keep me signed in on this device" starts ticked (localStorage); unticked, the session is in sessionStorage', async ({ page, request }) => {
     const user = await customer(request);
-    await signIn(page, user.username, PASSWORD, { remember: true });
+    await signIn(page, user.username, PASSWORD); // the box left as it is
     await expect(page).toHaveURL(/\/dashboard$/);
     let stored = await storedKeys(page);
     expect(stored.local.token).toBeTruthy();
@@ -131,19 +131,20 @@ test.describe('login and logout', () => {
     expect(stored.local.isAdmin).toBe('false');
     expect(stored.session).toEqual(allNull);
 
-    await signIn(page, user.username, PASSWORD);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, user.username, PASSWORD, { remember: false });
     await expect(page).toHaveURL(/\/dashboard$/);
     stored = await storedKeys(page);
     expect(stored.session.token).toBeTruthy();
     expect(stored.session.isAdmin).toBe('false');
-    // A new sign-in replaces the old one: nothing is left in localStorage.
     expect(stored.local).toEqual(allNull);
   });
 
   test('the owner lands on /admin', async ({ page }) => {
     await signIn(page, OWNER.username, OWNER.password);
     await expect(page).toHaveURL(/\/admin$/);
-    expect((await storedKeys(page)).session.isAdmin).toBe('true');
+    expect((await storedKeys(page)).local.isAdmin).toBe('true');
   });
 
   test('a wrong password shows the server’s error in the page, focused', async ({ page, request }) => {
@@ -173,17 +174,36 @@ test.describe('login and logout', () => {
 
   test('the form has the remember-me box and links to /forgotpassword and /register', async ({ page }) => {
     await page.goto('/login');
-    await expect(page.getByLabel('Remember me')).toHaveAttribute('name', 'remember');
+    const keep = page.getByRole('checkbox', { name: 'Keep me signed in on this device' });
+    await expect(keep).toHaveAttribute('name', 'remember');
+    await expect(keep).toBeChecked();
+    await expect(keep).toHaveAccessibleDescription('Needed to show your certificate offline. Untick this on a shared computer.');
     await expect(page.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/forgotpassword');
     await expect(page.getByRole('main').getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register');
   });
 
-  test('someone already signed in may open /login and sees the form', async ({ page, request }) => {
+  test('someone already signed in who opens /login or /register goes to their home page, or to a next page of this site', async ({ page, request }) => {
     const user = await customer(request);
     await signIn(page, user.username, PASSWORD);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/login');
-    await expect(page.locator('input[name="username"]')).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/register');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/login?next=%2Ffaq');
+    await expect(page).toHaveURL(/\/faq$/);
+    // Another site is never a next page.
+    await page.goto('/login?next=%2F%2Fevil.example%2Fx');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('signing in from a link with a next page goes back there', async ({ page, request }) => {
+    const user = await customer(request);
+    await page.goto('/login?next=%2Fclaims');
+    await page.locator('input[name="username"]').fill(user.username);
+    await page.locator('input[name="password"]').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/claims$/);
   });
 });
 
@@ -338,7 +358,7 @@ test.describe('sign in with the e-mail address', () => {
     await signIn(page, user.email.toUpperCase(), PASSWORD);
     await expect(page).toHaveURL(/\/dashboard$/);
     const stored = await storedKeys(page);
-    expect(JSON.parse(stored.session.user ?? '{}')).toMatchObject({ id: user.id, username: user.username });
+    expect(JSON.parse(stored.local.user ?? '{}')).toMatchObject({ id: user.id, username: user.username });
   });
 });
 
@@ -359,7 +379,7 @@ test.describe('welcome page', () => {
     await expect(page).toHaveTitle('Welcome | Kerbside Cover');
     await expect(page.getByRole('heading', { name: 'Welcome to Kerbside Cover', level: 1 })).toBeVisible();
     await expectNoA11yViolations(page);
-    const remember = page.getByLabel('Keep me signed in on this device - needed to show your certificate offline');
+    const remember = page.getByRole('checkbox', { name: 'Keep me signed in on this device' });
     await expect(remember).toBeChecked();
 
     await page.getByLabel('New password', { exact: true }).fill('short');
@@ -397,7 +417,7 @@ test.describe('welcome page', () => {
   test('unticked, the session ends with the tab', async ({ page, request }) => {
     const { path } = await invited(request);
     await page.goto(path);
-    await page.getByLabel('Keep me signed in on this device - needed to show your certificate offline').uncheck();
+    await page.getByRole('checkbox', { name: 'Keep me signed in on this device' }).uncheck();
     await page.getByLabel('New password', { exact: true }).fill('shared-computer-1');
     await page.getByLabel('Confirm new password').fill('shared-computer-1');
     await page.getByRole('button', { name: 'Set password and sign in' }).click();

@@ -238,7 +238,7 @@ test('impersonation: the owner sees "User #{id} Policies"; Return clears the id 
   await expect(page).toHaveURL(/\/admin$/);
   // The console's own list requests must be over before the dashboard's are counted.
   await page.waitForLoadState('networkidle');
-  // Without remember-me the session (and so the impersonation id) lives in sessionStorage.
+  // The id is read from either storage (the session itself is remembered, in localStorage).
   await page.evaluate((id) => window.sessionStorage.setItem('impersonateUserId', String(id)), customer.id);
 
   const requests: string[] = [];
@@ -259,20 +259,25 @@ test('impersonation: the owner sees "User #{id} Policies"; Return clears the id 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Welcome/);
 });
 
-test('a customer holding an impersonation id is sent to /login', async ({ page, request }) => {
+test('a customer holding an impersonation id has it dropped and sees their own policies', async ({ page, request }) => {
   const customer = await customerWith(request, []);
   await openDashboard(page, customer);
   await page.evaluate(() => window.sessionStorage.setItem('impersonateUserId', '1'));
   await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Welcome/);
+  expect(await page.evaluate(() => window.sessionStorage.getItem('impersonateUserId'))).toBeNull();
 });
 
-test('"Make a claim" and "Contact us" lead to /support', async ({ page, request }) => {
+test('"Make a claim" leads to /claims and its tap-to-call claims line; "Contact us" to /support', async ({ page, request }) => {
   const customer = await customerWith(request, [RUNNING]);
   await openDashboard(page, customer);
   await card(page).getByRole('link', { name: 'Make a claim' }).click();
-  await expect(page).toHaveURL(/\/support$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
+  await expect(page).toHaveURL(/\/claims$/);
+  await expect(page.getByRole('link', { name: `Call the 24/7 claims line: ${brand.phones.claims}` })).toHaveAttribute(
+    'href',
+    `tel:+44${brand.phones.claims.replace(/\D/g, '').slice(1)}`,
+  );
   await page.goBack();
   await card(page).getByRole('link', { name: 'Contact us' }).click();
   await expect(page).toHaveURL(/\/support$/);

@@ -91,7 +91,7 @@ test('the footer has its links, the FCA wording with the FRN, and how to complai
   const nav = footer.getByRole('navigation', { name: 'Footer' });
   await expect(nav.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms-of-service');
   await expect(nav.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy-policy');
-  await expect(nav.getByRole('link', { name: 'Make a Claim' })).toHaveAttribute('href', '/support');
+  await expect(nav.getByRole('link', { name: 'Make a Claim' })).toHaveAttribute('href', '/claims');
   await expect(nav.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
   await expect(nav.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/support');
   await expect(footer).toContainText('Authorised and regulated by the Financial Conduct Authority. Firm Reference Number');

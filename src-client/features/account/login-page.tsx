@@ -1,10 +1,10 @@
 // /login (docs/product.md#login): username, password, remember-me (ticked by default: the certificate offline
 // needs it, docs/product.md#offline). On success the session is saved (local storage with remember-me, else
 // session storage) and an admin goes to /admin, everyone else to /dashboard, replacing /login in the history
-// so Back does not return to a form that would only send them on again. Somebody already signed in never sees
-// the form: the route sends them to their home page (routes/login.tsx).
+// so Back does not return to a form that would only send them on again; a `next` path (lib/return-path.ts),
+// as a renewal link sets, wins. Somebody already signed in never sees the form (routes/login.tsx).
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -28,6 +28,7 @@ const loginMessages = {
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const { next } = useSearch({ from: '/login' });
   const [message, setMessage] = useState<Notice | null>(null);
   const {
     register,
@@ -53,7 +54,8 @@ export function LoginPage() {
     }
     try {
       const session = saveSession(token, input.remember);
-      await navigate({ to: homePathOf(session), replace: true });
+      // Back to the page that asked for a sign-in (a reminder's renewal link), else home.
+      await (next ? navigate({ href: next, replace: true }) : navigate({ to: homePathOf(session), replace: true }));
     } catch (err) {
       setMessage(notice('error', err instanceof TokenDecodeError ? loginMessages.decodeFailed : loginMessages.processingFailed));
     }

@@ -2,8 +2,8 @@
 // required fields, checked with the contract's schema and the browser's clock (the product's age range in the
 // same round as every other message), saved under the wizard's one session-storage key, then step 2.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { durationText } from '@server/contract/durations';
 import { productLabels, productOptions, productRules, products } from '@server/contract/products';
@@ -12,11 +12,15 @@ import { epochToUkLocal } from '@server/contract/time';
 import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
-import { draftValuesOf, PERSONAL_FIELDS, readQuoteDraft, savePersonalDetails } from './quote-draft';
+import type { RenewalDraftView } from '@server/contract/views';
+import { draftValuesOf, PERSONAL_FIELDS, readQuoteDraft, savePersonalDetails, saveVehicleDetails } from './quote-draft';
 import { QuoteProgress } from './quote-progress';
+
+const RenewalFill = lazy(() => import('./renewal-fill'));
 
 export function QuoteStep1Page() {
   const navigate = useNavigate();
+  const { renew } = useSearch({ from: '/request-quote-step1' });
   const [today] = useState(() => epochToUkLocal(Date.now()).date);
   const [saved] = useState(() => readQuoteDraft().personal ?? {});
   const schema = useMemo(() => withQuoteTimes(quotePersonalInput, () => Date.now()), []);
@@ -24,12 +28,23 @@ export function QuoteStep1Page() {
     register,
     handleSubmit,
     getValues,
+    reset,
     formState: { errors, isSubmitting },
   } = useForm<QuotePersonalFormValues>({
     resolver: zodResolver(schema),
     defaultValues: Object.fromEntries(PERSONAL_FIELDS.map((f) => [f, saved[f] ?? ''])),
     shouldFocusError: true,
   });
+
+  // A renewal link's policy fills the fields it knows; step 2's vehicle comes from it too.
+  const fillFromPolicy = useCallback(
+    (d: RenewalDraftView) => {
+      reset({ ...getValues(), product: d.product, firstName: d.firstName, lastName: d.lastName, email: d.email });
+      const vehicle = readQuoteDraft().vehicle ?? {};
+      saveVehicleDetails({ ...vehicle, carModel: d.carModel, ...(d.regNumber ? { regNumber: d.regNumber } : {}) });
+    },
+    [reset, getValues],
+  );
 
   // What the person typed is kept (the server normalises it again); parsing only decides whether to go on.
   const submit = handleSubmit(async () => {
@@ -41,6 +56,13 @@ export function QuoteStep1Page() {
     <div className="max-w-2xl">
       <QuoteProgress step={1} />
       <PageHeading title="Personal Details" lead="Tell us about the main driver. A specialist reviews every request personally and replies within 24 hours." />
+      {renew ? (
+        <div className="mb-6">
+          <Suspense fallback={null}>
+            <RenewalFill policyNumber={renew} onFill={fillFromPolicy} />
+          </Suspense>
+        </div>
+      ) : null}
       <form onSubmit={submit} noValidate className="space-y-5" aria-label="Personal Details">
         <p className="text-ink-muted">All fields are required.</p>
         <SelectField
