@@ -1,6 +1,6 @@
-// `npm test`: every runner (Vitest: both projects of vitest.config.ts, `fast` and `slow`; Playwright in
+// `npm test`: every runner (Vitest: every project of vitest.config.ts, `fast`, `client` and `slow`; Playwright in
 // Debian's Chromium: browser), then one closing line `N passed, N failed` summing them all.
-// The quick loop is `npm run test:unit` (Vitest's `fast` project only); `npm run test:slow` is the rest.
+// The quick loop is `npm run test:unit` (Vitest's `fast` and `client` projects); `npm run test:slow` is the rest.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,7 +1,8 @@
 // Cover-ending reminders (docs/product.md#cover-ending-reminders) with the harness's manual clock: each timing
 // rule at its edges, the statuses and accounts that get none, what an edit does, exactly once across a restart
 // and between two app instances sharing one database file, the index the minute query reads, and the minute
-// scheduler itself. The same across real processes: reminders-processes.test.ts (slow project).
+// scheduler's job. The same across real processes: reminders-processes.test.ts; croner's timing: scheduler.test.ts
+// (both in the slow project).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -13,7 +14,6 @@ import { openDatabase, type Database } from '../../src-server/db/client';
 import { claimReminder, dueReminderQuery, sendDueReminders } from '../../src-server/features/reminders/service';
 import { reminderTimeOf } from '../../src-server/features/reminders/timing';
 import { runMaintenance } from '../../src-server/maintenance';
-import { startScheduler } from '../../src-server/scheduler';
 import { createHarness, json, T0, TEST_SECRET, validPolicy, type Harness } from './harness';
 
 const MINUTE = 60_000;
@@ -429,56 +429,5 @@ describe('migration 0007', () => {
     const backfill = migration.split('--> statement-breakpoint').find((s) => s.includes('UPDATE `policies`'))!;
     await h.database.client.execute(backfill.replace(/;\s*$/, '') + ` AND id in (${ids})`);
     for (const m of made) expect(await dueAtOf(m.id), `${(m.end - m.start) / MINUTE} minutes`).toBe(reminderTimeOf(m.start, m.end));
-  });
-});
-
-describe('the scheduler (croner)', () => {
-  it('runs the job on its pattern, never two runs at once, and stop() waits for the run in progress', async () => {
-    let running = 0;
-    let overlapped = false;
-    let runs = 0;
-    let finished = 0;
-    const warnings: string[] = [];
-    const logger = pino({ level: 'silent' });
-    logger.warn = ((msg: string) => void warnings.push(msg)) as typeof logger.warn;
-    const scheduler = startScheduler({
-      pattern: '* * * * * *', // every second, for the test
-      logger,
-      job: async () => {
-        runs++;
-        if (running > 0) overlapped = true;
-        running++;
-        await new Promise((r) => setTimeout(r, 1_500));
-        running--;
-        finished++;
-      },
-    });
-    await new Promise((r) => setTimeout(r, 3_300));
-    await scheduler.stop();
-    expect(runs).toBeGreaterThanOrEqual(1);
-    expect(overlapped).toBe(false);
-    expect(finished).toBe(runs);
-    // A tick that found the previous run still going was skipped, and said so.
-    expect(warnings.some((w) => w.includes('still running'))).toBe(true);
-  });
-
-  it('logs a failed run and keeps its schedule', async () => {
-    const errors: unknown[] = [];
-    const logger = pino({ level: 'silent' });
-    logger.error = ((obj: unknown) => void errors.push(obj)) as typeof logger.error;
-    let runs = 0;
-    const scheduler = startScheduler({
-      pattern: '* * * * * *',
-      logger,
-      job: async () => {
-        runs++;
-        throw new Error('database away');
-      },
-    });
-    await scheduler.runNow();
-    await new Promise((r) => setTimeout(r, 1_200));
-    await scheduler.stop();
-    expect(runs).toBeGreaterThanOrEqual(2);
-    expect(errors.length).toBe(runs);
   });
 });
