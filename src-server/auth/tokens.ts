@@ -2,9 +2,29 @@
 // The algorithm is pinned on both sides; exp is required and checked against the injected clock.
 import { randomUUID } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
+import { z } from 'zod';
 
 const SESSION_HOURS = 12;
 const REMEMBER_DAYS = 30;
+/** The longest session the server ever signs (docs/product.md#sessions): no genuine token lives longer. */
+const LONGEST_SESSION_SECONDS = REMEMBER_DAYS * 24 * 3600;
+/** Leeway between the clocks of several server processes that sign and verify each other's tokens. */
+const CLOCK_SKEW_SECONDS = 60;
+
+/**
+ * The claims a genuine token carries, parsed before any is trusted: a signature proves only who signed, and a
+ * token signed with the right key but odd claims (exp 1e300, sub " 2") must be refused, not crash or alias
+ * another account (docs/api.md#authentication). Times are whole seconds since the epoch (safe integers), the
+ * account id is the canonical decimal form of a path id (docs/api.md#conventions: ^\d{1,15}$, no leading zero).
+ */
+const sessionClaims = z.object({
+  sub: z.string().regex(/^[1-9]\d{0,14}$/),
+  jti: z.string().min(1).max(64),
+  sv: z.int().nonnegative(),
+  iat: z.int().nonnegative(),
+  exp: z.int().positive(),
+  nbf: z.int().nonnegative().optional(),
+});
 
 interface TokenSubject {
   id: number;
@@ -71,12 +91,17 @@ export async function createTokenService(secret: string): Promise<TokenService> 
       } catch {
         return null;
       }
-      const { exp, sub, jti, sv } = payload;
-      if (typeof exp !== 'number' || exp * 1000 <= nowMs) return null;
-      const userId = Number(sub);
-      if (typeof sub !== 'string' || !Number.isSafeInteger(userId) || userId <= 0) return null;
-      if (typeof jti !== 'string' || typeof sv !== 'number') return null;
-      return { userId, jti, sessionVersion: sv, exp };
+      const parsed = sessionClaims.safeParse(payload);
+      if (!parsed.success) return null;
+      const { exp, iat, nbf, sub, jti, sv } = parsed.data;
+      const nowSeconds = nowMs / 1000;
+      if (exp <= nowSeconds) return null; // expired
+      // Never further ahead, nor longer-lived, than the longest session; not issued, nor valid, only later.
+      if (exp > nowSeconds + LONGEST_SESSION_SECONDS + CLOCK_SKEW_SECONDS) return null;
+      if (iat >= exp || exp - iat > LONGEST_SESSION_SECONDS) return null;
+      if (iat > nowSeconds + CLOCK_SKEW_SECONDS) return null;
+      if (nbf !== undefined && nbf > nowSeconds + CLOCK_SKEW_SECONDS) return null;
+      return { userId: Number(sub), jti, sessionVersion: sv, exp };
     },
   };
 }
