@@ -16,6 +16,7 @@ export const messages = {
   tooManyAttempts: 'Too many attempts. Please wait and try again.',
   internal: 'Something went wrong on our side. Please try again.',
   usernameTaken: 'That username is already taken',
+  usernameReserved: 'That username is reserved. Please choose another',
   emailTaken: 'An account with that email already exists',
   endBeforeStart: 'The end must be after the start',
   userNotFound: 'User not found',

@@ -6,6 +6,7 @@ import { messages } from './messages';
 import { keptMoney } from './money';
 import { products } from './products';
 import { isCalendarDate, normaliseTime, ukLocalToEpoch } from './time';
+import { isReservedUsername } from './usernames';
 
 /** C0 control characters (line breaks included) and DEL: no place in a name, an address or a search term. */
 // eslint-disable-next-line no-control-regex
@@ -45,6 +46,13 @@ const usernameSchema = z
   .max(32, 'Username must be at most 32 characters')
   .regex(/^[A-Za-z0-9._-]+$/, 'Username may use letters, digits, dots, hyphens and underscores');
 
+/**
+ * A username being taken now (registration, a new account made by staff): reserved names are refused. An edit
+ * checks this in the service instead, only when the name changes, so existing accounts keep theirs
+ * (docs/product.md#registration).
+ */
+const newUsernameSchema = usernameSchema.refine((v) => !isReservedUsername(v), messages.usernameReserved);
+
 export const emailSchema = z
   .string({ error: 'Email is required' })
   .trim()
@@ -70,7 +78,7 @@ export const loginInput = z.object({
 export type LoginInput = z.infer<typeof loginInput>;
 
 export const registerInput = z.object({
-  username: usernameSchema,
+  username: newUsernameSchema,
   email: emailSchema,
   password: passwordSchema,
   // Accepted for the registration payload's documented shape (docs/api.md#account) and ignored: registration always creates a plain user.
@@ -87,6 +95,7 @@ const userFields = {
 
 export const createUserInput = z.object({
   ...userFields,
+  username: newUsernameSchema,
   password: z
     .string({ error: messages.passwordRequiredForNewUsers })
     .min(1, messages.passwordRequiredForNewUsers)

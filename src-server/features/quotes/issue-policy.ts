@@ -14,6 +14,7 @@ import { policyFromRequest, type IssuePolicyInput } from '../../contract/offer';
 import { productLabels } from '../../contract/products';
 import { policyInput, type PolicyInput } from '../../contract/schemas';
 import { ukInstantText } from '../../contract/time';
+import { isReservedUsername } from '../../contract/usernames';
 import { messages } from '../../contract/messages';
 import type { IssuedPolicyView } from '../../contract/views';
 import type { Tx } from '../../db/client';
@@ -56,7 +57,8 @@ function usernameStem(value: string): string {
  */
 async function unusedUsername(tx: Tx, row: QuoteRow): Promise<string> {
   const candidates = [usernameStem(`${row.firstName} ${row.lastName}`), usernameStem(row.email.split('@')[0] ?? ''), 'customer'];
-  const stem = (candidates.find((c) => c.length >= 3) ?? 'customer').slice(0, USERNAME_MAX - 4).replace(/\.+$/, '');
+  // A customer called Kerbside Cover, or writing from admin@…, gets no reserved name (docs/product.md#registration).
+  const stem = (candidates.find((c) => c.length >= 3 && !isReservedUsername(c)) ?? 'customer').slice(0, USERNAME_MAX - 4).replace(/\.+$/, '');
   for (let n = 1; ; n++) {
     const candidate = n === 1 ? stem : `${stem}${n}`;
     const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${candidate}`).limit(1);

@@ -3,11 +3,12 @@ import { coverStateAt } from '../../contract/cover';
 import { messages } from '../../contract/messages';
 import { hasAdminRights, normaliseRoles, type RoleFlags } from '../../contract/roles';
 import type { CreateUserInput, ListQuery, UpdateUserInput } from '../../contract/schemas';
+import { isReservedUsername } from '../../contract/usernames';
 import type { HeldCoverView, Page, UserView } from '../../contract/views';
 import type { Tx } from '../../db/client';
 import { policies, users } from '../../db/schema/index';
 import type { Caller, Deps } from '../../deps';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../errors';
+import { ConflictError, fieldInvalid, ForbiddenError, NotFoundError } from '../../errors';
 import { hashPassword } from '../../auth/password';
 import { assertAdminRights, assertOwnerRights } from '../../auth/permissions';
 import { listPage, readCounter, totalOf } from '../list';
@@ -112,6 +113,11 @@ export async function updateUser(deps: Deps, caller: Caller, id: number, input: 
     if (!target) throw new NotFoundError(messages.userNotFound);
     assertMayManageUser(caller, id, target, roles);
     await assertOwnerRemains(tx, target, roles);
+    // A reserved name is refused only as a new name: an account that already has one (the first owner is
+    // 'owner' by default) keeps it through edits (docs/product.md#registration).
+    if (input.username.toLowerCase() !== target.username.toLowerCase() && isReservedUsername(input.username)) {
+      throw fieldInvalid(messages.invalidInput, { username: messages.usernameReserved });
+    }
     await assertUnique(tx, input.username, input.email, id);
     const [row] = await tx
       .update(users)
