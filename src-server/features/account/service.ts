@@ -11,6 +11,7 @@ import { ThrottledError, UnauthenticatedError } from '../../errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/password';
 import { clearThrottle, hitThrottle, loginThrottleKeys, refundThrottle, type ThrottleRule } from '../../auth/throttle';
 import { logEvent, writeLog } from '../../audit/log';
+import { safeLogText } from '../../audit/safe-text';
 import { assertUnique, toUserView } from '../users/service';
 
 /** Failed sign-ins allowed per username, and per client address, in a 15-minute window. */
@@ -47,20 +48,22 @@ export async function login(deps: Deps, input: LoginInput, clientAddress: string
   const now = deps.clock.now();
   const userKey = loginThrottleKeys.user(input.username);
   const addressKey = loginThrottleKeys.address(clientAddress);
+  // What was typed, as the audit log may quote it: nothing has vouched for it (docs/product.md#audit-log).
+  const typed = safeLogText(input.username);
   // Count the attempt before checking the password, atomically: parallel guesses cannot slip past the limit.
   const [byUser, byAddress] = await deps.write(async (tx) => [
     await hitThrottle(tx, userKey, LOGIN_USER_RULE, now),
     await hitThrottle(tx, addressKey, LOGIN_ADDRESS_RULE, now),
   ]);
   if (byUser.over || byAddress.over) {
-    await logEvent(deps, { action: `Login throttled for ${input.username.slice(0, 64)}`, level: 'warning', username: input.username.slice(0, 64) });
+    await logEvent(deps, { action: `Login throttled for ${typed}`, level: 'warning', username: typed });
     throw new ThrottledError(messages.tooManyAttempts, Math.max(byUser.over ? byUser.retryAfterSeconds : 0, byAddress.over ? byAddress.retryAfterSeconds : 0));
   }
 
   const [row] = await deps.db.select().from(users).where(accountNamed(input.username)).limit(1);
   const ok = row && hasUsablePassword(row.passwordHash) ? await verifyPassword(input.password, row.passwordHash) : await verifyAgainstDummy(input.password);
   if (!row || !ok) {
-    await logEvent(deps, { action: `Login failed for ${input.username.slice(0, 64)}`, level: 'warning', username: input.username.slice(0, 64) });
+    await logEvent(deps, { action: `Login failed for ${typed}`, level: 'warning', username: typed });
     throw new UnauthenticatedError(messages.invalidCredentials);
   }
 
