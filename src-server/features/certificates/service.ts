@@ -1,5 +1,7 @@
 import { coverStateAt, hasCertificate } from '../../contract/cover';
 import { messages } from '../../contract/messages';
+import { hasAdminRights } from '../../contract/roles';
+import { logEvent } from '../../audit/log';
 import type { policies } from '../../db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { ConflictError } from '../../errors';
@@ -21,7 +23,14 @@ export interface CertificateFile {
 export async function certificateFor(deps: Deps, caller: Caller, policyNumber: string): Promise<CertificateFile> {
   const policy = await findViewablePolicy(deps, caller, policyNumber);
   if (!hasCertificate(policy.status)) throw new ConflictError(messages.coverNotConfirmed);
-  return renderCertificateOf(deps, policy);
+  const file = renderCertificateOf(deps, policy);
+  // Staff reading someone else's certificate answer for it, as for the impersonated policy list
+  // (docs/product.md#audit-log); a customer's reads of their own are not logged. Written before the file is
+  // answered, so a read the log could not record is not served.
+  if (hasAdminRights(caller) && policy.userId !== caller.id) {
+    await logEvent(deps, { action: `Viewed certificate ${policy.policyNumber}`, username: caller.username, userId: caller.id });
+  }
+  return file;
 }
 
 /**
