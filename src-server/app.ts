@@ -28,6 +28,7 @@ import { adminStaffRoutes } from './features/staff/rest';
 import { adminStatsRoutes } from './features/stats/rest';
 import { adminUserRoutes } from './features/users/rest';
 import { verifyRoutes } from './features/verify/rest';
+import { namesApiPath } from './http/api-paths';
 import { clientAddressOf } from './http/client-address';
 import type { AppEnv } from './http/context';
 import { clientErrorResponse } from './http/errors';
@@ -148,6 +149,15 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
       },
     }),
   );
+
+  // A path that names the API in another spelling (`//api/…`, `/API/…`, `/api%2f…`) matched no route above: it
+  // answers the API's 404, never the SPA page below (docs/api.md#errors).
+  app.all('*', async (c, next) => {
+    if (!namesApiPath(new URL(c.req.url).pathname)) return next();
+    c.header('Cache-Control', 'no-store');
+    c.header('X-Request-Id', randomUUID());
+    return c.json({ error: messages.notFound }, 404);
+  });
 
   if (opts.staticRoot !== null) {
     const root = opts.staticRoot ?? DEFAULT_STATIC_ROOT;
