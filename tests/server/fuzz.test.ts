@@ -118,6 +118,7 @@ const ROUTES: Record<string, Route> = {
   'GET /api/me': { method: 'GET', path: () => '/api/me' },
   'GET /api/user/policies': { method: 'GET', path: () => '/api/user/policies' },
   'GET /api/user/quotes': { method: 'GET', path: () => '/api/user/quotes' },
+  'GET /api/user/policies/:policyNumber/renewal': { method: 'GET', path: () => `/api/user/policies/${ids.policyNumber}/renewal` },
   'GET /api/policies/:policyNumber/certificate': { method: 'GET', path: () => `/api/policies/${ids.policyNumber}/certificate`, query: { download: '1' } },
   'GET /api/verify/:code': { method: 'GET', path: () => `/api/verify/${verifyCode}` },
   'GET /api/admin/stats': { method: 'GET', path: () => '/api/admin/stats' },
