@@ -25,20 +25,21 @@ async function fillRequired(page: Page, email: string) {
   await page.getByLabel('Reason for contact').selectOption({ label: 'Payments' });
 }
 
-test('four contact cards with their e-mail and phone links, and the opening hours', async ({ page }) => {
+test('four contact cards with their e-mail and phone links (the claims card the 24/7 claims line), and the opening hours', async ({ page }) => {
   await page.goto('/support');
   await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
+  const claimsTel = `tel:+44${brand.phones.claims.replace(/\D/g, '').slice(1)}`;
   const cards = [
-    ['Claims', brand.emails.claims],
-    ['Policy questions', brand.emails.policies],
-    ['Payment support', brand.emails.payments],
-    ['Quote assistance', brand.emails.quotes],
+    ['Claims', brand.emails.claims, brand.phones.claims, claimsTel],
+    ['Policy questions', brand.emails.policies, brand.phones.support, TEL],
+    ['Payment support', brand.emails.payments, brand.phones.support, TEL],
+    ['Quote assistance', brand.emails.quotes, brand.phones.support, TEL],
   ] as const;
-  for (const [title, email] of cards) {
+  for (const [title, email, phone, tel] of cards) {
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
     await expect(card).toHaveCount(1);
     await expect(card.getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
-    await expect(card.getByRole('link', { name: brand.phones.support })).toHaveAttribute('href', TEL);
+    await expect(card.getByRole('link', { name: phone })).toHaveAttribute('href', tel);
   }
   await expect(page.getByText(brand.openingHours)).toBeVisible();
   await expect(page).toHaveTitle(`Contact us | ${brand.name}`);
