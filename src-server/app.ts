@@ -30,6 +30,7 @@ import { adminUserRoutes } from './features/users/rest';
 import { verifyRoutes } from './features/verify/rest';
 import { namesApiPath } from './http/api-paths';
 import { clientAddressOf } from './http/client-address';
+import { jsonBodiesOnly } from './http/json-only';
 import type { AppEnv } from './http/context';
 import { clientErrorResponse } from './http/errors';
 import { requireAdmin, requireCaller } from './http/guards';
@@ -95,6 +96,9 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
   for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
     app.on(method, ['/api/*', '/trpc/*'], limit);
   }
+  // Bodies are JSON, declared as such: anything else is 415 at both doors (docs/api.md#conventions).
+  app.use('/api/*', jsonBodiesOnly);
+  app.use('/trpc/*', jsonBodiesOnly);
 
   const rest: RestContext = { deps, requireCaller: requireCaller(resolveCaller, clock) };
   const api = new Hono<AppEnv>();

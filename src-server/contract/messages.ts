@@ -9,6 +9,7 @@ export const messages = {
   invalidInput: 'Some of the details are not valid',
   malformedJson: 'The request body is not valid JSON',
   bodyTooLarge: 'The request body is too large (100 KB at most)',
+  unsupportedMediaType: 'Send the request body as JSON, with Content-Type: application/json',
   notFound: 'Not found',
   unauthenticated: 'Please sign in to continue',
   forbidden: 'You do not have permission to do that',

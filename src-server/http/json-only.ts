@@ -1,0 +1,51 @@
+// Request bodies must be declared as JSON (docs/api.md#conventions). The types a web page on another origin may
+// send without a CORS preflight are text/plain, form-encoded and multipart: were such a body (or one with no
+// type at all) read as JSON, any site could make its visitors' browsers register accounts and send quote and
+// callback requests in their name. Requiring application/json means a browser must ask first, and the server
+// grants no other origin. A request without a body has nothing to misread and is not checked.
+import type { MiddlewareHandler } from 'hono';
+import { messages } from '../contract/messages';
+
+/**
+ * `application/json`, in any letter case, with no parameter but an optional UTF-8 charset (`utf-8`, `utf8`,
+ * quoted or not): the only body the server reads, as JSON is UTF-8 (RFC 8259).
+ */
+export function isJsonContentType(header: string): boolean {
+  const [type, ...params] = header.split(';');
+  if (type?.trim().toLowerCase() !== 'application/json') return false;
+  return params.every((param) => {
+    const eq = param.indexOf('=');
+    const name = (eq === -1 ? param : param.slice(0, eq)).trim().toLowerCase();
+    if (name === '') return true;
+    if (name !== 'charset') return false;
+    return /^"?utf-?8"?$/i.test(param.slice(eq + 1).trim());
+  });
+}
+
+/** Methods whose requests carry no body the server reads: never refused for their Content-Type. */
+const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * 415 `{ error }` for a request body that is not declared as JSON. Runs after the body limit, so a body read
+ * here to learn whether there is one at all (no Content-Type and no Content-Length) is at most 100 KB, and the
+ * handlers read it again from Hono's cache.
+ */
+export const jsonBodiesOnly: MiddlewareHandler = async (c, next) => {
+  if (BODYLESS.has(c.req.method)) return next();
+  const type = c.req.header('content-type');
+  if (type !== undefined && isJsonContentType(type)) {
+    // tRPC itself takes only a lower-case 'application/json…' (and, unasked, multipart and octet-stream,
+    // refused above); the media type is case-insensitive (RFC 9110), so it is handed on in that form.
+    if (!type.startsWith('application/json')) c.req.raw.headers.set('content-type', 'application/json');
+    return next();
+  }
+  if (!(await hasBody(c.req.raw, () => c.req.arrayBuffer()))) return next();
+  return c.json({ error: messages.unsupportedMediaType }, 415);
+};
+
+async function hasBody(raw: Request, read: () => Promise<ArrayBuffer>): Promise<boolean> {
+  const length = raw.headers.get('content-length');
+  if (length !== null && !raw.headers.has('transfer-encoding') && /^\s*\d+\s*$/.test(length)) return Number(length) > 0;
+  if (raw.body === null) return false;
+  return (await read()).byteLength > 0;
+}
