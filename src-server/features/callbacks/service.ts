@@ -13,6 +13,7 @@ import type { Caller, Deps } from '../../deps';
 import { fieldInvalid, ThrottledError } from '../../errors';
 import { hitThrottle, type ThrottleRule } from '../../auth/throttle';
 import { writeLog } from '../../audit/log';
+import { mayConfirm } from '../../mail/confirmation-cap';
 import {
   addQueueNote,
   assigneeOf,
@@ -106,7 +107,9 @@ export async function requestCallback(deps: Deps, input: CallbackInput, clientAd
       updatedAt: now,
     });
     await writeLog(tx, now, { action: `Callback requested: ${reference}` });
-    await deps.mailer.queue(tx, confirmationMail(input, reference, preferredAt));
+    // Stored and answered either way; past the recipient's hourly cap no confirmation goes (docs/product.md#e-mails).
+    if (await mayConfirm(tx, input.email, now)) await deps.mailer.queue(tx, confirmationMail(input, reference, preferredAt));
+    else deps.logger.warn({ reference }, 'callback confirmation not sent: the recipient has had the most an hour allows');
     return { kind: 'stored' as const, reference };
   });
 

@@ -18,6 +18,7 @@ import type { Caller, Deps } from '../../deps';
 import { fieldInvalid, ThrottledError } from '../../errors';
 import { hitThrottle, type ThrottleRule } from '../../auth/throttle';
 import { writeLog } from '../../audit/log';
+import { mayConfirm } from '../../mail/confirmation-cap';
 import {
   addQueueNote,
   assigneeOf,
@@ -120,7 +121,9 @@ export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, client
       updatedAt: now,
     });
     await writeLog(tx, now, { action: `Quote requested: ${reference}` });
-    await deps.mailer.queue(tx, confirmationMail(details, reference, startAt));
+    // Stored and answered either way; past the recipient's hourly cap no confirmation goes (docs/product.md#e-mails).
+    if (await mayConfirm(tx, details.email, now)) await deps.mailer.queue(tx, confirmationMail(details, reference, startAt));
+    else deps.logger.warn({ reference }, 'quote confirmation not sent: the recipient has had the most an hour allows');
     return { kind: 'stored' as const, reference };
   });
 
