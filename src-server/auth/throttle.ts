@@ -1,14 +1,28 @@
 // Fixed-window counters in the database, so every server process shares them and a restart keeps them.
 // Each hit is one atomic upsert, so parallel requests count exactly.
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, not, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { throttle } from '../db/schema/index';
 
-/** The sign-in counters: per username (any letter case) and per client address. */
+const part = (text: string) => encodeURIComponent(text);
+
+/**
+ * The sign-in counters (docs/product.md#login): failures per name as typed (any letter case) from one client
+ * address (`pair`), per name from every address (`user`), and per client address (`address`); and the addresses
+ * an account signed in from (`known`), which the per-name limit leaves open. The parts of a two-part key are
+ * URI-encoded, so no name or address can end one part early and alias another pair.
+ */
 export const loginThrottleKeys = {
-  user: (username: string) => `login:user:${username.toLowerCase()}`,
+  user: (identifier: string) => `login:user:${identifier.toLowerCase()}`,
   address: (clientAddress: string) => `login:ip:${clientAddress}`,
+  pair: (identifier: string, clientAddress: string) => `${loginThrottleKeys.pairsOf(identifier)}${part(clientAddress)}`,
+  /** The prefix of every `pair` key of one name. */
+  pairsOf: (identifier: string) => `login:pair:${part(identifier.toLowerCase())}:`,
+  known: (userId: number, clientAddress: string) => `login:known:${userId}:${part(clientAddress)}`,
 };
+
+/** The known-address rows: pruned after KNOWN_ADDRESS_MS, not with the counters. */
+const KNOWN_PREFIX = 'login:known:';
 
 export interface ThrottleRule {
   limit: number;
@@ -40,19 +54,61 @@ export async function hitThrottle(db: DbOrTx, key: string, rule: ThrottleRule, n
   return { count: row!.count, retryAfterSeconds, over: row!.count > rule.limit };
 }
 
-/** Gives back one attempt (a successful login is not a failure). */
-export async function refundThrottle(db: DbOrTx, key: string): Promise<void> {
-  await db
-    .update(throttle)
-    .set({ count: sql`max(${throttle.count} - 1, 0)` })
-    .where(eq(throttle.key, key));
+/** Where `key` stands, counting nothing: `full` when its window already holds `limit` attempts. */
+export interface ThrottleState {
+  count: number;
+  /** Seconds until the window resets. */
+  retryAfterSeconds: number;
+  full: boolean;
+}
+
+/** Reads `key`'s window without counting: lets a caller refuse before spending work on an attempt. */
+export async function peekThrottle(db: DbOrTx, key: string, rule: ThrottleRule, nowMs: number): Promise<ThrottleState> {
+  const [row] = await db
+    .select({ count: throttle.count, windowStart: throttle.windowStart })
+    .from(throttle)
+    .where(and(eq(throttle.key, key), gt(throttle.windowStart, nowMs - rule.windowMs)));
+  if (!row) return { count: 0, retryAfterSeconds: 0, full: false };
+  const retryAfterSeconds = Math.max(1, Math.ceil((row.windowStart + rule.windowMs - nowMs) / 1000));
+  return { count: row.count, retryAfterSeconds, full: row.count >= rule.limit };
 }
 
 export async function clearThrottle(db: DbOrTx, key: string): Promise<void> {
   await db.delete(throttle).where(eq(throttle.key, key));
 }
 
-/** Drops windows that ended long ago (housekeeping, from the periodic sweep). */
+/** Clears every key that starts with `prefix` (all the per-address counters of one name). */
+export async function clearThrottlePrefix(db: DbOrTx, prefix: string): Promise<void> {
+  await db.delete(throttle).where(sql`substr(${throttle.key}, 1, ${prefix.length}) = ${prefix}`);
+}
+
+/** Notes that `key` happened now (a sign-in from an address), for `seenWithin`. */
+export async function markSeen(db: DbOrTx, key: string, nowMs: number): Promise<void> {
+  await db
+    .insert(throttle)
+    .values({ key, count: 1, windowStart: nowMs })
+    .onConflictDoUpdate({ target: throttle.key, set: { windowStart: nowMs } });
+}
+
+/** Whether `markSeen(key)` happened in the last `withinMs`. */
+export async function seenWithin(db: DbOrTx, key: string, withinMs: number, nowMs: number): Promise<boolean> {
+  const [row] = await db
+    .select({ key: throttle.key })
+    .from(throttle)
+    .where(and(eq(throttle.key, key), gt(throttle.windowStart, nowMs - withinMs)));
+  return row !== undefined;
+}
+
+/** How long an address an account signed in from stays known (`loginThrottleKeys.known`): the longest session. */
+export const KNOWN_ADDRESS_MS = 30 * 24 * 3600_000;
+
+/**
+ * Drops windows that ended long ago (housekeeping, from the periodic sweep); an account's known addresses
+ * last their own 30 days (KNOWN_ADDRESS_MS).
+ */
 export async function pruneThrottle(db: DbOrTx, nowMs: number, olderThanMs = 24 * 3600_000): Promise<void> {
-  await db.delete(throttle).where(lt(throttle.windowStart, nowMs - olderThanMs));
+  const isKnownAddress = sql`substr(${throttle.key}, 1, ${KNOWN_PREFIX.length}) = ${KNOWN_PREFIX}`;
+  await db
+    .delete(throttle)
+    .where(or(and(lt(throttle.windowStart, nowMs - olderThanMs), not(isKnownAddress)), lt(throttle.windowStart, nowMs - Math.max(olderThanMs, KNOWN_ADDRESS_MS))));
 }

@@ -1,8 +1,8 @@
 // Concurrency (issue: two admins editing one policy never leave a torn row; policy numbers unique under
-// 200 parallel creates; throttle counters exact under parallel logins). Requests are fired together
+// 200 parallel creates; the login throttle exact under parallel failures). Requests are fired together
 // through the real app and its single write queue.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_USER_RULE } from '../../src-server/features/account/service';
+import { LOGIN_PAIR_RULE } from '../../src-server/features/account/service';
 import { createHarness, json, validPolicy, type Harness } from './harness';
 
 let h: Harness;
@@ -71,21 +71,24 @@ describe('policy numbers', () => {
 });
 
 describe('the login throttle under parallel attempts', () => {
-  it(`lets exactly ${LOGIN_USER_RULE.limit} of 40 parallel wrong passwords through to 401 and counts every one`, async () => {
+  // Only failures count (docs/product.md#login): each password found wrong is counted by one atomic upsert after
+  // the check, and answered 401 only if its own count stays within the limit; attempts that the failures
+  // already recorded refuse are answered 429 before the check and not counted.
+  it(`lets exactly ${LOGIN_PAIR_RULE.limit} of 20 parallel wrong passwords for one name from one address through to 401`, async () => {
     await h.addUser({ username: 'conc-target' });
     const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
-        h.request('POST', '/api/login', { body: { username: 'conc-target', password: `wrong-${i}` }, headers: { 'x-forwarded-for': `192.0.2.${i + 1}` } }),
+      Array.from({ length: 20 }, (_, i) =>
+        h.request('POST', '/api/login', { body: { username: 'conc-target', password: `wrong-${i}` }, headers: { 'x-forwarded-for': '192.0.2.1' } }),
       ),
     );
     const statuses = answers.map((r) => r.status);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_USER_RULE.limit);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - LOGIN_USER_RULE.limit);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_PAIR_RULE.limit);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20 - LOGIN_PAIR_RULE.limit);
     const row = await h.database.client.execute({ sql: 'select count from throttle where key = ?', args: ['login:user:conc-target'] });
-    expect(Number(row.rows[0]!['count'])).toBe(40);
+    expect(Number(row.rows[0]!['count'])).toBeGreaterThanOrEqual(LOGIN_PAIR_RULE.limit);
   });
 
-  it('counts parallel attempts from one address exactly, across usernames', async () => {
+  it('lets exactly 20 of 30 parallel failures from one address through to 401, across usernames', async () => {
     const address = '198.18.0.77';
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) => h.request('POST', '/api/login', { body: { username: `nobody-${i}`, password: 'x' }, headers: { 'x-forwarded-for': address } })),
@@ -94,6 +97,6 @@ describe('the login throttle under parallel attempts', () => {
     expect(statuses.filter((s) => s === 401)).toHaveLength(20);
     expect(statuses.filter((s) => s === 429)).toHaveLength(10);
     const row = await h.database.client.execute({ sql: 'select count from throttle where key = ?', args: [`login:ip:${address}`] });
-    expect(Number(row.rows[0]!['count'])).toBe(30);
+    expect(Number(row.rows[0]!['count'])).toBeGreaterThanOrEqual(20);
   });
 });

@@ -66,26 +66,28 @@ describe('by e-mail address', () => {
 });
 
 describe('throttles', () => {
-  it('counts failures per e-mail address as typed, lower-cased: 5 in 15 minutes, then 429 whatever the case, from any address', async () => {
+  it('counts failures per e-mail address as typed, lower-cased: 5 in 15 minutes from one address, then 429 whatever the case', async () => {
     await h.addUser({ username: 'erin', email: 'erin@example.test' });
-    for (let i = 0; i < 5; i++) expect((await login({ username: i % 2 ? 'ERIN@example.test' : 'erin@example.test', password: 'wrong-password' })).status).toBe(401);
-    const over = await login({ username: 'Erin@Example.Test', password: PASSWORD });
+    const address = freshAddress();
+    for (let i = 0; i < 5; i++) expect((await login({ username: i % 2 ? 'ERIN@example.test' : 'erin@example.test', password: 'wrong-password' }, address)).status).toBe(401);
+    const over = await login({ username: 'Erin@Example.Test', password: PASSWORD }, address);
     expect(over.status).toBe(429);
     expect(await json(over)).toEqual({ error: 'Too many attempts. Please wait and try again.' });
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
     // The username is its own identifier, counted apart.
-    expect((await login({ username: 'erin', password: PASSWORD })).status).toBe(200);
+    expect((await login({ username: 'erin', password: PASSWORD }, address)).status).toBe(200);
     // After the window the e-mail signs in again.
     h.clock.advance(15 * 60_000 + 1000);
-    expect((await login({ username: 'erin@example.test', password: PASSWORD })).status).toBe(200);
+    expect((await login({ username: 'erin@example.test', password: PASSWORD }, address)).status).toBe(200);
   });
 
   it('a success by e-mail clears that identifier’s count', async () => {
     await h.addUser({ username: 'fay', email: 'fay@example.test' });
-    for (let i = 0; i < 4; i++) expect((await login({ username: 'fay@example.test', password: 'wrong-password' })).status).toBe(401);
-    expect((await login({ username: 'FAY@example.test', password: PASSWORD })).status).toBe(200);
-    for (let i = 0; i < 5; i++) expect((await login({ username: 'fay@example.test', password: 'wrong-password' })).status).toBe(401);
-    expect((await login({ username: 'fay@example.test', password: PASSWORD })).status).toBe(429);
+    const address = freshAddress();
+    for (let i = 0; i < 4; i++) expect((await login({ username: 'fay@example.test', password: 'wrong-password' }, address)).status).toBe(401);
+    expect((await login({ username: 'FAY@example.test', password: PASSWORD }, address)).status).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await login({ username: 'fay@example.test', password: 'wrong-password' }, address)).status).toBe(401);
+    expect((await login({ username: 'fay@example.test', password: PASSWORD }, address)).status).toBe(429);
   });
 
   it('counts e-mail and username attempts alike against the client address: 20, then 429', async () => {

@@ -554,27 +554,29 @@ describe('errors', () => {
     expect(body.error).toMatchObject({ message: messages.policyNotFound, data: { code: 'NOT_FOUND' } });
   });
 
-  it('maps a throttled login to TOO_MANY_REQUESTS after 5 wrong passwords for one username (from any address)', async () => {
+  it('maps a throttled login to TOO_MANY_REQUESTS after 5 wrong passwords for one username from one address', async () => {
     await h.addUser({ username: 'victim' });
+    const attacker = freshAddress();
     for (let i = 1; i <= 5; i++) {
-      expect(await codeOf(h.trpc(undefined, freshAddress()).account.login({ username: 'victim', password: `wrong-${i}` })), `attempt ${i}`).toBe('UNAUTHORIZED');
+      expect(await codeOf(h.trpc(undefined, attacker).account.login({ username: 'victim', password: `wrong-${i}` })), `attempt ${i}`).toBe('UNAUTHORIZED');
     }
-    const sixth = await rejects(h.trpc(undefined, freshAddress()).account.login({ username: 'victim', password: 'wrong-6' }));
+    const sixth = await rejects(h.trpc(undefined, attacker).account.login({ username: 'victim', password: 'wrong-6' }));
     expect(sixth.code).toBe('TOO_MANY_REQUESTS');
     expect(sixth.message).toBe(messages.tooManyAttempts);
-    // Even the right password is refused while the window lasts ...
-    expect(await codeOf(h.trpc(undefined, freshAddress()).account.login({ username: 'VICTIM', password: PASSWORD }))).toBe('TOO_MANY_REQUESTS');
+    // Even the right password is refused from that address while the window lasts ...
+    expect(await codeOf(h.trpc(undefined, attacker).account.login({ username: 'VICTIM', password: PASSWORD }))).toBe('TOO_MANY_REQUESTS');
     // ... over HTTP too, with the code's status.
-    const res = await h.request('POST', '/trpc/account.login', { body: { username: 'victim', password: PASSWORD }, headers: { 'x-forwarded-for': freshAddress() } });
+    const res = await h.request('POST', '/trpc/account.login', { body: { username: 'victim', password: PASSWORD }, headers: { 'x-forwarded-for': attacker } });
     expect(res.status).toBe(429);
     expect((await json<{ error: { data: { code: string } } }>(res)).error.data.code).toBe('TOO_MANY_REQUESTS');
-    // Other accounts are not affected.
-    expect(await codeOf(h.trpc(undefined, freshAddress()).account.login({ username: 'alice', password: PASSWORD }))).toBe('resolved');
+    // Other accounts are not affected, nor the owner from another address (docs/product.md#login).
+    expect(await codeOf(h.trpc(undefined, attacker).account.login({ username: 'alice', password: PASSWORD }))).toBe('resolved');
+    expect(await codeOf(h.trpc(undefined, freshAddress()).account.login({ username: 'victim', password: PASSWORD }))).toBe('resolved');
     // After the 15-minute window the right password works again.
     const start = h.clock.now();
     try {
       h.clock.advance(15 * 60_000 + 1000);
-      expect(await codeOf(h.trpc(undefined, freshAddress()).account.login({ username: 'victim', password: PASSWORD }))).toBe('resolved');
+      expect(await codeOf(h.trpc(undefined, attacker).account.login({ username: 'victim', password: PASSWORD }))).toBe('resolved');
     } finally {
       h.clock.set(start);
     }
@@ -672,8 +674,9 @@ describe('over HTTP', () => {
 
   it('answers a throttled tRPC login with 429, Retry-After and retryAfterSeconds (429 with Retry-After, docs/api.md#rate-limits)', async () => {
     await h.addUser({ username: 'hammered' });
+    const attacker = freshAddress();
     const attempt = () =>
-      h.request('POST', '/trpc/account.login', { body: { username: 'hammered', password: 'wrong-password' }, headers: { 'x-forwarded-for': freshAddress() } });
+      h.request('POST', '/trpc/account.login', { body: { username: 'hammered', password: 'wrong-password' }, headers: { 'x-forwarded-for': attacker } });
     for (let i = 1; i <= 5; i++) expect((await attempt()).status).toBe(401);
     const start = h.clock.now();
     h.clock.advance(60_000);

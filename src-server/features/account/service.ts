@@ -9,14 +9,31 @@ import { revokedTokens, users } from '../../db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { ThrottledError, UnauthenticatedError } from '../../errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/password';
-import { clearThrottle, hitThrottle, loginThrottleKeys, refundThrottle, type ThrottleRule } from '../../auth/throttle';
+import {
+  clearThrottle,
+  hitThrottle,
+  KNOWN_ADDRESS_MS,
+  loginThrottleKeys,
+  markSeen,
+  peekThrottle,
+  seenWithin,
+  type ThrottleRule,
+} from '../../auth/throttle';
+import type { DbOrTx } from '../../db/client';
 import { logEvent, writeLog } from '../../audit/log';
 import { safeLogText } from '../../audit/safe-text';
 import { assertUnique, toUserView } from '../users/service';
 
-/** Failed sign-ins allowed per username, and per client address, in a 15-minute window. */
-export const LOGIN_USER_RULE: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
-const LOGIN_ADDRESS_RULE: ThrottleRule = { limit: 20, windowMs: 15 * 60_000 };
+/**
+ * Failed sign-ins allowed in a 15-minute window (docs/product.md#login, after OWASP's authentication cheat
+ * sheet): a tight limit per name and client address stops a guesser; a looser one per name from every address
+ * caps guessing spread over many addresses, but leaves open the addresses the account signed in from in the
+ * last 30 days, so nobody can lock the owner out by failing on purpose elsewhere; and one per client address
+ * over any names stops a spray of names.
+ */
+export const LOGIN_PAIR_RULE: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
+export const LOGIN_USER_RULE: ThrottleRule = { limit: 50, windowMs: 15 * 60_000 };
+export const LOGIN_ADDRESS_RULE: ThrottleRule = { limit: 20, windowMs: 15 * 60_000 };
 const REGISTER_ADDRESS_RULE: ThrottleRule = { limit: 20, windowMs: 60 * 60_000 };
 
 /**
@@ -39,39 +56,106 @@ function accountNamed(identifier: string) {
   return identifier.includes('@') ? sql`lower(${users.email}) = lower(${identifier})` : sql`lower(${users.username}) = lower(${identifier})`;
 }
 
+interface LoginKeys {
+  pair: string;
+  user: string;
+  address: string;
+  known: string;
+}
+
+/** Which limits refuse a sign-in, with the seconds until the last of them resets. */
+interface Refusal {
+  byName: boolean;
+  retryAfterSeconds: number;
+}
+
+interface LimitState {
+  refuses: boolean;
+  retryAfterSeconds: number;
+}
+
 /**
- * Sign-in with the username or the account's e-mail address. The throttle counts per identifier as typed
- * (lower-cased) and per client address, before the password is checked; the messages are the same whichever
- * was typed and whether or not it names an account.
+ * The refusal the three limits make, or null. The per-name limit does not refuse an address the account signed
+ * in from in the last 30 days (`keys.known`): read only when that limit is reached, for a known and an unknown
+ * name alike.
+ */
+async function refusalOf(db: DbOrTx, keys: LoginKeys, now: number, pair: LimitState, user: LimitState, address: LimitState): Promise<Refusal | null> {
+  const userRefuses = user.refuses && !(await seenWithin(db, keys.known, KNOWN_ADDRESS_MS, now));
+  const refusing = [pair.refuses ? pair : null, userRefuses ? user : null, address.refuses ? address : null].filter((x) => x !== null);
+  if (refusing.length === 0) return null;
+  return { byName: pair.refuses || userRefuses, retryAfterSeconds: Math.max(...refusing.map((x) => x.retryAfterSeconds)) };
+}
+
+/** Reads the limits without counting: a refusal where the failures already recorded fill one. */
+async function refusalNow(db: DbOrTx, keys: LoginKeys, now: number): Promise<Refusal | null> {
+  const peek = async (key: string, rule: ThrottleRule): Promise<LimitState> => {
+    const state = await peekThrottle(db, key, rule, now);
+    return { refuses: state.full, retryAfterSeconds: state.retryAfterSeconds };
+  };
+  return refusalOf(db, keys, now, await peek(keys.pair, LOGIN_PAIR_RULE), await peek(keys.user, LOGIN_USER_RULE), await peek(keys.address, LOGIN_ADDRESS_RULE));
+}
+
+/** Counts one failure against every limit, atomically each: a refusal where this failure goes over one. */
+async function countFailure(tx: DbOrTx, keys: LoginKeys, now: number): Promise<Refusal | null> {
+  const hit = async (key: string, rule: ThrottleRule): Promise<LimitState> => {
+    const counted = await hitThrottle(tx, key, rule, now);
+    return { refuses: counted.over, retryAfterSeconds: counted.retryAfterSeconds };
+  };
+  return refusalOf(tx, keys, now, await hit(keys.pair, LOGIN_PAIR_RULE), await hit(keys.user, LOGIN_USER_RULE), await hit(keys.address, LOGIN_ADDRESS_RULE));
+}
+
+/**
+ * Sign-in with the username or the account's e-mail address. Only failures count against the throttle
+ * (refusalNow and countFailure above), so correct sign-ins in flight never refuse one another; the messages are the same
+ * whichever name was typed and whether or not it names an account.
+ *
+ * Exact under concurrency, across processes: a wrong password is counted after the check, by one atomic upsert
+ * per limit in the database, and answered 401 only when its own count stays within every limit, so of any
+ * number of parallel guesses exactly as many get 401 as the limit allows and the rest 429. A right password is
+ * let in only if, when it is checked, the recorded failures fill no limit: past a limit, right and wrong alike
+ * answer 429, so guesses sent together learn no more than guesses sent one by one. Before the (slow) check,
+ * an attempt the recorded failures already refuse is answered at once.
  */
 export async function login(deps: Deps, input: LoginInput, clientAddress: string): Promise<LoginResult> {
   const now = deps.clock.now();
-  const userKey = loginThrottleKeys.user(input.username);
-  const addressKey = loginThrottleKeys.address(clientAddress);
   // What was typed, as the audit log may quote it: nothing has vouched for it (docs/product.md#audit-log).
   const typed = safeLogText(input.username);
-  // Count the attempt before checking the password, atomically: parallel guesses cannot slip past the limit.
-  const [byUser, byAddress] = await deps.write(async (tx) => [
-    await hitThrottle(tx, userKey, LOGIN_USER_RULE, now),
-    await hitThrottle(tx, addressKey, LOGIN_ADDRESS_RULE, now),
-  ]);
-  if (byUser.over || byAddress.over) {
-    await logEvent(deps, { action: `Login throttled for ${typed}`, level: 'warning', username: typed });
-    throw new ThrottledError(messages.tooManyAttempts, Math.max(byUser.over ? byUser.retryAfterSeconds : 0, byAddress.over ? byAddress.retryAfterSeconds : 0));
-  }
-
   const [row] = await deps.db.select().from(users).where(accountNamed(input.username)).limit(1);
+  const keys: LoginKeys = {
+    pair: loginThrottleKeys.pair(input.username, clientAddress),
+    user: loginThrottleKeys.user(input.username),
+    address: loginThrottleKeys.address(clientAddress),
+    // Read for an unknown name too (no account has id 0), so both take the same steps.
+    known: loginThrottleKeys.known(row?.id ?? 0, clientAddress),
+  };
+  const refuse = async (refusal: Refusal): Promise<never> => {
+    await logEvent(deps, { action: `Login throttled for ${typed}`, level: 'warning', username: typed });
+    throw new ThrottledError(messages.tooManyAttempts, refusal.retryAfterSeconds);
+  };
+
+  const before = await refusalNow(deps.db, keys, now);
+  if (before) return refuse(before);
+
   const ok = row && hasUsablePassword(row.passwordHash) ? await verifyPassword(input.password, row.passwordHash) : await verifyAgainstDummy(input.password);
   if (!row || !ok) {
+    const refusal = await deps.write((tx) => countFailure(tx, keys, now));
+    if (refusal) return refuse(refusal);
     await logEvent(deps, { action: `Login failed for ${typed}`, level: 'warning', username: typed });
     throw new UnauthenticatedError(messages.invalidCredentials);
   }
 
-  await deps.write(async (tx) => {
-    await clearThrottle(tx, userKey);
-    await refundThrottle(tx, addressKey);
+  const refusal = await deps.write(async (tx) => {
+    // Failures recorded while the password was being checked count too.
+    const after = await refusalNow(tx, keys, now);
+    if (after) return after;
+    // The owner has proved who they are from this address: its counter for this name starts again, and the
+    // address stays open to the account when failures elsewhere fill the per-name limit.
+    await clearThrottle(tx, keys.pair);
+    await markSeen(tx, keys.known, now);
     await writeLog(tx, now, { action: 'Login succeeded', username: row.username, userId: row.id });
+    return null;
   });
+  if (refusal) return refuse(refusal);
   const { token, expiresAt } = await deps.tokens.sign(
     { id: row.id, username: row.username, ...normaliseRoles(row), sessionVersion: row.sessionVersion },
     input.remember,

@@ -14,7 +14,7 @@ import { passwordResetTokens, users } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { InvalidError } from '../../errors';
 import { hashPassword } from '../../auth/password';
-import { clearThrottle, hitThrottle, loginThrottleKeys, type ThrottleRule } from '../../auth/throttle';
+import { clearThrottle, clearThrottlePrefix, hitThrottle, loginThrottleKeys, type ThrottleRule } from '../../auth/throttle';
 import { logEvent, writeLog } from '../../audit/log';
 import { toUserView } from '../users/service';
 
@@ -206,9 +206,11 @@ export async function confirmPasswordReset(deps: Deps, input: PasswordResetConfi
       .returning();
     if (!row) throw new InvalidError(passwordResetMessages.invalidLink);
     // Whoever locked the account out with wrong guesses, its owner has just proved who they are: the
-    // counters of both names it signs in with are cleared.
-    await clearThrottle(tx, loginThrottleKeys.user(row.username));
-    await clearThrottle(tx, loginThrottleKeys.user(row.email));
+    // counters of both names it signs in with are cleared, from every address (docs/product.md#password-reset).
+    for (const name of [row.username, row.email]) {
+      await clearThrottle(tx, loginThrottleKeys.user(name));
+      await clearThrottlePrefix(tx, loginThrottleKeys.pairsOf(name));
+    }
     if (claimed.purpose === 'invite') {
       // Their first password: nothing to warn about, and the welcome page signs them in.
       await writeLog(tx, now, { action: 'Invitation accepted', username: row.username, userId: row.id });
