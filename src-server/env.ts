@@ -26,6 +26,13 @@ const envSchema = z.object({
   SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // How long audit entries are kept (docs/operations.md#housekeeping); older ones are removed once a day.
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int('must be a whole number of days')
+    .min(1, 'must be at least 1 day')
+    .max(36_500, 'must be at most 36500 days')
+    .default(730),
   // Behind a reverse proxy the client address comes from X-Forwarded-For; never trust it otherwise.
   TRUST_PROXY: z
     .enum(['0', '1', 'true', 'false'])

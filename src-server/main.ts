@@ -37,7 +37,7 @@ async function main(): Promise<void> {
 
   // Housekeeping (expiry sweep, cover-ending reminders, mail) once now, then at the start of every minute
   // (docs/operations.md#housekeeping). A failed run is logged; the next minute tries again.
-  const scheduler = startScheduler({ job: () => runMaintenance(deps), logger });
+  const scheduler = startScheduler({ job: () => runMaintenance(deps, { auditRetentionDays: env.AUDIT_RETENTION_DAYS }), logger });
   await scheduler.runNow();
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {

@@ -1,8 +1,10 @@
 // Periodic housekeeping, run by the minute scheduler (scheduler.ts; docs/operations.md#housekeeping): the expiry
-// sweep, cover-ending reminders, mail delivery, and dropping rows that have done their job. The order matters:
+// sweep, cover-ending reminders, mail delivery, dropping rows that have done their job, and once a day the audit
+// log's entries past their retention (audit/retention.ts). The order matters:
 // cover that has just ended is expired before reminders are looked at, and reminders queued in this run are
 // delivered in it.
 import { isNotNull, lt, or } from 'drizzle-orm';
+import { DEFAULT_AUDIT_RETENTION_DAYS, pruneAuditLog } from './audit/retention';
 import { pruneThrottle } from './auth/throttle';
 import { passwordResetTokens, revokedTokens } from './db/schema/index';
 import type { Deps } from './deps';
@@ -13,9 +15,16 @@ export interface MaintenanceResult {
   expired: number;
   reminded: number;
   mailed: number;
+  /** Audit entries removed for age (once a day; 0 on the other runs). */
+  pruned: number;
 }
 
-export async function runMaintenance(deps: Deps): Promise<MaintenanceResult> {
+export interface MaintenanceOptions {
+  /** AUDIT_RETENTION_DAYS (src-server/env.ts). */
+  auditRetentionDays?: number;
+}
+
+export async function runMaintenance(deps: Deps, options: MaintenanceOptions = {}): Promise<MaintenanceResult> {
   const now = deps.clock.now();
   const expired = await sweepExpiredPolicies(deps);
   const reminded = await sendDueReminders(deps);
@@ -25,6 +34,8 @@ export async function runMaintenance(deps: Deps): Promise<MaintenanceResult> {
     // Spent or expired reset links have no further use (only their hashes were ever stored).
     await tx.delete(passwordResetTokens).where(or(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.expiresAt, now)));
   });
+  // After the minute's own work, so a long first prune never delays a reminder or the expiry sweep.
+  const pruned = await pruneAuditLog(deps, { retentionDays: options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS });
   const mailed = await deps.mailer.deliverPending();
-  return { expired, reminded, mailed };
+  return { expired, reminded, mailed, pruned };
 }

@@ -1,5 +1,6 @@
 // The audit-log writer (docs/product.md#audit-log): every service that changes something, or reads
 // something a person should answer for, writes its entry here. Reading the log is features/logs/.
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { LogLevel } from '../contract/schemas';
 import type { DbOrTx } from '../db/client';
 import { auditLogs } from '../db/schema/index';
@@ -26,4 +27,49 @@ export async function writeLog(tx: DbOrTx, nowMs: number, entry: LogEntry): Prom
 /** A log entry on its own (logins, reads): its own small transaction. */
 export function logEvent(deps: Deps, entry: LogEntry): Promise<void> {
   return deps.write((tx) => writeLog(tx, deps.clock.now(), entry));
+}
+
+/** How a repeated event is counted: under `key`, one entry per window that starts with its first occurrence. */
+export interface Repeat {
+  key: string;
+  windowMs: number;
+}
+
+/** The window of a refused sign-in's entry: the sign-in throttle's 15 minutes (docs/api.md#rate-limits). */
+export const LOGIN_REFUSAL_WINDOW_MS = 15 * 60_000;
+
+/**
+ * A repeated event (a refused sign-in, a throttled request): the first occurrence in a window writes the entry,
+ * every later one adds to its count and moves its last time, so a flood of refusals from anyone costs one row
+ * per key and window instead of a row each (docs/product.md#audit-log). Inside the caller's write transaction,
+ * which is BEGIN IMMEDIATE, so two processes never both open an entry for the same key and window.
+ */
+export async function writeRepeatedLog(tx: DbOrTx, nowMs: number, entry: LogEntry, repeat: Repeat): Promise<void> {
+  const [open] = await tx
+    .select({ id: auditLogs.id })
+    .from(auditLogs)
+    .where(and(eq(auditLogs.repeatKey, repeat.key), gt(auditLogs.createdAt, nowMs - repeat.windowMs)))
+    .orderBy(desc(auditLogs.createdAt))
+    .limit(1);
+  if (open) {
+    await tx
+      .update(auditLogs)
+      .set({ count: sql`${auditLogs.count} + 1`, lastAt: nowMs })
+      .where(eq(auditLogs.id, open.id));
+    return;
+  }
+  await tx.insert(auditLogs).values({
+    action: entry.action.slice(0, 500),
+    level: entry.level ?? 'info',
+    username: entry.username ?? null,
+    userId: entry.userId ?? null,
+    createdAt: nowMs,
+    lastAt: nowMs,
+    repeatKey: repeat.key,
+  });
+}
+
+/** A repeated event on its own: its own small transaction. */
+export function logRepeatedEvent(deps: Deps, entry: LogEntry, repeat: Repeat): Promise<void> {
+  return deps.write((tx) => writeRepeatedLog(tx, deps.clock.now(), entry, repeat));
 }

@@ -55,6 +55,10 @@ export const logEntryView = z.strictObject({
   level: z.enum(logLevels),
   username: z.string().nullable(),
   timestamp: z.iso.datetime(),
+  /** How many times it happened: 1, or more for a repeated event counted on one entry (a refused sign-in). */
+  count: z.number().int().min(1),
+  /** When it last happened: `timestamp` unless it was repeated. */
+  lastTimestamp: z.iso.datetime(),
 });
 export type LogEntryView = z.infer<typeof logEntryView>;
 

@@ -30,7 +30,7 @@ export interface HotReads {
   close(): void;
 }
 
-export type FtsTable = 'users_fts' | 'policies_fts';
+export type FtsTable = 'users_fts' | 'policies_fts' | 'audit_logs_fts';
 
 /** The term bound once and quoted as one FTS5 string, so quotes, *, OR, NEAR(, - are literal text. */
 const FTS_QUOTED_TERM_SQL = `'"' || replace(?, '"', '""') || '"'`;
@@ -93,6 +93,7 @@ export function nativeHotReads(path: string, busyTimeoutMs: number): HotReads {
       count: {
         users_fts: conn.prepare(countFtsSql('users_fts')).raw(true),
         policies_fts: conn.prepare(countFtsSql('policies_fts')).raw(true),
+        audit_logs_fts: conn.prepare(countFtsSql('audit_logs_fts')).raw(true),
       },
     });
   /**

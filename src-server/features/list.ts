@@ -1,7 +1,7 @@
 // Shared by the list services: paging and case-insensitive substring search.
 import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Product } from '../contract/products';
-import type { ListQuery } from '../contract/schemas';
+import type { ListQuery, LogLevel } from '../contract/schemas';
 import type { Page } from '../contract/views';
 import type { DbOrTx } from '../db/client';
 import type { FtsTable } from '../db/hot-reads';
@@ -40,11 +40,11 @@ function ftsMatch(table: FtsTable, term: string): SQL {
   return sql`${sql.identifier(table)} MATCH '"' || replace(${term}, '"', '""') || '"'`;
 }
 
-export type CounterName = 'users' | 'policies' | 'policies_active' | `policies_product_${Product}`;
+export type CounterName = 'users' | 'policies' | 'policies_active' | `policies_product_${Product}` | 'audit_logs' | `audit_logs_level_${LogLevel}`;
 
 /**
- * One trigger-kept total (drizzle/0002_search_fts.sql, per product 0004_product_counters.sql): a primary-key
- * read, never a count(*).
+ * One trigger-kept total (drizzle/0002_search_fts.sql, per product 0004_product_counters.sql, the audit log's
+ * 0008_audit_log_upkeep.sql): a primary-key read, never a count(*).
  */
 export async function readCounter(db: DbOrTx, name: CounterName): Promise<number> {
   const [row] = await db.select({ value: counters.value }).from(counters).where(eq(counters.name, name)).limit(1);

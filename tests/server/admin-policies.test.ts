@@ -606,7 +606,7 @@ describe('/api/admin/logs', () => {
     const { res, items } = await logs('');
     expect(res.headers.get('X-Total-Count')).toBe(String(total!.n));
     expect(items).toHaveLength(10);
-    for (const e of items) expect(Object.keys(e).sort()).toEqual(['action', 'id', 'level', 'timestamp', 'username']);
+    for (const e of items) expect(Object.keys(e).sort()).toEqual(['action', 'count', 'id', 'lastTimestamp', 'level', 'timestamp', 'username']);
 
     const posted: LogEntry[] = [];
     for (const action of ['order check one', 'order check two', 'order check three']) {

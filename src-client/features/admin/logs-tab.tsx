@@ -1,5 +1,5 @@
 // /admin/logs (docs/product.md#admin-console): the audit log, newest first, each entry's action, who, when
-// (UK time) and level badge, 'N total entries', paging.
+// (UK time), how often and when last for a repeated event, and level badge, 'N total entries', paging.
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { LevelBadge } from './badges';
@@ -29,6 +29,12 @@ export function LogsTab() {
             <li key={l.id} className="flex flex-wrap items-center gap-3 py-3">
               <LevelBadge level={l.level} />
               <span className="font-semibold">{l.action}</span>
+              {l.count > 1 && (
+                // A repeated event counted on one entry (docs/product.md#audit-log): how often, and when last.
+                <span className="text-sm text-ink-muted">
+                  ×{l.count}, last <time dateTime={l.lastTimestamp}>{formatTimestamp(l.lastTimestamp)}</time>
+                </span>
+              )}
               <span className="text-ink-muted">{l.username ?? 'system'}</span>
               <time dateTime={l.timestamp} className="ml-auto text-sm text-ink-muted">
                 {formatTimestamp(l.timestamp)}

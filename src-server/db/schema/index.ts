@@ -9,3 +9,4 @@ export { mailOutbox } from './mail-outbox';
 export { revokedTokens } from './revoked-tokens';
 export { counters } from './counters';
 export { requestNotes } from './request-notes';
+export { housekeeping } from './housekeeping';

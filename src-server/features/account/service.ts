@@ -20,7 +20,8 @@ import {
   type ThrottleRule,
 } from '../../auth/throttle';
 import type { DbOrTx } from '../../db/client';
-import { logEvent, writeLog } from '../../audit/log';
+import { writeLog } from '../../audit/log';
+import { logLoginFailed, logLoginThrottled } from '../../audit/login-refusals';
 import { safeLogText } from '../../audit/safe-text';
 import { assertUnique, toUserView } from '../users/service';
 
@@ -129,7 +130,7 @@ export async function login(deps: Deps, input: LoginInput, clientAddress: string
     known: loginThrottleKeys.known(row?.id ?? 0, clientAddress),
   };
   const refuse = async (refusal: Refusal): Promise<never> => {
-    await logEvent(deps, { action: `Login throttled for ${typed}`, level: 'warning', username: typed });
+    await logLoginThrottled(deps, typed, refusal.byName ? { userKey: keys.user } : { addressKey: keys.address });
     throw new ThrottledError(messages.tooManyAttempts, refusal.retryAfterSeconds);
   };
 
@@ -140,7 +141,7 @@ export async function login(deps: Deps, input: LoginInput, clientAddress: string
   if (!row || !ok) {
     const refusal = await deps.write((tx) => countFailure(tx, keys, now));
     if (refusal) return refuse(refusal);
-    await logEvent(deps, { action: `Login failed for ${typed}`, level: 'warning', username: typed });
+    await logLoginFailed(deps, typed, keys.user);
     throw new UnauthenticatedError(messages.invalidCredentials);
   }
 
