@@ -36,6 +36,7 @@ import { clientErrorResponse } from './http/errors';
 import { requireAdmin, requireCaller } from './http/guards';
 import type { RestContext } from './http/rest-context';
 import { securityHeaders } from './http/security-headers';
+import { createTurnGate, TURN_BUDGET_MS } from './http/turn-gate';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createTrpcContext } from './trpc/init';
 import { appRouter } from './trpc/router';
@@ -77,6 +78,14 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
 
   const app = new Hono<AppEnv>();
   app.use('*', securityHeaders);
+  // Every request starts in its turn, in arrival order (http/turn-gate.ts: keeps the event loop's turns short
+  // under full load, so new connections are accepted and no request waits seconds behind the others).
+  const turns = createTurnGate({ budgetMs: TURN_BUDGET_MS });
+  app.use('*', async (_c, next) => {
+    const turn = turns.enter();
+    if (turn) await turn;
+    await next();
+  });
 
   const apiContext: MiddlewareHandler<AppEnv> = async (c, next) => {
     const requestId = randomUUID();

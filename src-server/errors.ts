@@ -28,10 +28,15 @@ export class ThrottledError extends DomainError {
     super(message, { retryAfterSeconds });
   }
 }
+/**
+ * The server is at capacity for this kind of work (the password hashing queue is full: auth/password.ts).
+ * A ThrottledError, so both doors send its wait as `Retry-After` exactly as for a 429; its status is 503.
+ */
+export class OverloadedError extends ThrottledError {}
 
 /** What a domain error is at each door (docs/product.md#errors-and-messages). */
 export interface ErrorAnswer {
-  status: 400 | 401 | 403 | 404 | 409 | 429 | 500;
+  status: 400 | 401 | 403 | 404 | 409 | 429 | 500 | 503;
   trpcCode: TRPC_ERROR_CODE_KEY;
 }
 
@@ -44,6 +49,8 @@ const errorAnswers: ReadonlyArray<readonly [DomainErrorClass, ErrorAnswer]> = [
   [ForbiddenError, { status: 403, trpcCode: 'FORBIDDEN' }],
   [NotFoundError, { status: 404, trpcCode: 'NOT_FOUND' }],
   [ConflictError, { status: 409, trpcCode: 'CONFLICT' }],
+  // Before ThrottledError, which it extends: the first matching row wins.
+  [OverloadedError, { status: 503, trpcCode: 'SERVICE_UNAVAILABLE' }],
   [ThrottledError, { status: 429, trpcCode: 'TOO_MANY_REQUESTS' }],
 ];
 const unmapped: ErrorAnswer = { status: 500, trpcCode: 'INTERNAL_SERVER_ERROR' };

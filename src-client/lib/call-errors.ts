@@ -1,6 +1,6 @@
 // What a failed server call means to the person who made it: the server's own message (with how long to
-// wait after a 429), the field messages of a 400, or that the network could not be reached. One reading of
-// tRPC's errors for every screen (docs/api.md, "Errors").
+// wait after a 429 or 503), the field messages of a 400, or that the network could not be reached. One
+// reading of tRPC's errors for every screen (docs/api.md, "Errors").
 import { isTrpcError } from './trpc';
 
 export interface Failure {
@@ -42,7 +42,9 @@ export function failureOf(err: unknown): Failure {
     const details = err.data.details;
     const fieldErrors = (details as { fieldErrors?: Record<string, string[]> } | undefined)?.fieldErrors ?? {};
     let message = err.message;
-    if (err.data.code === 'TOO_MANY_REQUESTS') {
+    // 429 (a limit on this caller) and 503 (the server at capacity, e.g. too many sign-ins being checked) both
+    // say when to come back.
+    if (err.data.code === 'TOO_MANY_REQUESTS' || err.data.code === 'SERVICE_UNAVAILABLE') {
       const wait = waitText(retryAfterOf(err.meta, details));
       if (wait) message += ` You can try again ${wait}.`;
     }

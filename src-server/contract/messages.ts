@@ -15,6 +15,7 @@ export const messages = {
   forbidden: 'You do not have permission to do that',
   invalidCredentials: 'Invalid username or password',
   tooManyAttempts: 'Too many attempts. Please wait and try again.',
+  serverBusy: 'We are very busy right now. Please try again in a moment.',
   internal: 'Something went wrong on our side. Please try again.',
   usernameTaken: 'That username is already taken',
   usernameReserved: 'That username is reserved. Please choose another',

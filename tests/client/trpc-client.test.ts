@@ -121,6 +121,13 @@ describe('reading a failure', () => {
     expect(fromDetails.message).toBe('Too many attempts. Please wait and try again. You can try again in 42 seconds.');
   });
 
+  it('a 503 (the server busy checking passwords) says how long to wait, as the login page shows it', async () => {
+    answer(503, error('SERVICE_UNAVAILABLE', 503, 'We are very busy right now. Please try again in a moment.', { retryAfterSeconds: 3 }), { 'Retry-After': '3' });
+    const f = failureOf(await rejection(trpcClient.account.login.mutate({ username: 'a', password: 'b' })));
+    expect(f).toMatchObject({ kind: 'server', status: 503 });
+    expect(`Login failed: ${f.message}`).toBe('Login failed: We are very busy right now. Please try again in a moment. You can try again in 3 seconds.');
+  });
+
   it("a 400's field messages by field name", async () => {
     answer(400, error('BAD_REQUEST', 400, 'Some of the details are not valid', { formErrors: [], fieldErrors: { email: ['Enter a valid email address'] } }));
     const f = failureOf(await rejection(trpcClient.passwordReset.request.mutate({ email: 'x@example.test' })));

@@ -1,0 +1,192 @@
+// Overload (docs/operations.md#overload): the password hashing queue is bounded and answers 503 with Retry-After
+// at both doors when it is full; requests start in short, fair turns of the event loop (http/turn-gate.ts).
+// Deterministic: the hashes are fake jobs the test finishes itself, and the turn gate reads a clock the test moves.
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHashingQueue, passwordHashing } from '../../src-server/auth/password';
+import { messages } from '../../src-server/contract/messages';
+import { errorAnswerOf, OverloadedError } from '../../src-server/errors';
+import { createTurnGate } from '../../src-server/http/turn-gate';
+import { createHarness, json, PASSWORD, type ErrorBody, type Harness } from './harness';
+
+/** A fake hash: runs until the test calls finish(). */
+function fakeHash() {
+  let finish!: () => void;
+  const done = new Promise<void>((resolve) => (finish = resolve));
+  return { job: () => done, finish };
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describe('the hashing queue', () => {
+  it('refuses with OverloadedError: 503 at the REST door, SERVICE_UNAVAILABLE (HTTP 503) over tRPC', () => {
+    expect(errorAnswerOf(new OverloadedError('x', 1))).toEqual({ status: 503, trpcCode: 'SERVICE_UNAVAILABLE' });
+    expect(getHTTPStatusCodeFromError(new TRPCError({ code: 'SERVICE_UNAVAILABLE' }))).toBe(503);
+  });
+
+  it('runs `concurrency` hashes at once, queues `maxWaiting` more in arrival order, and refuses the next with a 503 error', async () => {
+    const queue = createHashingQueue({ concurrency: 1, maxWaiting: 2, initialHashMs: 1000, now: () => 0 });
+    const started: string[] = [];
+    const hashes = ['a', 'b', 'c'].map((name) => {
+      const h = fakeHash();
+      return { ...h, result: queue.run(() => (started.push(name), h.job())) };
+    });
+    await Promise.resolve();
+    expect(started).toEqual(['a']);
+    expect([queue.running, queue.waiting]).toEqual([1, 2]);
+
+    // Full: one running and two waiting, each ~1 s, so come back in 3 s.
+    const refused = queue.run(async () => started.push('d'));
+    await expect(refused).rejects.toBeInstanceOf(OverloadedError);
+    await expect(refused).rejects.toMatchObject({ message: messages.serverBusy, retryAfterSeconds: 3 });
+    expect(() => queue.assertRoom()).toThrow(OverloadedError);
+
+    // The first to wait is the next to run, and the freed place takes a newcomer again.
+    hashes[0]!.finish();
+    await hashes[0]!.result;
+    expect(started).toEqual(['a', 'b']);
+    expect(() => queue.assertRoom()).not.toThrow();
+    const late = fakeHash();
+    const lateResult = queue.run(() => (started.push('e'), late.job()));
+    for (const h of [hashes[1]!, hashes[2]!, late]) h.finish();
+    await Promise.all([hashes[1]!.result, hashes[2]!.result, lateResult]);
+    expect(started).toEqual(['a', 'b', 'c', 'e']);
+    expect([queue.running, queue.waiting]).toEqual([0, 0]);
+  });
+
+  it('frees the slot of a hash that failed', async () => {
+    const queue = createHashingQueue({ concurrency: 1, maxWaiting: 0 });
+    await expect(queue.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(queue.run(async () => 'ok')).resolves.toBe('ok');
+  });
+
+  it('says how long to wait from the hashes it has timed', async () => {
+    let t = 0;
+    const queue = createHashingQueue({ concurrency: 1, maxWaiting: 0, initialHashMs: 100, now: () => t });
+    // Each hash takes 5 s on this clock; the estimate moves towards it (a moving average).
+    for (let i = 0; i < 20; i++) await queue.run(async () => void (t += 5000));
+    const blocker = fakeHash();
+    const running = queue.run(blocker.job);
+    await expect(queue.run(async () => undefined)).rejects.toMatchObject({ retryAfterSeconds: 5 });
+    blocker.finish();
+    await running;
+  });
+});
+
+describe('a full hashing queue at the doors', () => {
+  let h: Harness;
+  const blockers: Array<ReturnType<typeof fakeHash>> = [];
+  const blocked: Array<Promise<unknown>> = [];
+
+  beforeAll(async () => {
+    h = await createHarness();
+    await h.addUser({ username: 'busy-user' });
+  });
+  afterAll(async () => {
+    for (const b of blockers) b.finish();
+    await Promise.all(blocked);
+    await h.close();
+  });
+
+  /** Fills the process's own queue with fake hashes until the next one would be refused. */
+  function fill() {
+    for (;;) {
+      try {
+        passwordHashing.assertRoom();
+      } catch {
+        return;
+      }
+      const b = fakeHash();
+      blockers.push(b);
+      blocked.push(passwordHashing.run(b.job));
+    }
+  }
+  function drain() {
+    for (const b of blockers.splice(0)) b.finish();
+    return Promise.all(blocked.splice(0));
+  }
+
+  it('REST: a sign-in or registration answers 503, the message and Retry-After; once it drains, sign-in works', async () => {
+    fill();
+    const login = await h.request('POST', '/api/login', { body: { username: 'busy-user', password: PASSWORD }, headers: { 'x-forwarded-for': '198.51.100.1' } });
+    expect(login.status).toBe(503);
+    expect(Number(login.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number.isInteger(Number(login.headers.get('retry-after')))).toBe(true);
+    expect(await json<ErrorBody>(login)).toEqual({ error: messages.serverBusy });
+
+    const register = await h.request('POST', '/api/register', {
+      body: { username: 'busy-newcomer', email: 'busy-newcomer@example.test', password: 'a-long-password' },
+      headers: { 'x-forwarded-for': '198.51.100.2' },
+    });
+    expect(register.status).toBe(503);
+    expect(register.headers.get('retry-after')).not.toBeNull();
+    expect((await json<ErrorBody>(register)).error).toBe(messages.serverBusy);
+
+    await drain();
+    const again = await h.request('POST', '/api/login', { body: { username: 'busy-user', password: PASSWORD }, headers: { 'x-forwarded-for': '198.51.100.1' } });
+    expect(again.status).toBe(200);
+  });
+
+  it('tRPC over HTTP: SERVICE_UNAVAILABLE, HTTP 503, the message, Retry-After; the refused attempts were not counted as failures', async () => {
+    fill();
+    for (let i = 0; i < 6; i++) {
+      const res = await h.app.request('/trpc/account.login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.3' },
+        body: JSON.stringify({ username: 'busy-user', password: 'a-wrong-password' }),
+      });
+      expect(res.status).toBe(503);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      const body = await json<{ error: { message: string; data: { code: string; httpStatus: number } } }>(res);
+      expect(body.error).toMatchObject({ message: messages.serverBusy, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503 } });
+    }
+    await drain();
+    // Six refusals above, more than the failures allowed per name: none was counted, so the right password works.
+    await expect(h.trpc(undefined, '198.51.100.3').account.login({ username: 'busy-user', password: PASSWORD, remember: false })).resolves.toMatchObject({
+      user: { username: 'busy-user' },
+    });
+  });
+});
+
+describe('the turn gate', () => {
+  it('starts requests at once within a turn’s budget, then queues them in arrival order for the following turns', async () => {
+    let t = 0;
+    const gate = createTurnGate({ budgetMs: 5, now: () => t });
+    const started: string[] = [];
+    // A request that, once started, works `ms` of the clock synchronously.
+    const request = (name: string, ms: number) => {
+      const wait = gate.enter();
+      const start = () => {
+        started.push(name);
+        t += ms;
+      };
+      if (wait) void wait.then(start);
+      else start();
+    };
+
+    request('a', 3);
+    request('b', 3); // 3 ms into the turn: still within it
+    request('c', 3); // 6 ms: waits
+    request('d', 3);
+    request('e', 3);
+    expect(started).toEqual(['a', 'b']);
+    expect(gate.waiting).toBe(3);
+
+    // Next turn: c and d fit in 5 ms (the budget is checked after each one's work), e waits for the one after.
+    await nextTurn();
+    expect(started).toEqual(['a', 'b', 'c', 'd']);
+    // A newcomer never overtakes those waiting.
+    request('f', 1);
+    expect(started).toEqual(['a', 'b', 'c', 'd']);
+    await nextTurn();
+    expect(started).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+    expect(gate.waiting).toBe(0);
+
+    // Quiet again: the next request starts at once.
+    await nextTurn();
+    t += 100;
+    request('g', 1);
+    expect(started.at(-1)).toBe('g');
+  });
+});
