@@ -1,6 +1,7 @@
 // Start-up: read env, open and migrate the database, ensure the first owner, serve, keep house.
 import { serve } from '@hono/node-server';
 import { pino } from 'pino';
+import { settleAfterAnswer } from './after-answer';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
@@ -52,8 +53,9 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     const housekeepingDone = scheduler.stop();
     server.close(() => {
-      // A housekeeping run in progress finishes its write before the database closes.
-      void housekeepingDone.then(() => {
+      // A housekeeping run in progress, and work requests left for after their answers (after-answer.ts: a
+      // password reset link), finish their writes before the database closes.
+      void Promise.all([housekeepingDone, settleAfterAnswer(deps)]).then(() => {
         database.close();
         process.exit(0);
       });

@@ -16,6 +16,7 @@ import { InvalidError } from '../../errors';
 import { hashPassword } from '../../auth/password';
 import { clearThrottle, clearThrottlePrefix, hitThrottle, loginThrottleKeys, type ThrottleRule } from '../../auth/throttle';
 import { logRepeatedEvent, writeLog } from '../../audit/log';
+import { afterAnswer } from '../../after-answer';
 import { toUserView } from '../users/service';
 
 const RESET_TOKEN_TTL_MS = 30 * 60_000;
@@ -118,9 +119,41 @@ export async function queueInvitation(
 }
 
 /**
+ * Where `email` (lower case) belongs to an account: spends its earlier unused links and makes a new one, with
+ * its e-mail and the audit entry, in one transaction; then delivers. Runs after the request's answer.
+ */
+async function sendResetLink(deps: Deps, email: string, now: number, publicUrl: string): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  const link = `${publicUrl}/reset-password?token=${token}`;
+  const sent = await deps.write(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, username: users.username, email: users.email })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email}`)
+      .limit(1);
+    if (!user) return false;
+    // Only the newest link works: earlier unused ones are spent now.
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    await tx.insert(passwordResetTokens).values({
+      userId: user.id,
+      tokenHash: hashResetToken(token),
+      expiresAt: now + RESET_TOKEN_TTL_MS,
+      createdAt: now,
+    });
+    await deps.mailer.queue(tx, resetMail(user.email, user.username, link));
+    await writeLog(tx, now, { action: 'Password reset requested', username: user.username, userId: user.id });
+    return true;
+  });
+  if (sent) deliverSoon(deps);
+}
+
+/**
  * Step 1. Resolves with the same answer whatever happened: unknown address, known address, or over the
- * limit. The link points at deps.publicUrl (PUBLIC_URL), never at the request's Host header, which the
- * client chooses (reset-link poisoning).
+ * limit; the link and its e-mail are made after answering (sendResetLink). The link points at deps.publicUrl
+ * (PUBLIC_URL), never at the request's Host header, which the client chooses (reset-link poisoning).
  *
  * Over the limit (10 an hour per client address, 3 an hour per e-mail address) the answer is still the
  * neutral text and nothing is sent. A 429 would reveal nothing about the account either (the counters run
@@ -147,31 +180,10 @@ export async function requestPasswordReset(
     return answer;
   }
 
-  const [user] = await deps.db
-    .select({ id: users.id, username: users.username, email: users.email })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email}`)
-    .limit(1);
-  if (!user) return answer;
-
-  const token = randomBytes(32).toString('base64url');
-  const link = `${deps.publicUrl}/reset-password?token=${token}`;
-  await deps.write(async (tx) => {
-    // Only the newest link works: earlier unused ones are spent now.
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-    await tx.insert(passwordResetTokens).values({
-      userId: user.id,
-      tokenHash: hashResetToken(token),
-      expiresAt: now + RESET_TOKEN_TTL_MS,
-      createdAt: now,
-    });
-    await deps.mailer.queue(tx, resetMail(user.email, user.username, link));
-    await writeLog(tx, now, { action: 'Password reset requested', username: user.username, userId: user.id });
-  });
-  deliverSoon(deps);
+  // Whether the address has an account is found out only after answering (after-answer.ts): up to the answer
+  // both cases do the same work, so its timing cannot tell them apart.
+  const { publicUrl } = deps;
+  afterAnswer(deps, 'password reset link', () => sendResetLink(deps, email, now, publicUrl));
   return answer;
 }
 

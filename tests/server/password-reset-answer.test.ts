@@ -1,0 +1,108 @@
+// A reset request answers before anything depends on whether the address has an account
+// (docs/product.md#password-reset): the same database work for a known and an unknown address up to the
+// answer, and the token and its e-mail made only after it, so the answer's timing cannot tell them apart.
+// Checked by counting the work and by holding the mail back, never by the clock.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { settleAfterAnswer } from '../../src-server/after-answer';
+import { createHarness, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterEach(() => vi.restoreAllMocks());
+afterAll(() => h.close());
+
+const NEUTRAL = { message: 'If an account with that email exists, a password reset email has been sent.' };
+let n = 0;
+const requestReset = (email: string) =>
+  h.request('POST', '/api/password-reset/request', { body: { email }, headers: { 'x-forwarded-for': `10.66.0.${++n}` } });
+
+async function outboxTo(email: string): Promise<number> {
+  const rs = await h.database.client.execute({ sql: 'select count(*) n from mail_outbox where to_address = ?', args: [email] });
+  return Number(rs.rows[0]!['n']);
+}
+
+async function resetTokensOf(userId: number): Promise<number> {
+  const rs = await h.database.client.execute({ sql: 'select count(*) n from password_reset_tokens where user_id = ?', args: [userId] });
+  return Number(rs.rows[0]!['n']);
+}
+
+/** Counts every call that reaches the database or the mail outbox while `run` is answered (not after). */
+async function workUntilAnswered(run: () => Promise<Response>): Promise<{ status: number; work: Record<string, number> }> {
+  const spies = {
+    write: vi.spyOn(h.deps, 'write'),
+    select: vi.spyOn(h.deps.db, 'select'),
+    insert: vi.spyOn(h.deps.db, 'insert'),
+    update: vi.spyOn(h.deps.db, 'update'),
+    delete: vi.spyOn(h.deps.db, 'delete'),
+    mail: vi.spyOn(h.deps.mailer, 'queue'),
+  };
+  try {
+    // Read in the answer's own continuation: anything the request left for after its answer has not run yet.
+    return await run().then((res) => ({ status: res.status, work: Object.fromEntries(Object.entries(spies).map(([name, spy]) => [name, spy.mock.calls.length])) }));
+  } finally {
+    for (const spy of Object.values(spies)) spy.mockRestore();
+  }
+}
+
+describe('the answer to a reset request', () => {
+  it('costs the same database work for a known and an unknown address', async () => {
+    const userId = await h.addUser({ username: 'known1', email: 'known1@example.test' });
+    const known = await workUntilAnswered(() => requestReset('known1@example.test'));
+    const unknown = await workUntilAnswered(() => requestReset('unknown1@example.test'));
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(known.work).toEqual(unknown.work);
+    // The link is still made and mailed, after the answer.
+    await settleAfterAnswer(h.deps);
+    expect(await resetTokensOf(userId)).toBe(1);
+    expect(await outboxTo('known1@example.test')).toBe(1);
+    expect(await outboxTo('unknown1@example.test')).toBe(0);
+  });
+
+  it('does not wait for the token and its e-mail', async () => {
+    const userId = await h.addUser({ username: 'known2', email: 'known2@example.test' });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let queueCalled!: () => void;
+    const queueReached = new Promise<string>((resolve) => (queueCalled = () => resolve('mail queued first')));
+    const queue = h.deps.mailer.queue.bind(h.deps.mailer);
+    vi.spyOn(h.deps.mailer, 'queue').mockImplementation(async (...args) => {
+      queueCalled();
+      await held;
+      return queue(...args);
+    });
+    const answer = requestReset('known2@example.test');
+    try {
+      // The mail is held back until released: an answer that waited for it would come after the call to queue it.
+      const first = await Promise.race([answer.then(() => 'answered'), queueReached]);
+      expect(first).toBe('answered');
+      const res = await answer;
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual(NEUTRAL);
+      expect(await outboxTo('known2@example.test')).toBe(0);
+    } finally {
+      release();
+      await answer;
+      await settleAfterAnswer(h.deps);
+    }
+    expect(await outboxTo('known2@example.test')).toBe(1);
+    expect(await resetTokensOf(userId)).toBe(1);
+    const logged = await h.database.client.execute({ sql: "select count(*) n from audit_logs where action = 'Password reset requested' and user_id = ?", args: [userId] });
+    expect(Number(logged.rows[0]!['n'])).toBe(1);
+  });
+
+  it('is the same when the work after it fails, which is logged and leaves nothing half-made', async () => {
+    const userId = await h.addUser({ username: 'known3', email: 'known3@example.test' });
+    vi.spyOn(h.deps.mailer, 'queue').mockRejectedValue(new Error('outbox unavailable'));
+    const logged = vi.spyOn(h.deps.logger, 'error');
+    const res = await requestReset('known3@example.test');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual(NEUTRAL);
+    await settleAfterAnswer(h.deps);
+    expect(logged).toHaveBeenCalledTimes(1);
+    // The token, the mail and the audit entry are one transaction: the failed mail took the token with it.
+    expect(await resetTokensOf(userId)).toBe(0);
+  });
+});
