@@ -2,7 +2,8 @@
 // with the option lists and their labels. Whether the chosen time is still ahead is the service's
 // question (it needs the server's clock); this schema only says it is a real date-time.
 import { z } from 'zod';
-import { CONTROL_CHARACTERS, emailSchema, normalisedText } from './schemas';
+import { emailSchema, normalisedText } from './schemas';
+import { lineText } from './text';
 import { isCalendarDate } from './time';
 
 /** The documented option list, in its order (docs/product.md#callback-requests). */
@@ -69,19 +70,14 @@ export function splitCallbackDate(value: string): { date: string; time: string }
 }
 
 export const callbackInput = z.object({
-  name: z
-    .string({ error: callbackMessages.nameRequired })
-    .trim()
+  name: lineText({ error: callbackMessages.nameRequired, message: 'Name may not contain line breaks or control characters' })
     .min(1, callbackMessages.nameRequired)
-    .max(100, callbackMessages.nameTooLong)
-    .refine((v) => !CONTROL_CHARACTERS.test(v), 'Name may not contain line breaks or control characters'),
+    .max(100, callbackMessages.nameTooLong),
   email: emailSchema,
   phone: normalisedText(normaliseUkPhone, { required: callbackMessages.phoneRequired, invalid: callbackMessages.phoneInvalid }, 30),
   reasonForContact: z.enum(contactReasons, { error: callbackMessages.reasonRequired }),
   // '' (an untouched datetime-local or select) and null mean "not given".
-  callbackDate: z
-    .string({ error: callbackMessages.callbackDateInvalid })
-    .trim()
+  callbackDate: lineText({ error: callbackMessages.callbackDateInvalid, message: callbackMessages.callbackDateInvalid })
     .nullish()
     .refine((v) => !v || splitCallbackDate(v) !== null, callbackMessages.callbackDateInvalid)
     .transform((v) => v || undefined),

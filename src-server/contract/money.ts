@@ -1,6 +1,7 @@
 // Amounts in pounds as people type them (4500, '4,500.50', '£19'): one schema for the quote wizard's values
 // and a policy's premium. Stored and answered as a number of pounds with at most two decimals.
 import { z } from 'zod';
+import { lineText } from './text';
 
 export const moneyMessages = {
   invalid: 'Enter an amount in pounds, such as 4500 or 4500.50',
@@ -27,7 +28,7 @@ function poundsFrom(v: Given, ctx: z.RefinementCtx, opts: { required: string | n
   return undefined;
 }
 
-const given = z.union([z.number(), z.string(), z.null(), z.undefined()], { error: moneyMessages.invalid });
+const given = z.union([z.number(), lineText({ message: moneyMessages.invalid, trim: false }), z.null(), z.undefined()], { error: moneyMessages.invalid });
 
 /** An amount in pounds, from a number or the text of a number input; '' and null count as not given. */
 export function money(opts: { required: string | null; max: number }) {

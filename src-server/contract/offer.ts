@@ -7,6 +7,7 @@ import { addDuration, type Duration } from './durations';
 import { money } from './money';
 import type { Product } from './products';
 import { policyInput } from './schemas';
+import { lineText } from './text';
 import { epochToUkLocal } from './time';
 
 /** How long an offer stands unless staff say otherwise, and the longest they may give (30 days). */
@@ -27,7 +28,7 @@ export const offerMessages = {
 
 /** Hours as a number or the text of an input; left out or blank means the default. */
 const validHours = z
-  .union([z.number(), z.string(), z.null()], { error: offerMessages.validHours })
+  .union([z.number(), lineText({ message: offerMessages.validHours, trim: false }), z.null()], { error: offerMessages.validHours })
   .optional()
   .transform((v, ctx) => {
     if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return OFFER_DEFAULT_VALID_HOURS;
@@ -70,7 +71,9 @@ export const issuePolicyInput = z.object({
   carModel: field.carModel.optional(),
   driverName: field.driverName.optional(),
   // Raw here: policyInput's own registration turns "left out" into null, which would erase the request's.
-  registration: z.string({ error: 'Registration may use letters, digits and spaces' }).nullable().optional(),
+  registration: lineText({ error: 'Registration may use letters, digits and spaces', message: 'Registration may use letters, digits and spaces', trim: false })
+    .nullable()
+    .optional(),
   startDate: field.startDate.optional(),
   startTime: field.startTime.optional(),
   endDate: field.endDate.optional(),

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { messages } from './messages';
 import { emailSchema, passwordSchema } from './schemas';
+import { lineText } from './text';
 
 export const passwordResetMessages = {
   /** Verbatim (docs/product.md#password-reset): the one answer to every well-formed request, whether the account exists or not. */
@@ -25,8 +26,7 @@ export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestInput
 
 /** Step 2: the token from the e-mailed link and the new password. */
 export const passwordResetConfirmInput = z.object({
-  token: z
-    .string({ error: passwordResetMessages.invalidLink })
+  token: lineText({ error: passwordResetMessages.invalidLink, message: passwordResetMessages.invalidLink, trim: false })
     .min(20, passwordResetMessages.invalidLink)
     .max(200, passwordResetMessages.invalidLink),
   password: passwordSchema,

@@ -3,6 +3,7 @@
 // with these; the console's filter, note form and "due in" text read the same definitions.
 import { z } from 'zod';
 import { idParam, listQuery, type ListQuery } from './schemas';
+import { linesText } from './text';
 import { requestStatuses, type RequestStatus } from './views';
 
 /** We promise to contact the customer within 24 hours of the request. */
@@ -62,28 +63,20 @@ export type RequestUpdateInput = z.infer<typeof requestUpdateInput>;
 
 export const NOTE_MAX_LENGTH = 2000;
 
-/** C0 control characters but the line feed, and DEL: a note keeps its line breaks and nothing else unseen. */
-// eslint-disable-next-line no-control-regex
-const NOTE_FORBIDDEN = /[\u0000-\u0009\u000b-\u001f\u007f]/;
-
 export const noteMessages = {
   required: 'Note is required',
   tooLong: `Note must be at most ${NOTE_MAX_LENGTH} characters`,
   control: 'Note must not contain control characters (line breaks are fine)',
 } as const;
 
-/** A staff note: 1 to 2000 characters once trimmed, line breaks kept (CR LF and CR stored as LF). */
+/**
+ * A staff note: 1 to 2000 characters once trimmed, line breaks kept (CR LF and CR stored as LF), and nothing
+ * else unseen (the text rule for multi-line fields, contract/text.ts).
+ */
 export const requestNoteInput = z.object({
-  text: z
-    .string({ error: noteMessages.required })
+  text: linesText({ error: noteMessages.required, message: noteMessages.control })
     .transform((v) => v.replace(/\r\n?/g, '\n').trim())
-    .pipe(
-      z
-        .string()
-        .min(1, noteMessages.required)
-        .max(NOTE_MAX_LENGTH, noteMessages.tooLong)
-        .refine((v) => !NOTE_FORBIDDEN.test(v), noteMessages.control),
-    ),
+    .pipe(z.string().min(1, noteMessages.required).max(NOTE_MAX_LENGTH, noteMessages.tooLong)),
 });
 export type RequestNoteInput = z.infer<typeof requestNoteInput>;
 /** The same with the request's id (tRPC). */

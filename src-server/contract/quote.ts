@@ -9,7 +9,8 @@ import { callbackMessages, normaliseUkPhone } from './callback';
 import { addDuration, durationText, durationUnits, type Duration, type DurationUnit } from './durations';
 import { money, moneyMessages } from './money';
 import { productLabels, productRules, products, type Product } from './products';
-import { CONTROL_CHARACTERS, emailSchema, normalisedText, policyNumberParam } from './schemas';
+import { emailSchema, normalisedText, policyNumberParam } from './schemas';
+import { lineText } from './text';
 import { epochToUkLocal, isCalendarDate, ukLocalToEpoch } from './time';
 
 export interface Option {
@@ -194,12 +195,9 @@ const choiceMessages = {
 } as const;
 
 const requiredText = (required: string, max: number, invalid: string) =>
-  z
-    .string({ error: required })
-    .trim()
+  lineText({ error: required, message: invalid })
     .min(1, required)
-    .max(max, `Must be at most ${max} characters`)
-    .refine((v) => !CONTROL_CHARACTERS.test(v), invalid);
+    .max(max, `Must be at most ${max} characters`);
 
 const UK_POSTCODE = /^(GIR0AA|[A-PR-UWYZ](\d{1,2}|[A-HK-Y]\d{1,2}|\d[A-HJKPSTUW]|[A-HK-Y]\d[ABEHMNPRV-Y])\d[ABD-HJLNP-UW-Z]{2})$/;
 
@@ -222,7 +220,7 @@ const choice = <T extends readonly [string, ...string[]]>(values: T, message: st
 /** A whole number from a select's text (or a number), within [min, max]. */
 const wholeNumber = (min: number, max: number, required: string) =>
   z
-    .union([z.number(), z.string()], { error: required })
+    .union([z.number(), lineText({ message: required, trim: false })], { error: required })
     .transform((v, ctx) => {
       const text = String(v).trim();
       if (text === '') {
@@ -247,9 +245,7 @@ export const quotePersonalInput = z.object({
   lastName: requiredText(quoteMessages.lastNameRequired, 50, quoteMessages.nameInvalid),
   email: emailSchema,
   phone: normalisedText(normaliseUkPhone, { required: quoteMessages.phoneRequired, invalid: quoteMessages.phoneInvalid }, 30),
-  dateOfBirth: z
-    .string({ error: quoteMessages.dateOfBirthRequired })
-    .trim()
+  dateOfBirth: lineText({ error: quoteMessages.dateOfBirthRequired, message: quoteMessages.dateOfBirthInvalid })
     .min(1, quoteMessages.dateOfBirthRequired)
     .refine(isCalendarDate, quoteMessages.dateOfBirthInvalid),
   address: requiredText(quoteMessages.addressRequired, 200, quoteMessages.addressInvalid),
@@ -262,11 +258,8 @@ export const quoteVehicleInput = z.object({
   regNumber: normalisedText(normaliseRegistration, { required: quoteMessages.regNumberRequired, invalid: quoteMessages.regNumberInvalid }, 12),
   // Optional: the make and model ('Ford Fiesta 1.0 Zetec'), which a policy issued from the request names, and which
   // asking for more cover fills in from the policy (docs/product.md#asking-for-more-cover). Blank is left out.
-  carModel: z
-    .string({ error: quoteMessages.carModelInvalid })
-    .trim()
+  carModel: lineText({ error: quoteMessages.carModelInvalid, message: quoteMessages.carModelInvalid })
     .max(100, 'Must be at most 100 characters')
-    .refine((v) => !CONTROL_CHARACTERS.test(v), quoteMessages.carModelInvalid)
     .optional()
     .transform((v) => (v === '' ? undefined : v)),
   vehicleOwner: choice(vehicleOwners, choiceMessages.vehicleOwner),
@@ -290,16 +283,13 @@ export const quoteVehicleInput = z.object({
   // The range against today is checkQuoteTimes' job; here only a plausible four-digit year.
   policyStartYear: wholeNumber(2000, 2999, quoteMessages.startYearRequired),
   // UK wall-clock time, as a time input sends it; whether it has passed is checkQuoteTimes' job.
-  policyStartTime: z
-    .string({ error: quoteMessages.startTimeRequired })
-    .trim()
-    .transform((v, ctx) => {
-      if (TIME_24.test(v)) return v;
-      ctx.addIssue({ code: 'custom', message: v === '' ? quoteMessages.startTimeRequired : quoteMessages.startTimeInvalid });
-      return z.NEVER;
-    }),
+  policyStartTime: lineText({ error: quoteMessages.startTimeRequired, message: quoteMessages.startTimeInvalid }).transform((v, ctx) => {
+    if (TIME_24.test(v)) return v;
+    ctx.addIssue({ code: 'custom', message: v === '' ? quoteMessages.startTimeRequired : quoteMessages.startTimeInvalid });
+    return z.NEVER;
+  }),
   // A whole number here; whether it is within the product's limits is checkQuoteTimes' job (it needs the start).
-  durationValue: z.union([z.number(), z.string()], { error: quoteMessages.durationValueRequired }).transform((v, ctx) => {
+  durationValue: z.union([z.number(), lineText({ message: quoteMessages.durationValueInvalid, trim: false })], { error: quoteMessages.durationValueRequired }).transform((v, ctx) => {
     const text = String(v).trim();
     if (text === '') ctx.addIssue({ code: 'custom', message: quoteMessages.durationValueRequired });
     else if (!DURATION_TEXT.test(text)) ctx.addIssue({ code: 'custom', message: quoteMessages.durationValueInvalid });

@@ -5,17 +5,15 @@ import { ADMIN_PAGE_SIZE } from './limits';
 import { messages } from './messages';
 import { keptMoney } from './money';
 import { products } from './products';
+import { lineText, textRuleMessage } from './text';
 import { isCalendarDate, normaliseTime, ukLocalToEpoch } from './time';
 import { isReservedUsername } from './usernames';
 
-/** C0 control characters (line breaks included) and DEL: no place in a name, an address or a search term. */
-// eslint-disable-next-line no-control-regex
-export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+// Every string below starts from lineText (contract/text.ts): one rule for control and bidi characters in
+// every text field (docs/product.md#text-fields).
 
 const trimmed = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
+  lineText({ error: `${label} is required`, message: textRuleMessage(label) })
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
@@ -24,9 +22,7 @@ const trimmed = (label: string, max: number) =>
  * or refuses with `invalid`. Blank gives `required`.
  */
 export function normalisedText(normalise: (value: string) => string | null, msg: { required: string; invalid: string }, max: number) {
-  return z
-    .string({ error: msg.required })
-    .trim()
+  return lineText({ error: msg.required, message: msg.invalid })
     .min(1, msg.required)
     .max(max, msg.invalid)
     .transform((v, ctx) => {
@@ -39,9 +35,7 @@ export function normalisedText(normalise: (value: string) => string | null, msg:
     });
 }
 
-const usernameSchema = z
-  .string({ error: 'Username is required' })
-  .trim()
+const usernameSchema = lineText({ error: 'Username is required', message: textRuleMessage('Username') })
   .min(3, 'Username must be at least 3 characters')
   .max(32, 'Username must be at most 32 characters')
   .regex(/^[A-Za-z0-9._-]+$/, 'Username may use letters, digits, dots, hyphens and underscores');
@@ -53,9 +47,7 @@ const usernameSchema = z
  */
 const newUsernameSchema = usernameSchema.refine((v) => !isReservedUsername(v), messages.usernameReserved);
 
-export const emailSchema = z
-  .string({ error: 'Email is required' })
-  .trim()
+export const emailSchema = lineText({ error: 'Email is required', message: textRuleMessage('Email') })
   .min(1, 'Email is required')
   .max(254, 'Email must be at most 254 characters')
   .pipe(z.email('Enter a valid email address'));
@@ -71,6 +63,9 @@ export const flagSchema = z
   .transform((v) => v === true || v === 'true' || v === 1);
 
 export const loginInput = z.object({
+  // Exempt from the text rule, as the password is (docs/product.md#text-fields): a sign-in's identifier is looked
+  // up, never stored; whatever was typed, an unknown one answers 401 as any other, and the audit log quotes it
+  // escaped (audit/safe-text.ts).
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(254),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
   remember: z.boolean().optional().default(false),
@@ -118,16 +113,12 @@ export const policyStatuses = ['active', 'expired', 'pending', 'cancelled'] as c
 export type PolicyStatus = (typeof policyStatuses)[number];
 
 const dateField = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
+  lineText({ error: `${label} is required`, message: textRuleMessage(label) })
     .min(1, `${label} is required`)
     .refine(isCalendarDate, `${label} must be a real date (YYYY-MM-DD)`);
 
 const timeField = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
+  lineText({ error: `${label} is required`, message: textRuleMessage(label) })
     .min(1, `${label} is required`)
     .transform((v, ctx) => {
       const t = normaliseTime(v);
@@ -139,7 +130,12 @@ const timeField = (label: string) =>
     });
 
 const optionalId = z
-  .union([z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number), z.literal(''), z.null()])
+  .union([
+    z.number().int().positive(),
+    lineText({ message: 'userId must be a positive whole number', trim: false }).regex(/^\d+$/).transform(Number),
+    z.literal(''),
+    z.null(),
+  ])
   .optional()
   .transform((v) => (v === '' || v === undefined || v === null ? null : v));
 
@@ -150,9 +146,7 @@ export const policyInput = z
     carModel: trimmed('Vehicle', 100),
     driverName: trimmed('Driver name', 100),
     licenseNumber: trimmed('Licence number', 40),
-    registration: z
-      .string()
-      .trim()
+    registration: lineText({ message: 'Registration may use letters, digits and spaces' })
       .max(10, 'Registration must be at most 10 characters')
       .regex(/^[A-Za-z0-9 ]*$/, 'Registration may use letters, digits and spaces')
       .transform((v) => (v === '' ? null : v.toUpperCase().replace(/\s+/g, ' ')))
@@ -183,11 +177,8 @@ export type PolicyInput = z.infer<typeof policyInput>;
 export const listQuery = z.object({
   limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1).max(100).optional().default(ADMIN_PAGE_SIZE),
   offset: z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0).max(1_000_000_000).optional().default(0),
-  search: z
-    .string()
-    .trim()
+  search: lineText({ message: 'search must not contain control characters' })
     .max(100, 'search must be at most 100 characters')
-    .refine((v) => !CONTROL_CHARACTERS.test(v), 'search must not contain control characters')
     .optional()
     .default(''),
 });
@@ -208,12 +199,19 @@ export type ClientLogInput = z.infer<typeof clientLogInput>;
  * would read ' 1', '1e3' and '0x10' as ids of other rows (found by the property tests).
  */
 export const idParam = z
-  .union([z.number(), z.string().regex(/^\d{1,15}$/, 'id must be a positive whole number').transform(Number)], { error: 'id must be a number' })
+  .union(
+    [
+      z.number(),
+      // Not trimmed: ' 1' is not an id.
+      lineText({ message: 'id must be a positive whole number', trim: false })
+        .regex(/^\d{1,15}$/, 'id must be a positive whole number')
+        .transform(Number),
+    ],
+    { error: 'id must be a number' },
+  )
   .pipe(z.number().int('id must be a positive whole number').positive('id must be a positive whole number').max(Number.MAX_SAFE_INTEGER));
 
-export const policyNumberParam = z
-  .string()
-  .trim()
+export const policyNumberParam = lineText({ message: messages.invalidPolicyNumber })
   .min(1, messages.invalidPolicyNumber)
   .max(40, messages.invalidPolicyNumber)
   .regex(/^[A-Za-z0-9-]+$/, messages.invalidPolicyNumber);
