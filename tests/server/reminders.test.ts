@@ -21,15 +21,15 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 let h: Harness;
-let owner: string;
 let customerId: number;
+/** The owner's token and the clock time it was signed at: the tests move the clock by months both ways. */
+let owner = { token: '', at: Number.NaN };
 const CUSTOMER_EMAIL = 'remy.reminded@example.test';
 
 beforeAll(async () => {
   h = await createHarness();
   await h.addUser({ username: 'rem-owner', isOwner: true });
   customerId = await h.addUser({ username: 'remy', email: CUSTOMER_EMAIL });
-  owner = await h.tokenFor('rem-owner');
 });
 afterAll(() => h.close());
 
@@ -45,10 +45,17 @@ function times(startAt: number, endAt: number) {
   return { startDate: s.date, startTime: s.time, endDate: e.date, endTime: e.time };
 }
 
+/** The owner's token, signed again when the clock has moved since (a token from later, or expired, is refused). */
+async function ownerToken(): Promise<string> {
+  const now = h.clock.now();
+  if (now < owner.at || now - owner.at > 60 * 60_000 || !owner.token) owner = { token: await h.tokenFor('rem-owner'), at: now };
+  return owner.token;
+}
+
 /** A policy made by staff at the clock's now, the customer's by default. */
 async function createPolicy(startAt: number, endAt: number, extra: Record<string, unknown> = {}): Promise<Created> {
   const res = await h.request('POST', '/api/admin/policies', {
-    token: owner,
+    token: await ownerToken(),
     body: { ...validPolicy, userId: customerId, ...times(startAt, endAt), ...extra },
   });
   expect(res.status, await res.clone().text()).toBe(201);
@@ -57,7 +64,7 @@ async function createPolicy(startAt: number, endAt: number, extra: Record<string
 
 async function editPolicy(p: Created, startAt: number, endAt: number, extra: Record<string, unknown> = {}): Promise<void> {
   const res = await h.request('PUT', `/api/admin/policies/${p.id}`, {
-    token: owner,
+    token: await ownerToken(),
     body: { ...validPolicy, userId: customerId, ...times(startAt, endAt), ...extra },
   });
   expect(res.status, await res.clone().text()).toBe(200);
@@ -192,7 +199,7 @@ describe('cover created after its reminder time', () => {
     await tickAt(second);
     await tickAt(third);
     expect(await remindersOf(p.policyNumber)).toHaveLength(1);
-    const log = await h.request('GET', `/api/admin/logs?search=${encodeURIComponent(`reminder sent: ${p.policyNumber}`)}`, { token: owner });
+    const log = await h.request('GET', `/api/admin/logs?search=${encodeURIComponent(`reminder sent: ${p.policyNumber}`)}`, { token: await ownerToken() });
     expect((await json<Array<{ action: string; username: string }>>(log)).map((l) => [l.action, l.username])).toEqual([
       [`Cover-ending reminder sent: ${p.policyNumber}`, 'system'],
     ]);
@@ -201,7 +208,6 @@ describe('cover created after its reminder time', () => {
   it('names the end in GMT in winter', async () => {
     const winter = Date.UTC(2026, 11, 1, 12, 0); // Tue 1 Dec 2026 12:00 GMT
     h.clock.set(winter);
-    owner = await h.tokenFor('rem-owner'); // months on: the earlier sign-in has expired
     const p = await createPolicy(winter - DAY, winter + 3 * HOUR);
     await tickAt(winter + MINUTE);
     const [mail] = await remindersOf(p.policyNumber);
@@ -247,10 +253,10 @@ describe('no reminder', () => {
     const orphan = await createPolicy(start, end, { userId: null });
     expect(await dueAtOf(orphan.id)).toBeNull();
     const goneId = await h.addUser({ username: 'rem-gone' });
-    const res = await h.request('POST', '/api/admin/policies', { token: owner, body: { ...validPolicy, userId: goneId, ...times(start, end) } });
+    const res = await h.request('POST', '/api/admin/policies', { token: await ownerToken(), body: { ...validPolicy, userId: goneId, ...times(start, end) } });
     const gone = await json<Created>(res);
     expect(await dueAtOf(gone.id)).toBe(reminderTimeOf(start, end));
-    expect((await h.request('DELETE', `/api/admin/users/${goneId}`, { token: owner })).status).toBe(200);
+    expect((await h.request('DELETE', `/api/admin/users/${goneId}`, { token: await ownerToken() })).status).toBe(200);
     await tickAt(T0 + MINUTE);
     expect(await remindersOf(orphan.policyNumber)).toHaveLength(0);
     expect(await remindersOf(gone.policyNumber)).toHaveLength(0);
@@ -416,7 +422,6 @@ describe('migration 0007', () => {
     // Far enough ahead of the real clock for the migration's own "at least 15 minutes left" test.
     const base = Date.UTC(2030, 5, 3, 8, 0);
     h.clock.set(base - DAY);
-    owner = await h.tokenFor('rem-owner');
     const lengths = [HOUR, 75 * MINUTE, 181 * MINUTE, 10 * HOUR, 23 * HOUR, DAY, 3 * DAY, 40 * DAY];
     const made: Array<{ id: number; start: number; end: number }> = [];
     for (const length of lengths) {
