@@ -1,4 +1,4 @@
-// `npm run db:seed:large [-- --users N --policies N]`: a large, realistic data set for the admin search
+// `npm run db:seed:large [-- --users N --policies N --logs N]`: a large, realistic data set for the admin search
 // benchmark. DATABASE_URL (default file:./data/kerbside.db) is migrated first; rows are added through the raw
 // @libsql/client in large write transactions of prepared multi-row INSERTs (the FTS and counter triggers run
 // as they would for the app), then the search indexes are merged as after any bulk load (search-index.ts).
@@ -165,16 +165,74 @@ export async function seedLarge(client: Client, options: SeedOptions): Promise<v
   await optimizeSearchIndexes(client);
 }
 
+const STAFF = ['staff.alex', 'staff.bea', 'staff.chidi', 'staff.dana', 'staff.eoin', 'staff.farah'];
+
+/**
+ * Adds `count` audit log entries (docs/product.md#audit-log) as a busy broker's log would hold them: sign-ins
+ * and sign-outs of the seeded users, refused sign-ins counted on their entries, staff work on policies, the
+ * server's expiry sweep, quote requests; oldest first over the two years before the seed's "now". Names and
+ * policy numbers are the seeded ones. Deterministic, like the rest.
+ */
+export async function seedLogs(client: Client, options: { count: number; log?: (line: string) => void; rowsPerStatement?: number; statementsPerTx?: number }): Promise<void> {
+  const log = options.log ?? (() => {});
+  const batching = { rowsPerStatement: options.rowsPerStatement ?? 200, statementsPerTx: options.statementsPerTx ?? 100, log };
+  const now = Date.UTC(2026, 6, 1, 12, 0, 0);
+  const span = 700 * 24 * 3600_000;
+  const logBase = await maxId(client, 'audit_logs');
+  const rand = rng(0x10ca7e + logBase);
+  const names = (await client.execute('SELECT id, username FROM users ORDER BY id')).rows.map((r) => ({ id: Number(r['id']), username: String(r['username']) }));
+  const policyCount = await maxId(client, 'policies');
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
+  const someone = () => (names.length > 0 ? pick(names) : { id: Math.floor(rand() * 1e5) + 1, username: `${pick(FIRST).toLowerCase()}.${pick(LAST).toLowerCase()}` });
+  const policyNumber = () => seededPolicyNumber(Math.floor(rand() * Math.max(policyCount, 1)) + 1);
+  const reference = () => `Q-${Array.from({ length: 8 }, () => CROCKFORD[Math.floor(rand() * 32)]).join('')}`;
+  await insertBatched(
+    client,
+    options.count,
+    ['action', 'level', 'username', 'user_id', 'created_at', 'count', 'last_at'],
+    'audit_logs',
+    (i) => {
+      const at = now - span + Math.floor(((i + 1) / options.count) * span);
+      const r = rand();
+      const u = someone();
+      const staff = pick(STAFF);
+      // [action, level, username, user_id, count, last_at]
+      const row: [string, string, string | null, number | null, number, number | null] =
+        r < 0.35 ? ['Login succeeded', 'info', u.username, u.id, 1, null]
+        : r < 0.43 ? [`Login failed for ${u.username}`, 'warning', u.username, null, 1 + Math.floor(rand() * 5), at + 60_000]
+        : r < 0.45 ? [`Login throttled for ${u.username}`, 'warning', u.username, null, 1 + Math.floor(rand() * 500), at + 600_000]
+        : r < 0.60 ? ['Signed out', 'info', u.username, u.id, 1, null]
+        : r < 0.70 ? [`Created new policy: ${policyNumber()}`, 'info', staff, null, 1, null]
+        : r < 0.78 ? [`Updated policy: ${policyNumber()}`, 'info', staff, null, 1, null]
+        : r < 0.86 ? [`Policy expired: ${policyNumber()}`, 'info', 'system', null, 1, null]
+        : r < 0.90 ? [`Viewed policies of user #${u.id} (${u.username})`, 'info', staff, null, 1, null]
+        : r < 0.93 ? [`Viewed certificate ${policyNumber()}`, 'info', staff, null, 1, null]
+        : r < 0.97 ? [`Quote requested: ${reference()}`, 'info', null, null, 1, null]
+        : r < 0.99 ? [`Registered new account: ${u.username}`, 'info', u.username, u.id, 1, null]
+        : r < 0.998 ? ['Password reset requested', 'info', u.username, u.id, 1, null]
+        : ['Mail delivery failed: connection refused', 'error', 'system', null, 1, null];
+      const [action, level, username, userId, count, lastAt] = row;
+      return [action, level, username, userId, at, count, lastAt];
+    },
+    batching,
+  );
+  log('  merging the search indexes (optimize)');
+  await optimizeSearchIndexes(client);
+}
+
 async function main(): Promise<void> {
   const users = flag('users', 100_000);
   const policies = flag('policies', 1_000_000);
+  const logs = flag('logs', 1_000_000);
   const url = process.env.DATABASE_URL ?? 'file:./data/kerbside.db';
   const started = Date.now();
   const database = await openDatabase({ url });
   try {
     await migrateDatabase(database.db);
-    console.log(`seeding ${url}: ${users.toLocaleString('en-GB')} users, ${policies.toLocaleString('en-GB')} policies`);
+    console.log(`seeding ${url}: ${users.toLocaleString('en-GB')} users, ${policies.toLocaleString('en-GB')} policies, ${logs.toLocaleString('en-GB')} log entries`);
     await seedLarge(database.client, { users, policies, log: (l) => console.log(l) });
+    console.log(`adding ${logs.toLocaleString('en-GB')} audit log entries`);
+    await seedLogs(database.client, { count: logs, log: (l) => console.log(l) });
     console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } finally {
     database.close();

@@ -6,8 +6,9 @@
 // The policy list comes back as the API's JSON, built by SQLite: turning 17 columns x N rows into JS
 // objects and back into JSON was the largest cost of GET /api/user/policies. Same SQL either way,
 // parameterised; tests check the result equals the service's toPolicyView for the same rows.
-import type { Client } from '@libsql/client';
+import type { Client, InArgs } from '@libsql/client';
 import Libsql from 'libsql';
+import { offThreadReads } from './off-thread';
 
 interface CallerRow {
   id: number;
@@ -24,9 +25,16 @@ export interface HotReads {
   policiesOfUserJson(userId: number, username: string): Promise<string>;
   /**
    * How many rows of a trigram index contain `term` (taken literally). The admin search's exact total: at
-   * 1M policies a broad surname counts ~37k matches, and the client's execute adds ~25% to that count.
+   * 1M policies a broad surname counts ~37k matches, and the client's execute adds ~25% to that count. On an
+   * embedded file it is counted on a worker thread (off-thread.ts): a broad term can take 100+ ms, which on
+   * the main thread every other request would wait for.
    */
   countFtsMatches(table: FtsTable, term: string): Promise<number>;
+  /**
+   * The first column of the first row of a read that may take long (a LIKE over every audit entry: a 1-2
+   * character search, which no trigram index can answer), off the main thread on an embedded file (null: no row).
+   */
+  slowScalar(sql: string, args: unknown[]): Promise<unknown>;
   close(): void;
 }
 
@@ -82,19 +90,15 @@ function toCaller(row: RawCaller | undefined): CallerRow | undefined {
 /** Prepared statements on a native connection to an embedded database file. */
 export function nativeHotReads(path: string, busyTimeoutMs: number): HotReads {
   const conn = new Libsql(path, { timeout: busyTimeoutMs });
+  const offThread = offThreadReads(path, busyTimeoutMs);
   // Prepared on first use: the connection opens before the migrations have made the tables.
   let statements:
-    | { caller: Libsql.Statement<unknown[]>; ofUser: Libsql.Statement<unknown[]>; count: Record<FtsTable, Libsql.Statement<unknown[]>> }
+    | { caller: Libsql.Statement<unknown[]>; ofUser: Libsql.Statement<unknown[]> }
     | undefined;
   const prepared = () =>
     (statements ??= {
       caller: conn.prepare(CALLER_SQL),
       ofUser: conn.prepare(POLICIES_OF_USER_JSON_SQL).raw(true),
-      count: {
-        users_fts: conn.prepare(countFtsSql('users_fts')).raw(true),
-        policies_fts: conn.prepare(countFtsSql('policies_fts')).raw(true),
-        audit_logs_fts: conn.prepare(countFtsSql('audit_logs_fts')).raw(true),
-      },
     });
   /**
    * Runs one read. A statement whose step failed is left mid-execution by the native binding and fails
@@ -112,8 +116,12 @@ export function nativeHotReads(path: string, busyTimeoutMs: number): HotReads {
     callerRow: async (userId, jti) => toCaller(read((s) => s.caller.get(jti, userId)) as RawCaller | undefined),
     // raw(): the one column as an array cell (libsql's pluck() is ignored by get()).
     policiesOfUserJson: async (userId, username) => (read((s) => s.ofUser.get(username, userId)) as [string])[0],
-    countFtsMatches: async (table, term) => Number((read((s) => s.count[table].get(term)) as [number])[0]),
-    close: () => conn.close(),
+    countFtsMatches: async (table, term) => Number(await offThread.scalar(countFtsSql(table), [term])),
+    slowScalar: (sql, args) => offThread.scalar(sql, args),
+    close: () => {
+      offThread.close();
+      conn.close();
+    },
   };
 }
 
@@ -131,6 +139,10 @@ export function clientHotReads(client: Client): HotReads {
     async countFtsMatches(table, term) {
       const rs = await client.execute({ sql: countFtsSql(table), args: [term] });
       return Number(rs.rows[0]?.[0] ?? 0);
+    },
+    async slowScalar(sql, args) {
+      const rs = await client.execute({ sql, args: args as InArgs });
+      return rs.rows[0]?.[0] ?? null;
     },
     close: () => undefined,
   };

@@ -1,5 +1,4 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { and, count, desc, eq, gt, inArray, lte, max } from 'drizzle-orm';
+import { count, desc, eq, inArray } from 'drizzle-orm';
 import { assertAdminRights } from '../../auth/permissions';
 import { logLevels, type ClientLogInput, type ListQuery, type LogLevel } from '../../contract/schemas';
 import type { LogEntryView, Page } from '../../contract/views';
@@ -30,8 +29,9 @@ function levelNamed(term: string): LogLevel | undefined {
 /**
  * The audit log, newest first (docs/product.md#statistics-and-search). A search looks in the action, the username
  * and the level: a level's name lists that level's entries (an index range, its total a counter); a term of 3+
- * characters goes to the trigram index (drizzle/0008_audit_log_upkeep.sql); a shorter one, which no trigram can
- * find, is scanned in slices (scanShortTerm). No search reads the whole log in one statement.
+ * characters goes to the trigram index (drizzle/0008_audit_log_upkeep.sql), its total counted on a worker thread;
+ * a shorter one, which no trigram can find, is a LIKE run on that thread too (scanShortTerm). No search holds the
+ * main thread for a read of the whole log.
  */
 export async function listLogs(deps: Deps, caller: Caller, q: ListQuery): Promise<Page<LogEntryView>> {
   assertAdminRights(caller);
@@ -50,40 +50,22 @@ export async function listLogs(deps: Deps, caller: Caller, q: ListQuery): Promis
   });
 }
 
-/** Entries one slice of a short-term scan reads: ~5-10 ms of the main thread at a time. */
-export const SCAN_SLICE = 20_000;
-
 /**
- * A 1-2 character term, matched with LIKE (the trigram index cannot), newest first with its exact total. The
- * embedded database runs on the main thread, so one count(*) over 1M entries (~480 ms) would hold up every other
- * request; instead the log is read in id slices of SCAN_SLICE entries, yielding to the event loop between them.
- * The search itself takes as long as before; nothing else waits for it.
+ * A 1-2 character term, matched with LIKE (the trigram index cannot), newest first with its exact total. Both reads
+ * go through every entry (~480 ms at 1M), so they run off the main thread (db/off-thread.ts) where the embedded
+ * database would otherwise hold up every other request; the page's rows are then read by id.
  */
 async function scanShortTerm(deps: Deps, q: ListQuery): Promise<Page<LogEntryView>> {
   const matches = anyColumnContains(SEARCHED, q.search);
-  const [top] = await deps.db.select({ id: max(auditLogs.id) }).from(auditLogs);
-  const pageIds: number[] = [];
-  let total = 0;
-  for (let hi = top?.id ?? 0; hi > 0; hi -= SCAN_SLICE) {
-    const slice = and(gt(auditLogs.id, hi - SCAN_SLICE), lte(auditLogs.id, hi), matches);
-    const inSlice = await totalOf(deps.db.select({ total: count() }).from(auditLogs).where(slice));
-    // The page's rows fall in this slice when the matches before it have not yet reached offset + limit.
-    if (inSlice > 0 && pageIds.length < q.limit && total + inSlice > q.offset) {
-      const skip = Math.max(0, q.offset - total);
-      const rows = await deps.db
-        .select({ id: auditLogs.id })
-        .from(auditLogs)
-        .where(slice)
-        .orderBy(desc(auditLogs.id))
-        .limit(q.limit - pageIds.length)
-        .offset(skip);
-      pageIds.push(...rows.map((r) => r.id));
-    }
-    total += inSlice;
-    await nextTurn();
-  }
-  const items = pageIds.length === 0 ? [] : await deps.db.select().from(auditLogs).where(inArray(auditLogs.id, pageIds)).orderBy(desc(auditLogs.id));
-  return { items: items.map(toView), total };
+  const counted = deps.db.select({ total: count() }).from(auditLogs).where(matches).toSQL();
+  const paged = deps.db.select({ id: auditLogs.id }).from(auditLogs).where(matches).orderBy(desc(auditLogs.id)).limit(q.limit).offset(q.offset).toSQL();
+  const [total, idsJson] = await Promise.all([
+    deps.hot.slowScalar(counted.sql, counted.params),
+    deps.hot.slowScalar(`select json_group_array(id) from (${paged.sql})`, paged.params),
+  ]);
+  const ids = JSON.parse(String(idsJson ?? '[]')) as number[];
+  const items = ids.length === 0 ? [] : await deps.db.select().from(auditLogs).where(inArray(auditLogs.id, ids)).orderBy(desc(auditLogs.id));
+  return { items: items.map(toView), total: Number(total ?? 0) };
 }
 
 export async function addClientLog(deps: Deps, caller: Caller, input: ClientLogInput): Promise<LogEntryView> {

@@ -1,0 +1,95 @@
+// Reads that may take long, run on a worker thread with a connection of its own (embedded files only).
+// Why: the embedded libSQL engine runs a statement on the calling thread, so on the main thread every other
+// request waits until it ends. The exact total of a broad admin search (a trigram index counting every match:
+// 'Login failed' in a log of 1M entries is ~80k matches, some 100+ ms) is such a statement. Counted here, the
+// search still takes that long, but health checks, sign-ins and dashboards are answered meanwhile
+// (docs/operations.md#database). One worker per database, one statement at a time, started on first use.
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+/**
+ * The worker's code, evaluated as CommonJS (no TypeScript loader is needed in the worker, whichever runner
+ * started the server). It prepares each SQL text once and answers the first column of the first row.
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.libsql);
+const db = new Database(workerData.path, { timeout: workerData.busyTimeoutMs });
+const statements = new Map();
+parentPort.on('message', ({ id, sql, args }) => {
+  try {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql).raw(true);
+      statements.set(sql, statement);
+    }
+    const row = statement.get(...args);
+    parentPort.postMessage({ id, value: row === undefined ? null : row[0] });
+  } catch (err) {
+    // A statement whose step failed stays mid-execution in the native binding: prepared afresh next time.
+    statements.delete(sql);
+    parentPort.postMessage({ id, error: String((err && err.message) || err) });
+  }
+});
+`;
+
+export interface OffThreadReads {
+  /** The first column of the first row of `sql` (null when there is no row). */
+  scalar(sql: string, args: unknown[]): Promise<unknown>;
+  close(): void;
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(err: Error): void;
+}
+
+export function offThreadReads(path: string, busyTimeoutMs: number): OffThreadReads {
+  const libsql = createRequire(import.meta.url).resolve('libsql');
+  let worker: Worker | undefined;
+  let nextId = 0;
+  const pending = new Map<number, Pending>();
+
+  const failAll = (err: Error) => {
+    for (const p of pending.values()) p.reject(err);
+    pending.clear();
+  };
+  const started = (): Worker => {
+    if (worker) return worker;
+    const w = new Worker(WORKER_SOURCE, { eval: true, workerData: { libsql, path, busyTimeoutMs } });
+    w.on('message', ({ id, value, error }: { id: number; value?: unknown; error?: string }) => {
+      const p = pending.get(id);
+      if (!p) return;
+      pending.delete(id);
+      if (pending.size === 0) w.unref();
+      if (error === undefined) p.resolve(value);
+      else p.reject(new Error(error));
+    });
+    w.on('error', (err) => failAll(err));
+    w.on('exit', () => {
+      if (worker === w) worker = undefined;
+      failAll(new Error('the database read worker stopped'));
+    });
+    w.unref();
+    worker = w;
+    return w;
+  };
+
+  return {
+    scalar(sql, args) {
+      return new Promise((resolve, reject) => {
+        const w = started();
+        const id = nextId++;
+        pending.set(id, { resolve, reject });
+        // Held while it has work, so a process waiting only for this answer does not exit; idle, it keeps none alive.
+        w.ref();
+        w.postMessage({ id, sql, args });
+      });
+    },
+    close() {
+      const w = worker;
+      worker = undefined;
+      if (w) void w.terminate();
+    },
+  };
+}
