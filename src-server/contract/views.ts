@@ -234,3 +234,14 @@ export interface Page<T> {
   items: T[];
   total: number;
 }
+
+/**
+ * A page of the audit log (admin.logs.list): a search counts its matches exactly only up to a limit
+ * (LOG_SEARCH_EXACT_TOTAL); past it `total` is that limit, or the end of the page asked for when that is further,
+ * and `totalIsLowerBound` is true: there are more matches than `total`, at least one past this page
+ * (docs/api.md#lists). REST sends the flag as X-Total-Is-Lower-Bound.
+ */
+export const logPageView = pageOf(logEntryView).extend({ totalIsLowerBound: z.boolean() });
+export interface LogPage extends Page<LogEntryView> {
+  totalIsLowerBound: boolean;
+}

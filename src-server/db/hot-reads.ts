@@ -27,9 +27,10 @@ export interface HotReads {
    * How many rows of a trigram index contain `term` (taken literally). The admin search's exact total: at
    * 1M policies a broad surname counts ~37k matches, and the client's execute adds ~25% to that count. On an
    * embedded file it is counted on a worker thread (off-thread.ts): a broad term can take 100+ ms, which on
-   * the main thread every other request would wait for.
+   * the main thread every other request would wait for. With `upTo`, it stops there and answers at most `upTo`:
+   * the audit log's bounded total (docs/api.md#lists), a few ms where counting every match took 46-108 ms.
    */
-  countFtsMatches(table: FtsTable, term: string): Promise<number>;
+  countFtsMatches(table: FtsTable, term: string, upTo?: number): Promise<number>;
   /**
    * The first column of the first row of a read that may take long (a LIKE over every audit entry: a 1-2
    * character search, which no trigram index can answer), off the main thread on an embedded file (null: no row).
@@ -43,6 +44,10 @@ export type FtsTable = 'users_fts' | 'policies_fts' | 'audit_logs_fts';
 /** The term bound once and quoted as one FTS5 string, so quotes, *, OR, NEAR(, - are literal text. */
 const FTS_QUOTED_TERM_SQL = `'"' || replace(?, '"', '""') || '"'`;
 const countFtsSql = (table: FtsTable) => `select count(*) from ${table} where ${table} match ${FTS_QUOTED_TERM_SQL}`;
+/** The same count stopped after the limit (the second parameter): the index yields matches one by one. */
+const countFtsUpToSql = (table: FtsTable) => `select count(*) from (select 1 from ${table} where ${table} match ${FTS_QUOTED_TERM_SQL} limit ?)`;
+const countFtsStatement = (table: FtsTable, term: string, upTo: number | undefined): [string, (string | number)[]] =>
+  upTo === undefined ? [countFtsSql(table), [term]] : [countFtsUpToSql(table), [term, upTo]];
 
 const CALLER_SQL = `select id, username, is_admin as isAdmin, is_owner as isOwner, session_version as sessionVersion,
   exists(select 1 from revoked_tokens where jti = ?) as revoked
@@ -116,7 +121,7 @@ export function nativeHotReads(path: string, busyTimeoutMs: number): HotReads {
     callerRow: async (userId, jti) => toCaller(read((s) => s.caller.get(jti, userId)) as RawCaller | undefined),
     // raw(): the one column as an array cell (libsql's pluck() is ignored by get()).
     policiesOfUserJson: async (userId, username) => (read((s) => s.ofUser.get(username, userId)) as [string])[0],
-    countFtsMatches: async (table, term) => Number(await offThread.scalar(countFtsSql(table), [term])),
+    countFtsMatches: async (table, term, upTo) => Number(await offThread.scalar(...countFtsStatement(table, term, upTo))),
     slowScalar: (sql, args) => offThread.scalar(sql, args),
     close: () => {
       offThread.close();
@@ -136,8 +141,9 @@ export function clientHotReads(client: Client): HotReads {
       const rs = await client.execute({ sql: POLICIES_OF_USER_JSON_SQL, args: [username, userId] });
       return String(rs.rows[0]?.[0] ?? '[]');
     },
-    async countFtsMatches(table, term) {
-      const rs = await client.execute({ sql: countFtsSql(table), args: [term] });
+    async countFtsMatches(table, term, upTo) {
+      const [sql, args] = countFtsStatement(table, term, upTo);
+      const rs = await client.execute({ sql, args });
       return Number(rs.rows[0]?.[0] ?? 0);
     },
     async slowScalar(sql, args) {

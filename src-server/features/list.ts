@@ -60,6 +60,10 @@ export interface ListSource<V> {
    * rowid being `id`, walked in the list's own id order ('asc' or 'desc').
    */
   fts?: { table: FtsTable; id: SQLWrapper; order: 'asc' | 'desc' };
+  /**
+   * Counts a searched total only this far (the audit log: docs/api.md#lists), see boundedTotal. Undefined: exact.
+   */
+  exactTotalUpTo?: number;
   /** The page: the rows matching `where` (all of them when undefined), in the list's order, `limit` from `offset`. */
   page(where: SQL | undefined, limit: number, offset: number): Promise<V[]>;
   /** How many rows match `where` (all of them when undefined). */
@@ -81,26 +85,53 @@ export interface ListSource<V> {
  * matches on the fast path (db/hot-reads.ts); else the term is a LIKE over `searchIn`.
  */
 export async function listPage<V>(deps: Pick<Deps, 'hot'>, q: ListQuery, source: ListSource<V>): Promise<Page<V>> {
+  const { items, total } = await listBoundedPage(deps, q, source);
+  return { items, total };
+}
+
+/** A page whose total may be a lower bound (ListSource.exactTotalUpTo). */
+export interface BoundedPage<V> extends Page<V> {
+  totalIsLowerBound: boolean;
+}
+
+/**
+ * How far a bounded count goes: `upTo`, or the end of the page asked for when that is further (paging past the
+ * bound stays possible). One more than that is counted, so that reaching it proves a match past the page.
+ */
+export const countBoundFor = (upTo: number, q: Pick<ListQuery, 'limit' | 'offset'>) => Math.max(upTo, q.offset + q.limit);
+
+/** The total from a count stopped at bound + 1 (countBoundFor): past the bound, the bound and the flag. */
+export function boundedTotal(counted: number, bound: number): { total: number; totalIsLowerBound: boolean } {
+  return counted > bound ? { total: bound, totalIsLowerBound: true } : { total: counted, totalIsLowerBound: false };
+}
+
+/** listPage with the flag: true only when ListSource.exactTotalUpTo stopped a search's count. */
+export async function listBoundedPage<V>(deps: Pick<Deps, 'hot'>, q: ListQuery, source: ListSource<V>): Promise<BoundedPage<V>> {
   const term = q.search;
   const category = term ? source.category?.(term) : undefined;
   if (category) {
     const [items, total] = await Promise.all([source.page(category.where, q.limit, q.offset), category.total()]);
-    return { items, total };
+    return { items, total, totalIsLowerBound: false };
   }
   if (term && source.fts && usesFts(term)) {
     const { table, id, order } = source.fts;
     const direction = order === 'desc' ? sql`DESC` : sql`ASC`;
     // The subquery windows the matches; the outer limit only restates it.
     const ids = sql`${id} IN (SELECT rowid FROM ${sql.identifier(table)} WHERE ${ftsMatch(table, term)} ORDER BY rowid ${direction} LIMIT ${q.limit} OFFSET ${q.offset})`;
+    if (source.exactTotalUpTo !== undefined) {
+      const bound = countBoundFor(source.exactTotalUpTo, q);
+      const [items, counted] = await Promise.all([source.page(ids, q.limit, 0), deps.hot.countFtsMatches(table, term, bound + 1)]);
+      return { items, ...boundedTotal(counted, bound) };
+    }
     const [items, total] = await Promise.all([source.page(ids, q.limit, 0), deps.hot.countFtsMatches(table, term)]);
-    return { items, total };
+    return { items, total, totalIsLowerBound: false };
   }
   const where = term ? anyColumnContains(source.searchIn, term) : undefined;
   const [items, total] = await Promise.all([
     source.page(where, q.limit, q.offset),
     where === undefined && source.total ? source.total() : source.count(where),
   ]);
-  return { items, total };
+  return { items, total, totalIsLowerBound: false };
 }
 
 /** The number a `select({ total: count() })` query answers. */

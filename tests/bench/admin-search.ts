@@ -46,27 +46,28 @@ export const CASES = {
   'unfiltered page + total': (d: Deps) => listPolicies(d, ADMIN, { limit: 10, offset: 0, search: '' }),
   // The audit log, with as many entries as policies (scripts/seed-large.ts seedLogs): a surname in usernames
   // (~2% of entries), a policy-number fragment (a few hundred), a level's name (a tenth: the level's counter), a
-  // broad phrase ('Login failed': ~8%, its exact total counted in the index), nothing, and the plain first page.
+  // broad phrase ('Login failed': ~8%), nothing, and the plain first page. A searched log total is counted only up
+  // to LOG_SEARCH_EXACT_TOTAL (docs/api.md#lists): past it the report shows the bound with a '+'.
   'log search "kowals"': (d: Deps) => listLogs(d, ADMIN, { limit: 10, offset: 0, search: 'kowals' }),
   'log search "policy: KC-7"': (d: Deps) => listLogs(d, ADMIN, { limit: 10, offset: 0, search: 'policy: KC-7' }),
   'log level "warning", page 50': (d: Deps) => listLogs(d, ADMIN, { limit: 10, offset: 490, search: 'warning' }),
   'log search "Login failed"': (d: Deps) => listLogs(d, ADMIN, { limit: 10, offset: 0, search: 'Login failed' }),
   'log search matching nothing': (d: Deps) => listLogs(d, ADMIN, { limit: 10, offset: 0, search: 'zzqxjv' }),
   'log unfiltered page + total': (d: Deps) => listLogs(d, ADMIN, { limit: 10, offset: 0, search: '' }),
-} as const satisfies Record<string, (d: Deps) => Promise<{ total: number }>>;
+} as const satisfies Record<string, (d: Deps) => Promise<{ total: number; totalIsLowerBound?: boolean }>>;
 type CaseName = keyof typeof CASES;
 
 /** What the log's search does to other requests (see the file's head). */
 export interface LogStallResult {
   /** A 1-2 character log search: its own time and the longest the main thread was held meanwhile. */
-  shortTerm: { ms: number; longestStallMs: number; total: number };
+  shortTerm: { ms: number; longestStallMs: number; total: number; lowerBound: boolean };
   /** /api/health answer times while four log searches ('Login failed' x2, 'qx' x2) are in flight. */
   health: { p50: number; p95: number };
 }
 
 export interface SizeResult {
   policies: number;
-  cases: Record<CaseName, { p50: number; p95: number; total: number }>;
+  cases: Record<CaseName, { p50: number; p95: number; total: number; lowerBound?: boolean }>;
   logStall: LogStallResult;
 }
 
@@ -163,9 +164,9 @@ export async function benchAdminSearch(log: (l: string) => void = () => {}): Pro
     const path = await seedFile(n, log);
     const result = await withApp(path, async (deps, database, app) => {
       const cases = {} as SizeResult['cases'];
-      for (const [name, run] of Object.entries(CASES) as [CaseName, (d: Deps) => Promise<{ total: number }>][]) {
+      for (const [name, run] of Object.entries(CASES) as [CaseName, (d: Deps) => Promise<{ total: number; totalIsLowerBound?: boolean }>][]) {
         const r = await timed(ITERATIONS, () => run(deps));
-        cases[name] = { p50: r.p50, p95: r.p95, total: r.last.total };
+        cases[name] = { p50: r.p50, p95: r.p95, total: r.last.total, lowerBound: r.last.totalIsLowerBound === true };
       }
       if (n === sizesToRun[sizesToRun.length - 1]) {
         // The old path (features/list.ts anyColumnContains, as listPolicies ran before FTS), for contrast.
@@ -226,7 +227,7 @@ async function logStall(deps: Deps, app: CreatedApp['app']): Promise<LogStallRes
     await searches;
   }
   return {
-    shortTerm: { ms: worst.ms, longestStallMs: worst.longestStallMs, total: worst.value.total },
+    shortTerm: { ms: worst.ms, longestStallMs: worst.longestStallMs, total: worst.value.total, lowerBound: worst.value.totalIsLowerBound },
     health: { p50: percentile(health, 50), p95: percentile(health, 95) },
   };
 }
@@ -237,10 +238,10 @@ export function report(r: AdminSearchResult): string[] {
   for (const s of r.sizes) {
     lines.push(`  ${s.policies.toLocaleString('en-GB')} policies / ${(s.policies / 10).toLocaleString('en-GB')} users`);
     for (const [name, c] of Object.entries(s.cases)) {
-      lines.push(`    ${name.padEnd(36)} p50 ${fmt(c.p50)} ms  p95 ${fmt(c.p95)} ms  (total ${c.total.toLocaleString('en-GB')})  [target p95 < ${TARGET_P95_MS} ms: ${c.p95 < TARGET_P95_MS ? 'ok' : 'MISSED'}]`);
+      lines.push(`    ${name.padEnd(36)} p50 ${fmt(c.p50)} ms  p95 ${fmt(c.p95)} ms  (total ${c.total.toLocaleString('en-GB')}${c.lowerBound ? '+' : ''})  [target p95 < ${TARGET_P95_MS} ms: ${c.p95 < TARGET_P95_MS ? 'ok' : 'MISSED'}]`);
     }
     const { shortTerm, health } = s.logStall;
-    lines.push(`    ${'log search "qx" (1-2 chars, LIKE)'.padEnd(36)} ${fmt(shortTerm.ms)} ms in all, longest hold of the main thread ${fmt(shortTerm.longestStallMs)} ms (total ${shortTerm.total.toLocaleString('en-GB')})  [target hold < ${TARGET_P95_MS} ms: ${shortTerm.longestStallMs < TARGET_P95_MS ? 'ok' : 'MISSED'}]`);
+    lines.push(`    ${'log search "qx" (1-2 chars, LIKE)'.padEnd(36)} ${fmt(shortTerm.ms)} ms in all, longest hold of the main thread ${fmt(shortTerm.longestStallMs)} ms (total ${shortTerm.total.toLocaleString('en-GB')}${shortTerm.lowerBound ? '+' : ''})  [target hold < ${TARGET_P95_MS} ms: ${shortTerm.longestStallMs < TARGET_P95_MS ? 'ok' : 'MISSED'}]`);
     lines.push(`    ${'/api/health, 4 log searches in flight'.padEnd(36)} p50 ${fmt(health.p50)} ms  p95 ${fmt(health.p95)} ms  [target p95 < ${TARGET_P95_MS} ms: ${health.p95 < TARGET_P95_MS ? 'ok' : 'MISSED'}]`);
   }
   const first = r.sizes[0]!;

@@ -452,10 +452,12 @@ describe('happy paths', () => {
     expect(after.total).toBe(0);
   });
 
-  it('admin.logs.list answers { items, total }; admin.logs.add writes an entry under the caller', async () => {
+  it('admin.logs.list answers { items, total, totalIsLowerBound }; admin.logs.add writes an entry under the caller', async () => {
     const admin = h.trpc(adminToken).admin;
     const before = await admin.logs.list({});
-    expect(Object.keys(before).sort()).toEqual(['items', 'total']);
+    // totalIsLowerBound: a search's total past LOG_SEARCH_EXACT_TOTAL is a bound (docs/api.md#lists); unsearched, exact.
+    expect(Object.keys(before).sort()).toEqual(['items', 'total', 'totalIsLowerBound']);
+    expect(before.totalIsLowerBound).toBe(false);
     const added = await admin.logs.add({ action: 'Generated system report', level: 'warning' });
     expect(added).toMatchObject({ action: 'Generated system report', level: 'warning', username: 'adam', timestamp: new Date(T0).toISOString() });
     const after = await admin.logs.list({ limit: 1 });

@@ -1,5 +1,6 @@
 // /admin/logs (docs/product.md#admin-console): the audit log, newest first, each entry's action, who, when
-// (UK time), how often and when last for a repeated event, and level badge, 'N total entries', paging.
+// (UK time), how often and when last for a repeated event, and level badge, 'N total entries' ('1,000+ total
+// entries' when a search's total is a lower bound: docs/api.md#lists), paging.
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { LevelBadge } from './badges';
@@ -7,7 +8,7 @@ import { formatTimestamp } from './format';
 import { useSetPage } from './paging';
 import { logsQuery } from './queries';
 import { listDepsOf } from './search';
-import { ListQueryFrame, Pager, useLastPageWithin } from './table-section';
+import { ListQueryFrame, Pager, totalText, useLastPageWithin } from './table-section';
 
 const route = getRouteApi('/admin/logs');
 
@@ -15,14 +16,15 @@ export function LogsTab() {
   const deps = listDepsOf(route.useSearch());
   const logs = useQuery(logsQuery(deps));
   const setPage = useSetPage();
-  useLastPageWithin(deps.page, logs.data?.total, setPage);
+  const lowerBound = logs.data?.totalIsLowerBound ?? false;
+  useLastPageWithin(deps.page, logs.data?.total, setPage, lowerBound);
 
   return (
     <ListQueryFrame query={logs}>
       <div>
         <div className="mb-4 flex items-center justify-between">
           <h2 className="text-xl font-bold text-ink">Logs</h2>
-          <p className="text-ink-muted">{logs.data?.total ?? 0} total entries</p>
+          <p className="text-ink-muted">{totalText(logs.data?.total ?? 0, lowerBound)} total entries</p>
         </div>
         <ul className="divide-y divide-slate-200">
           {(logs.data?.items ?? []).map((l) => (
@@ -42,7 +44,7 @@ export function LogsTab() {
             </li>
           ))}
         </ul>
-        <Pager page={deps.page} total={logs.data?.total ?? 0} onPage={setPage} />
+        <Pager page={deps.page} total={logs.data?.total ?? 0} totalIsLowerBound={lowerBound} onPage={setPage} />
       </div>
     </ListQueryFrame>
   );

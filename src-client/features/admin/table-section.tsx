@@ -35,18 +35,28 @@ export function TableSection({ title, aside, columns, children, footer }: { titl
 
 const pagesOf = (total: number) => Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
 
-export function Pager({ page, total, onPage }: { page: number; total: number; onPage: (page: number) => void }) {
+/**
+ * A list's count: '1,234', or '1,000+' when the server counted only that far (a log search's totalIsLowerBound,
+ * docs/api.md#lists).
+ */
+export const totalText = (total: number, lowerBound = false) => `${total.toLocaleString('en-GB')}${lowerBound ? '+' : ''}`;
+
+/**
+ * 'Page X of Y'. When the total is a lower bound the last page is unknown: 'Page X of Y+' (Y the pages the bound
+ * fills), and Next stays available, since the server answers the flag only when a match lies past this page.
+ */
+export function Pager({ page, total, totalIsLowerBound = false, onPage }: { page: number; total: number; totalIsLowerBound?: boolean; onPage: (page: number) => void }) {
   const pages = pagesOf(total);
-  if (pages <= 1) return null;
+  if (pages <= 1 && !totalIsLowerBound) return null;
   return (
     <nav aria-label="Pagination" className="mt-4 flex items-center justify-between gap-3">
       <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Previous
       </Button>
       <p aria-live="polite">
-        Page {Math.min(page, pages)} of {pages}
+        {totalIsLowerBound ? `Page ${page} of ${totalText(pages, true)}` : `Page ${Math.min(page, pages)} of ${pages}`}
       </p>
-      <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+      <Button variant="secondary" disabled={!totalIsLowerBound && page >= pages} onClick={() => onPage(page + 1)}>
         Next
       </Button>
     </nav>
@@ -55,14 +65,15 @@ export function Pager({ page, total, onPage }: { page: number; total: number; on
 
 /**
  * A page past the end (the last row of the last page was deleted, or an old link) moves to the last page
- * that exists, instead of an empty table without a pager to leave it.
+ * that exists, instead of an empty table without a pager to leave it. A lower-bound total knows no last page
+ * (and reaches past the page asked for), so it moves nowhere.
  */
-export function useLastPageWithin(page: number, total: number | undefined, onPage: (page: number) => void): void {
+export function useLastPageWithin(page: number, total: number | undefined, onPage: (page: number) => void, totalIsLowerBound = false): void {
   useEffect(() => {
-    if (total === undefined) return;
+    if (total === undefined || totalIsLowerBound) return;
     const last = pagesOf(total);
     if (page > last) onPage(last);
-  }, [page, total, onPage]);
+  }, [page, total, onPage, totalIsLowerBound]);
 }
 
 /**

@@ -9,6 +9,11 @@ import { addClientLog, listLogs } from './service';
 /** /api/admin/logs (admin guard applied by the caller). */
 export function adminLogRoutes({ deps }: RestContext) {
   return new Hono<AppEnv>()
-    .get('/logs', async (c) => listResponse(c, await listLogs(deps, c.get('caller'), queryOf(c, listQuery))))
+    .get('/logs', async (c) => {
+      const page = await listLogs(deps, c.get('caller'), queryOf(c, listQuery));
+      // A search's total past LOG_SEARCH_EXACT_TOTAL is a lower bound (docs/api.md#lists); the body stays the array.
+      c.header('X-Total-Is-Lower-Bound', String(page.totalIsLowerBound));
+      return listResponse(c, page);
+    })
     .post('/logs', async (c) => c.json(await addClientLog(deps, c.get('caller'), await jsonBody(c, clientLogInput)), 201));
 }
