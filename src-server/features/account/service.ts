@@ -8,7 +8,7 @@ import type { LoginResult, UserView } from '../../contract/views';
 import { revokedTokens, users } from '../../db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { ThrottledError, UnauthenticatedError } from '../../errors';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/password';
+import { hashPassword, passwordHashing, verifyAgainstDummy, verifyPassword } from '../../auth/password';
 import {
   clearThrottle,
   hitThrottle,
@@ -118,6 +118,8 @@ async function countFailure(tx: DbOrTx, keys: LoginKeys, now: number): Promise<R
  * an attempt the recorded failures already refuse is answered at once.
  */
 export async function login(deps: Deps, input: LoginInput, clientAddress: string): Promise<LoginResult> {
+  // The password hashing at capacity: refused (503) before any read or write, whoever is named.
+  passwordHashing.assertRoom();
   const now = deps.clock.now();
   // What was typed, as the audit log may quote it: nothing has vouched for it (docs/product.md#audit-log).
   const typed = safeLogText(input.username);
@@ -166,6 +168,8 @@ export async function login(deps: Deps, input: LoginInput, clientAddress: string
 }
 
 export async function register(deps: Deps, input: RegisterInput, clientAddress: string): Promise<UserView> {
+  // Refused (503) before the attempt is counted when the password hashing is at capacity.
+  passwordHashing.assertRoom();
   const now = deps.clock.now();
   const hit = await deps.write((tx) => hitThrottle(tx, `register:ip:${clientAddress}`, REGISTER_ADDRESS_RULE, now));
   if (hit.over) throw new ThrottledError(messages.tooManyAttempts, hit.retryAfterSeconds);
