@@ -33,10 +33,10 @@ export interface HashingQueue {
 
 /**
  * A bounded FIFO in front of the password hashing. Why: scrypt runs on libuv's threadpool (4 threads, shared
- * with file reads and DNS) and each hash is ~40-70 ms of a core. Unbounded, a burst of sign-ins queued hundreds
- * of hashes there: 4 busy threads on a 2-core machine left the event loop, which serves every other request,
- * a fraction of a core, and every queued sign-in waited seconds. Bounded, the excess is refused at once with
- * 503 + Retry-After (the time the queue ahead needs), which a client can act on.
+ * with file reads and DNS) and each hash is ~50 ms of a core. Unbounded, every sign-in of a burst queued its hash
+ * there: up to 4 hashing threads shared a 2-core machine with the event loop, which serves every other request,
+ * and each queued sign-in waited as long as the burst lasted (login p99 ~10 s flat out). Bounded, the excess is
+ * refused at once with 503 + Retry-After (the time the queue ahead needs), which a client can act on.
  */
 export function createHashingQueue(opts: HashingQueueOptions): HashingQueue {
   const now = opts.now ?? (() => performance.now());
@@ -89,12 +89,13 @@ export function createHashingQueue(opts: HashingQueueOptions): HashingQueue {
 }
 
 /**
- * The process's hashing queue. One hash at a time on a 2-core machine (cores - 1 in general): the other core
- * stays with the event loop, so sign-ins cost their own throughput and not everyone else's latency
- * (docs/operations.md#overload has the measurements). 32 waiting is ~2 s of work at ~60 ms a hash, so an
- * accepted sign-in answers within a few seconds and the rest are told when to come back.
+ * The process's hashing queue (docs/operations.md#overload has the measurements). One hash at a time on a 2-core
+ * machine, cores - 1 in general: a core stays with the event loop, which serves everything else. Measured flat
+ * out, two at a time checked ~38 logins/s instead of ~20 but cut every other answer's throughput by a third. At
+ * most 3, so one of libuv's 4 threadpool threads stays free for file reads and DNS. 32 waiting is ~1.5 s of work
+ * at ~50 ms a hash; it also keeps the tests' bursts of 30 parallel sign-ins clear of the limit.
  */
-export const passwordHashing = createHashingQueue({ concurrency: Math.max(1, availableParallelism() - 1), maxWaiting: 32 });
+export const passwordHashing = createHashingQueue({ concurrency: Math.max(1, Math.min(availableParallelism() - 1, 3)), maxWaiting: 32 });
 
 function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
   return passwordHashing.run(

@@ -189,4 +189,18 @@ describe('the turn gate', () => {
     request('g', 1);
     expect(started.at(-1)).toBe('g');
   });
+
+  it('keeps arrival order through a long queue (its spent head is dropped as it goes)', async () => {
+    let t = 0;
+    const gate = createTurnGate({ budgetMs: 5, now: () => t });
+    expect(gate.enter()).toBeUndefined();
+    t = 10; // the turn is spent: everyone after this waits
+    const started: number[] = [];
+    const waits = Array.from({ length: 3000 }, (_, i) => gate.enter()!.then(() => started.push(i)));
+    // The work takes no time on this clock, so the next turn starts them all, in order.
+    await nextTurn();
+    await Promise.all(waits);
+    expect(started).toEqual(Array.from({ length: 3000 }, (_, i) => i));
+    expect(gate.waiting).toBe(0);
+  });
 });
