@@ -49,8 +49,11 @@ export interface TokenService {
 }
 
 const ALGORITHM = 'HS256';
-/** Verified signatures kept (LRU) so a busy session's token is not re-hashed on every request. */
+/** Verified tokens kept (LRU) so a busy session's token is not checked again on every request. */
 const VERIFIED_CACHE_SIZE = 10_000;
+
+/** The claims of a token whose signature and shape were checked; the times are checked on every use. */
+type CheckedClaims = z.infer<typeof sessionClaims>;
 
 export async function createTokenService(secret: string): Promise<TokenService> {
   const key = Buffer.from(secret, 'utf8');
@@ -64,8 +67,37 @@ export async function createTokenService(secret: string): Promise<TokenService> 
     // which also keeps cached verifications honest about time.
     ignoreExpiration: true,
     ignoreNotBefore: true,
+    // Kept for refusals: a forged token sent again is refused from fast-jwt's cache, not re-hashed. Accepted
+    // ones are answered from `accepted` below, already parsed.
     cache: VERIFIED_CACHE_SIZE,
   });
+  /**
+   * Tokens accepted before, by their exact text, with their parsed claims (a Map in least-recently-used order).
+   * Why: fast-jwt's own cache still hashes each token (SHA-256) for its key, and the claims were parsed again
+   * each time; on GET /api/user/policies that was ~7% of a request's CPU (profiled, docs/operations.md). The
+   * same text was verified with the same key, so the signature and the claims' shape hold; only the time checks
+   * depend on when it is used, and they run on every call below.
+   */
+  const accepted = new Map<string, CheckedClaims>();
+  const checkedClaims = (token: string): CheckedClaims | null => {
+    const hit = accepted.get(token);
+    if (hit) {
+      accepted.delete(token);
+      accepted.set(token, hit);
+      return hit;
+    }
+    let payload: Record<string, unknown>;
+    try {
+      payload = verifier(token) as Record<string, unknown>;
+    } catch {
+      return null;
+    }
+    const parsed = sessionClaims.safeParse(payload);
+    if (!parsed.success) return null;
+    if (accepted.size >= VERIFIED_CACHE_SIZE) accepted.delete(accepted.keys().next().value!);
+    accepted.set(token, parsed.data);
+    return parsed.data;
+  };
 
   return {
     async sign(subject, remember, nowMs) {
@@ -85,15 +117,9 @@ export async function createTokenService(secret: string): Promise<TokenService> 
     },
 
     async verify(token, nowMs) {
-      let payload: Record<string, unknown>;
-      try {
-        payload = verifier(token) as Record<string, unknown>;
-      } catch {
-        return null;
-      }
-      const parsed = sessionClaims.safeParse(payload);
-      if (!parsed.success) return null;
-      const { exp, iat, nbf, sub, jti, sv } = parsed.data;
+      const claims = checkedClaims(token);
+      if (!claims) return null;
+      const { exp, iat, nbf, sub, jti, sv } = claims;
       const nowSeconds = nowMs / 1000;
       if (exp <= nowSeconds) return null; // expired
       // Never further ahead, nor longer-lived, than the longest session; not issued, nor valid, only later.

@@ -78,17 +78,21 @@ export const POLICIES_OF_USER_JSON_SQL = `select json_group_array(json_object(${
     order by start_at desc, id desc) as policies
   from policies where user_id = ?`;
 
-type RawCaller = Omit<CallerRow, 'isAdmin' | 'isOwner' | 'revoked'> & { isAdmin: number; isOwner: number; revoked: number };
+/**
+ * CALLER_SQL's row as its cells, in its column order. Read raw (an array, not an object keyed by column name):
+ * the native binding builds a named row ~3 µs slower, on every signed-in request.
+ */
+type RawCaller = ArrayLike<unknown>;
 
 function toCaller(row: RawCaller | undefined): CallerRow | undefined {
   if (!row) return undefined;
   return {
-    id: Number(row.id),
-    username: String(row.username),
-    isAdmin: Boolean(row.isAdmin),
-    isOwner: Boolean(row.isOwner),
-    sessionVersion: Number(row.sessionVersion),
-    revoked: Boolean(row.revoked),
+    id: Number(row[0]),
+    username: String(row[1]),
+    isAdmin: Boolean(row[2]),
+    isOwner: Boolean(row[3]),
+    sessionVersion: Number(row[4]),
+    revoked: Boolean(row[5]),
   };
 }
 
@@ -102,7 +106,7 @@ export function nativeHotReads(path: string, busyTimeoutMs: number): HotReads {
     | undefined;
   const prepared = () =>
     (statements ??= {
-      caller: conn.prepare(CALLER_SQL),
+      caller: conn.prepare(CALLER_SQL).raw(true),
       ofUser: conn.prepare(POLICIES_OF_USER_JSON_SQL).raw(true),
     });
   /**
@@ -135,7 +139,7 @@ export function clientHotReads(client: Client): HotReads {
   return {
     async callerRow(userId, jti) {
       const rs = await client.execute({ sql: CALLER_SQL, args: [jti, userId] });
-      return toCaller(rs.rows[0] as unknown as RawCaller | undefined);
+      return toCaller(rs.rows[0]);
     },
     async policiesOfUserJson(userId, username) {
       const rs = await client.execute({ sql: POLICIES_OF_USER_JSON_SQL, args: [username, userId] });
