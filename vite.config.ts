@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +31,33 @@ function brandHtml(): Plugin {
     name: 'kerbside:brand-html',
     transformIndexHtml: (html) =>
       html.replaceAll('%BRAND_NAME%', escapeHtml(brand.name)).replaceAll('%BRAND_TAGLINE%', escapeHtml(brand.tagline)),
+  };
+}
+
+/**
+ * Prerenders the public pages into the build (scripts/prerender.tsx, docs/product.md#public-pages), after the
+ * client bundle and index.html exist and before precompress() runs, so the pages get their .br and .gz too.
+ * It runs in its own Node process (tsx) with the route tree's source: React renders there as it does in tests.
+ */
+function prerenderPages(): Plugin {
+  let outDir = '';
+  return {
+    name: 'kerbside:prerender',
+    apply: 'build',
+    configResolved: (config) => {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      handler() {
+        const result = spawnSync(process.execPath, ['--import', 'tsx', fromHere('./scripts/prerender.tsx'), outDir], {
+          cwd: fromHere('.'),
+          stdio: ['ignore', 'ignore', 'inherit'],
+        });
+        if (result.status !== 0) throw new Error(`prerendering the public pages failed (exit ${result.status ?? result.signal})`);
+      },
+    },
   };
 }
 
@@ -126,6 +154,8 @@ export default defineConfig({
         // The shell. manifest.webmanifest is left out of the glob because the plugin always precaches it
         // itself (with its own revision hash); globbing it too would list it twice.
         globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
+        // The prerendered pages are for first visits; offline, every page opens from the shell (index.html).
+        globIgnores: ['prerendered/**'],
         navigateFallback: '/index.html',
         // The API's paths, bare or not, with or without a query (the server answers JSON there).
         navigateFallbackDenylist: [/^\/(?:api|trpc)(?:[/?]|$)/],
@@ -137,6 +167,7 @@ export default defineConfig({
       },
     }),
     brandHtml(),
+    prerenderPages(),
     precompress(),
   ],
 });

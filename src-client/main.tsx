@@ -1,6 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { registerServiceWorker } from './lib/pwa';
 import { createAppRouter } from './router';
 import './styles.css';
@@ -12,10 +12,52 @@ const router = createAppRouter();
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-createRoot(rootElement).render(
+const app = (
   <StrictMode>
     <RouterProvider router={router} />
-  </StrictMode>,
+  </StrictMode>
 );
 
-if (import.meta.env.PROD) registerServiceWorker();
+/**
+ * A public page arrives prerendered (docs/product.md#public-pages). It is hydrated in place when the app would
+ * draw exactly what the build drew: the same path with no query or fragment (those change what some pages show),
+ * and no route guard sending the visitor elsewhere. Otherwise, and on every page the app alone draws, the app
+ * renders anew over it.
+ */
+function hydratesInPlace(root: HTMLElement): boolean {
+  const built = root.dataset['prerendered'];
+  const { pathname, search, hash } = window.location;
+  return built !== undefined && built === pathname && search === '' && hash === '' && router.state.location.pathname === pathname;
+}
+
+async function start(root: HTMLElement) {
+  if (root.childElementCount > 0) {
+    // The page's route code (split into its own chunks) is loaded before React starts, so hydration finds every
+    // component ready and nothing shows a fallback in between.
+    await router.load();
+    // The head tags the build wrote are for the first paint and for crawlers; from here the routes keep the head.
+    const canonical = document.head.querySelector('link[rel="canonical"][data-prerendered-head]');
+    for (const tag of document.head.querySelectorAll('title[data-prerendered-head], meta[data-prerendered-head]')) tag.remove();
+    // The canonical link stays while the page shown is the one the build drew (not after a guard's redirect).
+    const builtPath = root.dataset['prerendered'];
+    if (router.state.location.pathname !== builtPath) canonical?.remove();
+    router.subscribe('onResolved', ({ toLocation }) => {
+      if (toLocation.pathname !== builtPath) canonical?.remove();
+    });
+    if (hydratesInPlace(root)) {
+      // What TanStack Router's own SSR hydration sets: the matches render as they did on the server (no Suspense
+      // boundary of the client's around them), and the router does not load the matches a second time.
+      router.ssr = { manifest: undefined };
+      hydrateRoot(root, app);
+    }
+    else {
+      root.replaceChildren();
+      createRoot(root).render(app);
+    }
+  } else {
+    createRoot(root).render(app);
+  }
+  if (import.meta.env.PROD) void registerServiceWorker();
+}
+
+void start(rootElement);

@@ -31,6 +31,7 @@ import { verifyRoutes } from './features/verify/rest';
 import { namesApiPath } from './http/api-paths';
 import { clientAddressOf } from './http/client-address';
 import { jsonBodiesOnly } from './http/json-only';
+import { loadPrerenderedPages, sendPage } from './http/prerendered-pages';
 import type { AppEnv } from './http/context';
 import { clientErrorResponse } from './http/errors';
 import { requireAdmin, requireCaller } from './http/guards';
@@ -174,6 +175,14 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
 
   if (opts.staticRoot !== null) {
     const root = opts.staticRoot ?? DEFAULT_STATIC_ROOT;
+    const prerendered = loadPrerenderedPages(root, deps.publicUrl);
+    // Public pages arrive prerendered (docs/product.md#public-pages); '/' is one of them, ahead of the shell file.
+    if (prerendered) {
+      app.get('*', async (c, next) => {
+        const page = prerendered.page(c.req.path);
+        return page ? sendPage(c, page) : next();
+      });
+    }
     app.use(
       '*',
       serveStatic({
@@ -186,8 +195,12 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
         },
       }),
     );
-    // The SPA answers every other GET; the client router shows '404 Not Found' for unknown paths.
-    app.get('*', serveStatic({ root, path: 'index.html', precompressed: true, onFound: (_p, c) => c.header('Cache-Control', 'no-cache') }));
+    // A path the app has a screen for gets its shell (the app draws the page); any other path is the 404 page.
+    const shell = serveStatic({ root, path: 'index.html', precompressed: true, onFound: (_p, c) => c.header('Cache-Control', 'no-cache') });
+    app.get('*', async (c, next) => {
+      if (!prerendered || prerendered.isAppPath(c.req.path)) return shell(c, next);
+      return sendPage(c, prerendered.notFound, 404);
+    });
   }
 
   app.notFound((c) => c.text('404 Not Found', 404));

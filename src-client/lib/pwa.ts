@@ -6,7 +6,8 @@
 // activates the new worker and reloads the page once it controls it.
 
 import { useSyncExternalStore } from 'react';
-import { Workbox } from 'workbox-window';
+// Type only: workbox-window loads after the page is up (registerServiceWorker), not in the first load.
+import type { Workbox } from 'workbox-window';
 import { purgeAbandonedPersonalData } from './personal-cache';
 
 /** How often an open tab asks the server whether a new version exists. */
@@ -22,13 +23,17 @@ function setUpdateAvailable(value: boolean): void {
   for (const listener of listeners) listener();
 }
 
+let registering = false;
+
 /** Registers the service worker once. Call only in production builds (there is no sw.js in dev). */
-export function registerServiceWorker(): void {
-  if (workbox || typeof navigator === 'undefined') return;
+export async function registerServiceWorker(): Promise<void> {
+  if (registering || typeof navigator === 'undefined') return;
+  registering = true;
   // Offline copies of a session that ended without a logout (browser closed) go at start-up.
   void purgeAbandonedPersonalData();
   if (!('serviceWorker' in navigator)) return;
 
+  const { Workbox } = await import('workbox-window');
   workbox = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
   // Fires both for a worker this page installed and for one another tab installed.
   workbox.addEventListener('waiting', () => setUpdateAvailable(true));

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { pageTitle } from '../components/page';
+import { pageHead } from '../components/page';
 import { ForgotPasswordPage } from '../features/account/forgot-password-page';
 
 export const Route = createFileRoute('/forgotpassword')({
-  head: () => pageTitle('Forgot your password'),
+  head: () => pageHead('Forgot your password', 'Forgotten your Kerbside Cover password? Ask for a link to set a new one.'),
   component: ForgotPasswordPage,
 });

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { pageTitle } from '../components/page';
+import { pageHead } from '../components/page';
 import { LoginPage } from '../features/account/login-page';
 import { homePathOf } from '../lib/guards';
 import { returnPathOf, validateLoginSearch } from '../lib/return-path';
@@ -16,6 +16,6 @@ export const Route = createFileRoute('/login')({
     if (next) throw redirect({ href: next, replace: true });
     throw redirect({ to: homePathOf(session), replace: true });
   },
-  head: () => pageTitle('Login'),
+  head: () => pageHead('Login', 'Sign in to your Kerbside Cover account to see your policies and open your certificates, even offline.'),
   component: LoginPage,
 });

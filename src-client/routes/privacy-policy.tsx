@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { pageTitle } from '../components/page';
+import { pageHead } from '../components/page';
 import { PrivacyPage } from '../features/site/privacy-page';
 
 export const Route = createFileRoute('/privacy-policy')({
-  head: () => pageTitle('Privacy Policy'),
+  head: () => pageHead('Privacy Policy', 'How Kerbside Cover collects, uses and protects your personal data, and your rights under UK data protection law.'),
   component: PrivacyPage,
 });

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { pageTitle } from '../components/page';
+import { pageHead } from '../components/page';
 import { RegisterPage } from '../features/account/register-page';
 import { redirectSignedIn } from '../lib/guards';
 
 export const Route = createFileRoute('/register')({
   // Someone already signed in goes to their home page (docs/product.md#registration).
   beforeLoad: redirectSignedIn,
-  head: () => pageTitle('Register'),
+  head: () => pageHead('Register', 'Create a Kerbside Cover account to see your policies and certificates in one place.'),
   component: RegisterPage,
 });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { pageTitle } from '../components/page';
+import { pageHead } from '../components/page';
 import { QuoteStep1Page } from '../features/quote/step1-page';
 
 export const Route = createFileRoute('/request-quote-step1')({
@@ -11,6 +11,6 @@ export const Route = createFileRoute('/request-quote-step1')({
     const renew = typeof search['renew'] === 'string' ? search['renew'].trim().toUpperCase() : '';
     return { renew: /^[A-Z0-9-]{1,40}$/.test(renew) ? renew : undefined };
   },
-  head: () => pageTitle('Personal Details'),
+  head: () => pageHead('Personal Details', 'Ask for a temporary car insurance quote: tell us about the main driver, and a specialist replies within 24 hours.'),
   component: QuoteStep1Page,
 });

@@ -1,6 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { pageTitle } from '../components/page';
+import { pageHead } from '../components/page';
 import { QuoteStep3Page } from '../features/quote/step3-page';
+import { isPrerendering } from '../lib/hydration';
 
 const REFERENCE = /^QR-[0-9A-Z]{8}$/;
 
@@ -8,11 +9,11 @@ export const Route = createFileRoute('/request-quote-step3')({
   validateSearch: (search: Record<string, unknown>): { reference?: string | undefined } => ({
     reference: typeof search['reference'] === 'string' && REFERENCE.test(search['reference']) ? search['reference'] : undefined,
   }),
-  // Nothing was submitted (no reference): the wizard starts at step 1.
+  // Nothing was submitted (no reference): the wizard starts at step 1. The build prerenders the page without one.
   beforeLoad: ({ search }) => {
-    if (!search.reference) throw redirect({ to: '/request-quote-step1', replace: true });
+    if (!isPrerendering() && !search.reference) throw redirect({ to: '/request-quote-step1', replace: true });
   },
-  head: () => pageTitle('Quote request submitted'),
+  head: () => pageHead('Quote request submitted', 'Your quote request has reached Kerbside Cover: what happens next.'),
   component: function Step3() {
     const { reference } = Route.useSearch();
     return <QuoteStep3Page reference={reference ?? ''} />;

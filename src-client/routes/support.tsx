@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { pageTitle } from '../components/page';
+import { pageHead } from '../components/page';
 import { SupportPage } from '../features/support/support-page';
 
 export const Route = createFileRoute('/support')({
-  head: () => pageTitle('Contact us'),
+  head: () => pageHead('Contact us', 'Contact Kerbside Cover: call us, e-mail us or ask for a callback at a time that suits you.'),
   component: SupportPage,
 });

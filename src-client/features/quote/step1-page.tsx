@@ -12,6 +12,7 @@ import { epochToUkLocal } from '@server/contract/time';
 import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
+import { useHydrated } from '../../lib/hydration';
 import type { RenewalDraftView } from '@server/contract/views';
 import { draftValuesOf, PERSONAL_FIELDS, readQuoteDraft, savePersonalDetails, saveVehicleDetails } from './quote-draft';
 import { QuoteProgress } from './quote-progress';
@@ -21,6 +22,8 @@ const RenewalFill = lazy(() => import('./renewal-fill'));
 export function QuoteStep1Page() {
   const navigate = useNavigate();
   const { renew } = useSearch({ from: '/request-quote-step1' });
+  // Today's date limits the picker once the page is live; the prerendered form was built on another day.
+  const hydrated = useHydrated();
   const [today] = useState(() => epochToUkLocal(Date.now()).date);
   const [saved] = useState(() => readQuoteDraft().personal ?? {});
   const schema = useMemo(() => withQuoteTimes(quotePersonalInput, () => Date.now()), []);
@@ -87,7 +90,7 @@ export function QuoteStep1Page() {
           error={errors.phone?.message}
           {...register('phone')}
         />
-        <TextField label={quoteFieldLabels.dateOfBirth} type="date" autoComplete="bday" max={today} error={errors.dateOfBirth?.message} {...register('dateOfBirth')} />
+        <TextField label={quoteFieldLabels.dateOfBirth} type="date" autoComplete="bday" max={hydrated ? today : undefined} error={errors.dateOfBirth?.message} {...register('dateOfBirth')} />
         <TextField label={quoteFieldLabels.address} autoComplete="street-address" maxLength={200} hint="House number and street, and town." error={errors.address?.message} {...register('address')} />
         <TextField
           label={quoteFieldLabels.postcode}

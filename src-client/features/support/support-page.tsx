@@ -18,6 +18,7 @@ import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 import { ContactPanels } from '../../components/contact-panels';
 import { PageHeading } from '../../components/page';
+import { useHydrated } from '../../lib/hydration';
 import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
 import { trpcClient, type RouterOutputs } from '../../lib/trpc';
 
@@ -124,7 +125,9 @@ function CallbackForm({ onDone }: { onDone: (answer: CallbackAnswer) => void }) 
     if (serverError) errorRef.current?.focus();
   }, [serverError]);
 
-  // The earliest choice the picker offers: now, in UK time (the server has the final word).
+  // The earliest choice the picker offers: now, in UK time (the server has the final word); set once the page is
+  // live, as the prerendered form was built at another time.
+  const hydrated = useHydrated();
   const [minCallback] = useState(() => {
     const { date, time } = epochToUkLocal(Date.now());
     return `${date}T${time}`;
@@ -175,7 +178,7 @@ function CallbackForm({ onDone }: { onDone: (answer: CallbackAnswer) => void }) 
         label="Preferred callback date and time"
         type="datetime-local"
         required={false}
-        min={minCallback}
+        min={hydrated ? minCallback : undefined}
         hint="UK time. Leave blank and we will call you within 24 hours."
         error={errors.callbackDate?.message}
         {...register('callbackDate')}

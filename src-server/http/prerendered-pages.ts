@@ -1,0 +1,75 @@
+// The prerendered public pages (docs/product.md#public-pages): read once at start-up from the build's
+// prerendered/ folder, their canonical links pointed at PUBLIC_URL, compressed once, and answered from memory.
+// Paths the app has a screen for get the app's shell; any other path gets the 404 page with status 404.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { Context } from 'hono';
+import { PRERENDER_ORIGIN, PRERENDERED_DIR, type PrerenderManifest } from '../contract/public-pages';
+
+interface Page {
+  identity: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  etag: string;
+}
+
+export interface PrerenderedPages {
+  /** The page built for this exact path, if any. */
+  page(path: string): Page | undefined;
+  /** The 404 page. */
+  notFound: Page;
+  /** Whether the client app has a route for the path (it then answers with its shell). */
+  isAppPath(path: string): boolean;
+}
+
+function compressed(html: string): Page {
+  const identity = Buffer.from(html);
+  return {
+    identity,
+    gzip: gzipSync(identity, { level: 9 }),
+    br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+  };
+}
+
+/** A route path ('/verify/$code') as a test of request paths; like the client router, case and a trailing slash do not matter. */
+function pathPattern(routePath: string): RegExp {
+  const parts = routePath
+    .split('/')
+    .filter(Boolean)
+    .map((part) => (part.startsWith('$') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  return new RegExp(`^/${parts.join('/')}/?$`, 'i');
+}
+
+/** Null when the build has no prerendered pages (an older build): the server then answers the shell everywhere. */
+export function loadPrerenderedPages(staticRoot: string, publicUrl: string): PrerenderedPages | null {
+  const dir = join(staticRoot, PRERENDERED_DIR);
+  const manifestFile = join(dir, 'manifest.json');
+  if (!existsSync(manifestFile)) return null;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as PrerenderManifest;
+  const read = (file: string) => compressed(readFileSync(join(dir, file), 'utf8').replaceAll(PRERENDER_ORIGIN, publicUrl));
+  const pages = new Map(Object.entries(manifest.pages).map(([path, file]) => [path, read(file)]));
+  const appPaths = manifest.appPaths.map(pathPattern);
+  return {
+    page: (path) => pages.get(path),
+    notFound: read(manifest.notFound),
+    isAppPath: (path) => appPaths.some((pattern) => pattern.test(path)),
+  };
+}
+
+/** Answers a page with the best encoding the client accepts, revalidated on every visit (no-cache + ETag). */
+export function sendPage(c: Context, page: Page, status: 200 | 404 = 200): Response {
+  const headers: Record<string, string> = {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    Vary: 'Accept-Encoding',
+    ETag: page.etag,
+  };
+  if (status === 200 && c.req.header('if-none-match') === page.etag) return c.body(null, 304, headers);
+  const accepted = c.req.header('accept-encoding') ?? '';
+  const [body, encoding] = /\bbr\b/.test(accepted) ? [page.br, 'br'] : /\bgzip\b/.test(accepted) ? [page.gzip, 'gzip'] : [page.identity, null];
+  if (encoding) headers['Content-Encoding'] = encoding;
+  return c.body(new Uint8Array(body), status, headers);
+}
