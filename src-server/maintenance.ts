@@ -1,12 +1,13 @@
 // Periodic housekeeping, run by the minute scheduler (scheduler.ts; docs/operations.md#housekeeping): the expiry
-// sweep, cover-ending reminders, mail delivery, dropping rows that have done their job, and once a day the audit
-// log's entries past their retention (audit/retention.ts). The order matters:
-// cover that has just ended is expired before reminders are looked at, and reminders queued in this run are
-// delivered in it.
+// sweep, cover-ending reminders, mail delivery, dropping rows that have done their job, once a day the audit
+// log's entries past their retention (audit/retention.ts), and merge steps on the search indexes
+// (db/search-index.ts). The order matters: cover that has just ended is expired before reminders are looked at,
+// reminders queued in this run are delivered in it, and the merge steps come last so they delay nothing else.
 import { isNotNull, lt, or } from 'drizzle-orm';
 import { DEFAULT_AUDIT_RETENTION_DAYS, pruneAuditLog } from './audit/retention';
 import { pruneThrottle } from './auth/throttle';
 import { passwordResetTokens, revokedTokens } from './db/schema/index';
+import { mergeSearchIndexes } from './db/search-index';
 import type { Deps } from './deps';
 import { sweepExpiredPolicies } from './features/policies/service';
 import { sendDueReminders } from './features/reminders/service';
@@ -17,6 +18,8 @@ export interface MaintenanceResult {
   mailed: number;
   /** Audit entries removed for age (once a day; 0 on the other runs). */
   pruned: number;
+  /** Search index merge steps that merged something (0 when every index was already merged). */
+  mergeSteps: number;
 }
 
 export interface MaintenanceOptions {
@@ -37,5 +40,7 @@ export async function runMaintenance(deps: Deps, options: MaintenanceOptions = {
   // After the minute's own work, so a long first prune never delays a reminder or the expiry sweep.
   const pruned = await pruneAuditLog(deps, { retentionDays: options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS });
   const mailed = await deps.mailer.deliverPending();
-  return { expired, reminded, mailed, pruned };
+  // The minute's writes (and the prune's deletions) are folded into the search indexes in short steps.
+  const { steps: mergeSteps } = await mergeSearchIndexes(deps);
+  return { expired, reminded, mailed, pruned, mergeSteps };
 }

@@ -1,13 +1,160 @@
 // Upkeep of the trigram search indexes (drizzle/0002_search_fts.sql; the audit log's, 0008_audit_log_upkeep.sql).
-// FTS5 keeps each index as a set of segments and merges them a few at a time as rows arrive (automerge),
-// so a query reads several segments. After a bulk load, 'optimize' merges each index into one segment:
-// at 1M policies that takes ~7 s once and cuts a broad search's exact count by about a third (15 -> 10 ms).
-// It holds the write lock while it runs, so it belongs to bulk loads and quiet hours, never to a request.
+//
+// FTS5 keeps each index as a set of segments (b-trees). Every write transaction adds a small one, and a search
+// reads every segment: each match is found in one of them, and walking a broad term's matches in rowid order means
+// choosing among all segments' cursors at every step. At 1M policies a bulk load merged into one segment ('optimize')
+// has 69,794 pages; 5,000 policies added one by one afterwards leave 21 segments in policies_fts and 15 in
+// audit_logs_fts, even with FTS5's automerge (which merges only as much as each small write pays for).
+//
+// Two ways to merge:
+//  * 'optimize' merges an index into one segment in one statement: ~7 s at 1M policies, holding the write lock
+//    the whole time. For bulk loads (scripts/seed-large.ts) and quiet hours, never for a request or a timer.
+//  * 'merge' steps (mergeSearchIndexes), run by housekeeping every minute (maintenance.ts): each step merges
+//    segments until about MERGE_STEP_PAGES pages are written, in its own short write transaction, with a turn of
+//    the event loop between steps. With usermerge 2 (drizzle/0009_search_index_merge.sql) a step merges any two
+//    segments that FTS5 keeps on one level, so between minutes the small segments fold into each other and an
+//    index stays at a handful of segments (at most 5, measured over 3,000 single inserts at 1M) instead of
+//    dozens. Figures: docs/operations.md#benchmarks.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Client } from '@libsql/client';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from './client';
 import type { FtsTable } from './hot-reads';
+import type { WriteTransaction } from './writer';
 
-const SEARCH_INDEXES: readonly FtsTable[] = ['users_fts', 'policies_fts', 'audit_logs_fts'];
+export const SEARCH_INDEXES: readonly FtsTable[] = ['users_fts', 'policies_fts', 'audit_logs_fts'];
+
+/**
+ * Pages (~4 KB each) one merge step writes at most: a step over the 1M-row indexes then takes a few milliseconds
+ * of write lock (the longest is printed by `npm run bench`), while an index merges ~6,400 pages a minute.
+ */
+export const MERGE_STEP_PAGES = 64;
+/** Merge steps per housekeeping run, across the indexes: ~1 s of work at most, and normally a few steps. */
+export const MERGE_MAX_STEPS = 100;
 
 export async function optimizeSearchIndexes(client: Client): Promise<void> {
   for (const table of SEARCH_INDEXES) await client.execute(`INSERT INTO ${table}(${table}) VALUES('optimize')`);
+}
+
+const totalChanges = async (tx: Tx) => Number((await tx.all<{ n: number }>(sql`select total_changes() as n`))[0]?.n ?? 0);
+
+/**
+ * One merge step on `table` in its own write transaction; true when it merged something. FTS5's 'merge' command
+ * with a positive page count merges only levels holding `usermerge` or more segments, or carries on a merge
+ * already started; the rows it changed (total_changes, 2 or more when it did work, as the FTS5 documentation
+ * says) tell whether there was anything to do.
+ */
+export async function mergeStep(write: WriteTransaction, table: FtsTable, pages = MERGE_STEP_PAGES): Promise<boolean> {
+  return write(async (tx) => {
+    const before = await totalChanges(tx);
+    // `table` is one of SEARCH_INDEXES and `pages` a whole number: nothing here comes from a request.
+    await tx.run(sql.raw(`INSERT INTO ${table}(${table}, rank) VALUES('merge', ${Math.trunc(pages)})`));
+    return (await totalChanges(tx)) - before >= 2;
+  });
+}
+
+export interface MergeRun {
+  /** Steps that merged something. */
+  steps: number;
+  /** The longest step, in milliseconds (a no-op step included). */
+  longestStepMs: number;
+  /** Whether every index was left with nothing to merge (false: the step budget ran out first). */
+  done: boolean;
+}
+
+export interface MergeOptions {
+  pagesPerStep?: number;
+  maxSteps?: number;
+  /** Milliseconds, for the step timings only. */
+  now?: () => number;
+}
+
+/**
+ * Merge steps on every search index until none has anything left to merge or `maxSteps` steps have merged
+ * something; the next run carries on. Each step is its own short write transaction, so other writes wait at most
+ * one step; a turn of the event loop between steps lets requests through.
+ */
+export async function mergeSearchIndexes(deps: { write: WriteTransaction }, options: MergeOptions = {}): Promise<MergeRun> {
+  const pages = options.pagesPerStep ?? MERGE_STEP_PAGES;
+  const maxSteps = options.maxSteps ?? MERGE_MAX_STEPS;
+  const now = options.now ?? (() => performance.now());
+  let steps = 0;
+  let longestStepMs = 0;
+  for (const table of SEARCH_INDEXES) {
+    for (;;) {
+      if (steps >= maxSteps) return { steps, longestStepMs, done: false };
+      const started = now();
+      const merged = await mergeStep(deps.write, table, pages);
+      longestStepMs = Math.max(longestStepMs, now() - started);
+      if (!merged) break;
+      steps++;
+      await nextTurn();
+    }
+  }
+  return { steps, longestStepMs, done: true };
+}
+
+/** How an index is stored: its segments, their pages, and whether a merge is under way. */
+export interface IndexShape {
+  segments: number;
+  pages: number;
+  /** Segments per level, lowest level first (empty levels left out). */
+  levels: { level: number; segments: number; pages: number }[];
+  /** A merge was started and not finished (it carries on with the next steps). */
+  merging: boolean;
+}
+
+/** SQLite's variable-length integer (big-endian, 7 bits a byte, the ninth byte whole), as FTS5 stores them. */
+function readVarint(b: Uint8Array, at: number): [value: number, next: number] {
+  let value = 0;
+  for (let k = 0; k < 9; k++) {
+    const byte = b[at + k];
+    if (byte === undefined) throw new Error('truncated FTS5 structure record');
+    if (k === 8) return [value * 256 + byte, at + 9];
+    value = value * 128 + (byte & 0x7f);
+    if ((byte & 0x80) === 0) return [value, at + k + 1];
+  }
+  throw new Error('unreachable');
+}
+
+/**
+ * Decodes an FTS5 index's structure record (row 10 of `<table>_data`: a 4-byte cookie, an optional V2 marker, then
+ * levels and their segments, as fts5_index.c writes it). For the benchmark's report and the tests, which check
+ * that merge steps really merge; nothing in a request reads it.
+ */
+export async function searchIndexShape(db: Db, table: FtsTable): Promise<IndexShape> {
+  const rows = await db.all<{ block: ArrayBuffer | Uint8Array }>(sql.raw(`select block from ${table}_data where id = 10`));
+  const block = rows[0]?.block;
+  if (!block) return { segments: 0, pages: 0, levels: [], merging: false };
+  const b = block instanceof Uint8Array ? block : new Uint8Array(block);
+  let at = 4;
+  const v2 = b[4] === 0xff && b[5] === 0x00 && b[6] === 0x00 && b[7] === 0x01;
+  if (v2) at = 8;
+  const [levelCount, afterLevels] = readVarint(b, at);
+  const [segments, afterSegments] = readVarint(b, afterLevels);
+  [, at] = readVarint(b, afterSegments); // write counter
+  const levels: IndexShape['levels'] = [];
+  let pages = 0;
+  let merging = false;
+  for (let level = 0; level < levelCount; level++) {
+    let inMerge: number;
+    let count: number;
+    [inMerge, at] = readVarint(b, at);
+    [count, at] = readVarint(b, at);
+    if (inMerge > 0) merging = true;
+    let levelPages = 0;
+    for (let s = 0; s < count; s++) {
+      let first: number;
+      let last: number;
+      [, at] = readVarint(b, at); // segment id
+      [first, at] = readVarint(b, at);
+      [last, at] = readVarint(b, at);
+      // V2 adds origin (2), tombstone pages and entries, and the entry count.
+      if (v2) for (let k = 0; k < 5; k++) [, at] = readVarint(b, at);
+      levelPages += Math.max(0, last - first + 1);
+    }
+    if (count > 0) levels.push({ level, segments: count, pages: levelPages });
+    pages += levelPages;
+  }
+  return { segments, pages, levels, merging };
 }
