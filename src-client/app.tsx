@@ -1,16 +1,14 @@
+// The app itself: the router, React, and the choice between hydrating a prerendered page and drawing anew.
+// main.tsx loads this module.
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { registerServiceWorker } from './lib/pwa';
 import { createAppRouter } from './router';
-import './styles.css';
 
 // No data layer here: TanStack Query and the tRPC client load with the routes that use them
 // (lib/query-client.tsx), so the public pages' first load does not carry them.
 const router = createAppRouter();
-
-const rootElement = document.getElementById('root');
-if (!rootElement) throw new Error('index.html has no #root element');
 
 const app = (
   <StrictMode>
@@ -30,7 +28,8 @@ function hydratesInPlace(root: HTMLElement): boolean {
   return built !== undefined && built === pathname && search === '' && hash === '' && router.state.location.pathname === pathname;
 }
 
-async function start(root: HTMLElement) {
+/** Draws the app into #root: hydrating a prerendered page, or rendering anew. */
+export async function start(root: HTMLElement) {
   if (root.childElementCount > 0) {
     // The page's route code (split into its own chunks) is loaded before React starts, so hydration finds every
     // component ready and nothing shows a fallback in between.
@@ -48,16 +47,23 @@ async function start(root: HTMLElement) {
       // What TanStack Router's own SSR hydration sets: the matches render as they did on the server (no Suspense
       // boundary of the client's around them), and the router does not load the matches a second time.
       router.ssr = { manifest: undefined };
-      hydrateRoot(root, app);
-    }
-    else {
-      root.replaceChildren();
+      // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
+      // thread for the whole page (a tap during it is answered as soon as its part of the page is live).
+      startTransition(() => {
+        hydrateRoot(root, app);
+      });
+    } else {
+      // React empties the container in the same commit that draws the app: the built markup stays until then.
       createRoot(root).render(app);
     }
   } else {
     createRoot(root).render(app);
   }
-  if (import.meta.env.PROD) void registerServiceWorker();
+  // The service worker (and workbox-window) once the page has loaded: its precaching must not compete with what
+  // the page itself is still fetching.
+  if (import.meta.env.PROD) {
+    if (document.readyState === 'complete') void registerServiceWorker();
+    else window.addEventListener('load', () => void registerServiceWorker(), { once: true });
+  }
 }
 
-void start(rootElement);

@@ -6,7 +6,11 @@ import { useSyncExternalStore } from 'react';
 
 const subscribeNever = () => () => undefined;
 
-/** False while React hydrates prerendered markup (and during prerendering itself), true in every render after. */
+/**
+ * False while React hydrates prerendered markup (and during prerendering itself), true in every render after.
+ * Forms on prerendered pages are `inert` until then: text typed into the built markup would be reset when the
+ * form comes alive, and a submit would go to the browser (a GET with the fields in the address).
+ */
 export function useHydrated(): boolean {
   return useSyncExternalStore(
     subscribeNever,

@@ -33,6 +33,10 @@ function useGuardsFollowSession() {
 
 function RootLayout() {
   useGuardsFollowSession();
+  // Marks the document once the app is live on it (hydrated or drawn): browser tests and the size report wait for it.
+  useEffect(() => {
+    document.documentElement.dataset['appLive'] = 'true';
+  }, []);
   return (
     <>
       <HeadContent />

@@ -1,13 +1,16 @@
-// The home page's initial JavaScript: every script the browser fetches until the home page's heading is
-// on screen, gzip-compressed (level 9, as a static server would send it), from a real load of the built
-// app in Chromium. Shared by `npm run size` and a browser test that holds the budget.
-import { readFileSync, existsSync, statSync } from 'node:fs';
+// The public pages' initial JavaScript, from a real load of the built app in Chromium, gzip-compressed (level 9,
+// as the server sends it): every script fetched until the app is live on the page (hydrated or drawn), which is
+// React, the router and the page's own code. The pages show before any of it runs (they are prerendered), but
+// nothing on them responds until it has arrived, so this is the figure the budget holds
+// (docs/operations.md#performance-budgets). Shared by `npm run size`, `npm run bench` and a browser test.
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import type { PrerenderManifest } from '../../src-server/contract/public-pages';
 
-export const HOME_JS_BUDGET_BYTES = 120 * 1024;
+export const HOME_JS_BUDGET_BYTES = 90 * 1024;
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -18,11 +21,15 @@ const TYPES: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-/** A static server for the build with the SPA fallback, on loopback. */
+/** A static server for the build: prerendered pages at their paths, files, else the app's shell; on loopback. */
 function serveBuild(root: string): Promise<{ server: Server; origin: string }> {
+  const manifestFile = join(root, 'prerendered', 'manifest.json');
+  const pages = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as PrerenderManifest).pages : {};
   const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    let file = join(root, path);
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    const page = pages[pathname];
+    const path = normalize(pathname).replace(/^(\.\.[/\\])+/, '');
+    let file = page ? join(root, 'prerendered', page) : join(root, path);
     if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) file = join(root, 'index.html');
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
     res.end(readFileSync(file));
@@ -39,25 +46,39 @@ export interface ScriptSize {
   gzip: number;
 }
 
-export async function measureHomeJs(root: string): Promise<{ scripts: ScriptSize[]; totalGzip: number }> {
+export interface PageJs {
+  page: string;
+  scripts: ScriptSize[];
+  /** gzip bytes of every script fetched until the app is live on the page. */
+  totalGzip: number;
+}
+
+export async function measurePublicJs(root: string, pages: readonly string[] = ['/']): Promise<PageJs[]> {
   const { server, origin } = await serveBuild(root);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
   try {
-    const page = await browser.newPage();
-    const paths = new Set<string>();
-    page.on('request', (r) => {
-      if (r.resourceType() === 'script') paths.add(new URL(r.url()).pathname);
-    });
-    await page.goto(origin + '/');
-    await page.getByRole('heading', { level: 1, name: 'Temporary Car Insurance' }).waitFor();
-    const scripts = [...paths].map((p) => {
-      const bytes = readFileSync(join(root, p));
-      return { path: p, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
-    });
-    return { scripts, totalGzip: scripts.reduce((n, s) => n + s.gzip, 0) };
+    const results: PageJs[] = [];
+    for (const path of pages) {
+      // A new context per page: nothing cached from the page before.
+      const context = await browser.newContext({ serviceWorkers: 'block' });
+      const page = await context.newPage();
+      await page.goto(origin + path);
+      // The root layout marks the document once the app is live (hydrated or drawn).
+      await page.locator('html[data-app-live]').waitFor({ state: 'attached' });
+      const paths = await page.evaluate(() =>
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => new URL(r.name).pathname).filter((p) => p.endsWith('.js')),
+      );
+      await context.close();
+      const scripts = [...new Set(paths)].map((p) => {
+        const bytes = readFileSync(join(root, p));
+        return { path: p, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+      });
+      results.push({ page: path, scripts, totalGzip: scripts.reduce((n, s) => n + s.gzip, 0) });
+    }
+    return results;
   } finally {
     await browser.close();
     server.close();

@@ -66,7 +66,7 @@ export function QuoteStep1Page() {
           </Suspense>
         </div>
       ) : null}
-      <form onSubmit={submit} noValidate className="space-y-5" aria-label="Personal Details">
+      <form inert={!hydrated} onSubmit={submit} noValidate className="space-y-5" aria-label="Personal Details">
         <p className="text-ink-muted">All fields are required.</p>
         <SelectField
           label={quoteFieldLabels.product}

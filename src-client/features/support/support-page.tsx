@@ -145,7 +145,7 @@ function CallbackForm({ onDone }: { onDone: (answer: CallbackAnswer) => void }) 
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-describedby={noteId} className="relative mt-4 space-y-5">
+    <form inert={!hydrated} onSubmit={submit} noValidate aria-describedby={noteId} className="relative mt-4 space-y-5">
       <p id={noteId} className="text-ink-muted">
         Leave your details and we will call you back within 24 hours. All fields are required unless marked optional.
       </p>
