@@ -105,6 +105,8 @@ export default defineConfig({
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
+    // Chunk list for scripts/prerender.tsx (which app route needs which chunks); removed once it has been read.
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -77,5 +77,53 @@ const router = createRouter({ routeTree });
 manifest.appPaths = Object.keys(router.routesByPath)
   .map((p) => (p.length > 1 ? p.replace(/\/$/, '') : p))
   .sort();
+
+// A shell per app route, listing (modulepreload) the app and that route's own chunks: a cold visit to /dashboard
+// fetches them all at once instead of learning of the route's code only after the app has run.
+const viteManifestFile = join(outDir, '.vite', 'manifest.json');
+const chunks = JSON.parse(readFileSync(viteManifestFile, 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+const preloadsOf = (keys: string[]): string[] => {
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = chunks[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  for (const key of keys) visit(key);
+  return [...files].filter((f) => f.endsWith('.js'));
+};
+const entryScript = /<script type="module"[^>]*src="\/([^"]+)"/.exec(template)?.[1];
+for (const { fullPath, files } of routeFiles()) {
+  const path = fullPath.length > 1 ? fullPath.replace(/\/$/, '') : fullPath;
+  if (manifest.pages[path]) continue;
+  const splitKeys = Object.keys(chunks).filter((key) => files.some((f) => key === `${f}?tsr-split=component` || key === `${f}?tsr-split=loader`));
+  const links = preloadsOf(['app.tsx', ...splitKeys])
+    .filter((file) => file !== entryScript)
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('');
+  const file = `shell${path.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}.html`;
+  writeFileSync(join(dir, file), template.replace('</head>', `${links}</head>`));
+  (manifest.shells ??= {})[path] = file;
+}
+// Vite's chunk list was only for this step; it is not for the web.
+rmSync(join(outDir, '.vite'), { recursive: true, force: true });
+
 writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2));
-console.log(`prerendered ${PUBLIC_PAGES.length} pages and the 404 page into ${dir}`);
+console.log(`prerendered ${PUBLIC_PAGES.length} pages, the 404 page and ${Object.keys(manifest.shells ?? {}).length} app shells into ${dir}`);
+
+/**
+ * Each route's source file with its parents' (a child's page needs the parent layout's chunks too), read from the
+ * generated route tree: its imports name the files, its FileRoutesByPath the parent of each route.
+ */
+function routeFiles(): Array<{ fullPath: string; files: string[] }> {
+  const generated = readFileSync(new URL('../src-client/routeTree.gen.ts', import.meta.url), 'utf8');
+  const fileOf = new Map([...generated.matchAll(/import \{ Route as (\w+) \} from '\.\/(routes\/[^']+)'/g)].map((m) => [m[1]!, `${m[2]!}.tsx`]));
+  const entries = [...generated.matchAll(/fullPath: '([^']*)'\s+preLoaderRoute: typeof (\w+)\s+parentRoute: typeof (\w+)/g)];
+  const parentOf = new Map(entries.map((m) => [m[2]!, m[3]!.replace(/WithChildren$/, 'Import').replace(/RouteImport$|Route$/, 'RouteImport')]));
+  return entries.map((m) => {
+    const files: string[] = [];
+    for (let name: string | undefined = m[2]; name && fileOf.has(name); name = parentOf.get(name)) files.push(fileOf.get(name)!);
+    return { fullPath: m[1]!, files };
+  });
+}

@@ -198,8 +198,10 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
     // A path the app has a screen for gets its shell (the app draws the page); any other path is the 404 page.
     const shell = serveStatic({ root, path: 'index.html', precompressed: true, onFound: (_p, c) => c.header('Cache-Control', 'no-cache') });
     app.get('*', async (c, next) => {
-      if (!prerendered || prerendered.isAppPath(c.req.path)) return shell(c, next);
-      return sendPage(c, prerendered.notFound, 404);
+      if (!prerendered) return shell(c, next);
+      if (!prerendered.isAppPath(c.req.path)) return sendPage(c, prerendered.notFound, 404);
+      const routeShell = prerendered.shell(c.req.path);
+      return routeShell ? sendPage(c, routeShell) : shell(c, next);
     });
   }
 

@@ -40,4 +40,6 @@ export interface PrerenderManifest {
   notFound: string;
   /** Route paths of the client app, with `$name` for a path parameter ('/verify/$code'). */
   appPaths: string[];
+  /** The shell for each app route (the app's start-up script plus that route's code, preloaded), by route path. */
+  shells?: Record<string, string>;
 }

@@ -22,6 +22,8 @@ export interface PrerenderedPages {
   notFound: Page;
   /** Whether the client app has a route for the path (it then answers with its shell). */
   isAppPath(path: string): boolean;
+  /** The shell built for the app route the path belongs to (the route's code preloaded), if the build wrote one. */
+  shell(path: string): Page | undefined;
 }
 
 function compressed(html: string): Page {
@@ -52,10 +54,12 @@ export function loadPrerenderedPages(staticRoot: string, publicUrl: string): Pre
   const read = (file: string) => compressed(readFileSync(join(dir, file), 'utf8').replaceAll(PRERENDER_ORIGIN, publicUrl));
   const pages = new Map(Object.entries(manifest.pages).map(([path, file]) => [path, read(file)]));
   const appPaths = manifest.appPaths.map(pathPattern);
+  const shells = Object.entries(manifest.shells ?? {}).map(([routePath, file]) => ({ pattern: pathPattern(routePath), page: read(file) }));
   return {
     page: (path) => pages.get(path),
     notFound: read(manifest.notFound),
     isAppPath: (path) => appPaths.some((pattern) => pattern.test(path)),
+    shell: (path) => shells.find((s) => s.pattern.test(path))?.page,
   };
 }
 
