@@ -236,12 +236,16 @@ export interface Page<T> {
 }
 
 /**
- * A page of the audit log (admin.logs.list): a search counts its matches exactly only up to a limit
- * (LOG_SEARCH_EXACT_TOTAL); past it `total` is that limit, or the end of the page asked for when that is further,
+ * A page of a searched list whose total may be a lower bound (admin.policies.list, admin.users.list,
+ * admin.logs.list): a search counts its matches exactly only up to a limit (ADMIN_SEARCH_EXACT_TOTAL,
+ * LOG_SEARCH_EXACT_TOTAL); past it `total` is that limit, or the end of the page asked for when that is further,
  * and `totalIsLowerBound` is true: there are more matches than `total`, at least one past this page
  * (docs/api.md#lists). REST sends the flag as X-Total-Is-Lower-Bound.
  */
-export const logPageView = pageOf(logEntryView).extend({ totalIsLowerBound: z.boolean() });
-export interface LogPage extends Page<LogEntryView> {
+export const boundedPageOf = <T extends z.ZodType>(item: T) => pageOf(item).extend({ totalIsLowerBound: z.boolean() });
+export interface BoundedPage<T> extends Page<T> {
   totalIsLowerBound: boolean;
 }
+
+export const logPageView = boundedPageOf(logEntryView);
+export type LogPage = BoundedPage<LogEntryView>;

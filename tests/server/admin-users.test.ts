@@ -114,11 +114,12 @@ describe('access to /api/admin/users', () => {
 // ---- GET list -------------------------------------------------------------------------------------
 
 describe('GET /api/admin/users', () => {
-  it('answers { users, total } with X-Total-Count, and never a password or hash', async () => {
+  it('answers { users, total, totalIsLowerBound } with X-Total-Count, and never a password or hash', async () => {
     const { res, body: list } = await listUsers('');
-    expect(Object.keys(list).sort()).toEqual(['total', 'users']);
+    expect(Object.keys(list).sort()).toEqual(['total', 'totalIsLowerBound', 'users']);
     expect(list.total).toBe(await userCount());
     expect(res.headers.get('X-Total-Count')).toBe(String(list.total));
+    expect(res.headers.get('X-Total-Is-Lower-Bound')).toBe('false');
     expect(list.users.length).toBe(Math.min(10, list.total));
     const raw = JSON.stringify(list).toLowerCase();
     expect(raw).not.toContain('password');
@@ -190,7 +191,7 @@ describe('GET /api/admin/users', () => {
     expect(d.body.users.map((u) => u.id)).toEqual([byMail]);
 
     const none = await listUsers('?search=no-such-user-anywhere');
-    expect(none.body).toEqual({ users: [], total: 0 });
+    expect(none.body).toEqual({ users: [], total: 0, totalIsLowerBound: false });
     expect(none.res.headers.get('X-Total-Count')).toBe('0');
   });
 

@@ -48,8 +48,12 @@ describe.each(Object.keys(trpcLists) as (keyof typeof trpcLists)[])('GET /api/ad
     const res = await h.request('GET', `/api/admin/${list}?${params}`, { token: adminToken });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-total-count')).toBe(String(page.total));
+    // A searched list whose total may be a lower bound says which, at both doors (docs/api.md#lists).
+    const bounded = 'totalIsLowerBound' in page;
+    expect(bounded).toBe(list === 'users' || list === 'policies' || list === 'logs');
+    expect(res.headers.get('x-total-is-lower-bound')).toBe(bounded ? String(page.totalIsLowerBound) : null);
     const body = await json(res);
-    expect(body).toEqual(list === 'users' ? { users: page.items, total: page.total } : page.items);
+    expect(body).toEqual(list === 'users' ? { users: page.items, total: page.total, totalIsLowerBound: false } : page.items);
     expect(page.items.length).toBeLessThanOrEqual(q.limit ?? 10);
   });
 });
@@ -61,7 +65,7 @@ it('finds by a 1-2 character term (LIKE) and a 3+ character term (trigram index)
   expect(long.items.map((p) => p.id)).toEqual([...long.items.map((p) => p.id)].sort((a, b) => b - a));
   expect(short.items.map((p) => p.id)).toEqual(expect.arrayContaining(long.items.map((p) => p.id)));
   const second = await trpcLists.policies({ search: 'fletcher', limit: 1, offset: 1 });
-  expect(second).toEqual({ items: [long.items[1]], total: 3 });
+  expect(second).toEqual({ items: [long.items[1]], total: 3, totalIsLowerBound: false });
   const users = await trpcLists.users({ search: 'fletch' });
   expect(users.items.map((u) => u.username)).toEqual(['fletcher', 'fletch.b']);
   expect(users.total).toBe(2);

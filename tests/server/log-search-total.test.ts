@@ -1,7 +1,8 @@
 // The audit log's searched total (docs/api.md#lists, docs/product.md#statistics-and-search): exact up to
 // LOG_SEARCH_EXACT_TOTAL matches, past it the bound with totalIsLowerBound (REST: X-Total-Is-Lower-Bound), for a
 // 3+ character term (the trigram index) and a 1-2 character one (LIKE) alike; paging past the bound moves the bound
-// to the page's end. Unsearched and level totals are counters, always exact. Users and policies stay exact.
+// to the page's end. Unsearched and level totals are counters, always exact. (Users and policies: the same rule at
+// ADMIN_SEARCH_EXACT_TOTAL, admin-search-total.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_SEARCH_EXACT_TOTAL } from '../../src-server/contract/limits';
 import type { LogEntryView } from '../../src-server/contract/views';

@@ -346,10 +346,11 @@ describe('happy paths', () => {
     expect(await h.trpc(adminToken).admin.users.coverHeld({ id: targetUserId })).toEqual({ policies: [] });
   });
 
-  it('admin.users.list answers { items, total }, paged and searched', async () => {
+  it('admin.users.list answers { items, total, totalIsLowerBound }, paged and searched', async () => {
     const admin = h.trpc(adminToken).admin;
     const all = await admin.users.list({ limit: 100 });
-    expect(Object.keys(all).sort()).toEqual(['items', 'total']);
+    expect(Object.keys(all).sort()).toEqual(['items', 'total', 'totalIsLowerBound']);
+    expect(all.totalIsLowerBound).toBe(false);
     expect(all.total).toBe(all.items.length);
     expect(all.items.map((u) => u.username)).toEqual(expect.arrayContaining(['olivia', 'adam', 'alice', 'tess']));
     for (const u of all.items) {
@@ -359,7 +360,7 @@ describe('happy paths', () => {
     expect(page.total).toBe(all.total);
     expect(page.items).toEqual(all.items.slice(1, 3));
     const found = await admin.users.list({ search: 'TeSs' });
-    expect(found).toEqual({ items: [expect.objectContaining({ id: targetUserId, username: 'tess' })], total: 1 });
+    expect(found).toEqual({ items: [expect.objectContaining({ id: targetUserId, username: 'tess' })], total: 1, totalIsLowerBound: false });
     // Defaults: 10 a page.
     expect((await admin.users.list({})).items.length).toBe(Math.min(10, all.total));
   });
@@ -408,17 +409,17 @@ describe('happy paths', () => {
     expect((await owner.account.me()).user.isOwner).toBe(true);
   });
 
-  it('admin.policies.list answers { items, total }, paged and searched', async () => {
+  it('admin.policies.list answers { items, total, totalIsLowerBound }, paged and searched', async () => {
     const admin = h.trpc(adminToken).admin;
     const all = await admin.policies.list({ limit: 100 });
-    expect(Object.keys(all).sort()).toEqual(['items', 'total']);
+    expect(Object.keys(all).sort()).toEqual(['items', 'total', 'totalIsLowerBound']);
     expect(all.total).toBe(all.items.length);
     expect(all.items.map((p) => p.id)).toContain(targetPolicyId);
     const page = await admin.policies.list({ limit: 1 });
-    expect(page).toEqual({ items: [all.items[0]], total: all.total });
+    expect(page).toEqual({ items: [all.items[0]], total: all.total, totalIsLowerBound: false });
     const target = all.items.find((p) => p.id === targetPolicyId)!;
     const found = await admin.policies.list({ search: target.policyNumber.toLowerCase() });
-    expect(found).toEqual({ items: [target], total: 1 });
+    expect(found).toEqual({ items: [target], total: 1, totalIsLowerBound: false });
   });
 
   it("admin.policies.ofUser answers that user's policies", async () => {

@@ -1,11 +1,11 @@
-import { count, desc, eq, inArray } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import { assertAdminRights } from '../../auth/permissions';
 import { LOG_SEARCH_EXACT_TOTAL } from '../../contract/limits';
 import { logLevels, type ClientLogInput, type ListQuery, type LogLevel } from '../../contract/schemas';
 import type { LogEntryView, LogPage } from '../../contract/views';
 import { auditLogs } from '../../db/schema/index';
 import type { Caller, Deps } from '../../deps';
-import { anyColumnContains, boundedTotal, countBoundFor, listBoundedPage, readCounter, totalOf } from '../list';
+import { listBoundedPage, readCounter, totalOf } from '../list';
 
 function toView(row: typeof auditLogs.$inferSelect): LogEntryView {
   return {
@@ -31,8 +31,8 @@ function levelNamed(term: string): LogLevel | undefined {
  * The audit log, newest first (docs/product.md#statistics-and-search). A search looks in the action, the username
  * and the level: a level's name lists that level's entries (an index range, its total a counter); a term of 3+
  * characters goes to the trigram index (drizzle/0008_audit_log_upkeep.sql), its total counted on a worker thread;
- * a shorter one, which no trigram can find, is a LIKE run on that thread too (scanShortTerm). No search holds the
- * main thread for a read of the whole log.
+ * a shorter one, which no trigram can find, is a LIKE run on that thread too (ListSource.scan: the page's ids and the
+ * bounded total there, then the page's rows by id). No search holds the main thread for a read of the whole log.
  *
  * A searched total is exact up to `exactUpTo` matches (LOG_SEARCH_EXACT_TOTAL; smaller in tests), and past it a
  * lower bound with `totalIsLowerBound` (docs/api.md#lists): an exact count of a broad term read every match in the
@@ -40,7 +40,6 @@ function levelNamed(term: string): LogLevel | undefined {
  */
 export async function listLogs(deps: Deps, caller: Caller, q: ListQuery, exactUpTo = LOG_SEARCH_EXACT_TOTAL): Promise<LogPage> {
   assertAdminRights(caller);
-  if (q.search && !levelNamed(q.search) && [...q.search].length < 3) return scanShortTerm(deps, q, exactUpTo);
   return listBoundedPage(deps, q, {
     searchIn: SEARCHED,
     fts: { table: 'audit_logs_fts', id: auditLogs.id, order: 'desc' },
@@ -48,35 +47,17 @@ export async function listLogs(deps: Deps, caller: Caller, q: ListQuery, exactUp
     page: async (where, limit, offset) =>
       (await deps.db.select().from(auditLogs).where(where).orderBy(desc(auditLogs.id)).limit(limit).offset(offset)).map(toView),
     count: (where) => totalOf(deps.db.select({ total: count() }).from(auditLogs).where(where)),
+    scan: {
+      id: auditLogs.id,
+      pageIds: (where, limit, offset) => deps.db.select({ id: auditLogs.id }).from(auditLogs).where(where).orderBy(desc(auditLogs.id)).limit(limit).offset(offset).toSQL(),
+      someIds: (where, limit) => deps.db.select({ id: auditLogs.id }).from(auditLogs).where(where).limit(limit).toSQL(),
+    },
     total: () => readCounter(deps.db, 'audit_logs'),
     category: (term) => {
       const level = levelNamed(term);
       return level && { where: eq(auditLogs.level, level), total: () => readCounter(deps.db, `audit_logs_level_${level}`) };
     },
   });
-}
-
-/**
- * A 1-2 character term, matched with LIKE (the trigram index cannot), newest first with its total, bounded as a
- * longer term's is. A rare term's reads go through every entry (~480 ms at 1M), so they run off the main thread
- * (db/off-thread.ts) where the embedded database would otherwise hold up every other request; the page's rows are
- * then read by id.
- */
-async function scanShortTerm(deps: Deps, q: ListQuery, exactUpTo: number): Promise<LogPage> {
-  const matches = anyColumnContains(SEARCHED, q.search);
-  const bound = countBoundFor(exactUpTo, q);
-  const counted = deps.db
-    .select({ total: count() })
-    .from(deps.db.select({ id: auditLogs.id }).from(auditLogs).where(matches).limit(bound + 1).as('matches'))
-    .toSQL();
-  const paged = deps.db.select({ id: auditLogs.id }).from(auditLogs).where(matches).orderBy(desc(auditLogs.id)).limit(q.limit).offset(q.offset).toSQL();
-  const [total, idsJson] = await Promise.all([
-    deps.hot.slowScalar(counted.sql, counted.params),
-    deps.hot.slowScalar(`select json_group_array(id) from (${paged.sql})`, paged.params),
-  ]);
-  const ids = JSON.parse(String(idsJson ?? '[]')) as number[];
-  const items = ids.length === 0 ? [] : await deps.db.select().from(auditLogs).where(inArray(auditLogs.id, ids)).orderBy(desc(auditLogs.id));
-  return { items: items.map(toView), ...boundedTotal(Number(total ?? 0), bound) };
 }
 
 export async function addClientLog(deps: Deps, caller: Caller, input: ClientLogInput): Promise<LogEntryView> {

@@ -1,16 +1,17 @@
-import { and, count, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { assertAdminRights } from '../../auth/permissions';
 import { messages } from '../../contract/messages';
 import { hasAdminRights } from '../../contract/roles';
 import { productLabels, products, type Product } from '../../contract/products';
 import type { ListQuery, PolicyInput } from '../../contract/schemas';
 import { ukLocalToEpoch } from '../../contract/time';
-import type { Page, PolicyView } from '../../contract/views';
+import { ADMIN_SEARCH_EXACT_TOTAL } from '../../contract/limits';
+import type { BoundedPage, PolicyView } from '../../contract/views';
 import type { Tx } from '../../db/client';
 import { policies, users } from '../../db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { InvalidError, NotFoundError } from '../../errors';
-import { listPage, readCounter, totalOf } from '../list';
+import { listBoundedPage, readCounter, totalOf } from '../list';
 import { logEvent, writeLog } from '../../audit/log';
 import { findUser } from '../users/service';
 import { reminderDueAt } from '../reminders/timing';
@@ -77,15 +78,19 @@ export function productNamedBy(term: string): Product | undefined {
 /**
  * Every policy, newest first, with its owner's username; a search looks in the number, holder, driver, vehicle,
  * registration and username. With 3+ characters the trigram index walks its matches newest rowid first and stops
- * at the page; only the page's rows are read back, and the total counts the matches, never the table. A term that
- * names a product lists that product's policies instead: policies_product_idx pages them newest first and the
- * total is the product's trigger-kept counter (drizzle/0004_product_counters.sql).
+ * at the page; only the page's rows are read back, and the total counts the matches, never the table, exactly up to
+ * `exactUpTo` (ADMIN_SEARCH_EXACT_TOTAL; smaller in tests) and past it as a lower bound with `totalIsLowerBound`
+ * (docs/api.md#lists). A term that names a product lists that product's policies instead: policies_product_idx
+ * pages them newest first and the total is the product's trigger-kept counter (drizzle/0004_product_counters.sql).
  */
-export async function listPolicies(deps: Deps, caller: Caller, q: ListQuery): Promise<Page<PolicyView>> {
+export async function listPolicies(deps: Deps, caller: Caller, q: ListQuery, exactUpTo = ADMIN_SEARCH_EXACT_TOTAL): Promise<BoundedPage<PolicyView>> {
   assertAdminRights(caller);
-  return listPage(deps, q, {
+  // The ids of the policies a LIKE matches (a 1-2 character term): searched with their owners' usernames.
+  const matchingIds = (where: SQL) => deps.db.select({ id: policies.id }).from(policies).leftJoin(users, eq(users.id, policies.userId)).where(where);
+  return listBoundedPage(deps, q, {
     searchIn: [policies.policyNumber, policies.holderName, policies.driverName, policies.carModel, policies.registration, users.username],
     fts: { table: 'policies_fts', id: policies.id, order: 'desc' },
+    exactTotalUpTo: exactUpTo,
     page: async (where, limit, offset) =>
       (
         await deps.db
@@ -98,6 +103,11 @@ export async function listPolicies(deps: Deps, caller: Caller, q: ListQuery): Pr
           .offset(offset)
       ).map((r) => toPolicyView(r.policy, r.username)),
     count: (where) => totalOf(deps.db.select({ total: count() }).from(policies).leftJoin(users, eq(users.id, policies.userId)).where(where)),
+    scan: {
+      id: policies.id,
+      pageIds: (where, limit, offset) => matchingIds(where).orderBy(desc(policies.id)).limit(limit).offset(offset).toSQL(),
+      someIds: (where, limit) => matchingIds(where).limit(limit).toSQL(),
+    },
     total: () => readCounter(deps.db, 'policies'),
     category: (term) => {
       const product = productNamedBy(term);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam, listQuery, policyInput } from '../../contract/schemas';
-import { pageOf, policyView } from '../../contract/views';
+import { boundedPageOf, policyView } from '../../contract/views';
 import { adminProcedure, customerProcedure, router } from '../../trpc/init';
 import { createPolicy, deletePolicy, listPolicies, myPolicies, policiesOfUser, updatePolicy } from './service';
 
@@ -9,7 +9,7 @@ export const customerPoliciesRouter = router({
 });
 
 export const adminPoliciesRouter = router({
-  list: adminProcedure.input(listQuery).output(pageOf(policyView)).query(({ ctx, input }) => listPolicies(ctx.deps, ctx.caller, input)),
+  list: adminProcedure.input(listQuery).output(boundedPageOf(policyView)).query(({ ctx, input }) => listPolicies(ctx.deps, ctx.caller, input)),
   ofUser: adminProcedure
     .input(z.object({ userId: idParam }))
     .output(z.array(policyView))

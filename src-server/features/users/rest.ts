@@ -9,7 +9,7 @@ import { coverHeld, createUser, deleteUser, listUsers, updateUser } from './serv
 /** /api/admin/users (admin guard applied by the caller). */
 export function adminUserRoutes({ deps }: RestContext) {
   return new Hono<AppEnv>()
-    .get('/users', async (c) => listResponse(c, await listUsers(deps, c.get('caller'), queryOf(c, listQuery)), ({ items, total }) => ({ users: items, total })))
+    .get('/users', async (c) => listResponse(c, await listUsers(deps, c.get('caller'), queryOf(c, listQuery)), ({ items, total, totalIsLowerBound }) => ({ users: items, total, totalIsLowerBound })))
     .post('/users', async (c) => c.json(await createUser(deps, c.get('caller'), await jsonBody(c, createUserInput)), 201))
     .put('/users/:id', async (c) => {
       const id = paramOf(c, 'id', idParam);

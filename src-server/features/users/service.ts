@@ -4,14 +4,15 @@ import { messages } from '../../contract/messages';
 import { hasAdminRights, normaliseRoles, type RoleFlags } from '../../contract/roles';
 import type { CreateUserInput, ListQuery, UpdateUserInput } from '../../contract/schemas';
 import { isReservedUsername } from '../../contract/usernames';
-import type { HeldCoverView, Page, UserView } from '../../contract/views';
+import { ADMIN_SEARCH_EXACT_TOTAL } from '../../contract/limits';
+import type { BoundedPage, HeldCoverView, UserView } from '../../contract/views';
 import type { Tx } from '../../db/client';
 import { policies, users } from '../../db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { ConflictError, fieldInvalid, ForbiddenError, NotFoundError } from '../../errors';
 import { hashPassword } from '../../auth/password';
 import { assertAdminRights, assertOwnerRights } from '../../auth/permissions';
-import { listPage, readCounter, totalOf } from '../list';
+import { listBoundedPage, readCounter, totalOf } from '../list';
 import { writeLog } from '../../audit/log';
 
 type UserRow = typeof users.$inferSelect;
@@ -72,15 +73,25 @@ export async function findUser(tx: Tx | Deps['db'], id: number): Promise<UserRow
   return row;
 }
 
-/** Accounts in id order; a search looks in username and e-mail (the trigram index for 3+ characters). */
-export async function listUsers(deps: Deps, caller: Caller, q: ListQuery): Promise<Page<UserView>> {
+/**
+ * Accounts in id order; a search looks in username and e-mail (the trigram index for 3+ characters), its total
+ * exact up to `exactUpTo` (ADMIN_SEARCH_EXACT_TOTAL) and a lower bound past it, as the policy search's
+ * (docs/api.md#lists): every account's e-mail may share a domain.
+ */
+export async function listUsers(deps: Deps, caller: Caller, q: ListQuery, exactUpTo = ADMIN_SEARCH_EXACT_TOTAL): Promise<BoundedPage<UserView>> {
   assertAdminRights(caller);
-  return listPage(deps, q, {
+  return listBoundedPage(deps, q, {
     searchIn: [users.username, users.email],
     fts: { table: 'users_fts', id: users.id, order: 'asc' },
+    exactTotalUpTo: exactUpTo,
     page: async (where, limit, offset) =>
       (await deps.db.select().from(users).where(where).orderBy(asc(users.id)).limit(limit).offset(offset)).map(toUserView),
     count: (where) => totalOf(deps.db.select({ total: count() }).from(users).where(where)),
+    scan: {
+      id: users.id,
+      pageIds: (where, limit, offset) => deps.db.select({ id: users.id }).from(users).where(where).orderBy(asc(users.id)).limit(limit).offset(offset).toSQL(),
+      someIds: (where, limit) => deps.db.select({ id: users.id }).from(users).where(where).limit(limit).toSQL(),
+    },
     total: () => readCounter(deps.db, 'users'),
   });
 }

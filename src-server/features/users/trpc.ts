@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { createUserInput, flagSchema, idParam, listQuery, updateUserInput } from '../../contract/schemas';
-import { heldCoverView, pageOf, userView } from '../../contract/views';
+import { boundedPageOf, heldCoverView, userView } from '../../contract/views';
 import { adminProcedure, ownerProcedure, router } from '../../trpc/init';
 import { coverHeld, createUser, deleteUser, listUsers, setUserRoles, updateUser } from './service';
 
 export const adminUsersRouter = router({
-  list: adminProcedure.input(listQuery).output(pageOf(userView)).query(({ ctx, input }) => listUsers(ctx.deps, ctx.caller, input)),
+  list: adminProcedure.input(listQuery).output(boundedPageOf(userView)).query(({ ctx, input }) => listUsers(ctx.deps, ctx.caller, input)),
   create: adminProcedure.input(createUserInput).output(userView).mutation(({ ctx, input }) => createUser(ctx.deps, ctx.caller, input)),
   update: adminProcedure
     .input(z.object({ id: idParam, data: updateUserInput }))
