@@ -31,6 +31,7 @@ import { verifyRoutes } from './features/verify/rest';
 import { namesApiPath } from './http/api-paths';
 import { clientAddressOf } from './http/client-address';
 import { jsonBodiesOnly } from './http/json-only';
+import { closeAfterUnreadBody } from './http/unread-body';
 import { loadPrerenderedPages, sendPage } from './http/prerendered-pages';
 import type { AppEnv } from './http/context';
 import { clientErrorResponse } from './http/errors';
@@ -104,6 +105,8 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
   // build a full Request for every read).
   const limit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => c.json({ error: messages.bodyTooLarge }, 413) });
   for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+    // An answer given before the body arrived in full (this 413, a 415, ...) closes the connection cleanly.
+    app.on(method, '*', closeAfterUnreadBody);
     app.on(method, ['/api/*', '/trpc/*'], limit);
   }
   // Bodies are JSON, declared as such: anything else is 415 at both doors (docs/api.md#conventions).
