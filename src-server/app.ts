@@ -183,7 +183,10 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
     if (prerendered) {
       app.get('*', async (c, next) => {
         const page = prerendered.page(c.req.path);
-        return page ? sendPage(c, page) : next();
+        if (page) return sendPage(c, page);
+        // The build's raw page files (placeholders unfilled) and their manifest are not for the web.
+        if (prerendered.isBuildFile(c.req.path)) return sendPage(c, prerendered.notFound, 404);
+        return next();
       });
     }
     app.use(

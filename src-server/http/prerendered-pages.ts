@@ -22,6 +22,8 @@ export interface PrerenderedPages {
   notFound: Page;
   /** Whether the client app has a route for the path (it then answers with its shell). */
   isAppPath(path: string): boolean;
+  /** Whether the path names the build's prerendered/ folder itself, which is never served as files. */
+  isBuildFile(path: string): boolean;
   /** The shell built for the app route the path belongs to (the route's code preloaded), if the build wrote one. */
   shell(path: string): Page | undefined;
 }
@@ -60,6 +62,7 @@ export function loadPrerenderedPages(staticRoot: string, publicUrl: string): Pre
     notFound: read(manifest.notFound),
     isAppPath: (path) => appPaths.some((pattern) => pattern.test(path)),
     shell: (path) => shells.find((s) => s.pattern.test(path))?.page,
+    isBuildFile: (path) => path.toLowerCase().startsWith(`/${PRERENDERED_DIR}/`) || path.toLowerCase() === `/${PRERENDERED_DIR}`,
   };
 }
 

@@ -246,6 +246,17 @@ describe('any other path', () => {
     },
   );
 
+  it.each(['/prerendered/home.html', '/prerendered/manifest.json', '/PRERENDERED/faq.html', '/prerendered'])(
+    '%s (the build’s own files, placeholders unfilled) answers the 404 page, never the file',
+    async (path) => {
+      const res = await get(withPages, path);
+      expect(res.status, path).toBe(404);
+      const html = await decoded(res);
+      expect(html, path).toContain('404 Not Found');
+      expect(html, path).not.toContain('prerender.invalid');
+    },
+  );
+
   it('answers 404 even to If-None-Match carrying the 404 page’s ETag (never a 304 for a missing page)', async () => {
     const first = await get(withPages, '/nope');
     const res = await get(withPages, '/nope', { 'if-none-match': first.headers.get('etag')! });
