@@ -37,7 +37,7 @@ import type { AppEnv } from './http/context';
 import { clientErrorResponse } from './http/errors';
 import { requireAdmin, requireCaller } from './http/guards';
 import type { RestContext } from './http/rest-context';
-import { securityHeaders } from './http/security-headers';
+import { hasAllHeaders, securityHeaders } from './http/security-headers';
 import { createTurnGate, TURN_BUDGET_MS } from './http/turn-gate';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createTrpcContext } from './trpc/init';
@@ -94,6 +94,8 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
     c.set('requestId', requestId);
     c.set('clientAddress', clientAddressOf(c, trustProxy));
     await next();
+    // An answer built with all its headers has these already (http/complete-answer.ts).
+    if (hasAllHeaders(c.res)) return;
     // API answers are personal or change often: never stored by a browser or proxy.
     c.res.headers.set('Cache-Control', 'no-store');
     c.res.headers.set('X-Request-Id', requestId);

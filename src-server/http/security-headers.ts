@@ -29,9 +29,25 @@ const HEADERS: ReadonlyArray<[string, string]> = [
   ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
 ];
 
+/** The same, as one object (lower-case names), for an answer built with all its headers (complete-answer.ts). */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.fromEntries(HEADERS.map(([name, value]) => [name.toLowerCase(), value]));
+
+const complete = new WeakSet<Response>();
+
+/**
+ * An answer made with every header already in place (http/complete-answer.ts): this middleware, and app.ts's for
+ * the API, add nothing to it.
+ */
+export function markComplete(res: Response): Response {
+  complete.add(res);
+  return res;
+}
+export const hasAllHeaders = (res: Response): boolean => complete.has(res);
+
 /** Every response, including errors and static files, carries these. */
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();
+  if (hasAllHeaders(c.res)) return;
   const h = c.res.headers;
   for (const [name, value] of HEADERS) h.set(name, value);
   h.delete('X-Powered-By');

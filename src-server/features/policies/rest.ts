@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { idParam, listQuery, policyInput } from '../../contract/schemas';
+import { completeJsonAnswer } from '../../http/complete-answer';
 import type { AppEnv } from '../../http/context';
 import { listResponse } from '../../http/list';
 import type { RestContext } from '../../http/rest-context';
@@ -8,9 +9,8 @@ import { createPolicy, deletePolicy, listPolicies, myPoliciesJson, policiesOfUse
 
 /** The signed-in customer's own policies: GET /api/user/policies. */
 export function customerPolicyRoutes({ deps, requireCaller }: RestContext) {
-  return new Hono<AppEnv>().get('/policies', requireCaller, async (c) =>
-    c.body(await myPoliciesJson(deps, c.get('caller')), 200, { 'Content-Type': 'application/json' }),
-  );
+  // The busiest read: answered with all its headers at once (http/complete-answer.ts).
+  return new Hono<AppEnv>().get('/policies', requireCaller, async (c) => completeJsonAnswer(c, await myPoliciesJson(deps, c.get('caller'))));
 }
 
 /** /api/admin/policies and the impersonated read /api/admin/users/{id}/policies (admin guard applied by the caller). */
