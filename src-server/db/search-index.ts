@@ -42,7 +42,8 @@ const totalChanges = async (tx: Tx) => Number((await tx.all<{ n: number }>(sql`s
  * One merge step on `table` in its own write transaction; true when it merged something. FTS5's 'merge' command
  * with a positive page count merges only levels holding `usermerge` or more segments, or carries on a merge
  * already started; the rows it changed (total_changes, 2 or more when it did work, as the FTS5 documentation
- * says) tell whether there was anything to do.
+ * says) tell whether there was anything to do. A negative count starts merging every segment into one (as
+ * 'optimize' would, but in steps carried on by the positive ones): the benchmark times the longest steps with it.
  */
 export async function mergeStep(write: WriteTransaction, table: FtsTable, pages = MERGE_STEP_PAGES): Promise<boolean> {
   return write(async (tx) => {
@@ -67,6 +68,8 @@ export interface MergeOptions {
   maxSteps?: number;
   /** Milliseconds, for the step timings only. */
   now?: () => number;
+  /** Told of every step as it ends (the benchmark's timings). */
+  onStep?: (table: FtsTable, ms: number, merged: boolean) => void;
 }
 
 /**
@@ -85,7 +88,9 @@ export async function mergeSearchIndexes(deps: { write: WriteTransaction }, opti
       if (steps >= maxSteps) return { steps, longestStepMs, done: false };
       const started = now();
       const merged = await mergeStep(deps.write, table, pages);
-      longestStepMs = Math.max(longestStepMs, now() - started);
+      const ms = now() - started;
+      longestStepMs = Math.max(longestStepMs, ms);
+      options.onStep?.(table, ms, merged);
       if (!merged) break;
       steps++;
       await nextTurn();

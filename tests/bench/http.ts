@@ -14,7 +14,7 @@ export interface LoadResult {
 }
 
 export async function startServer(file: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = fork(fileURLToPath(new URL(file, import.meta.url)), [], {
+  const child = fork(file.startsWith('/') ? file : fileURLToPath(new URL(file, import.meta.url)), [], {
     env: { ...process.env, ...env },
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
