@@ -35,6 +35,38 @@ function brandHtml(): Plugin {
 }
 
 /**
+ * Lists the app's chunks (src-client/app.tsx and what it imports) as modulepreloads in index.html. main.tsx loads
+ * the app with a dynamic import, which Vite does not list, and the page the app alone draws (the shell, served
+ * by the service worker for every page once installed) should fetch them at once, not after main.tsx has run.
+ * The prerendered pages leave them out on purpose (scripts/prerender.tsx).
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'kerbside:preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const app = chunks.find((c) => c.facadeModuleId === fromHere('./src-client/app.tsx'));
+        if (!app) throw new Error('no chunk for src-client/app.tsx');
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = chunks.find((c) => c.fileName === fileName);
+          if (!chunk || files.has(fileName) || chunk.isEntry) return;
+          files.add(fileName);
+          for (const next of chunk.imports) visit(next);
+        };
+        visit(app.fileName);
+        return [...files].map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
+/**
  * Prerenders the public pages into the build (scripts/prerender.tsx, docs/product.md#public-pages), after the
  * client bundle and index.html exist and before precompress() runs, so the pages get their .br and .gz too.
  * It runs in its own Node process (tsx) with the route tree's source: React renders there as it does in tests.
@@ -169,6 +201,7 @@ export default defineConfig({
       },
     }),
     brandHtml(),
+    preloadApp(),
     prerenderPages(),
     precompress(),
   ],

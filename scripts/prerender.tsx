@@ -48,7 +48,9 @@ function page(path: string | null, body: string, head: Head, hydrate: boolean): 
     path ? `<link rel="canonical" href="${PRERENDER_ORIGIN}${path}" data-prerendered-head />` : '',
   ].join('');
   const rootAttributes = path && hydrate ? ` data-prerendered="${escapeHtml(path)}"` : ' data-prerendered-replace';
+  // No modulepreloads: the app is fetched once the built page has painted (src-client/main.tsx).
   const html = template
+    .replace(/<link rel="modulepreload"[^>]*>/g, '')
     .replace(/<title>[^<]*<\/title>/, '')
     .replace(/<meta name="description"[^>]*>/, '')
     .replace('</head>', `${headTags}</head>`)
@@ -99,7 +101,7 @@ for (const { fullPath, files } of routeFiles()) {
   if (manifest.pages[path]) continue;
   const splitKeys = Object.keys(chunks).filter((key) => files.some((f) => key === `${f}?tsr-split=component` || key === `${f}?tsr-split=loader`));
   const links = preloadsOf(['app.tsx', ...splitKeys])
-    .filter((file) => file !== entryScript)
+    .filter((file) => file !== entryScript && !template.includes(`/${file}"`))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
     .join('');
   const file = `shell${path.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '')}.html`;

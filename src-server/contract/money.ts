@@ -43,7 +43,3 @@ export function keptMoney(opts: { max: number }) {
   return given.optional().transform((v, ctx): number | null | undefined => (v === undefined ? undefined : (poundsFrom(v, ctx, { required: null, ...opts }) ?? null)));
 }
 
-/** '£1,234.50' / '£19.00': an amount as a person reads it. */
-export function formatPounds(amount: number): string {
-  return `£${amount.toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}

@@ -4,7 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import { formatPounds } from '@server/contract/money';
+import { formatPounds } from '@server/contract/pounds';
 import { productLabels } from '@server/contract/products';
 import { toTwelveHour } from '@server/contract/time';
 import type { PolicyView } from '@server/contract/views';

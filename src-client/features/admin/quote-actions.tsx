@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { formatPounds } from '@server/contract/money';
+import { formatPounds } from '@server/contract/pounds';
 import { OFFER_DEFAULT_VALID_HOURS, OFFER_MAX_VALID_HOURS, offerInput, policyFromRequest, type OfferInput } from '@server/contract/offer';
 import { toTwelveHour, ukInstantText } from '@server/contract/time';
 import type { IssuedPolicyView, OfferView, QuoteRequestDetailView } from '@server/contract/views';

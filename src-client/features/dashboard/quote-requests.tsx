@@ -3,7 +3,7 @@
 // with no policies yet is never at a dead end.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { formatPounds } from '@server/contract/money';
+import { formatPounds } from '@server/contract/pounds';
 import { productLabels } from '@server/contract/products';
 import { ukInstantText } from '@server/contract/time';
 import type { MyQuoteRequestView } from '@server/contract/views';

@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { assertAdminRights } from '../../auth/permissions';
 import { writeLog } from '../../audit/log';
 import { brand } from '../../contract/brand';
-import { formatPounds } from '../../contract/money';
+import { formatPounds } from '../../contract/pounds';
 import { policyFromRequest, type IssuePolicyInput } from '../../contract/offer';
 import { productLabels } from '../../contract/products';
 import { policyInput, type PolicyInput } from '../../contract/schemas';

@@ -7,7 +7,7 @@ import { assertAdminRights } from '../../auth/permissions';
 import { writeLog } from '../../audit/log';
 import { brand } from '../../contract/brand';
 import { durationText, durationUnits, type Duration } from '../../contract/durations';
-import { formatPounds } from '../../contract/money';
+import { formatPounds } from '../../contract/pounds';
 import { offerMessages, requestVehicle, type OfferInput, type RequestFacts } from '../../contract/offer';
 import { productLabels } from '../../contract/products';
 import { ukInstantText } from '../../contract/time';
