@@ -36,6 +36,14 @@ export interface HotReads {
    * character search, which no trigram index can answer), off the main thread on an embedded file (null: no row).
    */
   slowScalar(sql: string, args: unknown[]): Promise<unknown>;
+  /**
+   * Statements in one write transaction, answering the rows they changed (total_changes). For the search indexes'
+   * merge steps (db/search-index.ts), which at 1M rows can hold the write lock for most of a second: on an embedded
+   * file they run on a worker thread with a connection of their own (not the slow reads' one), so the event loop
+   * keeps answering meanwhile. Called only through WriteTransaction.outside, so this process's writes wait their
+   * turn in the queue instead of in SQLite's busy handler.
+   */
+  maintenanceWrite(statements: string[]): Promise<number>;
   close(): void;
 }
 
@@ -100,6 +108,8 @@ function toCaller(row: RawCaller | undefined): CallerRow | undefined {
 export function nativeHotReads(path: string, busyTimeoutMs: number): HotReads {
   const conn = new Libsql(path, { timeout: busyTimeoutMs });
   const offThread = offThreadReads(path, busyTimeoutMs);
+  // A second worker (started on first use), so that a long merge step never delays a search's total.
+  const maintenance = offThreadReads(path, busyTimeoutMs);
   // Prepared on first use: the connection opens before the migrations have made the tables.
   let statements:
     | { caller: Libsql.Statement<unknown[]>; ofUser: Libsql.Statement<unknown[]> }
@@ -127,8 +137,10 @@ export function nativeHotReads(path: string, busyTimeoutMs: number): HotReads {
     policiesOfUserJson: async (userId, username) => (read((s) => s.ofUser.get(username, userId)) as [string])[0],
     countFtsMatches: async (table, term, upTo) => Number(await offThread.scalar(...countFtsStatement(table, term, upTo))),
     slowScalar: (sql, args) => offThread.scalar(sql, args),
+    maintenanceWrite: (statements) => maintenance.write(statements),
     close: () => {
       offThread.close();
+      maintenance.close();
       conn.close();
     },
   };
@@ -153,6 +165,19 @@ export function clientHotReads(client: Client): HotReads {
     async slowScalar(sql, args) {
       const rs = await client.execute({ sql, args: args as InArgs });
       return rs.rows[0]?.[0] ?? null;
+    },
+    async maintenanceWrite(statements) {
+      const changes = async () => Number((await tx.execute('select total_changes()')).rows[0]?.[0] ?? 0);
+      const tx = await client.transaction('write');
+      try {
+        const before = await changes();
+        for (const statement of statements) await tx.execute(statement);
+        const changed = (await changes()) - before;
+        await tx.commit();
+        return changed;
+      } finally {
+        tx.close();
+      }
     },
     close: () => undefined,
   };

@@ -16,8 +16,31 @@ const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.libsql);
 const db = new Database(workerData.path, { timeout: workerData.busyTimeoutMs });
+// A write here (maintenanceWrite) is as durable as the app's own (docs/operations.md#database).
+db.exec('PRAGMA synchronous=FULL');
 const statements = new Map();
-parentPort.on('message', ({ id, sql, args }) => {
+let totalChanges;
+const changes = () => (totalChanges ??= db.prepare('select total_changes()').raw(true)).get()[0];
+parentPort.on('message', ({ id, sql, args, write }) => {
+  if (write) {
+    // Statements in one write transaction; the answer is the rows they changed.
+    try {
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        const before = changes();
+        for (const statement of write) db.exec(statement);
+        const changed = changes() - before;
+        db.exec('COMMIT');
+        parentPort.postMessage({ id, value: changed });
+      } catch (err) {
+        try { db.exec('ROLLBACK'); } catch {}
+        throw err;
+      }
+    } catch (err) {
+      parentPort.postMessage({ id, error: String((err && err.message) || err) });
+    }
+    return;
+  }
   try {
     let statement = statements.get(sql);
     if (!statement) {
@@ -37,6 +60,8 @@ parentPort.on('message', ({ id, sql, args }) => {
 export interface OffThreadReads {
   /** The first column of the first row of `sql` (null when there is no row). */
   scalar(sql: string, args: unknown[]): Promise<unknown>;
+  /** `statements` in one write transaction (BEGIN IMMEDIATE), answering the rows they changed (total_changes). */
+  write(statements: string[]): Promise<number>;
   close(): void;
 }
 
@@ -76,17 +101,19 @@ export function offThreadReads(path: string, busyTimeoutMs: number): OffThreadRe
     return w;
   };
 
+  const ask = (message: { sql?: string; args?: unknown[]; write?: string[] }) =>
+    new Promise<unknown>((resolve, reject) => {
+      const w = started();
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      // Held while it has work, so a process waiting only for this answer does not exit; idle, it keeps none alive.
+      w.ref();
+      w.postMessage({ id, ...message });
+    });
+
   return {
-    scalar(sql, args) {
-      return new Promise((resolve, reject) => {
-        const w = started();
-        const id = nextId++;
-        pending.set(id, { resolve, reject });
-        // Held while it has work, so a process waiting only for this answer does not exit; idle, it keeps none alive.
-        w.ref();
-        w.postMessage({ id, sql, args });
-      });
-    },
+    scalar: (sql, args) => ask({ sql, args }),
+    write: async (statements) => Number(await ask({ write: statements })),
     close() {
       const w = worker;
       worker = undefined;

@@ -10,23 +10,33 @@
 //  * 'optimize' merges an index into one segment in one statement: ~7 s at 1M policies, holding the write lock
 //    the whole time. For bulk loads (scripts/seed-large.ts) and quiet hours, never for a request or a timer.
 //  * 'merge' steps (mergeSearchIndexes), run by housekeeping every minute (maintenance.ts): each step merges
-//    segments until about MERGE_STEP_PAGES pages are written, in its own short write transaction, with a turn of
-//    the event loop between steps. With usermerge 2 (drizzle/0009_search_index_merge.sql) a step merges any two
-//    segments that FTS5 keeps on one level, so between minutes the small segments fold into each other and an
-//    index stays at a handful of segments (at most 5, measured over 3,000 single inserts at 1M) instead of
-//    dozens. Figures: docs/operations.md#benchmarks.
+//    segments until about MERGE_STEP_PAGES pages are written, in its own write transaction. With usermerge 2
+//    (drizzle/0009_search_index_merge.sql) a step merges any two segments that FTS5 keeps on one level, so between
+//    minutes the small segments fold into each other and an index stays at a handful of segments (at most 5,
+//    measured over 3,000 single inserts at 1M) instead of dozens.
+// A step ends only between terms, so one that writes a trigram found in nearly every row ('kc-' of every policy
+// number, 'inf' of nine log entries in ten) holds the write lock until that list is written: up to ~1 s at 1M, when
+// the largest segments meet (rare: the new rows must have grown to their size). The usual steps take milliseconds.
+// So steps run on a thread and connection of their own (HotReads.maintenanceWrite) in the write queue's turn: the
+// event loop goes on answering requests, and only this process's writes wait. Figures: docs/operations.md#benchmarks.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Client } from '@libsql/client';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from './client';
-import type { FtsTable } from './hot-reads';
+import type { FtsTable, HotReads } from './hot-reads';
 import type { WriteTransaction } from './writer';
+
+/** What a merge step needs: the write queue, and the thread it runs on (HotReads.maintenanceWrite). */
+export interface MergeDeps {
+  write: WriteTransaction;
+  hot: Pick<HotReads, 'maintenanceWrite'>;
+}
 
 export const SEARCH_INDEXES: readonly FtsTable[] = ['users_fts', 'policies_fts', 'audit_logs_fts'];
 
 /**
- * Pages (~4 KB each) one merge step writes at most: a step over the 1M-row indexes then takes a few milliseconds
- * of write lock (the longest is printed by `npm run bench`), while an index merges ~6,400 pages a minute.
+ * Pages (~4 KB each) one merge step writes before it stops at the next term: most steps at 1M rows then take a few
+ * milliseconds (the longest are printed by `npm run bench`), and an index merges ~6,400 pages a minute.
  */
 export const MERGE_STEP_PAGES = 64;
 /** Merge steps per housekeeping run, across the indexes: ~1 s of work at most, and normally a few steps. */
@@ -45,11 +55,16 @@ const totalChanges = async (tx: Tx) => Number((await tx.all<{ n: number }>(sql`s
  * says) tell whether there was anything to do. A negative count starts merging every segment into one (as
  * 'optimize' would, but in steps carried on by the positive ones): the benchmark times the longest steps with it.
  */
-export async function mergeStep(write: WriteTransaction, table: FtsTable, pages = MERGE_STEP_PAGES): Promise<boolean> {
-  return write(async (tx) => {
+export async function mergeStep(deps: MergeDeps, table: FtsTable, pages = MERGE_STEP_PAGES): Promise<boolean> {
+  // `table` is one of SEARCH_INDEXES and `pages` a whole number: nothing here comes from a request.
+  const statement = `INSERT INTO ${table}(${table}, rank) VALUES('merge', ${Math.trunc(pages)})`;
+  // Off the main thread, in the write queue's turn (HotReads.maintenanceWrite); a queue without that turn (a test's
+  // stand-in) gets a transaction of its own.
+  const { outside } = deps.write;
+  if (outside) return outside(async () => (await deps.hot.maintenanceWrite([statement])) >= 2);
+  return deps.write(async (tx) => {
     const before = await totalChanges(tx);
-    // `table` is one of SEARCH_INDEXES and `pages` a whole number: nothing here comes from a request.
-    await tx.run(sql.raw(`INSERT INTO ${table}(${table}, rank) VALUES('merge', ${Math.trunc(pages)})`));
+    await tx.run(sql.raw(statement));
     return (await totalChanges(tx)) - before >= 2;
   });
 }
@@ -74,10 +89,10 @@ export interface MergeOptions {
 
 /**
  * Merge steps on every search index until none has anything left to merge or `maxSteps` steps have merged
- * something; the next run carries on. Each step is its own short write transaction, so other writes wait at most
- * one step; a turn of the event loop between steps lets requests through.
+ * something; the next run carries on. Each step is its own write transaction, run off the main thread in the write
+ * queue's turn: this process's other writes wait at most one step, and its requests are answered meanwhile.
  */
-export async function mergeSearchIndexes(deps: { write: WriteTransaction }, options: MergeOptions = {}): Promise<MergeRun> {
+export async function mergeSearchIndexes(deps: MergeDeps, options: MergeOptions = {}): Promise<MergeRun> {
   const pages = options.pagesPerStep ?? MERGE_STEP_PAGES;
   const maxSteps = options.maxSteps ?? MERGE_MAX_STEPS;
   const now = options.now ?? (() => performance.now());
@@ -87,7 +102,7 @@ export async function mergeSearchIndexes(deps: { write: WriteTransaction }, opti
     for (;;) {
       if (steps >= maxSteps) return { steps, longestStepMs, done: false };
       const started = now();
-      const merged = await mergeStep(deps.write, table, pages);
+      const merged = await mergeStep(deps, table, pages);
       const ms = now() - started;
       longestStepMs = Math.max(longestStepMs, ms);
       options.onStep?.(table, ms, merged);

@@ -5,14 +5,25 @@
 // timeout (client.ts) still arbitrates.
 import type { Db, Tx } from './client';
 
-export type WriteTransaction = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+export interface WriteTransaction {
+  <T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * `work` in this queue's turn, with no transaction opened here: for a write made on another connection (a search
+   * index merge step on a thread of its own: db/search-index.ts), so that this process's other writes wait for it
+   * here, in the event loop, rather than in SQLite's busy handler, which would sleep on the main thread.
+   */
+  outside?: <T>(work: () => Promise<T>) => Promise<T>;
+}
 
 export function createWriter(db: Db): WriteTransaction {
   let tail: Promise<unknown> = Promise.resolve();
-  return <T>(work: (tx: Tx) => Promise<T>): Promise<T> => {
-    const run = tail.then(() => db.transaction(work, { behavior: 'immediate' }));
-    // The queue must go on whether this transaction commits or fails.
-    tail = run.catch(() => undefined);
-    return run;
+  const enqueue = <T>(run: () => Promise<T>): Promise<T> => {
+    const result = tail.then(run);
+    // The queue must go on whether this write commits or fails.
+    tail = result.catch(() => undefined);
+    return result;
   };
+  const write: WriteTransaction = <T>(work: (tx: Tx) => Promise<T>) => enqueue(() => db.transaction(work, { behavior: 'immediate' }));
+  write.outside = enqueue;
+  return write;
 }

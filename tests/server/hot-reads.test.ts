@@ -97,6 +97,19 @@ describe.each([0, 1])('hot reads, variant %i', (i) => {
     expect(await reads.countFtsMatches('policies_fts', 'NEAR(a b)')).toBe(0);
     expect(await reads.countFtsMatches('users_fts', 'HOT.READER')).toBe(1);
   });
+
+  it('run maintenance statements in one write transaction, answering the rows they changed, or none on failure', async () => {
+    const [, reads] = variants[i]!;
+    // A merge step: 1 (the command's own row) when there is nothing to merge, 2 or more when it merged.
+    expect(await reads.maintenanceWrite(["INSERT INTO users_fts(users_fts, rank) VALUES('merge', 64)"])).toBeGreaterThanOrEqual(1);
+    expect(await reads.countFtsMatches('users_fts', 'HOT.READER')).toBe(1);
+    const counter = async () => Number((await h.database.client.execute("select value from counters where name = 'users'")).rows[0]![0]);
+    const before = await counter();
+    expect(await reads.maintenanceWrite(["UPDATE counters SET value = value + 1 WHERE name = 'users'", "UPDATE counters SET value = value - 1 WHERE name = 'users'"])).toBe(2);
+    // A failing statement rolls back the ones before it.
+    await expect(reads.maintenanceWrite(["UPDATE counters SET value = value + 1 WHERE name = 'users'", 'INSERT INTO no_such_table VALUES (1)'])).rejects.toThrow(/no_such_table/);
+    expect(await counter()).toBe(before);
+  });
 });
 
 it('the REST answer is that JSON, byte for byte valid', async () => {

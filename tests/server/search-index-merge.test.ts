@@ -1,9 +1,10 @@
 // The search indexes are merged in small steps by the minute housekeeping (src-server/db/search-index.ts,
 // docs/operations.md#housekeeping): policies added one by one leave many FTS5 segments; the scheduled job merges
 // them (usermerge 2, drizzle/0009_search_index_merge.sql), a run's steps are bounded and the next run carries on,
-// and every search answers the same rows and totals before and after.
+// and every search answers the same rows and totals before and after. Each step runs off the main thread in the
+// write queue's turn.
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PolicyView } from '../../src-server/contract/views';
 import { mergeSearchIndexes, mergeStep, searchIndexShape } from '../../src-server/db/search-index';
 import type { Caller } from '../../src-server/deps';
@@ -96,7 +97,30 @@ describe('search index merge steps', () => {
     expect((await listLogs(h.deps, admin, { limit: 5, offset: 0, search: 'budget note 1' })).total).toBe(11);
     for (const table of ['users_fts', 'policies_fts', 'audit_logs_fts'] as const) {
       expect((await searchIndexShape(h.database.db, table)).merging, table).toBe(false);
-      expect(await mergeStep(h.deps.write, table), table).toBe(false);
+      expect(await mergeStep(h.deps, table), table).toBe(false);
+    }
+  });
+
+  it('runs each step off the main thread in the write queue’s turn: earlier writes commit first, later ones wait', async () => {
+    await addPolicies(5, 200);
+    const order: string[] = [];
+    const original = h.deps.hot.maintenanceWrite.bind(h.deps.hot);
+    const spy = vi.spyOn(h.deps.hot, 'maintenanceWrite').mockImplementation(async (statements) => {
+      order.push('merge starts');
+      const changed = await original(statements);
+      order.push('merge ends');
+      return changed;
+    });
+    try {
+      const before = h.deps.write(async () => void order.push('earlier write'));
+      const step = mergeStep(h.deps, 'policies_fts');
+      const after = h.deps.write(async () => void order.push('later write'));
+      await Promise.all([before, step, after]);
+      expect(await step).toBe(true);
+      expect(order).toEqual(['earlier write', 'merge starts', 'merge ends', 'later write']);
+      expect(spy.mock.calls[0]![0]).toEqual(["INSERT INTO policies_fts(policies_fts, rank) VALUES('merge', 64)"]);
+    } finally {
+      spy.mockRestore();
     }
   });
 });
