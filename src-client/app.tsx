@@ -3,14 +3,15 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { notLeaving, takeEarlyClicks } from './lib/early-clicks';
 import { registerServiceWorker } from './lib/pwa';
 import { createAppRouter } from './router';
 
-// No data layer here: TanStack Query and the tRPC client load with the routes that use them
-// (lib/query-client.tsx), so the public pages' first load does not carry them.
-const router = createAppRouter();
+// Made by start(), not when this module loads: creating it writes to the history (see lib/early-clicks.ts). No
+// data layer here: TanStack Query and the tRPC client load with the routes that use them (lib/query-client.tsx).
+let router: ReturnType<typeof createAppRouter>;
 
-const app = (
+const app = () => (
   <StrictMode>
     <RouterProvider router={router} />
   </StrictMode>
@@ -30,10 +31,14 @@ function hydratesInPlace(root: HTMLElement): boolean {
 
 /** Draws the app into #root: hydrating a prerendered page, or rendering anew. */
 export async function start(root: HTMLElement) {
+  await notLeaving();
+  router = createAppRouter();
   if (root.childElementCount > 0) {
     // The page's route code (split into its own chunks) is loaded before React starts, so hydration finds every
     // component ready and nothing shows a fallback in between.
     await router.load();
+    // A link followed while the page's code loaded: that page is on its way; do not take this one over.
+    await notLeaving();
     // The head tags the build wrote are for the first paint and for crawlers; from here the routes keep the head.
     const canonical = document.head.querySelector('link[rel="canonical"][data-prerendered-head]');
     for (const tag of document.head.querySelectorAll('title[data-prerendered-head], meta[data-prerendered-head]')) tag.remove();
@@ -49,15 +54,19 @@ export async function start(root: HTMLElement) {
       router.ssr = { manifest: undefined };
       // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
       // thread for the whole page (a tap during it is answered as soon as its part of the page is live).
+      const early = takeEarlyClicks();
       startTransition(() => {
-        hydrateRoot(root, app);
+        hydrateRoot(root, app());
       });
+      early.replay();
     } else {
       // React empties the container in the same commit that draws the app: the built markup stays until then.
-      createRoot(root).render(app);
+      // (Taps on the built markup are not replayed: the buttons they hit are replaced.)
+      takeEarlyClicks();
+      createRoot(root).render(app());
     }
   } else {
-    createRoot(root).render(app);
+    createRoot(root).render(app());
   }
   // The service worker (and workbox-window) once the page has loaded: its precaching must not compete with what
   // the page itself is still fetching.

@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
-import { createAccount, latestMailTo, OWNER, signIn, unique } from './fixtures';
+import { createAccount, latestMailTo, OWNER, signIn, unique, appLive } from './fixtures';
 import { invitationPath, issueThroughApi, requestQuote } from './quote-flow';
 
 // playwright.config.ts gives the e2e server this secret.
@@ -24,6 +24,7 @@ async function storedKeys(page: Page): Promise<{ local: Record<string, string | 
 const allNull = Object.fromEntries(SESSION_KEYS.map((k) => [k, null]));
 
 async function expectNoA11yViolations(page: Page): Promise<void> {
+  await appLive(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).include('main').analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

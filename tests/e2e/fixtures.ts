@@ -122,3 +122,12 @@ export async function failProcedure(page: Page, procedure: string, error: Inject
   };
   await page.route('**/trpc/**', handler);
 }
+
+/**
+ * Waits until the app is live on the page (hydrated or drawn: the root layout sets html[data-app-live]). A page
+ * shows before its scripts run (public pages are prerendered; the app loads after paint), so checks of the whole
+ * page, such as an accessibility scan, wait for this first.
+ */
+export async function appLive(page: Page): Promise<void> {
+  await page.locator('html[data-app-live]').waitFor({ state: 'attached' });
+}

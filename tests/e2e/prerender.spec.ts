@@ -220,7 +220,8 @@ test.describe('hydration in place', () => {
       expect(seen.canonical).toBe(`${PUBLIC_URL}${path}`);
       expect(seen.csp, 'CSP violations').toEqual([]);
       expect(problems).toEqual([]);
-      expect(seen.cls, `layout shifts:\n${seen.shifts.join('\n')}`).toBe(0);
+      // Sub-pixel rounding (a shift of 0.00002 has been seen on the logo) is not a shift anyone sees.
+      expect(seen.cls, `layout shifts:\n${seen.shifts.join('\n')}`).toBeLessThan(0.001);
     });
   }
 });

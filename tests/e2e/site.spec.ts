@@ -2,6 +2,7 @@
 // placeholder render their texts and titles; the legal accordions open and close by mouse and keyboard and
 // by URL hash; and an axe-core scan of every public page finds nothing serious or critical.
 import AxeBuilder from '@axe-core/playwright';
+import { appLive } from './fixtures';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { brand, brandTelHref } from '../../src-server/contract/brand';
 
@@ -26,6 +27,7 @@ async function openAll(page: Page): Promise<void> {
 }
 
 async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
+  await appLive(page);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = serious
