@@ -1,7 +1,8 @@
 // GET /api/user/policies is answered with all its headers at once (src-server/http/complete-answer.ts) instead of
 // through the header middlewares. Over real HTTP (the Node adapter writes such an answer's plain headers as they are)
 // and through app.request, it must carry exactly the headers another API answer gets from the middlewares, with a
-// request id of its own, and the same body as before.
+// request id of its own, and the same body as before. It also reads the caller and their policies in one statement
+// (auth/caller.ts createCallerWithPoliciesResolver), refusing every caller requireCaller refuses.
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -67,4 +68,18 @@ it('refuses a caller without a token as before, with the middlewares’ headers'
   expect(res.status).toBe(401);
   expect(res.headers.get('cache-control')).toBe('no-store');
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+});
+
+it('refuses, as requireCaller does, a session ended by a password change and a deleted account', async () => {
+  const admin = await h.tokenFor('headadmin');
+  const id = await h.addUser({ username: 'leaving' });
+  const first = await h.tokenFor('leaving');
+  expect((await h.request('GET', '/api/user/policies', { token: first })).status).toBe(200);
+  const changed = await h.request('PUT', `/api/admin/users/${id}`, { token: admin, body: { username: 'leaving', email: 'leaving@example.test', password: 'a-new-password-1' } });
+  expect(changed.status).toBe(200);
+  for (const path of ['/api/user/policies', '/api/me']) expect((await h.request('GET', path, { token: first })).status, path).toBe(401);
+  const second = await h.tokenFor('leaving', 'a-new-password-1');
+  expect(await (await h.request('GET', '/api/user/policies', { token: second })).json()).toEqual([]);
+  expect((await h.request('DELETE', `/api/admin/users/${id}`, { token: admin })).status).toBe(200);
+  for (const path of ['/api/user/policies', '/api/me']) expect((await h.request('GET', path, { token: second })).status, path).toBe(401);
 });
