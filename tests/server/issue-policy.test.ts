@@ -225,6 +225,9 @@ describe("staff's fields", () => {
 
   it('a request from before the wizard asked for a start gives no dates: 400 until staff type them', async () => {
     const q = await submitQuote(h, { email: 'legacy@example.test' });
+    // The confirmation's delivery runs after the answer, in write transactions; this test's own write (a second
+    // connection, synchronous) must not start while one is open, or it holds the event loop the transaction needs.
+    await h.deps.mailer.deliverPending();
     await h.database.client.execute({ sql: 'update quote_requests set product = null, requested_start_at = null, duration_value = null, duration_unit = null where id = ?', args: [q.id] });
     const before = await writes();
     const refused = await issue(q.id, { licenseNumber: LICENCE });
