@@ -1,7 +1,7 @@
 // Reads that may take long, run on a worker thread with a connection of its own (embedded files only).
 // Why: the embedded libSQL engine runs a statement on the calling thread, so on the main thread every other
 // request waits until it ends. The exact total of a broad admin search (a trigram index counting every match:
-// 'fletch' in 1M policies is ~37k matches; the audit log's, counted only to 1,000 since docs/api.md#lists, took
+// 'fletch' in 1M policies is ~37k matches; the audit log's, counted only to a bound since docs/api.md#lists, took
 // 100+ ms for 'Login failed's ~80k) is such a statement. Counted here, the
 // search still takes that long, but health checks, sign-ins and dashboards are answered meanwhile
 // (docs/operations.md#database). One worker per database, one statement at a time, started on first use.
