@@ -3,7 +3,7 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { notLeaving, takeEarlyClicks } from './lib/early-clicks';
+import { takeEarlyClicks, takeLinkBeforeStart } from './lib/early-clicks';
 import { registerServiceWorker } from './lib/pwa';
 import { createAppRouter } from './router';
 
@@ -31,14 +31,13 @@ function hydratesInPlace(root: HTMLElement): boolean {
 
 /** Draws the app into #root: hydrating a prerendered page, or rendering anew. */
 export async function start(root: HTMLElement) {
-  await notLeaving();
+  // A link is being followed (tapped before the app got here): its page is loading; leave this one be.
+  if (takeLinkBeforeStart()) return;
   router = createAppRouter();
   if (root.childElementCount > 0) {
     // The page's route code (split into its own chunks) is loaded before React starts, so hydration finds every
     // component ready and nothing shows a fallback in between.
     await router.load();
-    // A link followed while the page's code loaded: that page is on its way; do not take this one over.
-    await notLeaving();
     // The head tags the build wrote are for the first paint and for crawlers; from here the routes keep the head.
     const canonical = document.head.querySelector('link[rel="canonical"][data-prerendered-head]');
     for (const tag of document.head.querySelectorAll('title[data-prerendered-head], meta[data-prerendered-head]')) tag.remove();
@@ -61,9 +60,10 @@ export async function start(root: HTMLElement) {
       early.replay();
     } else {
       // React empties the container in the same commit that draws the app: the built markup stays until then.
-      // (Taps on the built markup are not replayed: the buttons they hit are replaced.)
-      takeEarlyClicks();
+      // Taps on buttons of the built markup are not replayed (the buttons are replaced); a link is followed.
+      const [link] = takeEarlyClicks().links.slice(-1);
       createRoot(root).render(app());
+      if (link) void router.navigate({ href: `${link.pathname}${link.search}${link.hash}` });
     }
   } else {
     createRoot(root).render(app());

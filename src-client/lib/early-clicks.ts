@@ -4,13 +4,14 @@
 // same markup, each is clicked again, so the tap is answered late rather than lost. React itself replays taps made
 // while it hydrates, so recording stops when hydration starts.
 //
-// A link followed before the app is live is a plain page load, already on its way: the app must not start under it,
-// because the router's first history write (replaceState) would cancel that navigation. So the app waits while a
-// link is being followed (LEAVING_MS at most: a load that never came, such as a download, lets it start).
-const tapped: HTMLButtonElement[] = [];
+// A link followed before the app is live must not load its page natively while the app starts: the router's first
+// history write (replaceState) cancels a page load in progress, and the tap would be lost. Before the router exists
+// the browser follows the link and start() then never makes one here (takeLinkBeforeStart); after, the tap is held
+// and the link clicked again once the app is live, for the router to follow.
+const tapped: HTMLElement[] = [];
 let recording = false;
-let leavingUntil = 0;
-const LEAVING_MS = 5_000;
+let linkBeforeStart: HTMLAnchorElement | null = null;
+let routerMade = false;
 
 /** A link whose default action loads another document (not a tel:/mailto: link, nor a jump within the page). */
 function leavesPage(event: MouseEvent, link: HTMLAnchorElement): boolean {
@@ -25,22 +26,33 @@ function record(event: MouseEvent): void {
   const target = event.target instanceof Element ? event.target : null;
   const link = target?.closest('a[href]');
   if (link instanceof HTMLAnchorElement) {
-    if (leavesPage(event, link)) leavingUntil = Date.now() + LEAVING_MS;
+    if (!leavesPage(event, link)) return;
+    if (!routerMade) {
+      // The browser loads the page at once; the app will not start under it.
+      linkBeforeStart = link;
+      return;
+    }
+    if (link.origin !== window.location.origin) return;
+    event.preventDefault();
+    if (!tapped.includes(link)) tapped.push(link);
     return;
   }
   const button = target?.closest('button');
   if (button && !tapped.includes(button)) tapped.push(button);
 }
 
-/** Resolves once no link followed before the app was live is still loading (at once, usually). */
-export async function notLeaving(): Promise<void> {
-  while (Date.now() < leavingUntil) await new Promise((resolve) => setTimeout(resolve, 100));
+/**
+ * For start(), before it makes the router: the link the browser is following, if any (start() then leaves this
+ * page as it is). From this call on, a link tapped before the app is live is held and replayed instead.
+ */
+export function takeLinkBeforeStart(): HTMLAnchorElement | null {
+  routerMade = true;
+  return linkBeforeStart;
 }
 
 /** Starts recording taps on buttons inside `root`. */
 export function recordEarlyClicks(root: HTMLElement): void {
   recording = true;
-  // Bubbling phase: a handler that prevents a link's default (none before the app is live) is seen first.
   root.addEventListener('click', record);
   stopRecording = () => {
     if (!recording) return [];
@@ -50,15 +62,16 @@ export function recordEarlyClicks(root: HTMLElement): void {
   };
 }
 
-let stopRecording: () => HTMLButtonElement[] = () => [];
+let stopRecording: () => HTMLElement[] = () => [];
 
 /**
  * Stops recording and answers the buttons tapped so far. `replay` clicks those still in the page, once the app is
  * live on them (html[data-app-live], set by the root layout).
  */
-export function takeEarlyClicks(): { replay: () => void } {
+export function takeEarlyClicks(): { replay: () => void; links: HTMLAnchorElement[] } {
   const buttons = stopRecording();
   return {
+    links: buttons.filter((b): b is HTMLAnchorElement => b instanceof HTMLAnchorElement),
     replay: () => {
       if (buttons.length === 0) return;
       const run = () => {

@@ -256,6 +256,9 @@ test.describe('accordions', () => {
   test("the footer's how-to-complain link opens the complaints section from another page", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 700 });
     await page.goto('/faq');
+    // A link tapped at one moment while the app hydrates is still sometimes lost (see docs/performance.md): this
+    // test is about the link's target, so it waits for the app.
+    await appLive(page);
     await page.getByRole('contentinfo').getByRole('link', { name: 'how to complain' }).click();
     await expect(page).toHaveURL(/\/terms-of-service#complaints$/);
     const button = page.locator('#complaints').getByRole('button');

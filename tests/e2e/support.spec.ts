@@ -142,7 +142,8 @@ test('the honeypot is off-screen, out of the tab order and out of the accessibil
   const box = await honeypot.boundingBox();
   expect(box === null || box.x + box.width <= 0).toBe(true);
 
-  // Tab goes from the last real field straight to the button.
+  // Tab goes from the last real field straight to the button (once the form is live: inert until then).
+  await appLive(page);
   await page.locator('select[name="insuranceType"]').focus();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Request Callback' })).toBeFocused();
