@@ -26,7 +26,9 @@ export function PoliciesTab() {
   const deps = listDepsOf(route.useSearch());
   const policies = useQuery(policiesQuery(deps));
   const setPage = useSetPage();
-  useLastPageWithin(deps.page, policies.data?.total, setPage);
+  // Past 10,000 matches the server counts no further (docs/api.md#lists): the pager shows a lower bound ('of 1,000+').
+  const lowerBound = policies.data?.totalIsLowerBound ?? false;
+  useLastPageWithin(deps.page, policies.data?.total, setPage, lowerBound);
   const [editing, setEditing] = useState<{ policy: PolicyView | null } | null>(null);
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   // A badge's 'Starts {date}' turns to Active when the cover starts, without a reload.
@@ -38,7 +40,7 @@ export function PoliciesTab() {
         title="Policies"
         aside={<Button onClick={() => setEditing({ policy: null })}>Add Policy</Button>}
         columns={['Policy #', 'Username', 'Holder', 'Vehicle', 'Product', 'Start Date/Time', 'End Date/Time', 'Status', 'Actions']}
-        footer={<Pager page={deps.page} total={policies.data?.total ?? 0} onPage={setPage} />}
+        footer={<Pager page={deps.page} total={policies.data?.total ?? 0} totalIsLowerBound={lowerBound} onPage={setPage} />}
       >
         {(policies.data?.items ?? []).map((p) => {
           const label = policyLabel(p);

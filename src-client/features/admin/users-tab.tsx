@@ -20,7 +20,9 @@ export function UsersTab() {
   const deps = listDepsOf(route.useSearch());
   const users = useQuery(usersQuery(deps));
   const setPage = useSetPage();
-  useLastPageWithin(deps.page, users.data?.total, setPage);
+  // Past 10,000 matches the server counts no further (docs/api.md#lists): the pager shows a lower bound ('of 1,000+').
+  const lowerBound = users.data?.totalIsLowerBound ?? false;
+  useLastPageWithin(deps.page, users.data?.total, setPage, lowerBound);
   const me = useSession()?.user;
   const isOwner = me?.isOwner ?? false;
   const navigate = useNavigate();
@@ -33,7 +35,7 @@ export function UsersTab() {
         title="Users"
         aside={<Button onClick={() => setEditing({ user: null })}>Add User</Button>}
         columns={['Username', 'Email', 'Role', 'Actions']}
-        footer={<Pager page={deps.page} total={users.data?.total ?? 0} onPage={setPage} />}
+        footer={<Pager page={deps.page} total={users.data?.total ?? 0} totalIsLowerBound={lowerBound} onPage={setPage} />}
       >
         {(users.data?.items ?? []).map((u) => {
           const locked = !isOwner && (u.isAdmin || u.isOwner);
