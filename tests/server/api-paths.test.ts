@@ -4,10 +4,8 @@
 // targets (a browser or fetch would normalise them before sending).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type CreatedApp } from '../../src-server/app';
@@ -16,13 +14,14 @@ import { openDatabase, type Database } from '../../src-server/db/client';
 import { migrateDatabase } from '../../src-server/db/migrate';
 import { namesApiPath } from '../../src-server/http/api-paths';
 import { T0, TEST_SECRET } from './harness';
+import { listen, type Listening } from './listen';
 
 const SPA = '<!doctype html><html><body>Kerbside SPA</body></html>';
 
 let dir: string;
 let database: Database;
 let created: CreatedApp;
-let server: ServerType;
+let server: Listening;
 let port: number;
 
 beforeAll(async () => {
@@ -34,15 +33,11 @@ beforeAll(async () => {
   database = await openDatabase({ url: `file:${join(dir, 'test.db')}` });
   await migrateDatabase(database.db);
   created = await createApp({ database, jwtSecret: TEST_SECRET, clock: manualClock(T0), logger: pino({ level: 'silent' }), staticRoot });
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: created.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-      port = info.port;
-      resolve();
-    });
-  });
+  server = await listen(created.app);
+  port = server.port;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
   database.close();
   rmSync(dir, { recursive: true, force: true });
 });

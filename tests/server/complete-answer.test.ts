@@ -3,15 +3,14 @@
 // and through app.request, it must carry exactly the headers another API answer gets from the middlewares, with a
 // request id of its own, and the same body as before. It also reads the caller and their policies in one statement
 // (auth/caller.ts createCallerWithPoliciesResolver), refusing every caller requireCaller refuses.
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { PolicyView } from '../../src-server/contract/views';
 import { myPolicies } from '../../src-server/features/policies/service';
 import { createHarness, validPolicy, type Harness } from './harness';
+import { listen, type Listening } from './listen';
 
 let h: Harness;
-let server: ServerType;
+let server: Listening;
 let base: string;
 let token: string;
 let userId: number;
@@ -26,13 +25,11 @@ beforeAll(async () => {
     expect(res.status).toBe(201);
   }
   token = await h.tokenFor('headed');
-  server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listen(h.app);
+  base = server.base;
 });
 afterAll(async () => {
-  await new Promise((r) => server.close(r));
+  await server.close();
   await h.close();
 });
 

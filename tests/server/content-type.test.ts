@@ -3,18 +3,17 @@
 // page on another origin may send without asking first (a "simple" request, fetch(..., { mode: 'no-cors' })),
 // so accepting them let any page make its visitors' browsers register accounts and send quote and callback
 // requests. A request without a body is not checked (GET, DELETE, a POST such as logout).
-import type { AddressInfo } from 'node:net';
 import { request as httpRequest } from 'node:http';
-import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src-server/contract/messages';
 import { validQuote } from '../fixtures/quote';
 import { createHarness, json, validPolicy, type Harness } from './harness';
+import { listen, type Listening } from './listen';
 
 let h: Harness;
 let admin: string;
 let quoteId: number;
-let server: ServerType;
+let server: Listening;
 let port: number;
 
 const UNSUPPORTED = { error: messages.unsupportedMediaType };
@@ -26,15 +25,11 @@ beforeAll(async () => {
   const quote = await h.request('POST', '/api/quotes', { body: validQuote, headers: { 'x-forwarded-for': '10.9.0.1' } });
   expect(quote.status).toBe(201);
   quoteId = Number((await h.database.client.execute('select max(id) id from quote_requests')).rows[0]!['id']);
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-      port = info.port;
-      resolve();
-    });
-  });
+  server = await listen(h.app);
+  port = server.port;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
   await h.close();
 });
 

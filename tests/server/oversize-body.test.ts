@@ -3,27 +3,23 @@
 // to drop, and never loses the answer to a reset. Over a real socket: the Node HTTP server and the Hono adapter are
 // what this is about.
 import { request as httpRequest, Agent } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINGER_MS } from '../../src-server/http/unread-body';
 import { createHarness, type Harness } from './harness';
+import { listen, type Listening } from './listen';
 
 let h: Harness;
-let server: ServerType;
+let server: Listening;
 let port: number;
 
 beforeAll(async () => {
   h = await createHarness();
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: h.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-      port = info.port;
-      resolve();
-    });
-  });
+  server = await listen(h.app);
+  port = server.port;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
   await h.close();
 });
 

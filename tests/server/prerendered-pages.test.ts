@@ -6,11 +6,9 @@
 // keeps its JSON 404; a build without prerendered/ (an older one) answers the shell everywhere.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { serve, type ServerType } from '@hono/node-server';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type CreatedApp } from '../../src-server/app';
@@ -19,6 +17,7 @@ import { PRERENDER_ORIGIN, type PrerenderManifest } from '../../src-server/contr
 import { openDatabase, type Database } from '../../src-server/db/client';
 import { migrateDatabase } from '../../src-server/db/migrate';
 import { T0, TEST_SECRET } from './harness';
+import { listen, type Listening } from './listen';
 
 const PUBLIC_URL = 'https://cover.example.test';
 const SHELL = '<!doctype html><html><head><title>Kerbside Cover</title></head><body><div id="root"></div>SHELL</body></html>';
@@ -49,7 +48,7 @@ let withPages: CreatedApp;
 /** Serves a folder like an older build: the shell and assets, no prerendered/. */
 let olderBuild: CreatedApp;
 /** withPages over real HTTP, as the server runs it. */
-let server: ServerType;
+let server: Listening;
 let port: number;
 
 function writeRoot(root: string, prerendered: boolean): void {
@@ -74,15 +73,11 @@ beforeAll(async () => {
   const common = { database, jwtSecret: TEST_SECRET, clock: manualClock(T0), logger: pino({ level: 'silent' }), publicUrl: PUBLIC_URL };
   withPages = await createApp({ ...common, staticRoot: join(dir, 'client') });
   olderBuild = await createApp({ ...common, staticRoot: join(dir, 'older') });
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: withPages.app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-      port = info.port;
-      resolve();
-    });
-  });
+  server = await listen(withPages.app);
+  port = server.port;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
   database.close();
   rmSync(dir, { recursive: true, force: true });
 });
