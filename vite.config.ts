@@ -67,30 +67,34 @@ function preloadApp(): Plugin {
 }
 
 /**
+ * A step on the finished build folder: after the bundle is written, in plugin order among these steps (the
+ * service worker's own closeBundle comes first).
+ */
+function afterBuild(name: string, step: (outDir: string) => void): Plugin {
+  let outDir = '';
+  return {
+    name,
+    apply: 'build',
+    configResolved: (config) => {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    closeBundle: { sequential: true, order: 'post', handler: () => step(outDir) },
+  };
+}
+
+/**
  * Prerenders the public pages into the build (scripts/prerender.tsx, docs/product.md#public-pages), after the
  * client bundle and index.html exist and before precompress() runs, so the pages get their .br and .gz too.
  * It runs in its own Node process (tsx) with the route tree's source: React renders there as it does in tests.
  */
 function prerenderPages(): Plugin {
-  let outDir = '';
-  return {
-    name: 'kerbside:prerender',
-    apply: 'build',
-    configResolved: (config) => {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    closeBundle: {
-      sequential: true,
-      order: 'post',
-      handler() {
-        const result = spawnSync(process.execPath, ['--import', 'tsx', fromHere('./scripts/prerender.tsx'), outDir], {
-          cwd: fromHere('.'),
-          stdio: ['ignore', 'ignore', 'inherit'],
-        });
-        if (result.status !== 0) throw new Error(`prerendering the public pages failed (exit ${result.status ?? result.signal})`);
-      },
-    },
-  };
+  return afterBuild('kerbside:prerender', (outDir) => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', fromHere('./scripts/prerender.tsx'), outDir], {
+      cwd: fromHere('.'),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    if (result.status !== 0) throw new Error(`prerendering the public pages failed (exit ${result.status ?? result.signal})`);
+  });
 }
 
 /**
@@ -99,32 +103,20 @@ function prerenderPages(): Plugin {
  * and manifest exist.
  */
 function precompress(): Plugin {
-  let outDir = '';
   const walk = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => {
       const path = join(dir, name);
       return statSync(path).isDirectory() ? walk(path) : [path];
     });
-  return {
-    name: 'kerbside:precompress',
-    apply: 'build',
-    configResolved: (config) => {
-      outDir = resolve(config.root, config.build.outDir);
-    },
-    closeBundle: {
-      sequential: true,
-      order: 'post',
-      handler() {
-        for (const file of walk(outDir)) {
-          if (!/\.(js|mjs|css|html|svg|json|webmanifest|txt)$/.test(file)) continue;
-          const bytes = readFileSync(file);
-          if (bytes.length < 1024) continue;
-          writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
-          writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
-        }
-      },
-    },
-  };
+  return afterBuild('kerbside:precompress', (outDir) => {
+    for (const file of walk(outDir)) {
+      if (!/\.(js|mjs|css|html|svg|json|webmanifest|txt)$/.test(file)) continue;
+      const bytes = readFileSync(file);
+      if (bytes.length < 1024) continue;
+      writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+    }
+  });
 }
 
 export default defineConfig({
