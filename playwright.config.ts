@@ -8,6 +8,34 @@ const dataDir = process.env.E2E_DATA_DIR ?? join(tmpdir(), `kerbside-e2e-${PORT}
 // Tests read the server's database (outbox, stored requests) from here; workers inherit it.
 process.env.E2E_DATA_DIR = dataDir;
 process.env.E2E_PORT = String(PORT);
+// dashboard.spec.ts holds the page's clock at 1 Jul 2026 while servers run on the real clock; it has a server
+// of its own whose housekeeping runs only at start-up, so no minute's expiry sweep expires the policies that page
+// still sees in force. Every other spec keeps the minute scheduler (roadside.spec.ts waits for a reminder from it).
+const FAKE_CLOCK_PORT = PORT + 1;
+process.env.E2E_FAKE_CLOCK_URL = `http://127.0.0.1:${FAKE_CLOCK_PORT}`;
+
+function e2eServer(port: number, dir: string, housekeeping: 'every-minute' | 'startup-only') {
+  return {
+    command: 'node scripts/e2e-server.mjs',
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      E2E_DATA_DIR: dir,
+      OWNER_USERNAME: E2E_OWNER.username,
+      OWNER_PASSWORD: E2E_OWNER.password,
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
+      HOUSEKEEPING: housekeeping,
+      // A build elsewhere than dist/client (parallel work); unset means dist/client.
+      ...(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {}),
+    },
+  };
+}
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -26,23 +54,5 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      E2E_DATA_DIR: dataDir,
-      OWNER_USERNAME: E2E_OWNER.username,
-      OWNER_PASSWORD: E2E_OWNER.password,
-      LOG_LEVEL: 'warn',
-      JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
-      // A build elsewhere than dist/client (parallel work); unset means dist/client.
-      ...(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {}),
-    },
-  },
+  webServer: [e2eServer(PORT, dataDir, 'every-minute'), e2eServer(FAKE_CLOCK_PORT, `${dataDir}-fake-clock`, 'startup-only')],
 });

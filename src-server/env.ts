@@ -33,6 +33,10 @@ const envSchema = z.object({
     .min(1, 'must be at least 1 day')
     .max(36_500, 'must be at most 36500 days')
     .default(730),
+  // Housekeeping runs at start-up and then every minute (docs/operations.md#housekeeping). `startup-only` is for
+  // test servers whose browser tests put the page under a fake clock: a minute tick on the real clock would
+  // expire the fixtures the page still sees in force.
+  HOUSEKEEPING: z.enum(['every-minute', 'startup-only'], { error: 'must be every-minute or startup-only' }).default('every-minute'),
   // Behind a reverse proxy the client address comes from X-Forwarded-For; never trust it otherwise.
   TRUST_PROXY: z
     .enum(['0', '1', 'true', 'false'])

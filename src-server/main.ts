@@ -8,7 +8,7 @@ import { migrateDatabase } from './db/migrate';
 import { EnvError, parseEnv } from './env';
 import { ensureFirstOwner } from './features/account/service';
 import { runMaintenance } from './maintenance';
-import { startScheduler } from './scheduler';
+import { startScheduler, startupOnly } from './scheduler';
 import { loadJwtSecret } from './secret';
 
 async function main(): Promise<void> {
@@ -38,7 +38,8 @@ async function main(): Promise<void> {
 
   // Housekeeping (expiry sweep, cover-ending reminders, mail) once now, then at the start of every minute
   // (docs/operations.md#housekeeping). A failed run is logged; the next minute tries again.
-  const scheduler = startScheduler({ job: () => runMaintenance(deps, { auditRetentionDays: env.AUDIT_RETENTION_DAYS }), logger });
+  const housekeeping = () => runMaintenance(deps, { auditRetentionDays: env.AUDIT_RETENTION_DAYS });
+  const scheduler = env.HOUSEKEEPING === 'every-minute' ? startScheduler({ job: housekeeping, logger }) : startupOnly(housekeeping, logger);
   await scheduler.runNow();
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {

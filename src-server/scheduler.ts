@@ -39,3 +39,23 @@ export function startScheduler(opts: { job: () => Promise<unknown>; logger: Logg
     },
   };
 }
+
+/**
+ * HOUSEKEEPING=startup-only (src-server/env.ts): the start-up run and nothing after. For test servers whose
+ * browser tests hold the page's clock at a fixed date, where a tick on the real clock would expire their fixtures.
+ */
+export function startupOnly(job: () => Promise<unknown>, logger: Logger): Scheduler {
+  let running: Promise<void> | undefined;
+  return {
+    async runNow() {
+      running ??= job().then(
+        () => undefined,
+        (err: unknown) => logger.error({ err }, 'maintenance failed'),
+      );
+      await running;
+    },
+    async stop() {
+      await running;
+    },
+  };
+}

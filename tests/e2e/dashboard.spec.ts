@@ -10,8 +10,10 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { brand } from '../../src-server/contract/brand';
 import { apiToken, createAccount, failProcedure, OWNER, signIn, trpcCallsOf, unique } from './fixtures';
 
-// page.route must see every API call: no service worker in between.
-test.use({ serviceWorkers: 'block' });
+// page.route must see every API call: no service worker in between. The server is the one whose housekeeping runs
+// only at start-up (playwright.config.ts): it runs on the real clock, and a minute's expiry sweep there would
+// expire the policies this page's fake clock still sees in force.
+test.use({ serviceWorkers: 'block', baseURL: process.env.E2E_FAKE_CLOCK_URL });
 
 const PASSWORD = 'e2e-dashboard-password';
 const CLOCK_START = new Date('2026-07-01T12:00:00Z');

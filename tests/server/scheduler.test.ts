@@ -4,7 +4,8 @@
 // waits for the event it is about (with a generous deadline), never for a fixed time. In the slow project.
 import { pino } from 'pino';
 import { expect, it } from 'vitest';
-import { startScheduler } from '../../src-server/scheduler';
+import { startScheduler, startupOnly } from '../../src-server/scheduler';
+import { parseEnv } from '../../src-server/env';
 
 const EVERY_SECOND = '* * * * * *';
 
@@ -70,3 +71,23 @@ it('logs a failed run and keeps its schedule', async () => {
   await scheduler.stop();
   expect(errors.length).toBe(runs);
 }, 30_000);
+
+it('HOUSEKEEPING=startup-only runs the job once at start-up and never again; a failure is logged', async () => {
+  expect(parseEnv({}).HOUSEKEEPING).toBe('every-minute');
+  expect(parseEnv({ HOUSEKEEPING: 'startup-only' }).HOUSEKEEPING).toBe('startup-only');
+  expect(() => parseEnv({ HOUSEKEEPING: 'hourly' })).toThrow(/^Invalid environment: HOUSEKEEPING must be every-minute or startup-only$/);
+
+  const errors: unknown[] = [];
+  const logger = pino({ level: 'silent' });
+  logger.error = ((obj: unknown) => void errors.push(obj)) as typeof logger.error;
+  let runs = 0;
+  const scheduler = startupOnly(async () => {
+    runs++;
+    throw new Error('database away');
+  }, logger);
+  await scheduler.runNow();
+  await scheduler.runNow();
+  await scheduler.stop();
+  expect(runs).toBe(1);
+  expect(errors).toHaveLength(1);
+});
