@@ -5,7 +5,8 @@
 // (never their bytes) in the log. Delivery is claimed in the database (status 'sending', claimed_at) before a
 // message goes out, so several server processes sharing the database never deliver the same message twice
 // (docs/operations.md#mail); a claim whose process died mid-delivery is taken up again after CLAIM_LEASE_MS.
-import { and, asc, eq, inArray, lt, or } from 'drizzle-orm';
+// A failed attempt is retried after a growing wait (RETRY below, next_attempt_at), up to MAX_ATTEMPTS.
+import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import { brand } from '../contract/brand';
@@ -41,10 +42,62 @@ export interface Mailer {
   deliverPending(): Promise<number>;
 }
 
-const MAX_ATTEMPTS = 5;
+export const MAX_ATTEMPTS = 5;
 const BATCH = 20;
 /** How long a claimed message belongs to the process that claimed it: longer than any SMTP exchange takes. */
-const CLAIM_LEASE_MS = 10 * 60_000;
+export const CLAIM_LEASE_MS = 10 * 60_000;
+/**
+ * A run stops sending once its claim is this old and hands the rest back, so no message is still being sent
+ * when another process may take it as abandoned (a slow server can use up to SMTP_TIMEOUTS per message).
+ */
+const CLAIM_USE_MS = CLAIM_LEASE_MS / 2;
+
+/**
+ * Retry backoff (docs/operations.md#mail): after failed attempt n the message waits baseMs × 2^(n-1), plus up to
+ * jitter × that at random: 1, 2, 4 and 8 minutes (to 1.2, 2.4, 4.8, 9.6), so the 5th and last attempt comes
+ * 15-18 minutes after the first. Why these: the shortest-lived message, a password reset link, is valid for
+ * 30 minutes, so all its attempts fall while it is still of use; a mail relay restarting or briefly down is
+ * ridden out; a longer outage ends in 'failed', which an operator sees and can queue again. The jitter keeps
+ * messages that failed together (the relay went down) from all coming due in the same minute.
+ */
+export const RETRY = { baseMs: 60_000, jitter: 0.2 } as const;
+
+/** When a message that has now failed `attempts` times may be tried again; `random` in [0, 1). */
+export function nextAttemptAt(failedAt: number, attempts: number, random: number): number {
+  const wait = RETRY.baseMs * 2 ** (attempts - 1);
+  return failedAt + Math.round(wait * (1 + RETRY.jitter * random));
+}
+
+/**
+ * nodemailer's SMTP timeouts (its defaults are 2 minutes to connect, 30 s for the greeting and 10 minutes of
+ * silence), so a mail server that is down or hangs ends a delivery run in seconds, not minutes.
+ * connectionTimeout covers the DNS lookup, the TCP connection and the greeting together.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
+
+/**
+ * Failures of the server or the connection rather than of one message (nodemailer's codes; 421 is "service not
+ * available"): the next message would wait out the same timeout or meet the same refusal, so the run stops there.
+ */
+function serverUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; responseCode?: unknown } | null;
+  return (
+    e?.responseCode === 421 ||
+    (typeof e?.code === 'string' && ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ETLS', 'EAUTH', 'ENOAUTH'].includes(e.code))
+  );
+}
+
+/**
+ * Messages a delivery run may take at `now`: pending ones whose retry is due (null: never failed, or queued
+ * before backoff existed), and claims left behind by a process that died while delivering them.
+ * Served by mail_outbox_status_idx (status, id): tests/server/smtp-delivery.test.ts checks the plan.
+ */
+export function waitingMail(now: number) {
+  return or(
+    and(eq(mailOutbox.status, 'pending'), or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, now))),
+    and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.claimedAt, now - CLAIM_LEASE_MS)),
+  );
+}
 
 export function storedAttachments(attachments: readonly MailAttachment[] | undefined): string | null {
   if (!attachments || attachments.length === 0) return null;
@@ -79,39 +132,60 @@ export function createMailer(opts: {
   logger: Logger;
   smtpUrl?: string | undefined;
   from?: string | undefined;
+  /** Tests shorten these to see a hung server end a run. */
+  smtpTimeouts?: Partial<typeof SMTP_TIMEOUTS>;
+  /** The backoff's jitter source, [0, 1); tests fix it to know each wait exactly. */
+  random?: () => number;
 }): Mailer {
-  const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  // Options given with `url` are kept, and the URL's own (host, port, credentials, query) added to them.
+  const transport = opts.smtpUrl ? nodemailer.createTransport({ url: opts.smtpUrl, ...SMTP_TIMEOUTS, ...opts.smtpTimeouts }) : null;
   const from = opts.from ?? `${brand.name} <${brand.emails.noReply}>`;
+  const random = opts.random ?? Math.random;
   let running: Promise<number> | null = null;
-
-  /** Messages waiting: pending ones, and claims left behind by a process that died while delivering them. */
-  const waiting = (now: number) =>
-    or(eq(mailOutbox.status, 'pending'), and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.claimedAt, now - CLAIM_LEASE_MS)));
 
   /** Takes up to BATCH waiting messages for this process, in one write; another process's UPDATE then skips them. */
   async function claimBatch() {
     const now = opts.clock.now();
     // A read first: most runs find nothing, and then take no write lock.
-    const [any] = await opts.db.select({ id: mailOutbox.id }).from(mailOutbox).where(waiting(now)).limit(1);
-    if (!any) return [];
+    const [any] = await opts.db.select({ id: mailOutbox.id }).from(mailOutbox).where(waitingMail(now)).limit(1);
+    if (!any) return { claim: now, claimed: [] };
     const claimed = await opts.write((tx) =>
       tx
         .update(mailOutbox)
         .set({ status: 'sending', claimedAt: now })
         .where(
           and(
-            waiting(now),
-            inArray(mailOutbox.id, tx.select({ id: mailOutbox.id }).from(mailOutbox).where(waiting(now)).orderBy(asc(mailOutbox.id)).limit(BATCH)),
+            waitingMail(now),
+            inArray(mailOutbox.id, tx.select({ id: mailOutbox.id }).from(mailOutbox).where(waitingMail(now)).orderBy(asc(mailOutbox.id)).limit(BATCH)),
           ),
         )
         .returning(),
     );
-    return claimed.sort((a, b) => a.id - b.id);
+    return { claim: now, claimed: claimed.sort((a, b) => a.id - b.id) };
   }
 
   async function deliverBatch(): Promise<number> {
-    const pending = await claimBatch();
-    for (const mail of pending) {
+    const { claim, claimed } = await claimBatch();
+    // Every write about a claimed message names this claim: should it ever have lapsed and been taken by another
+    // process, that process's outcome stands, not this one's.
+    const ours = (id: number) => and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.claimedAt, claim));
+    /** Claimed messages this run does not try go back as they were: pending, due, no attempt counted. */
+    const release = async (rest: readonly { id: number }[]) => {
+      if (rest.length === 0) return;
+      await opts.write((tx) =>
+        tx
+          .update(mailOutbox)
+          .set({ status: 'pending', claimedAt: null })
+          .where(and(inArray(mailOutbox.id, rest.map((m) => m.id)), eq(mailOutbox.status, 'sending'), eq(mailOutbox.claimedAt, claim))),
+      );
+    };
+    let handled = 0;
+    for (const [i, mail] of claimed.entries()) {
+      if (opts.clock.now() - claim >= CLAIM_USE_MS) {
+        await release(claimed.slice(i));
+        break;
+      }
+      handled += 1;
       const files = readAttachments(mail.attachments);
       try {
         if (transport) {
@@ -133,21 +207,27 @@ export function createMailer(opts: {
         await opts.write((tx) =>
           tx
             .update(mailOutbox)
-            .set({ status: transport ? 'sent' : 'logged', sentAt: opts.clock.now(), attempts: mail.attempts + 1, claimedAt: null })
-            .where(eq(mailOutbox.id, mail.id)),
+            .set({ status: transport ? 'sent' : 'logged', sentAt: opts.clock.now(), attempts: mail.attempts + 1, claimedAt: null, nextAttemptAt: null })
+            .where(ours(mail.id)),
         );
       } catch (err) {
         const attempts = mail.attempts + 1;
-        opts.logger.warn({ mailId: mail.id, err }, 'mail delivery failed');
+        const failed = attempts >= MAX_ATTEMPTS;
+        const retryAt = failed ? null : nextAttemptAt(opts.clock.now(), attempts, random());
+        opts.logger.warn({ mailId: mail.id, attempts, retryAt, err }, 'mail delivery failed');
         await opts.write((tx) =>
           tx
             .update(mailOutbox)
-            .set({ attempts, lastError: String(err).slice(0, 500), status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending', claimedAt: null })
-            .where(eq(mailOutbox.id, mail.id)),
+            .set({ attempts, lastError: String(err).slice(0, 500), status: failed ? 'failed' : 'pending', claimedAt: null, nextAttemptAt: retryAt })
+            .where(ours(mail.id)),
         );
+        if (serverUnavailable(err)) {
+          await release(claimed.slice(i + 1));
+          break;
+        }
       }
     }
-    return pending.length;
+    return handled;
   }
 
   return {
