@@ -31,6 +31,7 @@ import { verifyRoutes } from './features/verify/rest';
 import { namesApiPath } from './http/api-paths';
 import { clientAddressOf } from './http/client-address';
 import { jsonBodiesOnly } from './http/json-only';
+import { metricsEndpoint, requestMetrics } from './http/metrics';
 import { closeAfterUnreadBody } from './http/unread-body';
 import { loadPrerenderedPages, sendPage } from './http/prerendered-pages';
 import type { AppEnv } from './http/context';
@@ -40,6 +41,7 @@ import type { RestContext } from './http/rest-context';
 import { hasAllHeaders, securityHeaders } from './http/security-headers';
 import { createTurnGate, TURN_BUDGET_MS } from './http/turn-gate';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createMetricsRegistry, noMetrics } from './metrics';
 import { createTrpcContext } from './trpc/init';
 import { appRouter } from './trpc/router';
 
@@ -59,6 +61,8 @@ export interface AppOptions {
   publicUrl?: string;
   /** Folder of the built client; null serves the API alone. */
   staticRoot?: string | null;
+  /** METRICS_TOKEN: when set, GET /metrics answers with this bearer token (docs/operations.md#metrics); else no metrics. */
+  metricsToken?: string | undefined;
 }
 
 export interface CreatedApp {
@@ -71,14 +75,19 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
   const { db, hot } = opts.database;
   const clock = opts.clock ?? systemClock;
   const logger = opts.logger ?? pino({ level: 'info' });
-  const write = createWriter(db);
+  // Off unless a token is set: no registry, no timing middleware, no process monitors.
+  const metrics = opts.metricsToken === undefined ? null : createMetricsRegistry({ db, logger });
+  const write = createWriter(db, metrics?.writeQueue);
   const tokens = await createTokenService(opts.jwtSecret);
   const mailer = opts.mailer ?? createMailer({ db, write, clock, logger, smtpUrl: opts.smtpUrl, from: opts.mailFrom });
-  const deps: Deps = { db, hot, write, clock, tokens, mailer, logger, publicUrl: opts.publicUrl ?? 'http://localhost:3000' };
+  const publicUrl = opts.publicUrl ?? 'http://localhost:3000';
+  const deps: Deps = { db, hot, write, clock, tokens, mailer, logger, publicUrl, metrics: metrics?.metrics ?? noMetrics };
   const resolveCaller = createCallerResolver(hot, tokens);
   const trustProxy = opts.trustProxy ?? false;
 
   const app = new Hono<AppEnv>();
+  // First, so a request's time includes everything after it (the turn gate's wait included).
+  if (metrics) app.use('*', requestMetrics(metrics, new Set(Object.keys(appRouter._def.procedures))));
   app.use('*', securityHeaders);
   // Every request starts in its turn, in arrival order (http/turn-gate.ts: keeps the event loop's turns short
   // under full load, so new connections are accepted and no request waits seconds behind the others).
@@ -168,6 +177,10 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
       },
     }),
   );
+
+  // At the root, not under /api: for the scraper, with its own token (docs/operations.md#metrics). Without
+  // METRICS_TOKEN it passes the request on, to the 404 of a path the app does not have.
+  app.get('/metrics', metricsEndpoint(metrics, opts.metricsToken));
 
   // A path that names the API in another spelling (`//api/…`, `/API/…`, `/api%2f…`) matched no route above: it
   // answers the API's 404, never the SPA page below (docs/api.md#errors).

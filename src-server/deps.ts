@@ -6,6 +6,7 @@ import type { Db } from './db/client';
 import type { HotReads } from './db/hot-reads';
 import type { WriteTransaction } from './db/writer';
 import type { Mailer } from './mail/mailer';
+import type { Metrics } from './metrics';
 
 /** What services need from the outside world; built once in app.ts, replaced piecewise in tests. */
 export interface Deps {
@@ -19,6 +20,8 @@ export interface Deps {
   logger: Logger;
   /** The site's public origin, for links in e-mails (PUBLIC_URL); never taken from a request's Host. */
   publicUrl: string;
+  /** Counts for GET /metrics (metrics.ts); does nothing when METRICS_TOKEN is unset. */
+  metrics: Metrics;
 }
 
 export type { Caller };

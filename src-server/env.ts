@@ -37,6 +37,10 @@ const envSchema = z.object({
   // test servers whose browser tests put the page under a fake clock: a minute tick on the real clock would
   // expire the fixtures the page still sees in force.
   HOUSEKEEPING: z.enum(['every-minute', 'startup-only'], { error: 'must be every-minute or startup-only' }).default('every-minute'),
+  // GET /metrics (docs/operations.md#metrics): off unless set; then the scraper sends it as a bearer token.
+  METRICS_TOKEN: optionalText
+    .refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters')
+    .refine((v) => v === undefined || /^[\x21-\x7e]+$/.test(v), 'must be printable ASCII with no spaces (it is sent in a header)'),
   // Behind a reverse proxy the client address comes from X-Forwarded-For; never trust it otherwise.
   TRUST_PROXY: z
     .enum(['0', '1', 'true', 'false'])

@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     ...(env.STATIC_DIR ? { staticRoot: env.STATIC_DIR } : {}),
   });

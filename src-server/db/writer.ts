@@ -15,10 +15,16 @@ export interface WriteTransaction {
   outside?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
-export function createWriter(db: Db): WriteTransaction {
+/** Told when a write asks for its turn and when the turn begins (metrics.ts: queue depth and wait). */
+export interface WriteQueueObserver {
+  asked(): void;
+  started(waitSeconds: number): void;
+}
+
+export function createWriter(db: Db, observer?: WriteQueueObserver): WriteTransaction {
   let tail: Promise<unknown> = Promise.resolve();
   const enqueue = <T>(run: () => Promise<T>): Promise<T> => {
-    const result = tail.then(run);
+    const result = tail.then(observer ? timed(observer, run) : run);
     // The queue must go on whether this write commits or fails.
     tail = result.catch(() => undefined);
     return result;
@@ -26,4 +32,14 @@ export function createWriter(db: Db): WriteTransaction {
   const write: WriteTransaction = <T>(work: (tx: Tx) => Promise<T>) => enqueue(() => db.transaction(work, { behavior: 'immediate' }));
   write.outside = enqueue;
   return write;
+}
+
+/** `run`, reporting the wait from now (the write asking for its turn) until it starts. */
+function timed<T>(observer: WriteQueueObserver, run: () => Promise<T>): () => Promise<T> {
+  const askedAt = performance.now();
+  observer.asked();
+  return () => {
+    observer.started((performance.now() - askedAt) / 1000);
+    return run();
+  };
 }

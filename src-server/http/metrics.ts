@@ -1,0 +1,92 @@
+// The HTTP side of the metrics (docs/operations.md#metrics): the middleware that times every request, and
+// GET /metrics behind its own bearer token.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import type { MetricsRegistry } from '../metrics';
+import type { AppEnv } from './context';
+
+/** The one label of every request no route of the app matched (so a scan of random paths adds no series). */
+export const UNMATCHED = 'unmatched';
+/** Files and pages of the built client, answered by the catch-all static handlers. */
+export const STATIC = 'static';
+/** A tRPC batch of different procedures: the one request is counted once, under this label. */
+export const TRPC_BATCH = '/trpc/(batch)';
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/**
+ * Counts and times every request. It does only the label work and one observe: no await besides the request's
+ * own, no I/O.
+ */
+export function requestMetrics(metrics: MetricsRegistry, procedures: ReadonlySet<string>): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const start = performance.now();
+    // Errors thrown further in have already become answers here (Hono's onError runs where they are thrown).
+    await next();
+    const method = METHODS.has(c.req.method) ? c.req.method : 'other';
+    metrics.observeRequest(method, routeLabel(c, procedures), c.res.status, (performance.now() - start) / 1000);
+  };
+}
+
+/**
+ * The route label: a pattern of the app's own route table (`/api/admin/policies/:id`), the procedure of a tRPC
+ * call (`/trpc/admin.policies.list`), or one of a few fixed words; never the raw path, so the number of series
+ * stays bounded whatever URLs arrive.
+ */
+export function routeLabel(c: Context, procedures: ReadonlySet<string>): string {
+  const path = c.req.path;
+  if (path.startsWith('/trpc/')) return trpcLabel(path.slice('/trpc/'.length), procedures);
+  // The routes matched for this method and path, in the order they run: middleware and catch-alls are `ALL` or
+  // wildcard patterns; an endpoint is neither. Hono leaves routeIndex at the deepest one that ran.
+  const routes = matchedRoutes(c);
+  const reached = c.req.routeIndex;
+  let label: string | undefined;
+  for (let i = 0; i < routes.length; i++) {
+    const route = routes[i]!;
+    if (route.method === 'ALL' || route.path.includes('*')) continue;
+    label = route.path;
+    // Past the deepest that ran: a middleware answered for this endpoint (401, 403, 413, 415), which is still its answer.
+    if (i >= reached) break;
+  }
+  if (label !== undefined) return label;
+  if (c.res.status === 404 || path === '/api' || path.startsWith('/api/') || path === '/trpc') return UNMATCHED;
+  return STATIC;
+}
+
+/** `/trpc/<procedure>` for a call of a known procedure (or a batch of one procedure); UNMATCHED for any other name. */
+function trpcLabel(rest: string, procedures: ReadonlySet<string>): string {
+  // The batch link joins procedure names with commas, which a client may have percent-encoded.
+  let names: string[];
+  try {
+    names = (rest.includes('%') ? decodeURIComponent(rest) : rest).split(',');
+  } catch {
+    return UNMATCHED;
+  }
+  if (!names.every((name) => procedures.has(name))) return UNMATCHED;
+  return names.every((name) => name === names[0]) ? `/trpc/${names[0]}` : TRPC_BATCH;
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * GET /metrics. Without METRICS_TOKEN the route passes the request on, so it answers as a path the app does not
+ * have (404). With it, only `Authorization: Bearer <METRICS_TOKEN>` opens it: 401 otherwise, a user's token
+ * included, since the token is compared with METRICS_TOKEN alone.
+ */
+export function metricsEndpoint(metrics: MetricsRegistry | null, token: string | undefined): MiddlewareHandler<AppEnv> {
+  if (!metrics || token === undefined) return (_c, next) => next();
+  // Compared as SHA-256 digests: equal lengths for timingSafeEqual, and the time taken tells nothing of the token.
+  const expected = digest(token);
+  return async (c) => {
+    const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(c.req.header('authorization') ?? '');
+    if (!match || !timingSafeEqual(digest(match[1]!), expected)) {
+      c.header('WWW-Authenticate', 'Bearer realm="metrics"');
+      c.header('Cache-Control', 'no-store');
+      return c.text('Unauthorized', 401);
+    }
+    const body = await metrics.registry.metrics();
+    c.header('Cache-Control', 'no-store');
+    return c.body(body, 200, { 'Content-Type': metrics.registry.contentType });
+  };
+}
