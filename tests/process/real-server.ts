@@ -4,7 +4,7 @@
 // two folders below the repository (.tmp/crash/) because main.ts finds the migrations at ../../drizzle
 // from its own file.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,15 +18,22 @@ const JWT_SECRET = 'crash-test-secret-crash-test-secret-0123456789';
 
 export async function buildServer(): Promise<string> {
   const outfile = join(ROOT, '.tmp', 'crash', 'server.mjs');
-  await build({
+  const { outputFiles } = await build({
     entryPoints: [join(ROOT, 'src-server', 'main.ts')],
     bundle: true,
     platform: 'node',
     format: 'esm',
     packages: 'external',
     outfile,
+    write: false,
     logLevel: 'warning',
   });
+  // Written aside and renamed over the old one: test files in parallel (crash safety, two processes) build the
+  // same path, and a server starting meanwhile must read a whole bundle, never one being rewritten.
+  mkdirSync(join(ROOT, '.tmp', 'crash'), { recursive: true });
+  const aside = `${outfile}.${process.pid}.tmp`;
+  writeFileSync(aside, outputFiles[0]!.contents);
+  renameSync(aside, outfile);
   return outfile;
 }
 
@@ -48,7 +55,17 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-export async function startServer(bundle: string, dataDir: string, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+export interface StartOptions {
+  /** Given: the server's standard output (its pino log lines) is read and handed here; else it is ignored. */
+  onStdout?: (text: string) => void;
+}
+
+export async function startServer(
+  bundle: string,
+  dataDir: string,
+  extraEnv: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const staticDir = join(dataDir, 'static');
   mkdirSync(staticDir, { recursive: true });
@@ -70,8 +87,11 @@ export async function startServer(bundle: string, dataDir: string, extraEnv: Rec
       LOG_LEVEL: 'error',
       ...extraEnv,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    // A pipe only when someone reads it: a full pipe would block the server's synchronous log writes.
+    stdio: ['ignore', options.onStdout ? 'pipe' : 'ignore', 'pipe'],
   });
+  const { onStdout } = options;
+  if (onStdout) child.stdout!.on('data', (d: Buffer) => onStdout(d.toString()));
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
