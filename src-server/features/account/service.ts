@@ -22,6 +22,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { writeLog } from '../../audit/log';
 import { logLoginFailed, logLoginThrottled } from '../../audit/login-refusals';
+import type { ThrottleLimit } from '../../metrics';
 import { safeLogText } from '../../audit/safe-text';
 import { assertUnique, toUserView } from '../users/service';
 
@@ -67,6 +68,8 @@ interface LoginKeys {
 /** Which limits refuse a sign-in, with the seconds until the last of them resets. */
 interface Refusal {
   byName: boolean;
+  /** The first refusing limit (pair, then name, then address): what throttle_refusals_total counts. */
+  limit: ThrottleLimit;
   retryAfterSeconds: number;
 }
 
@@ -84,7 +87,8 @@ async function refusalOf(db: DbOrTx, keys: LoginKeys, now: number, pair: LimitSt
   const userRefuses = user.refuses && !(await seenWithin(db, keys.known, KNOWN_ADDRESS_MS, now));
   const refusing = [pair.refuses ? pair : null, userRefuses ? user : null, address.refuses ? address : null].filter((x) => x !== null);
   if (refusing.length === 0) return null;
-  return { byName: pair.refuses || userRefuses, retryAfterSeconds: Math.max(...refusing.map((x) => x.retryAfterSeconds)) };
+  const limit = pair.refuses ? 'login_pair' : userRefuses ? 'login_user' : 'login_address';
+  return { byName: pair.refuses || userRefuses, limit, retryAfterSeconds: Math.max(...refusing.map((x) => x.retryAfterSeconds)) };
 }
 
 /** Reads the limits without counting: a refusal where the failures already recorded fill one. */
@@ -132,6 +136,7 @@ export async function login(deps: Deps, input: LoginInput, clientAddress: string
     known: loginThrottleKeys.known(row?.id ?? 0, clientAddress),
   };
   const refuse = async (refusal: Refusal): Promise<never> => {
+    deps.metrics.throttleRefused(refusal.limit);
     await logLoginThrottled(deps, typed, refusal.byName ? { userKey: keys.user } : { addressKey: keys.address });
     throw new ThrottledError(messages.tooManyAttempts, refusal.retryAfterSeconds);
   };
@@ -172,7 +177,10 @@ export async function register(deps: Deps, input: RegisterInput, clientAddress: 
   passwordHashing.assertRoom();
   const now = deps.clock.now();
   const hit = await deps.write((tx) => hitThrottle(tx, `register:ip:${clientAddress}`, REGISTER_ADDRESS_RULE, now));
-  if (hit.over) throw new ThrottledError(messages.tooManyAttempts, hit.retryAfterSeconds);
+  if (hit.over) {
+    deps.metrics.throttleRefused('register');
+    throw new ThrottledError(messages.tooManyAttempts, hit.retryAfterSeconds);
+  }
   const passwordHash = await hashPassword(input.password);
   return deps.write(async (tx) => {
     await assertUnique(tx, input.username, input.email, null);

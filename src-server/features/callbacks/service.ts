@@ -113,7 +113,10 @@ export async function requestCallback(deps: Deps, input: CallbackInput, clientAd
     return { kind: 'stored' as const, reference };
   });
 
-  if (outcome.kind === 'throttled') throw new ThrottledError(messages.tooManyAttempts, outcome.retryAfterSeconds);
+  if (outcome.kind === 'throttled') {
+    deps.metrics.throttleRefused('callback');
+    throw new ThrottledError(messages.tooManyAttempts, outcome.retryAfterSeconds);
+  }
   if (outcome.kind === 'bot') {
     // Answered exactly like a stored request, so a bot cannot tell; nothing is stored or sent.
     deps.logger.warn({ clientAddress }, 'callback request with the honeypot filled: answered, not stored');

@@ -174,6 +174,7 @@ export async function requestPasswordReset(
     await hitThrottle(tx, `reset:email:${email}`, RESET_EMAIL_RULE, now),
   ]);
   if (byAddress.over || byEmail.over) {
+    deps.metrics.throttleRefused(byAddress.over ? 'password_reset_address' : 'password_reset_email');
     // The address is not written to the audit log: it may not belong to any customer. Anyone can send these, so
     // they count on one entry an hour (the limits' window) instead of a row each (docs/product.md#audit-log).
     await logRepeatedEvent(deps, { action: 'Password reset request throttled', level: 'warning' }, { key: 'reset-throttled', windowMs: RESET_ADDRESS_RULE.windowMs });

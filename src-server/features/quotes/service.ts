@@ -129,6 +129,7 @@ export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, client
 
   switch (outcome.kind) {
     case 'throttled':
+      deps.metrics.throttleRefused('quote');
       throw new ThrottledError(messages.tooManyAttempts, outcome.retryAfterSeconds);
     case 'bot':
       // Answered exactly like a stored request, so a bot cannot tell; nothing is stored or sent.

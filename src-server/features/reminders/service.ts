@@ -62,7 +62,7 @@ export async function sendDueReminders(deps: Deps, limit = BATCH): Promise<numbe
  * as when another process claimed it first: the claim, not the read that found it, decides.
  */
 export async function claimReminder(deps: Deps, id: number, now: number): Promise<boolean> {
-  return deps.write(async (tx) => {
+  const queued = await deps.write(async (tx) => {
     const [claimed] = await tx
       .update(policies)
       .set({ reminderDueAt: null, reminderSentAt: now, reminderEndAt: sql`${policies.endAt}` })
@@ -83,6 +83,9 @@ export async function claimReminder(deps: Deps, id: number, now: number): Promis
     await writeLog(tx, now, { action: `Cover-ending reminder sent: ${claimed.policyNumber}`, username: 'system' });
     return true;
   });
+  // Counted once committed: a claim another process won, or one rolled back, is not this process's reminder.
+  if (queued) deps.metrics.reminderSent();
+  return queued;
 }
 
 /** The e-mail (docs/product.md#e-mails): the policy number, the end in UK time naming GMT or BST, and the link. */

@@ -64,7 +64,10 @@ function toVerificationView(row: VerifiedRow, now: number): VerificationView {
 export async function verifyByCode(deps: Deps, code: string, clientAddress: string): Promise<VerificationView> {
   const now = deps.clock.now();
   const hit = await deps.write((tx) => hitThrottle(tx, verifyThrottleKey(clientAddress), VERIFY_ADDRESS_RULE, now));
-  if (hit.over) throw new ThrottledError(messages.tooManyAttempts, hit.retryAfterSeconds);
+  if (hit.over) {
+    deps.metrics.throttleRefused('verify');
+    throw new ThrottledError(messages.tooManyAttempts, hit.retryAfterSeconds);
+  }
   const normalised = normaliseVerifyCode(code);
   if (normalised === null) throw new NotFoundError(messages.noCertificateForCode);
   const [row] = await deps.db
