@@ -133,7 +133,7 @@ export function createMailer(opts: {
   smtpUrl?: string | undefined;
   from?: string | undefined;
   /** Tests shorten these to see a hung server end a run. */
-  smtpTimeouts?: Partial<typeof SMTP_TIMEOUTS>;
+  smtpTimeouts?: Partial<Record<keyof typeof SMTP_TIMEOUTS, number>>;
   /** The backoff's jitter source, [0, 1); tests fix it to know each wait exactly. */
   random?: () => number;
 }): Mailer {

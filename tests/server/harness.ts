@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { createApp, type CreatedApp } from '../../src-server/app';
+import { createApp, type AppOptions, type CreatedApp } from '../../src-server/app';
 import { manualClock } from '../../src-server/clock';
 import { openDatabase, type Database } from '../../src-server/db/client';
 import { migrateDatabase } from '../../src-server/db/migrate';
@@ -32,7 +32,10 @@ export interface Harness extends CreatedApp {
 export const PASSWORD = 'correct-horse-battery';
 let passwordHash: Promise<string> | undefined;
 
-export async function createHarness(start = T0): Promise<Harness> {
+/** App options a test may set; the rest are the harness's own. */
+export type HarnessOptions = Pick<AppOptions, 'smtpUrl' | 'mailFrom'>;
+
+export async function createHarness(start = T0, options: HarnessOptions = {}): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'kerbside-test-'));
   const database = await openDatabase({ url: `file:${join(dir, 'test.db')}` });
   await migrateDatabase(database.db);
@@ -44,6 +47,7 @@ export async function createHarness(start = T0): Promise<Harness> {
     logger: pino({ level: 'silent' }),
     trustProxy: true,
     staticRoot: null,
+    ...options,
   });
   let addressCounter = 0;
 

@@ -1,14 +1,12 @@
 // Mail with files (docs/operations.md#mail): the outbox keeps an attachment as base64 JSON beside the
 // message; over SMTP it goes out as a real MIME attachment (asserted against an in-process SMTP server);
 // without SMTP_URL the whole message is printed to the log, an attachment by its name and size only.
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../src-server/mail/mailer';
 import { createHarness, type Harness } from './harness';
+import { attachmentsOf, parseMime, startSmtpServer, textBody, type TestSmtpServer } from './smtp';
 
 let h: Harness;
 beforeAll(async () => {
@@ -73,62 +71,34 @@ describe('without SMTP_URL', () => {
 });
 
 describe('over SMTP', () => {
-  let server: SMTPServer;
-  let port = 0;
-  const received: { from: string; to: string[]; raw: string }[] = [];
-
+  let server: TestSmtpServer;
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    server.listen(0, '127.0.0.1');
-    await once(server.server, 'listening');
-    port = (server.server.address() as AddressInfo).port;
+    server = await startSmtpServer();
   });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
+  afterAll(() => server.close());
 
   it('delivers the message with the PDF attached, byte for byte, and marks it sent', async () => {
     const { logger } = capturingLogger();
-    const mailer = createMailer({ db: h.database.db, write: h.deps.write, clock: h.clock, logger, smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Kerbside Cover <no-reply@kerbsidecover.example>' });
+    const mailer = createMailer({ db: h.database.db, write: h.deps.write, clock: h.clock, logger, smtpUrl: server.url, from: 'Kerbside Cover <no-reply@kerbsidecover.example>' });
     await h.database.client.execute("update mail_outbox set status = 'logged' where status = 'pending'");
     await h.deps.write((tx) =>
       mailer.queue(tx, { to: 'customer@example.test', subject: 'Policy KC-TEST000001', text: 'Your certificate is attached.', attachments: [attachment] }),
     );
     expect(await mailer.deliverPending()).toBe(1);
-    expect(received).toHaveLength(1);
-    const mail = received[0]!;
+    expect(server.accepted).toHaveLength(1);
+    const mail = server.accepted[0]!;
     expect(mail.to).toEqual(['customer@example.test']);
     expect(mail.from).toBe('no-reply@kerbsidecover.example');
-    expect(mail.raw).toMatch(/^Subject: Policy KC-TEST000001\r?$/m);
-    expect(mail.raw).toContain('Your certificate is attached.');
+    const message = parseMime(mail.raw);
+    expect(message.headers.get('subject')).toBe('Policy KC-TEST000001');
+    expect(textBody(message)).toBe('Your certificate is attached.');
 
-    // The attachment's MIME part: its headers, then base64 lines up to the next boundary.
-    const boundary = /boundary="?([^";\r\n]+)"?/.exec(mail.raw)?.[1];
-    expect(boundary).toBeTruthy();
-    const parts = mail.raw.split(`--${boundary}`);
-    const filePart = parts.find((p) => /Content-Disposition: attachment;\s*filename=/i.test(p));
-    expect(filePart, mail.raw).toBeDefined();
-    expect(filePart).toMatch(/Content-Type: application\/pdf/i);
-    expect(filePart).toContain(`filename=${attachment.filename}`);
-    expect(filePart).toMatch(/Content-Transfer-Encoding: base64/i);
-    const body = filePart!.split(/\r?\n\r?\n/).slice(1).join('').replace(/\s+/g, '');
-    expect(Buffer.from(body, 'base64').equals(Buffer.from(FILE))).toBe(true);
+    // The attachment's MIME part: named, typed, base64 on the wire, and every byte value back as it went.
+    expect(mail.raw).toMatch(/Content-Transfer-Encoding: base64/i);
+    const files = attachmentsOf(message);
+    expect(files, mail.raw).toHaveLength(1);
+    expect(files[0]).toMatchObject({ filename: attachment.filename, contentType: 'application/pdf' });
+    expect(files[0]!.content.equals(Buffer.from(FILE))).toBe(true);
 
     expect(String((await outboxRow('Policy KC-TEST000001'))['status'])).toBe('sent');
   });

@@ -1,0 +1,32 @@
+// One mail-delivering process for smtp-processes.test.ts: opens the database file it is given and delivers over the
+// SMTP_URL it is given, as a server process's housekeeping does. It says "ready", then for each line
+// "deliver <epoch ms>" on stdin sets its stopped clock to that instant, runs delivery until a run handles nothing,
+// and prints {"handled": n} as one line of JSON.
+import { createInterface } from 'node:readline';
+import { pino } from 'pino';
+import { manualClock } from '../../../src-server/clock';
+import { openDatabase } from '../../../src-server/db/client';
+import { createWriter } from '../../../src-server/db/writer';
+import { createMailer } from '../../../src-server/mail/mailer';
+
+const [file, smtpUrl] = process.argv.slice(2);
+const database = await openDatabase({ url: `file:${file}` });
+const clock = manualClock(0);
+const mailer = createMailer({
+  db: database.db,
+  write: createWriter(database.db),
+  clock,
+  logger: pino({ level: 'silent' }),
+  smtpUrl,
+  from: 'Kerbside Cover <no-reply@kerbsidecover.example>',
+});
+console.log('ready');
+for await (const line of createInterface({ input: process.stdin })) {
+  const at = /^deliver (\d+)$/.exec(line)?.[1];
+  if (!at) continue;
+  clock.set(Number(at));
+  let handled = 0;
+  for (let n = await mailer.deliverPending(); n > 0; n = await mailer.deliverPending()) handled += n;
+  console.log(JSON.stringify({ handled }));
+}
+database.close();
