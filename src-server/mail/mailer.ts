@@ -54,10 +54,10 @@ const CLAIM_USE_MS = CLAIM_LEASE_MS / 2;
 
 /**
  * Retry backoff (docs/operations.md#mail): after failed attempt n the message waits baseMs × 2^(n-1), plus up to
- * jitter × that at random: 1, 2, 4 and 8 minutes (to 1.2, 2.4, 4.8, 9.6), so the 5th and last attempt comes
- * 15-18 minutes after the first. Why these: the shortest-lived message, a password reset link, is valid for
- * 30 minutes, so all its attempts fall while it is still of use; a mail relay restarting or briefly down is
- * ridden out; a longer outage ends in 'failed', which an operator sees and can queue again. The jitter keeps
+ * jitter × that at random: 1, 2, 4 and 8 minutes (to 1.2, 2.4, 4.8, 9.6), so the 5th and last attempt is due
+ * 15-18 minutes after the first (and goes at the next minute's run). Why these: the shortest-lived message, a
+ * password reset link, is valid for 30 minutes, so all its attempts fall while it is still of use; a mail relay
+ * restarting or briefly down is ridden out; a longer outage ends in 'failed', which an operator sees and can queue again. The jitter keeps
  * messages that failed together (the relay went down) from all coming due in the same minute.
  */
 export const RETRY = { baseMs: 60_000, jitter: 0.2 } as const;
