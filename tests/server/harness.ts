@@ -33,7 +33,7 @@ export const PASSWORD = 'correct-horse-battery';
 let passwordHash: Promise<string> | undefined;
 
 /** App options a test may set; the rest are the harness's own. */
-export type HarnessOptions = Pick<AppOptions, 'smtpUrl' | 'mailFrom'>;
+export type HarnessOptions = Pick<AppOptions, 'smtpUrl' | 'mailFrom' | 'metricsToken'>;
 
 export async function createHarness(start = T0, options: HarnessOptions = {}): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'kerbside-test-'));
