@@ -62,6 +62,9 @@ interface RestRow {
 
 const REST: Record<string, RestRow> = {
   'GET /api/health': { route: 'GET /api/health', expect: all(200), prepare: async () => ({ method: 'GET', path: '/api/health' }) },
+  // Not a user's route: without METRICS_TOKEN (this harness) it is absent, whatever token comes; with it, only the
+  // metrics token opens it (tests/server/metrics.test.ts).
+  'GET /metrics (METRICS_TOKEN unset)': { route: 'GET /metrics', expect: all(404), prepare: async () => ({ method: 'GET', path: '/metrics' }) },
   'POST /api/login (wrong password)': {
     route: 'POST /api/login',
     expect: all(401),
@@ -313,8 +316,10 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 describe('the matrix covers everything', () => {
-  it('has a row for every /api route the app serves', () => {
-    const served = new Set(h.app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/') && !r.path.endsWith('*')).map((r) => `${r.method} ${r.path}`));
+  it('has a row for every route the app serves (the API and GET /metrics; tRPC below)', () => {
+    const served = new Set(
+      h.app.routes.filter((r) => r.method !== 'ALL' && (r.path.startsWith('/api/') || r.path === '/metrics') && !r.path.endsWith('*')).map((r) => `${r.method} ${r.path}`),
+    );
     expect([...served].sort()).toEqual([...new Set(Object.values(REST).map((r) => r.route))].sort());
   });
 

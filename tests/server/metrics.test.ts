@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes, scryptSync } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { pino } from 'pino';
 import { prometheusContentType } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -146,6 +147,27 @@ describe('with METRICS_TOKEN', () => {
       expectSecurityHeaders(res);
       expect(await res.text()).not.toContain('# TYPE');
     }
+  });
+
+  it('answers 401 to any other Authorization value, generated: near misses of the token and arbitrary text', async () => {
+    // Header values as a client can send them: printable ASCII and tabs.
+    const headerText = fc.stringMatching(/^[\x20-\x7e\t]{0,120}$/);
+    const nearMiss = fc.oneof(
+      fc.nat({ max: TOKEN.length - 1 }).map((n) => TOKEN.slice(0, n)),
+      fc.tuple(fc.nat({ max: TOKEN.length - 1 }), fc.constantFrom('x', 'A', '0', ' ', '%')).map(([i, ch]) => TOKEN.slice(0, i) + ch + TOKEN.slice(i + 1)),
+      headerText.filter((t) => t.length > 0).map((t) => TOKEN + t),
+      fc.constant(TOKEN.toUpperCase()),
+    );
+    const authorization = fc.oneof(headerText, nearMiss.map((t) => `Bearer ${t}`), headerText.map((t) => `Bearer ${t}`));
+    await fc.assert(
+      fc.asyncProperty(authorization, async (value) => {
+        // A replaced character may be the one already there: that value is the token itself, not a miss.
+        fc.pre(value.trim().split(/[ \t]+/)[1] !== TOKEN);
+        const res = await get(value);
+        expect(res.status, value).toBe(401);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it("answers 200 in prom-client's text format with the token (the scheme in any letter case)", async () => {

@@ -55,6 +55,14 @@ const REST: Record<string, RouteCase> = {
   'GET /api/admin/report.csv': { tier: 'admin', sample: '/api/admin/report.csv' },
 };
 
+/**
+ * Routes whose access fits none of the tiers: each names the test that covers it. GET /metrics opens only to the
+ * scraper's METRICS_TOKEN, never to a user's token, and is absent (404) without it.
+ */
+const OWN_ACCESS: Record<string, string> = {
+  'GET /metrics': 'tests/server/metrics.test.ts',
+};
+
 const TRPC: Record<string, 'public' | 'customer' | 'admin' | 'owner'> = {
   'account.login': 'public',
   'account.register': 'public',
@@ -124,11 +132,17 @@ const fill = (sample: string, user: number) =>
   sample.replace('{policy}', policyNumber).replace('{policyId}', String(policyId)).replace('{user}', String(user));
 
 describe('the route table', () => {
-  it('has an entry for every /api route the app serves', () => {
+  it('has an entry for every route the app serves (the API and GET /metrics; tRPC below)', () => {
     const served = new Set(
-      h.app.routes.filter((r) => r.method !== 'ALL' && r.path.startsWith('/api/') && !r.path.endsWith('*')).map((r) => `${r.method} ${r.path}`),
+      h.app.routes
+        .filter((r) => r.method !== 'ALL' && (r.path.startsWith('/api/') || r.path === '/metrics') && !r.path.endsWith('*'))
+        .map((r) => `${r.method} ${r.path}`),
     );
-    expect([...served].sort()).toEqual(Object.keys(REST).sort());
+    expect([...served].sort()).toEqual([...Object.keys(REST), ...Object.keys(OWN_ACCESS)].sort());
+  });
+
+  it('a route of its own access rule gives a user nothing: GET /metrics without METRICS_TOKEN is 404 whoever asks', async () => {
+    for (const token of [undefined, customer, admin]) expect((await h.request('GET', '/metrics', { token })).status).toBe(404);
   });
 
   it('has an entry for every tRPC procedure', () => {
