@@ -16,6 +16,7 @@ import { createWriter } from './db/writer';
 import { ThrottledError } from './errors';
 import type { Deps } from './deps';
 import { accountRoutes } from './features/account/rest';
+import { apiDocsRoutes, buildReferencePage } from './features/api-docs/rest';
 import { adminCallbackRoutes, callbackRoutes } from './features/callbacks/rest';
 import { adminQuoteRoutes, customerQuoteRoutes, quoteRoutes } from './features/quotes/rest';
 import { certificateRoutes } from './features/certificates/rest';
@@ -29,6 +30,7 @@ import { adminStatsRoutes } from './features/stats/rest';
 import { adminUserRoutes } from './features/users/rest';
 import { verifyRoutes } from './features/verify/rest';
 import { namesApiPath } from './http/api-paths';
+import { restApp } from './http/openapi';
 import { clientAddressOf } from './http/client-address';
 import { jsonBodiesOnly } from './http/json-only';
 import { metricsEndpoint, requestMetrics } from './http/metrics';
@@ -59,6 +61,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** The site's public origin for links in e-mails (PUBLIC_URL). */
   publicUrl?: string;
+  /** PUBLIC_URL as set, or undefined: the server the API's OpenAPI document names (else the document's own origin). */
+  apiServerUrl?: string | undefined;
   /** Folder of the built client; null serves the API alone. */
   staticRoot?: string | null;
   /** METRICS_TOKEN: when set, GET /metrics answers with this bearer token (docs/operations.md#metrics); else no metrics. */
@@ -125,7 +129,8 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
   app.use('/trpc/*', jsonBodiesOnly);
 
   const rest: RestContext = { deps, requireCaller: requireCaller(resolveCaller, clock) };
-  const api = new Hono<AppEnv>();
+  // Each route carries its OpenAPI definition (http/openapi.ts): GET /api/openapi.json is generated from them.
+  const api = restApp();
   api.use('/admin/*', rest.requireCaller, requireAdmin);
   api.route('/', healthRoutes(rest));
   api.route('/', accountRoutes(rest));
@@ -144,6 +149,7 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
   api.route('/admin', adminQuoteRoutes(rest));
   api.route('/admin', adminCallbackRoutes(rest));
   api.route('/admin', adminReportRoutes(rest));
+  api.route('/', apiDocsRoutes(api, await buildReferencePage(), { serverUrl: opts.apiServerUrl }));
   const apiNotFound = (c: Context) => c.json({ error: messages.notFound }, 404);
   api.all('*', apiNotFound);
   app.route('/api', api);

@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+    apiServerUrl: env.PUBLIC_URL,
     ...(env.STATIC_DIR ? { staticRoot: env.STATIC_DIR } : {}),
   });
 

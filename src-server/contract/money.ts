@@ -28,7 +28,11 @@ function poundsFrom(v: Given, ctx: z.RefinementCtx, opts: { required: string | n
   return undefined;
 }
 
-const given = z.union([z.number(), lineText({ message: moneyMessages.invalid, trim: false }), z.null(), z.undefined()], { error: moneyMessages.invalid });
+// The `type` metadata describes the union for the REST API's OpenAPI document (docs/api.md#openapi), which has no
+// way to write its undefined member (a field left out); plain zod metadata, no effect on parsing.
+const given = z
+  .union([z.number(), lineText({ message: moneyMessages.invalid, trim: false }), z.null(), z.undefined()], { error: moneyMessages.invalid })
+  .meta({ type: ['number', 'string', 'null'], description: "Pounds: a number (1234.5) or text as people write it ('£1,234.50')" });
 
 /** An amount in pounds, from a number or the text of a number input; '' and null count as not given. */
 export function money(opts: { required: string | null; max: number }) {

@@ -2,6 +2,8 @@
 // entry, the staff queues' items and the console's statistics. The services' mappers build these types,
 // tRPC procedures declare them as their output, and the client reads its types from here (or from the
 // router), never from a server service file. See docs/api.md.
+// Each view's `.meta({ id })` (plain zod metadata, no effect on parsing) names it as a schema of the REST API's
+// OpenAPI document (docs/api.md#openapi).
 import { z } from 'zod';
 import { durationUnits } from './durations';
 import { products } from './products';
@@ -27,7 +29,7 @@ export const policyView = z.strictObject({
   product: z.enum(products),
   /** Pounds, where staff recorded it. */
   premium: z.number().nullable(),
-});
+}).meta({ id: 'PolicyView' });
 export type PolicyView = z.infer<typeof policyView>;
 
 /** An account as the console shows it; never the password hash. */
@@ -38,7 +40,7 @@ export const userView = z.strictObject({
   isAdmin: z.boolean(),
   isOwner: z.boolean(),
   createdAt: z.iso.datetime(),
-});
+}).meta({ id: 'UserView' });
 export type UserView = z.infer<typeof userView>;
 
 /** A successful sign-in: the session token, when it lapses, and the account (docs/product.md#sessions). */
@@ -46,7 +48,7 @@ export const loginResultView = z.strictObject({
   token: z.string(),
   expiresAt: z.iso.datetime(),
   user: userView,
-});
+}).meta({ id: 'LoginResult' });
 export type LoginResult = z.infer<typeof loginResultView>;
 
 export const logEntryView = z.strictObject({
@@ -59,7 +61,7 @@ export const logEntryView = z.strictObject({
   count: z.number().int().min(1),
   /** When it last happened: `timestamp` unless it was repeated. */
   lastTimestamp: z.iso.datetime(),
-});
+}).meta({ id: 'LogEntryView' });
 export type LogEntryView = z.infer<typeof logEntryView>;
 
 /** A request in a staff queue moves new -> contacted -> quoted -> closed (any order staff choose). */
@@ -71,7 +73,7 @@ export const requestStatusInput = z.object({
 });
 
 /** Someone on staff, as a queue names them. */
-export const staffRefView = z.strictObject({ id: z.number().int(), username: z.string() });
+export const staffRefView = z.strictObject({ id: z.number().int(), username: z.string() }).meta({ id: 'StaffRefView' });
 export type StaffRefView = z.infer<typeof staffRefView>;
 
 /** A staff note on a request: who wrote it, when, and what (line breaks kept). */
@@ -80,7 +82,7 @@ export const requestNoteView = z.strictObject({
   author: z.string(),
   createdAt: z.iso.datetime(),
   text: z.string(),
-});
+}).meta({ id: 'RequestNoteView' });
 export type RequestNoteView = z.infer<typeof requestNoteView>;
 
 /** The price offered on a quote request, in pounds, and until when it stands. */
@@ -88,7 +90,7 @@ export const offerView = z.strictObject({
   premium: z.number(),
   validUntil: z.iso.datetime(),
   offeredAt: z.iso.datetime(),
-});
+}).meta({ id: 'OfferView' });
 export type OfferView = z.infer<typeof offerView>;
 
 /** What every request in a staff queue has (docs/product.md#staff-queues): due 24 hours after it was made. */
@@ -116,7 +118,7 @@ export const quoteRequestView = z.strictObject({
   offer: offerView.nullable(),
   /** The policy issued from it. */
   policyNumber: z.string().nullable(),
-});
+}).meta({ id: 'QuoteRequestView' });
 export type QuoteRequestView = z.infer<typeof quoteRequestView>;
 
 /** One quote request opened: the stored step 1 + step 2 answers as they were validated, and the notes. */
@@ -127,7 +129,7 @@ export const quoteRequestDetailView = quoteRequestView.extend({
   duration: z.strictObject({ value: z.number().int(), unit: z.enum(durationUnits) }).nullable(),
   policyId: z.number().int().nullable(),
   notes: z.array(requestNoteView),
-});
+}).meta({ id: 'QuoteRequestDetailView' });
 export type QuoteRequestDetailView = z.infer<typeof quoteRequestDetailView>;
 
 export const callbackRequestView = z.strictObject({
@@ -136,17 +138,17 @@ export const callbackRequestView = z.strictObject({
   reasonForContact: z.string(),
   insuranceType: z.string().nullable(),
   callbackDate: z.string().nullable(),
-});
+}).meta({ id: 'CallbackRequestView' });
 export type CallbackRequestView = z.infer<typeof callbackRequestView>;
 
-export const callbackRequestDetailView = callbackRequestView.extend({ notes: z.array(requestNoteView) });
+export const callbackRequestDetailView = callbackRequestView.extend({ notes: z.array(requestNoteView) }).meta({ id: 'CallbackRequestDetailView' });
 export type CallbackRequestDetailView = z.infer<typeof callbackRequestDetailView>;
 
 /** The console's overview: requests waiting on staff. Overdue = not closed and past its due time. */
 export const queueCountsView = z.strictObject({
   quotes: z.strictObject({ new: z.number().int(), overdue: z.number().int() }),
   callbacks: z.strictObject({ new: z.number().int(), overdue: z.number().int() }),
-});
+}).meta({ id: 'QueueCountsView' });
 export type QueueCountsView = z.infer<typeof queueCountsView>;
 
 /** A customer's own quote request on their dashboard (matched by their account's e-mail). */
@@ -157,7 +159,7 @@ export const myQuoteRequestView = z.strictObject({
   product: z.enum(products).nullable(),
   offer: offerView.nullable(),
   policyNumber: z.string().nullable(),
-});
+}).meta({ id: 'MyQuoteRequestView' });
 export type MyQuoteRequestView = z.infer<typeof myQuoteRequestView>;
 
 /**
@@ -174,7 +176,7 @@ export const renewalDraftView = z.strictObject({
   /** The registration mark, where the policy has one. */
   regNumber: z.string().nullable(),
   carModel: z.string(),
-});
+}).meta({ id: 'RenewalDraftView' });
 export type RenewalDraftView = z.infer<typeof renewalDraftView>;
 
 /** What issuing a policy from a quote request answers: the policy, the account it went to, and whether that
@@ -183,7 +185,7 @@ export const issuedPolicyView = z.strictObject({
   policy: policyView,
   user: z.strictObject({ id: z.number().int(), username: z.string(), email: z.string() }),
   invited: z.boolean(),
-});
+}).meta({ id: 'IssuedPolicyView' });
 export type IssuedPolicyView = z.infer<typeof issuedPolicyView>;
 
 export const adminStatsView = z.strictObject({
@@ -192,7 +194,7 @@ export const adminStatsView = z.strictObject({
   activePolicies: z.number().int(),
   /** No claims exist yet (claims are handled by phone), so always 0 until they do. */
   pendingClaims: z.number().int(),
-});
+}).meta({ id: 'AdminStats' });
 export type AdminStats = z.infer<typeof adminStatsView>;
 
 /**
@@ -212,7 +214,7 @@ export const heldCoverView = z.strictObject({
       endTime: z.string(),
     }),
   ),
-});
+}).meta({ id: 'HeldCoverView' });
 export type HeldCoverView = z.infer<typeof heldCoverView>;
 
 /** What anyone holding a certificate's QR code may learn (docs/product.md#certificates): no full name,
@@ -225,7 +227,7 @@ export const verificationView = z.strictObject({
   startsAt: z.string(),
   endsAt: z.string(),
   holderInitials: z.string(),
-});
+}).meta({ id: 'VerificationView' });
 export type VerificationView = z.infer<typeof verificationView>;
 
 /** A page of a list: the tRPC list procedures answer this (REST sends the items, total in X-Total-Count). */

@@ -5,6 +5,27 @@ import { z } from 'zod';
 import { messages } from '../contract/messages';
 import { DomainError, errorAnswerOf, inputErrorDetails, ThrottledError, type ErrorAnswer } from '../errors';
 
+/*
+ * The error answers' shapes, as the REST API's OpenAPI document gives them (http/openapi.ts; docs/api.md#errors).
+ * The contract test (tests/server/openapi-contract.test.ts) checks real answers against them.
+ */
+const errorText = z.string().min(1).meta({ description: 'A sentence a person can read (docs/product.md#errors-and-messages)' });
+/** Bad input by field (z.flattenError's shape, errors.ts inputErrorDetails), or a rule the service checks itself. */
+const inputDetails = z.strictObject({
+  formErrors: z.array(z.string()).optional(),
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+});
+/** 401, 403, 404, 413, 415. */
+export const errorAnswer = z.strictObject({ error: errorText }).meta({ id: 'Error' });
+/** 400 and 409: `details` says which fields, when there is more to say. */
+export const inputErrorAnswer = z.strictObject({ error: errorText, details: inputDetails.optional() }).meta({ id: 'InputError' });
+/** 429 and 503, with the same wait in the Retry-After header. */
+export const throttledAnswer = z
+  .strictObject({ error: errorText, details: z.strictObject({ retryAfterSeconds: z.number().int().min(0) }) })
+  .meta({ id: 'ThrottledError' });
+/** 500: the request id is the one in the server's log. */
+export const serverErrorAnswer = z.strictObject({ error: errorText, requestId: z.string() }).meta({ id: 'ServerError' });
+
 interface ErrorBody {
   error: string;
   details?: unknown;

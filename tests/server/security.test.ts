@@ -14,6 +14,8 @@ interface RouteCase {
 
 const REST: Record<string, RouteCase> = {
   'GET /api/health': { tier: 'public', sample: '/api/health' },
+  'GET /api/openapi.json': { tier: 'public', sample: '/api/openapi.json' },
+  'GET /api/docs': { tier: 'public', sample: '/api/docs' },
   'POST /api/login': { tier: 'public', sample: '/api/login', body: { username: 'x', password: 'y' } },
   'POST /api/register': { tier: 'public', sample: '/api/register', body: {} },
   'POST /api/password-reset/request': { tier: 'public', sample: '/api/password-reset/request', body: {} },

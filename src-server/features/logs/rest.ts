@@ -1,18 +1,41 @@
-import { Hono } from 'hono';
+import { z } from 'zod';
 import { clientLogInput, listQuery } from '../../contract/schemas';
-import type { AppEnv } from '../../http/context';
+import { logEntryView } from '../../contract/views';
 import { listResponse } from '../../http/list';
+import { defineRoute, jsonAnswer, listHeaders, restApp, routeBody, routeQuery, serve } from '../../http/openapi';
 import type { RestContext } from '../../http/rest-context';
-import { jsonBody, queryOf } from '../../http/validate';
 import { addClientLog, listLogs } from './service';
+
+const listRoute = defineRoute({
+  method: 'get',
+  path: '/logs',
+  operationId: 'listLogEntries',
+  tags: ['Admin: audit log'],
+  summary: 'The audit log',
+  description: "Newest first. A search's total past 500 is a lower bound (docs/api.md#lists).",
+  access: 'admin',
+  request: { query: listQuery },
+  responses: { 200: jsonAnswer('A page of entries', z.array(logEntryView), listHeaders(true)) },
+});
+
+const addRoute = defineRoute({
+  method: 'post',
+  path: '/logs',
+  operationId: 'addLogEntry',
+  tags: ['Admin: audit log'],
+  summary: 'Write an entry',
+  description: 'Recorded under the caller; `info` or `warning` (the `error` level is the server’s alone).',
+  access: 'admin',
+  request: { body: { required: true, content: { 'application/json': { schema: clientLogInput } } } },
+  responses: { 201: jsonAnswer('The entry', logEntryView) },
+});
 
 /** /api/admin/logs (admin guard applied by the caller). */
 export function adminLogRoutes({ deps }: RestContext) {
-  return new Hono<AppEnv>()
-    .get('/logs', async (c) => {
-      // A search's total past LOG_SEARCH_EXACT_TOTAL is a lower bound (docs/api.md#lists): X-Total-Is-Lower-Bound
-      // says which; the body stays the array.
-      return listResponse(c, await listLogs(deps, c.get('caller'), queryOf(c, listQuery)));
-    })
-    .post('/logs', async (c) => c.json(await addClientLog(deps, c.get('caller'), await jsonBody(c, clientLogInput)), 201));
+  const app = restApp();
+  // A search's total past LOG_SEARCH_EXACT_TOTAL is a lower bound (docs/api.md#lists): X-Total-Is-Lower-Bound says
+  // which; the body stays the array.
+  serve(app, listRoute, async (c) => listResponse(c, await listLogs(deps, c.get('caller'), routeQuery(c, listRoute))));
+  serve(app, addRoute, async (c) => c.json(await addClientLog(deps, c.get('caller'), await routeBody(c, addRoute)), 201));
+  return app;
 }

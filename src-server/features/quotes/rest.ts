@@ -1,24 +1,140 @@
-import { Hono } from 'hono';
+import { z } from 'zod';
 import { issuePolicyInput, offerInput } from '../../contract/offer';
 import { quoteRequestInput } from '../../contract/quote';
 import { queueListQuery, requestNoteInput, requestUpdateInput } from '../../contract/queues';
 import { idParam, policyNumberParam } from '../../contract/schemas';
-import type { AppEnv } from '../../http/context';
+import { issuedPolicyView, myQuoteRequestView, quoteRequestDetailView, quoteRequestView, renewalDraftView, requestNoteView } from '../../contract/views';
 import { listResponse } from '../../http/list';
+import { defineRoute, jsonAnswer, listHeaders, restApp, routeBody, routeParam, routeQuery, serve } from '../../http/openapi';
 import type { RestContext } from '../../http/rest-context';
-import { jsonBody, paramOf, queryOf } from '../../http/validate';
 import { issuePolicy } from './issue-policy';
 import { sendOffer } from './offer';
 import { myQuoteRequests } from './mine';
 import { renewalDraft } from './renewal';
 import { addQuoteNote, getQuoteRequest, listQuoteRequests, submitQuoteRequest, updateQuoteRequest } from './service';
 
+const TAG = 'Admin: quote requests';
+const byId = { params: z.object({ id: idParam }) };
+
+const submitRoute = defineRoute({
+  method: 'post',
+  path: '/quotes',
+  operationId: 'submitQuoteRequest',
+  tags: ['Quote and callback requests'],
+  summary: 'Ask for a quote',
+  description:
+    "The quote wizard's final step. The same request again within 60 seconds answers the first one's reference and is stored once; " +
+    'a filled-in `website` field (a honeypot) answers as if stored and stores nothing.',
+  access: 'public',
+  request: { body: { required: true, content: { 'application/json': { schema: quoteRequestInput } } } },
+  responses: { 201: jsonAnswer('Received', z.strictObject({ reference: z.string(), message: z.string() })) },
+  errors: [429],
+});
+
+const mineRoute = defineRoute({
+  method: 'get',
+  path: '/quotes',
+  operationId: 'listMyQuoteRequests',
+  tags: ['Quote and callback requests'],
+  summary: "The caller's own quote requests",
+  description: "By the account's e-mail address, newest first, at most 20.",
+  access: 'customer',
+  responses: { 200: jsonAnswer('The requests', z.array(myQuoteRequestView)) },
+});
+
+const renewalRoute = defineRoute({
+  method: 'get',
+  path: '/policies/{policyNumber}/renewal',
+  operationId: 'getRenewalDraft',
+  tags: ['Policies'],
+  summary: "The quote wizard filled in from one of the caller's own policies",
+  description: "The caller's own policy only, staff included (404 otherwise).",
+  access: 'customer',
+  request: { params: z.object({ policyNumber: policyNumberParam }) },
+  responses: { 200: jsonAnswer('The wizard’s fields', renewalDraftView) },
+  errors: [400, 404],
+});
+
+const listRoute = defineRoute({
+  method: 'get',
+  path: '/quotes',
+  operationId: 'listQuoteRequests',
+  tags: [TAG],
+  summary: 'The quote queue',
+  description: 'In due order (docs/api.md#lists); the total in X-Total-Count.',
+  access: 'admin',
+  request: { query: queueListQuery },
+  responses: { 200: jsonAnswer('A page of the queue', z.array(quoteRequestView), listHeaders(false)) },
+});
+
+const getRoute = defineRoute({
+  method: 'get',
+  path: '/quotes/{id}',
+  operationId: 'getQuoteRequest',
+  tags: [TAG],
+  summary: 'One quote request, with its answers and notes',
+  access: 'admin',
+  request: byId,
+  responses: { 200: jsonAnswer('The request', quoteRequestDetailView) },
+  errors: [400, 404],
+});
+
+const offerRoute = defineRoute({
+  method: 'post',
+  path: '/quotes/{id}/offer',
+  operationId: 'sendQuoteOffer',
+  tags: [TAG],
+  summary: 'Send the customer a price',
+  description: 'The request becomes `quoted`; the customer is e-mailed the price.',
+  access: 'admin',
+  request: { ...byId, body: { required: true, content: { 'application/json': { schema: offerInput } } } },
+  responses: { 200: jsonAnswer('The request with its offer', quoteRequestDetailView) },
+  errors: [404, 409],
+});
+
+const issueRoute = defineRoute({
+  method: 'post',
+  path: '/quotes/{id}/policy',
+  operationId: 'issuePolicyFromQuoteRequest',
+  tags: [TAG],
+  summary: 'Issue a policy from the request',
+  description:
+    "To the account with the request's e-mail address, made now (and invited) if there is none; the request is closed with it and the " +
+    'documents e-mailed, all in one transaction.',
+  access: 'admin',
+  request: { ...byId, body: { required: true, content: { 'application/json': { schema: issuePolicyInput } } } },
+  responses: { 201: jsonAnswer('The policy, the account and whether it was invited', issuedPolicyView) },
+  errors: [404, 409],
+});
+
+const updateRoute = defineRoute({
+  method: 'put',
+  path: '/quotes/{id}',
+  operationId: 'updateQuoteRequest',
+  tags: [TAG],
+  summary: 'Change its status or assignee',
+  description: 'Each real change is written to the audit log.',
+  access: 'admin',
+  request: { ...byId, body: { required: true, content: { 'application/json': { schema: requestUpdateInput } } } },
+  responses: { 200: jsonAnswer('The request as changed', quoteRequestDetailView) },
+  errors: [404],
+});
+
+const noteRoute = defineRoute({
+  method: 'post',
+  path: '/quotes/{id}/notes',
+  operationId: 'addQuoteNote',
+  tags: [TAG],
+  summary: 'Add a staff note',
+  access: 'admin',
+  request: { ...byId, body: { required: true, content: { 'application/json': { schema: requestNoteInput } } } },
+  responses: { 201: jsonAnswer('The note', requestNoteView) },
+  errors: [404],
+});
+
 /** Public: the quote wizard's final step. */
 export function quoteRoutes({ deps }: RestContext) {
-  return new Hono<AppEnv>().post('/quotes', async (c) => {
-    const input = await jsonBody(c, quoteRequestInput);
-    return c.json(await submitQuoteRequest(deps, input, c.get('clientAddress')), 201);
-  });
+  return serve(restApp(), submitRoute, async (c) => c.json(await submitQuoteRequest(deps, await routeBody(c, submitRoute), c.get('clientAddress')), 201));
 }
 
 /**
@@ -26,33 +142,33 @@ export function quoteRoutes({ deps }: RestContext) {
  * quote wizard filled in from one of their own policies (docs/product.md#asking-for-more-cover).
  */
 export function customerQuoteRoutes({ deps, requireCaller }: RestContext) {
-  return new Hono<AppEnv>()
-    .get('/quotes', requireCaller, async (c) => c.json(await myQuoteRequests(deps, c.get('caller'))))
-    .get('/policies/:policyNumber/renewal', requireCaller, async (c) =>
-      c.json(await renewalDraft(deps, c.get('caller'), paramOf(c, 'policyNumber', policyNumberParam))),
-    );
+  const app = restApp();
+  serve(app, mineRoute, requireCaller, async (c) => c.json(await myQuoteRequests(deps, c.get('caller'))));
+  serve(app, renewalRoute, requireCaller, async (c) => c.json(await renewalDraft(deps, c.get('caller'), routeParam(c, renewalRoute, 'policyNumber'))));
+  return app;
 }
 
 /** /api/admin/quotes: the staff queue (admin guard applied by the caller). */
 export function adminQuoteRoutes({ deps }: RestContext) {
-  return new Hono<AppEnv>()
-    .get('/quotes', async (c) => listResponse(c, await listQuoteRequests(deps, c.get('caller'), queryOf(c, queueListQuery))))
-    .get('/quotes/:id', async (c) => c.json(await getQuoteRequest(deps, c.get('caller'), paramOf(c, 'id', idParam))))
-    .post('/quotes/:id/offer', async (c) => {
-      const id = paramOf(c, 'id', idParam);
-      return c.json(await sendOffer(deps, c.get('caller'), id, await jsonBody(c, offerInput)));
-    })
-    .post('/quotes/:id/policy', async (c) => {
-      const id = paramOf(c, 'id', idParam);
-      return c.json(await issuePolicy(deps, c.get('caller'), id, await jsonBody(c, issuePolicyInput)), 201);
-    })
-    .put('/quotes/:id', async (c) => {
-      const id = paramOf(c, 'id', idParam);
-      return c.json(await updateQuoteRequest(deps, c.get('caller'), id, await jsonBody(c, requestUpdateInput)));
-    })
-    .post('/quotes/:id/notes', async (c) => {
-      const id = paramOf(c, 'id', idParam);
-      const { text } = await jsonBody(c, requestNoteInput);
-      return c.json(await addQuoteNote(deps, c.get('caller'), id, text), 201);
-    });
+  const app = restApp();
+  serve(app, listRoute, async (c) => listResponse(c, await listQuoteRequests(deps, c.get('caller'), routeQuery(c, listRoute))));
+  serve(app, getRoute, async (c) => c.json(await getQuoteRequest(deps, c.get('caller'), routeParam(c, getRoute, 'id'))));
+  serve(app, offerRoute, async (c) => {
+    const id = routeParam(c, offerRoute, 'id');
+    return c.json(await sendOffer(deps, c.get('caller'), id, await routeBody(c, offerRoute)));
+  });
+  serve(app, issueRoute, async (c) => {
+    const id = routeParam(c, issueRoute, 'id');
+    return c.json(await issuePolicy(deps, c.get('caller'), id, await routeBody(c, issueRoute)), 201);
+  });
+  serve(app, updateRoute, async (c) => {
+    const id = routeParam(c, updateRoute, 'id');
+    return c.json(await updateQuoteRequest(deps, c.get('caller'), id, await routeBody(c, updateRoute)));
+  });
+  serve(app, noteRoute, async (c) => {
+    const id = routeParam(c, noteRoute, 'id');
+    const { text } = await routeBody(c, noteRoute);
+    return c.json(await addQuoteNote(deps, c.get('caller'), id, text), 201);
+  });
+  return app;
 }

@@ -1,9 +1,21 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../../http/context';
+import { z } from 'zod';
+import { staffRefView } from '../../contract/views';
+import { defineRoute, jsonAnswer, restApp, serve } from '../../http/openapi';
 import type { RestContext } from '../../http/rest-context';
 import { listStaff } from '../request-queue';
 
+const staffRoute = defineRoute({
+  method: 'get',
+  path: '/staff',
+  operationId: 'listStaff',
+  tags: ['Admin: users'],
+  summary: 'Who a request can be assigned to',
+  description: 'The admin and owner accounts, by username.',
+  access: 'admin',
+  responses: { 200: jsonAnswer('The staff', z.array(staffRefView)) },
+});
+
 /** /api/admin/staff: who a queue's request can be assigned to (admin guard applied by the caller). */
 export function adminStaffRoutes({ deps }: RestContext) {
-  return new Hono<AppEnv>().get('/staff', async (c) => c.json(await listStaff(deps, c.get('caller'))));
+  return serve(restApp(), staffRoute, async (c) => c.json(await listStaff(deps, c.get('caller'))));
 }

@@ -1,0 +1,159 @@
+// GET /api/openapi.json (the REST API's OpenAPI 3.1 document) and GET /api/docs (a reference page that renders it):
+// docs/api.md#openapi.
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { Scalar } from '@scalar/hono-api-reference';
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../../http/context';
+import { defineRoute, restApp, serve, type RestApp } from '../../http/openapi';
+import { markComplete, SECURITY_HEADERS } from '../../http/security-headers';
+import { buildOpenApiDocument, type DocumentOptions } from './document';
+
+/**
+ * The reference page's script: @scalar/api-reference's browser bundle, pinned to one version (the one released with
+ * @scalar/hono-api-reference 0.9.48, which writes the page: 0.10+ needs Node 22) and checked by Subresource Integrity.
+ * After changing the version, recompute the hash of the exact file:
+ *   curl -s <SCALAR_SCRIPT> | openssl dgst -sha384 -binary | openssl base64 -A
+ * (jsDelivr serves the npm package's file byte for byte, so `npm pack @scalar/api-reference@<version>` and the
+ * same openssl command on package/dist/browser/standalone.js give it too).
+ */
+export const SCALAR_SCRIPT = 'https://cdn.jsdelivr.net/npm/@scalar/api-reference@1.46.4/dist/browser/standalone.js';
+export const SCALAR_SCRIPT_SRI = 'sha384-BbTs28WithFYxTDCiH0YPK5tv3MflhBVpABoMjfb9UqXa/hegSE9I4THoddKejMF';
+
+/** Both are public and the same for everyone until the next deploy. */
+const CACHE_CONTROL = 'public, max-age=300';
+
+const openApiJsonRoute = defineRoute({
+  method: 'get',
+  path: '/openapi.json',
+  operationId: 'getOpenApiDocument',
+  tags: ['Documentation'],
+  summary: 'This document',
+  description: 'OpenAPI 3.1, generated from the zod schemas the routes parse their input with. Readable from any origin.',
+  access: 'public',
+  responses: {
+    200: {
+      description: 'The document',
+      content: { 'application/json': { schema: z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) }) } },
+    },
+  },
+});
+
+const docsRoute = defineRoute({
+  method: 'get',
+  path: '/docs',
+  operationId: 'getApiReferencePage',
+  tags: ['Documentation'],
+  summary: 'The reference page',
+  description: "A page that renders this document (Scalar's API reference), sandboxed by its own Content-Security-Policy.",
+  access: 'public',
+  responses: { 200: { description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } } },
+});
+
+/**
+ * The page, and the Content-Security-Policy it alone carries (every other answer keeps the strict one:
+ * http/security-headers.ts). The page's script comes from the CDN, pinned by integrity; its inline parts are allowed
+ * by hash, computed here from the HTML the Scalar package writes. `sandbox` without allow-same-origin gives the page an
+ * origin of its own: even a bad script there cannot read this site's storage (the session token) or call the API as
+ * the visitor, so /api/openapi.json, which it fetches, is readable from any origin.
+ */
+export interface ReferencePage {
+  html: string;
+  csp: string;
+}
+
+/**
+ * Runs before the Scalar script. A sandboxed page without allow-same-origin may not touch localStorage or
+ * sessionStorage (reading either throws), and Scalar reads localStorage as it starts (the colour mode): without this
+ * the page stays blank. Each is replaced by storage that lasts as long as the page.
+ */
+const STORAGE_SHIM = `
+      (function () {
+        ['localStorage', 'sessionStorage'].forEach(function (name) {
+          try { return void window[name]; } catch (e) { /* sandboxed: replaced below */ }
+          var data = new Map();
+          var storage = {
+            get length() { return data.size; },
+            key: function (i) { var keys = Array.from(data.keys()); return i < keys.length ? keys[i] : null; },
+            getItem: function (k) { return data.has(String(k)) ? data.get(String(k)) : null; },
+            setItem: function (k, v) { data.set(String(k), String(v)); },
+            removeItem: function (k) { data.delete(String(k)); },
+            clear: function () { data.clear(); },
+          };
+          Object.defineProperty(window, name, { value: storage, configurable: true });
+        });
+      })();
+    `;
+
+const sha = (algorithm: 'sha256' | 'sha384', text: string) => `${algorithm}-${createHash(algorithm).update(text, 'utf8').digest('base64')}`;
+
+export async function buildReferencePage(): Promise<ReferencePage> {
+  // Written by the package's own middleware, as a request would get it.
+  const scalar = Scalar({
+    url: '/api/openapi.json',
+    pageTitle: 'Kerbside Cover API',
+    cdn: SCALAR_SCRIPT,
+    // Fonts from fonts.scalar.com otherwise: the page's own CSP allows no font origin.
+    withDefaultFonts: false,
+    // Trying a request from a sandboxed page would be cross-origin (no CORS on the API) and needs the bearer token:
+    // the page is a reference only.
+    hideTestRequestButton: true,
+    hideClientButton: true,
+    showDeveloperTools: 'never',
+    telemetry: false,
+    agent: { disabled: true },
+    documentDownloadType: 'json',
+  });
+  const written = await (await new Hono().get('/', scalar).request('/')).text();
+
+  const tag = `<script src="${SCALAR_SCRIPT}"></script>`;
+  if (written.split(tag).length !== 2) throw new Error('api-docs: the Scalar page no longer loads its script as expected');
+  const html = written.replace(tag, `<script>${STORAGE_SHIM}</script>\n    <script src="${SCALAR_SCRIPT}" integrity="${SCALAR_SCRIPT_SRI}" crossorigin="anonymous"></script>`);
+
+  const inlineScripts = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+  if (inlineScripts.length === 0) throw new Error('api-docs: the Scalar page has no inline configuration script');
+  const csp = [
+    "default-src 'none'",
+    `script-src ${SCALAR_SCRIPT} ${inlineScripts.map((s) => `'${sha('sha256', s)}'`).join(' ')}`,
+    // Scalar adds <style> elements as it renders, which no hash can name; styles run no script.
+    "style-src 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    'sandbox allow-scripts allow-popups',
+  ].join('; ');
+  return { html, csp };
+}
+
+function answer(c: Context<AppEnv>, body: string, headers: Record<string, string>): Response {
+  return markComplete(
+    new Response(body, {
+      status: 200,
+      headers: { ...SECURITY_HEADERS, 'cache-control': CACHE_CONTROL, 'x-request-id': c.get('requestId'), ...headers },
+    }),
+  );
+}
+
+/**
+ * The two routes. `api` is the /api sub-app whose routes the document describes; the document is built on the first
+ * request (every route is mounted by then), once.
+ */
+export function apiDocsRoutes(api: RestApp, page: ReferencePage, opts: DocumentOptions): RestApp {
+  let documentJson: string | undefined;
+  const app = restApp();
+  serve(app, openApiJsonRoute, (c) => {
+    documentJson ??= JSON.stringify(buildOpenApiDocument(api, opts));
+    return answer(c, documentJson, {
+      'content-type': 'application/json',
+      // A public document, fetched by the sandboxed reference page, whose origin is its own.
+      'access-control-allow-origin': '*',
+      'cross-origin-resource-policy': 'cross-origin',
+    });
+  });
+  serve(app, docsRoute, (c) => answer(c, page.html, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': page.csp }));
+  return app;
+}
