@@ -15,14 +15,10 @@ const inputDetails = z.strictObject({
   formErrors: z.array(z.string()).optional(),
   fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
 });
-/** 401, 403, 404, 413, 415. */
+/** 401, 403, 404, 413, 415; 429 and 503, whose wait is in the Retry-After header. */
 export const errorAnswer = z.strictObject({ error: errorText }).meta({ id: 'Error' });
 /** 400 and 409: `details` says which fields, when there is more to say. */
 export const inputErrorAnswer = z.strictObject({ error: errorText, details: inputDetails.optional() }).meta({ id: 'InputError' });
-/** 429 and 503, with the same wait in the Retry-After header. */
-export const throttledAnswer = z
-  .strictObject({ error: errorText, details: z.strictObject({ retryAfterSeconds: z.number().int().min(0) }) })
-  .meta({ id: 'ThrottledError' });
 /** 500: the request id is the one in the server's log. */
 export const serverErrorAnswer = z.strictObject({ error: errorText, requestId: z.string() }).meta({ id: 'ServerError' });
 

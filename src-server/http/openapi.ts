@@ -14,7 +14,7 @@ import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import type { AppEnv } from './context';
-import { errorAnswer, inputErrorAnswer, serverErrorAnswer, throttledAnswer } from './errors';
+import { errorAnswer, inputErrorAnswer, serverErrorAnswer } from './errors';
 import { jsonBody, paramOf, queryOf } from './validate';
 
 export type RestApp = OpenAPIHono<AppEnv>;
@@ -51,9 +51,9 @@ const ERROR_RESPONSES: Record<ErrorStatus, ResponseConfig> = {
   409: { description: 'Conflict with what is stored (`details` names the field where there is one)', content: json(inputErrorAnswer) },
   413: { description: 'The request body is over 100 KB', content: json(errorAnswer) },
   415: { description: 'A request body not declared as application/json', content: json(errorAnswer) },
-  429: { description: 'Too many attempts', headers: retryAfter, content: json(throttledAnswer) },
+  429: { description: 'Too many attempts', headers: retryAfter, content: json(errorAnswer) },
   500: { description: "The server's own failure, logged under the request id", content: json(serverErrorAnswer) },
-  503: { description: 'At capacity for this request (a password to check); nothing is stored', headers: retryAfter, content: json(throttledAnswer) },
+  503: { description: 'At capacity for this request (a password to check); nothing is stored', headers: retryAfter, content: json(errorAnswer) },
 };
 
 const ACCESS_NOTE: Record<Access, string> = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from '../../contract/messages';
 import { loginInput, registerInput } from '../../contract/schemas';
 import { loginResultView, userView } from '../../contract/views';
-import { clientErrorResponse, inputErrorAnswer, throttledAnswer } from '../../http/errors';
+import { clientErrorResponse, errorAnswer, inputErrorAnswer } from '../../http/errors';
 import { defineRoute, jsonAnswer, restApp, routeBody, serve } from '../../http/openapi';
 import type { RestContext } from '../../http/rest-context';
 import { login, logout, register } from './service';
@@ -22,7 +22,7 @@ const loginRoute = defineRoute({
 
 /** /api/register's client reads `message` (docs/api.md#account): its error answers repeat `error` there. */
 const registerInputError = inputErrorAnswer.extend({ message: z.string() }).meta({ id: 'RegisterInputError' });
-const registerThrottledError = throttledAnswer.extend({ message: z.string() }).meta({ id: 'RegisterThrottledError' });
+const registerError = errorAnswer.extend({ message: z.string() }).meta({ id: 'RegisterError' });
 const registerRoute = defineRoute({
   method: 'post',
   path: '/register',
@@ -34,7 +34,7 @@ const registerRoute = defineRoute({
   request: { body: { required: true, content: { 'application/json': { schema: registerInput } } } },
   responses: { 201: jsonAnswer('Registered', z.strictObject({ message: z.string(), user: userView })) },
   errors: [409, 429, 503],
-  errorBodies: { 400: registerInputError, 409: registerInputError, 429: registerThrottledError, 503: registerThrottledError },
+  errorBodies: { 400: registerInputError, 409: registerInputError, 429: registerError, 503: registerError },
 });
 
 const logoutRoute = defineRoute({

@@ -1,0 +1,355 @@
+// The contract test (docs/api.md#openapi): real requests to every REST route, and each answer checked against what
+// GET /api/openapi.json says the route answers with that status (openapi-contract.ts: documented status, media type,
+// headers, JSON Schema). Each route has a success case below; its typical errors are made from the document itself:
+// 401 without the token where the route names the bearer scheme, 403 for a customer where it lists 403, 400 for a
+// bad path parameter, an empty body or a bad query where it lists 400, and 404 for a missing record where it lists
+// 404. A route added to the app without a case here, or an answer that drifts from its schema, fails.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settleAfterAnswer } from '../../src-server/after-answer';
+import { passwordHashing } from '../../src-server/auth/password';
+import { validQuote } from '../fixtures/quote';
+import { createHarness, json, PASSWORD, validPolicy, type Harness } from './harness';
+import { contractOf, operationKeys, operationOf, type Contract, type OpenApiDocument } from './openapi-contract';
+import { mailsTo } from './quote-flow';
+
+let h: Harness;
+let contract: Contract;
+const tokens = { customer: '', owner: '' };
+const fx = {
+  customerId: 0,
+  customerEmail: 'ct-cust@example.test',
+  adminId: 0,
+  policy: { id: 0, policyNumber: '' },
+  pendingPolicyNumber: '',
+  verifyCode: '',
+  /** Offered, assigned and noted: every field of its views filled in. */
+  quote: 0,
+  /** Issued from, so closed. */
+  closedQuote: 0,
+  /** Assigned and noted. */
+  callback: 0,
+};
+
+let counter = 0;
+const next = () => ++counter;
+let addresses = 0;
+/** A fresh client address per request keeps the per-address limits out of the cases that are not about them. */
+const freshAddress = () => `100.77.${(addresses >> 8) & 255}.${addresses++ & 255}`;
+
+/** A request, its path as the document's template and the values of its parameters. */
+interface Sent {
+  params?: Record<string, string | number>;
+  query?: string;
+  token?: string | undefined;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+interface Case {
+  status: number;
+  prepare: () => Promise<Sent>;
+  /** A JSON array answer may be empty (else an empty one fails: its items' schema would go unchecked). */
+  mayBeEmpty?: boolean;
+}
+
+async function send(key: string, sent: Sent): Promise<Response> {
+  const [method, template] = key.split(' ') as [string, string];
+  const path = template.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const value = sent.params?.[name];
+    if (value === undefined) throw new Error(`${key}: no value for {${name}}`);
+    return encodeURIComponent(String(value));
+  });
+  return h.request(method, path + (sent.query ? `?${sent.query}` : ''), {
+    token: sent.token,
+    body: sent.body,
+    ...(sent.rawBody !== undefined ? { rawBody: sent.rawBody } : {}),
+    headers: { 'x-forwarded-for': freshAddress(), ...sent.headers },
+  });
+}
+
+const exercised = new Set<string>();
+
+/** Sends, checks the status and the answer against the document; answers the body for more checks. */
+async function expectContract(key: string, sent: Sent, status: number, opts: { mayBeEmpty?: boolean } = {}): Promise<void> {
+  const res = await send(key, sent);
+  const copy = res.clone();
+  expect(res.status, `${key} ${JSON.stringify(sent).slice(0, 200)}: ${await copy.clone().text().then((t) => t.slice(0, 300))}`).toBe(status);
+  expect(await contract.problems(key, res)).toEqual([]);
+  exercised.add(`${key} ${status}`);
+  if (status < 300 && (copy.headers.get('content-type') ?? '').startsWith('application/json') && !opts.mayBeEmpty) {
+    const body: unknown = await copy.json();
+    if (Array.isArray(body)) expect(body.length, `${key}: an empty list checks no item`).toBeGreaterThan(0);
+  }
+  // Work the request left for after its answer (mail) is done before the next case reads or writes the database.
+  await settleAfterAnswer(h.deps);
+}
+
+async function freshUser(): Promise<number> {
+  return h.addUser({ username: `ct-target-${next()}` });
+}
+async function freshPolicy(status = 'active'): Promise<{ id: number; policyNumber: string }> {
+  const res = await h.request('POST', '/api/admin/policies', { token: tokens.owner, body: { ...validPolicy, status, userId: fx.customerId, holderName: `Contract ${next()}` } });
+  expect(res.status).toBe(201);
+  return json(res);
+}
+async function idOf(table: 'quote_requests' | 'callback_requests', reference: string): Promise<number> {
+  const rs = await h.database.client.execute({ sql: `select id from ${table} where reference = ?`, args: [reference] });
+  return Number(rs.rows[0]!['id']);
+}
+async function freshQuote(email = `ct-q${next()}@example.test`): Promise<number> {
+  const res = await h.request('POST', '/api/quotes', { body: { ...validQuote, email }, headers: { 'x-forwarded-for': freshAddress() } });
+  expect(res.status).toBe(201);
+  return idOf('quote_requests', (await json<{ reference: string }>(res)).reference);
+}
+async function freshCallback(): Promise<number> {
+  const res = await h.request('POST', '/api/callbacks', {
+    body: { name: 'Contract', email: `ct-cb${next()}@example.test`, phone: '07700 900123', reasonForContact: 'other' },
+    headers: { 'x-forwarded-for': freshAddress() },
+  });
+  expect(res.status).toBe(201);
+  return idOf('callback_requests', (await json<{ reference: string }>(res)).reference);
+}
+async function ok(method: string, path: string, body?: unknown): Promise<void> {
+  const res = await h.request(method, path, { token: tokens.owner, body });
+  expect(res.status, `${method} ${path}: ${await res.clone().text()}`).toBeLessThan(300);
+  await settleAfterAnswer(h.deps);
+}
+/** The newest link of `kind` e-mailed to `email`, as its token. */
+async function linkToken(email: string, kind: 'reset-password' | 'welcome'): Promise<string> {
+  await settleAfterAnswer(h.deps);
+  const re = new RegExp(`/${kind}\\?token=([A-Za-z0-9_-]+)`);
+  const token = (await mailsTo(h, email)).map((m) => re.exec(m.text)?.[1]).filter(Boolean).at(-1);
+  if (!token) throw new Error(`no ${kind} link for ${email}`);
+  return token;
+}
+
+const customer = (sent: Sent = {}): Sent => ({ token: tokens.customer, ...sent });
+const owner = (sent: Sent = {}): Sent => ({ token: tokens.owner, ...sent });
+
+/** A success case for every route, keyed as the document's operations are. */
+const OK: Record<string, Case[]> = {
+  'GET /api/health': [{ status: 200, prepare: async () => ({}) }],
+  'GET /api/openapi.json': [{ status: 200, prepare: async () => ({}) }],
+  'GET /api/docs': [{ status: 200, prepare: async () => ({}) }],
+  'POST /api/login': [{ status: 200, prepare: async () => ({ body: { username: 'ct-cust', password: PASSWORD, remember: true } }) }],
+  'POST /api/register': [{ status: 201, prepare: async () => ({ body: { username: `ctreg${next()}`, email: `ctreg${counter}@example.test`, password: 'long-enough-1' } }) }],
+  // Its own session: logging out ends the one it is given.
+  'POST /api/logout': [{ status: 200, prepare: async () => ({ token: await h.tokenFor('ct-cust') }) }],
+  'GET /api/me': [{ status: 200, prepare: async () => customer() }],
+  'POST /api/password-reset/request': [{ status: 200, prepare: async () => ({ body: { email: fx.customerEmail } }) }],
+  'POST /api/password-reset/confirm': [
+    {
+      // A reset link: the message alone.
+      status: 200,
+      prepare: async () => {
+        const email = `ct-reset${next()}@example.test`;
+        await h.addUser({ username: `ct-reset${counter}`, email });
+        await h.request('POST', '/api/password-reset/request', { body: { email }, headers: { 'x-forwarded-for': freshAddress() } });
+        return { body: { token: await linkToken(email, 'reset-password'), password: 'a-new-passphrase' } };
+      },
+    },
+    {
+      // An invitation's link: the message and a session.
+      status: 200,
+      prepare: async () => {
+        const email = `ct-invite${next()}@example.test`;
+        await ok('POST', `/api/admin/quotes/${await freshQuote(email)}/policy`, { licenseNumber: 'CONTRACT01' });
+        return { body: { token: await linkToken(email, 'welcome'), password: 'a-new-passphrase', remember: true } };
+      },
+    },
+  ],
+  'POST /api/callbacks': [{ status: 201, prepare: async () => ({ body: { name: 'Contract', email: `ct-cb${next()}@example.test`, phone: '07700 900123', reasonForContact: 'claims' } }) }],
+  'POST /api/quotes': [{ status: 201, prepare: async () => ({ body: { ...validQuote, email: `ct-q${next()}@example.test` } }) }],
+  'GET /api/user/policies': [{ status: 200, prepare: async () => customer() }],
+  'GET /api/user/quotes': [{ status: 200, prepare: async () => customer() }],
+  'GET /api/user/policies/{policyNumber}/renewal': [{ status: 200, prepare: async () => customer({ params: { policyNumber: fx.policy.policyNumber } }) }],
+  'GET /api/policies/{policyNumber}/certificate': [
+    { status: 200, prepare: async () => customer({ params: { policyNumber: fx.policy.policyNumber } }) },
+    { status: 200, prepare: async () => owner({ params: { policyNumber: fx.policy.policyNumber }, query: 'download=1' }) },
+  ],
+  'GET /api/verify/{code}': [{ status: 200, prepare: async () => ({ params: { code: fx.verifyCode.toLowerCase() } }) }],
+  'GET /api/admin/stats': [{ status: 200, prepare: async () => owner() }],
+  'GET /api/admin/stats/queues': [{ status: 200, prepare: async () => owner() }],
+  'GET /api/admin/staff': [{ status: 200, prepare: async () => owner() }],
+  'GET /api/admin/users': [{ status: 200, prepare: async () => owner({ query: 'limit=5&offset=0&search=ct' }) }],
+  'POST /api/admin/users': [
+    { status: 201, prepare: async () => owner({ body: { username: `ctnew${next()}`, email: `ctnew${counter}@example.test`, password: 'long-enough-1', isAdmin: 'true' } }) },
+  ],
+  'PUT /api/admin/users/{id}': [
+    { status: 200, prepare: async () => owner({ params: { id: await freshUser() }, body: { username: `ctedit${next()}`, email: `ctedit${counter}@example.test`, password: '' } }) },
+  ],
+  'DELETE /api/admin/users/{id}': [{ status: 200, prepare: async () => owner({ params: { id: await freshUser() } }) }],
+  'GET /api/admin/users/{id}/policies': [{ status: 200, prepare: async () => owner({ params: { id: fx.customerId } }) }],
+  'GET /api/admin/users/{id}/cover': [{ status: 200, prepare: async () => owner({ params: { id: fx.customerId } }) }],
+  'GET /api/admin/policies': [{ status: 200, prepare: async () => owner({ query: 'search=contract' }) }],
+  'POST /api/admin/policies': [{ status: 201, prepare: async () => owner({ body: { ...validPolicy, product: 'learner', premium: '£1,234.50', holderName: `Made ${next()}` } }) }],
+  'PUT /api/admin/policies/{id}': [{ status: 200, prepare: async () => owner({ params: { id: (await freshPolicy()).id }, body: { ...validPolicy, holderName: 'Edited', premium: null } }) }],
+  'DELETE /api/admin/policies/{id}': [{ status: 200, prepare: async () => owner({ params: { id: (await freshPolicy()).id } }) }],
+  'GET /api/admin/logs': [{ status: 200, prepare: async () => owner() }],
+  'POST /api/admin/logs': [{ status: 201, prepare: async () => owner({ body: { action: 'Contract entry', level: 'warning' } }) }],
+  'GET /api/admin/quotes': [{ status: 200, prepare: async () => owner({ query: 'status=open' }) }],
+  'GET /api/admin/quotes/{id}': [{ status: 200, prepare: async () => owner({ params: { id: fx.quote } }) }],
+  'PUT /api/admin/quotes/{id}': [{ status: 200, prepare: async () => owner({ params: { id: fx.quote }, body: { assigneeId: fx.adminId } }) }],
+  'POST /api/admin/quotes/{id}/offer': [{ status: 200, prepare: async () => owner({ params: { id: await freshQuote() }, body: { premium: '64.50', validHours: 48 } }) }],
+  'POST /api/admin/quotes/{id}/policy': [{ status: 201, prepare: async () => owner({ params: { id: await freshQuote() }, body: { licenseNumber: 'CONTRACT02' } }) }],
+  'POST /api/admin/quotes/{id}/notes': [{ status: 201, prepare: async () => owner({ params: { id: fx.quote }, body: { text: 'Called back\nno answer' } }) }],
+  'GET /api/admin/callbacks': [{ status: 200, prepare: async () => owner() }],
+  'GET /api/admin/callbacks/{id}': [{ status: 200, prepare: async () => owner({ params: { id: fx.callback } }) }],
+  'PUT /api/admin/callbacks/{id}': [{ status: 200, prepare: async () => owner({ params: { id: fx.callback }, body: { status: 'contacted' } }) }],
+  'POST /api/admin/callbacks/{id}/notes': [{ status: 201, prepare: async () => owner({ params: { id: fx.callback }, body: { text: 'Left a message' } }) }],
+  'GET /api/admin/report.csv': [{ status: 200, prepare: async () => owner() }],
+};
+
+/** Path parameter values that cannot be one (400) and that name nothing (404). */
+const BAD_PARAM: Record<string, string> = { id: 'abc', policyNumber: 'bad_number' };
+const MISSING_PARAM: Record<string, string> = { id: '999999999', policyNumber: 'KC-0000000000', code: '7Q4M2XHPAB3CDEFGHJK0' };
+
+/** The typical errors the document lists for `key`, made from its success case. */
+function errorCases(key: string, base: Case): Case[] {
+  const operation = operationOf(contract.doc, key)!;
+  const listed = (status: number) => Boolean(operation.responses[String(status)]);
+  const params = [...key.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const variant = (status: number, change: (sent: Sent) => Sent): Case => ({ status, prepare: async () => change(await base.prepare()) });
+  const cases: Case[] = [];
+  if (operation.security) cases.push(variant(401, (s) => ({ ...s, token: undefined })));
+  if (listed(403) && key.includes('/api/admin/')) cases.push(variant(403, (s) => ({ ...s, token: tokens.customer })));
+  if (listed(400)) {
+    for (const name of params.filter((p) => BAD_PARAM[p])) cases.push(variant(400, (s) => ({ ...s, params: { ...s.params, [name]: BAD_PARAM[name]! } })));
+    if (operation.requestBody) cases.push(variant(400, (s) => ({ ...s, body: {} })));
+    if (!operation.requestBody && params.length === 0) cases.push(variant(400, (s) => ({ ...s, query: 'limit=abc' })));
+  }
+  if (listed(404)) for (const name of params) cases.push(variant(404, (s) => ({ ...s, params: { ...s.params, [name]: MISSING_PARAM[name]! } })));
+  return cases;
+}
+
+beforeAll(async () => {
+  h = await createHarness();
+  contract = contractOf(await json<OpenApiDocument>(await h.request('GET', '/api/openapi.json')));
+  fx.customerId = await h.addUser({ username: 'ct-cust', email: fx.customerEmail });
+  fx.adminId = await h.addUser({ username: 'ct-admin', isAdmin: true });
+  await h.addUser({ username: 'ct-owner', isOwner: true });
+  tokens.customer = await h.tokenFor('ct-cust');
+  tokens.owner = await h.tokenFor('ct-owner');
+  fx.policy = await freshPolicy();
+  fx.pendingPolicyNumber = (await freshPolicy('pending')).policyNumber;
+  fx.verifyCode = String((await h.database.client.execute({ sql: 'select verify_code from policies where id = ?', args: [fx.policy.id] })).rows[0]!['verify_code']);
+  // The customer's own request, offered, assigned and noted: the views' nullable parts filled in.
+  fx.quote = await freshQuote(fx.customerEmail);
+  await ok('POST', `/api/admin/quotes/${fx.quote}/offer`, { premium: '99.99' });
+  await ok('PUT', `/api/admin/quotes/${fx.quote}`, { assigneeId: fx.adminId });
+  await ok('POST', `/api/admin/quotes/${fx.quote}/notes`, { text: 'First note' });
+  fx.closedQuote = await freshQuote();
+  await ok('POST', `/api/admin/quotes/${fx.closedQuote}/policy`, { licenseNumber: 'CONTRACT00' });
+  fx.callback = await freshCallback();
+  await ok('PUT', `/api/admin/callbacks/${fx.callback}`, { assigneeId: fx.adminId });
+  await ok('POST', `/api/admin/callbacks/${fx.callback}/notes`, { text: 'First note' });
+  // And one left as it came (null assignee, no notes).
+  await freshCallback();
+});
+afterAll(() => h.close());
+
+describe('the cases', () => {
+  it('have a success case for every operation of the document', () => {
+    expect(Object.keys(OK).sort()).toEqual(operationKeys(contract.doc).sort());
+  });
+});
+
+describe.each(Object.entries(OK))('%s', (key, successes) => {
+  it('answers its success cases as the document says', async () => {
+    for (const c of successes) await expectContract(key, await c.prepare(), c.status, c);
+  });
+
+  it('answers its listed 400, 401, 403 and 404 as the document says', async () => {
+    for (const c of errorCases(key, successes[0]!)) await expectContract(key, await c.prepare(), c.status);
+  });
+});
+
+describe('other documented errors', () => {
+  it('a wrong password: 401', async () => {
+    await expectContract('POST /api/login', { body: { username: 'ct-cust', password: 'not-the-password' } }, 401);
+  });
+
+  it('conflicts: 409, with the field where there is one', async () => {
+    await expectContract('POST /api/register', { body: { username: 'ct-cust', email: 'someone-else@example.test', password: 'long-enough-1' } }, 409);
+    await expectContract('POST /api/admin/users', owner({ body: { username: `ctdup${next()}`, email: fx.customerEmail, password: 'long-enough-1' } }), 409);
+    await expectContract('GET /api/policies/{policyNumber}/certificate', customer({ params: { policyNumber: fx.pendingPolicyNumber } }), 409);
+    await expectContract('POST /api/admin/quotes/{id}/offer', owner({ params: { id: fx.closedQuote }, body: { premium: '10' } }), 409);
+    await expectContract('POST /api/admin/quotes/{id}/policy', owner({ params: { id: fx.closedQuote }, body: { licenseNumber: 'CONTRACT03' } }), 409);
+  });
+
+  it('malformed JSON: 400 without details; a body not declared as JSON: 415; over 100 KB: 413', async () => {
+    await expectContract('POST /api/admin/logs', owner({ rawBody: '{"action":' }), 400);
+    await expectContract('POST /api/quotes', { rawBody: JSON.stringify(validQuote), headers: { 'content-type': 'text/plain' } }, 415);
+    await expectContract('POST /api/admin/logs', owner({ rawBody: JSON.stringify({ action: 'x'.repeat(101 * 1024) }) }), 413);
+  });
+
+  it('too many lookups: 429 with Retry-After', async () => {
+    const sent = { params: { code: MISSING_PARAM['code']! }, headers: { 'x-forwarded-for': '100.78.0.1' } };
+    for (let i = 0; i < 30; i += 1) expect((await send('GET /api/verify/{code}', sent)).status).toBe(404);
+    await expectContract('GET /api/verify/{code}', sent, 429);
+  });
+
+  it('a fault of ours: 500 with the request id', async () => {
+    const broken = await createHarness();
+    try {
+      await broken.addUser({ username: 'ct-root', isOwner: true });
+      const token = await broken.tokenFor('ct-root');
+      await broken.database.client.execute('drop table audit_logs');
+      const res = await broken.request('GET', '/api/admin/logs', { token });
+      expect(res.status).toBe(500);
+      expect(await contract.problems('GET /api/admin/logs', res)).toEqual([]);
+      exercised.add('GET /api/admin/logs 500');
+    } finally {
+      await broken.close();
+    }
+  });
+
+  it('the password hashing at capacity: 503 with Retry-After (register repeats the text as `message`)', async () => {
+    // Filled with hashes that wait for the test, as tests/server/overload.test.ts does.
+    const waiting: Promise<unknown>[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    for (;;) {
+      try {
+        passwordHashing.assertRoom();
+      } catch {
+        break;
+      }
+      waiting.push(passwordHashing.run(() => gate));
+    }
+    try {
+      await expectContract('POST /api/login', { body: { username: 'ct-cust', password: PASSWORD } }, 503);
+      await expectContract('POST /api/register', { body: { username: `ctbusy${next()}`, email: `ctbusy${counter}@example.test`, password: 'long-enough-1' } }, 503);
+    } finally {
+      release();
+      await Promise.all(waiting);
+    }
+  });
+
+  it('between them, every error status the document lists is seen at least once', () => {
+    const listed = new Set(operationKeys(contract.doc).flatMap((key) => Object.keys(operationOf(contract.doc, key)!.responses)));
+    const seen = new Set([...exercised].map((e) => e.split(' ').at(-1)));
+    expect([...listed].filter((s) => !seen.has(s)).sort()).toEqual([]);
+  });
+});
+
+describe('the check fails when an answer does not match', () => {
+  const stats = async () => h.request('GET', '/api/admin/stats', { token: tokens.owner });
+
+  it('a field of another type than the schema says', async () => {
+    const doc = structuredClone(contract.doc);
+    (doc.components.schemas['AdminStats'] as { properties: Record<string, unknown> }).properties['totalUsers'] = { type: 'string' };
+    const problems = await contractOf(doc).problems('GET /api/admin/stats', await stats());
+    expect(problems.join('\n')).toMatch(/totalUsers must be string/);
+  });
+
+  it('a field the schema does not have, a status it does not list, another media type', async () => {
+    const answer = (body: string, status: number, type = 'application/json') => new Response(body, { status, headers: { 'content-type': type } });
+    expect((await contract.problems('GET /api/health', answer('{"status":"ok","extra":1}', 200))).join('\n')).toMatch(/must NOT have additional properties/);
+    expect((await contract.problems('GET /api/health', answer('{"error":"I am a teapot"}', 418))).join('\n')).toMatch(/418, which the document does not list/);
+    expect((await contract.problems('GET /api/health', answer('ok', 200, 'text/plain'))).join('\n')).toMatch(/Content-Type text\/plain/);
+    expect((await contract.problems('GET /api/admin/users', answer('{"users":[],"total":0,"totalIsLowerBound":false}', 200))).join('\n')).toMatch(/no X-Total-Count header/);
+    // The real answer passes the same checks.
+    expect(await contract.problems('GET /api/admin/stats', await stats())).toEqual([]);
+  });
+});
