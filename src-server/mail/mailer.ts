@@ -142,6 +142,8 @@ export function createMailer(opts: {
   const from = opts.from ?? `${brand.name} <${brand.emails.noReply}>`;
   const random = opts.random ?? Math.random;
   let running: Promise<number> | null = null;
+  // The run asked for during `running` (deliverPending).
+  let next: Promise<number> | null = null;
 
   /** Takes up to BATCH waiting messages for this process, in one write; another process's UPDATE then skips them. */
   async function claimBatch() {
@@ -240,12 +242,28 @@ export function createMailer(opts: {
         createdAt: opts.clock.now(),
       });
     },
-    deliverPending() {
-      // One delivery run at a time per process; callers that ask meanwhile share it.
-      running ??= deliverBatch().finally(() => {
+    deliverPending,
+  };
+
+  /**
+   * One delivery run at a time per process. A caller that asks during a run gets the next one, started when that
+   * run ends, and shares it with everyone else who asks meanwhile: its message may have been queued after the
+   * running one took its batch, and would otherwise have waited for the minute's housekeeping (two password resets
+   * at once: tests/server/two-processes.test.ts).
+   */
+  function deliverPending(): Promise<number> {
+    if (!running) {
+      running = deliverBatch().finally(() => {
         running = null;
       });
       return running;
-    },
-  };
+    }
+    next ??= running
+      .catch(() => undefined)
+      .then(() => {
+        next = null;
+        return deliverPending();
+      });
+    return next;
+  }
 }
