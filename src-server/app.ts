@@ -81,7 +81,7 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
   const logger = opts.logger ?? pino({ level: 'info' });
   // Off unless a token is set: no registry, no timing middleware, no process monitors.
   const metrics = opts.metricsToken === undefined ? null : createMetricsRegistry({ db, logger });
-  const write = createWriter(db, metrics?.writeQueue);
+  const write = createWriter(opts.database.writeDb, metrics?.writeQueue);
   const tokens = await createTokenService(opts.jwtSecret);
   const mailer = opts.mailer ?? createMailer({ db, write, clock, logger, smtpUrl: opts.smtpUrl, from: opts.mailFrom });
   const publicUrl = opts.publicUrl ?? 'http://localhost:3000';

@@ -14,6 +14,12 @@ export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   client: Client;
+  /**
+   * Where writes go (db/writer.ts). For an embedded file, a connection of its own that never sleeps in SQLite's
+   * busy handler (busy timeout 0): the writer waits for another process's write lock in the event loop instead,
+   * so this process keeps answering meanwhile (docs/operations.md#several-server-processes). Else `db` itself.
+   */
+  writeDb: Db;
   /** The per-request reads, on the fastest path this database allows (see hot-reads.ts). */
   hot: HotReads;
   close(): void;
@@ -24,8 +30,11 @@ export interface DatabaseOptions {
   authToken?: string | undefined;
 }
 
-/** Busy timeout for embedded files: several processes may write, and each waits its turn. */
-const BUSY_TIMEOUT_MS = 5000;
+/**
+ * Busy timeout for embedded files: how long a statement waits for a lock another process holds. Reads in WAL mode
+ * seldom wait at all; writes wait in the writer (db/writer.ts) for as long, but without blocking the event loop.
+ */
+export const BUSY_TIMEOUT_MS = 5000;
 
 export async function openDatabase({ url, authToken }: DatabaseOptions): Promise<Database> {
   const isFile = url.startsWith('file:');
@@ -42,13 +51,18 @@ export async function openDatabase({ url, authToken }: DatabaseOptions): Promise
   }
   const db = drizzle(client, { schema });
   // An in-memory database is private to its connection, so a second native one would see nothing.
-  const hot = path && path !== ':memory:' ? nativeHotReads(path, BUSY_TIMEOUT_MS) : clientHotReads(client);
+  const onDisk = path !== null && path !== ':memory:';
+  const hot = onDisk ? nativeHotReads(path, BUSY_TIMEOUT_MS) : clientHotReads(client);
+  // One connection: the writer runs one transaction at a time.
+  const writeClient = onDisk ? createClient({ url, timeout: 0, concurrency: 1 }) : null;
   return {
     db,
     client,
+    writeDb: writeClient ? drizzle(writeClient, { schema }) : db,
     hot,
     close: () => {
       hot.close();
+      writeClient?.close();
       client.close();
     },
   };

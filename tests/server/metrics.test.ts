@@ -23,6 +23,7 @@ import { outboxCountQuery } from '../../src-server/metrics';
 import { runMaintenance } from '../../src-server/maintenance';
 import { appRouter } from '../../src-server/trpc/router';
 import { createHarness, json, T0, TEST_SECRET, validPolicy, type Harness } from './harness';
+import { queryPlan } from './query-plan';
 
 const TOKEN = 'metrics-token-for-tests-0123456789abcdef';
 const HOUR = 3600_000;
@@ -362,8 +363,7 @@ describe('the mail outbox', () => {
 
   it("the scrape's count reads the status index, not the whole table", async () => {
     const { sql, params } = outboxCountQuery(on.deps.db).toSQL();
-    const plan = await on.database.client.execute({ sql: `explain query plan ${sql}`, args: params as never[] });
-    const details = plan.rows.map((r) => String(r['detail']));
+    const details = await queryPlan(on.database, sql, params);
     expect(details.join('\n')).toMatch(/SEARCH mail_outbox USING (COVERING )?INDEX \S+ \(status=\?\)/);
     expect(details.some((d) => d.startsWith('SCAN mail_outbox'))).toBe(false);
   });

@@ -4,6 +4,7 @@
 // table, and the closed requests (the bulk, growing forever) are never sorted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, json, T0, type Harness } from './harness';
+import { queryPlan } from './query-plan';
 
 const HOUR = 3_600_000;
 
@@ -93,8 +94,7 @@ describe('at volume', () => {
     return seen;
   }
 
-  const planOf = async (s: { sql: string; args: unknown }) =>
-    (await h.database.client.execute({ sql: `EXPLAIN QUERY PLAN ${s.sql}`, args: s.args as never })).rows.map((r) => String(r['detail'])).join(' | ');
+  const planOf = async (s: { sql: string; args: unknown }) => (await queryPlan(h.database, s.sql, s.args as unknown[])).join(' | ');
 
   beforeAll(async () => {
     // A year of closed requests and a working week's open ones.

@@ -15,6 +15,7 @@ import { claimReminder, dueReminderQuery, sendDueReminders } from '../../src-ser
 import { reminderTimeOf } from '../../src-server/features/reminders/timing';
 import { runMaintenance } from '../../src-server/maintenance';
 import { createHarness, json, T0, TEST_SECRET, validPolicy, type Harness } from './harness';
+import { queryPlan } from './query-plan';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -388,8 +389,7 @@ describe('exactly once', () => {
 describe('the minute query', () => {
   it('reads the partial index of owed reminders, never the whole table', async () => {
     const { sql, params } = dueReminderQuery(h.database.db, T0).toSQL();
-    const plan = await h.database.client.execute({ sql: `explain query plan ${sql}`, args: params as never[] });
-    const details = plan.rows.map((r) => String(r['detail']));
+    const details = await queryPlan(h.database, sql, params);
     expect(details).toEqual(['SEARCH policies USING COVERING INDEX policies_reminder_due_idx (reminder_due_at<?)']);
     // The drop of reminders that can no longer go out reads the same index. Asked on a connection of its own:
     // libSQL steps an EXPLAIN of an UPDATE as a write and leaves it open, which would spoil a pooled connection.

@@ -12,6 +12,7 @@ import type { IssuedPolicyView } from '../../src-server/contract/views';
 import { mailOutbox } from '../../src-server/db/schema/index';
 import { createMailer, MAX_ATTEMPTS, nextAttemptAt, RETRY, waitingMail } from '../../src-server/mail/mailer';
 import { createHarness, json, T0, type Harness } from './harness';
+import { queryPlan } from './query-plan';
 import { submitQuote } from './quote-flow';
 import {
   attachmentsOf,
@@ -258,8 +259,7 @@ describe('retries', () => {
 
   it('the claim query runs on mail_outbox_status_idx (status, id), whatever the outbox holds', async () => {
     const query = h.database.db.select({ id: mailOutbox.id }).from(mailOutbox).where(waitingMail(h.clock.now())).orderBy(asc(mailOutbox.id)).limit(20).toSQL();
-    const plan = await h.database.client.execute({ sql: `EXPLAIN QUERY PLAN ${query.sql}`, args: query.params as (string | number)[] });
-    const steps = plan.rows.map((r) => String(r['detail']));
+    const steps = await queryPlan(h.database, query.sql, query.params);
     const reads = steps.filter((s) => /^(SCAN|SEARCH)/.test(s));
     expect(reads.length, steps.join('\n')).toBeGreaterThan(0);
     for (const s of reads) expect(s, steps.join('\n')).toMatch(/^SEARCH mail_outbox USING (COVERING )?INDEX mail_outbox_status_idx \(status=\?/);
