@@ -1,0 +1,378 @@
+// Two real server processes on one embedded database file (WAL), behind a round-robin proxy written here
+// (docs/operations.md#several-server-processes): what must be shared lives in the database, so sign-in throttles,
+// a logout, cover-ending reminders and the mail outbox hold across the two; 200 writes at once through the proxy
+// are all kept, once each; and while one process takes a heavy write load, neither stops answering for long (the
+// longest gap between health answers is printed). In the slow project: it bundles and starts the real server.
+import { createServer, request, Agent, type IncomingHttpHeaders, type Server } from 'node:http';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import Libsql from 'libsql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { epochToUkLocal } from '../../src-server/contract/time';
+import { integrityOf } from '../../src-server/db/backup';
+import { buildServer, OWNER_PASSWORD, startServer, type ServerProcess } from '../process/real-server';
+import { createHarness, PASSWORD, validPolicy, type Harness } from './harness';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const REMINDERS = 12;
+const RESETS = 8;
+const WRITES = 200;
+/** How long process A takes the heavy write load while both are polled. */
+const LOAD_MS = 4_000;
+const NAMES = ['A', 'B'] as const;
+type Name = (typeof NAMES)[number];
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+  /** Which process answered through the proxy (its x-upstream header). */
+  upstream: string | undefined;
+}
+
+/**
+ * One HTTP request from the loopback address `from`: the proxy sees each test "client" at its own address
+ * (127.0.0.2, 127.0.0.3, …, all loopback on Linux), as it would see people on the internet.
+ */
+function send(port: number, method: string, path: string, opts: { body?: unknown; token?: string; from?: string; agent?: Agent } = {}): Promise<Answer> {
+  const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  const headers: Record<string, string | number> = {};
+  if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  if (opts.token) headers['authorization'] = `Bearer ${opts.token}`;
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, method, path, headers, localAddress: opts.from ?? '127.0.0.2', ...(opts.agent ? { agent: opts.agent } : {}) },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text, upstream: res.headers['x-upstream'] as string | undefined }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+const parse = <T>(a: Answer): T => JSON.parse(a.text) as T;
+
+/**
+ * The reverse proxy: each request to the next process in turn, its X-Forwarded-For set to the connection's address.
+ * Set, not appended: the servers believe the first entry (TRUST_PROXY=1), so a client's own header must not survive.
+ */
+function roundRobinProxy(ports: () => number[]): Promise<{ port: number; server: Server }> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 128 });
+  let turn = 0;
+  const server = createServer((req, res) => {
+    const targets = ports();
+    const i = turn++ % targets.length;
+    const headers = { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' };
+    const upstream = request({ host: '127.0.0.1', port: targets[i], method: req.method, path: req.url, headers, agent }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-upstream': NAMES[i] });
+      answer.pipe(res);
+    });
+    upstream.on('error', (err) => {
+      res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end(String(err));
+    });
+    req.pipe(upstream);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ port: (server.address() as { port: number }).port, server })));
+}
+
+/** Polls `check` until it answers true; fails with `what` after `ms`. */
+async function waitFor(what: string, check: () => boolean, show: () => unknown, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(show())}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+interface MailLine {
+  mailId: number;
+  to: string;
+  subject: string;
+}
+
+let h: Harness;
+let dbPath: string;
+let proxy: { port: number; server: Server };
+const servers: Partial<Record<Name, ServerProcess>> = {};
+/** Each process's log lines for the mail it delivered (no SMTP_URL: a delivery is one log line). */
+const delivered: Record<Name, MailLine[]> = { A: [], B: [] };
+let reader: Libsql.Database;
+const reminderNumbers: string[] = [];
+const resetEmails: string[] = [];
+
+const rows = <T>(sql: string, ...args: unknown[]): T[] => reader.prepare(sql).all(...args) as T[];
+const deliveriesOf = (mailId: number) => [...delivered.A, ...delivered.B].filter((m) => m.mailId === mailId).length;
+const port = (name: Name) => servers[name]!.port;
+
+function collectMailLines(name: Name) {
+  let partial = '';
+  return (text: string) => {
+    const lines = (partial + text).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) {
+      if (!line.startsWith('{')) continue;
+      const entry = JSON.parse(line) as Partial<MailLine> & { msg?: string };
+      if (entry.msg?.startsWith('mail (no SMTP_URL')) delivered[name].push({ mailId: entry.mailId!, to: entry.to!, subject: entry.subject! });
+    }
+  };
+}
+
+beforeAll(async () => {
+  const bundle = buildServer();
+  // The database before either process starts: the owner, accounts, and cover whose reminder is already due, so
+  // both processes' start-up housekeeping finds the same reminders owed and races for them.
+  h = await createHarness(Date.now());
+  dbPath = join(h.dir, 'test.db');
+  await h.addUser({ username: 'owner', email: 'owner@example.test', password: OWNER_PASSWORD, isOwner: true });
+  const customerId = await h.addUser({ username: 'remind-me', email: 'remind-me@example.test' });
+  await h.addUser({ username: 'throttled', email: 'throttled@example.test' });
+  await h.addUser({ username: 'revoke-me', email: 'revoke-me@example.test' });
+  for (let i = 0; i < RESETS; i++) {
+    resetEmails.push(`reset-${i}@example.test`);
+    await h.addUser({ username: `reset-${i}`, email: resetEmails[i] });
+  }
+  const ownerToken = await h.tokenFor('owner', OWNER_PASSWORD);
+  const now = h.clock.now();
+  for (let i = 0; i < REMINDERS; i++) {
+    const start = epochToUkLocal(now - DAY);
+    const end = epochToUkLocal(now + 6 * HOUR + i * 60_000);
+    const res = await h.request('POST', '/api/admin/policies', {
+      token: ownerToken,
+      body: { ...validPolicy, userId: customerId, startDate: start.date, startTime: start.time, endDate: end.date, endTime: end.time },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    reminderNumbers.push(((await res.json()) as { policyNumber: string }).policyNumber);
+  }
+  h.database.close();
+
+  proxy = await roundRobinProxy(() => NAMES.map(port));
+  const env = {
+    DATABASE_URL: `file:${dbPath}`,
+    TRUST_PROXY: '1',
+    PUBLIC_URL: `http://127.0.0.1:${proxy.port}`,
+    // Info: each delivery of a message is one log line, counted per process.
+    LOG_LEVEL: 'info',
+  };
+  const file = await bundle;
+  // Started together: both run migrations, the first-owner check and housekeeping at start-up on the same file.
+  // Each kept as soon as it is up, so afterAll stops it even when the other fails to start.
+  await Promise.all(
+    NAMES.map(async (name) => {
+      servers[name] = await startServer(file, h.dir, env, { onStdout: collectMailLines(name) });
+    }),
+  );
+  reader = new Libsql(dbPath, { readonly: true });
+}, 60_000);
+
+afterAll(async () => {
+  if (reader?.open) reader.close();
+  await Promise.all(
+    Object.values(servers).map(async (s) => {
+      if (s.child.exitCode !== null) return;
+      s.child.kill('SIGTERM');
+      const stopped = await Promise.race([s.exited.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 12_000))]);
+      if (!stopped) s.child.kill('SIGKILL');
+    }),
+  );
+  proxy?.server.closeAllConnections();
+  proxy?.server.close();
+  if (h) rmSync(h.dir, { recursive: true, force: true });
+}, 30_000);
+
+describe('two server processes on one database file behind a round-robin proxy', () => {
+  it('queues and delivers each cover-ending reminder due at start-up once between the two start-up runs', async () => {
+    const reminderMails = () =>
+      rows<{ id: number; subject: string; status: string }>(`select id, subject, status from mail_outbox where subject like '%your cover ends%'`);
+    await waitFor('every reminder delivered', () => {
+      const mails = reminderMails();
+      return mails.length >= REMINDERS && mails.every((m) => m.status === 'logged');
+    }, reminderMails);
+    const mails = reminderMails();
+    expect(mails).toHaveLength(REMINDERS);
+    for (const n of reminderNumbers) {
+      const forPolicy = mails.filter((m) => m.subject.endsWith(`(${n})`));
+      expect(forPolicy, n).toHaveLength(1);
+      expect(deliveriesOf(forPolicy[0]!.id), n).toBe(1);
+      expect(rows(`select id from audit_logs where action = ?`, `Cover-ending reminder sent: ${n}`), n).toHaveLength(1);
+    }
+    const by = (name: Name) => delivered[name].filter((m) => m.subject.includes('your cover ends')).length;
+    console.log(`reminders at start-up: ${REMINDERS} due, delivered by A ${by('A')}, by B ${by('B')}`);
+  });
+
+  it('counts failed sign-ins across both processes: the sixth from one address is refused by either, another address is not', async () => {
+    const login = (password: string, from: string) => send(proxy.port, 'POST', '/api/login', { body: { username: 'throttled', password }, from });
+    const failures: Answer[] = [];
+    for (let i = 0; i < 5; i++) failures.push(await login('wrong-password', '127.0.0.3'));
+    expect(failures.map((a) => a.status)).toEqual([401, 401, 401, 401, 401]);
+    expect(new Set(failures.map((a) => a.upstream))).toEqual(new Set(NAMES));
+
+    // Past the limit the right password is refused too (docs/api.md#rate-limits), whichever process answers.
+    const refused = [await login(PASSWORD, '127.0.0.3'), await login(PASSWORD, '127.0.0.3')];
+    expect(refused.map((a) => a.status)).toEqual([429, 429]);
+    expect(new Set(refused.map((a) => a.upstream))).toEqual(new Set(NAMES));
+    for (const a of refused) expect(Number(a.headers['retry-after'])).toBeGreaterThan(0);
+
+    // The proxy forwards each client's own address, so the pair counter is another client's own.
+    const elsewhere = [await login(PASSWORD, '127.0.0.4'), await login(PASSWORD, '127.0.0.4')];
+    expect(elsewhere.map((a) => a.status)).toEqual([200, 200]);
+    expect(new Set(elsewhere.map((a) => a.upstream))).toEqual(new Set(NAMES));
+  });
+
+  it('refuses a token signed out on one process at once on the other, though the other had accepted it before', async () => {
+    for (const [out, other] of [
+      ['A', 'B'],
+      ['B', 'A'],
+    ] as const) {
+      const { token } = parse<{ token: string }>(
+        await send(proxy.port, 'POST', '/api/login', { body: { username: 'revoke-me', password: PASSWORD }, from: '127.0.0.5' }),
+      );
+      // Both processes accept it first (and keep it among the tokens they verified: auth/tokens.ts).
+      for (const name of NAMES) {
+        expect((await send(port(name), 'GET', '/api/me', { token })).status, name).toBe(200);
+        expect((await send(port(name), 'GET', '/api/user/policies', { token })).status, name).toBe(200);
+      }
+      expect((await send(port(out), 'POST', '/api/logout', { token })).status).toBe(200);
+      // Both kinds of caller check: the plain one and GET /api/user/policies' combined read.
+      expect((await send(port(other), 'GET', '/api/me', { token })).status, `${other} after logout on ${out}`).toBe(401);
+      expect((await send(port(other), 'GET', '/api/user/policies', { token })).status, `${other} after logout on ${out}`).toBe(401);
+      expect((await send(port(out), 'GET', '/api/me', { token })).status).toBe(401);
+    }
+  });
+
+  it('queues each password reset e-mail once and delivers it once, requests alternating between the processes', async () => {
+    const answers = await Promise.all(
+      resetEmails.map((email) => send(proxy.port, 'POST', '/api/password-reset/request', { body: { email }, from: '127.0.0.6' })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(resetEmails.map(() => 200));
+    expect(answers.filter((a) => a.upstream === 'A')).toHaveLength(RESETS / 2);
+
+    const resetMails = () =>
+      rows<{ id: number; to_address: string; status: string }>(`select id, to_address, status from mail_outbox where subject like 'Reset your%'`);
+    await waitFor('every reset e-mail delivered', () => {
+      const mails = resetMails();
+      return mails.length >= RESETS && mails.every((m) => m.status === 'logged');
+    }, () => rows(`select id, to_address, status, claimed_at from mail_outbox where subject like 'Reset your%'`));
+    const mails = resetMails();
+    expect(mails.map((m) => m.to_address).sort()).toEqual([...resetEmails].sort());
+    for (const m of mails) expect(deliveriesOf(m.id), m.to_address).toBe(1);
+    const by = (name: Name) => delivered[name].filter((m) => m.subject.startsWith('Reset your')).length;
+    console.log(`password reset e-mails: ${RESETS} requested, delivered by A ${by('A')}, by B ${by('B')}`);
+  });
+
+  it(`keeps every one of ${WRITES} policies created at once through the proxy, once each`, async () => {
+    const { token } = parse<{ token: string }>(
+      await send(proxy.port, 'POST', '/api/login', { body: { username: 'owner', password: OWNER_PASSWORD }, from: '127.0.0.7' }),
+    );
+    const holders = Array.from({ length: WRITES }, (_, i) => `Nothing Lost ${String(i).padStart(3, '0')}`);
+    const answers = await Promise.all(
+      holders.map((holderName) =>
+        send(proxy.port, 'POST', '/api/admin/policies', {
+          token,
+          from: '127.0.0.7',
+          body: { ...validPolicy, holderName, startDate: '2027-03-01', endDate: '2027-03-08' },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status !== 201).map((a) => `${a.status} ${a.text}`)).toEqual([]);
+    expect(answers.filter((a) => a.upstream === 'A')).toHaveLength(WRITES / 2);
+    const numbers = answers.map((a) => parse<{ policyNumber: string }>(a).policyNumber);
+    expect(new Set(numbers).size).toBe(WRITES);
+
+    const stored = rows<{ policy_number: string; holder_name: string }>(`select policy_number, holder_name from policies where holder_name like 'Nothing Lost %'`);
+    expect(stored).toHaveLength(WRITES);
+    expect(new Set(stored.map((r) => r.policy_number))).toEqual(new Set(numbers));
+    expect(new Set(stored.map((r) => r.holder_name))).toEqual(new Set(holders));
+  });
+
+  it('keeps answering on both while A takes a heavy write load and B writes too: the longest stall is well under a second', async () => {
+    const { token } = parse<{ token: string }>(
+      await send(proxy.port, 'POST', '/api/login', { body: { username: 'owner', password: OWNER_PASSWORD }, from: '127.0.0.8' }),
+    );
+    const end = Date.now() + LOAD_MS;
+    let running = true;
+    const failures: string[] = [];
+    const created: Record<Name, number> = { A: 0, B: 0 };
+    const slowestWrite: Record<Name, number> = { A: 0, B: 0 };
+
+    // Writers straight to one process's port: 16 at a time on A, 2 on B.
+    const writer = async (name: Name, agent: Agent) => {
+      for (let i = 0; Date.now() < end; i++) {
+        const asked = performance.now();
+        const a = await send(port(name), 'POST', '/api/admin/policies', {
+          token,
+          agent,
+          body: { ...validPolicy, holderName: `Stall Load ${name}`, startDate: '2027-04-01', endDate: '2027-04-08' },
+        });
+        slowestWrite[name] = Math.max(slowestWrite[name], performance.now() - asked);
+        if (a.status === 201) created[name]++;
+        else failures.push(`${name} ${a.status} ${a.text}`);
+      }
+    };
+    // Health every ~10 ms on each process; the longest time between two answers is the stall.
+    const stall: Record<Name, { longest: number; polls: number }> = { A: { longest: 0, polls: 0 }, B: { longest: 0, polls: 0 } };
+    const poller = async (name: Name) => {
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      let last = performance.now();
+      while (running) {
+        const asked = performance.now();
+        const a = await send(port(name), 'GET', '/api/health', { agent });
+        if (a.status !== 200) failures.push(`${name} health ${a.status} ${a.text}`);
+        const now = performance.now();
+        stall[name] = { longest: Math.max(stall[name].longest, now - last), polls: stall[name].polls + 1 };
+        last = now;
+        await new Promise((r) => setTimeout(r, Math.max(0, 10 - (now - asked))));
+      }
+      agent.destroy();
+    };
+    // This process's own event loop, which sends all of it: a long delay here would show in both figures.
+    const ownDelay = monitorEventLoopDelay({ resolution: 10 });
+    ownDelay.enable();
+    const polling = Promise.all(NAMES.map(poller));
+    const heavy = new Agent({ keepAlive: true, maxSockets: 16 });
+    const light = new Agent({ keepAlive: true, maxSockets: 2 });
+    await Promise.all([
+      ...Array.from({ length: 16 }, () => writer('A', heavy)),
+      ...Array.from({ length: 2 }, () => writer('B', light)),
+    ]);
+    running = false;
+    await polling;
+    ownDelay.disable();
+    heavy.destroy();
+    light.destroy();
+
+    const ms = (n: number) => `${Math.round(n)} ms`;
+    console.log(
+      `longest stall: A ${ms(stall.A.longest)}, B ${ms(stall.B.longest)} over ${stall.A.polls} and ${stall.B.polls} polls ` +
+        `in ${LOAD_MS / 1000} s while A wrote ${created.A} policies (16 connections, slowest ${ms(slowestWrite.A)}) ` +
+        `and B ${created.B} (2 connections, slowest ${ms(slowestWrite.B)}); ` +
+        `the test process's own longest event-loop delay ${ms(ownDelay.max / 1e6)}`,
+    );
+    expect(failures).toEqual([]);
+    expect(created.A).toBeGreaterThan(100);
+    expect(created.B).toBeGreaterThan(5);
+    expect(stall.A.longest).toBeLessThan(1000);
+    expect(stall.B.longest).toBeLessThan(1000);
+    for (const name of NAMES) {
+      expect(rows(`select id from policies where holder_name = ?`, `Stall Load ${name}`), name).toHaveLength(created[name]);
+    }
+  }, 60_000);
+
+  it('leaves a sound database once both processes stop', async () => {
+    await Promise.all(
+      NAMES.map(async (name) => {
+        servers[name]!.child.kill('SIGTERM');
+        expect(await servers[name]!.exited, name).toBe(0);
+      }),
+    );
+    reader.close();
+    expect(integrityOf(dbPath)).toBe('ok');
+  }, 30_000);
+});
