@@ -1,0 +1,28 @@
+// Two processes started together on a new database file both find every migration missing (src-server/db/migrate.ts,
+// docs/operations.md#several-server-processes). Played here by two connections in one process, whose migrations
+// run one after the other from the same first look: the second used to stop start-up with 'table … already exists'.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../src-server/db/client';
+import { migrateDatabase } from '../../src-server/db/migrate';
+
+const dir = mkdtempSync(join(tmpdir(), 'kerbside-migrate-race-'));
+const opened: Database[] = [];
+afterAll(() => {
+  for (const d of opened) d.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it('applies the migrations once when two start-ups race for a new file, and both carry on', async () => {
+  const url = `file:${join(dir, 'new.db')}`;
+  opened.push(await openDatabase({ url }), await openDatabase({ url }));
+  const [a, b] = opened as [Database, Database];
+  await expect(Promise.all([migrateDatabase(a.db), migrateDatabase(b.db)])).resolves.toEqual([undefined, undefined]);
+  const applied = await a.client.execute('select count(*) n from __drizzle_migrations');
+  const files = readdirSync(new URL('../../drizzle', import.meta.url)).filter((f) => f.endsWith('.sql'));
+  expect(applied.rows[0]!['n']).toBe(files.length);
+  const tables = await b.client.execute("select count(*) n from sqlite_master where type = 'table' and name = 'audit_logs'");
+  expect(tables.rows[0]!['n']).toBe(1);
+});
