@@ -14,7 +14,8 @@ const database = await openDatabase({ url: `file:${file}` });
 const clock = manualClock(0);
 const mailer = createMailer({
   db: database.db,
-  write: createWriter(database.db),
+  // Writes as the server makes them: its own connection, waiting for the other process's lock in the event loop.
+  write: createWriter(database.writeDb),
   clock,
   logger: pino({ level: 'silent' }),
   smtpUrl,
