@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { issuePolicyInput, offerInput } from '../../contract/offer';
 import { quoteRequestInput } from '../../contract/quote';
-import { queueListQuery, requestNoteInput, requestUpdateInput } from '../../contract/queues';
-import { idParam, policyNumberParam } from '../../contract/schemas';
-import { issuedPolicyView, myQuoteRequestView, quoteRequestDetailView, quoteRequestView, renewalDraftView, requestNoteView } from '../../contract/views';
-import { listResponse } from '../../http/list';
-import { defineRoute, jsonAnswer, listHeaders, restApp, routeBody, routeParam, routeQuery, serve } from '../../http/openapi';
+import { policyNumberParam } from '../../contract/schemas';
+import { issuedPolicyView, myQuoteRequestView, quoteRequestDetailView, quoteRequestView, renewalDraftView } from '../../contract/views';
+import { defineRoute, jsonAnswer, restApp, routeBody, routeParam, serve } from '../../http/openapi';
 import type { RestContext } from '../../http/rest-context';
+import { byId, queueRouteDefinitions, serveQueueRoutes } from '../request-queue-routes';
 import { issuePolicy } from './issue-policy';
 import { sendOffer } from './offer';
 import { myQuoteRequests } from './mine';
@@ -14,7 +13,6 @@ import { renewalDraft } from './renewal';
 import { addQuoteNote, getQuoteRequest, listQuoteRequests, submitQuoteRequest, updateQuoteRequest } from './service';
 
 const TAG = 'Admin: quote requests';
-const byId = { params: z.object({ id: idParam }) };
 
 const submitRoute = defineRoute({
   method: 'post',
@@ -55,28 +53,13 @@ const renewalRoute = defineRoute({
   errors: [400, 404],
 });
 
-const listRoute = defineRoute({
-  method: 'get',
-  path: '/quotes',
-  operationId: 'listQuoteRequests',
-  tags: [TAG],
-  summary: 'The quote queue',
-  description: 'In due order (docs/api.md#lists); the total in X-Total-Count.',
-  access: 'admin',
-  request: { query: queueListQuery },
-  responses: { 200: jsonAnswer('A page of the queue', z.array(quoteRequestView), listHeaders(false)) },
-});
-
-const getRoute = defineRoute({
-  method: 'get',
-  path: '/quotes/{id}',
-  operationId: 'getQuoteRequest',
-  tags: [TAG],
-  summary: 'One quote request, with its answers and notes',
-  access: 'admin',
-  request: byId,
-  responses: { 200: jsonAnswer('The request', quoteRequestDetailView) },
-  errors: [400, 404],
+const queueRoutes = queueRouteDefinitions({
+  path: 'quotes',
+  tag: TAG,
+  noun: 'Quote',
+  itemSummary: 'One quote request, with its answers and notes',
+  listView: quoteRequestView,
+  detailView: quoteRequestDetailView,
 });
 
 const offerRoute = defineRoute({
@@ -107,31 +90,6 @@ const issueRoute = defineRoute({
   errors: [404, 409],
 });
 
-const updateRoute = defineRoute({
-  method: 'put',
-  path: '/quotes/{id}',
-  operationId: 'updateQuoteRequest',
-  tags: [TAG],
-  summary: 'Change its status or assignee',
-  description: 'Each real change is written to the audit log.',
-  access: 'admin',
-  request: { ...byId, body: { required: true, content: { 'application/json': { schema: requestUpdateInput } } } },
-  responses: { 200: jsonAnswer('The request as changed', quoteRequestDetailView) },
-  errors: [404],
-});
-
-const noteRoute = defineRoute({
-  method: 'post',
-  path: '/quotes/{id}/notes',
-  operationId: 'addQuoteNote',
-  tags: [TAG],
-  summary: 'Add a staff note',
-  access: 'admin',
-  request: { ...byId, body: { required: true, content: { 'application/json': { schema: requestNoteInput } } } },
-  responses: { 201: jsonAnswer('The note', requestNoteView) },
-  errors: [404],
-});
-
 /** Public: the quote wizard's final step. */
 export function quoteRoutes({ deps }: RestContext) {
   return serve(restApp(), submitRoute, async (c) => c.json(await submitQuoteRequest(deps, await routeBody(c, submitRoute), c.get('clientAddress')), 201));
@@ -148,11 +106,14 @@ export function customerQuoteRoutes({ deps, requireCaller }: RestContext) {
   return app;
 }
 
-/** /api/admin/quotes: the staff queue (admin guard applied by the caller). */
+/** /api/admin/quotes: the staff queue (admin guard applied by the caller), and a request's offer and policy. */
 export function adminQuoteRoutes({ deps }: RestContext) {
-  const app = restApp();
-  serve(app, listRoute, async (c) => listResponse(c, await listQuoteRequests(deps, c.get('caller'), routeQuery(c, listRoute))));
-  serve(app, getRoute, async (c) => c.json(await getQuoteRequest(deps, c.get('caller'), routeParam(c, getRoute, 'id'))));
+  const app = serveQueueRoutes(restApp(), queueRoutes, deps, {
+    list: listQuoteRequests,
+    get: getQuoteRequest,
+    update: updateQuoteRequest,
+    addNote: addQuoteNote,
+  });
   serve(app, offerRoute, async (c) => {
     const id = routeParam(c, offerRoute, 'id');
     return c.json(await sendOffer(deps, c.get('caller'), id, await routeBody(c, offerRoute)));
@@ -160,15 +121,6 @@ export function adminQuoteRoutes({ deps }: RestContext) {
   serve(app, issueRoute, async (c) => {
     const id = routeParam(c, issueRoute, 'id');
     return c.json(await issuePolicy(deps, c.get('caller'), id, await routeBody(c, issueRoute)), 201);
-  });
-  serve(app, updateRoute, async (c) => {
-    const id = routeParam(c, updateRoute, 'id');
-    return c.json(await updateQuoteRequest(deps, c.get('caller'), id, await routeBody(c, updateRoute)));
-  });
-  serve(app, noteRoute, async (c) => {
-    const id = routeParam(c, noteRoute, 'id');
-    const { text } = await routeBody(c, noteRoute);
-    return c.json(await addQuoteNote(deps, c.get('caller'), id, text), 201);
   });
   return app;
 }
