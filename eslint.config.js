@@ -3,7 +3,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '.tmp/', 'drizzle/', 'src-client/routeTree.gen.ts', 'coverage/', '.tanstack/'] },
+  { ignores: ['dist/', 'node_modules/', '.tmp/', 'drizzle/', 'vendor/', 'src-client/routeTree.gen.ts', 'coverage/', '.tanstack/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,7 +1,8 @@
 // GET /api/docs (docs/api.md#openapi): the reference page, the one answer with a Content-Security-Policy of its own:
-// sandboxed without allow-same-origin, scripts only from the pinned CDN file (checked by Subresource Integrity) and its
-// own inline parts by hash. Every other answer keeps the strict policy of http/security-headers.ts.
+// sandboxed without allow-same-origin, scripts only from this server (the vendored Scalar bundle, checked by Subresource
+// Integrity) and its own inline parts by hash. Every other answer keeps the strict policy of http/security-headers.ts.
 import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCALAR_SCRIPT, SCALAR_SCRIPT_SRI } from '../../src-server/features/api-docs/rest';
 import { SECURITY_HEADERS } from '../../src-server/http/security-headers';
@@ -42,7 +43,7 @@ describe('GET /api/docs', () => {
   });
 
   it('loads the one pinned script with Subresource Integrity', () => {
-    expect(SCALAR_SCRIPT).toMatch(/^https:\/\/cdn\.jsdelivr\.net\/npm\/@scalar\/api-reference@\d+\.\d+\.\d+\/dist\/browser\/standalone\.js$/);
+    expect(SCALAR_SCRIPT).toMatch(/^\/api\/docs\/scalar-api-reference-\d+\.\d+\.\d+\.js$/);
     expect(SCALAR_SCRIPT_SRI).toMatch(/^sha384-[A-Za-z0-9+/]{64}$/);
     const external = [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"[^>]*>/g)];
     expect(external.map((m) => m[1])).toEqual([SCALAR_SCRIPT]);
@@ -50,13 +51,34 @@ describe('GET /api/docs', () => {
     expect(external[0]![0]).toContain('crossorigin="anonymous"');
   });
 
-  it('has a policy of its own: sandboxed without allow-same-origin, nothing but the CDN file and its own inline scripts by hash', () => {
+  it('serves that script itself: the bytes the integrity hash names, gzip or not, cached for good, readable by the sandboxed page', async () => {
+    const sri = (bytes: Uint8Array) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+    const plain = await h.request('GET', SCALAR_SCRIPT, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const bytes = new Uint8Array(await plain.arrayBuffer());
+    expect(bytes.byteLength).toBeGreaterThan(1_000_000);
+    expect(sri(bytes)).toBe(SCALAR_SCRIPT_SRI);
+    const gzipped = await h.request('GET', SCALAR_SCRIPT, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    const packed = new Uint8Array(await gzipped.arrayBuffer());
+    expect(packed.byteLength).toBeLessThan(bytes.byteLength / 2);
+    expect(sri(gunzipSync(packed))).toBe(SCALAR_SCRIPT_SRI);
+    for (const res of [plain, gzipped]) {
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    }
+  });
+
+  it('has a policy of its own: sandboxed without allow-same-origin, nothing but this server’s script and its own inline scripts by hash', () => {
     expect(csp.get('sandbox')).toEqual(['allow-scripts', 'allow-popups']);
     expect(csp.get('default-src')).toEqual(["'none'"]);
     const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
     expect(inline.length).toBeGreaterThanOrEqual(2);
     const hashes = inline.map((s) => `'sha256-${createHash('sha256').update(s, 'utf8').digest('base64')}'`);
-    expect(csp.get('script-src')).toEqual([SCALAR_SCRIPT, ...hashes]);
+    expect(csp.get('script-src')).toEqual(["'self'", ...hashes]);
     expect(csp.get('connect-src')).toEqual(["'self'"]);
     for (const [name, value] of [
       ['frame-ancestors', "'none'"],

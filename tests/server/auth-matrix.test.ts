@@ -64,6 +64,11 @@ const REST: Record<string, RestRow> = {
   'GET /api/health': { route: 'GET /api/health', expect: all(200), prepare: async () => ({ method: 'GET', path: '/api/health' }) },
   'GET /api/openapi.json': { route: 'GET /api/openapi.json', expect: all(200), prepare: async () => ({ method: 'GET', path: '/api/openapi.json' }) },
   'GET /api/docs': { route: 'GET /api/docs', expect: all(200), prepare: async () => ({ method: 'GET', path: '/api/docs' }) },
+  'GET /api/docs/scalar-api-reference-1.46.4.js': {
+    route: 'GET /api/docs/scalar-api-reference-1.46.4.js',
+    expect: all(200),
+    prepare: async () => ({ method: 'GET', path: '/api/docs/scalar-api-reference-1.46.4.js' }),
+  },
   // Not a user's route: without METRICS_TOKEN (this harness) it is absent, whatever token comes; with it, only the
   // metrics token opens it (tests/server/metrics.test.ts).
   'GET /metrics (METRICS_TOKEN unset)': { route: 'GET /metrics', expect: all(404), prepare: async () => ({ method: 'GET', path: '/metrics' }) },

@@ -111,6 +111,7 @@ const ROUTES: Record<string, Route> = {
   'GET /api/health': { method: 'GET', path: () => '/api/health' },
   'GET /api/openapi.json': { method: 'GET', path: () => '/api/openapi.json' },
   'GET /api/docs': { method: 'GET', path: () => '/api/docs' },
+  'GET /api/docs/scalar-api-reference-1.46.4.js': { method: 'GET', path: () => '/api/docs/scalar-api-reference-1.46.4.js' },
   'POST /api/login': { method: 'POST', path: () => '/api/login', body: { username: 'fuzz-nobody', password: 'wrong-password' }, logsRefusals: true },
   'POST /api/register': { method: 'POST', path: () => '/api/register', body: { username: 'fuzzreg', email: 'fuzzreg@example.test', password: 'longenough1', isAdmin: false } },
   'POST /api/password-reset/request': { method: 'POST', path: () => '/api/password-reset/request', body: { email: 'nobody@example.test' } },

@@ -131,6 +131,7 @@ const OK: Record<string, Case[]> = {
   'GET /api/health': [{ status: 200, prepare: async () => ({}) }],
   'GET /api/openapi.json': [{ status: 200, prepare: async () => ({}) }],
   'GET /api/docs': [{ status: 200, prepare: async () => ({}) }],
+  'GET /api/docs/scalar-api-reference-1.46.4.js': [{ status: 200, prepare: async () => ({}) }],
   'POST /api/login': [{ status: 200, prepare: async () => ({ body: { username: 'ct-cust', password: PASSWORD, remember: true } }) }],
   'POST /api/register': [{ status: 201, prepare: async () => ({ body: { username: `ctreg${next()}`, email: `ctreg${counter}@example.test`, password: 'long-enough-1' } }) }],
   // Its own session: logging out ends the one it is given.

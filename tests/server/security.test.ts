@@ -16,6 +16,7 @@ const REST: Record<string, RouteCase> = {
   'GET /api/health': { tier: 'public', sample: '/api/health' },
   'GET /api/openapi.json': { tier: 'public', sample: '/api/openapi.json' },
   'GET /api/docs': { tier: 'public', sample: '/api/docs' },
+  'GET /api/docs/scalar-api-reference-1.46.4.js': { tier: 'public', sample: '/api/docs/scalar-api-reference-1.46.4.js' },
   'POST /api/login': { tier: 'public', sample: '/api/login', body: { username: 'x', password: 'y' } },
   'POST /api/register': { tier: 'public', sample: '/api/register', body: {} },
   'POST /api/password-reset/request': { tier: 'public', sample: '/api/password-reset/request', body: {} },

@@ -1,6 +1,10 @@
 // GET /api/openapi.json (the REST API's OpenAPI 3.1 document) and GET /api/docs (a reference page that renders it):
 // docs/api.md#openapi.
 import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { Scalar } from '@scalar/hono-api-reference';
 import { Hono, type Context } from 'hono';
@@ -10,15 +14,24 @@ import { markComplete, SECURITY_HEADERS } from '../../http/security-headers';
 import { buildOpenApiDocument, type DocumentOptions } from './document';
 
 /**
- * The reference page's script: @scalar/api-reference's browser bundle, pinned to one version (the one released with
- * @scalar/hono-api-reference 0.9.48, which writes the page: 0.10+ needs Node 22) and checked by Subresource Integrity.
- * After changing the version, recompute the hash of the exact file:
- *   curl -s <SCALAR_SCRIPT> | openssl dgst -sha384 -binary | openssl base64 -A
- * (jsDelivr serves the npm package's file byte for byte, so `npm pack @scalar/api-reference@<version>` and the
- * same openssl command on package/dist/browser/standalone.js give it too).
+ * The reference page's script: @scalar/api-reference's browser bundle, one version, a copy kept in this repository
+ * (vendor/scalar-api-reference-1.46.4/, whose README says where it comes from and how to check it) and served from
+ * here, so the page works without reaching a CDN. Its integrity is still checked (the hash of the npm package's file):
+ * a copy changed by accident is refused by the browser, and a test compares the served bytes with it.
  */
-export const SCALAR_SCRIPT = 'https://cdn.jsdelivr.net/npm/@scalar/api-reference@1.46.4/dist/browser/standalone.js';
+export const SCALAR_VERSION = '1.46.4';
+export const SCALAR_SCRIPT = `/api/docs/scalar-api-reference-${SCALAR_VERSION}.js`;
 export const SCALAR_SCRIPT_SRI = 'sha384-BbTs28WithFYxTDCiH0YPK5tv3MflhBVpABoMjfb9UqXa/hegSE9I4THoddKejMF';
+const SCALAR_FILE = `vendor/scalar-api-reference-${SCALAR_VERSION}/standalone.js`;
+
+/** The vendored file, looked for upwards from this module (the source tree, or a bundle of the server elsewhere). */
+function findScalarFile(): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    const candidate = join(dir, SCALAR_FILE);
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) throw new Error(`api-docs: ${SCALAR_FILE} not found above ${fileURLToPath(import.meta.url)}`);
+  }
+}
 
 /** Both are public and the same for everyone until the next deploy. */
 const CACHE_CONTROL = 'public, max-age=300';
@@ -50,6 +63,17 @@ const docsRoute = defineRoute({
   responses: { 200: { description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } } },
 });
 
+const scriptRoute = defineRoute({
+  method: 'get',
+  path: `/docs/scalar-api-reference-${SCALAR_VERSION}.js`,
+  operationId: 'getApiReferenceScript',
+  tags: ['Documentation'],
+  summary: "The reference page's script",
+  description: "@scalar/api-reference's browser bundle, kept with the server (its name carries its version, so it may be cached for good).",
+  access: 'public',
+  responses: { 200: { description: 'The script', content: { 'text/javascript': { schema: { type: 'string' } } } } },
+});
+
 /**
  * The page, and the Content-Security-Policy it alone carries (every other answer keeps the strict one:
  * http/security-headers.ts). The page's script comes from the CDN, pinned by integrity; its inline parts are allowed
@@ -60,6 +84,24 @@ const docsRoute = defineRoute({
 export interface ReferencePage {
   html: string;
   csp: string;
+  /** The script, as it is and gzip-compressed (3.5 MB and 1 MB): read and compressed on its first request. */
+  script: () => ScriptBytes;
+}
+
+interface ScriptBytes {
+  raw: Uint8Array<ArrayBuffer>;
+  gzip: Uint8Array<ArrayBuffer>;
+}
+
+/** Once per process, whatever the number of apps (tests build hundreds). */
+let scriptBytes: ScriptBytes | undefined;
+function readScript(): ScriptBytes {
+  if (!scriptBytes) {
+    const file = readFileSync(findScalarFile());
+    // Plain byte arrays, which a Response takes as they are on every request.
+    scriptBytes = { raw: new Uint8Array(file), gzip: new Uint8Array(gzipSync(file, { level: 9 })) };
+  }
+  return scriptBytes;
 }
 
 /**
@@ -106,6 +148,8 @@ export async function buildReferencePage(): Promise<ReferencePage> {
   });
   const written = await (await new Hono().get('/', scalar).request('/')).text();
 
+  // Missing from a deployment: start-up stops here rather than serving a page that stays blank.
+  findScalarFile();
   const tag = `<script src="${SCALAR_SCRIPT}"></script>`;
   if (written.split(tag).length !== 2) throw new Error('api-docs: the Scalar page no longer loads its script as expected');
   const html = written.replace(tag, `<script>${STORAGE_SHIM}</script>\n    <script src="${SCALAR_SCRIPT}" integrity="${SCALAR_SCRIPT_SRI}" crossorigin="anonymous"></script>`);
@@ -114,7 +158,8 @@ export async function buildReferencePage(): Promise<ReferencePage> {
   if (inlineScripts.length === 0) throw new Error('api-docs: the Scalar page has no inline configuration script');
   const csp = [
     "default-src 'none'",
-    `script-src ${SCALAR_SCRIPT} ${inlineScripts.map((s) => `'${sha('sha256', s)}'`).join(' ')}`,
+    // 'self' is this server's origin (the URL's), though the sandboxed page's own origin is opaque.
+    `script-src 'self' ${inlineScripts.map((s) => `'${sha('sha256', s)}'`).join(' ')}`,
     // Scalar adds <style> elements as it renders, which no hash can name; styles run no script. No 'unsafe-eval':
     // Scalar tries eval once and carries on without it.
     "style-src 'unsafe-inline'",
@@ -126,10 +171,10 @@ export async function buildReferencePage(): Promise<ReferencePage> {
     "object-src 'none'",
     'sandbox allow-scripts allow-popups',
   ].join('; ');
-  return { html, csp };
+  return { html, csp, script: readScript };
 }
 
-function answer(c: Context<AppEnv>, body: string, headers: Record<string, string>): Response {
+function answer(c: Context<AppEnv>, body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string>): Response {
   return markComplete(
     new Response(body, {
       status: 200,
@@ -139,7 +184,7 @@ function answer(c: Context<AppEnv>, body: string, headers: Record<string, string
 }
 
 /**
- * The two routes. `api` is the /api sub-app whose routes the document describes; the document is built on the first
+ * The three routes. `api` is the /api sub-app whose routes the document describes; the document is built on the first
  * request (every route is mounted by then), once.
  */
 export function apiDocsRoutes(api: RestApp, page: ReferencePage, opts: DocumentOptions): RestApp {
@@ -155,5 +200,19 @@ export function apiDocsRoutes(api: RestApp, page: ReferencePage, opts: DocumentO
     });
   });
   serve(app, docsRoute, (c) => answer(c, page.html, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': page.csp }));
+  serve(app, scriptRoute, (c) => {
+    const gzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
+    const script = page.script();
+    return answer(c, gzip ? script.gzip : script.raw, {
+      'content-type': 'text/javascript; charset=utf-8',
+      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+      vary: 'Accept-Encoding',
+      // Its name changes with its version.
+      'cache-control': 'public, max-age=31536000, immutable',
+      // Fetched with integrity (so in CORS mode) by the sandboxed page, whose origin is its own.
+      'access-control-allow-origin': '*',
+      'cross-origin-resource-policy': 'cross-origin',
+    });
+  });
   return app;
 }
