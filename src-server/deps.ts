@@ -4,7 +4,7 @@ import type { TokenService } from './auth/tokens';
 import type { Clock } from './clock';
 import type { Db } from './db/client';
 import type { HotReads } from './db/hot-reads';
-import type { WriteTransaction } from './db/writer';
+import type { WriteQueue } from './db/writer';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './metrics';
 
@@ -13,7 +13,7 @@ export interface Deps {
   db: Db;
   /** The per-request reads (caller, a customer's policies) on their fast path. */
   hot: HotReads;
-  write: WriteTransaction;
+  write: WriteQueue;
   clock: Clock;
   tokens: TokenService;
   mailer: Mailer;

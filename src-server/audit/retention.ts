@@ -7,6 +7,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { asc, eq, inArray, lt } from 'drizzle-orm';
 import { auditLogs, housekeeping } from '../db/schema/index';
+import type { WriteTransaction } from '../db/writer';
 import type { Deps } from '../deps';
 import { writeLog } from './log';
 
@@ -27,7 +28,7 @@ export interface AuditPruneOptions {
 }
 
 /** Removes entries older than the retention period when a day has passed since the last prune finished; answers how many. */
-export async function pruneAuditLog(deps: Pick<Deps, 'db' | 'write' | 'clock'>, options: AuditPruneOptions): Promise<number> {
+export async function pruneAuditLog(deps: Pick<Deps, 'db' | 'clock'> & { write: WriteTransaction }, options: AuditPruneOptions): Promise<number> {
   const now = deps.clock.now();
   const [last] = await deps.db.select({ doneAt: housekeeping.doneAt }).from(housekeeping).where(eq(housekeeping.task, TASK)).limit(1);
   if (last && now - last.doneAt < DAY_MS) return 0;

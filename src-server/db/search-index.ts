@@ -22,13 +22,13 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Client } from '@libsql/client';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from './client';
+import type { Db } from './client';
 import type { FtsTable, HotReads } from './hot-reads';
-import type { WriteTransaction } from './writer';
+import type { WriteQueue } from './writer';
 
 /** What a merge step needs: the write queue, and the thread it runs on (HotReads.maintenanceWrite). */
 export interface MergeDeps {
-  write: WriteTransaction;
+  write: WriteQueue;
   hot: Pick<HotReads, 'maintenanceWrite'>;
 }
 
@@ -46,8 +46,6 @@ export async function optimizeSearchIndexes(client: Client): Promise<void> {
   for (const table of SEARCH_INDEXES) await client.execute(`INSERT INTO ${table}(${table}) VALUES('optimize')`);
 }
 
-const totalChanges = async (tx: Tx) => Number((await tx.all<{ n: number }>(sql`select total_changes() as n`))[0]?.n ?? 0);
-
 /**
  * One merge step on `table` in its own write transaction; true when it merged something. FTS5's 'merge' command
  * with a positive page count merges only levels holding `usermerge` or more segments, or carries on a merge
@@ -58,15 +56,8 @@ const totalChanges = async (tx: Tx) => Number((await tx.all<{ n: number }>(sql`s
 export async function mergeStep(deps: MergeDeps, table: FtsTable, pages = MERGE_STEP_PAGES): Promise<boolean> {
   // `table` is one of SEARCH_INDEXES and `pages` a whole number: nothing here comes from a request.
   const statement = `INSERT INTO ${table}(${table}, rank) VALUES('merge', ${Math.trunc(pages)})`;
-  // Off the main thread, in the write queue's turn (HotReads.maintenanceWrite); a queue without that turn (a test's
-  // stand-in) gets a transaction of its own.
-  const { outside } = deps.write;
-  if (outside) return outside(async () => (await deps.hot.maintenanceWrite([statement])) >= 2);
-  return deps.write(async (tx) => {
-    const before = await totalChanges(tx);
-    await tx.run(sql.raw(statement));
-    return (await totalChanges(tx)) - before >= 2;
-  });
+  // Off the main thread, in the write queue's turn (HotReads.maintenanceWrite).
+  return deps.write.outside(async () => (await deps.hot.maintenanceWrite([statement])) >= 2);
 }
 
 export interface MergeRun {

@@ -6,14 +6,17 @@
 import type { Client } from '@libsql/client';
 import { BUSY_TIMEOUT_MS, type Db, type Tx } from './client';
 
-export interface WriteTransaction {
-  <T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+/** `work` in one BEGIN IMMEDIATE transaction, in this process's write queue. */
+export type WriteTransaction = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+
+/** The process's write queue (createWriter): transactions, and writes other connections make in its turn. */
+export interface WriteQueue extends WriteTransaction {
   /**
    * `work` in this queue's turn, with no transaction opened here: for a write made on another connection (a search
    * index merge step on a thread of its own: db/search-index.ts), so that this process's other writes wait for it
    * here, in the event loop, rather than in SQLite's busy handler, which would sleep on the main thread.
    */
-  outside?: <T>(work: () => Promise<T>) => Promise<T>;
+  outside<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /** Told when a write asks for its turn and when the turn begins (metrics.ts: queue depth and wait). */
@@ -26,7 +29,7 @@ export interface WriteQueueObserver {
  * `lockWaitMs`: how long a write waits for another process's write lock before failing with SQLITE_BUSY (tests
  * shorten it).
  */
-export function createWriter(db: Db, observer?: WriteQueueObserver, lockWaitMs = BUSY_TIMEOUT_MS): WriteTransaction {
+export function createWriter(db: Db, observer?: WriteQueueObserver, lockWaitMs = BUSY_TIMEOUT_MS): WriteQueue {
   let tail: Promise<unknown> = Promise.resolve();
   const enqueue = <T>(run: () => Promise<T>): Promise<T> => {
     const result = tail.then(observer ? timed(observer, run) : run);
@@ -34,9 +37,8 @@ export function createWriter(db: Db, observer?: WriteQueueObserver, lockWaitMs =
     tail = result.catch(() => undefined);
     return result;
   };
-  const write: WriteTransaction = <T>(work: (tx: Tx) => Promise<T>) => enqueue(() => transactionWhenFree(db, work, lockWaitMs));
-  write.outside = enqueue;
-  return write;
+  const write: WriteTransaction = (work) => enqueue(() => transactionWhenFree(db, work, lockWaitMs));
+  return Object.assign(write, { outside: enqueue });
 }
 
 /** `run`, reporting the wait from now (the write asking for its turn) until it starts. */

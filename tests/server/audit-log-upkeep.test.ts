@@ -11,6 +11,7 @@ import type { LogEntryView } from '../../src-server/contract/views';
 import { parseEnv } from '../../src-server/env';
 import { listLogs } from '../../src-server/features/logs/service';
 import { runMaintenance } from '../../src-server/maintenance';
+import type { WriteTransaction } from '../../src-server/db/writer';
 import { createHarness, json, T0, type Harness } from './harness';
 
 let h: Harness;
@@ -169,7 +170,7 @@ describe('retention', () => {
 
     // Count the write transactions and what each one deletes.
     const perTransaction: number[] = [];
-    const write: typeof h.deps.write = async (work) => {
+    const write: WriteTransaction = async (work) => {
       const before = await scalar('select count(*) from audit_logs');
       const result = await h.deps.write(work);
       perTransaction.push(before - (await scalar('select count(*) from audit_logs')));

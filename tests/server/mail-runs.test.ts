@@ -4,6 +4,7 @@
 import type { Logger } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createMailer, type Mailer } from '../../src-server/mail/mailer';
+import type { WriteTransaction } from '../../src-server/db/writer';
 import { createHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -42,7 +43,7 @@ it('delivers a message queued during a run in the next run, which the caller who
 it('shares one next run between everyone who asks during a run, and runs nothing twice at once', async () => {
   let active = 0;
   let most = 0;
-  const write: typeof h.deps.write = async (work) => {
+  const write: WriteTransaction = async (work) => {
     active++;
     most = Math.max(most, active);
     try {
