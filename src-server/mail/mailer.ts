@@ -170,7 +170,8 @@ export function createMailer(opts: {
     const { claim, claimed } = await claimBatch();
     // Every write about a claimed message names this claim: should it ever have lapsed and been taken by another
     // process, that process's outcome stands, not this one's.
-    const ours = (id: number) => and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'sending'), eq(mailOutbox.claimedAt, claim));
+    const heldByThisRun = and(eq(mailOutbox.status, 'sending'), eq(mailOutbox.claimedAt, claim));
+    const ours = (id: number) => and(eq(mailOutbox.id, id), heldByThisRun);
     /** Claimed messages this run does not try go back as they were: pending, due, no attempt counted. */
     const release = async (rest: readonly { id: number }[]) => {
       if (rest.length === 0) return;
@@ -178,7 +179,7 @@ export function createMailer(opts: {
         tx
           .update(mailOutbox)
           .set({ status: 'pending', claimedAt: null })
-          .where(and(inArray(mailOutbox.id, rest.map((m) => m.id)), eq(mailOutbox.status, 'sending'), eq(mailOutbox.claimedAt, claim))),
+          .where(and(inArray(mailOutbox.id, rest.map((m) => m.id)), heldByThisRun)),
       );
     };
     let handled = 0;
