@@ -12,15 +12,23 @@ import { markComplete, SECURITY_HEADERS } from './security-headers';
 
 /** 200 with a JSON body (already serialised) and the headers every API answer carries. */
 export function completeJsonAnswer(c: Context<AppEnv>, json: string): Response {
+  return completeAnswer(c, json, { 'content-type': 'application/json' });
+}
+
+/**
+ * 200 with `body`, the security headers and the API's Cache-Control and X-Request-Id, then `headers` (which may
+ * replace any of them: the API reference page's own Content-Security-Policy, a public document's Cache-Control).
+ */
+export function completeAnswer(c: Context<AppEnv>, body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string>): Response {
   return markComplete(
-    new Response(json, {
+    new Response(body, {
       status: 200,
       headers: {
-        'content-type': 'application/json',
         ...SECURITY_HEADERS,
         // As app.ts's API middleware sets on every /api answer.
         'cache-control': 'no-store',
         'x-request-id': c.get('requestId'),
+        ...headers,
       },
     }),
   );

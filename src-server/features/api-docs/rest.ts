@@ -7,10 +7,9 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { Scalar } from '@scalar/hono-api-reference';
-import { Hono, type Context } from 'hono';
-import type { AppEnv } from '../../http/context';
+import { Hono } from 'hono';
+import { completeAnswer } from '../../http/complete-answer';
 import { defineRoute, restApp, serve, type RestApp } from '../../http/openapi';
-import { markComplete, SECURITY_HEADERS } from '../../http/security-headers';
 import { buildOpenApiDocument, type DocumentOptions } from './document';
 
 /**
@@ -93,15 +92,10 @@ interface ScriptBytes {
   gzip: Uint8Array<ArrayBuffer>;
 }
 
-/** Once per process, whatever the number of apps (tests build hundreds). */
-let scriptBytes: ScriptBytes | undefined;
-function readScript(): ScriptBytes {
-  if (!scriptBytes) {
-    const file = readFileSync(findScalarFile());
-    // Plain byte arrays, which a Response takes as they are on every request.
-    scriptBytes = { raw: new Uint8Array(file), gzip: new Uint8Array(gzipSync(file, { level: 9 })) };
-  }
-  return scriptBytes;
+function readScript(file: string): ScriptBytes {
+  const bytes = readFileSync(file);
+  // Plain byte arrays, which a Response takes as they are on every request.
+  return { raw: new Uint8Array(bytes), gzip: new Uint8Array(gzipSync(bytes, { level: 9 })) };
 }
 
 /**
@@ -129,7 +123,13 @@ const STORAGE_SHIM = `
 
 const sha = (algorithm: 'sha256' | 'sha384', text: string) => `${algorithm}-${createHash(algorithm).update(text, 'utf8').digest('base64')}`;
 
-export async function buildReferencePage(): Promise<ReferencePage> {
+/** The page is the same for every app of the process (tests build hundreds): written once. */
+let referencePage: Promise<ReferencePage> | undefined;
+export function buildReferencePage(): Promise<ReferencePage> {
+  return (referencePage ??= writeReferencePage());
+}
+
+async function writeReferencePage(): Promise<ReferencePage> {
   // Written by the package's own middleware, as a request would get it.
   const scalar = Scalar({
     url: '/api/openapi.json',
@@ -149,7 +149,7 @@ export async function buildReferencePage(): Promise<ReferencePage> {
   const written = await (await new Hono().get('/', scalar).request('/')).text();
 
   // Missing from a deployment: start-up stops here rather than serving a page that stays blank.
-  findScalarFile();
+  const scriptFile = findScalarFile();
   const tag = `<script src="${SCALAR_SCRIPT}"></script>`;
   if (written.split(tag).length !== 2) throw new Error('api-docs: the Scalar page no longer loads its script as expected');
   const html = written.replace(tag, `<script>${STORAGE_SHIM}</script>\n    <script src="${SCALAR_SCRIPT}" integrity="${SCALAR_SCRIPT_SRI}" crossorigin="anonymous"></script>`);
@@ -171,16 +171,8 @@ export async function buildReferencePage(): Promise<ReferencePage> {
     "object-src 'none'",
     'sandbox allow-scripts allow-popups',
   ].join('; ');
-  return { html, csp, script: readScript };
-}
-
-function answer(c: Context<AppEnv>, body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string>): Response {
-  return markComplete(
-    new Response(body, {
-      status: 200,
-      headers: { ...SECURITY_HEADERS, 'cache-control': CACHE_CONTROL, 'x-request-id': c.get('requestId'), ...headers },
-    }),
-  );
+  let script: ScriptBytes | undefined;
+  return { html, csp, script: () => (script ??= readScript(scriptFile)) };
 }
 
 /**
@@ -192,18 +184,19 @@ export function apiDocsRoutes(api: RestApp, page: ReferencePage, opts: DocumentO
   const app = restApp();
   serve(app, openApiJsonRoute, (c) => {
     documentJson ??= JSON.stringify(buildOpenApiDocument(api, opts));
-    return answer(c, documentJson, {
+    return completeAnswer(c, documentJson, {
+      'cache-control': CACHE_CONTROL,
       'content-type': 'application/json',
       // A public document, fetched by the sandboxed reference page, whose origin is its own.
       'access-control-allow-origin': '*',
       'cross-origin-resource-policy': 'cross-origin',
     });
   });
-  serve(app, docsRoute, (c) => answer(c, page.html, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': page.csp }));
+  serve(app, docsRoute, (c) => completeAnswer(c, page.html, { 'cache-control': CACHE_CONTROL, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': page.csp }));
   serve(app, scriptRoute, (c) => {
     const gzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
     const script = page.script();
-    return answer(c, gzip ? script.gzip : script.raw, {
+    return completeAnswer(c, gzip ? script.gzip : script.raw, {
       'content-type': 'text/javascript; charset=utf-8',
       ...(gzip ? { 'content-encoding': 'gzip' } : {}),
       vary: 'Accept-Encoding',
