@@ -2,13 +2,14 @@
 // under concurrency and across processes; and wrong guesses from other addresses slow an attacker without
 // locking the owner out: 5 failures per name and address, 50 per name from all addresses (an address the
 // account signed in from in the last 30 days exempt), 20 per address, each per 15 minutes.
-import { createHash, randomBytes, scryptSync } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src-server/app';
 import { pruneThrottle } from '../../src-server/auth/throttle';
 import { openDatabase } from '../../src-server/db/client';
-import { passwordResetTokens, users } from '../../src-server/db/schema/index';
+import { passwordResetTokens } from '../../src-server/db/schema/index';
+import { addCheapUser as addCheapUserTo } from './cheap-user';
 import { createHarness, json, PASSWORD, TEST_SECRET, type Harness } from './harness';
 
 let h: Harness;
@@ -30,29 +31,7 @@ const login = (username: string, password: string, address: string) =>
 const statusOf = async (username: string, password: string, address: string) => (await login(username, password, address)).status;
 const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
 
-/**
- * An account whose stored hash has a cheaper scrypt cost (N = 1024). The stored string carries its own
- * parameters (src-server/auth/password.ts), and the throttle does not depend on them, so the tests that need
- * fifty failures do not spend fifty full-cost hashes on a shared machine.
- */
-async function addCheapUser(username: string, password = PASSWORD): Promise<number> {
-  const salt = randomBytes(16);
-  const key = scryptSync(password.normalize('NFKC'), salt, 32, { N: 1024, r: 8, p: 1 });
-  const now = h.clock.now();
-  const [row] = await h.database.db
-    .insert(users)
-    .values({
-      username,
-      email: `${username}@example.test`,
-      passwordHash: ['scrypt', 1024, 8, 1, salt.toString('base64'), key.toString('base64')].join('$'),
-      isAdmin: false,
-      isOwner: false,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: users.id });
-  return row!.id;
-}
+const addCheapUser = (username: string, password = PASSWORD) => addCheapUserTo(h, username, password);
 
 async function throttleCount(key: string): Promise<number> {
   const rs = await h.database.client.execute({ sql: 'select count from throttle where key = ?', args: [key] });

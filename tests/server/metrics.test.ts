@@ -3,7 +3,6 @@
 // request histogram by route pattern, process metrics, the write queue, the mail outbox read from the database,
 // throttle refusals and reminders. The real server's settings: metrics-process.test.ts (slow project).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { randomBytes, scryptSync } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -15,13 +14,13 @@ import { createApp, type CreatedApp } from '../../src-server/app';
 import { manualClock } from '../../src-server/clock';
 import { openDatabase, type Database } from '../../src-server/db/client';
 import { migrateDatabase } from '../../src-server/db/migrate';
-import { users } from '../../src-server/db/schema/index';
 import { EnvError, parseEnv } from '../../src-server/env';
 import { claimReminder } from '../../src-server/features/reminders/service';
 import { STATIC, TRPC_BATCH, UNMATCHED } from '../../src-server/http/metrics';
 import { outboxCountQuery } from '../../src-server/metrics';
 import { runMaintenance } from '../../src-server/maintenance';
 import { appRouter } from '../../src-server/trpc/router';
+import { addCheapUser as addCheapUserTo } from './cheap-user';
 import { createHarness, json, T0, TEST_SECRET, validPolicy, type Harness } from './harness';
 import { queryPlan } from './query-plan';
 
@@ -370,21 +369,9 @@ describe('the mail outbox', () => {
 });
 
 describe('throttle refusals', () => {
-  /** An account with a cheap scrypt cost (as login-throttle.test.ts does): six failures cost little. */
-  async function addCheapUser(username: string): Promise<void> {
-    const salt = randomBytes(16);
-    const key = scryptSync('the-right-password', salt, 32, { N: 1024, r: 8, p: 1 });
-    const now = on.clock.now();
-    await on.database.db.insert(users).values({
-      username,
-      email: `${username}@example.test`,
-      passwordHash: ['scrypt', 1024, 8, 1, salt.toString('base64'), key.toString('base64')].join('$'),
-      isAdmin: false,
-      isOwner: false,
-      createdAt: now,
-      updatedAt: now,
-    });
-  }
+  /** An account with a cheap scrypt cost (tests/server/cheap-user.ts): six failures cost little. */
+  const addCheapUser = (username: string) => addCheapUserTo(on, username, 'the-right-password');
+
 
   it('a throttled sign-in counts under the limit that refused it', async () => {
     await addCheapUser('met-guessed');

@@ -1,0 +1,26 @@
+// An account whose stored hash has a cheaper scrypt cost (N = 1024). The stored string carries its own parameters
+// (src-server/auth/password.ts), and the throttle does not depend on them, so tests that need many failed sign-ins
+// do not spend a full-cost hash on each on a shared machine.
+import { randomBytes, scryptSync } from 'node:crypto';
+import { users } from '../../src-server/db/schema/index';
+import type { Harness } from './harness';
+
+/** Adds a plain user `username` with `password`; answers its id. */
+export async function addCheapUser(h: Pick<Harness, 'database' | 'clock'>, username: string, password: string): Promise<number> {
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize('NFKC'), salt, 32, { N: 1024, r: 8, p: 1 });
+  const now = h.clock.now();
+  const [row] = await h.database.db
+    .insert(users)
+    .values({
+      username,
+      email: `${username}@example.test`,
+      passwordHash: ['scrypt', 1024, 8, 1, salt.toString('base64'), key.toString('base64')].join('$'),
+      isAdmin: false,
+      isOwner: false,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: users.id });
+  return row!.id;
+}
