@@ -4,13 +4,10 @@
 // rest.ts names its queue, its views and its service functions, and adds the routes only it has (a quote's offer).
 import { z } from 'zod';
 import { queueListQuery, requestNoteInput, requestUpdateInput, type QueueListQuery, type RequestUpdateInput } from '../contract/queues';
-import { idParam } from '../contract/schemas';
 import { requestNoteView, type Page, type RequestNoteView } from '../contract/views';
 import type { Caller, Deps } from '../deps';
 import { listResponse } from '../http/list';
-import { defineRoute, jsonAnswer, listHeaders, routeBody, routeParam, routeQuery, serve, type RestApp } from '../http/openapi';
-
-export const byId = { params: z.object({ id: idParam }) };
+import { byId, defineRoute, jsonAnswer, jsonRequestBody, listHeaders, routeBody, routeParam, routeQuery, serve, type RestApp } from '../http/openapi';
 
 export interface QueueRouteNames {
   /** The path segment under /api/admin: 'quotes' or 'callbacks'. */
@@ -59,7 +56,7 @@ export function queueRouteDefinitions(names: QueueRouteNames) {
       summary: 'Change its status or assignee',
       description: 'Each real change is written to the audit log.',
       access: 'admin',
-      request: { ...byId, body: { required: true, content: { 'application/json': { schema: requestUpdateInput } } } },
+      request: { ...byId, body: jsonRequestBody(requestUpdateInput) },
       responses: { 200: jsonAnswer('The request as changed', detailView) },
       errors: [404],
     }),
@@ -70,7 +67,7 @@ export function queueRouteDefinitions(names: QueueRouteNames) {
       tags: [tag],
       summary: 'Add a staff note',
       access: 'admin',
-      request: { ...byId, body: { required: true, content: { 'application/json': { schema: requestNoteInput } } } },
+      request: { ...byId, body: jsonRequestBody(requestNoteInput) },
       responses: { 201: jsonAnswer('The note', requestNoteView) },
       errors: [404],
     }),

@@ -12,7 +12,8 @@
 // checks real answers against the document.
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { idParam } from '../contract/schemas';
 import type { AppEnv } from './context';
 import { errorAnswer, inputErrorAnswer, serverErrorAnswer } from './errors';
 import { jsonBody, paramOf, queryOf } from './validate';
@@ -92,6 +93,12 @@ export function defineRoute<const S extends RouteSpec>(spec: S): DefinedRoute<S>
     responses: all,
   } as unknown as DefinedRoute<S>;
 }
+
+/** A route's `{id}` path parameter: an id as contract/schemas.ts's idParam parses it (routeParam(c, route, 'id')). */
+export const byId = { params: z.object({ id: idParam }) };
+
+/** A required JSON request body, parsed with `schema` (routeBody). */
+export const jsonRequestBody = <S extends z.ZodType>(schema: S) => ({ required: true, content: { 'application/json': { schema } } });
 
 /** A 2xx answer with a JSON body. */
 export const jsonAnswer = (description: string, schema: z.ZodType, headers?: ResponseConfig['headers']): ResponseConfig => ({

@@ -3,7 +3,7 @@ import { messages } from '../../contract/messages';
 import { loginInput, registerInput } from '../../contract/schemas';
 import { loginResultView, userView } from '../../contract/views';
 import { clientErrorResponse, errorAnswer, inputErrorAnswer } from '../../http/errors';
-import { defineRoute, jsonAnswer, restApp, routeBody, serve } from '../../http/openapi';
+import { defineRoute, jsonAnswer, jsonRequestBody, restApp, routeBody, serve } from '../../http/openapi';
 import type { RestContext } from '../../http/rest-context';
 import { login, logout, register } from './service';
 
@@ -15,7 +15,7 @@ const loginRoute = defineRoute({
   summary: 'Sign in',
   description: 'By username or e-mail address (any letter case). 12 hours, or 30 days with `remember`.',
   access: 'public',
-  request: { body: { required: true, content: { 'application/json': { schema: loginInput } } } },
+  request: { body: jsonRequestBody(loginInput) },
   responses: { 200: jsonAnswer('Signed in: the session token, when it lapses, and the account', loginResultView) },
   errors: [401, 429, 503],
 });
@@ -31,7 +31,7 @@ const registerRoute = defineRoute({
   summary: 'Register',
   description: 'Always a plain user; an `isAdmin` field is accepted and ignored. Error answers repeat `error` as `message`.',
   access: 'public',
-  request: { body: { required: true, content: { 'application/json': { schema: registerInput } } } },
+  request: { body: jsonRequestBody(registerInput) },
   responses: { 201: jsonAnswer('Registered', z.strictObject({ message: z.string(), user: userView })) },
   errors: [409, 429, 503],
   errorBodies: { 400: registerInputError, 409: registerInputError, 429: registerError, 503: registerError },

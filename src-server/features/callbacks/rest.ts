@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { callbackInput, callbackMessages } from '../../contract/callback';
 import { callbackRequestDetailView, callbackRequestView } from '../../contract/views';
-import { defineRoute, jsonAnswer, restApp, routeBody, serve } from '../../http/openapi';
+import { defineRoute, jsonAnswer, jsonRequestBody, restApp, routeBody, serve } from '../../http/openapi';
 import type { RestContext } from '../../http/rest-context';
 import { queueRouteDefinitions, serveQueueRoutes } from '../request-queue-routes';
 import { addCallbackNote, getCallbackRequest, listCallbackRequests, requestCallback, updateCallbackRequest } from './service';
@@ -14,7 +14,7 @@ const requestRoute = defineRoute({
   summary: 'Ask for a callback',
   description: 'The support page’s form. A filled-in `website` field (a honeypot) answers as if stored and stores nothing.',
   access: 'public',
-  request: { body: { required: true, content: { 'application/json': { schema: callbackInput } } } },
+  request: { body: jsonRequestBody(callbackInput) },
   responses: { 201: jsonAnswer('Received', z.strictObject({ reference: z.string(), message: z.string() })) },
   errors: [429],
 });

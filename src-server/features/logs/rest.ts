@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { clientLogInput, listQuery } from '../../contract/schemas';
 import { logEntryView } from '../../contract/views';
 import { listResponse } from '../../http/list';
-import { defineRoute, jsonAnswer, listHeaders, restApp, routeBody, routeQuery, serve } from '../../http/openapi';
+import { defineRoute, jsonAnswer, jsonRequestBody, listHeaders, restApp, routeBody, routeQuery, serve } from '../../http/openapi';
 import type { RestContext } from '../../http/rest-context';
 import { addClientLog, listLogs } from './service';
 
@@ -26,7 +26,7 @@ const addRoute = defineRoute({
   summary: 'Write an entry',
   description: 'Recorded under the caller; `info` or `warning` (the `error` level is the server’s alone).',
   access: 'admin',
-  request: { body: { required: true, content: { 'application/json': { schema: clientLogInput } } } },
+  request: { body: jsonRequestBody(clientLogInput) },
   responses: { 201: jsonAnswer('The entry', logEntryView) },
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { passwordResetConfirmInput, passwordResetRequestInput } from '../../contract/password-reset';
 import { loginResultView } from '../../contract/views';
-import { defineRoute, jsonAnswer, restApp, routeBody, serve } from '../../http/openapi';
+import { defineRoute, jsonAnswer, jsonRequestBody, restApp, routeBody, serve } from '../../http/openapi';
 import type { RestContext } from '../../http/rest-context';
 import { confirmPasswordReset, requestPasswordReset } from './service';
 
@@ -13,7 +13,7 @@ const requestRoute = defineRoute({
   summary: 'Ask for a reset link',
   description: 'The same answer whatever happened (an unknown address, or over the limits, sends nothing).',
   access: 'public',
-  request: { body: { required: true, content: { 'application/json': { schema: passwordResetRequestInput } } } },
+  request: { body: jsonRequestBody(passwordResetRequestInput) },
   responses: { 200: jsonAnswer('Asked', z.strictObject({ message: z.string() })) },
 });
 
@@ -25,7 +25,7 @@ const confirmRoute = defineRoute({
   summary: 'Set the password with a link',
   description: "A reset link answers the message; an invitation's link also signs the person in (`session`).",
   access: 'public',
-  request: { body: { required: true, content: { 'application/json': { schema: passwordResetConfirmInput } } } },
+  request: { body: jsonRequestBody(passwordResetConfirmInput) },
   responses: { 200: jsonAnswer('The password is set', z.strictObject({ message: z.string(), session: loginResultView.optional() })) },
   errors: [503],
 });

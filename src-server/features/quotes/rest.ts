@@ -3,9 +3,9 @@ import { issuePolicyInput, offerInput } from '../../contract/offer';
 import { quoteRequestInput } from '../../contract/quote';
 import { policyNumberParam } from '../../contract/schemas';
 import { issuedPolicyView, myQuoteRequestView, quoteRequestDetailView, quoteRequestView, renewalDraftView } from '../../contract/views';
-import { defineRoute, jsonAnswer, restApp, routeBody, routeParam, serve } from '../../http/openapi';
+import { byId, defineRoute, jsonAnswer, jsonRequestBody, restApp, routeBody, routeParam, serve } from '../../http/openapi';
 import type { RestContext } from '../../http/rest-context';
-import { byId, queueRouteDefinitions, serveQueueRoutes } from '../request-queue-routes';
+import { queueRouteDefinitions, serveQueueRoutes } from '../request-queue-routes';
 import { issuePolicy } from './issue-policy';
 import { sendOffer } from './offer';
 import { myQuoteRequests } from './mine';
@@ -24,7 +24,7 @@ const submitRoute = defineRoute({
     "The quote wizard's final step. The same request again within 60 seconds answers the first one's reference and is stored once; " +
     'a filled-in `website` field (a honeypot) answers as if stored and stores nothing.',
   access: 'public',
-  request: { body: { required: true, content: { 'application/json': { schema: quoteRequestInput } } } },
+  request: { body: jsonRequestBody(quoteRequestInput) },
   responses: { 201: jsonAnswer('Received', z.strictObject({ reference: z.string(), message: z.string() })) },
   errors: [429],
 });
@@ -70,7 +70,7 @@ const offerRoute = defineRoute({
   summary: 'Send the customer a price',
   description: 'The request becomes `quoted`; the customer is e-mailed the price.',
   access: 'admin',
-  request: { ...byId, body: { required: true, content: { 'application/json': { schema: offerInput } } } },
+  request: { ...byId, body: jsonRequestBody(offerInput) },
   responses: { 200: jsonAnswer('The request with its offer', quoteRequestDetailView) },
   errors: [404, 409],
 });
@@ -85,7 +85,7 @@ const issueRoute = defineRoute({
     "To the account with the request's e-mail address, made now (and invited) if there is none; the request is closed with it and the " +
     'documents e-mailed, all in one transaction.',
   access: 'admin',
-  request: { ...byId, body: { required: true, content: { 'application/json': { schema: issuePolicyInput } } } },
+  request: { ...byId, body: jsonRequestBody(issuePolicyInput) },
   responses: { 201: jsonAnswer('The policy, the account and whether it was invited', issuedPolicyView) },
   errors: [404, 409],
 });

@@ -1,13 +1,12 @@
 import { z } from 'zod';
-import { createUserInput, idParam, listQuery, updateUserInput } from '../../contract/schemas';
+import { createUserInput, listQuery, updateUserInput } from '../../contract/schemas';
 import { heldCoverView, userView } from '../../contract/views';
 import { listResponse } from '../../http/list';
-import { defineRoute, jsonAnswer, listHeaders, restApp, routeBody, routeParam, routeQuery, serve } from '../../http/openapi';
+import { byId, defineRoute, jsonAnswer, jsonRequestBody, listHeaders, restApp, routeBody, routeParam, routeQuery, serve } from '../../http/openapi';
 import type { RestContext } from '../../http/rest-context';
 import { coverHeld, createUser, deleteUser, listUsers, updateUser } from './service';
 
 const TAG = 'Admin: users';
-const byId = { params: z.object({ id: idParam }) };
 
 const listRoute = defineRoute({
   method: 'get',
@@ -31,7 +30,7 @@ const createRoute = defineRoute({
   summary: 'Make an account',
   description: 'Staff accounts (admin or owner) are for owners to make (403 otherwise).',
   access: 'admin',
-  request: { body: { required: true, content: { 'application/json': { schema: createUserInput } } } },
+  request: { body: jsonRequestBody(createUserInput) },
   responses: { 201: jsonAnswer('The account', userView) },
   errors: [409, 503],
 });
@@ -44,7 +43,7 @@ const updateRoute = defineRoute({
   summary: 'Change an account',
   description: "A blank password keeps the current one; a new one ends the account's sessions. Staff accounts and roles are for owners to change.",
   access: 'admin',
-  request: { ...byId, body: { required: true, content: { 'application/json': { schema: updateUserInput } } } },
+  request: { ...byId, body: jsonRequestBody(updateUserInput) },
   responses: { 200: jsonAnswer('The account as changed', userView) },
   errors: [404, 409, 503],
 });
