@@ -3,11 +3,11 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { takeEarlyClicks, takeLinkBeforeStart } from './lib/early-clicks';
+import { takeEarlyInput, takeLinkBeforeStart } from './lib/early-input';
 import { registerServiceWorker } from './lib/pwa';
 import { createAppRouter } from './router';
 
-// Made by start(), not when this module loads: creating it writes to the history (see lib/early-clicks.ts). No
+// Made by start(), not when this module loads: creating it writes to the history (see lib/early-input.ts). No
 // data layer here: TanStack Query and the tRPC client load with the routes that use them (lib/query-client.tsx).
 let router: ReturnType<typeof createAppRouter>;
 
@@ -53,16 +53,19 @@ export async function start(root: HTMLElement) {
       router.ssr = { manifest: undefined };
       // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
       // thread for the whole page (a tap during it is answered as soon as its part of the page is live).
-      const early = takeEarlyClicks();
+      const early = takeEarlyInput();
       startTransition(() => {
         hydrateRoot(root, app());
       });
       early.replay();
     } else {
       // React empties the container in the same commit that draws the app: the built markup stays until then.
-      // Taps on buttons of the built markup are not replayed (the buttons are replaced); a link is followed.
-      const [link] = takeEarlyClicks().links.slice(-1);
+      // What was done on the built markup is not replayed (its buttons and fields are replaced); a link is followed.
+      const early = takeEarlyInput();
+      const [link] = early.links.slice(-1);
       createRoot(root).render(app());
+      // Stops the recording once the app is live (nothing of the built markup is left to answer).
+      early.replay();
       if (link) void router.navigate({ href: `${link.pathname}${link.search}${link.hash}` });
     }
   } else {

@@ -1,9 +1,17 @@
-// The page's only start-up script. A prerendered public page (docs/product.md#public-pages) is already on screen
-// when this runs: the app (React, the router, the page's code) is fetched once the page has painted, so on a slow
-// connection it does not compete with the stylesheet and the page for bandwidth before the first paint. A page
-// the app alone draws (the shell's empty #root) gets the app at once.
+// The page's only start-up script (docs/performance.md#the-public-pages-first-load).
+//
+// A prerendered public page (docs/product.md#public-pages) is on screen and usable before this runs: its links are
+// plain links and its fields take typing. The app (React, the router, the page's code) is what answers buttons and
+// sends forms, so it loads once the visitor starts to use the page (a touch, a click, a key, a field focused), and
+// what they did in the meantime is kept and answered once it is live (lib/early-input.ts). A visitor who only reads
+// the page, or follows a link from it, never pays for the app there. The app starts at once where the page differs
+// from the prerendered one for this visitor (signed in, a quote under way, an address with a query or fragment,
+// the installed app's window) and on every page the app alone draws (the shell's empty #root).
 import './styles.css';
-import { recordEarlyClicks } from './lib/early-clicks';
+import { recordEarlyInput } from './lib/early-input';
+import { serviceWorkerUrl } from './lib/service-worker-url';
+import { isInstalledApp } from './lib/installed-app';
+import { hasStoredState } from './lib/stored-state';
 
 // zod (loaded later, with the forms) probes whether it may compile parsers with `new Function`; under our CSP
 // (no 'unsafe-eval') the probe is refused and Chromium reports a CSP violation on every form page. jitless skips
@@ -14,12 +22,48 @@ import { recordEarlyClicks } from './lib/early-clicks';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-const startApp = () => import('./app').then(({ start }) => start(root));
+let started: Promise<void> | undefined;
+const startApp = () => (started ??= import('./app').then(({ start }) => start(root)));
 
-// A tap on a built page's button before the app is live is answered once it is (lib/early-clicks.ts).
-if (root.childElementCount > 0) recordEarlyClicks(root);
+/** The signs that somebody is starting to use the page, rather than reading it. */
+const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
 
-// requestAnimationFrame runs just before the next paint; the timeout after it, once that frame is drawn. A tab
-// opened in the background paints nothing until shown, so it starts the app at once.
-if (root.childElementCount === 0 || document.visibilityState === 'hidden') void startApp();
+function startOnIntent(): void {
+  const onIntent = () => {
+    for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent, true);
+    void startApp();
+  };
+  for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, { capture: true, passive: true });
+}
+
+/**
+ * The service worker, registered once the page has loaded, so its precaching (the app's scripts among it) does not
+ * compete with the page and the app is at hand, and the site offline, by the time it is needed. The app registers
+ * it again through workbox-window when it starts (lib/pwa.ts): the same script, so the same registration.
+ */
+function registerWorkerAfterLoad(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  const register = () => {
+    const { script, scope } = serviceWorkerUrl();
+    navigator.serviceWorker.register(script, { scope }).catch((error: unknown) => console.error('Service worker registration failed', error));
+  };
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}
+
+const prerendered = root.childElementCount > 0;
+const { pathname, search, hash } = window.location;
+// The installed app's window shows a way back the prerendered page has not: the app draws it at once.
+const asBuilt = prerendered && root.dataset['prerendered'] === pathname && search === '' && hash === '' && !hasStoredState() && !isInstalledApp();
+
+if (prerendered) recordEarlyInput(root, !asBuilt);
+
+if (!prerendered) void startApp();
+else if (asBuilt) {
+  startOnIntent();
+  registerWorkerAfterLoad();
+} else if (document.visibilityState === 'hidden') void startApp();
+// requestAnimationFrame runs just before the next paint; the timeout after it, once that frame is drawn: the
+// page shows before the app competes with it for the connection. A tab opened in the background paints nothing
+// until shown, so it starts the app at once.
 else requestAnimationFrame(() => setTimeout(() => void startApp(), 0));

@@ -1,26 +1,8 @@
-// Whether the site runs as the installed app (docs/product.md#shared-frame): a standalone or fullscreen window
-// has no browser toolbar, so no Back button and no address bar; the frame then offers its own way back.
-// iOS Safari's home-screen apps say so through navigator.standalone instead of the media query.
+// The installed app's window as a React value (lib/installed-app.ts says how it is told).
 import { useSyncExternalStore } from 'react';
-
-const INSTALLED_QUERY = '(display-mode: standalone), (display-mode: fullscreen)';
-
-function mediaQuery(): MediaQueryList | null {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(INSTALLED_QUERY) : null;
-}
-
-function isInstalledApp(): boolean {
-  if (mediaQuery()?.matches) return true;
-  return typeof navigator !== 'undefined' && (navigator as Navigator & { standalone?: boolean }).standalone === true;
-}
-
-function subscribe(onChange: () => void): () => void {
-  const query = mediaQuery();
-  query?.addEventListener('change', onChange);
-  return () => query?.removeEventListener('change', onChange);
-}
+import { isInstalledApp, subscribeToInstalledApp } from './installed-app';
 
 /** True while the page shows in the installed app's own window (no browser Back button). */
 export function useInstalledApp(): boolean {
-  return useSyncExternalStore(subscribe, isInstalledApp, () => false);
+  return useSyncExternalStore(subscribeToInstalledApp, isInstalledApp, () => false);
 }

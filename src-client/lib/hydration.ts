@@ -8,8 +8,8 @@ const subscribeNever = () => () => undefined;
 
 /**
  * False while React hydrates prerendered markup (and during prerendering itself), true in every render after.
- * Forms on prerendered pages are `inert` until then: text typed into the built markup would be reset when the
- * form comes alive, and a submit would go to the browser (a GET with the fields in the address).
+ * What depends on the present (a date field's limit set from today) is left out until then. What a visitor types
+ * or sends before the app is live is kept by lib/early-input.ts.
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(
@@ -21,3 +21,11 @@ export function useHydrated(): boolean {
 
 /** True while the build prerenders pages in Node (scripts/prerender.tsx): there is no browser and no visitor. */
 export const isPrerendering = (): boolean => typeof document === 'undefined';
+
+/**
+ * For a form on a prerendered page: `data-live` once the app is live on the form itself (React may hydrate a part of
+ * the page after the rest), which is when lib/early-input.ts puts back what was typed and sends what was sent.
+ */
+export function useLiveForm(): { 'data-live'?: '' } {
+  return useHydrated() ? { 'data-live': '' } : {};
+}

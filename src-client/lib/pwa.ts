@@ -9,6 +9,7 @@ import { useSyncExternalStore } from 'react';
 // Type only: workbox-window loads after the page is up (registerServiceWorker), not in the first load.
 import type { Workbox } from 'workbox-window';
 import { purgeAbandonedPersonalData } from './personal-cache';
+import { serviceWorkerUrl } from './service-worker-url';
 
 /** How often an open tab asks the server whether a new version exists. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
@@ -34,7 +35,8 @@ export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
 
   const { Workbox } = await import('workbox-window');
-  workbox = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });
+  const { script, scope } = serviceWorkerUrl();
+  workbox = new Workbox(script, { scope });
   // Fires both for a worker this page installed and for one another tab installed.
   workbox.addEventListener('waiting', () => setUpdateAvailable(true));
 

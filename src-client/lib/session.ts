@@ -4,6 +4,7 @@
 import { useSyncExternalStore } from 'react';
 import { hasAdminRights } from '@server/contract/roles';
 import { purgePersonalData } from './personal-cache';
+import { SESSION_KEYS } from './stored-state';
 
 interface SessionUser {
   id: number;
@@ -20,7 +21,7 @@ export interface Session {
   expiresAt: number;
 }
 
-const KEYS = { token: 'token', user: 'user', isAdmin: 'isAdmin', impersonate: 'impersonateUserId' } as const;
+const KEYS = SESSION_KEYS;
 const CHANGE_EVENT = 'kerbside:session';
 
 export class TokenDecodeError extends Error {}

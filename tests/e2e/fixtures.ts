@@ -124,10 +124,13 @@ export async function failProcedure(page: Page, procedure: string, error: Inject
 }
 
 /**
- * Waits until the app is live on the page (hydrated or drawn: the root layout sets html[data-app-live]). A page
- * shows before its scripts run (public pages are prerendered; the app loads after paint), so checks of the whole
- * page, such as an accessibility scan, wait for this first.
+ * Starts the app as a visitor does and waits until it is live on the page (hydrated or drawn: the root layout sets
+ * html[data-app-live]). A prerendered public page shows and works as plain HTML before its scripts run, and loads
+ * the app once somebody starts to use it (src-client/main.tsx): a key press (Shift, which changes nothing) is that
+ * start. Checks of the whole page, such as an accessibility scan, wait for this first.
  */
 export async function appLive(page: Page): Promise<void> {
+  await page.locator('#root').waitFor({ state: 'attached' });
+  await page.keyboard.press('Shift');
   await page.locator('html[data-app-live]').waitFor({ state: 'attached' });
 }

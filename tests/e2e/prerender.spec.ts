@@ -2,8 +2,9 @@
 // its own title, description, canonical link and heading (no JavaScript needed to read it), unknown paths get the
 // 404 page with status 404, and the app then hydrates the page in place (the heading the browser parsed is the
 // node the app keeps), with no console error, CSP violation or layout shift. Pages the app does not hydrate
-// (a query string, a guard's redirect, a signed-in visitor's top bar) still end up right, forms are inert until
-// the app is live and keep what is typed after, and the service worker precaches the shell, not the pages.
+// (a query string, a guard's redirect, a signed-in visitor's top bar) still end up right, a page only read loads
+// no more than its start-up script, what is typed and sent before the app is live is kept and sent once it is, and
+// the service worker precaches the shell, not the pages.
 import { expect, test, type Page } from '@playwright/test';
 import { brand } from '../../src-server/contract/brand';
 import { PUBLIC_PAGES } from '../../src-server/contract/public-pages';
@@ -88,9 +89,12 @@ test.describe('the served HTML, read without JavaScript', () => {
     }
   });
 
-  test('the login form is inert in the served HTML, until the app is live', async ({ request }) => {
+  test('the login form in the served HTML takes typing (not inert) and is not yet marked live', async ({ request }) => {
     const html = await (await request.get('/login')).text();
-    expect(html).toMatch(/<form\b[^>]*\binert=""[^>]*aria-label="Login"/);
+    const form = /<form\b[^>]*aria-label="Login"[^>]*>/.exec(html)?.[0];
+    expect(form).toBeDefined();
+    expect(form).not.toMatch(/\binert\b/);
+    expect(form).not.toMatch(/\bdata-live\b/);
   });
 
   test('the service worker precaches the shell, not the prerendered pages', async ({ request }) => {
@@ -175,7 +179,9 @@ function collectProblems(page: Page): string[] {
   return problems;
 }
 
+/** A visitor starts to use the page (a key press: the app loads then, src-client/main.tsx); the app goes live. */
 async function waitUntilLive(page: Page): Promise<void> {
+  await page.keyboard.press('Shift');
   await expect(page.locator('html')).toHaveAttribute('data-app-live', 'true');
 }
 
@@ -304,4 +310,93 @@ test('a form typed into once the app is live keeps its text', async ({ page }) =
   await expect(username).toHaveValue('typed-after-live');
   await expect(username).toBeFocused();
   expect(problems).toEqual([]);
+});
+
+/** Holds the app's main chunk until `release` is called: what a visitor does before the app is live, on demand. */
+async function holdApp(page: Page): Promise<{ requested: Promise<void>; release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let requestedResolve!: () => void;
+  const requested = new Promise<void>((resolve) => (requestedResolve = resolve));
+  await page.route(/\/assets\/app-[^/]*\.js$/, async (route) => {
+    requestedResolve();
+    await released;
+    await route.continue();
+  });
+  return { requested, release };
+}
+
+const scriptsFetched = (page: Page) =>
+  page.evaluate(() =>
+    (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .map((r) => new URL(r.name).pathname)
+      .filter((p) => p.endsWith('.js')),
+  );
+
+test.describe('before the app is live', () => {
+  for (const path of ['/', '/faq', '/login', '/request-quote-step1']) {
+    test(`${path}, only read, fetches its start-up script and no more; a key press brings the app`, async ({ page }) => {
+      const problems = collectProblems(page);
+      await page.goto(path);
+      await page.waitForLoadState('load');
+      // Time enough for anything started at load or after the first paint to have been asked for.
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 1000)));
+      const scripts = await scriptsFetched(page);
+      expect(scripts, 'the start-up script only').toHaveLength(1);
+      expect(scripts[0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+      await expect(page.locator('html')).not.toHaveAttribute('data-app-live');
+      await waitUntilLive(page);
+      expect((await scriptsFetched(page)).length).toBeGreaterThan(1);
+      expect(problems).toEqual([]);
+    });
+  }
+
+  test('a sign-in typed and sent before the app is live is kept and sent once it is', async ({ page, request }) => {
+    const user = { username: unique('early'), password: 'early-password-1' };
+    await createAccount(request, user);
+    const problems = collectProblems(page);
+    const app = await holdApp(page);
+    await page.goto('/login');
+    const username = page.locator('input[name="username"]');
+    // Focusing the field is the visitor starting to use the page: the app is asked for (and held here).
+    await username.fill(user.username);
+    await app.requested;
+    await page.locator('input[name="password"]').fill(user.password);
+    await page.locator('input[name="password"]').press('Enter');
+    // Held: not sent by the browser (no GET with the fields in the address).
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.locator('html')).not.toHaveAttribute('data-app-live');
+    await expect(username).toHaveValue(user.username);
+    app.release();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${user.username}` })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test("step 1 of a quote typed before the app is live goes on to step 2 with everything typed", async ({ page }) => {
+    const problems = collectProblems(page);
+    const app = await holdApp(page);
+    await page.goto('/request-quote-step1');
+    const values = {
+      firstName: 'Early',
+      lastName: 'Typist',
+      email: 'early.typist@example.com',
+      phone: '07700900123',
+      dateOfBirth: '1990-04-02',
+      address: '1 Kerb Street, Leeds',
+      postcode: 'LS1 4AP',
+    };
+    // Focusing the first field is the visitor starting to use the page: the app is asked for (and held here).
+    for (const [name, value] of Object.entries(values)) await page.locator(`[name="${name}"]`).fill(value);
+    await app.requested;
+    await page.locator('select[name="product"]').selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/request-quote-step1$/);
+    app.release();
+    await expect(page).toHaveURL(/\/request-quote-step2$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your Vehicle' })).toBeVisible();
+    const draft = await page.evaluate(() => JSON.parse(sessionStorage.getItem('kerbside.quoteRequest') ?? 'null') as { personal?: Record<string, string> });
+    expect(draft.personal).toMatchObject(values);
+    expect(problems).toEqual([]);
+  });
 });

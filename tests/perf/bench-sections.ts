@@ -15,8 +15,8 @@ export const sizeSection: BenchSection = {
   name: 'size',
   async run(table, log) {
     const [home] = await measurePublicJs(staticDir(), ['/']);
-    log(`home page initial JavaScript: ${home!.scripts.length} scripts`);
-    table.check('home page initial JavaScript (gzip, until live)', home!.totalGzip / 1024, { below: HOME_JS_BUDGET_BYTES / 1024, unit: 'KB', digits: 1 });
+    log(`home page initial JavaScript: ${home!.scripts.length} scripts; until the app is live once used: ${home!.liveScripts.length} scripts, ${(home!.liveGzip / 1024).toFixed(1)} KB gzip`);
+    table.check('home page initial JavaScript (gzip, opened and read)', home!.totalGzip / 1024, { below: HOME_JS_BUDGET_BYTES / 1024, unit: 'KB', digits: 1 });
   },
 };
 

@@ -1,8 +1,11 @@
-// The public pages' initial JavaScript, from a real load of the built app in Chromium, gzip-compressed (level 9,
-// as the server sends it): every script fetched until the app is live on the page (hydrated or drawn), which is
-// React, the router and the page's own code. The pages show before any of it runs (they are prerendered), but
-// nothing on them responds until it has arrived, so this is the figure the budget holds
-// (docs/operations.md#performance-budgets). Shared by `npm run size`, `npm run bench` and a browser test.
+// The public pages' JavaScript, from a real load of the built app in Chromium, gzip-compressed (level 9, as the
+// server sends it), in two figures (docs/performance.md#the-public-pages-first-load):
+// - initial: every script the page fetches when it is opened and read (until it has loaded and a second more has
+//   passed with nobody touching it). The page shows and works as HTML (links, typing) before any script runs; the
+//   app loads once the visitor starts to use the page. This is the figure the 90 KB budget holds.
+// - until live: every script fetched from opening the page until the app is live on it after the visitor starts to
+//   use it (a key press here): React, the router and the page's own code. Reported beside it, not hidden.
+// Shared by `npm run size`, `npm run bench` and a browser test.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
@@ -48,9 +51,14 @@ export interface ScriptSize {
 
 export interface PageJs {
   page: string;
+  /** The scripts fetched when the page is opened and only read. */
   scripts: ScriptSize[];
-  /** gzip bytes of every script fetched until the app is live on the page. */
+  /** gzip bytes of those. */
   totalGzip: number;
+  /** The scripts fetched until the app is live, once the visitor starts to use the page. */
+  liveScripts: ScriptSize[];
+  /** gzip bytes of those. */
+  liveGzip: number;
 }
 
 export async function measurePublicJs(root: string, pages: readonly string[] = ['/']): Promise<PageJs[]> {
@@ -65,18 +73,25 @@ export async function measurePublicJs(root: string, pages: readonly string[] = [
       // A new context per page: nothing cached from the page before.
       const context = await browser.newContext({ serviceWorkers: 'block' });
       const page = await context.newPage();
-      await page.goto(origin + path);
-      // The root layout marks the document once the app is live (hydrated or drawn).
+      const fetched = () =>
+        page.evaluate(() =>
+          (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => new URL(r.name).pathname).filter((p) => p.endsWith('.js')),
+        );
+      const sizes = (paths: string[]) =>
+        [...new Set(paths)].map((p) => {
+          const bytes = readFileSync(join(root, p));
+          return { path: p, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+        });
+      const total = (scripts: ScriptSize[]) => scripts.reduce((n, s) => n + s.gzip, 0);
+      await page.goto(origin + path, { waitUntil: 'load' });
+      await page.waitForTimeout(1000);
+      const scripts = sizes(await fetched());
+      // The visitor starts to use the page; the root layout marks the document once the app is live.
+      await page.keyboard.press('Shift');
       await page.locator('html[data-app-live]').waitFor({ state: 'attached' });
-      const paths = await page.evaluate(() =>
-        (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => new URL(r.name).pathname).filter((p) => p.endsWith('.js')),
-      );
+      const liveScripts = sizes(await fetched());
       await context.close();
-      const scripts = [...new Set(paths)].map((p) => {
-        const bytes = readFileSync(join(root, p));
-        return { path: p, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
-      });
-      results.push({ page: path, scripts, totalGzip: scripts.reduce((n, s) => n + s.gzip, 0) });
+      results.push({ page: path, scripts, totalGzip: total(scripts), liveScripts, liveGzip: total(liveScripts) });
     }
     return results;
   } finally {

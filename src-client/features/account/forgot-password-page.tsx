@@ -12,12 +12,11 @@ import { PageHeading } from '../../components/page';
 import { failureOf } from '../../lib/call-errors';
 import { trpcClient } from '../../lib/trpc';
 import { FormMessage, notice, type Notice } from './form-message';
-import { useHydrated } from '../../lib/hydration';
+import { useLiveForm } from '../../lib/hydration';
 
 
 export function ForgotPasswordPage() {
-  // Inert until the app is live: typing into or submitting the prerendered form would be lost (lib/hydration.ts).
-  const hydrated = useHydrated();
+  const liveForm = useLiveForm();
   const [message, setMessage] = useState<Notice | null>(null);
   const {
     register,
@@ -54,7 +53,7 @@ export function ForgotPasswordPage() {
         lead="Enter the email address of your account. If it matches an account, we will send you a link to choose a new password. The link works once, for 30 minutes."
       />
       {message ? <FormMessage notice={message} /> : null}
-      <form inert={!hydrated} noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Forgot your password">
+      <form {...liveForm} noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Forgot your password">
         <TextField label="Email" type="email" autoComplete="email" spellCheck={false} error={errors.email?.message} {...register('email')} />
         <Button type="submit" disabled={isSubmitting} className="w-full">
           {isSubmitting ? 'Sending...' : 'Send Reset Email'}

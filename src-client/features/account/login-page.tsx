@@ -18,7 +18,7 @@ import { homePathOf } from '../../lib/guards';
 import { saveSession, TokenDecodeError } from '../../lib/session';
 import { FormMessage, notice, type Notice } from './form-message';
 import { RememberMeField } from './remember-me';
-import { useHydrated } from '../../lib/hydration';
+import { useLiveForm } from '../../lib/hydration';
 
 const loginMessages = {
   failedPrefix: 'Login failed: ',
@@ -28,8 +28,7 @@ const loginMessages = {
 } as const;
 
 export function LoginPage() {
-  // Inert until the app is live: typing into or submitting the prerendered form would be lost (lib/hydration.ts).
-  const hydrated = useHydrated();
+  const liveForm = useLiveForm();
   const navigate = useNavigate();
   const { next } = useSearch({ from: '/login' });
   const [message, setMessage] = useState<Notice | null>(null);
@@ -68,7 +67,7 @@ export function LoginPage() {
     <div className="mx-auto max-w-md">
       <PageHeading title="Login" lead="Sign in to see your policies and certificates." />
       {message ? <FormMessage notice={message} /> : null}
-      <form inert={!hydrated} noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Login">
+      <form {...liveForm} noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Login">
         <TextField label="Username or e-mail" autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username?.message} {...register('username')} />
         <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
         <RememberMeField {...register('remember')} />

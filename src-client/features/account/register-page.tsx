@@ -14,7 +14,7 @@ import { PageHeading } from '../../components/page';
 import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
 import { trpcClient } from '../../lib/trpc';
 import { FormMessage, notice, type Notice } from './form-message';
-import { useHydrated } from '../../lib/hydration';
+import { useLiveForm } from '../../lib/hydration';
 
 /** Registration redirect delay (docs/product.md#limits-and-constants). */
 const REDIRECT_DELAY_MS = 2000;
@@ -22,8 +22,7 @@ const FIELDS = ['username', 'email', 'password'] as const;
 
 
 export function RegisterPage() {
-  // Inert until the app is live: typing into or submitting the prerendered form would be lost (lib/hydration.ts).
-  const hydrated = useHydrated();
+  const liveForm = useLiveForm();
   const navigate = useNavigate();
   const [message, setMessage] = useState<Notice | null>(null);
   const [registered, setRegistered] = useState(false);
@@ -82,7 +81,7 @@ export function RegisterPage() {
           ) : null}
         </FormMessage>
       ) : null}
-      <form inert={!hydrated} noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Register">
+      <form {...liveForm} noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Register">
         <TextField
           label="Username"
           autoComplete="username"

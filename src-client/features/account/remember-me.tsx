@@ -11,5 +11,6 @@ export const rememberMeTexts = {
 } as const;
 
 export const RememberMeField = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function RememberMeField(props, ref) {
-  return <CheckboxField ref={ref} label={rememberMeTexts.label} hint={rememberMeTexts.hint} {...props} />;
+  // Ticked in the markup too: a prerendered /login shows, and takes, the form before the app sets its values.
+  return <CheckboxField ref={ref} defaultChecked label={rememberMeTexts.label} hint={rememberMeTexts.hint} {...props} />;
 });

@@ -12,7 +12,7 @@ import { epochToUkLocal } from '@server/contract/time';
 import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
-import { useHydrated } from '../../lib/hydration';
+import { useHydrated, useLiveForm } from '../../lib/hydration';
 import type { RenewalDraftView } from '@server/contract/views';
 import { draftValuesOf, PERSONAL_FIELDS, readQuoteDraft, savePersonalDetails, saveVehicleDetails } from './quote-draft';
 import { QuoteProgress } from './quote-progress';
@@ -24,6 +24,7 @@ export function QuoteStep1Page() {
   const { renew } = useSearch({ from: '/request-quote-step1' });
   // Today's date limits the picker once the page is live; the prerendered form was built on another day.
   const hydrated = useHydrated();
+  const liveForm = useLiveForm();
   const [today] = useState(() => epochToUkLocal(Date.now()).date);
   const [saved] = useState(() => readQuoteDraft().personal ?? {});
   const schema = useMemo(() => withQuoteTimes(quotePersonalInput, () => Date.now()), []);
@@ -66,7 +67,7 @@ export function QuoteStep1Page() {
           </Suspense>
         </div>
       ) : null}
-      <form inert={!hydrated} onSubmit={submit} noValidate className="space-y-5" aria-label="Personal Details">
+      <form {...liveForm} onSubmit={submit} noValidate className="space-y-5" aria-label="Personal Details">
         <p className="text-ink-muted">All fields are required.</p>
         <SelectField
           label={quoteFieldLabels.product}

@@ -29,7 +29,7 @@ import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
 import { trpcClient } from '../../lib/trpc';
 import { clearQuoteDraft, draftValuesOf, PERSONAL_FIELDS, readQuoteDraft, saveVehicleDetails } from './quote-draft';
 import { QuoteProgress } from './quote-progress';
-import { useHydrated } from '../../lib/hydration';
+import { useLiveForm } from '../../lib/hydration';
 
 type Field = keyof QuoteVehicleFormValues;
 const VEHICLE_FIELDS = Object.keys(quoteVehicleInput.shape) as Field[];
@@ -43,8 +43,7 @@ interface SubmitProblem {
 }
 
 export function QuoteStep2Page() {
-  // Inert until the app is live: typing into or submitting the prerendered form would be lost (lib/hydration.ts).
-  const hydrated = useHydrated();
+  const liveForm = useLiveForm();
   const navigate = useNavigate();
   const [today] = useState(() => epochToUkLocal(Date.now()).date);
   const [years] = useState(() => policyStartYearOptions(Number(today.slice(0, 4))));
@@ -108,7 +107,7 @@ export function QuoteStep2Page() {
     <div className="max-w-2xl">
       <QuoteProgress step={2} />
       <PageHeading title="Your Vehicle" lead="About the vehicle, your driving history and the cover you need." />
-      <form inert={!hydrated} onSubmit={submit} noValidate className="space-y-8" aria-label="Your Vehicle">
+      <form {...liveForm} onSubmit={submit} noValidate className="space-y-8" aria-label="Your Vehicle">
         <p className="text-ink-muted">All fields are required unless marked optional.</p>
         {problem ? (
           <div ref={problemRef} tabIndex={-1}>

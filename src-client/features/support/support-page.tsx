@@ -18,7 +18,7 @@ import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 import { ContactPanels } from '../../components/contact-panels';
 import { PageHeading } from '../../components/page';
-import { useHydrated } from '../../lib/hydration';
+import { useHydrated, useLiveForm } from '../../lib/hydration';
 import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
 import { trpcClient, type RouterOutputs } from '../../lib/trpc';
 
@@ -128,6 +128,7 @@ function CallbackForm({ onDone }: { onDone: (answer: CallbackAnswer) => void }) 
   // The earliest choice the picker offers: now, in UK time (the server has the final word); set once the page is
   // live, as the prerendered form was built at another time.
   const hydrated = useHydrated();
+  const liveForm = useLiveForm();
   const [minCallback] = useState(() => {
     const { date, time } = epochToUkLocal(Date.now());
     return `${date}T${time}`;
@@ -145,7 +146,7 @@ function CallbackForm({ onDone }: { onDone: (answer: CallbackAnswer) => void }) 
   });
 
   return (
-    <form inert={!hydrated} onSubmit={submit} noValidate aria-describedby={noteId} className="relative mt-4 space-y-5">
+    <form {...liveForm} onSubmit={submit} noValidate aria-describedby={noteId} className="relative mt-4 space-y-5">
       <p id={noteId} className="text-ink-muted">
         Leave your details and we will call you back within 24 hours. All fields are required unless marked optional.
       </p>

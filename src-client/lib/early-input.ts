@@ -1,0 +1,191 @@
+// What a visitor does on a prerendered page before the app is live on it (docs/product.md#public-pages).
+//
+// The page is usable before its scripts run: links are plain links, and form fields take typing. The app (React,
+// the router, the page's code) loads once the visitor starts to use the page (main.tsx), and until it is live:
+// - a button tapped (an accordion section, the menu toggle) is clicked again once it is, so the tap is answered late
+//   rather than lost. React replays taps made while it hydrates, so recording these stops when hydration starts.
+// - what is typed into a field is kept: the forms' library sets each field to its starting value when it takes the
+//   field over, so every value typed before the app was live is put back (as typing would) once it is.
+// - a form sent (its button, or Enter in a field) is held, not sent by the browser (a GET with the fields in the
+//   address), and sent again by the app once it is live, with the values typed.
+//
+// A link followed before the app is live must not load its page natively while the app starts: the router's first
+// history write (replaceState) cancels a page load in progress, and the tap would be lost. Before the router exists
+// the browser follows the link and start() then never makes one here (takeLinkBeforeStart); after, the tap is held
+// and the link clicked again once the app is live, for the router to follow.
+type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+const tapped: HTMLElement[] = [];
+const typed = new Map<Field, string | boolean>();
+const sent: { form: HTMLFormElement; submitter: HTMLElement | null }[] = [];
+/** The prerendered forms the app is not yet live on (data-live): what is typed or sent in them is ours to keep. */
+const builtForms = new Set<HTMLFormElement>();
+let replaying = false;
+let recordingTaps = false;
+let linkBeforeStart: HTMLAnchorElement | null = null;
+let routerMade = false;
+let stopRecording: () => void = () => undefined;
+
+/** A link whose default action loads another document (not a tel:/mailto: link, nor a jump within the page). */
+function leavesPage(event: MouseEvent, link: HTMLAnchorElement): boolean {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
+  if (link.target && link.target !== '_self') return false;
+  if (link.hasAttribute('download') || !/^https?:$/.test(link.protocol)) return false;
+  const here = window.location;
+  return !(link.origin === here.origin && link.pathname === here.pathname && link.search === here.search && link.hash !== '');
+}
+
+function recordTap(event: MouseEvent): void {
+  if (!recordingTaps) return;
+  const target = event.target instanceof Element ? event.target : null;
+  const link = target?.closest('a[href]');
+  if (link instanceof HTMLAnchorElement) {
+    if (!leavesPage(event, link)) return;
+    if (!routerMade) {
+      // The browser loads the page at once; the app will not start under it.
+      linkBeforeStart = link;
+      return;
+    }
+    if (link.origin !== window.location.origin) return;
+    event.preventDefault();
+    if (!tapped.includes(link)) tapped.push(link);
+    return;
+  }
+  const button = target?.closest('button');
+  // A form's send button is answered through the form's submit (recordSubmit), not clicked again.
+  if (!button || (button.type === 'submit' && button.form)) return;
+  if (!tapped.includes(button)) tapped.push(button);
+}
+
+/** The prerendered form, not yet live, that `target` is in, if any. */
+function builtFormOf(target: EventTarget | null): HTMLFormElement | null {
+  const form = target instanceof HTMLFormElement ? target : target instanceof Element ? target.closest('form') : null;
+  return form && builtForms.has(form) && !form.hasAttribute('data-live') ? form : null;
+}
+
+function recordTyping(event: Event): void {
+  const field = event.target;
+  if (!builtFormOf(field) && replaying) return;
+  if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) typed.set(field, field.checked);
+  else if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement) typed.set(field, field.value);
+}
+
+function recordSubmit(event: SubmitEvent): void {
+  const form = builtFormOf(event.target);
+  if (!form) return;
+  // Ours alone until the app is live on the form: the browser must not send it (a GET with the fields in the
+  // address), and React must not see it before it has hydrated the form.
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  sent.push({ form, submitter: event.submitter });
+  if (replaying) whenMarked(form, 'data-live', () => replayForm(form));
+}
+
+/**
+ * Starts recording taps, typing and sends inside `root`. With `holdForms` (the app is starting at once, and may draw
+ * the page anew rather than take over its markup) the built forms are inert until the app is live on them: what is
+ * typed into a form the app then replaces would be lost.
+ */
+export function recordEarlyInput(root: HTMLElement, holdForms: boolean): void {
+  recordingTaps = true;
+  for (const form of root.querySelectorAll('form')) {
+    builtForms.add(form);
+    if (holdForms) form.inert = true;
+  }
+  root.addEventListener('click', recordTap);
+  root.addEventListener('input', recordTyping, true);
+  root.addEventListener('change', recordTyping, true);
+  root.addEventListener('submit', recordSubmit, true);
+  stopRecording = () => {
+    root.removeEventListener('click', recordTap);
+    root.removeEventListener('input', recordTyping, true);
+    root.removeEventListener('change', recordTyping, true);
+    root.removeEventListener('submit', recordSubmit, true);
+  };
+}
+
+/**
+ * For start(), before it makes the router: the link the browser is following, if any (start() then leaves this
+ * page as it is). From this call on, a link tapped before the app is live is held and replayed instead.
+ */
+export function takeLinkBeforeStart(): HTMLAnchorElement | null {
+  routerMade = true;
+  return linkBeforeStart;
+}
+
+/**
+ * Gives a field the value the visitor left in it, as their own typing would, so the form's listeners learn it
+ * whether or not the form library reset the field when it took it over.
+ *
+ * React ignores a change to the value it believes the field already has (it tracks values set through the
+ * element's own property). So the field is first set through that property to something else, which React
+ * records, then to the visitor's value through the prototype's setter, which it does not, and the events follow.
+ */
+function retype(field: Field, value: string | boolean): void {
+  if (typeof value === 'boolean') {
+    if (!(field instanceof HTMLInputElement) || (field.type === 'radio' && !value)) return;
+    field.checked = !value;
+    // A click toggles it back and sends click, input and change, as a tap would (React reads a box's click).
+    field.click();
+    return;
+  }
+  if (!(field instanceof HTMLSelectElement)) field.value = value === '' ? '-' : '';
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+  field.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/** Runs `then` once `element` has `attribute` (set by the app when it is live there). */
+function whenMarked(element: HTMLElement, attribute: string, then: () => void): void {
+  if (element.hasAttribute(attribute)) return then();
+  const observer = new MutationObserver(() => {
+    if (!element.hasAttribute(attribute)) return;
+    observer.disconnect();
+    then();
+  });
+  observer.observe(element, { attributes: true, attributeFilter: [attribute] });
+}
+
+/** Puts back what was typed into `form`'s fields (or into fields outside any form, for null), and sends it if sent. */
+function replayForm(form: HTMLFormElement | null): void {
+  if (form) {
+    builtForms.delete(form);
+    form.inert = false;
+  }
+  if (replaying && builtForms.size === 0) stopRecording();
+  for (const [field, value] of typed) {
+    if (field.form !== form) continue;
+    typed.delete(field);
+    if (field.isConnected) retype(field, value);
+  }
+  for (const { form: sentForm, submitter } of sent.filter((s) => s.form === form)) {
+    sent.splice(sent.findIndex((s) => s.form === form), 1);
+    if (!sentForm.isConnected) continue;
+    if (submitter instanceof HTMLButtonElement && submitter.isConnected && sentForm.contains(submitter)) sentForm.requestSubmit(submitter);
+    else sentForm.requestSubmit();
+  }
+}
+
+/**
+ * Called as hydration starts: taps from here on are React's to replay. `replay`, once the app is live on the page
+ * (html[data-app-live], set by the root layout), clicks the buttons tapped that are still in the page, and for each
+ * form typed into or sent, once the app is live on that form (its data-live, lib/hydration.ts useLiveForm), puts
+ * back what was typed and sends it again if it was sent. `links` are the links tapped after the router was made.
+ */
+export function takeEarlyInput(): { replay: () => void; links: HTMLAnchorElement[] } {
+  recordingTaps = false;
+  const buttons = tapped.splice(0);
+  return {
+    links: buttons.filter((b): b is HTMLAnchorElement => b instanceof HTMLAnchorElement),
+    replay: () =>
+      whenMarked(document.documentElement, 'data-app-live', () => {
+        replaying = true;
+        for (const form of [...builtForms]) {
+          if (form.isConnected) whenMarked(form, 'data-live', () => replayForm(form));
+          else builtForms.delete(form);
+        }
+        replayForm(null);
+        for (const button of buttons) if (button.isConnected) button.click();
+      }),
+  };
+}

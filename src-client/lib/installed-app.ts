@@ -1,0 +1,21 @@
+// Whether the site runs as the installed app (docs/product.md#shared-frame): a standalone or fullscreen window
+// has no browser toolbar, so no Back button and no address bar; the frame then offers its own way back.
+// iOS Safari's home-screen apps say so through navigator.standalone instead of the media query. Free of React:
+// the start-up script (main.tsx) reads it too.
+
+const INSTALLED_QUERY = '(display-mode: standalone), (display-mode: fullscreen)';
+
+function mediaQuery(): MediaQueryList | null {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(INSTALLED_QUERY) : null;
+}
+
+export function isInstalledApp(): boolean {
+  if (mediaQuery()?.matches) return true;
+  return typeof navigator !== 'undefined' && (navigator as Navigator & { standalone?: boolean }).standalone === true;
+}
+
+export function subscribeToInstalledApp(onChange: () => void): () => void {
+  const query = mediaQuery();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
