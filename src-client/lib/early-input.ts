@@ -113,6 +113,12 @@ export function takeLinkBeforeStart(): HTMLAnchorElement | null {
   return linkBeforeStart;
 }
 
+/** The field's selection, where its type has one (not e-mail, date or number fields). */
+function selectionOf(field: HTMLInputElement | HTMLTextAreaElement): [number, number, 'forward' | 'backward' | 'none'] | null {
+  const { selectionStart, selectionEnd, selectionDirection } = field;
+  return selectionStart === null || selectionEnd === null ? null : [selectionStart, selectionEnd, selectionDirection ?? 'none'];
+}
+
 /**
  * Gives a field the value the visitor left in it, as their own typing would, so the form's listeners learn it
  * whether or not the form library reset the field when it took it over.
@@ -129,8 +135,11 @@ function retype(field: Field, value: string | boolean): void {
     field.click();
     return;
   }
+  // The visitor may be mid-edit in this very field (a selection about to be typed over): it is kept.
+  const selection = field instanceof HTMLSelectElement || document.activeElement !== field ? null : selectionOf(field);
   if (!(field instanceof HTMLSelectElement)) field.value = value === '' ? '-' : '';
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.call(field, value);
+  if (selection && !(field instanceof HTMLSelectElement)) field.setSelectionRange(...selection);
   field.dispatchEvent(new Event('input', { bubbles: true }));
   field.dispatchEvent(new Event('change', { bubbles: true }));
 }
