@@ -142,7 +142,7 @@ test('the honeypot is off-screen, out of the tab order and out of the accessibil
   const box = await honeypot.boundingBox();
   expect(box === null || box.x + box.width <= 0).toBe(true);
 
-  // Tab goes from the last real field straight to the button (once the form is live: inert until then).
+  // Tab goes from the last real field straight to the button, past the honeypot (tabindex -1), with the app live.
   await appLive(page);
   await page.locator('select[name="insuranceType"]').focus();
   await page.keyboard.press('Tab');
