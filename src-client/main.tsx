@@ -25,8 +25,11 @@ if (!root) throw new Error('index.html has no #root element');
 let started: Promise<void> | undefined;
 const startApp = () => (started ??= import('./app').then(({ start }) => start(root)));
 
-/** The signs that somebody is starting to use the page, rather than reading it. */
-const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
+/**
+ * The signs that somebody is starting to use the page, rather than reading it. A click and typing count on their
+ * own too: a screen reader may activate a button, and autofill may fill a field, with no key or pointer first.
+ */
+const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'click', 'input'] as const;
 
 function startOnIntent(): void {
   const onIntent = () => {

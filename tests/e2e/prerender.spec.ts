@@ -400,3 +400,15 @@ test.describe('before the app is live', () => {
     expect(problems).toEqual([]);
   });
 });
+
+test('a click with no key or pointer before it (as a screen reader may send) brings the app, and is answered', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/faq');
+  await page.waitForLoadState('load');
+  await expect(page.locator('html')).not.toHaveAttribute('data-app-live');
+  const menu = page.getByRole('button', { name: 'Menu' });
+  // A bare click event, as assistive technology may dispatch it: no pointerdown, no key, no focus.
+  await menu.dispatchEvent('click');
+  await expect(page.locator('html')).toHaveAttribute('data-app-live', 'true');
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+});
