@@ -135,11 +135,15 @@ function retype(field: Field, value: string | boolean): void {
     field.click();
     return;
   }
-  // The visitor may be mid-edit in this very field (a selection about to be typed over): it is kept.
-  const selection = field instanceof HTMLSelectElement || document.activeElement !== field ? null : selectionOf(field);
-  if (!(field instanceof HTMLSelectElement)) field.value = value === '' ? '-' : '';
-  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.call(field, value);
-  if (selection && !(field instanceof HTMLSelectElement)) field.setSelectionRange(...selection);
+  // React does not track a select's value: it reads every change event.
+  if (field instanceof HTMLSelectElement) field.value = value;
+  else {
+    // The visitor may be mid-edit in this very field (a selection about to be typed over): it is kept.
+    const selection = document.activeElement === field ? selectionOf(field) : null;
+    field.value = value === '' ? '-' : '';
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, 'value')?.set?.call(field, value);
+    if (selection) field.setSelectionRange(...selection);
+  }
   field.dispatchEvent(new Event('input', { bubbles: true }));
   field.dispatchEvent(new Event('change', { bubbles: true }));
 }
