@@ -119,6 +119,57 @@ function precompress(): Plugin {
   });
 }
 
+const slashes = (id: string) => id.replace(/\\/g, '/');
+/** Modules of these npm packages. */
+const packages = (...names: string[]) => (id: string) => names.some((name) => slashes(id).includes(`/node_modules/${name}/`));
+/** These files of ours (paths from the repository's root). */
+const files = (...paths: string[]) => (id: string) => paths.some((path) => slashes(id).endsWith(`/${path}`));
+const either =
+  (...tests: ((id: string) => boolean)[]) =>
+  (id: string) =>
+    tests.some((test) => test(id));
+
+/**
+ * How the app's code is cut into chunks (docs/performance.md#the-dashboards-first-load). Left to itself, the bundler
+ * made a chunk of every module two routes share: a first visit to /dashboard fetched 33 scripts, many under 1 KB,
+ * and on a phone's HTTP/1.1 (six connections, 150 ms round trips) each costs a round trip. Here modules that load
+ * together are one chunk:
+ * - framework: React and the router, which every page's app needs;
+ * - shell: our small modules the app itself imports and the routes share (session, page title, brand);
+ * - data: TanStack Query, the tRPC client and our data layer over them, for the signed-in pages and the forms;
+ * - common: the small helpers of the signed-in pages and forms (money, products, UK time, cover, alerts).
+ * The public pages' start-up script (main.tsx and lib/early-*.ts) stays a chunk of its own: no group takes the
+ * dependencies of what it holds along (`includeDependenciesRecursively`), or lib/trpc.ts would take
+ * lib/early-fetch.ts, and every page's first load would fetch the data chunk.
+ */
+const CHUNK_GROUPS = [
+  { name: 'framework', priority: 3, test: packages('react', 'react-dom', 'scheduler', '@tanstack/react-router', '@tanstack/router-core', '@tanstack/history', '@tanstack/store', '@tanstack/react-store') },
+  {
+    name: 'shell',
+    priority: 2,
+    includeDependenciesRecursively: false,
+    test: files('src-client/lib/session.ts', 'src-client/lib/personal-cache.ts', 'src-client/lib/hydration.ts', 'src-client/components/page.tsx', 'src-server/contract/brand.ts', 'src-server/contract/roles.ts'),
+  },
+  {
+    name: 'data',
+    priority: 1,
+    includeDependenciesRecursively: false,
+    test: either(
+      packages('@tanstack/react-query', '@tanstack/query-core', '@tanstack/query-persist-client-core', '@tanstack/react-query-persist-client', '@trpc/client', '@trpc/react-query', '@trpc/server'),
+      files('src-client/lib/trpc.ts', 'src-client/lib/query-client.tsx', 'src-client/lib/call-errors.ts', 'src-client/lib/rest.ts'),
+    ),
+  },
+  {
+    name: 'common',
+    priority: 1,
+    includeDependenciesRecursively: false,
+    test: either(
+      packages('@date-fns/tz'),
+      files('src-server/contract/pounds.ts', 'src-server/contract/products.ts', 'src-server/contract/time.ts', 'src-server/contract/cover.ts', 'src-client/lib/use-now.ts', 'src-client/components/alert.tsx', 'src-client/components/contact-panels.tsx'),
+    ),
+  },
+];
+
 export default defineConfig({
   root: 'src-client',
   publicDir: '../public',
@@ -131,6 +182,7 @@ export default defineConfig({
     emptyOutDir: true,
     // Chunk list for scripts/prerender.tsx (which app route needs which chunks); removed once it has been read.
     manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
   },
   server: {
     port: 5173,

@@ -95,11 +95,18 @@ const preloadsOf = (keys: string[]): string[] => {
   for (const key of keys) visit(key);
   return [...files].filter((f) => f.endsWith('.js'));
 };
+/**
+ * Whether a route's split chunk holds its page or its loader (not only its error or not-found component). The router
+ * plugin names a chunk by the parts it holds, sorted and joined by '---' (`loader---component` for a route that
+ * keeps both together).
+ */
+const drawsThePage = (key: string): boolean =>
+  (new URLSearchParams(key.slice(key.indexOf('?'))).get('tsr-split') ?? '').split('---').some((part) => part === 'component' || part === 'loader');
 const entryScript = /<script type="module"[^>]*src="\/([^"]+)"/.exec(template)?.[1];
 for (const { fullPath, files } of routeFiles()) {
   const path = fullPath.length > 1 ? fullPath.replace(/\/$/, '') : fullPath;
   if (manifest.pages[path]) continue;
-  const splitKeys = Object.keys(chunks).filter((key) => files.some((f) => key === `${f}?tsr-split=component` || key === `${f}?tsr-split=loader`));
+  const splitKeys = Object.keys(chunks).filter((key) => files.some((f) => key.startsWith(`${f}?tsr-split=`) && drawsThePage(key)));
   const links = preloadsOf(['app.tsx', ...splitKeys])
     .filter((file) => file !== entryScript && !template.includes(`/${file}"`))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)

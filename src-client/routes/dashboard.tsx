@@ -7,6 +7,9 @@ import { getImpersonateUserId, setImpersonateUserId } from '../lib/session';
 import { QueryScope, queryClient } from '../lib/query-client';
 
 export const Route = createFileRoute('/dashboard')({
+  // The loader and the page in one chunk: both are needed at once, and every request counts on a slow first
+  // visit (docs/performance.md#the-dashboards-first-load).
+  codeSplitGroupings: [['loader', 'component']],
   beforeLoad: () => {
     const session = requireSession();
     // Impersonation is for staff only: anyone else holding an id (left in the tab by someone else's session)
