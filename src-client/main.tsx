@@ -8,6 +8,7 @@
 // from the prerendered one for this visitor (signed in, a quote under way, an address with a query or fragment,
 // the installed app's window) and on every page the app alone draws (the shell's empty #root).
 import './styles.css';
+import { fetchPageDataEarly } from './lib/early-fetch';
 import { recordEarlyInput } from './lib/early-input';
 import { serviceWorkerUrl } from './lib/service-worker-url';
 import { isInstalledApp } from './lib/installed-app';
@@ -56,6 +57,8 @@ function registerWorkerAfterLoad(): void {
 
 const prerendered = root.childElementCount > 0;
 const { pathname, search, hash } = window.location;
+// The dashboard's policy list is asked for now, while the app's code downloads (lib/early-fetch.ts).
+fetchPageDataEarly(pathname);
 // The installed app's window shows a way back the prerendered page has not: the app draws it at once.
 const asBuilt = prerendered && root.dataset['prerendered'] === pathname && search === '' && hash === '' && !hasStoredState() && !isInstalledApp();
 

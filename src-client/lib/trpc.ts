@@ -13,6 +13,7 @@ import { observable } from '@trpc/server/observable';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@server/trpc/router';
 import { TRPC_MAX_BATCH } from '@server/contract/limits';
+import { fetchWithEarlyAnswers } from './early-fetch';
 import { queryClient } from './query-client';
 import { clearSession, readSession } from './session';
 
@@ -48,6 +49,8 @@ export const trpcClient = createTRPCClient<AppRouter>({
       maxItems: TRPC_MAX_BATCH,
       // Queries travel as GET with their inputs in the URL; keep it well inside what servers and proxies take.
       maxURLLength: 2000,
+      // What the start-up script already asked for (the dashboard's list) is taken from there, once.
+      fetch: fetchWithEarlyAnswers,
       headers: () => {
         const session = readSession();
         return session ? { Authorization: `Bearer ${session.token}` } : {};

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { pageTitle } from '../components/page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { impersonatedPoliciesQuery, myPoliciesQuery, myQuotesQuery } from '../features/dashboard/queries';
+import { EARLY_DASHBOARD_QUERIES, earlyAnswersInHand } from '../lib/early-fetch';
 import { requireSession } from '../lib/guards';
 import { getImpersonateUserId, setImpersonateUserId } from '../lib/session';
 import { QueryScope, queryClient } from '../lib/query-client';
@@ -19,11 +20,13 @@ export const Route = createFileRoute('/dashboard')({
     return { session, impersonateUserId: getImpersonateUserId() };
   },
   // Starts the fetch (or the restore of the device's copy) while the page's code loads: no waterfall. Not
-  // awaited: the page shows its own loading and offline states.
-  loader: ({ context: { session, impersonateUserId } }) => {
+  // awaited, as a rule: the page shows its own loading and offline states. When the start-up script's answers
+  // are already here (a first load of /dashboard: lib/early-fetch.ts), the page is drawn once, with the list.
+  loader: async ({ context: { session, impersonateUserId } }) => {
     if (impersonateUserId === null) {
-      void queryClient.prefetchQuery(myPoliciesQuery(session.user.id));
-      void queryClient.prefetchQuery(myQuotesQuery());
+      const inHand = earlyAnswersInHand(EARLY_DASHBOARD_QUERIES, session.token);
+      const loads = [queryClient.prefetchQuery(myPoliciesQuery(session.user.id)), queryClient.prefetchQuery(myQuotesQuery())];
+      if (inHand) await Promise.all(loads);
     }
     else void queryClient.prefetchQuery(impersonatedPoliciesQuery(impersonateUserId));
   },

@@ -217,6 +217,41 @@ test('"Loading policies..." while the list is on its way', async ({ page, reques
   expect(Math.abs(after.y - below.y)).toBeLessThan(16);
 });
 
+test('opened afresh, the list is asked for once, before the app’s code has arrived, and the page is drawn with it', async ({ page, request }) => {
+  const customer = await customerWith(request, [RUNNING]);
+  await openDashboard(page, customer);
+  await expect(cardNumber(page)).toHaveText(customer.numbers[0]!);
+
+  // The next load: the app's code is held until the list has been asked for, so the ask cannot be the app's.
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    for (const call of trpcCallsOf(r.url())) asked.push(call.path);
+  });
+  let listAsked!: () => void;
+  const listAskedOnce = new Promise<void>((resolve) => (listAsked = resolve));
+  page.on('request', (r) => {
+    if (trpcCallsOf(r.url()).some((c) => c.path === 'policies.mine')) listAsked();
+  });
+  let appFetched = false;
+  await page.route('**/assets/app-*.js', async (route) => {
+    appFetched = true;
+    await listAskedOnce;
+    await route.fallback();
+  });
+  // Whether "Loading policies..." was ever drawn on the way.
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (document.body?.textContent?.includes('Loading policies...')) document.documentElement.dataset['loadingSeen'] = 'yes';
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  await page.reload();
+  await expect(cardNumber(page)).toHaveText(customer.numbers[0]!);
+  expect(appFetched).toBe(true);
+  expect(asked.filter((p) => p === 'policies.mine')).toEqual(['policies.mine']);
+  expect(asked.filter((p) => p === 'quotes.mine')).toEqual(['quotes.mine']);
+  expect(await page.locator('html').getAttribute('data-loading-seen')).toBeNull();
+});
+
 test('"Failed to fetch policies" on a server error; Try again recovers', async ({ page, request }) => {
   const customer = await customerWith(request, [RUNNING]);
   let calls = 0;

@@ -1,0 +1,96 @@
+// A page's first data, asked for by the start-up script (main.tsx) while the app's code is still on its way
+// (docs/performance.md#the-dashboards-first-load). On a slow phone's first visit the dashboard's scripts take over a
+// second to arrive and run; the customer's policy list, asked for only then, added a round trip after them. Here it
+// is asked for at once, and the app's own call takes the answer already in hand.
+//
+// React-free and small: it is part of every page's start-up script. The app's tRPC client fetches through
+// `fetchWithEarlyAnswers` (lib/trpc.ts), which hands over an early answer once, to a call to the same address with
+// the same session; anything else, and an early request that failed, goes to the network as before.
+import { SESSION_KEYS } from './stored-state';
+
+/** The dashboard's queries, as its route's loader starts them (routes/dashboard.tsx). */
+export const EARLY_DASHBOARD_QUERIES = ['policies.mine', 'quotes.mine'] as const;
+
+/** The pages whose queries are asked for early, and which. */
+const EARLY_QUERIES: Readonly<Record<string, readonly string[]>> = {
+  '/dashboard': EARLY_DASHBOARD_QUERIES,
+};
+
+/** An early answer not taken within this long is dropped: the app asks afresh for anything it needs later. */
+export const EARLY_ANSWER_TTL_MS = 15_000;
+
+/** The address tRPC's batch link asks a query without input at (`input` is the batch's inputs, here none). */
+export const trpcQueryUrl = (path: string): string => `/trpc/${path}?batch=1&input=${encodeURIComponent('{}')}`;
+
+interface EarlyAnswer {
+  url: string;
+  authorization: string;
+  response: Promise<Response>;
+  /** performance.now() when asked. */
+  askedAt: number;
+  /** The server has answered (or the request failed): the app's call would not wait on the network. */
+  settled: boolean;
+}
+
+const answers: EarlyAnswer[] = [];
+
+function storedSession(): { token: string; impersonating: boolean } | null {
+  try {
+    for (const store of [window.localStorage, window.sessionStorage]) {
+      const token = store.getItem(SESSION_KEYS.token);
+      if (token) return { token, impersonating: [window.localStorage, window.sessionStorage].some((s) => s.getItem(SESSION_KEYS.impersonate) !== null) };
+    }
+  } catch {
+    // Storage refused (a privacy setting): no session to ask with.
+  }
+  return null;
+}
+
+/**
+ * Asks for the page's queries now, when this page has any and someone is signed in. Not while staff impersonate a
+ * customer: the page then asks for that customer's list, not the admin's own.
+ */
+export function fetchPageDataEarly(pathname: string, now = performance.now()): void {
+  const queries = EARLY_QUERIES[pathname];
+  const session = queries && storedSession();
+  if (!queries || !session || session.impersonating) return;
+  const authorization = `Bearer ${session.token}`;
+  for (const path of queries) {
+    const url = trpcQueryUrl(path);
+    const answer: EarlyAnswer = { url, authorization, response: fetch(url, { headers: { Authorization: authorization } }), askedAt: now, settled: false };
+    // A failure is the app's to see, when its call takes this answer (and then asks the network itself).
+    answer.response.then(
+      () => (answer.settled = true),
+      () => (answer.settled = true),
+    );
+    answers.push(answer);
+  }
+}
+
+function findAnswer(url: string, authorization: string | null, now: number): number {
+  return answers.findIndex((a) => a.url === url && a.authorization === authorization && now - a.askedAt <= EARLY_ANSWER_TTL_MS);
+}
+
+/** The early answer for this call, taken once; undefined when there is none (or it has gone stale). */
+export function takeEarlyAnswer(url: string, init: RequestInit | undefined, now = performance.now()): Promise<Response> | undefined {
+  const method = (init?.method ?? 'GET').toUpperCase();
+  const index = method === 'GET' ? findAnswer(url, new Headers(init?.headers).get('authorization'), now) : -1;
+  return index < 0 ? undefined : answers.splice(index, 1)[0]?.response;
+}
+
+/**
+ * Whether the early answers to these queries, for this session, have all arrived and not been taken: a route's
+ * loader may then wait for its data and draw the page with it, rather than a loading state first.
+ */
+export function earlyAnswersInHand(paths: readonly string[], token: string, now = performance.now()): boolean {
+  return paths.every((path) => {
+    const index = findAnswer(trpcQueryUrl(path), `Bearer ${token}`, now);
+    return index >= 0 && answers[index]!.settled;
+  });
+}
+
+/** `fetch` for the tRPC client: an early answer when one matches, else (or if it failed) the network. */
+export function fetchWithEarlyAnswers(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const early = typeof input === 'string' ? takeEarlyAnswer(input, init) : undefined;
+  return early ? early.catch(() => fetch(input, init)) : fetch(input, init);
+}
