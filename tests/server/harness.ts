@@ -69,18 +69,23 @@ export async function createHarness(start = T0, options: HarnessOptions = {}): P
       passwordHash ??= hashPassword(PASSWORD);
       const hash = u.password ? await hashPassword(u.password) : await passwordHash;
       const now = clock.now();
-      const [row] = await database.db
-        .insert(users)
-        .values({
-          username: u.username,
-          email: u.email ?? `${u.username.toLowerCase()}@example.test`,
-          passwordHash: hash,
-          isAdmin: u.isAdmin ?? u.isOwner ?? false,
-          isOwner: u.isOwner ?? false,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: users.id });
+      // In the app's write queue, as the app's own writes are: written beside it on the connection, it would wait in
+      // SQLite's busy handler, which sleeps on the main thread, for a write transaction of the app's (a mail delivery
+      // run started by the last request) that needs that thread to finish: 5 s, then SQLITE_BUSY (seen once in CI).
+      const [row] = await created.deps.write((tx) =>
+        tx
+          .insert(users)
+          .values({
+            username: u.username,
+            email: u.email ?? `${u.username.toLowerCase()}@example.test`,
+            passwordHash: hash,
+            isAdmin: u.isAdmin ?? u.isOwner ?? false,
+            isOwner: u.isOwner ?? false,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: users.id }),
+      );
       return row!.id;
     },
     async tokenFor(username, password = PASSWORD, address) {
