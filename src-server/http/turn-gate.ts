@@ -16,7 +16,7 @@
  * 8 ms a turn: turns stay near 8-13 ms, so ~75-125 connections a second are accepted at full load, while the turn's
  * fixed cost (timers, one epoll call) stays well under 1% of it. It was 5 ms: at 50 busy connections a turn's
  * arrivals are ~7.5 ms of work (~150 µs a read), so 5 ms split nearly every turn in two and the requests held over
- * waited through the next one; GET /api/user/policies had p99 15-16 ms at 50 connections, 13-14 ms at 8 ms
+ * waited through the next one; GET /api/user/policies had p99 15-16 ms at 50 connections, 13-16 ms at 8 ms
  * (`npm run bench`, docs/operations.md#overload), and the load test's targets hold as before.
  */
 export const TURN_BUDGET_MS = 8;
