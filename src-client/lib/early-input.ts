@@ -171,8 +171,9 @@ function replayForm(form: HTMLFormElement | null): void {
     typed.delete(field);
     if (field.isConnected) retype(field, value);
   }
-  for (const { form: sentForm, submitter } of sent.filter((s) => s.form === form)) {
-    sent.splice(sent.findIndex((s) => s.form === form), 1);
+  const held = sent.filter((s) => s.form === form);
+  sent.splice(0, sent.length, ...sent.filter((s) => s.form !== form));
+  for (const { form: sentForm, submitter } of held) {
     if (!sentForm.isConnected) continue;
     if (submitter instanceof HTMLButtonElement && submitter.isConnected && sentForm.contains(submitter)) sentForm.requestSubmit(submitter);
     else sentForm.requestSubmit();
