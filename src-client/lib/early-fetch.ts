@@ -6,7 +6,7 @@
 // React-free and small: it is part of every page's start-up script. The app's tRPC client fetches through
 // `fetchWithEarlyAnswers` (lib/trpc.ts), which hands over an early answer once, to a call to the same address with
 // the same session; anything else, and an early request that failed, goes to the network as before.
-import { SESSION_KEYS } from './stored-state';
+import { SESSION_KEYS, storedValue } from './stored-state';
 
 /** The dashboard's queries, as its route's loader starts them (routes/dashboard.tsx). */
 export const EARLY_DASHBOARD_QUERIES = ['policies.mine', 'quotes.mine'] as const;
@@ -34,27 +34,15 @@ interface EarlyAnswer {
 
 const answers: EarlyAnswer[] = [];
 
-function storedSession(): { token: string; impersonating: boolean } | null {
-  try {
-    for (const store of [window.localStorage, window.sessionStorage]) {
-      const token = store.getItem(SESSION_KEYS.token);
-      if (token) return { token, impersonating: [window.localStorage, window.sessionStorage].some((s) => s.getItem(SESSION_KEYS.impersonate) !== null) };
-    }
-  } catch {
-    // Storage refused (a privacy setting): no session to ask with.
-  }
-  return null;
-}
-
 /**
  * Asks for the page's queries now, when this page has any and someone is signed in. Not while staff impersonate a
  * customer: the page then asks for that customer's list, not the admin's own.
  */
 export function fetchPageDataEarly(pathname: string, now = performance.now()): void {
   const queries = EARLY_QUERIES[pathname];
-  const session = queries && storedSession();
-  if (!queries || !session || session.impersonating) return;
-  const authorization = `Bearer ${session.token}`;
+  const token = queries && storedValue(SESSION_KEYS.token);
+  if (!queries || !token || storedValue(SESSION_KEYS.impersonate) !== null) return;
+  const authorization = `Bearer ${token}`;
   for (const path of queries) {
     const url = trpcQueryUrl(path);
     const answer: EarlyAnswer = { url, authorization, response: fetch(url, { headers: { Authorization: authorization } }), askedAt: now, settled: false };

@@ -8,13 +8,23 @@ export const SESSION_KEYS = { token: 'token', user: 'user', isAdmin: 'isAdmin', 
 /** The quote wizard's draft, in sessionStorage (the tab's own). */
 export const QUOTE_DRAFT_KEY = 'kerbside.quoteRequest';
 
-function stored(key: string, stores: Storage[]): boolean {
+/** Where the session may be kept, in the order it is read (lib/session.ts). */
+const SESSION_STORES = (): Storage[] => [window.localStorage, window.sessionStorage];
+
+/**
+ * The value kept under `key` in the first of `stores` that has one; null when none has (or storage is refused, a
+ * privacy setting: nothing was kept either). The stores are reached inside the guard, as reaching them may throw.
+ */
+export function storedValue(key: string, stores: () => Storage[] = SESSION_STORES): string | null {
   try {
-    return stores.some((s) => s.getItem(key) !== null);
+    for (const store of stores()) {
+      const value = store.getItem(key);
+      if (value !== null) return value;
+    }
   } catch {
-    // Storage refused (a privacy setting): nothing was kept either.
-    return false;
+    // Refused: as if nothing was kept.
   }
+  return null;
 }
 
 /**
@@ -22,5 +32,5 @@ function stored(key: string, stores: Storage[]): boolean {
  * through a quote request (the wizard's first step shows the draft).
  */
 export function hasStoredState(): boolean {
-  return stored(SESSION_KEYS.token, [window.localStorage, window.sessionStorage]) || stored(QUOTE_DRAFT_KEY, [window.sessionStorage]);
+  return storedValue(SESSION_KEYS.token) !== null || storedValue(QUOTE_DRAFT_KEY, () => [window.sessionStorage]) !== null;
 }
