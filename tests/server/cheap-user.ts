@@ -6,21 +6,24 @@ import { users } from '../../src-server/db/schema/index';
 import type { Harness } from './harness';
 
 /** Adds a plain user `username` with `password`; answers its id. */
-export async function addCheapUser(h: Pick<Harness, 'database' | 'clock'>, username: string, password: string): Promise<number> {
+export async function addCheapUser(h: Pick<Harness, 'deps' | 'clock'>, username: string, password: string): Promise<number> {
   const salt = randomBytes(16);
   const key = scryptSync(password.normalize('NFKC'), salt, 32, { N: 1024, r: 8, p: 1 });
   const now = h.clock.now();
-  const [row] = await h.database.db
-    .insert(users)
-    .values({
-      username,
-      email: `${username}@example.test`,
-      passwordHash: ['scrypt', 1024, 8, 1, salt.toString('base64'), key.toString('base64')].join('$'),
-      isAdmin: false,
-      isOwner: false,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: users.id });
+  // In the app's write queue, as the harness's addUser writes (tests/server/harness.ts says why).
+  const [row] = await h.deps.write((tx) =>
+    tx
+      .insert(users)
+      .values({
+        username,
+        email: `${username}@example.test`,
+        passwordHash: ['scrypt', 1024, 8, 1, salt.toString('base64'), key.toString('base64')].join('$'),
+        isAdmin: false,
+        isOwner: false,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: users.id }),
+  );
   return row!.id;
 }
