@@ -4,9 +4,10 @@
 // the statement every time and builds a generic result set), while a cached native prepared statement
 // on the same libSQL engine costs ~5-50 µs. So for embedded files these two queries run as prepared
 // statements on a read connection of their own; against a libSQL server they go through the client.
-// The policy list comes back as the API's JSON, built by SQLite: turning 17 columns x N rows into JS
-// objects and back into JSON was the largest cost of GET /api/user/policies. Same SQL either way,
-// parameterised; tests check the result equals the service's toPolicyView for the same rows.
+// The policy list is read as the API's JSON, stored per account and kept by triggers (db/schema/policy-lists.ts):
+// building it from the policies on each request (17 columns x N rows into JSON, in SQLite) was the largest cost of
+// GET /api/user/policies (docs/performance.md#the-policy-list-read). Parameterised; tests check the stored JSON
+// equals the service's toPolicyView for the same rows after every kind of write.
 import type { Client, InArgs } from '@libsql/client';
 import Libsql from 'libsql';
 import { offThreadReads } from './off-thread';
@@ -28,8 +29,8 @@ export interface HotReads {
    * that under load is most of a short read's (~19 µs for the caller row, profiled at 50 connections; ~7 µs alone).
    */
   callerWithPoliciesJson(userId: number, jti: string): Promise<(CallerRow & { policiesJson: string }) | undefined>;
-  /** The user's policies as the API's JSON array (PolicyView[]), newest start first. */
-  policiesOfUserJson(userId: number, username: string): Promise<string>;
+  /** The account's policies as the API's JSON array (PolicyView[]), newest start first. */
+  policiesOfUserJson(userId: number): Promise<string>;
   /**
    * How many rows of a trigram index contain `term` (taken literally). The admin search's exact total: at
    * 1M policies a broad surname counts ~37k matches, and the client's execute adds ~25% to that count. On an
@@ -68,30 +69,11 @@ const CALLER_SQL = `select id, username, is_admin as isAdmin, is_owner as isOwne
   exists(select 1 from revoked_tokens where jti = ?) as revoked
   from users where id = ?`;
 
-/** PolicyView's fields, in its order, and the columns (or expressions) they come from. */
-const POLICY_VIEW_COLUMNS: ReadonlyArray<[string, string]> = [
-  ['id', 'id'],
-  ['policyNumber', 'policy_number'],
-  ['userId', 'user_id'],
-  ['holderName', 'holder_name'],
-  ['carModel', 'car_model'],
-  ['driverName', 'driver_name'],
-  ['licenseNumber', 'license_number'],
-  ['registration', 'registration'],
-  ['startDate', 'start_date'],
-  ['startTime', 'start_time'],
-  ['endDate', 'end_date'],
-  ['endTime', 'end_time'],
-  ['status', 'status'],
-  ['product', 'product'],
-  // Stored in pence, answered in pounds (null stays null).
-  ['premium', 'premium_pence / 100.0'],
-];
+/** An account's stored policy list (db/schema/policy-lists.ts) by its user id; no row: no policies, '[]'. */
+const storedListOf = (userIdSql: string) => `coalesce((select json from policy_lists where user_id = ${userIdSql}), '[]')`;
 
-// Parameters: username (shown on every row), user id.
-export const POLICIES_OF_USER_JSON_SQL = `select json_group_array(json_object(${POLICY_VIEW_COLUMNS.map(([k, c]) => `'${k}', ${c}`).join(', ')}, 'username', ?)
-    order by start_at desc, id desc) as policies
-  from policies where user_id = ?`;
+// Parameter: user id.
+export const POLICY_LIST_SQL = `select ${storedListOf('?')}`;
 
 /**
  * CALLER_SQL's row as its cells, in its column order. Read raw (an array, not an object keyed by column name):
@@ -99,10 +81,10 @@ export const POLICIES_OF_USER_JSON_SQL = `select json_group_array(json_object(${
  */
 type RawCaller = ArrayLike<unknown>;
 
-/** CALLER_SQL's columns, then the account's policies as POLICIES_OF_USER_JSON_SQL builds them (its username shown). */
+/** CALLER_SQL's columns, then the account's policy list as POLICY_LIST_SQL reads it. */
 const CALLER_WITH_POLICIES_SQL = `select id, username, is_admin, is_owner, session_version,
   exists(select 1 from revoked_tokens where jti = ?),
-  (${POLICIES_OF_USER_JSON_SQL.replace("'username', ?)", "'username', u.username)").replace('from policies where user_id = ?', 'from policies where user_id = u.id')})
+  ${storedListOf('u.id')}
   from users u where id = ?`;
 
 function toCallerWithPolicies(row: RawCaller | undefined): (CallerRow & { policiesJson: string }) | undefined {
@@ -135,7 +117,7 @@ export function nativeHotReads(path: string, busyTimeoutMs: number): HotReads {
   const prepared = () =>
     (statements ??= {
       caller: conn.prepare(CALLER_SQL).raw(true),
-      ofUser: conn.prepare(POLICIES_OF_USER_JSON_SQL).raw(true),
+      ofUser: conn.prepare(POLICY_LIST_SQL).raw(true),
       callerWithPolicies: conn.prepare(CALLER_WITH_POLICIES_SQL).raw(true),
     });
   /**
@@ -154,7 +136,7 @@ export function nativeHotReads(path: string, busyTimeoutMs: number): HotReads {
     callerRow: async (userId, jti) => toCaller(read((s) => s.caller.get(jti, userId)) as RawCaller | undefined),
     callerWithPoliciesJson: async (userId, jti) => toCallerWithPolicies(read((s) => s.callerWithPolicies.get(jti, userId)) as RawCaller | undefined),
     // raw(): the one column as an array cell (libsql's pluck() is ignored by get()).
-    policiesOfUserJson: async (userId, username) => (read((s) => s.ofUser.get(username, userId)) as [string])[0],
+    policiesOfUserJson: async (userId) => (read((s) => s.ofUser.get(userId)) as [string])[0],
     countFtsMatches: async (table, term, upTo) => Number(await offThread.scalar(...countFtsStatement(table, term, upTo))),
     slowScalar: (sql, args) => offThread.scalar(sql, args),
     maintenanceWrite: (statements) => maintenance.write(statements),
@@ -177,8 +159,8 @@ export function clientHotReads(client: Client): HotReads {
       const rs = await client.execute({ sql: CALLER_WITH_POLICIES_SQL, args: [jti, userId] });
       return toCallerWithPolicies(rs.rows[0]);
     },
-    async policiesOfUserJson(userId, username) {
-      const rs = await client.execute({ sql: POLICIES_OF_USER_JSON_SQL, args: [username, userId] });
+    async policiesOfUserJson(userId) {
+      const rs = await client.execute({ sql: POLICY_LIST_SQL, args: [userId] });
       return String(rs.rows[0]?.[0] ?? '[]');
     },
     async countFtsMatches(table, term, upTo) {

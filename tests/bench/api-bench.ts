@@ -59,7 +59,7 @@ export interface ApiBenchResult {
   raw: LoadResult;
   /** (b) through @libsql/client's execute, for reference. */
   rawClient: LoadResult;
-  /** (b) running the app's own JSON-building statement, for reference. */
+  /** (b) running the app's own read of the stored list, for reference. */
   rawJson: LoadResult;
   app: LoadResult;
 }
@@ -99,7 +99,7 @@ export async function benchUserPolicies(seconds = 5, rounds = 3): Promise<ApiBen
       { key: 'hello', name: 'bare Hono hello-world', file: './servers/hello.ts', path: '/', env: {} },
       { key: 'raw', name: 'one indexed libSQL read (native), no framework', file: './servers/raw-libsql.ts', path: '/', env: {} },
       { key: 'rawClient', name: 'one indexed libSQL read (@libsql/client)', file: './servers/raw-libsql.ts', path: '/', env: { BENCH_RAW_MODE: 'client' } },
-      { key: 'rawJson', name: 'the app’s JSON statement, no framework', file: './servers/raw-libsql.ts', path: '/', env: { BENCH_RAW_MODE: 'json' } },
+      { key: 'rawJson', name: 'the app’s stored-list read, no framework', file: './servers/raw-libsql.ts', path: '/', env: { BENCH_RAW_MODE: 'json' } },
       { key: 'app', name: 'GET /api/user/policies (authenticated)', file: './servers/app.ts', path: '/api/user/policies', env: {}, headers: { authorization: `Bearer ${token}` } },
     ] as const;
     const ports = targets.map((_, i) => 4401 + i);

@@ -35,7 +35,7 @@ const api: BenchSection = {
     for (const r of [hello, raw, rawClient, rawJson, app]) {
       log(`  ${r.name.padEnd(48)} ${fmt(r.requestsPerSecond, 0).padStart(7)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms`);
     }
-    log(`  (for reference: ${fmt(app.requestsPerSecond / rawClient.requestsPerSecond)}x of the read through @libsql/client, ${fmt(app.requestsPerSecond / rawJson.requestsPerSecond)}x of the app’s own statement behind no framework)`);
+    log(`  (for reference: ${fmt(app.requestsPerSecond / rawClient.requestsPerSecond)}x of the read through @libsql/client, ${fmt(app.requestsPerSecond / rawJson.requestsPerSecond)}x of the app’s own read behind no framework)`);
     table.check('GET /api/user/policies p99, 50 connections', app.p99, { below: 15, unit: 'ms', digits: 0 });
     table.check('GET /api/user/policies vs (b) native libSQL read', app.requestsPerSecond / raw.requestsPerSecond, { atLeast: 0.7, unit: 'x', digits: 2 });
     table.check('GET /api/user/policies vs (a) Hono hello-world', app.requestsPerSecond / hello.requestsPerSecond, { atLeast: 0.15, unit: 'x', digits: 2 });

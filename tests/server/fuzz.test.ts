@@ -162,7 +162,7 @@ const NOT_FUZZED = ['POST /api/logout', 'DELETE /api/admin/users/:id', 'DELETE /
 
 /** Every table a refused write must leave as it was (throttle and audit are written on purpose for logins). */
 async function snapshot(includeAudit: boolean): Promise<string> {
-  const tables = ['users', 'policies', 'quote_requests', 'callback_requests', 'request_notes', 'mail_outbox', 'password_reset_tokens', 'revoked_tokens', 'counters'];
+  const tables = ['users', 'policies', 'policy_lists', 'quote_requests', 'callback_requests', 'request_notes', 'mail_outbox', 'password_reset_tokens', 'revoked_tokens', 'counters'];
   if (includeAudit) tables.push('audit_logs');
   const parts: string[] = [];
   for (const t of tables) {

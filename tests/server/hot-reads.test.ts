@@ -43,7 +43,7 @@ describe.each([0, 1])('hot reads, variant %i', (i) => {
       .orderBy(desc(policies.startAt), desc(policies.id));
     const expected = rows.map((r) => toPolicyView(r, 'Hot.Reader'));
     expect(expected).toHaveLength(4);
-    const built = JSON.parse(await reads.policiesOfUserJson(userId, 'Hot.Reader')) as unknown[];
+    const built = JSON.parse(await reads.policiesOfUserJson(userId)) as unknown[];
     expect(built).toEqual(expected);
     // The contract's strict schema: a key the SQL adds or forgets fails here, not in a client.
     for (const item of built) expect(policyView.parse(item)).toEqual(item);
@@ -51,7 +51,7 @@ describe.each([0, 1])('hot reads, variant %i', (i) => {
 
   it('are held to the strict schema: an extra or a missing key fails', async () => {
     const [, reads] = variants[i]!;
-    const [item] = JSON.parse(await reads.policiesOfUserJson(userId, 'Hot.Reader')) as Record<string, unknown>[];
+    const [item] = JSON.parse(await reads.policiesOfUserJson(userId)) as Record<string, unknown>[];
     expect(policyView.safeParse(item).success).toBe(true);
     expect(policyView.safeParse({ ...item, startAt: 0 }).success).toBe(false);
     const { username: _dropped, ...missing } = item!;
@@ -60,7 +60,7 @@ describe.each([0, 1])('hot reads, variant %i', (i) => {
 
   it('answer an empty array for a user with none', async () => {
     const [, reads] = variants[i]!;
-    expect(await reads.policiesOfUserJson(9999, 'nobody')).toBe('[]');
+    expect(await reads.policiesOfUserJson(9999)).toBe('[]');
   });
 
   it('read the caller’s account with roles and revocation', async () => {
@@ -103,7 +103,7 @@ describe.each([0, 1])('hot reads, variant %i', (i) => {
     const row = await reads.callerWithPoliciesJson(userId, 'some-jti');
     const { policiesJson, ...caller } = row!;
     expect(caller).toEqual(await reads.callerRow(userId, 'some-jti'));
-    expect(policiesJson).toBe(await reads.policiesOfUserJson(userId, 'Hot.Reader'));
+    expect(policiesJson).toBe(await reads.policiesOfUserJson(userId));
     expect(JSON.parse(policiesJson)).toHaveLength(4);
     expect(await reads.callerWithPoliciesJson(999_999, 'some-jti')).toBeUndefined();
   });

@@ -273,12 +273,24 @@ describe('GET /api/admin/report.csv', () => {
     const broken = await createHarness();
     await broken.addUser({ username: 'root', isAdmin: true });
     const token = await broken.tokenFor('root');
-    await broken.database.client.execute('drop table policies');
+    // The report's head (the statistics, read before anything is sent) fails: the counters are gone.
+    await broken.database.client.execute('drop table counters');
     const res = await broken.request('GET', '/api/admin/report.csv', { token });
     expect(res.status).toBe(500);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     const logged = await broken.database.client.execute("select count(*) n from audit_logs where action = 'Generated system report'");
     expect(Number(logged.rows[0]!['n'])).toBe(0);
+    await broken.close();
+  });
+
+  it('cuts the download short when a page of policies fails after the head has gone (never a silently partial file)', async () => {
+    const broken = await createHarness();
+    await broken.addUser({ username: 'root', isAdmin: true });
+    const token = await broken.tokenFor('root');
+    await broken.database.client.execute('drop table policies');
+    const res = await broken.request('GET', '/api/admin/report.csv', { token });
+    expect(res.status).toBe(200);
+    await expect(res.text()).rejects.toThrow();
     await broken.close();
   });
 

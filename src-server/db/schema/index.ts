@@ -10,3 +10,4 @@ export { revokedTokens } from './revoked-tokens';
 export { counters } from './counters';
 export { requestNotes } from './request-notes';
 export { housekeeping } from './housekeeping';
+export { policyLists } from './policy-lists';

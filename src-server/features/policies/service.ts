@@ -42,7 +42,7 @@ export function toPolicyView(row: PolicyRow, username: string | null): PolicyVie
 
 /** The caller's own policies, newest first, as the API's JSON (the busiest read: see db/hot-reads.ts). */
 export function myPoliciesJson(deps: Deps, caller: Caller): Promise<string> {
-  return deps.hot.policiesOfUserJson(caller.id, caller.username);
+  return deps.hot.policiesOfUserJson(caller.id);
 }
 
 export async function myPolicies(deps: Deps, caller: Caller): Promise<PolicyView[]> {
@@ -54,7 +54,7 @@ export async function policiesOfUser(deps: Deps, caller: Caller, userId: number)
   assertAdminRights(caller);
   const user = await findUser(deps.db, userId);
   if (!user) throw new NotFoundError(messages.userNotFound);
-  const json = await deps.hot.policiesOfUserJson(userId, user.username);
+  const json = await deps.hot.policiesOfUserJson(userId);
   await logEvent(deps, { action: `Viewed policies of user #${userId} (${user.username})`, username: caller.username, userId: caller.id });
   return JSON.parse(json) as PolicyView[];
 }
