@@ -269,13 +269,18 @@ describe('GET /api/admin/report.csv', () => {
     expect(await policyReportText(await generatePolicyReport(h.deps, caller))).toBe(chunks.join(''));
   });
 
-  it('answers a failing database with an ordinary 500 before any CSV is sent, and logs no report', async () => {
+  /** The report asked for by an admin of a harness of its own, after `breakage` has run on its database. */
+  async function reportAfter(breakage: string): Promise<{ broken: Harness; res: Response }> {
     const broken = await createHarness();
     await broken.addUser({ username: 'root', isAdmin: true });
     const token = await broken.tokenFor('root');
+    await broken.database.client.execute(breakage);
+    return { broken, res: await broken.request('GET', '/api/admin/report.csv', { token }) };
+  }
+
+  it('answers a failing database with an ordinary 500 before any CSV is sent, and logs no report', async () => {
     // The report's head (the statistics, read before anything is sent) fails: the counters are gone.
-    await broken.database.client.execute('drop table counters');
-    const res = await broken.request('GET', '/api/admin/report.csv', { token });
+    const { broken, res } = await reportAfter('drop table counters');
     expect(res.status).toBe(500);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     const logged = await broken.database.client.execute("select count(*) n from audit_logs where action = 'Generated system report'");
@@ -284,11 +289,7 @@ describe('GET /api/admin/report.csv', () => {
   });
 
   it('cuts the download short when a page of policies fails after the head has gone (never a silently partial file)', async () => {
-    const broken = await createHarness();
-    await broken.addUser({ username: 'root', isAdmin: true });
-    const token = await broken.tokenFor('root');
-    await broken.database.client.execute('drop table policies');
-    const res = await broken.request('GET', '/api/admin/report.csv', { token });
+    const { broken, res } = await reportAfter('drop table policies');
     expect(res.status).toBe(200);
     await expect(res.text()).rejects.toThrow();
     await broken.close();
