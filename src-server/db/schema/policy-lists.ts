@@ -7,7 +7,8 @@ import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
  * GET /api/user/policies and the dashboard read one row here instead of building the JSON from the policies on
  * every request (docs/performance.md#the-policy-list-read). No row: the account has no policies.
  *
- * A change to PolicyView's fields needs a migration that recreates those triggers and rebuilds every row;
+ * The list's shape is written once, in the view policy_list_source. A change to PolicyView's fields needs a migration
+ * that recreates that view (and the update trigger, if a newly shown column must rebuild the list) and rebuilds every row;
  * tests/server/policy-lists.test.ts compares the stored lists with toPolicyView after each kind of write.
  */
 export const policyLists = sqliteTable('policy_lists', {
