@@ -13,6 +13,7 @@ import { recordEarlyInput } from './lib/early-input';
 import { serviceWorkerUrl } from './lib/service-worker-url';
 import { isInstalledApp } from './lib/installed-app';
 import { hasStoredState } from './lib/stored-state';
+import { warmUkTimeFormatting } from './lib/early-intl';
 
 // zod (loaded later, with the forms) probes whether it may compile parsers with `new Function`; under our CSP
 // (no 'unsafe-eval') the probe is refused and Chromium reports a CSP violation on every form page. jitless skips
@@ -64,8 +65,12 @@ const asBuilt = prerendered && root.dataset['prerendered'] === pathname && searc
 
 if (prerendered) recordEarlyInput(root, !asBuilt);
 
-if (!prerendered) void startApp();
-else if (asBuilt) {
+if (!prerendered) {
+  void startApp();
+  // The pages the app alone draws (the dashboard, the account, the console) show UK times: their formatting data
+  // loads now, while the scripts are on their way, not on the way to the first drawing (lib/early-intl.ts).
+  setTimeout(warmUkTimeFormatting, 0);
+} else if (asBuilt) {
   startOnIntent();
   registerWorkerAfterLoad();
 } else if (document.visibilityState === 'hidden') void startApp();

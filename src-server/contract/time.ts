@@ -1,8 +1,9 @@
 // The one place that does UK-time arithmetic. Policy dates and times are UK local time
 // (Europe/London: GMT in winter, BST in summer); everything else passes epoch millis around.
 import { TZDate } from '@date-fns/tz';
+import { UK_TIME_ZONE } from './uk-time-zone';
 
-export const UK_TIME_ZONE = 'Europe/London';
+export { UK_TIME_ZONE };
 
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_24_RE = /^([01]\d|2[0-3]):([0-5]\d)$/;

@@ -1,0 +1,31 @@
+// UK time formatting made ready while the app downloads (src-client/lib/early-intl.ts,
+// docs/performance.md#the-dashboards-first-load): it formats in the UK's zone, and a browser that cannot never
+// stops the start-up script.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { warmUkTimeFormatting } from '../../src-client/lib/early-intl';
+import { UK_TIME_ZONE } from '@server/contract/time';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('warmUkTimeFormatting', () => {
+  it('makes and uses a formatter in the UK time zone', () => {
+    const real = Intl.DateTimeFormat;
+    const zones: (string | undefined)[] = [];
+    const formatted: string[] = [];
+    vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (locale, options) {
+      const formatter = new real(locale, options);
+      zones.push(formatter.resolvedOptions().timeZone);
+      return { format: (date?: number | Date) => (formatted.push(formatter.format(date)), formatted.at(-1)!) } as Intl.DateTimeFormat;
+    });
+    warmUkTimeFormatting();
+    expect(zones).toEqual([UK_TIME_ZONE]);
+    expect(formatted).toHaveLength(1);
+  });
+
+  it('does not throw where the time zone is unknown', () => {
+    vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function () {
+      throw new RangeError('Invalid time zone specified: Europe/London');
+    });
+    expect(() => warmUkTimeFormatting()).not.toThrow();
+  });
+});
