@@ -15,7 +15,12 @@ describe('warmUkTimeFormatting', () => {
     vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (locale, options) {
       const formatter = new real(locale, options);
       zones.push(formatter.resolvedOptions().timeZone);
-      return { format: (date?: number | Date) => (formatted.push(formatter.format(date)), formatted.at(-1)!) } as Intl.DateTimeFormat;
+      const format = (date?: number | Date) => {
+        const text = formatter.format(date);
+        formatted.push(text);
+        return text;
+      };
+      return { format } as Intl.DateTimeFormat;
     });
     warmUkTimeFormatting();
     expect(zones).toEqual([UK_TIME_ZONE]);
