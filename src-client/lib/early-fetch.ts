@@ -16,6 +16,9 @@ const EARLY_QUERIES: Readonly<Record<string, readonly string[]>> = {
   '/dashboard': EARLY_DASHBOARD_QUERIES,
 };
 
+/** Every query some page asks for early: the app's tRPC client sends each alone, at the address asked (lib/trpc.ts). */
+export const EARLY_QUERY_PATHS: ReadonlySet<string> = new Set(Object.values(EARLY_QUERIES).flat());
+
 /** An early answer not taken within this long is dropped: the app asks afresh for anything it needs later. */
 export const EARLY_ANSWER_TTL_MS = 15_000;
 
@@ -30,6 +33,8 @@ interface EarlyAnswer {
   askedAt: number;
   /** The server has answered (or the request failed): the app's call would not wait on the network. */
   settled: boolean;
+  /** The server has answered with a success status. */
+  ok: boolean;
 }
 
 const answers: EarlyAnswer[] = [];
@@ -45,10 +50,13 @@ export function fetchPageDataEarly(pathname: string, now = performance.now()): v
   const authorization = `Bearer ${token}`;
   for (const path of queries) {
     const url = trpcQueryUrl(path);
-    const answer: EarlyAnswer = { url, authorization, response: fetch(url, { headers: { Authorization: authorization } }), askedAt: now, settled: false };
+    const answer: EarlyAnswer = { url, authorization, response: fetch(url, { headers: { Authorization: authorization } }), askedAt: now, settled: false, ok: false };
     // A failure is the app's to see, when its call takes this answer (and then asks the network itself).
     answer.response.then(
-      () => (answer.settled = true),
+      (response) => {
+        answer.settled = true;
+        answer.ok = response.ok;
+      },
       () => (answer.settled = true),
     );
     answers.push(answer);
@@ -75,6 +83,15 @@ export function earlyAnswersInHand(paths: readonly string[], token: string, now 
     const index = findAnswer(trpcQueryUrl(path), `Bearer ${token}`, now);
     return index >= 0 && answers[index]!.settled;
   });
+}
+
+/**
+ * Whether the server's answer to this query, for this session, is here and a success (not yet taken): the current
+ * data is in hand, so a device's kept copy need not be read first (features/dashboard/queries.ts).
+ */
+export function earlyAnswerArrived(path: string, token: string, now = performance.now()): boolean {
+  const index = findAnswer(trpcQueryUrl(path), `Bearer ${token}`, now);
+  return index >= 0 && answers[index]!.ok;
 }
 
 /** `fetch` for the tRPC client: an early answer when one matches, else (or if it failed) the network. */

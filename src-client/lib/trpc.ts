@@ -2,18 +2,20 @@
 // here. Imported only by the routes and features that talk to the server, so the marketing pages' first load
 // does not carry it.
 //
-// - One batch link to /trpc, within the server's batch cap, sending the session's bearer token.
+// - One batch link to /trpc, within the server's batch cap, sending the session's bearer token. The queries the
+//   start-up script may have asked for already (lib/early-fetch.ts) each go alone, at the address it asked: batched
+//   with another call they would ask the network again, whatever is already in hand.
 // - A 401 on a call made with a token ends that session (expired, revoked, account changed), as any other
 //   sign-out does; the login call's own 401 (wrong password) is about the credentials, not the session.
 // - Query options and cache helpers come from `trpc` (createTRPCQueryUtils over the app's QueryClient), so a
 //   route loader and the component that reads the data use the very same options.
-import { createTRPCClient, httpBatchLink, TRPCClientError, type TRPCLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, splitLink, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { createTRPCQueryUtils } from '@trpc/react-query';
 import { observable } from '@trpc/server/observable';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@server/trpc/router';
 import { TRPC_MAX_BATCH } from '@server/contract/limits';
-import { fetchWithEarlyAnswers } from './early-fetch';
+import { EARLY_QUERY_PATHS, fetchWithEarlyAnswers } from './early-fetch';
 import { queryClient } from './query-client';
 import { clearSession, readSession } from './session';
 
@@ -41,20 +43,27 @@ const endSessionOnUnauthorized: TRPCLink<AppRouter> = () => ({ op, next }) =>
     });
   });
 
+const batchLink = (maxItems: number) =>
+  httpBatchLink({
+    url: '/trpc',
+    maxItems,
+    // Queries travel as GET with their inputs in the URL; keep it well inside what servers and proxies take.
+    maxURLLength: 2000,
+    // What the start-up script already asked for (the dashboard's list) is taken from there, once.
+    fetch: fetchWithEarlyAnswers,
+    headers: () => {
+      const session = readSession();
+      return session ? { Authorization: `Bearer ${session.token}` } : {};
+    },
+  });
+
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     endSessionOnUnauthorized,
-    httpBatchLink({
-      url: '/trpc',
-      maxItems: TRPC_MAX_BATCH,
-      // Queries travel as GET with their inputs in the URL; keep it well inside what servers and proxies take.
-      maxURLLength: 2000,
-      // What the start-up script already asked for (the dashboard's list) is taken from there, once.
-      fetch: fetchWithEarlyAnswers,
-      headers: () => {
-        const session = readSession();
-        return session ? { Authorization: `Bearer ${session.token}` } : {};
-      },
+    splitLink({
+      condition: (op) => op.type === 'query' && EARLY_QUERY_PATHS.has(op.path),
+      true: batchLink(1),
+      false: batchLink(TRPC_MAX_BATCH),
     }),
   ],
 });

@@ -18,8 +18,11 @@ let seen: Seen[] = [];
 /** Resolvers of the answers the stubbed network has not given yet, in the order asked. */
 let pending: { url: string; resolve: () => void; reject: (err: Error) => void }[] = [];
 
-/** A network whose every answer waits until the test releases it; `failing` requests fail instead. */
-function stubNetwork(failing: (url: string) => boolean = () => false) {
+/**
+ * A network whose every answer waits until the test releases it; `failing` requests fail instead, and each answer has
+ * the status `statusOf` gives it.
+ */
+function stubNetwork(failing: (url: string) => boolean = () => false, statusOf: (url: string) => number = () => 200) {
   vi.stubGlobal(
     'fetch',
     vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
@@ -31,7 +34,7 @@ function stubNetwork(failing: (url: string) => boolean = () => false) {
           resolve: () => {
             const paths = decodeURIComponent(new URL(url, 'http://localhost').pathname.slice('/trpc/'.length)).split(',');
             const body = paths.map((path) => ({ result: { data: path === 'policies.mine' ? [{ answeredFor: url }] : [] } }));
-            resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+            resolve(new Response(JSON.stringify(body), { status: statusOf(url), headers: { 'Content-Type': 'application/json' } }));
           },
           reject: (err) => reject(err),
         });
@@ -88,6 +91,49 @@ describe('the dashboard’s early data', () => {
     expect(seen).toHaveLength(3);
     await releaseAll();
     await again;
+  });
+
+  it('is taken by each of the page’s queries even when the app asks for them together (never batched with another call)', async () => {
+    const token = tokenFor(7);
+    localStorage.setItem('token', token);
+    const { fetchPageDataEarly, trpcClient } = await load();
+    fetchPageDataEarly('/dashboard');
+    await releaseAll();
+    // In one tick, as a loader that starts both queries at once does: one batch would be a new request.
+    const both = Promise.all([trpcClient.policies.mine.query(), trpcClient.quotes.mine.query()]);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(seen).toHaveLength(2);
+    await releaseAll();
+    expect(await both).toEqual([[{ answeredFor: '/trpc/policies.mine?batch=1&input=%7B%7D' }], []]);
+  });
+
+  it('says when a query’s answer has arrived as a success: the current data is in hand', async () => {
+    stubNetwork(
+      (url) => url.includes('quotes.mine'),
+      () => 200,
+    );
+    const token = tokenFor(7);
+    localStorage.setItem('token', token);
+    const { earlyAnswerArrived, fetchPageDataEarly, takeEarlyAnswer, trpcQueryUrl } = await load();
+    fetchPageDataEarly('/dashboard');
+    expect(earlyAnswerArrived('policies.mine', token)).toBe(false);
+    await releaseAll();
+    expect(earlyAnswerArrived('policies.mine', token)).toBe(true);
+    expect(earlyAnswerArrived('policies.mine', tokenFor(8))).toBe(false);
+    // A request that failed has no data in hand.
+    expect(earlyAnswerArrived('quotes.mine', token)).toBe(false);
+    takeEarlyAnswer(trpcQueryUrl('policies.mine'), { headers: { Authorization: `Bearer ${token}` } });
+    expect(earlyAnswerArrived('policies.mine', token)).toBe(false);
+  });
+
+  it('that the server refused (an error status) is not data in hand', async () => {
+    stubNetwork(undefined, () => 500);
+    const token = tokenFor(7);
+    localStorage.setItem('token', token);
+    const { earlyAnswerArrived, fetchPageDataEarly } = await load();
+    fetchPageDataEarly('/dashboard');
+    await releaseAll();
+    expect(earlyAnswerArrived('policies.mine', token)).toBe(false);
   });
 
   it('is kept in sessionStorage too (a session without “keep me signed in”)', async () => {

@@ -4,15 +4,17 @@
 //
 // Offline: the customer's list is persisted on this device for them alone by TanStack Query's per-query
 // persister, into their Cache Storage cache (lib/personal-cache.ts). Opening the app shows the kept list at
-// once and asks the server for the current one; with no network the kept list stays, and the page says how
-// old it is. After each online answer the certificates of live and upcoming cover are kept too (never of
+// once and asks the server for the current one (unless the current one is already in hand: then only it shows);
+// with no network the kept list stays, and the page says how old it is. After each online answer the certificates of live and upcoming cover are kept too (never of
 // pending cover, which has none, nor of ended cover: the contract's cover rule decides). Nothing is
 // kept or read while impersonating (another person's data stays off the admin's device).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { experimental_createQueryPersister } from '@tanstack/react-query-persist-client';
 import type { PolicyView } from '@server/contract/views';
 import { failureOf } from '../../lib/call-errors';
+import { earlyAnswerArrived } from '../../lib/early-fetch';
 import { keepOnlyCertificates, personalQueryStorage } from '../../lib/personal-cache';
+import { readSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { cacheActiveCertificates } from './certificate-actions';
 import { coverStateOf } from './policy-time';
@@ -64,6 +66,15 @@ export function myPoliciesQuery(userId: number) {
       return policies;
     },
     persister: async (queryFn, ctx, query) => {
+      // The server's current list is already here (the start-up script asked for it: lib/early-fetch.ts): the
+      // device's copy is not read first, a Cache Storage read that stood between a first visit and its card.
+      const token = readSession()?.token;
+      if (token !== undefined && earlyAnswerArrived('policies.mine', token)) {
+        const policies = await queryFn(ctx);
+        // Kept as the persister keeps a fetched list: once the query holds it.
+        setTimeout(() => void persister.persistQuery(query).catch(() => undefined), 0);
+        return policies;
+      }
       let fetched = false;
       const data = await persister.persisterFn(
         (c) => {
