@@ -49,7 +49,7 @@ export interface TokenService {
 }
 
 const ALGORITHM = 'HS256';
-/** Verified tokens kept (LRU) so a busy session's token is not checked again on every request. */
+/** Verified tokens kept so a busy session's token is not checked again on every request. */
 const VERIFIED_CACHE_SIZE = 10_000;
 
 /** The claims of a token whose signature and shape were checked; the times are checked on every use. */
@@ -72,20 +72,19 @@ export async function createTokenService(secret: string): Promise<TokenService> 
     cache: VERIFIED_CACHE_SIZE,
   });
   /**
-   * Tokens accepted before, by their exact text, with their parsed claims (a Map in least-recently-used order).
+   * Tokens accepted before, by their exact text, with their parsed claims.
    * Why: fast-jwt's own cache still hashes each token (SHA-256) for its key, and the claims were parsed again
    * each time; on GET /api/user/policies that was ~7% of a request's CPU (profiled, docs/operations.md). The
    * same text was verified with the same key, so the signature and the claims' shape hold; only the time checks
    * depend on when it is used, and they run on every call below.
+   * When full, the token verified longest ago goes first, even if still in use: it is then verified once more.
+   * (Moving each hit to the end, for least-recently-used order, took a delete and a set on every request and left
+   * a new hash table behind every few: docs/performance.md#the-policy-list-read.)
    */
   const accepted = new Map<string, CheckedClaims>();
   const checkedClaims = (token: string): CheckedClaims | null => {
     const hit = accepted.get(token);
-    if (hit) {
-      accepted.delete(token);
-      accepted.set(token, hit);
-      return hit;
-    }
+    if (hit) return hit;
     let payload: Record<string, unknown>;
     try {
       payload = verifier(token) as Record<string, unknown>;

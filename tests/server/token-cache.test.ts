@@ -38,3 +38,16 @@ it('never takes another text for a verified one: a changed signature or payload 
   const other = await createTokenService(`${SECRET}-other`);
   expect(await other.verify(token, T0)).toBeNull();
 });
+
+it('a token verified before 10,000 others (dropped when the cache filled, oldest first) is verified again, not refused', async () => {
+  const tokens = await createTokenService(SECRET);
+  const first = (await tokens.sign(subject, false, T0)).token;
+  expect(await tokens.verify(first, T0)).not.toBeNull();
+  // 10,000 other sessions fill the cache; the first token, still in use, is answered from it halfway.
+  for (let i = 0; i < 10_000; i++) {
+    const { token } = await tokens.sign({ ...subject, id: 100 + i }, false, T0);
+    expect(await tokens.verify(token, T0)).not.toBeNull();
+    if (i === 5_000) expect(await tokens.verify(first, T0)).toMatchObject({ userId: 7 });
+  }
+  expect(await tokens.verify(first, T0)).toMatchObject({ userId: 7, sessionVersion: 2 });
+});
