@@ -5,9 +5,10 @@
 // Offline: the customer's list is persisted on this device for them alone by TanStack Query's per-query
 // persister, into their Cache Storage cache (lib/personal-cache.ts). Opening the app shows the kept list at
 // once and asks the server for the current one (unless the current one is already in hand: then only it shows);
-// with no network the kept list stays, and the page says how old it is. After each online answer the certificates of live and upcoming cover are kept too (never of
-// pending cover, which has none, nor of ended cover: the contract's cover rule decides). Nothing is
-// kept or read while impersonating (another person's data stays off the admin's device).
+// with no network the kept list stays, and the page says how old it is. After each online answer the
+// certificates of live and upcoming cover are kept too (never of pending cover, which has none, nor of ended
+// cover: the contract's cover rule decides). Nothing is kept or read while impersonating (another person's data
+// stays off the admin's device).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { experimental_createQueryPersister } from '@tanstack/react-query-persist-client';
 import type { PolicyView } from '@server/contract/views';
