@@ -81,30 +81,33 @@ async function insertPolicy(fields: Partial<typeof policies.$inferInsert> & { po
   });
 }
 
-async function seedPolicies(n: number, from = 0) {
-  const batch = [];
-  for (let i = from; i < from + n; i++) {
-    batch.push({
-      policyNumber: `KC-BULK${String(i).padStart(6, '0')}`,
-      userId: customerId,
-      holderName: `Holder ${i}`,
-      carModel: 'Vauxhall Corsa',
-      driverName: `Driver ${i}`,
-      licenseNumber: 'DRIVE701015A99AA',
-      registration: null,
-      startDate: '2026-07-01',
-      startTime: '09:00',
-      endDate: '2026-07-08',
-      endTime: '23:59',
-      startAt: T0,
-      endAt: T0 + 7 * 86_400_000,
-      status: 'pending' as const,
-      createdAt: T0,
-      updatedAt: T0,
-    });
-    if (batch.length === 500) await h.database.db.insert(policies).values(batch.splice(0));
-  }
-  if (batch.length > 0) await h.database.db.insert(policies).values(batch);
+/**
+ * `n` policies numbered KC-BULK000000 up, spread in turn over 25 accounts of their own. Spread as a broker's book is:
+ * each policy written rebuilds its account's stored list (docs/performance.md#the-policy-list-read), so thousands on
+ * one account would cost the seeding time that grows with the square of their number, not the report.
+ */
+async function seedPolicies(n: number) {
+  const owners = await Promise.all(Array.from({ length: 25 }, (_, k) => h.addUser({ username: `bulk${k}` })));
+  const rows = Array.from({ length: n }, (_, i) => ({
+    policyNumber: `KC-BULK${String(i).padStart(6, '0')}`,
+    userId: owners[i % owners.length]!,
+    holderName: `Holder ${i}`,
+    carModel: 'Vauxhall Corsa',
+    driverName: `Driver ${i}`,
+    licenseNumber: 'DRIVE701015A99AA',
+    registration: null,
+    startDate: '2026-07-01',
+    startTime: '09:00',
+    endDate: '2026-07-08',
+    endTime: '23:59',
+    startAt: T0,
+    endAt: T0 + 7 * 86_400_000,
+    status: 'pending' as const,
+    createdAt: T0,
+    updatedAt: T0,
+  }));
+  // In the app's write queue, as the harness's own writes are (tests/server/harness.ts, addUser).
+  for (let i = 0; i < rows.length; i += 500) await h.deps.write((tx) => tx.insert(policies).values(rows.slice(i, i + 500)));
 }
 
 beforeAll(async () => {
