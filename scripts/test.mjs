@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { playwrightSummary, vitestSummary } from './test-summary.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const results = join(root, '.tmp/results');
@@ -40,7 +41,7 @@ ensureChromium();
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
-const totals = { passed: 0, failed: 0, skipped: 0 };
+const summaries = [];
 
 // 1. Vitest: unit, component and API tests. No --project: one run of every project (fast and slow), whose
 // JSON report counts the tests of all of them.
@@ -48,42 +49,28 @@ const vitestFile = join(results, 'vitest.json');
 const vitestStatus = run(process.execPath, [
   join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`,
 ]);
-const vitest = readJson(vitestFile);
-if (vitest) {
-  totals.passed += vitest.numPassedTests;
-  totals.failed += vitest.numFailedTests;
-  totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
-  // A file that failed without a failed test (it did not load, or a hook failed) is still one failure each.
-  const failedFilesWithoutTest = (vitest.testResults ?? []).filter(
-    (file) => file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
-  ).length;
-  totals.failed += failedFilesWithoutTest;
-  // Vitest failed for some other reason (an unhandled error): one failure.
-  if (vitestStatus !== 0 && vitest.numFailedTests + failedFilesWithoutTest === 0) totals.failed += 1;
-} else {
-  totals.failed += 1;
-}
+summaries.push(vitestSummary(readJson(vitestFile), vitestStatus, root));
 
 // 2. Playwright: the built app in Debian's Chromium.
 const built = run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
 if (built !== 0) {
-  totals.failed += 1;
+  summaries.push({ passed: 0, failed: 1, skipped: 0, failures: ['vite build: failed, so the browser tests did not run'] });
 } else {
   const pwFile = join(results, 'playwright.json');
   const pwStatus = run(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), 'test'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: pwFile,
   });
-  const pw = readJson(pwFile);
-  if (pw?.stats) {
-    totals.passed += pw.stats.expected + pw.stats.flaky;
-    totals.failed += pw.stats.unexpected;
-    totals.skipped += pw.stats.skipped;
-    if (pwStatus !== 0 && pw.stats.unexpected === 0) totals.failed += 1;
-  } else {
-    totals.failed += 1;
-  }
+  summaries.push(playwrightSummary(readJson(pwFile), pwStatus));
 }
 
+const totals = { passed: 0, failed: 0, skipped: 0 };
+for (const s of summaries) for (const key of Object.keys(totals)) totals[key] += s[key];
+const failures = summaries.flatMap((s) => s.failures);
+if (failures.length > 0) {
+  console.log('');
+  console.log('Failed:');
+  for (const failure of failures) console.log(`  ${failure}`);
+}
 console.log('');
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed > 0 ? 1 : 0);
