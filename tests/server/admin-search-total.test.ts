@@ -78,9 +78,10 @@ describe('the bound, made small (the services take it)', () => {
   const policies = (term: string, offset = 0, limit = 10, upTo = 20) => listPolicies(h.deps, ADMIN, { limit, offset, search: term }, upTo);
 
   it('exact up to the bound; past it the bound, or the end of a page further on, flagged while a match lies past the page', async () => {
-    // 'Broadholder 1000' is in 1000 and 10000 to 10005: 7 matches.
-    expect(await policies('Broadholder 1000', 0, 3, 7)).toMatchObject({ total: 7, totalIsLowerBound: false });
-    expect(await policies('Broadholder 1000', 0, 3, 6)).toMatchObject({ total: 6, totalIsLowerBound: true });
+    // BROAD is 1,005: 'Broadholder 100' is in 100 and 1000 to 1005, 7 matches.
+    expect(BROAD).toBe(1005);
+    expect(await policies('Broadholder 100', 0, 3, 7)).toMatchObject({ total: 7, totalIsLowerBound: false });
+    expect(await policies('Broadholder 100', 0, 3, 6)).toMatchObject({ total: 6, totalIsLowerBound: true });
     const deep = await policies('broadholder', 50, 10);
     expect([deep.total, deep.totalIsLowerBound, deep.items[0]!.holderName]).toEqual([60, true, `Broadholder ${BROAD - 50}`]);
     const last = await policies('broadholder', BROAD - 5, 10);

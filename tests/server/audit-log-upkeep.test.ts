@@ -166,7 +166,7 @@ describe('retention', () => {
     h.clock.set(now);
     await bulkEntries(230, 'Ancient entry', now - 731 * DAY_MS);
     await bulkEntries(20, 'Almost old entry', now - 729 * DAY_MS + 3 * 3600_000);
-    expect((await searchLogs('Ancient entry')).total).toBe(230);
+    expect(await rowsLike('Ancient entry%')).toHaveLength(230);
 
     // Count the write transactions and what each one deletes.
     const perTransaction: number[] = [];

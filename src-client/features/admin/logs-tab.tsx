@@ -1,5 +1,5 @@
 // /admin/logs (docs/product.md#admin-console): the audit log, newest first, each entry's action, who, when
-// (UK time), how often and when last for a repeated event, and level badge, 'N total entries' ('1,000+ total
+// (UK time), how often and when last for a repeated event, and level badge, 'N total entries' ('200+ total
 // entries' when a search's total is a lower bound: docs/api.md#lists), paging.
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';

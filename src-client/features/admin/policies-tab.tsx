@@ -26,7 +26,7 @@ export function PoliciesTab() {
   const deps = listDepsOf(route.useSearch());
   const policies = useQuery(policiesQuery(deps));
   const setPage = useSetPage();
-  // Past 10,000 matches the server counts no further (docs/api.md#lists): the pager shows a lower bound ('of 1,000+').
+  // Past 1,000 matches the server counts no further (docs/api.md#lists): the pager shows a lower bound ('of 100+').
   const lowerBound = policies.data?.totalIsLowerBound ?? false;
   useLastPageWithin(deps.page, policies.data?.total, setPage, lowerBound);
   const [editing, setEditing] = useState<{ policy: PolicyView | null } | null>(null);

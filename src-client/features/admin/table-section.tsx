@@ -36,7 +36,7 @@ export function TableSection({ title, aside, columns, children, footer }: { titl
 const pagesOf = (total: number) => Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
 
 /**
- * A list's count: '1,234', or '500+' when the server counted only that far (a log search's totalIsLowerBound,
+ * A list's count: '1,234', or '200+' when the server counted only that far (a log search's totalIsLowerBound,
  * docs/api.md#lists).
  */
 export const totalText = (total: number, lowerBound = false) => `${total.toLocaleString('en-GB')}${lowerBound ? '+' : ''}`;

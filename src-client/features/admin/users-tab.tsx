@@ -20,7 +20,7 @@ export function UsersTab() {
   const deps = listDepsOf(route.useSearch());
   const users = useQuery(usersQuery(deps));
   const setPage = useSetPage();
-  // Past 10,000 matches the server counts no further (docs/api.md#lists): the pager shows a lower bound ('of 1,000+').
+  // Past 1,000 matches the server counts no further (docs/api.md#lists): the pager shows a lower bound ('of 100+').
   const lowerBound = users.data?.totalIsLowerBound ?? false;
   useLastPageWithin(deps.page, users.data?.total, setPage, lowerBound);
   const me = useSession()?.user;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOG_SEARCH_EXACT_TOTAL } from '../../contract/limits';
 import { clientLogInput, listQuery } from '../../contract/schemas';
 import { logEntryView } from '../../contract/views';
 import { listResponse } from '../../http/list';
@@ -12,7 +13,7 @@ const listRoute = defineRoute({
   operationId: 'listLogEntries',
   tags: ['Admin: audit log'],
   summary: 'The audit log',
-  description: "Newest first. A search's total past 500 is a lower bound (docs/api.md#lists).",
+  description: `Newest first. A search's total past ${LOG_SEARCH_EXACT_TOTAL.toLocaleString('en-GB')} is a lower bound (docs/api.md#lists).`,
   access: 'admin',
   request: { query: listQuery },
   responses: { 200: jsonAnswer('A page of entries', z.array(logEntryView), listHeaders(true)) },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createCallerWithPoliciesResolver } from '../../auth/caller';
+import { ADMIN_SEARCH_EXACT_TOTAL } from '../../contract/limits';
 import { messages } from '../../contract/messages';
 import { UnauthenticatedError } from '../../errors';
 import { listQuery, policyInput } from '../../contract/schemas';
@@ -43,7 +44,7 @@ const listRoute = defineRoute({
   operationId: 'listPolicies',
   tags: [TAG],
   summary: 'Every policy',
-  description: "Newest first; a product's name as the search lists that product's. A search's total past 10,000 is a lower bound (docs/api.md#lists).",
+  description: `Newest first; a product's name as the search lists that product's. A search's total past ${ADMIN_SEARCH_EXACT_TOTAL.toLocaleString('en-GB')} is a lower bound (docs/api.md#lists).`,
   access: 'admin',
   request: { query: listQuery },
   responses: { 200: jsonAnswer('A page of policies', z.array(policyView), listHeaders(true)) },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMIN_SEARCH_EXACT_TOTAL } from '../../contract/limits';
 import { createUserInput, listQuery, updateUserInput } from '../../contract/schemas';
 import { heldCoverView, userView } from '../../contract/views';
 import { listResponse } from '../../http/list';
@@ -14,7 +15,7 @@ const listRoute = defineRoute({
   operationId: 'listUsers',
   tags: [TAG],
   summary: 'Every account',
-  description: "Oldest first. A search's total past 10,000 is a lower bound (docs/api.md#lists).",
+  description: `Oldest first. A search's total past ${ADMIN_SEARCH_EXACT_TOTAL.toLocaleString('en-GB')} is a lower bound (docs/api.md#lists).`,
   access: 'admin',
   request: { query: listQuery },
   responses: {
