@@ -219,7 +219,11 @@ export async function ensureFirstOwner(deps: Deps, settings: FirstOwnerSettings)
   const generatedPassword = settings.password ? undefined : randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(settings.password ?? generatedPassword!);
   const now = deps.clock.now();
-  const promoted = await deps.write(async (tx) => {
+  const outcome = await deps.write(async (tx) => {
+    // Again in the write transaction: another process (or call) starting at the same moment may have made the owner
+    // since the read above, and then there is nothing to do (before, it was promoted again and logged twice).
+    const [made] = await tx.select({ id: users.id }).from(users).where(eq(users.isOwner, true)).limit(1);
+    if (made) return 'exists' as const;
     const [clash] = await tx
       .select({ id: users.id })
       .from(users)
@@ -232,8 +236,9 @@ export async function ensureFirstOwner(deps: Deps, settings: FirstOwnerSettings)
       await tx.insert(users).values({ username: settings.username, email: settings.email, passwordHash, isAdmin: true, isOwner: true, createdAt: now, updatedAt: now });
     }
     await writeLog(tx, now, { action: `First owner set up: ${settings.username}`, username: 'system' });
-    return clash !== undefined;
+    return clash ? ('promoted' as const) : ('inserted' as const);
   });
+  if (outcome === 'exists') return { created: false };
   // A promoted account keeps its own password, so there is nothing to print.
-  return generatedPassword && !promoted ? { created: true, generatedPassword } : { created: true };
+  return generatedPassword && outcome === 'inserted' ? { created: true, generatedPassword } : { created: true };
 }
