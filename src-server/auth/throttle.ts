@@ -3,22 +3,26 @@
 import { and, eq, gt, lt, not, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { throttle } from '../db/schema/index';
+import { addressThrottleKey, throttleAddress } from './throttle-address';
+
+export { addressThrottleKey } from './throttle-address';
 
 const part = (text: string) => encodeURIComponent(text);
 
 /**
  * The sign-in counters (docs/product.md#login): failures per name as typed (any letter case) from one client
  * address (`pair`), per name from every address (`user`), and per client address (`address`); and the addresses
- * an account signed in from (`known`), which the per-name limit leaves open. The parts of a two-part key are
+ * an account signed in from (`known`), which the per-name limit leaves open. An address counts as throttle-address.ts
+ * says (IPv6 by its /64). The parts of a two-part key are
  * URI-encoded, so no name or address can end one part early and alias another pair.
  */
 export const loginThrottleKeys = {
   user: (identifier: string) => `login:user:${identifier.toLowerCase()}`,
-  address: (clientAddress: string) => `login:ip:${clientAddress}`,
-  pair: (identifier: string, clientAddress: string) => `${loginThrottleKeys.pairsOf(identifier)}${part(clientAddress)}`,
+  address: (clientAddress: string) => addressThrottleKey('login', clientAddress),
+  pair: (identifier: string, clientAddress: string) => `${loginThrottleKeys.pairsOf(identifier)}${part(throttleAddress(clientAddress))}`,
   /** The prefix of every `pair` key of one name. */
   pairsOf: (identifier: string) => `login:pair:${part(identifier.toLowerCase())}:`,
-  known: (userId: number, clientAddress: string) => `login:known:${userId}:${part(clientAddress)}`,
+  known: (userId: number, clientAddress: string) => `login:known:${userId}:${part(throttleAddress(clientAddress))}`,
 };
 
 /** The known-address rows: pruned after KNOWN_ADDRESS_MS, not with the counters. */

@@ -10,6 +10,7 @@ import type { Caller, Deps } from '../../deps';
 import { ThrottledError, UnauthenticatedError } from '../../errors';
 import { hashPassword, passwordHashing, verifyAgainstDummy, verifyPassword } from '../../auth/password';
 import {
+  addressThrottleKey,
   clearThrottle,
   hitThrottle,
   KNOWN_ADDRESS_MS,
@@ -176,7 +177,7 @@ export async function register(deps: Deps, input: RegisterInput, clientAddress: 
   // Refused (503) before the attempt is counted when the password hashing is at capacity.
   passwordHashing.assertRoom();
   const now = deps.clock.now();
-  const hit = await deps.write((tx) => hitThrottle(tx, `register:ip:${clientAddress}`, REGISTER_ADDRESS_RULE, now));
+  const hit = await deps.write((tx) => hitThrottle(tx, addressThrottleKey('register', clientAddress), REGISTER_ADDRESS_RULE, now));
   if (hit.over) {
     deps.metrics.throttleRefused('register');
     throw new ThrottledError(messages.tooManyAttempts, hit.retryAfterSeconds);

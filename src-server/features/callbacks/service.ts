@@ -11,7 +11,7 @@ import type { CallbackRequestDetailView, CallbackRequestView, Page, RequestStatu
 import { callbackRequests, users } from '../../db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { fieldInvalid, ThrottledError } from '../../errors';
-import { hitThrottle, type ThrottleRule } from '../../auth/throttle';
+import { addressThrottleKey, hitThrottle, type ThrottleRule } from '../../auth/throttle';
 import { writeLog } from '../../audit/log';
 import { mayConfirm } from '../../mail/confirmation-cap';
 import {
@@ -89,7 +89,7 @@ export async function requestCallback(deps: Deps, input: CallbackInput, clientAd
   // One write: the attempt is counted (bots included), then the request, its audit entry and its e-mail
   // stand or fall together.
   const outcome = await deps.write(async (tx) => {
-    const hit = await hitThrottle(tx, `callback:ip:${clientAddress}`, CALLBACK_ADDRESS_RULE, now);
+    const hit = await hitThrottle(tx, addressThrottleKey('callback', clientAddress), CALLBACK_ADDRESS_RULE, now);
     if (hit.over) return { kind: 'throttled' as const, retryAfterSeconds: hit.retryAfterSeconds };
     if (honeypotFilled) return { kind: 'bot' as const };
     const reference = await unusedReference(tx, callbackRequests, callbackRequests.reference, 'CB');

@@ -14,7 +14,7 @@ import { passwordResetTokens, users } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { InvalidError } from '../../errors';
 import { hashPassword } from '../../auth/password';
-import { clearThrottle, clearThrottlePrefix, hitThrottle, loginThrottleKeys, type ThrottleRule } from '../../auth/throttle';
+import { addressThrottleKey, clearThrottle, clearThrottlePrefix, hitThrottle, loginThrottleKeys, type ThrottleRule } from '../../auth/throttle';
 import { logRepeatedEvent, writeLog } from '../../audit/log';
 import { afterAnswer } from '../../after-answer';
 import { toUserView } from '../users/service';
@@ -170,7 +170,7 @@ export async function requestPasswordReset(
   const email = input.email.toLowerCase();
 
   const [byAddress, byEmail] = await deps.write(async (tx) => [
-    await hitThrottle(tx, `reset:ip:${clientAddress}`, RESET_ADDRESS_RULE, now),
+    await hitThrottle(tx, addressThrottleKey('reset', clientAddress), RESET_ADDRESS_RULE, now),
     await hitThrottle(tx, `reset:email:${email}`, RESET_EMAIL_RULE, now),
   ]);
   if (byAddress.over || byEmail.over) {

@@ -16,7 +16,7 @@ import type { Page, QuoteRequestDetailView, QuoteRequestView, RequestNoteView, R
 import { policies, quoteRequests, users } from '../../db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { fieldInvalid, ThrottledError } from '../../errors';
-import { hitThrottle, type ThrottleRule } from '../../auth/throttle';
+import { addressThrottleKey, hitThrottle, type ThrottleRule } from '../../auth/throttle';
 import { writeLog } from '../../audit/log';
 import { mayConfirm } from '../../mail/confirmation-cap';
 import {
@@ -97,7 +97,7 @@ export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, client
       .orderBy(desc(quoteRequests.createdAt))
       .limit(1);
     if (earlier) return { kind: 'duplicate' as const, reference: earlier.reference };
-    const hit = await hitThrottle(tx, `quote:ip:${clientAddress}`, QUOTE_ADDRESS_RULE, now);
+    const hit = await hitThrottle(tx, addressThrottleKey('quote', clientAddress), QUOTE_ADDRESS_RULE, now);
     if (hit.over) return { kind: 'throttled' as const, retryAfterSeconds: hit.retryAfterSeconds };
     if (honeypotFilled) return { kind: 'bot' as const };
     const reference = await unusedReference(tx, quoteRequests, quoteRequests.reference, 'QR');

@@ -10,14 +10,14 @@ import type { VerificationView } from '../../contract/views';
 import { policies } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { NotFoundError, ThrottledError } from '../../errors';
-import { hitThrottle, type ThrottleRule } from '../../auth/throttle';
+import { addressThrottleKey, hitThrottle, type ThrottleRule } from '../../auth/throttle';
 
 /**
  * Lookups per client address a minute (docs/api.md#rate-limits). Plenty for a person checking a few cars; with
  * 2^100 codes, far too few to find one by guessing.
  */
 export const VERIFY_ADDRESS_RULE: ThrottleRule = { limit: 30, windowMs: 60_000 };
-const verifyThrottleKey = (clientAddress: string) => `verify:ip:${clientAddress}`;
+const verifyThrottleKey = (clientAddress: string) => addressThrottleKey('verify', clientAddress);
 
 /** The short link a certificate prints and its QR code encodes. */
 export function verifyLink(deps: Pick<Deps, 'publicUrl'>, code: string): string {

@@ -1,0 +1,35 @@
+// Which part of a client's address the per-address limits count against (docs/product.md#login): an IPv4 address
+// whole; an IPv6 address by its /64 network. One subscriber, home or phone, is given a whole /64 and may pick any
+// address in it (privacy extensions change it daily; a script can change it per request), so counting single IPv6
+// addresses would let one client spread its guesses over 2^64 counters. An IPv4 address written as IPv6
+// (::ffff:192.0.2.1, as a dual-stack socket reports it) is the IPv4 address.
+import { isIPv4, isIPv6 } from 'node:net';
+
+/** The eight 16-bit groups of a valid IPv6 address (zone id dropped, `::` filled, a dotted IPv4 tail as two groups). */
+function groupsOf(address: string): number[] {
+  let text = address.split('%')[0]!;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split('::') as [string, string | undefined];
+  const parse = (part: string) => (part ? part.split(':').map((group) => parseInt(group, 16)) : []);
+  const before = parse(head);
+  const after = tail === undefined ? [] : parse(tail);
+  return [...before, ...Array<number>(8 - before.length - after.length).fill(0), ...after];
+}
+
+/** The address as the limits count it: IPv4 as it is, IPv6 as its /64 ('2001:db8:1:2::/64'), anything else as sent. */
+export function throttleAddress(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
+  if (!isIPv6(address.split('%')[0]!)) return address;
+  return `${groupsOf(address)
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The key of a per-address limit: `{kind}:ip:{address as counted}` ('quote:ip:192.0.2.1', 'login:ip:2001:db8::/64'). */
+export const addressThrottleKey = (kind: string, clientAddress: string) => `${kind}:ip:${throttleAddress(clientAddress)}`;
