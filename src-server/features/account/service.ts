@@ -210,12 +210,16 @@ export interface FirstOwnerSettings {
   password?: string | undefined;
 }
 
+/** Any owner account: one row or none. */
+const anOwner = (db: DbOrTx) => db.select({ id: users.id }).from(users).where(eq(users.isOwner, true)).limit(1);
+
 /**
  * At start-up: when no owner exists, creates one from the settings. Without a password one is generated
  * and answered so main.ts can print it once.
  */
 export async function ensureFirstOwner(deps: Deps, settings: FirstOwnerSettings): Promise<{ created: boolean; generatedPassword?: string }> {
-  const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.isOwner, true)).limit(1);
+  // Read first so that an ordinary start (an owner exists) hashes no password.
+  const [existing] = await anOwner(deps.db);
   if (existing) return { created: false };
   const generatedPassword = settings.password ? undefined : randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(settings.password ?? generatedPassword!);
@@ -223,7 +227,7 @@ export async function ensureFirstOwner(deps: Deps, settings: FirstOwnerSettings)
   const outcome = await deps.write(async (tx) => {
     // Again in the write transaction: another process (or call) starting at the same moment may have made the owner
     // since the read above, and then there is nothing to do (before, it was promoted again and logged twice).
-    const [made] = await tx.select({ id: users.id }).from(users).where(eq(users.isOwner, true)).limit(1);
+    const [made] = await anOwner(tx);
     if (made) return 'exists' as const;
     const [clash] = await tx
       .select({ id: users.id })
