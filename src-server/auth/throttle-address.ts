@@ -5,9 +5,9 @@
 // (::ffff:192.0.2.1, as a dual-stack socket reports it) is the IPv4 address.
 import { isIPv4, isIPv6 } from 'node:net';
 
-/** The eight 16-bit groups of a valid IPv6 address (zone id dropped, `::` filled, a dotted IPv4 tail as two groups). */
+/** The eight 16-bit groups of a valid IPv6 address without a zone id (`::` filled, a dotted IPv4 tail as two groups). */
 function groupsOf(address: string): number[] {
-  let text = address.split('%')[0]!;
+  let text = address;
   const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
   if (dotted) {
     const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
@@ -24,8 +24,9 @@ function groupsOf(address: string): number[] {
 export function throttleAddress(address: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (mapped && isIPv4(mapped[1]!)) return mapped[1]!;
-  if (!isIPv6(address.split('%')[0]!)) return address;
-  return `${groupsOf(address)
+  const withoutZone = address.split('%')[0]!;
+  if (!isIPv6(withoutZone)) return address;
+  return `${groupsOf(withoutZone)
     .slice(0, 4)
     .map((group) => group.toString(16))
     .join(':')}::/64`;

@@ -12,9 +12,9 @@ const part = (text: string) => encodeURIComponent(text);
 /**
  * The sign-in counters (docs/product.md#login): failures per name as typed (any letter case) from one client
  * address (`pair`), per name from every address (`user`), and per client address (`address`); and the addresses
- * an account signed in from (`known`), which the per-name limit leaves open. An address counts as throttle-address.ts
- * says (IPv6 by its /64). The parts of a two-part key are
- * URI-encoded, so no name or address can end one part early and alias another pair.
+ * an account signed in from (`known`), which the per-name limit leaves open. An address counts as
+ * throttle-address.ts says (IPv6 by its /64). The parts of a two-part key are URI-encoded, so no name or address
+ * can end one part early and alias another pair.
  */
 export const loginThrottleKeys = {
   user: (identifier: string) => `login:user:${identifier.toLowerCase()}`,
