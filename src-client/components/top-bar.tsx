@@ -10,6 +10,7 @@ import { useEffect, useId, useState } from 'react';
 import { brand } from '@server/contract/brand';
 import { homePathOf } from '../lib/guards';
 import { clearSession, useSession } from '../lib/session';
+import { BrandMark } from './brand-mark';
 
 const linkClass = 'block rounded-md px-3 py-2 font-semibold text-brand-700 hover:bg-brand-50';
 
@@ -71,7 +72,7 @@ export function TopBar() {
     <header className="border-b border-brand-100 bg-white">
       <nav aria-label="Main" className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-3">
         <Link to="/" className="flex items-center gap-2 text-xl font-bold text-brand-700" aria-label={`${brand.name} home`}>
-          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <BrandMark />
           <span>{brand.name}</span>
         </Link>
         {onLogin ? null : (
