@@ -11,6 +11,9 @@ import { createAppRouter } from './router';
 // data layer here: TanStack Query and the tRPC client load with the routes that use them (lib/query-client.tsx).
 let router: ReturnType<typeof createAppRouter>;
 
+/** The longest the service worker's registration waits for an idle moment after the page has loaded. */
+const REGISTER_IDLE_TIMEOUT_MS = 2000;
+
 const app = () => (
   <StrictMode>
     <RouterProvider router={router} />
@@ -71,11 +74,16 @@ export async function start(root: HTMLElement) {
   } else {
     createRoot(root).render(app());
   }
-  // The service worker (and workbox-window) once the page has loaded: its precaching must not compete with what
-  // the page itself is still fetching.
+  // The service worker (and workbox-window) once the page has loaded and the main thread is idle: its precaching
+  // must not compete with what the page is still fetching, nor its start with the page's first drawing. A warm
+  // visit's load event comes before the route's code has run (its scripts come from the worker's cache), and
+  // registering then put workbox-window's fetch and start on the way to the dashboard's card
+  // (docs/performance.md#the-dashboards-first-load).
   if (import.meta.env.PROD) {
-    if (document.readyState === 'complete') void registerServiceWorker();
-    else window.addEventListener('load', () => void registerServiceWorker(), { once: true });
+    const register = () => void registerServiceWorker();
+    const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(register, { timeout: REGISTER_IDLE_TIMEOUT_MS }) : setTimeout(register, 0));
+    if (document.readyState === 'complete') whenIdle();
+    else window.addEventListener('load', whenIdle, { once: true });
   }
 }
 
