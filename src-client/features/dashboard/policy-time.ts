@@ -45,7 +45,8 @@ const windows = new WeakMap<PolicyDates, PolicyWindow>();
 export function policyWindow(p: PolicyDates): PolicyWindow {
   let known = windows.get(p);
   if (!known) {
-    known = { startAt: instant(p.startDate, p.startTime), endAt: instant(p.endDate, p.endTime) };
+    // Frozen: every caller of this policy shares the one answer.
+    known = Object.freeze({ startAt: instant(p.startDate, p.startTime), endAt: instant(p.endDate, p.endTime) });
     windows.set(p, known);
   }
   return known;
