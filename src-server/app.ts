@@ -16,6 +16,7 @@ import { createWriter } from './db/writer';
 import { ThrottledError } from './errors';
 import type { Deps } from './deps';
 import { accountRoutes } from './features/account/rest';
+import { emailConfirmationRoutes } from './features/email-confirmation/rest';
 import { apiDocsRoutes, buildReferencePage } from './features/api-docs/rest';
 import { adminCallbackRoutes, callbackRoutes } from './features/callbacks/rest';
 import { adminQuoteRoutes, customerQuoteRoutes, quoteRoutes } from './features/quotes/rest';
@@ -135,6 +136,7 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
   api.route('/', healthRoutes(rest));
   api.route('/', accountRoutes(rest));
   api.route('/', passwordResetRoutes(rest));
+  api.route('/account', emailConfirmationRoutes(rest));
   api.route('/', callbackRoutes(rest));
   api.route('/', quoteRoutes(rest));
   api.route('/user', customerPolicyRoutes(rest));

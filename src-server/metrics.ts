@@ -20,7 +20,8 @@ export type ThrottleLimit =
   | 'callback'
   | 'verify'
   | 'password_reset_address'
-  | 'password_reset_email';
+  | 'password_reset_email'
+  | 'confirm_email';
 
 /** What services report (deps.metrics). Each call is one in-memory increment; nothing here waits. */
 export interface Metrics {

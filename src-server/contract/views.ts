@@ -46,6 +46,8 @@ export const userView = z.strictObject({
   email: z.string(),
   isAdmin: z.boolean(),
   isOwner: z.boolean(),
+  /** Whether the account has proved it owns its e-mail address (docs/product.md#e-mail-confirmation). */
+  emailVerified: z.boolean(),
   createdAt: z.iso.datetime(),
 }).meta({ id: 'UserView' });
 export type UserView = z.infer<typeof userView>;
@@ -192,6 +194,11 @@ export const issuedPolicyView = z.strictObject({
   policy: policyView,
   user: z.strictObject({ id: z.number().int(), username: z.string(), email: z.string() }),
   invited: z.boolean(),
+  /**
+   * The account of the request's address has not confirmed it: the policy waits outside it, and the invitation
+   * puts it there once opened (docs/product.md#issuing-a-policy).
+   */
+  awaitingConfirmation: z.boolean(),
 }).meta({ id: 'IssuedPolicyView' });
 export type IssuedPolicyView = z.infer<typeof issuedPolicyView>;
 

@@ -164,6 +164,7 @@ describe('Issue policy', () => {
       },
       user: { id: 12, username: 'amelia.fletcher', email: 'amelia@example.test' },
       invited: true,
+      awaitingConfirmation: false,
     };
     calls.answers.set('client.admin.quotes.issuePolicy.mutate', () => Promise.resolve(issued));
     show();

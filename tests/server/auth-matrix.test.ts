@@ -104,6 +104,17 @@ const REST: Record<string, RestRow> = {
   },
   'POST /api/logout': { route: 'POST /api/logout', expect: signedIn(200), prepare: async () => ({ method: 'POST', path: '/api/logout' }) },
   'GET /api/me': { route: 'GET /api/me', expect: signedIn(200), prepare: async () => ({ method: 'GET', path: '/api/me' }) },
+  'POST /api/account/verify-email/request': {
+    route: 'POST /api/account/verify-email/request',
+    expect: signedIn(200),
+    prepare: async () => ({ method: 'POST', path: '/api/account/verify-email/request' }),
+  },
+  // A link nobody was sent: refused for everyone signed in, and nobody else gets that far.
+  'POST /api/account/verify-email/confirm': {
+    route: 'POST /api/account/verify-email/confirm',
+    expect: signedIn(400),
+    prepare: async () => ({ method: 'POST', path: '/api/account/verify-email/confirm', body: { token: 'x'.repeat(43) } }),
+  },
   'GET /api/user/policies': { route: 'GET /api/user/policies', expect: signedIn(200), prepare: async () => ({ method: 'GET', path: '/api/user/policies' }) },
   'GET /api/user/quotes': { route: 'GET /api/user/quotes', expect: signedIn(200), prepare: async () => ({ method: 'GET', path: '/api/user/quotes' }) },
   // The wizard's renewal fill-in: the caller's own policy only, staff included (it is their own form, not impersonation).
@@ -257,6 +268,8 @@ const TRPC: Record<string, { expect: Expected; input: () => Promise<unknown> }> 
   'quotes.submit': { expect: all(200), input: async () => ({ ...validQuote, email: `mxtq${next()}@example.test` }) },
   'account.logout': { expect: signedIn(200), input: async () => undefined },
   'account.me': { expect: signedIn(200), input: async () => undefined },
+  'account.verifyEmail.request': { expect: signedIn(200), input: async () => undefined },
+  'account.verifyEmail.confirm': { expect: signedIn(400), input: async () => ({ token: 'x'.repeat(43) }) },
   'policies.mine': { expect: signedIn(200), input: async () => undefined },
   'quotes.mine': { expect: signedIn(200), input: async () => undefined },
   'quotes.renewal': {

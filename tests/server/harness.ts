@@ -21,8 +21,11 @@ export interface Harness extends CreatedApp {
   clock: ReturnType<typeof manualClock>;
   dir: string;
   request(method: string, path: string, opts?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<Response>;
-  /** Inserts an account directly (no throttle, no log) and answers its id. */
-  addUser(u: { username: string; password?: string; email?: string; isAdmin?: boolean; isOwner?: boolean }): Promise<number>;
+  /**
+   * Inserts an account directly (no throttle, no log) and answers its id. It has confirmed its e-mail address unless
+   * `emailVerified: false` (docs/product.md#e-mail-confirmation).
+   */
+  addUser(u: { username: string; password?: string; email?: string; isAdmin?: boolean; isOwner?: boolean; emailVerified?: boolean }): Promise<number>;
   /** Signs in through the API and answers the token. */
   tokenFor(username: string, password?: string, address?: string): Promise<string>;
   trpc(token?: string, address?: string): ReturnType<typeof createCaller>;
@@ -81,6 +84,7 @@ export async function createHarness(start = T0, options: HarnessOptions = {}): P
             passwordHash: hash,
             isAdmin: u.isAdmin ?? u.isOwner ?? false,
             isOwner: u.isOwner ?? false,
+            emailVerifiedAt: u.emailVerified === false ? null : now,
             createdAt: now,
             updatedAt: now,
           })

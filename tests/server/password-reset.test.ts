@@ -2,6 +2,7 @@
 // which e-mail addresses have accounts.
 import { createHash } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settleAfterAnswer } from '../../src-server/after-answer';
 import { createHarness, json, PASSWORD, type ErrorBody, type Harness } from './harness';
@@ -179,6 +180,30 @@ describe('POST /api/password-reset/confirm', () => {
     expect((await confirmReset(first)).status).toBe(400);
     expect((await confirmReset(second)).status).toBe(200);
     expect((await login(user.username, NEW_PASSWORD)).status).toBe(200);
+  });
+
+  it('a password staff set ends every earlier reset link', async () => {
+    const user = await newUser();
+    await h.addUser({ username: `resetstaff${userCounter}`, isAdmin: true });
+    const staff = await h.tokenFor(`resetstaff${userCounter}`);
+    await requestReset(user.email);
+    const { token } = await latestLink(user.email);
+    const res = await h.request('PUT', `/api/admin/users/${user.id}`, {
+      token: staff,
+      body: { username: user.username, email: user.email, isAdmin: false, isOwner: false, password: 'set-by-staff-on-the-phone' },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await confirmReset(token)).status).toBe(400);
+    expect((await login(user.username, 'set-by-staff-on-the-phone')).status).toBe(200);
+  });
+
+  it('opening a reset link confirms the address: only its mailbox received it', async () => {
+    const user = await newUser();
+    await h.deps.write((tx) => tx.run(sql`update users set email_verified_at = null where id = ${user.id}`));
+    await requestReset(user.email);
+    expect((await confirmReset((await latestLink(user.email)).token)).status).toBe(200);
+    const rs = await h.database.client.execute({ sql: 'select email_verified_at from users where id = ?', args: [user.id] });
+    expect(rs.rows[0]!['email_verified_at']).not.toBeNull();
   });
 
   it('answers 400 to an unknown token and to bad input, changing nothing', async () => {

@@ -73,6 +73,8 @@ const procedures: { path: string; tier: Tier; call: (c: Caller) => Promise<unkno
   { path: 'passwordReset.confirm', tier: 'public', call: (c) => c.passwordReset.confirm({ token: 'x'.repeat(43), password: 'long-enough-1' }) },
   { path: 'verify.byCode', tier: 'public', call: (c) => c.verify.byCode({ code: '7Q4M2XHPAB3CDEFGHJK0' }) },
   { path: 'account.me', tier: 'customer', call: (c) => c.account.me() },
+  { path: 'account.verifyEmail.request', tier: 'customer', call: (c) => c.account.verifyEmail.request() },
+  { path: 'account.verifyEmail.confirm', tier: 'customer', call: (c) => c.account.verifyEmail.confirm({ token: 'x'.repeat(43) }) },
   { path: 'policies.mine', tier: 'customer', call: (c) => c.policies.mine() },
   { path: 'quotes.mine', tier: 'customer', call: (c) => c.quotes.mine() },
   { path: 'quotes.renewal', tier: 'customer', call: (c) => c.quotes.renewal({ policyNumber: 'KC-000000' }) },
@@ -273,7 +275,7 @@ describe('happy paths', () => {
       isAdmin: true,
     });
     expect(user).toMatchObject({ username: 'newcomer', email: 'newcomer@example.test', isAdmin: false, isOwner: false });
-    expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'id', 'isAdmin', 'isOwner', 'username']);
+    expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'emailVerified', 'id', 'isAdmin', 'isOwner', 'username']);
     const signedIn = await h.trpc(undefined, freshAddress()).account.login({ username: 'newcomer', password: 'long-enough-1' });
     expect(signedIn.user.isAdmin).toBe(false);
     expect(await codeOf(h.trpc(signedIn.token).admin.stats())).toBe('FORBIDDEN');
@@ -281,10 +283,10 @@ describe('happy paths', () => {
 
   it('account.me answers the caller and the expiry of the token', async () => {
     expect(await h.trpc(customerToken).account.me()).toEqual({
-      user: { id: customerId, username: 'alice', isAdmin: false, isOwner: false },
+      user: { id: customerId, username: 'alice', isAdmin: false, isOwner: false, emailVerified: true },
       expiresAt: new Date(T0 + 12 * 3600_000).toISOString(),
     });
-    expect((await h.trpc(ownerToken).account.me()).user).toEqual({ id: ownerId, username: 'olivia', isAdmin: true, isOwner: true });
+    expect((await h.trpc(ownerToken).account.me()).user).toEqual({ id: ownerId, username: 'olivia', isAdmin: true, isOwner: true, emailVerified: true });
   });
 
   it("policies.mine answers the caller's own policies only", async () => {
@@ -354,7 +356,7 @@ describe('happy paths', () => {
     expect(all.total).toBe(all.items.length);
     expect(all.items.map((u) => u.username)).toEqual(expect.arrayContaining(['olivia', 'adam', 'alice', 'tess']));
     for (const u of all.items) {
-      expect(Object.keys(u).sort()).toEqual(['createdAt', 'email', 'id', 'isAdmin', 'isOwner', 'username']);
+      expect(Object.keys(u).sort()).toEqual(['createdAt', 'email', 'emailVerified', 'id', 'isAdmin', 'isOwner', 'username']);
     }
     const page = await admin.users.list({ limit: 2, offset: 1 });
     expect(page.total).toBe(all.total);

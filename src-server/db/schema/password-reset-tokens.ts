@@ -10,8 +10,9 @@ export const passwordResetTokens = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     // SHA-256 of the token sent by e-mail; the token itself is never stored.
     tokenHash: text('token_hash').notNull(),
-    // 'reset' (forgot password, 30 minutes) or 'invite' (a new account's first password, 7 days).
-    purpose: text('purpose', { enum: ['reset', 'invite'] }).notNull().default('reset'),
+    // 'reset' (forgot password, 30 minutes), 'invite' (set a password and confirm the address, 7 days) or 'verify'
+    // (confirm the address, 7 days): docs/product.md#e-mail-confirmation.
+    purpose: text('purpose', { enum: ['reset', 'invite', 'verify'] }).notNull().default('reset'),
     expiresAt: integer('expires_at').notNull(),
     usedAt: integer('used_at'),
     createdAt: integer('created_at').notNull(),

@@ -34,6 +34,12 @@ export const quoteRequests = sqliteTable(
     offerPremiumPence: integer('offer_premium_pence'),
     offerValidUntil: integer('offer_valid_until'),
     offeredAt: integer('offered_at'),
+    // The account the request belongs to: set when an account whose e-mail address is the request's has proved it
+    // owns that address (at the request, or when the account confirms it later), and kept when that account is
+    // deleted, so the address's next owner never gets it (docs/product.md#e-mail-confirmation). No foreign key on
+    // purpose: the id outlives its account. Null: unclaimed; 0: claimed by an account deleted before accounts
+    // confirmed their addresses.
+    userId: integer('user_id'),
     // The policy issued from it (the request is then closed).
     policyId: integer('policy_id').references(() => policies.id, { onDelete: 'set null' }),
     createdAt: integer('created_at').notNull(),
@@ -43,6 +49,7 @@ export const quoteRequests = sqliteTable(
     uniqueIndex('quote_requests_reference_uq').on(t.reference),
     // A customer's own requests are found by their account's e-mail, whatever its letter case.
     index('quote_requests_email_idx').on(sql`lower(${t.email})`),
+    index('quote_requests_user_created_idx').on(t.userId, t.createdAt),
     index('quote_requests_status_created_idx').on(t.status, t.createdAt),
     index('quote_requests_created_idx').on(t.createdAt),
     index('quote_requests_fingerprint_idx').on(t.fingerprint, t.createdAt),

@@ -12,6 +12,9 @@ export const users = sqliteTable(
     isOwner: integer('is_owner', { mode: 'boolean' }).notNull().default(false),
     // Bumped when the password changes: tokens carry it, so older sessions stop working at once.
     sessionVersion: integer('session_version').notNull().default(0),
+    // When the account proved it owns its e-mail address (a link sent to it was opened); null until then. Nothing
+    // reaches an account by its e-mail address before this (docs/product.md#e-mail-confirmation).
+    emailVerifiedAt: integer('email_verified_at'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },

@@ -5,7 +5,7 @@ import { loginResultView, userView } from '../../contract/views';
 import { clientErrorResponse, errorAnswer, inputErrorAnswer } from '../../http/errors';
 import { defineRoute, jsonAnswer, jsonRequestBody, restApp, routeBody, serve } from '../../http/openapi';
 import type { RestContext } from '../../http/rest-context';
-import { login, logout, register } from './service';
+import { currentSession, login, logout, register } from './service';
 
 const loginRoute = defineRoute({
   method: 'post',
@@ -59,7 +59,7 @@ const meRoute = defineRoute({
     200: jsonAnswer(
       'The account and when the session lapses',
       z.strictObject({
-        user: z.strictObject({ id: z.number().int(), username: z.string(), isAdmin: z.boolean(), isOwner: z.boolean() }),
+        user: z.strictObject({ id: z.number().int(), username: z.string(), isAdmin: z.boolean(), isOwner: z.boolean(), emailVerified: z.boolean() }),
         expiresAt: z.iso.datetime(),
       }),
     ),
@@ -87,9 +87,6 @@ export function accountRoutes({ deps, requireCaller }: RestContext) {
     await logout(deps, c.get('caller'));
     return c.json({ success: true });
   });
-  serve(app, meRoute, requireCaller, (c) => {
-    const { id, username, isAdmin, isOwner, exp } = c.get('caller');
-    return c.json({ user: { id, username, isAdmin, isOwner }, expiresAt: new Date(exp * 1000).toISOString() });
-  });
+  serve(app, meRoute, requireCaller, async (c) => c.json(await currentSession(deps, c.get('caller'))));
   return app;
 }

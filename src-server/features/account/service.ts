@@ -26,6 +26,8 @@ import { logLoginFailed, logLoginThrottled } from '../../audit/login-refusals';
 import type { ThrottleLimit } from '../../metrics';
 import { safeLogText } from '../../audit/safe-text';
 import { assertUnique, toUserView } from '../users/service';
+import { isAddressConfirmed, queueConfirmationLink } from '../email-confirmation/service';
+import { deliverSoon } from '../../mail/deliver-soon';
 
 /**
  * Failed sign-ins allowed in a 15-minute window (docs/product.md#login, after OWASP's authentication cheat
@@ -183,7 +185,7 @@ export async function register(deps: Deps, input: RegisterInput, clientAddress: 
     throw new ThrottledError(messages.tooManyAttempts, hit.retryAfterSeconds);
   }
   const passwordHash = await hashPassword(input.password);
-  return deps.write(async (tx) => {
+  const user = await deps.write(async (tx) => {
     await assertUnique(tx, input.username, input.email, null);
     const [row] = await tx
       .insert(users)
@@ -191,8 +193,19 @@ export async function register(deps: Deps, input: RegisterInput, clientAddress: 
       .values({ username: input.username, email: input.email, passwordHash, isAdmin: false, isOwner: false, createdAt: now, updatedAt: now })
       .returning();
     await writeLog(tx, now, { action: `Registered new account: ${row!.username}`, username: row!.username, userId: row!.id });
+    // The address is the account's only once a link sent to it is opened (docs/product.md#e-mail-confirmation).
+    await queueConfirmationLink(deps, tx, row!, now);
     return toUserView(row!);
   });
+  deliverSoon(deps, 'confirmation mail');
+  return user;
+}
+
+/** GET /api/me and account.me: who is signed in, whether their address is confirmed, and when the session lapses. */
+export async function currentSession(deps: Deps, caller: Caller) {
+  const { id, username, isAdmin, isOwner, exp } = caller;
+  const emailVerified = await isAddressConfirmed(deps.db, id);
+  return { user: { id, username, isAdmin, isOwner, emailVerified }, expiresAt: new Date(exp * 1000).toISOString() };
 }
 
 /** Revokes the presented token until it would have expired anyway. */
@@ -238,7 +251,10 @@ export async function ensureFirstOwner(deps: Deps, settings: FirstOwnerSettings)
       // The operator named an existing account as the owner: promote it rather than fail to start.
       await tx.update(users).set({ isOwner: true, isAdmin: true, updatedAt: now }).where(eq(users.id, clash.id));
     } else {
-      await tx.insert(users).values({ username: settings.username, email: settings.email, passwordHash, isAdmin: true, isOwner: true, createdAt: now, updatedAt: now });
+      // The operator who runs the server chose this address: it counts as confirmed (docs/product.md#e-mail-confirmation).
+      await tx
+        .insert(users)
+        .values({ username: settings.username, email: settings.email, passwordHash, isAdmin: true, isOwner: true, emailVerifiedAt: now, createdAt: now, updatedAt: now });
     }
     await writeLog(tx, now, { action: `First owner set up: ${settings.username}`, username: 'system' });
     return clash ? ('promoted' as const) : ('inserted' as const);

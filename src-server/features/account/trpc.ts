@@ -1,7 +1,8 @@
 import { loginInput, registerInput } from '../../contract/schemas';
 import { loginResultView, userView } from '../../contract/views';
 import { customerProcedure, publicProcedure, router } from '../../trpc/init';
-import { login, logout, register } from './service';
+import { emailConfirmationRouter } from '../email-confirmation/trpc';
+import { currentSession, login, logout, register } from './service';
 
 export const accountRouter = router({
   login: publicProcedure.input(loginInput).output(loginResultView).mutation(({ ctx, input }) => login(ctx.deps, input, ctx.clientAddress)),
@@ -10,8 +11,6 @@ export const accountRouter = router({
     await logout(ctx.deps, ctx.caller);
     return { success: true };
   }),
-  me: customerProcedure.query(({ ctx }) => {
-    const { id, username, isAdmin, isOwner, exp } = ctx.caller;
-    return { user: { id, username, isAdmin, isOwner }, expiresAt: new Date(exp * 1000).toISOString() };
-  }),
+  me: customerProcedure.query(({ ctx }) => currentSession(ctx.deps, ctx.caller)),
+  verifyEmail: emailConfirmationRouter,
 });

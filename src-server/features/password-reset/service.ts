@@ -2,15 +2,19 @@
 // same way, so nobody learns which e-mail addresses have accounts; where the address belongs to an
 // account, a single-use link valid for 30 minutes is e-mailed. Only the SHA-256 of the token is stored.
 // Invitations (docs/product.md#welcome) are the same tokens with purpose 'invite': made when staff issue a
-// policy to a new account, valid 7 days, spent by the same confirm call, which then also signs the person in.
-import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+// policy to an account that cannot be signed in to by its address's owner yet, valid 7 days, spent by the same
+// confirm call, which then also signs the person in. Spending either proves the address (only its mailbox
+// receives the link), so it confirms it too (docs/product.md#e-mail-confirmation).
+import { and, eq, sql } from 'drizzle-orm';
 import { brand } from '../../contract/brand';
 import { passwordResetMessages, type PasswordResetConfirmInput, type PasswordResetRequestInput } from '../../contract/password-reset';
 import { normaliseRoles } from '../../contract/roles';
 import type { LoginResult } from '../../contract/views';
 import type { Tx } from '../../db/client';
 import { passwordResetTokens, users } from '../../db/schema/index';
+import { issueAccountToken, PASSWORD_LINKS, spendAccountTokens, usableAccountToken } from '../../auth/account-tokens';
+import { deliverSoon } from '../../mail/deliver-soon';
+import { confirmAddress } from '../email-confirmation/service';
 import type { Deps } from '../../deps';
 import { InvalidError } from '../../errors';
 import { hashPassword } from '../../auth/password';
@@ -30,11 +34,6 @@ export interface PasswordResetAnswer {
   message: string;
   /** Only for an invitation: the person is signed in, as account.login would answer. */
   session?: LoginResult;
-}
-
-/** What is stored for a token: its SHA-256, hex. A leaked table row cannot be turned back into a link. */
-function hashResetToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
 function resetMail(to: string, username: string, link: string) {
@@ -70,15 +69,23 @@ function changedMail(to: string, username: string) {
   return { to, subject: `Your ${brand.name} password has been changed`, text: lines.join('\n') };
 }
 
-function deliverSoon(deps: Deps): void {
-  void deps.mailer.deliverPending().catch((err: unknown) => deps.logger.warn({ err }, 'password reset mail delivery failed'));
-}
+/**
+ * Why the invitation is sent: a new account made for the customer, or an account someone made with this address
+ * without confirming it, which the link gives to whoever reads this mailbox (docs/product.md#issuing-a-policy).
+ */
+export type InvitationKind = 'new-account' | 'unconfirmed-account';
 
-function invitationMail(to: string, greeting: string, username: string, link: string) {
+function invitationMail(to: string, greeting: string, username: string, link: string, kind: InvitationKind) {
   const lines = [
     `Hello ${greeting},`,
     '',
-    `We have set up a ${brand.name} account for you, so you can see your policy and open your certificate at any time.`,
+    ...(kind === 'new-account'
+      ? [`We have set up a ${brand.name} account for you, so you can see your policy and open your certificate at any time.`]
+      : [
+          `Your policy is waiting for you. The ${brand.name} account for this e-mail address ("${username}") has not confirmed the address yet,`,
+          'so the policy shows in it only once you open the link below. Opening it confirms the address, sets a new password and signs',
+          'out every device signed in to the account.',
+        ]),
     'To choose your password and sign in, open this link within 7 days:',
     '',
     link,
@@ -106,16 +113,10 @@ export async function queueInvitation(
   user: { id: number; username: string; email: string },
   greeting: string,
   now: number,
+  kind: InvitationKind = 'new-account',
 ): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
-  await tx.insert(passwordResetTokens).values({
-    userId: user.id,
-    tokenHash: hashResetToken(token),
-    purpose: 'invite',
-    expiresAt: now + INVITE_TOKEN_TTL_MS,
-    createdAt: now,
-  });
-  await deps.mailer.queue(tx, invitationMail(user.email, greeting, user.username, `${deps.publicUrl}/welcome?token=${token}`));
+  const token = await issueAccountToken(tx, user.id, 'invite', INVITE_TOKEN_TTL_MS, now);
+  await deps.mailer.queue(tx, invitationMail(user.email, greeting, user.username, `${deps.publicUrl}/welcome?token=${token}`, kind));
 }
 
 /**
@@ -123,8 +124,6 @@ export async function queueInvitation(
  * its e-mail and the audit entry, in one transaction; then delivers. Runs after the request's answer.
  */
 async function sendResetLink(deps: Deps, email: string, now: number, publicUrl: string): Promise<void> {
-  const token = randomBytes(32).toString('base64url');
-  const link = `${publicUrl}/reset-password?token=${token}`;
   const sent = await deps.write(async (tx) => {
     const [user] = await tx
       .select({ id: users.id, username: users.username, email: users.email })
@@ -132,22 +131,14 @@ async function sendResetLink(deps: Deps, email: string, now: number, publicUrl: 
       .where(sql`lower(${users.email}) = ${email}`)
       .limit(1);
     if (!user) return false;
-    // Only the newest link works: earlier unused ones are spent now.
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
-    await tx.insert(passwordResetTokens).values({
-      userId: user.id,
-      tokenHash: hashResetToken(token),
-      expiresAt: now + RESET_TOKEN_TTL_MS,
-      createdAt: now,
-    });
-    await deps.mailer.queue(tx, resetMail(user.email, user.username, link));
+    // Only the newest link that sets the password works: earlier unused ones are spent now.
+    await spendAccountTokens(tx, user.id, PASSWORD_LINKS, now);
+    const token = await issueAccountToken(tx, user.id, 'reset', RESET_TOKEN_TTL_MS, now);
+    await deps.mailer.queue(tx, resetMail(user.email, user.username, `${publicUrl}/reset-password?token=${token}`));
     await writeLog(tx, now, { action: 'Password reset requested', username: user.username, userId: user.id });
     return true;
   });
-  if (sent) deliverSoon(deps);
+  if (sent) deliverSoon(deps, 'password reset mail');
 }
 
 /**
@@ -197,8 +188,7 @@ export async function requestPasswordReset(
  */
 export async function confirmPasswordReset(deps: Deps, input: PasswordResetConfirmInput): Promise<PasswordResetAnswer> {
   const now = deps.clock.now();
-  const tokenHash = hashResetToken(input.token);
-  const usable = and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now));
+  const usable = usableAccountToken(input.token, PASSWORD_LINKS, now);
   const [found] = await deps.db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(usable).limit(1);
   if (!found) throw new InvalidError(passwordResetMessages.invalidLink);
 
@@ -225,6 +215,9 @@ export async function confirmPasswordReset(deps: Deps, input: PasswordResetConfi
       await clearThrottle(tx, loginThrottleKeys.user(name));
       await clearThrottlePrefix(tx, loginThrottleKeys.pairsOf(name));
     }
+    // The link reached its mailbox: the address is the account's, and what waited for that joins it.
+    const { confirmedNow } = await confirmAddress(tx, row.id, now);
+    if (confirmedNow) row.emailVerifiedAt = now;
     if (claimed.purpose === 'invite') {
       // Their first password: nothing to warn about, and the welcome page signs them in.
       await writeLog(tx, now, { action: 'Invitation accepted', username: row.username, userId: row.id });
@@ -234,7 +227,7 @@ export async function confirmPasswordReset(deps: Deps, input: PasswordResetConfi
     }
     return { user: row, purpose: claimed.purpose };
   });
-  deliverSoon(deps);
+  deliverSoon(deps, 'password reset mail');
   if (purpose !== 'invite') return { message: passwordResetMessages.changed };
   const { token, expiresAt } = await deps.tokens.sign(
     { id: user.id, username: user.username, ...normaliseRoles(user), sessionVersion: user.sessionVersion },

@@ -1,10 +1,12 @@
 // "Issue policy" (docs/product.md#issuing-a-policy): a quote request becomes cover in one transaction. The policy
 // is built from the request (holder and driver from the names, the vehicle and registration, the product, the
 // requested start in UK time and the end its duration gives, the offer's price) with staff's fields winning;
-// the customer's account is found by e-mail (any case) or made as a plain user with no usable password; the
-// policy is created through the policies feature's own insert (number, verification code, audit entry) and
-// linked; the request is closed with the policy's id; and the e-mails are queued: an invitation for a new
-// account, and the policy documents (the certificate PDF attached when the cover is confirmed) always.
+// the account of the request's e-mail (any case) is found, or made as a plain user with no usable password; the
+// policy is created through the policies feature's own insert (number, verification code, audit entry); the
+// request is closed with the policy's id; and the e-mails are queued: an invitation where the address's owner
+// cannot sign in to the account yet, and the policy documents always. An account that has not confirmed its
+// address never gets the policy by it: the policy waits outside every account until the address's owner opens
+// the invitation (docs/product.md#e-mail-confirmation).
 import { eq, sql } from 'drizzle-orm';
 import { assertAdminRights } from '../../auth/permissions';
 import { writeLog } from '../../audit/log';
@@ -27,6 +29,7 @@ import { renderCertificateOf } from '../certificates/service';
 import { queueInvitation } from '../password-reset/service';
 import { insertPolicy, type PolicyRow } from '../policies/service';
 import { assertOpen, quoteRequestNotFound, requestFacts, type QuoteRow } from './offer';
+import { deliverSoon } from '../../mail/deliver-soon';
 
 /** The request's fields with staff's (any given field, null included) on top, checked whole as any policy is. */
 function mergedPolicy(row: QuoteRow, input: IssuePolicyInput): PolicyInput {
@@ -66,30 +69,60 @@ async function unusedUsername(tx: Tx, row: QuoteRow): Promise<string> {
   }
 }
 
+/**
+ * Where the policy goes, by the account of the request's address:
+ * - `new`: none existed; one is made with no usable password, the policy is in it, and the invitation sets it up;
+ * - `confirmed`: it has confirmed the address; the policy is in it;
+ * - `unset`: made for an earlier policy, its invitation not accepted yet: nobody can sign in to it but through a link
+ *   sent to the address, so the policy is in it;
+ * - `unconfirmed`: someone can sign in to it but it has not proved the address is its own (anyone may register any
+ *   address): the policy waits outside every account, and an invitation to the address puts it there once opened.
+ */
+type Placement = 'new' | 'confirmed' | 'unset' | 'unconfirmed';
+
 interface Account {
   id: number;
   username: string;
   email: string;
-  created: boolean;
-  /** False for an account made for a customer whose invitation is not accepted yet. */
-  hasPassword: boolean;
+  placement: Placement;
 }
 
 /** The account of the request's e-mail (any letter case), or a plain user made now with no usable password. */
 async function accountFor(tx: Tx, caller: Caller, row: QuoteRow, now: number): Promise<Account> {
   const [found] = await tx
-    .select({ id: users.id, username: users.username, email: users.email, passwordHash: users.passwordHash })
+    .select({ id: users.id, username: users.username, email: users.email, passwordHash: users.passwordHash, emailVerifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(sql`lower(${users.email}) = lower(${row.email})`)
     .limit(1);
-  if (found) return { id: found.id, username: found.username, email: found.email, created: false, hasPassword: hasUsablePassword(found.passwordHash) };
+  if (found) {
+    const placement = found.emailVerifiedAt !== null ? 'confirmed' : hasUsablePassword(found.passwordHash) ? 'unconfirmed' : 'unset';
+    return { id: found.id, username: found.username, email: found.email, placement };
+  }
   const username = await unusedUsername(tx, row);
   const [made] = await tx
     .insert(users)
     .values({ username, email: row.email, passwordHash: unusablePasswordHash(), isAdmin: false, isOwner: false, createdAt: now, updatedAt: now })
     .returning({ id: users.id, username: users.username, email: users.email });
   await writeLog(tx, now, { action: `Created new user: ${username}`, username: caller.username, userId: caller.id });
-  return { ...made!, created: true, hasPassword: false };
+  return { ...made!, placement: 'new' };
+}
+
+/** What the documents e-mail says about the account, by where the policy went. */
+function accountLines(account: Account): string[] {
+  switch (account.placement) {
+    case 'new':
+      return [`We have made an account for you: a separate e-mail has a link to set your password. Then sign in with your username (${account.username}) or this e-mail address.`];
+    case 'confirmed':
+      return [`Sign in with your username (${account.username}) or this e-mail address to see your policy.`];
+    case 'unset':
+      // Made for an earlier policy and not set up yet: the earlier invitation, or a reset link, still does it.
+      return [
+        `Sign in with your username (${account.username}) or this e-mail address to see your policy.`,
+        'If you have not set your password yet, use the link in our earlier e-mail, or choose "Forgot your password?" on the login page.',
+      ];
+    case 'unconfirmed':
+      return ['A separate e-mail has a link that puts this policy in your account: open it within 7 days.'];
+  }
 }
 
 function documentsMail(deps: Deps, policy: PolicyRow, account: Account, firstName: string): OutgoingMail {
@@ -121,13 +154,7 @@ function documentsMail(deps: Deps, policy: PolicyRow, account: Account, firstNam
           ]
         : [`Your policy is in your account: ${deps.publicUrl}/dashboard`]),
     '',
-    account.created
-      ? `We have made an account for you: a separate e-mail has a link to set your password. Then sign in with your username (${account.username}) or this e-mail address.`
-      : `Sign in with your username (${account.username}) or this e-mail address to see your policy.`,
-    // Made for an earlier policy and not set up yet: the earlier invitation, or a reset link, still does it.
-    ...(!account.created && !account.hasPassword
-      ? ['If you have not set your password yet, use the link in our earlier e-mail, or choose "Forgot your password?" on the login page.']
-      : []),
+    ...accountLines(account),
     '',
     `Questions? Call ${brand.phones.support} (${brand.openingHours}) or write to ${brand.emails.policies}, quoting your policy number.`,
     `To make a claim, call ${brand.phones.claims} (24 hours a day).`,
@@ -143,6 +170,14 @@ function documentsMail(deps: Deps, policy: PolicyRow, account: Account, firstNam
   };
 }
 
+/** How the audit entry of an issue ends, by where the policy went. */
+const ISSUED_NOTE: Record<Placement, string> = {
+  new: ' (new account, invited)',
+  confirmed: '',
+  unset: '',
+  unconfirmed: ' (address not confirmed: the policy waits for the invitation to be opened)',
+};
+
 /** POST /api/admin/quotes/{id}/policy and admin.quotes.issuePolicy: 201 with the policy, its account and whether it was invited. */
 export async function issuePolicy(deps: Deps, caller: Caller, id: number, input: IssuePolicyInput): Promise<IssuedPolicyView> {
   assertAdminRights(caller);
@@ -154,18 +189,25 @@ export async function issuePolicy(deps: Deps, caller: Caller, id: number, input:
     // Checked whole before an account is looked up or made: bad input writes nothing.
     const fields = mergedPolicy(row, input);
     const account = await accountFor(tx, caller, row, now);
-    const { row: policy, view } = await insertPolicy(tx, caller, { ...fields, userId: account.id }, now);
+    const awaiting = account.placement === 'unconfirmed';
+    const { row: policy, view } = await insertPolicy(tx, caller, { ...fields, userId: awaiting ? null : account.id }, now);
     await tx.update(quoteRequests).set({ status: 'closed', policyId: policy.id, updatedAt: now }).where(eq(quoteRequests.id, id));
     const by = { username: caller.username, userId: caller.id };
     await writeLog(tx, now, { action: `Quote request ${row.reference}: status ${row.status} -> closed`, ...by });
     await writeLog(tx, now, {
-      action: `Quote request ${row.reference}: policy ${policy.policyNumber} issued to ${account.username}${account.created ? ' (new account, invited)' : ''}`,
+      action: `Quote request ${row.reference}: policy ${policy.policyNumber} issued to ${account.username}${ISSUED_NOTE[account.placement]}`,
       ...by,
     });
-    if (account.created) await queueInvitation(deps, tx, account, row.firstName, now);
+    if (account.placement === 'new') await queueInvitation(deps, tx, account, row.firstName, now, 'new-account');
+    if (awaiting) await queueInvitation(deps, tx, account, row.firstName, now, 'unconfirmed-account');
     await deps.mailer.queue(tx, documentsMail(deps, policy, account, row.firstName));
-    return { policy: view, user: { id: account.id, username: account.username, email: account.email }, invited: account.created };
+    return {
+      policy: view,
+      user: { id: account.id, username: account.username, email: account.email },
+      invited: account.placement === 'new' || awaiting,
+      awaitingConfirmation: awaiting,
+    };
   });
-  void deps.mailer.deliverPending().catch((err: unknown) => deps.logger.warn({ err }, 'policy documents delivery failed'));
+  deliverSoon(deps, 'policy documents');
   return issued;
 }

@@ -16,6 +16,7 @@ import { quoteRequests } from '../../db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { ConflictError, NotFoundError } from '../../errors';
 import { getQuoteRequest } from './service';
+import { deliverSoon } from '../../mail/deliver-soon';
 
 const HOUR_MS = 3_600_000;
 export const quoteRequestNotFound = 'Quote request not found';
@@ -105,6 +106,6 @@ export async function sendOffer(deps: Deps, caller: Caller, id: number, input: O
     await writeLog(tx, now, { action: `Quote request ${row.reference}: quote sent, ${formatPounds(premiumPence / 100)} valid until ${ukInstantText(validUntil)}`, ...by });
     await deps.mailer.queue(tx, offerMail(row, premiumPence / 100, validUntil));
   });
-  void deps.mailer.deliverPending().catch((err: unknown) => deps.logger.warn({ err }, 'quote offer delivery failed'));
+  deliverSoon(deps, 'quote offer');
   return getQuoteRequest(deps, caller, id);
 }

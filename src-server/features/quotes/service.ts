@@ -30,6 +30,7 @@ import {
   type Queue,
   type QueueRow,
 } from '../request-queue';
+import { confirmedOwnerOf } from '../email-confirmation/service';
 
 /** New quote requests allowed per client address in an hour (a family or an office may share one). */
 export const QUOTE_ADDRESS_RULE: ThrottleRule = { limit: 10, windowMs: 60 * 60_000 };
@@ -117,6 +118,8 @@ export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, client
       details: JSON.stringify(details),
       fingerprint,
       clientAddress,
+      // Only an account that has proved the address is its own gets the request by it (docs/product.md#e-mail-confirmation).
+      userId: await confirmedOwnerOf(tx, details.email),
       createdAt: now,
       updatedAt: now,
     });

@@ -14,6 +14,9 @@ import { hashPassword } from '../../auth/password';
 import { assertAdminRights, assertOwnerRights } from '../../auth/permissions';
 import { listBoundedPage, readCounter, totalOf } from '../list';
 import { writeLog } from '../../audit/log';
+import { PASSWORD_LINKS, spendAccountTokens } from '../../auth/account-tokens';
+import { deliverSoon } from '../../mail/deliver-soon';
+import { queueConfirmationLink } from '../email-confirmation/service';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -23,6 +26,7 @@ export function toUserView(row: UserRow): UserView {
     username: row.username,
     email: row.email,
     ...normaliseRoles(row),
+    emailVerified: row.emailVerifiedAt !== null,
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }
@@ -103,15 +107,19 @@ export async function createUser(deps: Deps, caller: Caller, input: CreateUserIn
   // Hashing takes tens of milliseconds: done before taking the write lock.
   const passwordHash = await hashPassword(input.password);
   const now = deps.clock.now();
-  return deps.write(async (tx) => {
+  const user = await deps.write(async (tx) => {
     await assertUnique(tx, input.username, input.email, null);
     const [row] = await tx
       .insert(users)
       .values({ username: input.username, email: input.email, passwordHash, ...roles, createdAt: now, updatedAt: now })
       .returning();
     await writeLog(tx, now, { action: `Created new user: ${input.username}`, username: caller.username, userId: caller.id });
+    // Staff typed the address; only its owner can prove it (docs/product.md#e-mail-confirmation).
+    await queueConfirmationLink(deps, tx, row!, now);
     return toUserView(row!);
   });
+  deliverSoon(deps, 'confirmation mail');
+  return user;
 }
 
 export async function updateUser(deps: Deps, caller: Caller, id: number, input: UpdateUserInput): Promise<UserView> {
@@ -119,11 +127,12 @@ export async function updateUser(deps: Deps, caller: Caller, id: number, input: 
   const roles = normaliseRoles(input);
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   const now = deps.clock.now();
-  return deps.write(async (tx) => {
+  const { view, addressChanged } = await deps.write(async (tx) => {
     const target = await findUser(tx, id);
     if (!target) throw new NotFoundError(messages.userNotFound);
     assertMayManageUser(caller, id, target, roles);
     await assertOwnerRemains(tx, target, roles);
+    const addressChanged = input.email.toLowerCase() !== target.email.toLowerCase();
     // A reserved name is refused only as a new name: an account that already has one (the first owner is
     // 'owner' by default) keeps it through edits (docs/product.md#registration).
     if (input.username.toLowerCase() !== target.username.toLowerCase() && isReservedUsername(input.username)) {
@@ -139,12 +148,20 @@ export async function updateUser(deps: Deps, caller: Caller, id: number, input: 
         updatedAt: now,
         // A new password ends every session signed in with the old one.
         ...(passwordHash ? { passwordHash, sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
+        // A new address is the account's only once its owner proves it (docs/product.md#e-mail-confirmation).
+        ...(addressChanged ? { emailVerifiedAt: null } : {}),
       })
       .where(eq(users.id, id))
       .returning();
+    // Links sent to the old address stop working; a password staff set ends every link that would set another.
+    if (addressChanged) await spendAccountTokens(tx, id, [...PASSWORD_LINKS, 'verify'], now);
+    else if (passwordHash) await spendAccountTokens(tx, id, PASSWORD_LINKS, now);
     await writeLog(tx, now, { action: `Updated user: ${input.username}`, username: caller.username, userId: caller.id });
-    return toUserView(row!);
+    if (addressChanged) await queueConfirmationLink(deps, tx, row!, now);
+    return { view: toUserView(row!), addressChanged };
   });
+  if (addressChanged) deliverSoon(deps, 'confirmation mail');
+  return view;
 }
 
 export async function deleteUser(deps: Deps, caller: Caller, id: number): Promise<void> {

@@ -1,0 +1,170 @@
+// An account owns its e-mail address only once it proves it (docs/product.md#e-mail-confirmation): a single-use
+// link, valid 7 days, is sent to the address at registration (and when staff change it), and opening it while signed
+// in to that account confirms the address. Until then nothing reaches the account by its address: no quote request,
+// no policy. Opening a password link (a reset or an invitation) also proves the address, since only the mailbox
+// receives it. Once confirmed, the requests made with the address and not yet claimed become the account's, and the
+// policies issued from them that waited for this join it.
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { writeLog } from '../../audit/log';
+import { hashAccountToken, issueAccountToken, spendAccountTokens, usableAccountToken } from '../../auth/account-tokens';
+import { hitThrottle, type ThrottleRule } from '../../auth/throttle';
+import { brand } from '../../contract/brand';
+import { emailConfirmationMessages, type EmailConfirmInput } from '../../contract/email-confirmation';
+import { messages } from '../../contract/messages';
+import type { UserView } from '../../contract/views';
+import type { DbOrTx } from '../../db/client';
+import { passwordResetTokens, policies, quoteRequests, users } from '../../db/schema/index';
+import type { Caller, Deps } from '../../deps';
+import { ForbiddenError, InvalidError, NotFoundError, ThrottledError } from '../../errors';
+import { deliverSoon } from '../../mail/deliver-soon';
+import { reminderDueAt } from '../reminders/timing';
+import { toUserView } from '../users/service';
+
+/** A confirmation link lasts a week, as an invitation does: the e-mail may not be read at once. */
+export const CONFIRM_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
+/** Links an account may ask for in an hour (each spends the one before). */
+const RESEND_RULE: ThrottleRule = { limit: 5, windowMs: 60 * 60_000 };
+
+function confirmationMail(to: string, username: string, link: string) {
+  const lines = [
+    `Hello ${username},`,
+    '',
+    `Please confirm that this is the e-mail address of your ${brand.name} account "${username}".`,
+    'Sign in to that account, then open this link within 7 days:',
+    '',
+    link,
+    '',
+    'Until you do, quotes and policies sent to this address do not show in the account.',
+    `If you did not make an account with ${brand.name}, do not open the link: nothing reaches that account through this address unless you do.`,
+    '',
+    `Questions? Call ${brand.phones.support} (${brand.openingHours}) or write to ${brand.emails.support}.`,
+    '',
+    brand.legalName,
+    brand.regulatorStatement,
+  ];
+  return { to, subject: `${brand.name}: ${emailConfirmationMessages.subject.toLowerCase()}`, text: lines.join('\n') };
+}
+
+/**
+ * Spends the account's earlier confirmation links and queues a new one to its address, in the caller's transaction;
+ * the caller delivers the outbox once it has committed.
+ */
+export async function queueConfirmationLink(
+  deps: Pick<Deps, 'mailer' | 'publicUrl'>,
+  tx: DbOrTx,
+  user: { id: number; username: string; email: string },
+  now: number,
+): Promise<void> {
+  await spendAccountTokens(tx, user.id, ['verify'], now);
+  const token = await issueAccountToken(tx, user.id, 'verify', CONFIRM_TOKEN_TTL_MS, now);
+  await deps.mailer.queue(tx, confirmationMail(user.email, user.username, `${deps.publicUrl}/verify-email?token=${token}`));
+}
+
+/**
+ * Records that account `userId` has proved it owns its address, inside the caller's transaction: the requests made
+ * with that address that nobody has claimed become its own, and the policies issued from them while the account had
+ * not confirmed the address (kept outside every account meanwhile) join it. Answers how many policies joined.
+ */
+export async function confirmAddress(tx: DbOrTx, userId: number, now: number): Promise<{ confirmedNow: boolean; policiesJoined: string[] }> {
+  const [user] = await tx
+    .select({ id: users.id, username: users.username, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!user) return { confirmedNow: false, policiesJoined: [] };
+  const confirmedNow = user.emailVerifiedAt === null;
+  if (confirmedNow) {
+    await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId));
+    await writeLog(tx, now, { action: 'E-mail address confirmed', username: user.username, userId });
+  }
+  const claimed = await tx
+    .update(quoteRequests)
+    .set({ userId })
+    // The same expression as the index quote_requests_email_idx.
+    .where(and(isNull(quoteRequests.userId), sql`lower(${quoteRequests.email}) = lower(${user.email})`))
+    .returning({ policyId: quoteRequests.policyId });
+  const waiting = claimed.map((r) => r.policyId).filter((id): id is number => id !== null);
+  if (waiting.length === 0) return { confirmedNow, policiesJoined: [] };
+  const joining = await tx
+    .select({ id: policies.id, policyNumber: policies.policyNumber, status: policies.status, startAt: policies.startAt, endAt: policies.endAt, reminderEndAt: policies.reminderEndAt })
+    .from(policies)
+    .where(and(inArray(policies.id, waiting), isNull(policies.userId)));
+  for (const p of joining) {
+    // With an account to write to, the policy is owed its cover-ending reminder from now on.
+    await tx
+      .update(policies)
+      .set({ userId, reminderDueAt: reminderDueAt({ ...p, userId }, now), updatedAt: now })
+      .where(eq(policies.id, p.id));
+    await writeLog(tx, now, { action: `Policy ${p.policyNumber} joined account ${user.username} (address confirmed)`, username: user.username, userId });
+  }
+  return { confirmedNow, policiesJoined: joining.map((p) => p.policyNumber) };
+}
+
+/** The account that has confirmed `email` (any letter case) as its address, or null. */
+export async function confirmedOwnerOf(db: DbOrTx, email: string): Promise<number | null> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, isNotNull(users.emailVerifiedAt)))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** Whether the account of `userId` has confirmed its address. */
+export async function isAddressConfirmed(db: DbOrTx, userId: number): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isNotNull(users.emailVerifiedAt))).limit(1);
+  return row !== undefined;
+}
+
+/** POST /api/account/verify-email/request and account.verifyEmail.request: a new link to the caller's address. */
+export async function requestConfirmation(deps: Deps, caller: Caller): Promise<{ message: string; emailVerified: boolean }> {
+  const now = deps.clock.now();
+  const [user] = await deps.db
+    .select({ id: users.id, username: users.username, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, caller.id))
+    .limit(1);
+  if (!user) throw new NotFoundError(messages.userNotFound);
+  if (user.emailVerifiedAt !== null) return { message: emailConfirmationMessages.alreadyConfirmed, emailVerified: true };
+  const hit = await deps.write((tx) => hitThrottle(tx, `confirm-email:user:${caller.id}`, RESEND_RULE, now));
+  if (hit.over) {
+    deps.metrics.throttleRefused('confirm_email');
+    throw new ThrottledError(messages.tooManyAttempts, hit.retryAfterSeconds);
+  }
+  await deps.write((tx) => queueConfirmationLink(deps, tx, user, now));
+  deliverSoon(deps, 'confirmation mail');
+  return { message: emailConfirmationMessages.sent, emailVerified: false };
+}
+
+/**
+ * POST /api/account/verify-email/confirm and account.verifyEmail.confirm: spends the link and confirms the address.
+ * The link works only for the account signed in: someone who receives a link for an account they did not make
+ * (a stranger registered with their address) and opens it confirms nothing.
+ */
+export async function confirmEmail(deps: Deps, caller: Caller, input: EmailConfirmInput): Promise<{ message: string; user: UserView }> {
+  const now = deps.clock.now();
+  const usable = usableAccountToken(input.token, ['verify'], now);
+  return deps.write(async (tx) => {
+    const [found] = await tx.select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId }).from(passwordResetTokens).where(usable).limit(1);
+    if (!found) {
+      // A spent link of this account whose address is confirmed already: nothing to do, and nothing to alarm anyone.
+      const [spent] = await tx
+        .select({ userId: passwordResetTokens.userId })
+        .from(passwordResetTokens)
+        .where(and(eq(passwordResetTokens.tokenHash, hashAccountToken(input.token)), eq(passwordResetTokens.purpose, 'verify')))
+        .limit(1);
+      if (spent?.userId === caller.id && (await isAddressConfirmed(tx, caller.id))) return confirmedAnswer(tx, caller.id, emailConfirmationMessages.alreadyConfirmed);
+      throw new InvalidError(emailConfirmationMessages.invalidLink);
+    }
+    if (found.userId !== caller.id) throw new ForbiddenError(emailConfirmationMessages.otherAccount);
+    await tx.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.id, found.id), usable));
+    await confirmAddress(tx, caller.id, now);
+    return confirmedAnswer(tx, caller.id, emailConfirmationMessages.confirmed);
+  });
+}
+
+async function confirmedAnswer(tx: DbOrTx, userId: number, message: string): Promise<{ message: string; user: UserView }> {
+  const [row] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw new NotFoundError(messages.userNotFound);
+  return { message, user: toUserView(row) };
+}
