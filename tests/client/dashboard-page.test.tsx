@@ -87,16 +87,31 @@ function entryOf(status: number, body: unknown): unknown {
 
 /** The customer's quote requests (quotes.mine) answer this; the policy procedures take the queued answers. */
 let quotesAnswer: { status: number; body: unknown } = { status: 200, body: [] };
+/** Whether account.me says the address is confirmed; account.verifyEmail.request is counted and answered. */
+let emailVerified = true;
+let linkRequests = 0;
+const OTHER_CALLS: Record<string, () => { status: number; body: unknown }> = {
+  'quotes.mine': () => quotesAnswer,
+  'account.me': () => ({
+    status: 200,
+    body: { user: { id: 5, username: 'sam.o', isAdmin: false, isOwner: false, emailVerified }, expiresAt: '2026-07-02T12:00:00.000Z' },
+  }),
+  'account.verifyEmail.request': () => {
+    linkRequests += 1;
+    return { status: 200, body: { message: 'We have e-mailed you a link to confirm your address. It works once, for 7 days.', emailVerified: false } };
+  },
+};
 
 const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
   const paths = decodeURIComponent(new URL(String(input), 'http://localhost').pathname.replace(/^\/trpc\//, '')).split(',');
-  const policyCalls = paths.filter((p) => p !== 'quotes.mine');
+  const policyCalls = paths.filter((p) => !(p in OTHER_CALLS));
   requested.push(...policyCalls.map((p) => `/trpc/${p}`));
-  const next = policyCalls.length === 0 ? quotesAnswer : answers.length > 1 ? answers.shift()! : answers[0]!;
+  const next = policyCalls.length === 0 ? { status: 200, body: null } : answers.length > 1 ? answers.shift()! : answers[0]!;
   if (next === 'network-error') throw new TypeError('Failed to fetch');
   const { status, body } = await next;
-  const entries = paths.map((p) => (p === 'quotes.mine' ? entryOf(quotesAnswer.status, quotesAnswer.body) : entryOf(status, body)));
-  const statuses = new Set(paths.map((p) => (p === 'quotes.mine' ? quotesAnswer.status : status)));
+  const answered = paths.map((p) => OTHER_CALLS[p]?.() ?? { status, body });
+  const entries = answered.map((a) => entryOf(a.status, a.body));
+  const statuses = new Set(answered.map((a) => a.status));
   const overall = statuses.size === 1 ? [...statuses][0]! : 207;
   return new Response(JSON.stringify(entries), { status: overall, headers: { 'Content-Type': 'application/json' } });
 });
@@ -149,6 +164,8 @@ beforeEach(() => {
   vi.stubGlobal('caches', storage);
   requested.length = 0;
   quotesAnswer = { status: 200, body: [] };
+  emailVerified = true;
+  linkRequests = 0;
   routeContext.value = CUSTOMER;
   signInAs(5, 'sam.o');
 });
@@ -206,6 +223,26 @@ describe('DashboardPage', () => {
     expect(screen.getByText('No active policies found.')).toBeTruthy();
     expect(screen.getByText('No policies available to display documents.')).toBeTruthy();
     expect(screen.queryByRole('tablist')).toBeNull();
+  });
+
+  it('asks an account that has not confirmed its address to confirm it, and sends the link again on request', async () => {
+    answerWith({ status: 200, body: [] });
+    emailVerified = false;
+    renderPage();
+    const banner = await screen.findByText(/Please confirm your e-mail address/);
+    expect(banner).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText(/We have e-mailed you a link/)).toBeTruthy();
+    expect(linkRequests).toBe(1);
+    expect(screen.queryByRole('button', { name: 'Send the link again' })).toBeNull();
+  });
+
+  it('shows no banner once the address is confirmed', async () => {
+    answerWith({ status: 200, body: [] });
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, sam.o' })).toBeTruthy();
+    await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('account.me'))).toBe(true));
+    expect(screen.queryByText(/Please confirm your e-mail address/)).toBeNull();
   });
 
   it('Previous/Next cycle through the active policies, in start order', async () => {

@@ -27,7 +27,7 @@ vi.mock('../../src-client/lib/trpc', () => {
   return { trpc: proxy(['trpc']), trpcClient: proxy(['client']), isTrpcError: () => false };
 });
 
-const { QuoteActions, issueFormValues } = await import('../../src-client/features/admin/quote-actions');
+const { QuoteActions, issueFormValues, issuedText } = await import('../../src-client/features/admin/quote-actions');
 
 afterEach(() => {
   cleanup();
@@ -114,6 +114,19 @@ describe('Send quote', () => {
     expect(calls.list.find((c) => c.path === 'client.admin.quotes.offer.mutate')?.input).toEqual({ id: 7, premium: 70, validHours: 48 });
     expect(screen.getByText('Quote of £70.00 sent to amelia@example.test.')).toBeTruthy();
     expect(invalidated().sort()).toEqual(['admin.logs.list', 'admin.queueCounts', 'admin.quotes.get', 'admin.quotes.list']);
+  });
+});
+
+describe('what staff are told once a policy is issued', () => {
+  const issued = (over: Partial<IssuedPolicyView>) =>
+    ({ policy: { policyNumber: 'KC-7Q4M2X' }, user: { id: 3, username: 'mallory', email: 'victim@mail.example' }, invited: true, awaitingConfirmation: false, ...over }) as IssuedPolicyView;
+
+  it('says when the policy waits for an account that has not confirmed the address', () => {
+    expect(issuedText(issued({ awaitingConfirmation: true }))).toBe(
+      'Policy KC-7Q4M2X issued for victim@mail.example. The account mallory has not confirmed that address, so the policy joins it only once the invitation e-mailed to the address is opened (it sets a new password). The policy documents were e-mailed.',
+    );
+    expect(issuedText(issued({}))).toMatch(/^Policy KC-7Q4M2X issued to a new account, mallory/);
+    expect(issuedText(issued({ invited: false }))).toMatch(/^Policy KC-7Q4M2X issued to the existing account mallory/);
   });
 });
 

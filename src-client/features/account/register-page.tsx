@@ -6,6 +6,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
+import { emailConfirmationMessages } from '@server/contract/email-confirmation';
 import { messages } from '@server/contract/messages';
 import { registerInput, type RegisterInput } from '@server/contract/schemas';
 import { Button, textLinkClass as linkClass } from '../../components/button';
@@ -72,7 +73,7 @@ export function RegisterPage() {
         <FormMessage notice={message}>
           {registered ? (
             <p className="mt-1">
-              Taking you to the{' '}
+              {emailConfirmationMessages.sent} Taking you to the{' '}
               <Link to="/login" className={linkClass}>
                 login page
               </Link>

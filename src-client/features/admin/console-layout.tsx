@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/button';
+import { ConfirmEmailBanner } from '../../components/confirm-email-banner';
 import { PageHeading } from '../../components/page';
 import { reloadConsole } from './mutations';
 import { ErrorBanner, loadFailure, NoticeProvider, SuccessNotice, useNoticeState } from './notices';
@@ -34,6 +35,7 @@ export function ConsoleLayout() {
   return (
     <section aria-labelledby="admin-heading">
       <PageHeading id="admin-heading" title="Admin dashboard" lead="Manage users, policies, quote and callback requests, and the audit log." />
+      <ConfirmEmailBanner />
 
       <div className="space-y-3" aria-live="polite">
         {notice?.tone === 'success' ? <SuccessNotice text={notice.text} /> : null}

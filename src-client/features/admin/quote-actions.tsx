@@ -74,8 +74,11 @@ function finishedReason(request: QuoteRequestDetail): string | null {
   return null;
 }
 
-function issuedText(issued: IssuedPolicyView): string {
+export function issuedText(issued: IssuedPolicyView): string {
   const who = `${issued.user.username} (${issued.user.email})`;
+  if (issued.awaitingConfirmation) {
+    return `Policy ${issued.policy.policyNumber} issued for ${issued.user.email}. The account ${issued.user.username} has not confirmed that address, so the policy joins it only once the invitation e-mailed to the address is opened (it sets a new password). The policy documents were e-mailed.`;
+  }
   return issued.invited
     ? `Policy ${issued.policy.policyNumber} issued to a new account, ${who}. An invitation to set a password was e-mailed, with the policy documents.`
     : `Policy ${issued.policy.policyNumber} issued to the existing account ${who}. No invitation was needed; the policy documents were e-mailed.`;
@@ -244,7 +247,8 @@ function IssueDialog({ request, onClose, onIssued }: { request: QuoteRequestDeta
         {failure ? <ErrorBanner failure={failure} /> : null}
         <p className="mt-2">
           Filled in from the request: add the licence number and check the rest. The policy goes to the account with the e-mail {request.email}; if there is
-          none, one is made and invited to set a password. The customer is e-mailed the policy documents.
+          none, one is made and invited to set a password. An account that has not confirmed the address gets the policy only once the invitation sent to it
+          is opened. The customer is e-mailed the policy documents.
         </p>
         <div className="mt-4">
           <PolicyForm

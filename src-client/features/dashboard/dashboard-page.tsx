@@ -8,6 +8,7 @@ import { brand, brandTelHref } from '@server/contract/brand';
 import type { PolicyView } from '@server/contract/views';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { ConfirmEmailBanner } from '../../components/confirm-email-banner';
 import { setImpersonateUserId, type Session } from '../../lib/session';
 import { NeedHelp } from './need-help';
 import { QuoteRequests } from './quote-requests';
@@ -116,6 +117,8 @@ function DashboardView({
           <p className="mt-3 max-w-prose text-lg text-ink-muted">Your cover at a glance. All dates and times are UK time.</p>
         )}
       </header>
+
+      {impersonating ? null : <ConfirmEmailBanner />}
 
       {query.offline ? (
         <div className="mb-6">
