@@ -18,6 +18,7 @@ const SLOW = [
   'tests/server/scheduler.test.ts', // croner's real once-a-second timer (~3 s)
   'tests/server/smtp-processes.test.ts', // two mail-delivering processes on one outbox and SMTP server, one killed (~5 s)
   'tests/server/metrics-process.test.ts', // GET /metrics on the real server, three short-lived processes (~5 s)
+  'tests/server/start-secrets.test.ts', // the real server's start on an old database file, one process (~2 s)
   'tests/server/openapi-contract.test.ts', // every REST route's answers against the OpenAPI document, ~30 password hashes (~3 s)
   'tests/server/two-processes.test.ts', // two real server processes on one database file behind a proxy (~15 s)
 ];

@@ -59,6 +59,8 @@ export interface AppOptions {
   mailer?: Mailer;
   smtpUrl?: string | undefined;
   mailFrom?: string | undefined;
+  /** MAIL_LOG_LINKS: without SMTP_URL, logged e-mails keep their links' tokens (docs/operations.md#mail). */
+  mailLogLinks?: boolean;
   trustProxy?: boolean;
   /** The site's public origin for links in e-mails (PUBLIC_URL). */
   publicUrl?: string;
@@ -84,7 +86,7 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
   const metrics = opts.metricsToken === undefined ? null : createMetricsRegistry({ db, logger });
   const write = createWriter(opts.database.writeDb, metrics?.writeQueue);
   const tokens = await createTokenService(opts.jwtSecret);
-  const mailer = opts.mailer ?? createMailer({ db, write, clock, logger, smtpUrl: opts.smtpUrl, from: opts.mailFrom });
+  const mailer = opts.mailer ?? createMailer({ db, write, clock, logger, smtpUrl: opts.smtpUrl, from: opts.mailFrom, logLinks: opts.mailLogLinks });
   const publicUrl = opts.publicUrl ?? 'http://localhost:3000';
   const deps: Deps = { db, hot, write, clock, tokens, mailer, logger, publicUrl, metrics: metrics?.metrics ?? noMetrics };
   const resolveCaller = createCallerResolver(hot, tokens);

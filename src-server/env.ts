@@ -25,6 +25,12 @@ const envSchema = z.object({
   OWNER_EMAIL: z.email().default('owner@kerbsidecover.example'),
   SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\//.test(v), 'must be an smtp:// or smtps:// URL'),
   MAIL_FROM: z.string().optional(),
+  // Development and tests only (docs/operations.md#mail): without SMTP_URL, the log line of an e-mail keeps its
+  // links' tokens, so a reset or invitation link can be followed from the log. Off, they are removed there too.
+  MAIL_LOG_LINKS: z
+    .enum(['0', '1', 'true', 'false'], { error: 'must be 0 or 1' })
+    .default('0')
+    .transform((v) => v === '1' || v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // How long audit entries are kept (docs/operations.md#housekeeping); older ones are removed once a day.
   AUDIT_RETENTION_DAYS: z.coerce

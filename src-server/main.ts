@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     logger,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    mailLogLinks: env.MAIL_LOG_LINKS,
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
@@ -30,6 +31,9 @@ async function main(): Promise<void> {
   });
 
   if (!env.PUBLIC_URL) logger.warn(`PUBLIC_URL is not set: links in e-mails point at http://localhost:${env.PORT}`);
+  if (env.MAIL_LOG_LINKS) {
+    logger.warn('MAIL_LOG_LINKS is on: e-mails logged without SMTP_URL keep their sign-in links whole in the log (development and tests only)');
+  }
   const owner = await ensureFirstOwner(deps, { username: env.OWNER_USERNAME, email: env.OWNER_EMAIL, password: env.OWNER_PASSWORD });
   if (owner.generatedPassword) {
     // Printed once, never stored in clear: the operator signs in with it and changes it.

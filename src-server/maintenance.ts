@@ -1,6 +1,7 @@
 // Periodic housekeeping, run by the minute scheduler (scheduler.ts; docs/operations.md#housekeeping): the expiry
 // sweep, cover-ending reminders, mail delivery, dropping rows that have done their job, once a day the audit
-// log's entries past their retention (audit/retention.ts), and merge steps on the search indexes
+// log's entries past their retention (audit/retention.ts), once per database the tokens left in mail delivered
+// before the outbox removed them at delivery (mail/mailer.ts), and merge steps on the search indexes
 // (db/search-index.ts). The order matters: cover that has just ended is expired before reminders are looked at,
 // reminders queued in this run are delivered in it, and the merge steps come last so they delay nothing else.
 import { isNotNull, lt, or } from 'drizzle-orm';
@@ -8,6 +9,7 @@ import { DEFAULT_AUDIT_RETENTION_DAYS, pruneAuditLog } from './audit/retention';
 import { pruneThrottle } from './auth/throttle';
 import { passwordResetTokens, revokedTokens } from './db/schema/index';
 import { mergeSearchIndexes } from './db/search-index';
+import { removeDeliveredTokens } from './mail/mailer';
 import type { Deps } from './deps';
 import { sweepExpiredPolicies } from './features/policies/service';
 import { sendDueReminders } from './features/reminders/service';
@@ -18,6 +20,8 @@ export interface MaintenanceResult {
   mailed: number;
   /** Audit entries removed for age (once a day; 0 on the other runs). */
   pruned: number;
+  /** Delivered messages whose links' tokens were removed (the first runs on a database that kept them; else 0). */
+  redacted: number;
   /** Search index merge steps that merged something (0 when every index was already merged). */
   mergeSteps: number;
 }
@@ -40,7 +44,8 @@ export async function runMaintenance(deps: Deps, options: MaintenanceOptions = {
   // After the minute's own work, so a long first prune never delays a reminder or the expiry sweep.
   const pruned = await pruneAuditLog(deps, { retentionDays: options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS });
   const mailed = await deps.mailer.deliverPending();
+  const redacted = await removeDeliveredTokens(deps);
   // The minute's writes (and the prune's deletions) are folded into the search indexes in short steps.
   const { steps: mergeSteps } = await mergeSearchIndexes(deps);
-  return { expired, reminded, mailed, pruned, mergeSteps };
+  return { expired, reminded, mailed, pruned, redacted, mergeSteps };
 }

@@ -12,7 +12,7 @@ export function loadJwtSecret(configured: string | undefined, dataDir: string): 
   try {
     return readFileSync(file, 'utf8').trim();
   } catch {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     const secret = randomBytes(48).toString('base64url');
     try {
       // 'wx': if another process wrote it first, keep theirs.

@@ -2,11 +2,12 @@
 // VACUUM INTO writes a transaction-consistent, compacted copy while the server keeps serving (readers and
 // the writer carry on; the copy sees one snapshot). A restore checks the copy first, then swaps it in with
 // a rename so a crash half-way leaves either the old file or the new one, never a mix; the old file's WAL
-// and shared-memory files go, since they belong to the old database.
-import { existsSync, mkdirSync, renameSync, rmSync, copyFileSync } from 'node:fs';
+// and shared-memory files go, since they belong to the old database. A copy is its owner's alone, as the database
+// is (client.ts keepPrivate; docs/operations.md#backups-and-restore).
+import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync, copyFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Libsql from 'libsql';
-import { filePathOf } from './client';
+import { DATABASE_FILE_MODE, DATABASE_FOLDER_MODE, filePathOf, ownerOnly } from './client';
 
 export class BackupError extends Error {}
 
@@ -33,12 +34,20 @@ export function integrityOf(path: string): string {
 export function backupDatabase(source: string, target: string): void {
   if (!existsSync(source)) throw new BackupError(`No database at ${source}`);
   if (existsSync(target)) throw new BackupError(`${target} already exists: choose a new name`);
-  mkdirSync(dirname(target), { recursive: true });
-  const conn = new Libsql(source, { timeout: 5000 });
+  mkdirSync(dirname(target), { recursive: true, mode: DATABASE_FOLDER_MODE });
+  // VACUUM INTO writes into an empty file as into a new one, and keeps its mode (it would create one 0644).
+  closeSync(openSync(target, 'wx', DATABASE_FILE_MODE));
   try {
-    conn.prepare('VACUUM INTO ?').run(target);
-  } finally {
-    conn.close();
+    const conn = new Libsql(source, { timeout: 5000 });
+    try {
+      conn.prepare('VACUUM INTO ?').run(target);
+    } finally {
+      conn.close();
+    }
+  } catch (err) {
+    // No empty file left behind under the name the next attempt may ask for.
+    rmSync(target, { force: true });
+    throw err;
   }
   const check = integrityOf(target);
   if (check !== 'ok') {
@@ -52,9 +61,11 @@ export function restoreDatabase(backup: string, target: string): void {
   if (!existsSync(backup)) throw new BackupError(`No backup at ${backup}`);
   const check = integrityOf(backup);
   if (check !== 'ok') throw new BackupError(`The backup failed its integrity check: ${check}`);
-  mkdirSync(dirname(target), { recursive: true });
+  mkdirSync(dirname(target), { recursive: true, mode: DATABASE_FOLDER_MODE });
   const incoming = `${target}.restoring`;
   copyFileSync(backup, incoming);
+  // The copy takes the backup's mode, which an older backup may have had wider.
+  ownerOnly(incoming);
   for (const suffix of ['-wal', '-shm']) rmSync(target + suffix, { force: true });
   renameSync(incoming, target);
 }

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from '@libsql/client';
@@ -36,10 +36,15 @@ export interface DatabaseOptions {
  */
 export const BUSY_TIMEOUT_MS = 5000;
 
+/** The embedded database's files (the file, its -wal and -shm) and its folder: its owner's alone (docs/operations.md#embedded-file-default). */
+export const DATABASE_FILE_MODE = 0o600;
+export const DATABASE_FOLDER_MODE = 0o700;
+
 export async function openDatabase({ url, authToken }: DatabaseOptions): Promise<Database> {
   const isFile = url.startsWith('file:');
   const path = isFile ? filePathOf(url) : null;
-  if (path && path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const onDisk = path !== null && path !== '' && path !== ':memory:';
+  if (onDisk) keepPrivate(path);
   const client = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS });
   if (isFile) {
     // WAL is a property of the file and sticks. libSQL opens every pooled connection with
@@ -49,9 +54,10 @@ export async function openDatabase({ url, authToken }: DatabaseOptions): Promise
     await client.execute('PRAGMA synchronous=FULL');
     await client.execute('PRAGMA foreign_keys=ON');
   }
+  // SQLite makes a new -wal and -shm with the database file's own mode; set here too, in case this build does not.
+  if (onDisk) for (const suffix of ['-wal', '-shm']) ownerOnly(path + suffix);
   const db = drizzle(client, { schema });
   // An in-memory database is private to its connection, so a second native one would see nothing.
-  const onDisk = path !== null && path !== ':memory:';
   const hot = onDisk ? nativeHotReads(path, BUSY_TIMEOUT_MS) : clientHotReads(client);
   // One connection: the writer runs one transaction at a time.
   const writeClient = onDisk ? createClient({ url, timeout: 0, concurrency: 1 }) : null;
@@ -66,6 +72,35 @@ export async function openDatabase({ url, authToken }: DatabaseOptions): Promise
       client.close();
     },
   };
+}
+
+/**
+ * The database holds accounts, password hashes and the mail outbox: nobody but the server's own user reads it.
+ * A missing folder is made owner-only; a missing file is made empty and owner-only before libSQL opens it (SQLite
+ * would create it 0644, and gives its -wal and -shm the file's mode). Files and a folder that already exist are
+ * narrowed to the same modes at every start, unless another user owns them; a shared folder (sticky, as /tmp is)
+ * is left as it is.
+ */
+export function keepPrivate(path: string): void {
+  const folder = dirname(path);
+  mkdirSync(folder, { recursive: true, mode: DATABASE_FOLDER_MODE });
+  const stat = statSync(folder);
+  if ((stat.mode & 0o1000) === 0) ownerOnly(folder);
+  closeSync(openSync(path, 'a', DATABASE_FILE_MODE));
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) ownerOnly(file);
+}
+
+/** Takes group's and others' access away from a file or folder this user owns; one missing or another user's is left alone. */
+export function ownerOnly(file: string): void {
+  let stat;
+  try {
+    stat = statSync(file);
+  } catch {
+    return;
+  }
+  const uid = process.getuid?.();
+  if (uid !== undefined && stat.uid !== uid) return;
+  if ((stat.mode & 0o077) !== 0) chmodSync(file, stat.mode & 0o7700);
 }
 
 /** The file path of a 'file:' database URL ('file:./data/x.db', 'file:///abs/x.db?mode=…'). */

@@ -6,14 +6,19 @@
 // message goes out, so several server processes sharing the database never deliver the same message twice
 // (docs/operations.md#mail); a claim whose process died mid-delivery is taken up again after CLAIM_LEASE_MS.
 // A failed attempt is retried after a growing wait (RETRY below, next_attempt_at), up to MAX_ATTEMPTS.
-import { and, asc, eq, inArray, isNull, lt, lte, or } from 'drizzle-orm';
+// The write that marks a message delivered ('sent', 'logged') or given up ('failed') also removes the tokens
+// of its links from the stored text (token-links.ts), so the outbox never keeps a working sign-in link past its
+// delivery; the log line stands in for sending and carries them only with MAIL_LOG_LINKS.
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { and, asc, eq, gt, inArray, isNull, like, lt, lte, or } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import { brand } from '../contract/brand';
 import type { Clock } from '../clock';
 import type { Db, DbOrTx } from '../db/client';
 import type { WriteTransaction } from '../db/writer';
-import { mailOutbox } from '../db/schema/index';
+import { housekeeping, mailOutbox } from '../db/schema/index';
+import { withoutTokens } from './token-links';
 
 export interface MailAttachment {
   filename: string;
@@ -125,6 +130,51 @@ export function readAttachments(column: string | null): StoredAttachment[] {
   }
 }
 
+/** Statuses whose message is never sent by itself again: its stored text keeps no token (token-links.ts). */
+const DONE_WITH = ['sent', 'logged', 'failed'] as const;
+/** The housekeeping table's record that removeDeliveredTokens has gone through the whole outbox. */
+export const DELIVERED_TOKENS_TASK = 'mail-outbox-delivered-tokens';
+const TOKEN_SWEEP_BATCH = 200;
+
+/**
+ * Messages delivered (or given up on) by a build that kept their links whole still hold working tokens: this takes
+ * them out, once per database. Housekeeping calls it every run; after one pass through the outbox, recorded in the
+ * housekeeping table, a run costs one primary-key read (docs/operations.md#mail). Rows are read in id order, a batch
+ * at a time, and each batch is changed in a short write of its own that changes a row only if it is as read.
+ * Answers how many messages it changed.
+ */
+export async function removeDeliveredTokens(deps: { db: Db; write: WriteTransaction; clock: Clock }): Promise<number> {
+  const [done] = await deps.db.select({ doneAt: housekeeping.doneAt }).from(housekeeping).where(eq(housekeeping.task, DELIVERED_TOKENS_TASK)).limit(1);
+  if (done) return 0;
+  let changed = 0;
+  for (let after = 0; ; ) {
+    const rows = await deps.db
+      .select({ id: mailOutbox.id, status: mailOutbox.status, textBody: mailOutbox.textBody })
+      .from(mailOutbox)
+      .where(and(gt(mailOutbox.id, after), inArray(mailOutbox.status, DONE_WITH), like(mailOutbox.textBody, '%token=%')))
+      .orderBy(asc(mailOutbox.id))
+      .limit(TOKEN_SWEEP_BATCH);
+    const stale = rows.map((r) => ({ ...r, redacted: withoutTokens(r.textBody) })).filter((r) => r.redacted !== r.textBody);
+    const last = rows.length < TOKEN_SWEEP_BATCH;
+    if (stale.length > 0 || last) {
+      await deps.write(async (tx) => {
+        for (const r of stale) {
+          const [row] = await tx
+            .update(mailOutbox)
+            .set({ textBody: r.redacted })
+            .where(and(eq(mailOutbox.id, r.id), eq(mailOutbox.status, r.status), eq(mailOutbox.textBody, r.textBody)))
+            .returning({ id: mailOutbox.id });
+          if (row) changed += 1;
+        }
+        if (last) await tx.insert(housekeeping).values({ task: DELIVERED_TOKENS_TASK, doneAt: deps.clock.now() }).onConflictDoNothing();
+      });
+    }
+    if (last) return changed;
+    after = rows.at(-1)!.id;
+    await nextTurn();
+  }
+}
+
 export function createMailer(opts: {
   db: Db;
   write: WriteTransaction;
@@ -136,6 +186,11 @@ export function createMailer(opts: {
   smtpTimeouts?: Partial<Record<keyof typeof SMTP_TIMEOUTS, number>>;
   /** The backoff's jitter source, [0, 1); tests fix it to know each wait exactly. */
   random?: () => number;
+  /**
+   * MAIL_LOG_LINKS (development and tests): without SMTP_URL, the log line keeps the links' tokens. Off, the logged
+   * text has them removed as the stored copy does.
+   */
+  logLinks?: boolean | undefined;
 }): Mailer {
   // Options given with `url` are kept, and the URL's own (host, port, credentials, query) added to them.
   const transport = opts.smtpUrl ? nodemailer.createTransport({ url: opts.smtpUrl, ...SMTP_TIMEOUTS, ...opts.smtpTimeouts }) : null;
@@ -200,17 +255,26 @@ export function createMailer(opts: {
             attachments: files.map((f) => ({ filename: f.filename, contentType: f.contentType, content: Buffer.from(f.contentBase64, 'base64') })),
           });
         } else {
-          // The whole message, so the product runs with no mail server; a file by its name and size only.
+          // The whole message, so the product runs with no mail server; a file by its name and size only; a link's
+          // token only with MAIL_LOG_LINKS, since a log is read by more people than the mailbox it stands for.
           const attachments = files.map((f) => ({ filename: f.filename, contentType: f.contentType, bytes: Buffer.byteLength(f.contentBase64, 'base64') }));
+          const text = opts.logLinks ? mail.textBody : withoutTokens(mail.textBody);
           opts.logger.info(
-            { mailId: mail.id, to: mail.toAddress, subject: mail.subject, text: mail.textBody, ...(attachments.length > 0 ? { attachments } : {}) },
+            { mailId: mail.id, to: mail.toAddress, subject: mail.subject, text, ...(attachments.length > 0 ? { attachments } : {}) },
             'mail (no SMTP_URL: logged, not sent)',
           );
         }
         await opts.write((tx) =>
           tx
             .update(mailOutbox)
-            .set({ status: transport ? 'sent' : 'logged', sentAt: opts.clock.now(), attempts: mail.attempts + 1, claimedAt: null, nextAttemptAt: null })
+            .set({
+              status: transport ? 'sent' : 'logged',
+              sentAt: opts.clock.now(),
+              attempts: mail.attempts + 1,
+              claimedAt: null,
+              nextAttemptAt: null,
+              textBody: withoutTokens(mail.textBody),
+            })
             .where(ours(mail.id)),
         );
       } catch (err) {
@@ -221,7 +285,15 @@ export function createMailer(opts: {
         await opts.write((tx) =>
           tx
             .update(mailOutbox)
-            .set({ attempts, lastError: String(err).slice(0, 500), status: failed ? 'failed' : 'pending', claimedAt: null, nextAttemptAt: retryAt })
+            .set({
+              attempts,
+              lastError: String(err).slice(0, 500),
+              status: failed ? 'failed' : 'pending',
+              claimedAt: null,
+              nextAttemptAt: retryAt,
+              // Given up, the message is never sent by itself again: its links need not outlive it. A retry keeps them.
+              ...(failed ? { textBody: withoutTokens(mail.textBody) } : {}),
+            })
             .where(ours(mail.id)),
         );
         if (serverUnavailable(err)) {

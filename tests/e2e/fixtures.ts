@@ -1,5 +1,7 @@
-// Shared by the browser tests: the server's database (for the mail outbox and stored requests), sign-in
-// through the API and through the page, and accounts made by the first owner.
+// Shared by the browser tests: the server's database (for the mail outbox and stored requests), the links it
+// e-mailed, sign-in through the API and through the page, and accounts made by the first owner.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createClient, type Client } from '@libsql/client';
 import { expect, type APIRequestContext, type Page, type Route } from '@playwright/test';
 
@@ -16,7 +18,7 @@ export function db(): Client {
   return client;
 }
 
-/** The newest message queued for `to`, waiting briefly for it to arrive. */
+/** The newest message queued for `to`, waiting briefly for it to arrive. Its links have no token once delivered: latestLinkTo. */
 export async function latestMailTo(to: string): Promise<{ subject: string; text: string }> {
   for (let i = 0; i < 50; i++) {
     const rs = await db().execute({ sql: 'select subject, text_body from mail_outbox where to_address = ? order by id desc limit 1', args: [to] });
@@ -25,6 +27,42 @@ export async function latestMailTo(to: string): Promise<{ subject: string; text:
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no mail for ${to}`);
+}
+
+/**
+ * The newest link to `path` (such as '/reset-password') with a `token=` e-mailed to `to`, waiting briefly for it.
+ * The outbox keeps no token once a message is delivered (docs/operations.md#mail): the links are read from the
+ * server's mail log lines, which scripts/e2e-server.mjs writes to E2E_DATA_DIR/mail-log.jsonl.
+ */
+export async function latestLinkTo(to: string, path: string): Promise<URL> {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set (run through playwright.config.ts)');
+  for (let i = 0; i < 50; i++) {
+    let lines: string[] = [];
+    try {
+      lines = readFileSync(join(dir, 'mail-log.jsonl'), 'utf8').split('\n');
+    } catch {
+      // No e-mail logged yet.
+    }
+    const links: URL[] = [];
+    for (const line of lines) {
+      let entry: { to?: string; text?: string };
+      try {
+        entry = JSON.parse(line) as { to?: string; text?: string };
+      } catch {
+        continue; // the end of the file, or a line still being written
+      }
+      if (entry.to?.toLowerCase() !== to.toLowerCase()) continue;
+      for (const [found] of (entry.text ?? '').matchAll(/https?:\/\/\S+/g)) {
+        const url = new URL(found);
+        if (url.pathname === path && url.searchParams.get('token')) links.push(url);
+      }
+    }
+    const link = links.at(-1);
+    if (link) return link;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no ${path} link e-mailed to ${to}`);
 }
 
 let counter = 0;

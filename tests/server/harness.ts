@@ -16,10 +16,22 @@ export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789
 /** 2026-07-01 12:00 UTC: summer, BST. */
 export const T0 = Date.UTC(2026, 6, 1, 12, 0, 0);
 
+/** One line the app logged, as pino wrote it. */
+export interface LogEntry {
+  level: number;
+  msg?: string;
+  [field: string]: unknown;
+}
+
 export interface Harness extends CreatedApp {
   database: Database;
   clock: ReturnType<typeof manualClock>;
   dir: string;
+  /**
+   * What the app logged at info and above, oldest first. The app runs without SMTP_URL and with MAIL_LOG_LINKS on,
+   * so every e-mail it delivers is a line here with its links whole (mail-links.ts reads them).
+   */
+  logs: LogEntry[];
   request(method: string, path: string, opts?: { token?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<Response>;
   /**
    * Inserts an account directly (no throttle, no log) and answers its id. It has confirmed its e-mail address unless
@@ -36,18 +48,21 @@ export const PASSWORD = 'correct-horse-battery';
 let passwordHash: Promise<string> | undefined;
 
 /** App options a test may set; the rest are the harness's own. */
-export type HarnessOptions = Pick<AppOptions, 'smtpUrl' | 'mailFrom' | 'metricsToken'>;
+export type HarnessOptions = Pick<AppOptions, 'smtpUrl' | 'mailFrom' | 'metricsToken' | 'mailLogLinks'>;
 
 export async function createHarness(start = T0, options: HarnessOptions = {}): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'kerbside-test-'));
   const database = await openDatabase({ url: `file:${join(dir, 'test.db')}` });
   await migrateDatabase(database.db);
   const clock = manualClock(start);
+  const logs: LogEntry[] = [];
   const created = await createApp({
     database,
     jwtSecret: TEST_SECRET,
     clock,
-    logger: pino({ level: 'silent' }),
+    logger: pino({ level: 'info' }, { write: (line: string) => void logs.push(JSON.parse(line) as LogEntry) }),
+    // The e-mails' links are read from the log, as a developer reads them (the outbox keeps none once delivered).
+    mailLogLinks: true,
     trustProxy: true,
     staticRoot: null,
     ...options,
@@ -59,6 +74,7 @@ export async function createHarness(start = T0, options: HarnessOptions = {}): P
     database,
     clock,
     dir,
+    logs,
     request(method, path, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };
       if (opts.token) headers['authorization'] = `Bearer ${opts.token}`;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settleAfterAnswer } from '../../src-server/after-answer';
 import type { IssuedPolicyView, LoginResult } from '../../src-server/contract/views';
 import { createHarness, json, T0, type ErrorBody, type Harness } from './harness';
+import { latestLinkTo } from './mail-links';
 import { mailsTo, submitQuote } from './quote-flow';
 
 let h: Harness;
@@ -30,9 +31,8 @@ async function invite(email: string): Promise<{ issued: IssuedPolicyView; token:
   expect(res.status).toBe(201);
   const issued = await json<IssuedPolicyView>(res);
   expect(issued.invited).toBe(true);
-  const invitation = (await mailsTo(h, email)).find((m) => m.subject === 'Set your password for Kerbside Cover');
-  const token = /\/welcome\?token=([A-Za-z0-9_-]+)/.exec(invitation?.text ?? '')?.[1];
-  if (!token) throw new Error('no invitation link');
+  const { subject, token } = await latestLinkTo(h, email, '/welcome');
+  expect(subject).toBe('Set your password for Kerbside Cover');
   return { issued, token };
 }
 
@@ -120,8 +120,7 @@ describe('a link that no longer works', () => {
     // The link is made after the answer (docs/product.md#password-reset).
     await settleAfterAnswer(h.deps);
     expect((await accept({ token, password: 'ora-new-password' })).status).toBe(400);
-    const reset = (await mailsTo(h, 'ora@example.test')).find((m) => m.subject === 'Reset your Kerbside Cover password');
-    const resetToken = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(reset!.text)![1]!;
+    const { token: resetToken } = await latestLinkTo(h, 'ora@example.test', '/reset-password');
     // A reset link answers as before: a message, and no session.
     const answer = await json<Record<string, unknown>>(await accept({ token: resetToken, password: 'ora-new-password', remember: true }));
     expect(answer).toEqual({ message: 'Your password has been changed. You can now login.' });

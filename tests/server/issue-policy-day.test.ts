@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { IssuedPolicyView, LoginResult, PolicyView, QuoteRequestDetailView } from '../../src-server/contract/views';
 import { validQuote } from '../fixtures/quote';
 import { createHarness, json, type ErrorBody, type Harness } from './harness';
+import { latestLinkTo } from './mail-links';
 import { mailsTo } from './quote-flow';
 
 let h: Harness;
@@ -59,8 +60,7 @@ it('takes a quote request to cover, e-mails and all', async () => {
   expect(issued.user.email).toBe(EMAIL);
 
   // The invitation sets a password exactly once.
-  const invitation = (await mailsTo(h, EMAIL)).find((m) => m.text.includes('/welcome?token='));
-  const token = /\/welcome\?token=([A-Za-z0-9_-]+)/.exec(invitation!.text)![1];
+  const { token } = await latestLinkTo(h, EMAIL, '/welcome');
   const accepted = await h.request('POST', '/api/password-reset/confirm', { body: { token, password: 'lena-chose-this' } });
   expect(accepted.status).toBe(200);
   expect((await json<{ session: LoginResult }>(accepted)).session.user.email).toBe(EMAIL);

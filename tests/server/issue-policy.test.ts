@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IssuedPolicyView, QuoteRequestDetailView } from '../../src-server/contract/views';
 import { createHarness, json, T0, type ErrorBody, type Harness } from './harness';
 import { readingOrder } from './pdf-reader';
+import { latestLinkTo } from './mail-links';
 import { logsMentioning, mailsTo, submitQuote } from './quote-flow';
 
 let h: Harness;
@@ -108,8 +109,11 @@ describe('a new customer', () => {
     const mails = await mailsTo(h, 'amelia.fletcher@example.test');
     const invitation = mails.find((m) => m.subject === 'Set your password for Kerbside Cover');
     expect(invitation).toBeDefined();
-    const token = /http:\/\/localhost:3000\/welcome\?token=([A-Za-z0-9_-]{43})/.exec(invitation!.text)?.[1];
-    expect(token, invitation!.text).toBeDefined();
+    const link = await latestLinkTo(h, 'amelia.fletcher@example.test', '/welcome');
+    expect(link.subject).toBe('Set your password for Kerbside Cover');
+    expect(link.url.origin).toBe('http://localhost:3000');
+    const token = link.token;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(invitation!.text).toContain('within 7 days');
     expect(invitation!.text).toContain('username (amelia.fletcher) or this e-mail address');
     const stored = await one("select token_hash, purpose, expires_at, used_at from password_reset_tokens where user_id = ?", [issued.user.id]);

@@ -10,7 +10,7 @@ import { passwordHashing } from '../../src-server/auth/password';
 import { validQuote } from '../fixtures/quote';
 import { createHarness, json, PASSWORD, validPolicy, type Harness } from './harness';
 import { contractOf, operationKeys, operationOf, type Contract, type OpenApiDocument } from './openapi-contract';
-import { mailsTo } from './quote-flow';
+import { latestLinkTo } from './mail-links';
 
 let h: Harness;
 let contract: Contract;
@@ -116,11 +116,7 @@ async function ok(method: string, path: string, body?: unknown): Promise<void> {
 }
 /** The newest link of `kind` e-mailed to `email`, as its token. */
 async function linkToken(email: string, kind: 'reset-password' | 'welcome'): Promise<string> {
-  await settleAfterAnswer(h.deps);
-  const re = new RegExp(`/${kind}\\?token=([A-Za-z0-9_-]+)`);
-  const token = (await mailsTo(h, email)).map((m) => re.exec(m.text)?.[1]).filter(Boolean).at(-1);
-  if (!token) throw new Error(`no ${kind} link for ${email}`);
-  return token;
+  return (await latestLinkTo(h, email, `/${kind}`)).token;
 }
 
 const customer = (sent: Sent = {}): Sent => ({ token: tokens.customer, ...sent });

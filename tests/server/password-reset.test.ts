@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settleAfterAnswer } from '../../src-server/after-answer';
 import { createHarness, json, PASSWORD, type ErrorBody, type Harness } from './harness';
+import { latestLinkTo } from './mail-links';
 
 const NEUTRAL = 'If an account with that email exists, a password reset email has been sent.';
 const INVALID_LINK = 'This reset link is invalid or has expired. Please request a new one.';
@@ -48,13 +49,10 @@ async function mailsTo(email: string): Promise<Array<{ subject: string; text: st
   return rs.rows.map((r) => ({ subject: String(r['subject']), text: String(r['text_body']) }));
 }
 
-const LINK_RE = /(\S+)\/reset-password\?token=([A-Za-z0-9_-]+)/;
 /** The origin and token of the newest reset link e-mailed to `email`. */
 async function latestLink(email: string): Promise<{ origin: string; token: string }> {
-  const resets = (await mailsTo(email)).filter((m) => LINK_RE.test(m.text));
-  const match = LINK_RE.exec(resets.at(-1)?.text ?? '');
-  if (!match) throw new Error(`no reset link for ${email}`);
-  return { origin: match[1]!, token: match[2]! };
+  const { url, token } = await latestLinkTo(h, email, '/reset-password');
+  return { origin: url.origin, token };
 }
 
 describe('POST /api/password-reset/request', () => {
