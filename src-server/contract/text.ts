@@ -3,7 +3,10 @@
 // field's own message. Control characters and bidi controls have no place in a name, an address or a note:
 // a NUL cut a name short in the admin API, the CSV and the PDF while the customer API showed it whole, and a
 // right-to-left override makes text read differently from what is stored (a name, a registration).
+// Ill-formed text (a lone UTF-16 surrogate, half of a character) is refused in every string of every input,
+// these fields and the ones the rule leaves alone (passwords, tokens): brokenTextError below, at both doors.
 import { z } from 'zod';
+import { messages } from './messages';
 
 /** Marks the rule's issues, so a test can tell that a field carries it (tests/server/text-fields.test.ts). */
 export const TEXT_RULE = 'text';
@@ -32,10 +35,22 @@ export interface TextRuleOptions {
   trim?: boolean;
 }
 
+/**
+ * Half of a character: a UTF-16 surrogate without its partner. With the `u` flag a well-formed pair is one code
+ * point (an emoji) and never matches; only a lone half does. No keyboard types one, but a script or a broken paste
+ * can send it as a JSON escape ("\ud800"), and code that needs real text (URI encoding, UTF-8) throws or mangles it.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Whether `text` is well-formed UTF-16: String.prototype.isWellFormed's answer, as a pattern every browser the forms run in reads. */
+export const isWellFormedText = (text: string) => !LONE_SURROGATE.test(text);
+
 function ruled(forbidden: RegExp, opts: TextRuleOptions) {
   const base = z.string(opts.error === undefined ? undefined : { error: opts.error });
-  // Aborts: a value with a refused character gets this one message, not the format rules' after it.
-  return (opts.trim === false ? base : base.trim()).refine((v) => !forbidden.test(v), { message: opts.message, abort: true, params: { rule: TEXT_RULE } });
+  // Both abort: a value with a refused character gets this one message, not the format rules' after it.
+  return (opts.trim === false ? base : base.trim())
+    .refine(isWellFormedText, { message: messages.brokenText, abort: true, params: { rule: TEXT_RULE } })
+    .refine((v) => !forbidden.test(v), { message: opts.message, abort: true, params: { rule: TEXT_RULE } });
 }
 
 /** A single-line string: trimmed, then refused with `message` if it holds a control or bidi character or a line break. */
@@ -43,3 +58,51 @@ export const lineText = (opts: TextRuleOptions) => ruled(NOT_IN_A_LINE, opts);
 
 /** A multi-line string (a staff note): as lineText, but LF, CR LF and CR are kept. */
 export const linesText = (opts: TextRuleOptions) => ruled(NOT_IN_LINES, opts);
+
+/** Issues reported at most: enough to name every field of a form, bounded for a hostile body. */
+const MAX_BROKEN_ISSUES = 10;
+
+interface Visit {
+  value: unknown;
+  key: PropertyKey | undefined;
+  parent: Visit | undefined;
+}
+
+const pathOf = (visit: Visit): PropertyKey[] => {
+  const path: PropertyKey[] = [];
+  for (let at: Visit | undefined = visit; at?.key !== undefined; at = at.parent) path.unshift(at.key);
+  return path;
+};
+
+/**
+ * The boundary's half of the rule: every string anywhere in a raw input (a JSON body, a query, a path parameter, a
+ * tRPC input), object keys included, must be well-formed, whether or not its schema carries the text rule (a
+ * password, a token, the honeypot, a field the schema ignores). Answers a ZodError naming where, with
+ * messages.brokenText, or null. Iterative, so a deeply nested body cannot exhaust the stack; paths are built only
+ * for the strings refused.
+ */
+export function brokenTextError(input: unknown): z.ZodError | null {
+  const issues: z.core.$ZodIssue[] = [];
+  const refuse = (visit: Visit) =>
+    issues.push({ code: 'custom', path: pathOf(visit), message: messages.brokenText, params: { rule: TEXT_RULE } });
+  const stack: Visit[] = [{ value: input, key: undefined, parent: undefined }];
+  while (stack.length > 0 && issues.length < MAX_BROKEN_ISSUES) {
+    const visit = stack.pop()!;
+    const { value } = visit;
+    if (typeof value === 'string') {
+      if (!isWellFormedText(value)) refuse(visit);
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i] as unknown, key: i, parent: visit });
+    } else if (value !== null && typeof value === 'object') {
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, inner] = entries[i]!;
+        // A broken key is refused where it stands, under its parent.
+        if (!isWellFormedText(key)) refuse(visit);
+        stack.push({ value: inner, key, parent: visit });
+      }
+    }
+  }
+  // ZodRealError: the Error that schema.parse throws, so both doors answer it as they answer any schema failure.
+  return issues.length > 0 ? new z.ZodRealError(issues) : null;
+}

@@ -13,6 +13,7 @@ import * as passwordResetContract from '../../src-server/contract/password-reset
 import * as queueContract from '../../src-server/contract/queues';
 import * as quoteContract from '../../src-server/contract/quote';
 import * as schemaContract from '../../src-server/contract/schemas';
+import { messages } from '../../src-server/contract/messages';
 import { TEXT_RULE } from '../../src-server/contract/text';
 import * as verifyContract from '../../src-server/contract/verify';
 import * as viewContract from '../../src-server/contract/views';
@@ -161,6 +162,17 @@ describe('every string of every input schema carries the text rule', () => {
     for (const entry of checked) {
       for (const [kind, ch] of Object.entries(FORBIDDEN)) {
         if (!carriesRule(entry.node, `Ann${ch}Smith`)) missing.push(`${entry.source} ${entry.path.join('.') || '(whole input)'}: ${kind}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('refuses half a character (a lone surrogate) in each, with the message for broken text', () => {
+    const missing: string[] = [];
+    for (const entry of checked) {
+      for (const half of ['\ud800', '\udfff']) {
+        const issues = entry.node.safeParse(`Ann${half}Smith`).error?.issues ?? [];
+        if (!issues.some((i) => i.message === messages.brokenText)) missing.push(`${entry.source} ${entry.path.join('.')}: ${half.charCodeAt(0).toString(16)}`);
       }
     }
     expect(missing).toEqual([]);
