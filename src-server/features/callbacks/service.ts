@@ -49,9 +49,13 @@ function describeCallbackTime(epochMs: number): string {
   return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')} at ${part('hour')}:${part('minute')} (UK time)`;
 }
 
+/**
+ * As the quote confirmation: to an address nobody has proved, so no free text the requester typed (the name), only
+ * the reference, the chosen reason, the normalised phone number and the time (docs/product.md#e-mails).
+ */
 function confirmationMail(input: CallbackInput, reference: string, preferredAt: number | null) {
   const lines = [
-    `Hello ${input.name},`,
+    'Hello,',
     '',
     `Thank you for contacting ${brand.name}. We have received your callback request.`,
     '',

@@ -46,15 +46,21 @@ function detailsOf(input: QuoteRequest): QuoteDetails {
 
 const fingerprintOf = (details: QuoteDetails) => createHash('sha256').update(JSON.stringify(details)).digest('hex');
 
+/**
+ * The confirmation goes to an address nobody has proved, so it carries no free text the requester typed (a name, the
+ * make and model): only the reference, choices from the lists and normalised values (the registration, the phone
+ * number). Otherwise anyone could have the broker's genuine e-mail carry their words and links to any inbox
+ * (docs/product.md#e-mails).
+ */
 function confirmationMail(d: QuoteDetails, reference: string, startAt: number) {
   const lines = [
-    `Hello ${d.firstName},`,
+    'Hello,',
     '',
     `Thank you for asking ${brand.name} for a quote. We have received your request.`,
     '',
     `Your reference: ${reference}`,
     `Product: ${productLabels[d.product]}`,
-    `Vehicle: ${[d.carModel, d.regNumber].filter(Boolean).join(', ')} (${d.vehicleType})`,
+    `Vehicle: ${d.regNumber} (${d.vehicleType})`,
     `Cover: ${d.coverType}, ${d.usage}`,
     `Cover to start: ${ukInstantText(startAt)}`,
     `Cover length: ${durationText({ value: d.durationValue, unit: d.durationUnit })}`,
