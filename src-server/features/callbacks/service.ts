@@ -178,6 +178,8 @@ const callbackQueue: Queue<QueueRow<CallbackRow>, CallbackRequestView, CallbackR
     callbackRequests.status,
   ],
   label: 'Callback request',
+  // The detail shows what its list row shows (name, contact, reason, preferred time) and the notes: no read to answer for.
+  logsReads: false,
   notFound: callbackRequestNotFound,
   rows: (db, where, orderBy, limit, offset) =>
     db

@@ -15,7 +15,7 @@ import type { QuoteRequestDetailView } from '../../contract/views';
 import { quoteRequests } from '../../db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { ConflictError, NotFoundError } from '../../errors';
-import { getQuoteRequest } from './service';
+import { quoteRequestAfterChange } from './service';
 
 const HOUR_MS = 3_600_000;
 export const quoteRequestNotFound = 'Quote request not found';
@@ -106,5 +106,5 @@ export async function sendOffer(deps: Deps, caller: Caller, id: number, input: O
     await deps.mailer.queue(tx, offerMail(row, premiumPence / 100, validUntil));
   });
   void deps.mailer.deliverPending().catch((err: unknown) => deps.logger.warn({ err }, 'quote offer delivery failed'));
-  return getQuoteRequest(deps, caller, id);
+  return quoteRequestAfterChange(deps, caller, id);
 }

@@ -25,6 +25,7 @@ import {
   getQueueItem,
   listQueue,
   newReference,
+  queueItemAfterChange,
   unusedReference,
   updateQueueItem,
   type Queue,
@@ -225,6 +226,8 @@ const quoteQueue: Queue<QuoteQueueRow, QuoteRequestView, QuoteRequestDetailView>
     quoteRequests.status,
   ],
   label: 'Quote request',
+  // The detail holds the date of birth, convictions and medical answers; the list shows none of them.
+  logsReads: true,
   notFound: quoteRequestNotFound,
   rows: (db, where, orderBy, limit, offset) =>
     db
@@ -242,7 +245,10 @@ const quoteQueue: Queue<QuoteQueueRow, QuoteRequestView, QuoteRequestDetailView>
 
 export const listQuoteRequests = (deps: Deps, caller: Caller, q: QueueListQuery): Promise<Page<QuoteRequestView>> =>
   listQueue(deps, quoteQueue, caller, q);
+/** Staff opening one request: logged as 'Viewed quote request {reference}' (docs/product.md#audit-log). */
 export const getQuoteRequest = (deps: Deps, caller: Caller, id: number) => getQueueItem(deps, quoteQueue, caller, id);
+/** The request as it stands after a change the log records (a quote sent): not logged as a read. */
+export const quoteRequestAfterChange = (deps: Deps, caller: Caller, id: number) => queueItemAfterChange(deps, quoteQueue, caller, id);
 export const updateQuoteRequest = (deps: Deps, caller: Caller, id: number, input: RequestUpdateInput) =>
   updateQueueItem(deps, quoteQueue, caller, id, input);
 /** The status alone (admin.quotes.setStatus, kept for its clients). */
