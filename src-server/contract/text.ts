@@ -1,5 +1,5 @@
 // The text rule (docs/product.md#text-fields), defined once: every string of every input schema starts from
-// lineText or linesText, so REST and tRPC, server and client forms, refuse the same characters with the
+// lineText, nameText or linesText, so REST and tRPC, server and client forms, refuse the same characters with the
 // field's own message. Control characters and bidi controls have no place in a name, an address or a note:
 // a NUL cut a name short in the admin API, the CSV and the PDF while the customer API showed it whole, and a
 // right-to-left override makes text read differently from what is stored (a name, a registration).
@@ -14,13 +14,26 @@ export const TEXT_RULE = 'text';
 /**
  * Refused everywhere: C0 controls but LF and CR, DEL, C1 controls, the Arabic letter mark, the left-to-right
  * and right-to-left marks, the line and paragraph separators, the bidi embeddings and overrides
- * (U+202A-U+202E) and the bidi isolates (U+2066-U+2069). Letters of every script, accents, emoji and the
- * zero-width joiners that some scripts and emoji need are not touched.
+ * (U+202A-U+202E) and the bidi isolates (U+2066-U+2069); and the invisible characters no line of typed text
+ * needs, which make two values that look the same differ (a search or a comparison misses one): the zero width
+ * space U+200B, the word joiner and invisible operators U+2060-U+2064, and the byte order mark U+FEFF (at either
+ * end it is trimmed as white space). Letters of every script, accents, emoji and the zero-width joiner and
+ * non-joiner (U+200C, U+200D) that some scripts and emoji need are not touched.
  */
-const ALWAYS_REFUSED = '\\u0000-\\u0009\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
-/** What a single-line field may not hold: the above and line breaks. */
+const ALWAYS_REFUSED =
+  '\\u0000-\\u0009\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u061c\\u200b\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff';
+/**
+ * Refused in a person's name or a username besides: characters that show as nothing or as a blank, so a name can
+ * look like another or like none (the soft hyphen U+00AD, the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0,
+ * the Mongolian vowel separator U+180E). A name never needs them; other text keeps them (a soft hyphen pasted into
+ * an address is harmless).
+ */
+const NOT_IN_NAMES = '\\u00ad\\u115f\\u1160\\u180e\\u3164\\uffa0';
+/** What a single-line field may not hold: what is refused everywhere, and line breaks. */
 export const NOT_IN_A_LINE = new RegExp(`[${ALWAYS_REFUSED}\\n\\r]`);
-/** What a multi-line field (a staff note) may not hold: the above; LF, CR LF and CR are line breaks. */
+/** What a name (a person's, a username) may not hold: a line's refusals and the blank-looking characters. */
+export const NOT_IN_A_NAME = new RegExp(`[${ALWAYS_REFUSED}${NOT_IN_NAMES}\\n\\r]`);
+/** What a multi-line field (a staff note) may not hold: what is refused everywhere; LF, CR LF and CR are line breaks. */
 export const NOT_IN_LINES = new RegExp(`[${ALWAYS_REFUSED}]`);
 
 /** 'Holder name may not contain line breaks or control characters': the message of a field without its own. */
@@ -55,6 +68,9 @@ function ruled(forbidden: RegExp, opts: TextRuleOptions) {
 
 /** A single-line string: trimmed, then refused with `message` if it holds a control or bidi character or a line break. */
 export const lineText = (opts: TextRuleOptions) => ruled(NOT_IN_A_LINE, opts);
+
+/** A person's name or a username: as lineText, and the characters that show as nothing refused too. */
+export const nameText = (opts: TextRuleOptions) => ruled(NOT_IN_A_NAME, opts);
 
 /** A multi-line string (a staff note): as lineText, but LF, CR LF and CR are kept. */
 export const linesText = (opts: TextRuleOptions) => ruled(NOT_IN_LINES, opts);
