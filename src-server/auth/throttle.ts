@@ -7,7 +7,13 @@ import { addressThrottleKey, throttleAddress } from './throttle-address';
 
 export { addressThrottleKey } from './throttle-address';
 
-const part = (text: string) => encodeURIComponent(text);
+/**
+ * A key part, URI-encoded. encodeURIComponent throws on a lone surrogate (half of a character), which the doors
+ * refuse (contract/text.ts) but this module does not rely on: such a unit is written '%u' and its hex instead, which
+ * encodeURIComponent never writes ('%' itself becomes '%25'), so no two texts share a key.
+ */
+const part = (text: string) =>
+  Array.from(text, (ch) => (ch.length === 1 && ch >= '\ud800' && ch <= '\udfff' ? `%u${ch.charCodeAt(0).toString(16)}` : encodeURIComponent(ch))).join('');
 
 /**
  * The sign-in counters (docs/product.md#login): failures per name as typed (any letter case) from one client

@@ -3,7 +3,7 @@
 // question (it needs the server's clock); this schema only says it is a real date-time.
 import { z } from 'zod';
 import { emailSchema, normalisedText } from './schemas';
-import { lineText } from './text';
+import { lineText, nameText } from './text';
 import { isCalendarDate } from './time';
 
 /** The documented option list, in its order (docs/product.md#callback-requests). */
@@ -70,7 +70,7 @@ export function splitCallbackDate(value: string): { date: string; time: string }
 }
 
 export const callbackInput = z.object({
-  name: lineText({ error: callbackMessages.nameRequired, message: 'Name may not contain line breaks or control characters' })
+  name: nameText({ error: callbackMessages.nameRequired, message: 'Name may not contain line breaks or control characters' })
     .min(1, callbackMessages.nameRequired)
     .max(100, callbackMessages.nameTooLong),
   email: emailSchema,

@@ -8,6 +8,7 @@ export const messages = {
   resetEmailFailed: 'Failed to send reset email. Please try again later.',
   invalidInput: 'Some of the details are not valid',
   malformedJson: 'The request body is not valid JSON',
+  brokenText: 'Contains a broken character (a lone UTF-16 surrogate). Please type it again',
   bodyTooLarge: 'The request body is too large (100 KB at most)',
   unsupportedMediaType: 'Send the request body as JSON, with Content-Type: application/json',
   notFound: 'Not found',

@@ -10,7 +10,7 @@ import { addDuration, durationText, durationUnits, type Duration, type DurationU
 import { money, moneyMessages } from './money';
 import { productLabels, productRules, products, type Product } from './products';
 import { emailSchema, normalisedText, policyNumberParam } from './schemas';
-import { lineText } from './text';
+import { lineText, nameText } from './text';
 import { epochToUkLocal, isCalendarDate, ukLocalToEpoch } from './time';
 
 export interface Option {
@@ -194,8 +194,8 @@ const choiceMessages = {
   usage: 'Choose how the vehicle will be used',
 } as const;
 
-const requiredText = (required: string, max: number, invalid: string) =>
-  lineText({ error: required, message: invalid })
+const requiredText = (required: string, max: number, invalid: string, text = lineText) =>
+  text({ error: required, message: invalid })
     .min(1, required)
     .max(max, `Must be at most ${max} characters`);
 
@@ -241,8 +241,8 @@ const DURATION_TEXT = /^\d{1,5}$/;
 
 export const quotePersonalInput = z.object({
   product: choice(products, quoteMessages.productRequired),
-  firstName: requiredText(quoteMessages.firstNameRequired, 50, quoteMessages.nameInvalid),
-  lastName: requiredText(quoteMessages.lastNameRequired, 50, quoteMessages.nameInvalid),
+  firstName: requiredText(quoteMessages.firstNameRequired, 50, quoteMessages.nameInvalid, nameText),
+  lastName: requiredText(quoteMessages.lastNameRequired, 50, quoteMessages.nameInvalid, nameText),
   email: emailSchema,
   phone: normalisedText(normaliseUkPhone, { required: quoteMessages.phoneRequired, invalid: quoteMessages.phoneInvalid }, 30),
   dateOfBirth: lineText({ error: quoteMessages.dateOfBirthRequired, message: quoteMessages.dateOfBirthInvalid })

@@ -5,17 +5,20 @@ import { ADMIN_PAGE_SIZE } from './limits';
 import { messages } from './messages';
 import { keptMoney } from './money';
 import { products } from './products';
-import { lineText, textRuleMessage } from './text';
+import { lineText, nameText, textRuleMessage } from './text';
 import { isCalendarDate, normaliseTime, ukLocalToEpoch } from './time';
 import { isReservedUsername } from './usernames';
 
 // Every string below starts from lineText (contract/text.ts): one rule for control and bidi characters in
 // every text field (docs/product.md#text-fields).
 
-const trimmed = (label: string, max: number) =>
-  lineText({ error: `${label} is required`, message: textRuleMessage(label) })
+const trimmed = (label: string, max: number, text = lineText) =>
+  text({ error: `${label} is required`, message: textRuleMessage(label) })
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
+
+/** A person's name: as trimmed, with the name's stricter text rule (no character that shows as nothing). */
+const personName = (label: string, max: number) => trimmed(label, max, nameText);
 
 /**
  * Required text that `normalise` turns into its standard form (a phone number, a postcode, a registration),
@@ -35,7 +38,7 @@ export function normalisedText(normalise: (value: string) => string | null, msg:
     });
 }
 
-const usernameSchema = lineText({ error: 'Username is required', message: textRuleMessage('Username') })
+const usernameSchema = nameText({ error: 'Username is required', message: textRuleMessage('Username') })
   .min(3, 'Username must be at least 3 characters')
   .max(32, 'Username must be at most 32 characters')
   .regex(/^[A-Za-z0-9._-]+$/, 'Username may use letters, digits, dots, hyphens and underscores');
@@ -142,9 +145,9 @@ const optionalId = z
 export const policyInput = z
   .object({
     userId: optionalId,
-    holderName: trimmed('Holder name', 100),
+    holderName: personName('Holder name', 100),
     carModel: trimmed('Vehicle', 100),
-    driverName: trimmed('Driver name', 100),
+    driverName: personName('Driver name', 100),
     licenseNumber: trimmed('Licence number', 40),
     registration: lineText({ message: 'Registration may use letters, digits and spaces' })
       .max(10, 'Registration must be at most 10 characters')

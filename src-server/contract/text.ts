@@ -1,9 +1,12 @@
 // The text rule (docs/product.md#text-fields), defined once: every string of every input schema starts from
-// lineText or linesText, so REST and tRPC, server and client forms, refuse the same characters with the
+// lineText, nameText or linesText, so REST and tRPC, server and client forms, refuse the same characters with the
 // field's own message. Control characters and bidi controls have no place in a name, an address or a note:
 // a NUL cut a name short in the admin API, the CSV and the PDF while the customer API showed it whole, and a
 // right-to-left override makes text read differently from what is stored (a name, a registration).
+// Ill-formed text (a lone UTF-16 surrogate, half of a character) is refused in every string of every input,
+// these fields and the ones the rule leaves alone (passwords, tokens): brokenTextError below, at both doors.
 import { z } from 'zod';
+import { messages } from './messages';
 
 /** Marks the rule's issues, so a test can tell that a field carries it (tests/server/text-fields.test.ts). */
 export const TEXT_RULE = 'text';
@@ -11,13 +14,26 @@ export const TEXT_RULE = 'text';
 /**
  * Refused everywhere: C0 controls but LF and CR, DEL, C1 controls, the Arabic letter mark, the left-to-right
  * and right-to-left marks, the line and paragraph separators, the bidi embeddings and overrides
- * (U+202A-U+202E) and the bidi isolates (U+2066-U+2069). Letters of every script, accents, emoji and the
- * zero-width joiners that some scripts and emoji need are not touched.
+ * (U+202A-U+202E) and the bidi isolates (U+2066-U+2069); and the invisible characters no line of typed text
+ * needs, which make two values that look the same differ (a search or a comparison misses one): the zero width
+ * space U+200B, the word joiner and invisible operators U+2060-U+2064, and the byte order mark U+FEFF (at either
+ * end it is trimmed as white space). Letters of every script, accents, emoji and the zero-width joiner and
+ * non-joiner (U+200C, U+200D) that some scripts and emoji need are not touched.
  */
-const ALWAYS_REFUSED = '\\u0000-\\u0009\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069';
-/** What a single-line field may not hold: the above and line breaks. */
+const ALWAYS_REFUSED =
+  '\\u0000-\\u0009\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u061c\\u200b\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff';
+/**
+ * Refused in a person's name or a username besides: characters that show as nothing or as a blank, so a name can
+ * look like another or like none (the soft hyphen U+00AD, the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0,
+ * the Mongolian vowel separator U+180E). A name never needs them; other text keeps them (a soft hyphen pasted into
+ * an address is harmless).
+ */
+const NOT_IN_NAMES = '\\u00ad\\u115f\\u1160\\u180e\\u3164\\uffa0';
+/** What a single-line field may not hold: what is refused everywhere, and line breaks. */
 export const NOT_IN_A_LINE = new RegExp(`[${ALWAYS_REFUSED}\\n\\r]`);
-/** What a multi-line field (a staff note) may not hold: the above; LF, CR LF and CR are line breaks. */
+/** What a name (a person's, a username) may not hold: a line's refusals and the blank-looking characters. */
+export const NOT_IN_A_NAME = new RegExp(`[${ALWAYS_REFUSED}${NOT_IN_NAMES}\\n\\r]`);
+/** What a multi-line field (a staff note) may not hold: what is refused everywhere; LF, CR LF and CR are line breaks. */
 export const NOT_IN_LINES = new RegExp(`[${ALWAYS_REFUSED}]`);
 
 /** 'Holder name may not contain line breaks or control characters': the message of a field without its own. */
@@ -32,14 +48,77 @@ export interface TextRuleOptions {
   trim?: boolean;
 }
 
+/**
+ * Half of a character: a UTF-16 surrogate without its partner. With the `u` flag a well-formed pair is one code
+ * point (an emoji) and never matches; only a lone half does. No keyboard types one, but a script or a broken paste
+ * can send it as a JSON escape ("\ud800"), and code that needs real text (URI encoding, UTF-8) throws or mangles it.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** Whether `text` is well-formed UTF-16: String.prototype.isWellFormed's answer, as a pattern every browser the forms run in reads. */
+export const isWellFormedText = (text: string) => !LONE_SURROGATE.test(text);
+
 function ruled(forbidden: RegExp, opts: TextRuleOptions) {
   const base = z.string(opts.error === undefined ? undefined : { error: opts.error });
-  // Aborts: a value with a refused character gets this one message, not the format rules' after it.
-  return (opts.trim === false ? base : base.trim()).refine((v) => !forbidden.test(v), { message: opts.message, abort: true, params: { rule: TEXT_RULE } });
+  // Both abort: a value with a refused character gets this one message, not the format rules' after it.
+  return (opts.trim === false ? base : base.trim())
+    .refine(isWellFormedText, { message: messages.brokenText, abort: true, params: { rule: TEXT_RULE } })
+    .refine((v) => !forbidden.test(v), { message: opts.message, abort: true, params: { rule: TEXT_RULE } });
 }
 
 /** A single-line string: trimmed, then refused with `message` if it holds a control or bidi character or a line break. */
 export const lineText = (opts: TextRuleOptions) => ruled(NOT_IN_A_LINE, opts);
 
+/** A person's name or a username: as lineText, and the characters that show as nothing refused too. */
+export const nameText = (opts: TextRuleOptions) => ruled(NOT_IN_A_NAME, opts);
+
 /** A multi-line string (a staff note): as lineText, but LF, CR LF and CR are kept. */
 export const linesText = (opts: TextRuleOptions) => ruled(NOT_IN_LINES, opts);
+
+/** Issues reported at most: enough to name every field of a form, bounded for a hostile body. */
+const MAX_BROKEN_ISSUES = 10;
+
+interface Visit {
+  value: unknown;
+  key: PropertyKey | undefined;
+  parent: Visit | undefined;
+}
+
+const pathOf = (visit: Visit): PropertyKey[] => {
+  const path: PropertyKey[] = [];
+  for (let at: Visit | undefined = visit; at?.key !== undefined; at = at.parent) path.unshift(at.key);
+  return path;
+};
+
+/**
+ * The boundary's half of the rule: every string anywhere in a raw input (a JSON body, a query, a path parameter, a
+ * tRPC input), object keys included, must be well-formed, whether or not its schema carries the text rule (a
+ * password, a token, the honeypot, a field the schema ignores). Answers a ZodError naming where, with
+ * messages.brokenText, or null. Iterative, so a deeply nested body cannot exhaust the stack; paths are built only
+ * for the strings refused.
+ */
+export function brokenTextError(input: unknown): z.ZodError | null {
+  const issues: z.core.$ZodIssue[] = [];
+  const refuse = (visit: Visit) =>
+    issues.push({ code: 'custom', path: pathOf(visit), message: messages.brokenText, params: { rule: TEXT_RULE } });
+  const stack: Visit[] = [{ value: input, key: undefined, parent: undefined }];
+  while (stack.length > 0 && issues.length < MAX_BROKEN_ISSUES) {
+    const visit = stack.pop()!;
+    const { value } = visit;
+    if (typeof value === 'string') {
+      if (!isWellFormedText(value)) refuse(visit);
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i] as unknown, key: i, parent: visit });
+    } else if (value !== null && typeof value === 'object') {
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, inner] = entries[i]!;
+        // A broken key is refused where it stands, under its parent.
+        if (!isWellFormedText(key)) refuse(visit);
+        stack.push({ value: inner, key, parent: visit });
+      }
+    }
+  }
+  // ZodRealError: the Error that schema.parse throws, so both doors answer it as they answer any schema failure.
+  return issues.length > 0 ? new z.ZodRealError(issues) : null;
+}

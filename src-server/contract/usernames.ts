@@ -1,17 +1,60 @@
 // Usernames nobody may take (docs/product.md#registration): names the audit log and the console show beside
 // the server's own entries ('system') or the staff's, and the brand's. An account called 'system' or
-// 'Kerbside_Cover' would make its entries read as if the server or the company wrote them.
+// 'Kerbside_Cover' would make its entries read as if the server or the company wrote them, and so would a near
+// variant ('admin2', 'the_admin', 'support-team', 'sysadmin'): a reserved word is refused by its stem, not only
+// whole.
 import { brand } from './brand';
 
 /** A name as compared: lower case, without the dots, hyphens and underscores a username may use as spacing. */
 const squashed = (name: string) => name.toLowerCase().replace(/[._\-\s]/g, '');
 
-const RESERVED = new Set(['system', 'admin', 'administrator', 'owner', 'root', 'support'].map(squashed));
+/** Words that read as the server, the staff or the company. */
+const RESERVED = new Set([
+  'system',
+  'admin',
+  'administrator',
+  'owner',
+  'root',
+  'support',
+  'staff',
+  'helpdesk',
+  'security',
+  'moderator',
+  'official',
+  'superuser',
+  'noreply',
+]);
+
+/**
+ * Words that, joined to a reserved word with no separator, still read as it ('supportteam', 'theadmin', 'sysadmin',
+ * 'itsupport', 'rootuser'). Only these: a reserved word inside an ordinary word ('rootsmusic', 'badminton',
+ * 'supporter', 'stafford', 'systems') is a different word.
+ */
+const AFFIXES = new Set(['the', 'real', 'team', 'desk', 'help', 'head', 'chief', 'main', 'sys', 'super', 'user', 'account', 'bot', 'it', 'tech', 'customer', 'service']);
+
 /** The brand's names, refused anywhere inside a username ('kerbside', 'Kerbside.Cover.Help'). */
 const BRAND = [brand.shortName, brand.name].map(squashed);
 
-/** Whether `username` is a reserved name, whatever its letter case and spacing. */
+const isAffix = (part: string) => part === '' || AFFIXES.has(part) || RESERVED.has(part);
+
+/** Whether `word` (letters only) is a reserved word, alone or joined to affixes or to another reserved word. */
+function readsAsReserved(word: string): boolean {
+  for (const reserved of RESERVED) {
+    for (let at = word.indexOf(reserved); at !== -1; at = word.indexOf(reserved, at + 1)) {
+      if (isAffix(word.slice(0, at)) && isAffix(word.slice(at + reserved.length))) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether `username` is a reserved name, whatever its letter case and spacing: one of its words (split on
+ * separators and digits: 'the_admin', 'admin2', 'support-team') reads as a reserved word, or its letters together
+ * do ('Sup.port', 'no-reply', 'ad-min-team'); or it contains the brand.
+ */
 export function isReservedUsername(username: string): boolean {
-  const name = squashed(username);
-  return RESERVED.has(name) || BRAND.some((b) => name.includes(b));
+  const lower = username.toLowerCase();
+  const words = lower.split(/[^a-z]+/).filter((w) => w !== '');
+  const letters = lower.replace(/[^a-z]/g, '');
+  return [...words, letters].some(readsAsReserved) || BRAND.some((b) => squashed(username).includes(b));
 }

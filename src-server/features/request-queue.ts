@@ -57,6 +57,12 @@ export interface Queue<Row extends QueueRow<QueueRequest>, V, D> {
   searchable: SQLiteColumn[];
   /** Names the request in the audit log, e.g. 'Quote request'. */
   label: string;
+  /**
+   * Whether staff opening one request answer for it in the audit log ('Viewed quote request {reference}'): where the
+   * detail holds personal answers the list does not show (a quote request's date of birth, convictions and medical
+   * answers), as certificate reads are logged (docs/product.md#audit-log).
+   */
+  logsReads: boolean;
   notFound: string;
   /** The requests matching `where`, in `orderBy`, with what their views need joined (the assignee's name). */
   rows(db: DbOrTx, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number): Promise<Row[]>;
@@ -189,7 +195,33 @@ async function detailOf<Row extends QueueRow<QueueRequest>, V, D>(db: DbOrTx, qu
   return queue.toDetail(row, await notesOf(db, queue.kind, id));
 }
 
+/** The audit entry of staff opening a request whose reads are logged (Queue.logsReads). */
+const viewedEntry = (queue: { label: string }, reference: string, caller: Caller) => ({
+  action: `Viewed ${queue.label.toLowerCase()} ${reference}`,
+  username: caller.username,
+  userId: caller.id,
+});
+
+/**
+ * One request, opened by staff. Where the queue logs reads, the read and its audit entry are one transaction: a read
+ * the log could not record is not served, and a refused one (404) writes nothing.
+ */
 export async function getQueueItem<Row extends QueueRow<QueueRequest>, V, D>(deps: Deps, queue: Queue<Row, V, D>, caller: Caller, id: number): Promise<D> {
+  assertAdminRights(caller);
+  if (!queue.logsReads) return detailOf(deps.db, queue, id);
+  const now = deps.clock.now();
+  return deps.write(async (tx) => {
+    const row = await rowById(tx, queue, id);
+    await writeLog(tx, now, viewedEntry(queue, row.request.reference, caller));
+    return queue.toDetail(row, await notesOf(tx, queue.kind, id));
+  });
+}
+
+/**
+ * One request as staff now see it, answered after a change the audit log records (a quote sent): the change's entry
+ * already names the staff member and the request, so this is not logged as a read of its own.
+ */
+export async function queueItemAfterChange<Row extends QueueRow<QueueRequest>, V, D>(deps: Deps, queue: Queue<Row, V, D>, caller: Caller, id: number): Promise<D> {
   assertAdminRights(caller);
   return detailOf(deps.db, queue, id);
 }
@@ -237,7 +269,11 @@ export async function updateQueueItem<Row extends QueueRow<QueueRequest>, V, D>(
       set.assigneeId = input.assigneeId;
       changes.push(`assignee ${assigneeOf(found)?.username ?? 'none'} -> ${name ?? 'none'}`);
     }
-    if (changes.length === 0) return detailOf(tx, queue, id);
+    if (changes.length === 0) {
+      // Nothing changed, yet the answer is the whole request: a read, logged as opening it is.
+      if (queue.logsReads) await writeLog(tx, now, viewedEntry(queue, current.reference, caller));
+      return detailOf(tx, queue, id);
+    }
     await tx
       .update(queue.table)
       .set({ ...set, updatedAt: now } as never)

@@ -1,7 +1,18 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { messages } from '../contract/messages';
+import { brokenTextError } from '../contract/text';
 import { InvalidError } from '../errors';
+
+/**
+ * `raw` parsed with `schema`, after every string in it is found well-formed (contract/text.ts brokenTextError):
+ * a field the schema leaves free (a password, a token) or ignores is no way in for broken text.
+ */
+function parsed<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+  const broken = brokenTextError(raw);
+  if (broken) throw broken;
+  return schema.parse(raw);
+}
 
 /** The JSON body parsed with `schema`: malformed JSON and schema failures are both 400s. */
 export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
@@ -11,13 +22,13 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
   } catch {
     throw new InvalidError(messages.malformedJson);
   }
-  return schema.parse(raw);
+  return parsed(schema, raw);
 }
 
 export function queryOf<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
-  return schema.parse(c.req.query());
+  return parsed(schema, c.req.query());
 }
 
 export function paramOf<S extends z.ZodType>(c: Context, name: string, schema: S): z.output<S> {
-  return schema.parse(c.req.param(name));
+  return parsed(schema, c.req.param(name));
 }

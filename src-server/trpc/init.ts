@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { CallerResult, ResolveCaller } from '../auth/caller';
 import { assertAdminRights, assertOwnerRights } from '../auth/permissions';
 import { messages } from '../contract/messages';
+import { brokenTextError } from '../contract/text';
 import type { Deps } from '../deps';
 import { DomainError, errorAnswerOf, inputErrorDetails } from '../errors';
 
@@ -60,7 +61,25 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(mapDomainErrors);
+/**
+ * Every string of every input well-formed (contract/text.ts brokenTextError), as the REST doors check theirs
+ * (http/validate.ts): those the text rule leaves free (a password, the honeypot) included. Before the caller is
+ * resolved, so broken text is refused alike for everyone, with the schema failures' answer.
+ */
+const wellFormedInput = t.middleware(async ({ getRawInput, next }) => {
+  let raw: unknown;
+  try {
+    raw = await getRawInput();
+  } catch {
+    // An unreadable body: a procedure with an input refuses it when it reads it; one without (a sign-out) never does.
+    return next();
+  }
+  const broken = brokenTextError(raw);
+  if (broken) throw new TRPCError({ code: 'BAD_REQUEST', message: messages.invalidInput, cause: broken });
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(mapDomainErrors).use(wellFormedInput);
 
 export const customerProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const { caller } = await ctx.caller();

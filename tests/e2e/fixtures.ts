@@ -172,3 +172,14 @@ export async function appLive(page: Page): Promise<void> {
   await page.keyboard.press('Shift');
   await page.locator('html[data-app-live]').waitFor({ state: 'attached' });
 }
+
+/**
+ * Confirms an account's e-mail address as its owner would (docs/product.md#e-mail-confirmation): signed in to the
+ * account, the link e-mailed to the address is spent. Nothing reaches an account by its address before this.
+ */
+export async function confirmAddress(request: APIRequestContext, account: { username: string; password: string; email: string }): Promise<void> {
+  const link = await latestLinkTo(account.email, '/verify-email');
+  const token = await apiToken(request, account.username, account.password);
+  const res = await request.post('/api/account/verify-email/confirm', { headers: { authorization: `Bearer ${token}` }, data: { token: link.searchParams.get('token') } });
+  expect(res.status(), await res.text()).toBe(200);
+}

@@ -4,7 +4,7 @@
 // disabled with the reason. The whole day from the visitor's side is the dashboard's browser test.
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, openAdmin, search, tab, ukDate } from './admin-helpers';
-import { createAccount, db, latestLinkTo, unique } from './fixtures';
+import { confirmAddress, createAccount, db, latestLinkTo, unique } from './fixtures';
 import { mailWithSubject, requestQuote, type SentQuote } from './quote-flow';
 
 test.use({ serviceWorkers: 'block' });
@@ -97,10 +97,11 @@ test('send a quote, then issue the policy to a new customer, who is invited', as
   await expect(page.getByRole('row').filter({ hasText: email })).toContainText(username);
 });
 
-test('an existing account, matched by e-mail in any case, gets the policy and no invitation', async ({ page }) => {
+test('an existing account that confirmed its address, matched by e-mail in any case, gets the policy and no invitation', async ({ page }) => {
   const username = unique('held');
   const email = `${username}@example.test`;
   await createAccount(page.request, { username, password: 'e2e-existing-password', email });
+  await confirmAddress(page.request, { username, password: 'e2e-existing-password', email });
   const lastName = unique('Existing');
   const quote = await requestQuote(page.request, { firstName: 'Ezra', lastName, email: email.toUpperCase() });
   await openAdmin(page);

@@ -2,6 +2,7 @@
 // sent through the public API for cover starting tomorrow (browser tests run on the real date), a policy issued
 // from it through the admin API, and the messages the server queued for the customer.
 import { expect, type APIRequestContext } from '@playwright/test';
+import type { IssuedPolicyView } from '../../src-server/contract/views';
 import { validQuote } from '../fixtures/quote';
 import { apiToken, db, latestLinkTo, OWNER } from './fixtures';
 
@@ -42,10 +43,10 @@ export async function issueThroughApi(
   request: APIRequestContext,
   quoteId: number,
   body: Record<string, unknown> = { licenseNumber: 'E2E0000001' },
-): Promise<{ policy: { policyNumber: string }; user: { username: string; email: string }; invited: boolean }> {
+): Promise<IssuedPolicyView> {
   const res = await request.post(`/api/admin/quotes/${quoteId}/policy`, { headers: await ownerAuth(request), data: body });
   expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { policy: { policyNumber: string }; user: { username: string; email: string }; invited: boolean };
+  return (await res.json()) as IssuedPolicyView;
 }
 
 /** The newest message to `to` whose subject is `subject`, waiting briefly for it. */

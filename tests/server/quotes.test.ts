@@ -91,7 +91,7 @@ describe('POST /api/quotes', () => {
     expect(String(mail.rows[0]!['subject'])).toContain(answer.reference);
     const text = String(mail.rows[0]!['text_body']);
     expect(text).toContain(`Your reference: ${answer.reference}`);
-    expect(text).toContain('Hello Amelia,');
+    expect(text).toContain('Hello,');
     expect(text).toContain('within 24 hours');
     expect(text).toContain('Product: Temporary car cover');
     expect(text).toContain('Cover to start: Fri 10 Jul 2026, 09:00 BST');

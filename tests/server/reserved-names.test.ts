@@ -1,6 +1,7 @@
-// Reserved usernames (docs/product.md#registration): 'system', 'admin', 'owner', 'root', 'support' and the brand
-// ('kerbside', 'Kerbside Cover') in any letter case and spacing are refused at registration and when staff make
-// or rename an account, with a field message on `username`; accounts that already have one keep it.
+// Reserved usernames (docs/product.md#registration): 'system', 'admin', 'owner', 'root', 'support', 'staff' and the
+// rest, by their stem ('admin2', 'the_admin', 'support-team', 'sysadmin'), and the brand ('kerbside', 'Kerbside
+// Cover') in any letter case and spacing are refused at registration and when staff make or rename an account,
+// with a field message on `username`; accounts that already have one keep it.
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isReservedUsername } from '../../src-server/contract/usernames';
@@ -15,6 +16,33 @@ let ownerId: number;
 let address = 0;
 
 const RESERVED = ['system', 'SYSTEM', 'admin', 'Owner', 'root', 'support', 'Sup.port', 'kerbside', 'Kerbside_Cover', 'kerbside.cover', 'KERBSIDE-COVER', 'kerbsidecover', 'kerbside.help'];
+/** Near variants of a reserved word: followed or preceded by digits, separators, another word or an affix. */
+const STEMS = [
+  'admin2',
+  'admin-1',
+  '2admin',
+  'Administrator2',
+  'root1',
+  'owner2',
+  'the_admin',
+  'Real.Owner',
+  'support-team',
+  'supportteam',
+  'adminteam',
+  'SysAdmin',
+  'itsupport',
+  'rootuser',
+  'sam.admin',
+  'staff',
+  'staff.07',
+  'help-desk',
+  'security',
+  'moderator',
+  'official',
+  'no-reply',
+];
+/** Ordinary names with a reserved word inside another word. */
+const ORDINARY = ['systems.analyst', 'admiral', 'rooted', 'alice', 'kerb', 'cover', 'rootsmusic', 'brooter', 'badminton', 'supporter', 'stafford', 'staffan', 'officially', 'rooster', 'customer'];
 const REFUSAL = 'That username is reserved. Please choose another';
 
 beforeAll(async () => {
@@ -35,7 +63,11 @@ const register = (username: string) =>
 describe('the rule', () => {
   it('refuses the listed names whatever their case and spacing, and the brand anywhere in a name', () => {
     for (const name of RESERVED) expect(isReservedUsername(name), name).toBe(true);
-    for (const name of ['systems.analyst', 'admiral', 'rooted', 'alice', 'kerb', 'owner2', 'cover']) expect(isReservedUsername(name), name).toBe(false);
+    for (const name of ORDINARY) expect(isReservedUsername(name), name).toBe(false);
+  });
+
+  it('refuses a reserved word by its stem: with digits, separators, another word or an affix around it', () => {
+    expect(STEMS.filter((name) => !isReservedUsername(name))).toEqual([]);
   });
 });
 
@@ -61,8 +93,17 @@ describe('registration', () => {
     expect(JSON.stringify((err as TRPCError).cause ?? err)).toContain(REFUSAL);
   });
 
+  it('refuses near variants at registration too', async () => {
+    for (const name of ['admin2', 'the_admin', 'support-team']) {
+      const res = await register(name);
+      expect(res.status, name).toBe(400);
+      expect((await json<ErrorBody>(res)).details?.fieldErrors?.username, name).toEqual([REFUSAL]);
+    }
+  });
+
   it('still registers ordinary names', async () => {
     expect((await register('systems.analyst')).status).toBe(201);
+    expect((await register('rootsmusic')).status).toBe(201);
   });
 });
 
@@ -113,5 +154,12 @@ describe('accounts made when a policy is issued', () => {
     expect(res.status, await res.clone().text()).toBe(201);
     const issued = await json<IssuedPolicyView>(res);
     expect(issued.user.username).toBe('customer');
+  });
+
+  it('fall back to the e-mail when the names make a reserved one (Sam Admin)', async () => {
+    const q = await submitQuote(h, { email: 'sam.wright@example.test', firstName: 'Sam', lastName: 'Admin' });
+    const res = await h.request('POST', `/api/admin/quotes/${q.id}/policy`, { token: ownerToken, body: { licenseNumber: 'ADMIN905175S99AA' } });
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect((await json<IssuedPolicyView>(res)).user.username).toBe('sam.wright');
   });
 });

@@ -13,6 +13,7 @@ import * as passwordResetContract from '../../src-server/contract/password-reset
 import * as queueContract from '../../src-server/contract/queues';
 import * as quoteContract from '../../src-server/contract/quote';
 import * as schemaContract from '../../src-server/contract/schemas';
+import { messages } from '../../src-server/contract/messages';
 import { TEXT_RULE } from '../../src-server/contract/text';
 import * as verifyContract from '../../src-server/contract/verify';
 import * as viewContract from '../../src-server/contract/views';
@@ -47,7 +48,21 @@ const FORBIDDEN: Record<string, string> = {
   'right-to-left isolate': '\u2067',
   'first strong isolate': '\u2068',
   'pop directional isolate': '\u2069',
+  'zero width space': '\u200b',
+  'word joiner': '\u2060',
+  'invisible times': '\u2062',
+  'byte order mark': '\ufeff',
 };
+/** Refused in names (a person's, a username) besides: characters that show as nothing or as a blank. */
+const NOT_IN_NAMES: Record<string, string> = {
+  'soft hyphen': '\u00ad',
+  'Hangul filler': '\u3164',
+  'halfwidth Hangul filler': '\uffa0',
+  'Hangul choseong filler': '\u115f',
+  'Mongolian vowel separator': '\u180e',
+};
+/** The fields that hold a person's name or a username. */
+const NAME_FIELDS = new Set(['firstName', 'lastName', 'name', 'holderName', 'driverName', 'username']);
 /** Refused in a single-line field, kept in a multi-line one. */
 const LINE_BREAKS: Record<string, string> = { LF: '\n', 'CR LF': '\r\n', CR: '\r' };
 
@@ -166,6 +181,17 @@ describe('every string of every input schema carries the text rule', () => {
     expect(missing).toEqual([]);
   });
 
+  it('refuses half a character (a lone surrogate) in each, with the message for broken text', () => {
+    const missing: string[] = [];
+    for (const entry of checked) {
+      for (const half of ['\ud800', '\udfff']) {
+        const issues = entry.node.safeParse(`Ann${half}Smith`).error?.issues ?? [];
+        if (!issues.some((i) => i.message === messages.brokenText)) missing.push(`${entry.source} ${entry.path.join('.')}: ${half.charCodeAt(0).toString(16)}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
   it('refuses line breaks in single-line fields and keeps them in multi-line ones', () => {
     const wrong: string[] = [];
     for (const entry of checked) {
@@ -177,9 +203,23 @@ describe('every string of every input schema carries the text rule', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('refuses characters that show as nothing in names, and takes them in other text', () => {
+    const wrong: string[] = [];
+    const names = checked.filter((e) => NAME_FIELDS.has(e.path.at(-1)!));
+    expect(names.length).toBeGreaterThanOrEqual(8);
+    for (const entry of checked) {
+      const isName = NAME_FIELDS.has(entry.path.at(-1)!);
+      for (const [kind, ch] of Object.entries(NOT_IN_NAMES)) {
+        if (carriesRule(entry.node, `Ann${ch}Smith`) !== isName) wrong.push(`${entry.source} ${entry.path.join('.')}: ${kind} ${isName ? 'taken' : 'refused'}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('takes letters of any script, accents, emoji and the joiners they need', () => {
     for (const entry of checked) {
-      for (const text of ['Zoë O’Brien-Łukasz', 'محمد علي', 'שרה כהן', '👩‍👩‍👧‍👦', 'Kévin née Ōsaka']) {
+      // The last: a Persian name whose two parts a zero-width non-joiner keeps apart.
+      for (const text of ['Zoë O’Brien-Łukasz', 'محمد علي', 'שרה כהן', '👩‍👩‍👧‍👦', 'Kévin née Ōsaka', 'نازنین\u200cزهرا']) {
         expect(carriesRule(entry.node, text), `${entry.source} ${entry.path.join('.')}: ${text}`).toBe(false);
       }
     }
@@ -228,6 +268,13 @@ describe('at the doors: 400 with the field’s message, nothing written', () => 
     { label: 'log entry with a line break', method: 'POST', path: () => '/api/admin/logs', body: { action: 'Report sent\nLogin succeeded' }, field: 'action', message: 'Action may not contain line breaks or control characters', admin: true },
     { label: 'note with a right-to-left override', method: 'POST', path: () => `/api/admin/quotes/${quoteId}/notes`, body: { text: 'Called\u202e back' }, field: 'text', message: 'Note must not contain control characters (line breaks are fine)', admin: true },
     { label: 'note with a tab', method: 'POST', path: () => `/api/admin/quotes/${quoteId}/notes`, body: { text: 'Called\tback' }, field: 'text', message: 'Note must not contain control characters (line breaks are fine)', admin: true },
+    { label: 'quote first name with a zero width space', method: 'POST', path: () => '/api/quotes', body: { ...validQuote, firstName: 'Ann\u200bSmith' }, field: 'firstName', message: 'Names may not contain line breaks or control characters' },
+    { label: 'quote last name with a soft hyphen', method: 'POST', path: () => '/api/quotes', body: { ...validQuote, lastName: 'Fletch\u00ader' }, field: 'lastName', message: 'Names may not contain line breaks or control characters' },
+    { label: 'callback name of a Hangul filler alone', method: 'POST', path: () => '/api/callbacks', body: { name: '\u3164', email: 'p@example.test', phone: '07700 900123', reasonForContact: 'other' }, field: 'name', message: 'Name may not contain line breaks or control characters' },
+    { label: 'registration username with a byte order mark inside', method: 'POST', path: () => '/api/register', body: { username: 'ann\ufeffsmith', email: 'ann@example.test', password: 'longenough1' }, field: 'username', message: 'Username may not contain line breaks or control characters' },
+    { label: 'policy driver name with a word joiner', method: 'POST', path: () => '/api/admin/policies', body: { ...validPolicy, driverName: 'Ann\u2060Smith' }, field: 'driverName', message: 'Driver name may not contain line breaks or control characters', admin: true },
+    { label: 'policy holder name with a soft hyphen', method: 'POST', path: () => '/api/admin/policies', body: { ...validPolicy, holderName: 'Ann Smi\u00adth' }, field: 'holderName', message: 'Holder name may not contain line breaks or control characters', admin: true },
+    { label: 'note with a zero width space', method: 'POST', path: () => `/api/admin/quotes/${quoteId}/notes`, body: { text: 'Called\u200bback' }, field: 'text', message: 'Note must not contain control characters (line breaks are fine)', admin: true },
     { label: 'user e-mail with a NUL', method: 'POST', path: () => '/api/admin/users', body: { username: 'made', email: 'made\u0000@example.test', password: 'longenough1' }, field: 'email', message: 'Email may not contain line breaks or control characters', admin: true },
   ];
 
@@ -273,5 +320,16 @@ describe('at the doors: 400 with the field’s message, nothing written', () => 
     const policy = await h.request('POST', '/api/admin/policies', { token: owner, body: { ...validPolicy, holderName: 'שרה כהן', driverName: 'Łukasz Żółć' } });
     expect(policy.status).toBe(201);
     expect(await json(policy)).toMatchObject({ holderName: 'שרה כהן', driverName: 'Łukasz Żółć' });
+    const persian = await h.request('POST', '/api/callbacks', {
+      body: { name: 'نازنین\u200cزهرا', email: 'nz@example.test', phone: '07700 900123', reasonForContact: 'other' },
+      headers: { 'x-forwarded-for': address() },
+    });
+    expect(persian.status).toBe(201);
+  });
+
+  it('a byte order mark at either end is trimmed as white space; a soft hyphen outside a name is taken', async () => {
+    const res = await h.request('POST', '/api/admin/policies', { token: owner, body: { ...validPolicy, holderName: '\ufeffAnn Smith\ufeff', carModel: 'Ford Fi\u00adesta' } });
+    expect(res.status, await res.clone().text()).toBe(201);
+    expect(await json(res)).toMatchObject({ holderName: 'Ann Smith', carModel: 'Ford Fi\u00adesta' });
   });
 });

@@ -25,6 +25,7 @@ import {
   type Queue,
   type QueueRow,
 } from '../request-queue';
+import { deliverSoon } from '../../mail/deliver-soon';
 
 /** Callback requests allowed per client address in an hour. */
 const CALLBACK_ADDRESS_RULE: ThrottleRule = { limit: 5, windowMs: 60 * 60_000 };
@@ -49,9 +50,13 @@ function describeCallbackTime(epochMs: number): string {
   return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')} at ${part('hour')}:${part('minute')} (UK time)`;
 }
 
+/**
+ * As the quote confirmation: to an address nobody has proved, so no free text the requester typed (the name), only
+ * the reference, the chosen reason, the normalised phone number and the time (docs/product.md#e-mails).
+ */
 function confirmationMail(input: CallbackInput, reference: string, preferredAt: number | null) {
   const lines = [
-    `Hello ${input.name},`,
+    'Hello,',
     '',
     `Thank you for contacting ${brand.name}. We have received your callback request.`,
     '',
@@ -122,7 +127,7 @@ export async function requestCallback(deps: Deps, input: CallbackInput, clientAd
     deps.logger.warn({ clientAddress }, 'callback request with the honeypot filled: answered, not stored');
     return { reference: newReference('CB') };
   }
-  void deps.mailer.deliverPending().catch((err: unknown) => deps.logger.warn({ err }, 'callback confirmation delivery failed'));
+  deliverSoon(deps, 'callback confirmation');
   return { reference: outcome.reference };
 }
 
@@ -174,6 +179,8 @@ const callbackQueue: Queue<QueueRow<CallbackRow>, CallbackRequestView, CallbackR
     callbackRequests.status,
   ],
   label: 'Callback request',
+  // The detail shows what its list row shows (name, contact, reason, preferred time) and the notes: no read to answer for.
+  logsReads: false,
   notFound: callbackRequestNotFound,
   rows: (db, where, orderBy, limit, offset) =>
     db

@@ -15,7 +15,7 @@ import type { QuoteRequestDetailView } from '../../contract/views';
 import { quoteRequests } from '../../db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { ConflictError, NotFoundError } from '../../errors';
-import { getQuoteRequest } from './service';
+import { quoteRequestAfterChange } from './service';
 import { deliverSoon } from '../../mail/deliver-soon';
 
 const HOUR_MS = 3_600_000;
@@ -107,5 +107,5 @@ export async function sendOffer(deps: Deps, caller: Caller, id: number, input: O
     await deps.mailer.queue(tx, offerMail(row, premiumPence / 100, validUntil));
   });
   deliverSoon(deps, 'quote offer');
-  return getQuoteRequest(deps, caller, id);
+  return quoteRequestAfterChange(deps, caller, id);
 }

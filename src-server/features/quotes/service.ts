@@ -25,12 +25,14 @@ import {
   getQueueItem,
   listQueue,
   newReference,
+  queueItemAfterChange,
   unusedReference,
   updateQueueItem,
   type Queue,
   type QueueRow,
 } from '../request-queue';
 import { confirmedOwnerOf } from '../email-confirmation/service';
+import { deliverSoon } from '../../mail/deliver-soon';
 
 /** New quote requests allowed per client address in an hour (a family or an office may share one). */
 export const QUOTE_ADDRESS_RULE: ThrottleRule = { limit: 10, windowMs: 60 * 60_000 };
@@ -47,15 +49,21 @@ function detailsOf(input: QuoteRequest): QuoteDetails {
 
 const fingerprintOf = (details: QuoteDetails) => createHash('sha256').update(JSON.stringify(details)).digest('hex');
 
+/**
+ * The confirmation goes to an address nobody has proved, so it carries no free text the requester typed (a name, the
+ * make and model): only the reference, choices from the lists and normalised values (the registration, the phone
+ * number). Otherwise anyone could have the broker's genuine e-mail carry their words and links to any inbox
+ * (docs/product.md#e-mails).
+ */
 function confirmationMail(d: QuoteDetails, reference: string, startAt: number) {
   const lines = [
-    `Hello ${d.firstName},`,
+    'Hello,',
     '',
     `Thank you for asking ${brand.name} for a quote. We have received your request.`,
     '',
     `Your reference: ${reference}`,
     `Product: ${productLabels[d.product]}`,
-    `Vehicle: ${[d.carModel, d.regNumber].filter(Boolean).join(', ')} (${d.vehicleType})`,
+    `Vehicle: ${d.regNumber} (${d.vehicleType})`,
     `Cover: ${d.coverType}, ${d.usage}`,
     `Cover to start: ${ukInstantText(startAt)}`,
     `Cover length: ${durationText({ value: d.durationValue, unit: d.durationUnit })}`,
@@ -142,7 +150,7 @@ export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, client
       deps.logger.info({ reference: outcome.reference }, 'quote request sent again within a minute: answered with the first');
       return { reference: outcome.reference, message: quoteMessages.submitted };
     case 'stored':
-      void deps.mailer.deliverPending().catch((err: unknown) => deps.logger.warn({ err }, 'quote confirmation delivery failed'));
+      deliverSoon(deps, 'quote confirmation');
       return { reference: outcome.reference, message: quoteMessages.submitted };
   }
 }
@@ -222,6 +230,8 @@ const quoteQueue: Queue<QuoteQueueRow, QuoteRequestView, QuoteRequestDetailView>
     quoteRequests.status,
   ],
   label: 'Quote request',
+  // The detail holds the date of birth, convictions and medical answers; the list shows none of them.
+  logsReads: true,
   notFound: quoteRequestNotFound,
   rows: (db, where, orderBy, limit, offset) =>
     db
@@ -239,7 +249,10 @@ const quoteQueue: Queue<QuoteQueueRow, QuoteRequestView, QuoteRequestDetailView>
 
 export const listQuoteRequests = (deps: Deps, caller: Caller, q: QueueListQuery): Promise<Page<QuoteRequestView>> =>
   listQueue(deps, quoteQueue, caller, q);
+/** Staff opening one request: logged as 'Viewed quote request {reference}' (docs/product.md#audit-log). */
 export const getQuoteRequest = (deps: Deps, caller: Caller, id: number) => getQueueItem(deps, quoteQueue, caller, id);
+/** The request as it stands after a change the log records (a quote sent): not logged as a read. */
+export const quoteRequestAfterChange = (deps: Deps, caller: Caller, id: number) => queueItemAfterChange(deps, quoteQueue, caller, id);
 export const updateQuoteRequest = (deps: Deps, caller: Caller, id: number, input: RequestUpdateInput) =>
   updateQueueItem(deps, quoteQueue, caller, id, input);
 /** The status alone (admin.quotes.setStatus, kept for its clients). */
