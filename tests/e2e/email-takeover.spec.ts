@@ -58,8 +58,12 @@ test('a squatter who registers the address first gets nothing; the address owner
   await expect(owner.getByText(quote.reference)).toBeVisible();
   await expect(owner.getByText(/Please confirm your e-mail address/)).toHaveCount(0);
 
-  // The squatter's session has ended: their next step finds them signed out, and their password no longer works.
+  // The squatter's session has ended: their next call finds it refused and the app forgets it, the next navigation
+  // takes them to the login page, and their password no longer works.
   await squatter.reload();
+  await expect.poll(() => squatter.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await expect(squatter.getByText(issued.policy.policyNumber)).toHaveCount(0);
+  await squatter.goto('/dashboard');
   await expect(squatter).toHaveURL(/\/login$/);
   await signIn(squatter, username, 'mallory-password-1');
   await expect(squatter.getByText('Login failed: Invalid username or password')).toBeVisible();
