@@ -46,7 +46,10 @@ export function UsersTab() {
           return (
             <tr key={u.id} className="border-b border-slate-200">
               <td className="p-2 font-semibold">{u.username}</td>
-              <td className="p-2">{u.email}</td>
+              <td className="p-2">
+                {u.email}
+                {u.emailVerified ? null : <span className="ml-2 text-sm whitespace-nowrap text-ink-muted">(not confirmed)</span>}
+              </td>
               <td className="p-2">
                 <RoleBadge user={u} />
               </td>
