@@ -11,28 +11,33 @@ CREATE TABLE `policy_lists` (
 -- store it again, in the writing statement's own transaction, whenever a write changes it. A change to PolicyView
 -- needs a migration that recreates this view (and the UPDATE OF list below if a new column is shown) and runs the
 -- rebuild below again.
-CREATE VIEW `policy_list_source` AS SELECT u.id AS user_id, (
-  SELECT json_group_array(
-    json_object(
-      'id', id,
-      'policyNumber', policy_number,
-      'userId', user_id,
-      'holderName', holder_name,
-      'carModel', car_model,
-      'driverName', driver_name,
-      'licenseNumber', license_number,
-      'registration', registration,
-      'startDate', start_date,
-      'startTime', start_time,
-      'endDate', end_date,
-      'endTime', end_time,
-      'status', status,
-      'product', product,
-      'premium', premium_pence / 100.0,
-      'username', u.username
-    ) ORDER BY start_at DESC, id DESC)
-  FROM policies WHERE user_id = u.id
-) AS json FROM users u;
+CREATE VIEW `policy_list_source` AS SELECT u.id AS user_id, coalesce((
+  -- The list in its documented order: json_group_array as a window function adds the rows in the window's ORDER BY
+  -- order, and the whole-partition frame makes every row's value the whole list (an ORDER BY inside the aggregate's
+  -- own parentheses says the same, but the libSQL server's SQL parser refuses it). No policies: no row, so '[]'.
+  SELECT json FROM (
+    SELECT json_group_array(
+      json_object(
+        'id', id,
+        'policyNumber', policy_number,
+        'userId', user_id,
+        'holderName', holder_name,
+        'carModel', car_model,
+        'driverName', driver_name,
+        'licenseNumber', license_number,
+        'registration', registration,
+        'startDate', start_date,
+        'startTime', start_time,
+        'endDate', end_date,
+        'endTime', end_time,
+        'status', status,
+        'product', product,
+        'premium', premium_pence / 100.0,
+        'username', u.username
+      )) OVER (ORDER BY start_at DESC, id DESC ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) AS json
+    FROM policies WHERE user_id = u.id
+  ) LIMIT 1
+), '[]') AS json FROM users u;
 --> statement-breakpoint
 INSERT INTO policy_lists (user_id, json) SELECT user_id, json FROM policy_list_source s
   WHERE EXISTS (SELECT 1 FROM policies p WHERE p.user_id = s.user_id);
