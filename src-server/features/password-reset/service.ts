@@ -14,8 +14,8 @@ import { passwordResetTokens, users } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { InvalidError } from '../../errors';
 import { hashPassword } from '../../auth/password';
-import { addressThrottleKey, clearThrottle, clearThrottlePrefix, hitThrottle, loginThrottleKeys, type ThrottleRule } from '../../auth/throttle';
-import { logRepeatedEvent, writeLog } from '../../audit/log';
+import { addressThrottleKey, clearThrottle, clearThrottlePrefix, countAttempt, loginThrottleKeys, type ThrottleRule } from '../../auth/throttle';
+import { writeLog } from '../../audit/log';
 import { afterAnswer } from '../../after-answer';
 import { toUserView } from '../users/service';
 
@@ -169,15 +169,20 @@ export async function requestPasswordReset(
   const now = deps.clock.now();
   const email = input.email.toLowerCase();
 
-  const [byAddress, byEmail] = await deps.write(async (tx) => [
-    await hitThrottle(tx, addressThrottleKey('reset', clientAddress), RESET_ADDRESS_RULE, now),
-    await hitThrottle(tx, `reset:email:${email}`, RESET_EMAIL_RULE, now),
-  ]);
-  if (byAddress.over || byEmail.over) {
-    deps.metrics.throttleRefused(byAddress.over ? 'password_reset_address' : 'password_reset_email');
+  const attempt = await countAttempt(
+    deps,
+    [
+      { key: addressThrottleKey('reset', clientAddress), rule: RESET_ADDRESS_RULE, limit: 'password_reset_address' },
+      { key: `reset:email:${email}`, rule: RESET_EMAIL_RULE, limit: 'password_reset_email' },
+    ],
+    now,
+  );
+  if (attempt.refusedBy) {
+    deps.metrics.throttleRefused(attempt.refusedBy);
     // The address is not written to the audit log: it may not belong to any customer. Anyone can send these, so
-    // they count on one entry an hour (the limits' window) instead of a row each (docs/product.md#audit-log).
-    await logRepeatedEvent(deps, { action: 'Password reset request throttled', level: 'warning' }, { key: 'reset-throttled', windowMs: RESET_ADDRESS_RULE.windowMs });
+    // they count on one entry an hour (the limits' window) instead of a row each, counted in memory and written
+    // in a batch (docs/product.md#audit-log).
+    deps.refusals.log.count({ action: 'Password reset request throttled', level: 'warning' }, { key: 'reset-throttled', windowMs: RESET_ADDRESS_RULE.windowMs }, now);
     return answer;
   }
 
