@@ -16,9 +16,12 @@ export function db(): Client {
   return client;
 }
 
-/** The newest message queued for `to`, waiting briefly for it to arrive. */
+/**
+ * The newest message queued for `to`, waiting for it to arrive: up to 10 s, since a reset link is made 1-5 s after
+ * its request (docs/product.md#password-reset).
+ */
 export async function latestMailTo(to: string): Promise<{ subject: string; text: string }> {
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 100; i++) {
     const rs = await db().execute({ sql: 'select subject, text_body from mail_outbox where to_address = ? order by id desc limit 1', args: [to] });
     const row = rs.rows[0];
     if (row) return { subject: String(row['subject']), text: String(row['text_body']) };

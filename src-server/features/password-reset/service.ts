@@ -3,7 +3,7 @@
 // account, a single-use link valid for 30 minutes is e-mailed. Only the SHA-256 of the token is stored.
 // Invitations (docs/product.md#welcome) are the same tokens with purpose 'invite': made when staff issue a
 // policy to a new account, valid 7 days, spent by the same confirm call, which then also signs the person in.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { brand } from '../../contract/brand';
 import { passwordResetMessages, type PasswordResetConfirmInput, type PasswordResetRequestInput } from '../../contract/password-reset';
@@ -20,6 +20,14 @@ import { afterAnswer } from '../../after-answer';
 import { toUserView } from '../users/service';
 
 const RESET_TOKEN_TTL_MS = 30 * 60_000;
+/**
+ * How long after a request its link's work (the account looked up, the token, the e-mail and its delivery) starts:
+ * at a random moment in this range. Done just after the answer, that work (a few milliseconds of the main thread,
+ * only where the address has an account) would slow the same client's next request, and that tells which
+ * addresses have accounts (docs/product.md#password-reset, docs/operations.md#password-reset-timing).
+ */
+export const RESET_LINK_DELAY_MS = { min: 1000, max: 5000 };
+const resetLinkDelay = () => randomInt(RESET_LINK_DELAY_MS.min, RESET_LINK_DELAY_MS.max + 1);
 /** An invitation's link lasts a week: the customer may not read the e-mail the day cover is issued. */
 export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
 /** Reset requests allowed per client address, and per e-mail address, in an hour. */
@@ -120,7 +128,7 @@ export async function queueInvitation(
 
 /**
  * Where `email` (lower case) belongs to an account: spends its earlier unused links and makes a new one, with
- * its e-mail and the audit entry, in one transaction; then delivers. Runs after the request's answer.
+ * its e-mail and the audit entry, in one transaction; then delivers. Runs seconds after the request's answer.
  */
 async function sendResetLink(deps: Deps, email: string, now: number, publicUrl: string): Promise<void> {
   const token = randomBytes(32).toString('base64url');
@@ -152,7 +160,7 @@ async function sendResetLink(deps: Deps, email: string, now: number, publicUrl: 
 
 /**
  * Step 1. Resolves with the same answer whatever happened: unknown address, known address, or over the
- * limit; the link and its e-mail are made after answering (sendResetLink). The link points at deps.publicUrl
+ * limit; the link and its e-mail are made seconds after answering (sendResetLink). The link points at deps.publicUrl
  * (PUBLIC_URL), never at the request's Host header, which the client chooses (reset-link poisoning).
  *
  * Over the limit (10 an hour per client address, 3 an hour per e-mail address) the answer is still the
@@ -187,9 +195,10 @@ export async function requestPasswordReset(
   }
 
   // Whether the address has an account is found out only after answering (after-answer.ts): up to the answer
-  // both cases do the same work, so its timing cannot tell them apart.
+  // both cases do the same work, so its timing cannot tell them apart; and only seconds later, so that the same
+  // client's next request does not meet that work either (RESET_LINK_DELAY_MS).
   const { publicUrl } = deps;
-  afterAnswer(deps, 'password reset link', () => sendResetLink(deps, email, now, publicUrl));
+  afterAnswer(deps, 'password reset link', () => sendResetLink(deps, email, now, publicUrl), resetLinkDelay());
   return answer;
 }
 
