@@ -1,9 +1,9 @@
 // The audit entries of refusals ('Login throttled for …', 'Password reset request throttled'), counted in memory
-// and written in batches (docs/product.md#audit-log, docs/operations.md#refusals). Why: each refusal used to add
-// to its entry in a write transaction of its own, on the refused request's path, and every write of the process
-// waits in one queue on the main thread, so a flood of refusals slowed everyone else. Counted here, a refusal
-// costs an increment; FLUSH_AFTER_MS after the first one the counts go to the database in a few transactions, with
-// the same entries, counts and last times (audit/log.ts writeRepeatedLog) as one write per refusal gave.
+// and written in batches (docs/product.md#audit-log, docs/operations.md#refusals). Why: a refusal that adds to its
+// entry in a write transaction of its own, on the refused request's path, waits in the process's one write queue
+// on the main thread, so a flood of refusals would slow everyone else. Counted here, a refusal costs an increment;
+// FLUSH_AFTER_MS after the first one the counts go to the database in a few transactions, with the same entries,
+// counts and last times (audit/log.ts writeRepeatedLog) as one write per refusal gives.
 import type { Logger } from 'pino';
 import type { WriteTransaction } from '../db/writer';
 import { writeRepeatedLog, type LogEntry, type Repeat } from './log';

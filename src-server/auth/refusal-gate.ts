@@ -1,11 +1,11 @@
 // What this process remembers of the limits its requests went over (docs/operations.md#refusals): once the
 // database's counter says a key is over its limit, later requests for that key are refused from memory until its
-// window ends, before anything is read or written. Why: a refused request used to cost a write transaction (its
-// count, its audit entry), and every write of the process waits in one queue on the main thread, so a flood of
-// refusals from one address slowed everyone else's answers (a fresh GET /api/health: ~250 ms median, 0.7 s at
-// p99, against ~1.4 ms unloaded). The database stays the source of truth: every count under a limit is made there,
-// and memory only holds refusals the database has already made. Several processes share the database; each
-// remembers only what it has seen itself, which is still a refusal the database made.
+// window ends, before anything is read or written. Why: a refusal that costs a write transaction (its count, its
+// audit entry) waits in the process's one write queue, whose commits run on the main thread, so a flood of
+// refusals from one address would slow everyone else's answers by hundreds of milliseconds. The database stays the
+// source of truth: every count under a limit is made there, and memory only holds refusals the database has
+// already made. Several processes share the database; each remembers only what it has seen itself, which is still
+// a refusal the database made.
 import type { ThrottleLimit } from '../metrics';
 
 /** A refusal remembered for a key: the seconds until its window ends, and which limit made it. */
