@@ -3,29 +3,60 @@
 // password reset request must not reveal whether an address has an account (docs/product.md#password-reset).
 import type { Logger } from 'pino';
 
-/** What is still running, per app (its deps object), so a test or a graceful stop can wait for it. */
-const pending = new WeakMap<object, Set<Promise<void>>>();
+interface Pending {
+  done: Promise<void>;
+  /** Starts delayed work now (a graceful stop, tests). */
+  hurry(): void;
+}
+
+/** What is still running or waiting, per app (its deps object), so a test or a graceful stop can wait for it. */
+const pending = new WeakMap<object, Set<Pending>>();
 
 /**
  * Runs `work` after the current answer: setImmediate comes after the promise jobs that hand the answer back,
- * so the answer never waits for it. A failure is logged as `{what} failed`; nobody is left to be told.
+ * so the answer never waits for it. With `delayMs`, that much later instead: work that the same client's next
+ * request must not meet either (it would be slowed by it). A failure is logged as `{what} failed`; nobody is left
+ * to be told.
  */
-export function afterAnswer(deps: { logger: Logger }, what: string, work: () => Promise<void>): void {
+export function afterAnswer(deps: { logger: Logger }, what: string, work: () => Promise<void>, delayMs?: number): void {
   let running = pending.get(deps);
   if (!running) {
     running = new Set();
     pending.set(deps, running);
   }
   const set = running;
-  const run: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
-    .then(work)
-    .catch((err: unknown) => deps.logger.error({ err }, `${what} failed`))
-    .finally(() => set.delete(run));
-  set.add(run);
+  let hurry = () => undefined as void;
+  const due = new Promise<void>((resolve) => {
+    if (delayMs === undefined) {
+      setImmediate(resolve);
+      return;
+    }
+    // Unreferenced: a stopping process settles (hurries) it rather than waits for the timer.
+    const timer = setTimeout(resolve, delayMs).unref();
+    hurry = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+  });
+  const item: Pending = {
+    done: due
+      .then(work)
+      .catch((err: unknown) => deps.logger.error({ err }, `${what} failed`))
+      .finally(() => set.delete(item)),
+    hurry: () => hurry(),
+  };
+  set.add(item);
 }
 
-/** Resolves once every piece of work `afterAnswer` started for these deps has finished (tests, a graceful stop). */
+/**
+ * Resolves once every piece of work `afterAnswer` started for these deps has finished, delayed work started at once
+ * (tests, a graceful stop).
+ */
 export async function settleAfterAnswer(deps: object): Promise<void> {
   const running = pending.get(deps);
-  while (running && running.size > 0) await Promise.all([...running]);
+  while (running && running.size > 0) {
+    const items = [...running];
+    for (const item of items) item.hurry();
+    await Promise.all(items.map((item) => item.done));
+  }
 }

@@ -6,7 +6,9 @@ import { trpcServer } from '@hono/trpc-server';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { pino, type Logger } from 'pino';
+import { createRefusalLog } from './audit/refusal-log';
 import { createCallerResolver, type ResolveCaller } from './auth/caller';
+import { createRefusalGate } from './auth/refusal-gate';
 import { createTokenService } from './auth/tokens';
 import { systemClock, type Clock } from './clock';
 import { TRPC_MAX_BATCH } from './contract/limits';
@@ -88,7 +90,8 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
   const tokens = await createTokenService(opts.jwtSecret);
   const mailer = opts.mailer ?? createMailer({ db, write, clock, logger, smtpUrl: opts.smtpUrl, from: opts.mailFrom, logLinks: opts.mailLogLinks });
   const publicUrl = opts.publicUrl ?? 'http://localhost:3000';
-  const deps: Deps = { db, hot, write, clock, tokens, mailer, logger, publicUrl, metrics: metrics?.metrics ?? noMetrics };
+  const refusals = { gate: createRefusalGate(), log: createRefusalLog({ write, logger }) };
+  const deps: Deps = { db, hot, write, clock, tokens, mailer, logger, publicUrl, metrics: metrics?.metrics ?? noMetrics, refusals };
   const resolveCaller = createCallerResolver(hot, tokens);
   const trustProxy = opts.trustProxy ?? false;
 

@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
+import type { RefusalLog } from './audit/refusal-log';
 import type { Caller } from './auth/caller';
+import type { RefusalGate } from './auth/refusal-gate';
 import type { TokenService } from './auth/tokens';
 import type { Clock } from './clock';
 import type { Db } from './db/client';
@@ -22,6 +24,11 @@ export interface Deps {
   publicUrl: string;
   /** Counts for GET /metrics (metrics.ts); does nothing when METRICS_TOKEN is unset. */
   metrics: Metrics;
+  /**
+   * Refusals this process answers without writing (docs/operations.md#refusals): the limits it has seen a key go
+   * over (auth/refusal-gate.ts), and the refusals' audit entries counted in memory (audit/refusal-log.ts).
+   */
+  refusals: { gate: RefusalGate; log: RefusalLog };
 }
 
 export type { Caller };

@@ -61,8 +61,9 @@ async function main(): Promise<void> {
     const housekeepingDone = scheduler.stop();
     server.close(() => {
       // A housekeeping run in progress, and work requests left for after their answers (after-answer.ts: a
-      // password reset link), finish their writes before the database closes.
-      void Promise.all([housekeepingDone, settleAfterAnswer(deps)]).then(() => {
+      // password reset link; the refusals counted in memory, audit/refusal-log.ts), finish their writes before the
+      // database closes.
+      void Promise.all([housekeepingDone, settleAfterAnswer(deps), deps.refusals.log.flush()]).then(() => {
         database.close();
         process.exit(0);
       });

@@ -38,15 +38,23 @@ export interface Repeat {
 /** The window of a refused sign-in's entry: the sign-in throttle's 15 minutes (docs/api.md#rate-limits). */
 export const LOGIN_REFUSAL_WINDOW_MS = 15 * 60_000;
 
+/** Occurrences of a repeated event counted together (audit/refusal-log.ts): how many, and the last one's time. */
+export interface Occurrences {
+  count: number;
+  lastAt: number;
+}
+
 /**
  * A repeated event (a refused sign-in, a throttled request): the first occurrence in a window writes the entry,
  * every later one adds to its count and moves its last time, so a flood of refusals from anyone costs one row
  * per key and window instead of a row each (docs/product.md#audit-log). Inside the caller's write transaction,
- * which is BEGIN IMMEDIATE, so two processes never both open an entry for the same key and window.
+ * which is BEGIN IMMEDIATE, so two processes never both open an entry for the same key and window. `nowMs` is the
+ * (first) occurrence's time; `occurrences`, when several counted in memory are written at once. Answers when the
+ * entry's window started.
  */
-export async function writeRepeatedLog(tx: DbOrTx, nowMs: number, entry: LogEntry, repeat: Repeat): Promise<void> {
+export async function writeRepeatedLog(tx: DbOrTx, nowMs: number, entry: LogEntry, repeat: Repeat, occurrences: Occurrences = { count: 1, lastAt: nowMs }): Promise<number> {
   const [open] = await tx
-    .select({ id: auditLogs.id })
+    .select({ id: auditLogs.id, createdAt: auditLogs.createdAt })
     .from(auditLogs)
     .where(and(eq(auditLogs.repeatKey, repeat.key), gt(auditLogs.createdAt, nowMs - repeat.windowMs)))
     .orderBy(desc(auditLogs.createdAt))
@@ -54,9 +62,10 @@ export async function writeRepeatedLog(tx: DbOrTx, nowMs: number, entry: LogEntr
   if (open) {
     await tx
       .update(auditLogs)
-      .set({ count: sql`${auditLogs.count} + 1`, lastAt: nowMs })
+      // max(): another process's batch may be written after this one's later occurrences.
+      .set({ count: sql`${auditLogs.count} + ${occurrences.count}`, lastAt: sql`max(coalesce(${auditLogs.lastAt}, ${auditLogs.createdAt}), ${occurrences.lastAt})` })
       .where(eq(auditLogs.id, open.id));
-    return;
+    return open.createdAt;
   }
   await tx.insert(auditLogs).values({
     action: entry.action.slice(0, 500),
@@ -64,12 +73,14 @@ export async function writeRepeatedLog(tx: DbOrTx, nowMs: number, entry: LogEntr
     username: entry.username ?? null,
     userId: entry.userId ?? null,
     createdAt: nowMs,
-    lastAt: nowMs,
+    lastAt: occurrences.lastAt,
+    count: occurrences.count,
     repeatKey: repeat.key,
   });
+  return nowMs;
 }
 
 /** A repeated event on its own: its own small transaction. */
-export function logRepeatedEvent(deps: Deps, entry: LogEntry, repeat: Repeat): Promise<void> {
-  return deps.write((tx) => writeRepeatedLog(tx, deps.clock.now(), entry, repeat));
+export async function logRepeatedEvent(deps: Deps, entry: LogEntry, repeat: Repeat): Promise<void> {
+  await deps.write((tx) => writeRepeatedLog(tx, deps.clock.now(), entry, repeat));
 }

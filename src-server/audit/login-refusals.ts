@@ -20,12 +20,13 @@ export function logLoginFailed(deps: Deps, typed: string, userKey: string): Prom
 /**
  * A sign-in refused by the throttle (429), counted under the limit that refused it: the identifier's, or, when
  * only the client address is over its limit, the address's, so a spray of different names from one address is
- * one entry too (it names the first one; the address itself is never shown).
+ * one entry too (it names the first one; the address itself is never shown). Counted in memory and written with
+ * the next batch (audit/refusal-log.ts), so a refusal writes nothing on its own path.
  */
-export function logLoginThrottled(deps: Deps, typed: string, refusedBy: { userKey: string } | { addressKey: string }): Promise<void> {
+export function logLoginThrottled(deps: Pick<Deps, 'refusals' | 'clock'>, typed: string, refusedBy: { userKey: string } | { addressKey: string }): void {
   const entry =
     'userKey' in refusedBy
       ? { action: `Login throttled for ${typed}`, key: `login-throttled:${refusedBy.userKey}` }
       : { action: `Login throttled for an address (first: ${typed})`, key: `login-throttled:${refusedBy.addressKey}` };
-  return logRepeatedEvent(deps, { action: entry.action, level: 'warning', username: typed }, { key: entry.key, windowMs: LOGIN_REFUSAL_WINDOW_MS });
+  deps.refusals.log.count({ action: entry.action, level: 'warning', username: typed }, { key: entry.key, windowMs: LOGIN_REFUSAL_WINDOW_MS }, deps.clock.now());
 }

@@ -17,54 +17,130 @@ export interface HashingQueueOptions {
   concurrency: number;
   /** Hashes that may wait for their turn; one more is refused at once with OverloadedError (503). */
   maxWaiting: number;
+  /**
+   * Of those, how many may be sign-ins from known addresses (HashingClient.known), which wait ahead of the others
+   * and, when the queue is full, take the place of another's newest waiting hash. A quarter by default.
+   */
+  maxKnownWaiting?: number;
+  /** Known sign-ins started in a row while others wait, before one of the others starts (3 by default). */
+  knownInARow?: number;
   /** Expected milliseconds per hash before any has been timed (the first Retry-After's estimate). */
   initialHashMs?: number;
   now?: () => number;
 }
 
+/** Whose hash it is, so the queue can share its waiting places out fairly (docs/operations.md#overload). */
+export interface HashingClient {
+  /** The client address as the per-address limits count it (auth/throttle-address.ts: an IPv6 client by its /64). */
+  address: string;
+  /** A sign-in from an address the account signed in from in the last 30 days (loginThrottleKeys.known). */
+  known?: boolean;
+}
+
 export interface HashingQueue {
-  /** Runs `job` (one hash) when a slot is free, in arrival order; throws OverloadedError when the queue is full. */
-  run<T>(job: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `job` (one hash) when a slot is free: known sign-ins first, each kind in arrival order; throws
+   * OverloadedError when the queue is full and `client` may take no other's place.
+   */
+  run<T>(job: () => Promise<T>, client?: HashingClient): Promise<T>;
   /** Throws the OverloadedError `run` would throw now, queueing nothing: lets a caller refuse before it writes. */
-  assertRoom(): void;
+  assertRoom(client?: HashingClient): void;
   readonly running: number;
   readonly waiting: number;
 }
 
+interface Waiter {
+  address: string | undefined;
+  start(): void;
+  refuse(err: Error): void;
+}
+
 /**
- * A bounded FIFO in front of the password hashing. Why: scrypt runs on libuv's threadpool (4 threads, shared
+ * A bounded queue in front of the password hashing. Why: scrypt runs on libuv's threadpool (4 threads, shared
  * with file reads and DNS) and each hash is ~50 ms of a core. Unbounded, every sign-in of a burst queued its hash
  * there: up to 4 hashing threads shared a 2-core machine with the event loop, which serves every other request,
  * and each queued sign-in waited as long as the burst lasted (login p99 ~10 s flat out). Bounded, the excess is
  * refused at once with 503 + Retry-After (the time the queue ahead needs), which a client can act on.
+ *
+ * Its places are shared out fairly, since in arrival order an attacker sending from many addresses, each under its
+ * own limits, keeps the queue full and the customer with the right password is refused. When the queue is full a
+ * newcomer takes the newest place of the address holding the most, if it holds at least two more than the
+ * newcomer's (that hash is refused as the newcomer would have been), so no address holds more than its share
+ * while others ask; and a sign-in from an address its account used in the last 30 days waits in a lane of its own,
+ * served first (never more than `knownInARow` in a row while others wait), and takes the place of another's
+ * waiting hash when the queue is full (docs/operations.md#overload).
  */
 export function createHashingQueue(opts: HashingQueueOptions): HashingQueue {
   const now = opts.now ?? (() => performance.now());
-  const waiters: Array<() => void> = [];
+  const maxKnown = opts.maxKnownWaiting ?? Math.ceil(opts.maxWaiting / 4);
+  const knownInARow = opts.knownInARow ?? 3;
+  const known: Waiter[] = [];
+  const others: Waiter[] = [];
   let running = 0;
+  let knownStarted = 0;
   // Moving average of recent hashes, for an honest Retry-After on this machine under its current load.
   let averageMs = opts.initialHashMs ?? 60;
 
   const refusal = () => {
-    const ahead = running + waiters.length;
+    const ahead = running + known.length + others.length;
     const seconds = Math.max(1, Math.ceil((ahead * averageMs) / opts.concurrency / 1000));
     return new OverloadedError(messages.serverBusy, seconds);
   };
+
+  /**
+   * The address holding the most waiting places (known sign-ins' aside), with how many, and its newest waiting hash:
+   * of addresses holding as many, the one that queued last.
+   */
+  const largestHolder = (): { waiter: Waiter; holds: number } | undefined => {
+    const held = new Map<string, number>();
+    for (const w of others) if (w.address !== undefined) held.set(w.address, (held.get(w.address) ?? 0) + 1);
+    const most = Math.max(0, ...held.values());
+    const waiter = others.findLast((w) => w.address !== undefined && held.get(w.address) === most);
+    return waiter && { waiter, holds: most };
+  };
+
+  /** Where `client` would wait, and whose place it would take: undefined when it is refused. */
+  const placeFor = (client: HashingClient | undefined): { lane: Waiter[]; displaced?: Waiter } | undefined => {
+    const lane = client?.known && known.length < maxKnown ? known : others;
+    if (known.length + others.length < opts.maxWaiting) return { lane };
+    if (lane === known) {
+      const displaced = largestHolder()?.waiter ?? others.at(-1);
+      return displaced ? { lane, displaced } : undefined;
+    }
+    const top = largestHolder();
+    const mine = client ? others.filter((w) => w.address === client.address).length : 0;
+    return top && top.holds >= mine + 2 ? { lane, displaced: top.waiter } : undefined;
+  };
+
+  const next = (): Waiter | undefined => {
+    if (known.length > 0 && (others.length === 0 || knownStarted < knownInARow)) {
+      knownStarted++;
+      return known.shift();
+    }
+    knownStarted = 0;
+    return others.shift();
+  };
+
   const release = () => {
     running--;
-    const next = waiters.shift();
-    if (next) {
+    const waiter = next();
+    if (waiter) {
       running++;
-      next();
+      waiter.start();
     }
   };
 
   return {
-    async run<T>(job: () => Promise<T>): Promise<T> {
+    async run<T>(job: () => Promise<T>, client?: HashingClient): Promise<T> {
       if (running >= opts.concurrency) {
-        if (waiters.length >= opts.maxWaiting) throw refusal();
-        // release() hands its slot straight to the first waiter, so nobody overtakes the queue.
-        await new Promise<void>((resolve) => waiters.push(resolve));
+        const place = placeFor(client);
+        if (!place) throw refusal();
+        if (place.displaced) {
+          others.splice(others.indexOf(place.displaced), 1);
+          place.displaced.refuse(refusal());
+        }
+        // release() hands its slot straight to the next waiter, so nobody overtakes the queue.
+        await new Promise<void>((start, refuse) => place.lane.push({ address: client?.address, start, refuse }));
       } else {
         running++;
       }
@@ -76,14 +152,14 @@ export function createHashingQueue(opts: HashingQueueOptions): HashingQueue {
         release();
       }
     },
-    assertRoom() {
-      if (running >= opts.concurrency && waiters.length >= opts.maxWaiting) throw refusal();
+    assertRoom(client?: HashingClient) {
+      if (running >= opts.concurrency && !placeFor(client)) throw refusal();
     },
     get running() {
       return running;
     },
     get waiting() {
-      return waiters.length;
+      return known.length + others.length;
     },
   };
 }
@@ -93,43 +169,46 @@ export function createHashingQueue(opts: HashingQueueOptions): HashingQueue {
  * machine, cores - 1 in general: a core stays with the event loop, which serves everything else. Measured flat
  * out, two at a time checked ~38 logins/s instead of ~20 but cut every other answer's throughput by a third. At
  * most 3, so one of libuv's 4 threadpool threads stays free for file reads and DNS. 32 waiting is ~1.5 s of work
- * at ~50 ms a hash; it also keeps the tests' bursts of 30 parallel sign-ins clear of the limit.
+ * at ~50 ms a hash; it also keeps the tests' bursts of 30 parallel sign-ins clear of the limit. Up to 8 of the 32
+ * may be sign-ins from known addresses.
  */
 export const passwordHashing = createHashingQueue({ concurrency: Math.max(1, Math.min(availableParallelism() - 1, 3)), maxWaiting: 32 });
 
-function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
+function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions, client: HashingClient | undefined): Promise<Buffer> {
   return passwordHashing.run(
     () =>
       new Promise<Buffer>((resolve, reject) =>
         scryptCb(password.normalize('NFKC'), salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
       ),
+    client,
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+/** `client`: whose request it is, where a client asked for it (registration), for the queue's fair shares. */
+export async function hashPassword(password: string, client?: HashingClient): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEY_LENGTH, { N, r: R, p: P, maxmem: MAX_MEM });
+  const key = await scrypt(password, salt, KEY_LENGTH, { N, r: R, p: P, maxmem: MAX_MEM }, client);
   return ['scrypt', N, R, P, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string, client?: HashingClient): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [n, r, p] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
   const salt = Buffer.from(parts[4]!, 'base64');
   const expected = Buffer.from(parts[5]!, 'base64');
-  const key = await scrypt(password, salt, expected.length, { N: n, r, p, maxmem: MAX_MEM });
+  const key = await scrypt(password, salt, expected.length, { N: n, r, p, maxmem: MAX_MEM }, client);
   return timingSafeEqual(key, expected);
 }
 
 let dummyHash: Promise<string> | undefined;
 /** Spends the same time as a real check, so an unknown username answers no faster than a wrong password. */
-export async function verifyAgainstDummy(password: string): Promise<false> {
+export async function verifyAgainstDummy(password: string, client?: HashingClient): Promise<false> {
   // A refusal (queue full) is not kept: the next sign-in makes the dummy hash again.
   dummyHash ??= hashPassword('not-a-real-password').catch((err: unknown) => {
     dummyHash = undefined;
     throw err;
   });
-  await verifyPassword(password, await dummyHash);
+  await verifyPassword(password, await dummyHash, client);
   return false;
 }

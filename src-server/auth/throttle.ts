@@ -1,8 +1,12 @@
 // Fixed-window counters in the database, so every server process shares them and a restart keeps them.
-// Each hit is one atomic upsert, so parallel requests count exactly.
+// Each hit is one atomic upsert, so parallel requests count exactly. Once a key is over its limit, a process
+// refuses it from memory until its window ends (countAttempt; auth/refusal-gate.ts).
 import { and, eq, gt, lt, not, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { throttle } from '../db/schema/index';
+import type { Deps } from '../deps';
+import type { ThrottleLimit } from '../metrics';
+import { forgetEverywhere, forgetPrefixEverywhere } from './refusal-gate';
 import { addressThrottleKey, throttleAddress } from './throttle-address';
 
 export { addressThrottleKey } from './throttle-address';
@@ -43,6 +47,8 @@ export interface ThrottleHit {
   count: number;
   /** Seconds until the window resets. */
   retryAfterSeconds: number;
+  /** When the window resets (ms). */
+  resetsAt: number;
   over: boolean;
 }
 
@@ -60,8 +66,8 @@ export async function hitThrottle(db: DbOrTx, key: string, rule: ThrottleRule, n
       },
     })
     .returning({ count: throttle.count, windowStart: throttle.windowStart });
-  const retryAfterSeconds = Math.max(1, Math.ceil((row!.windowStart + rule.windowMs - nowMs) / 1000));
-  return { count: row!.count, retryAfterSeconds, over: row!.count > rule.limit };
+  const resetsAt = row!.windowStart + rule.windowMs;
+  return { count: row!.count, retryAfterSeconds: Math.max(1, Math.ceil((resetsAt - nowMs) / 1000)), resetsAt, over: row!.count > rule.limit };
 }
 
 /** Where `key` stands, counting nothing: `full` when its window already holds `limit` attempts. */
@@ -69,6 +75,8 @@ export interface ThrottleState {
   count: number;
   /** Seconds until the window resets. */
   retryAfterSeconds: number;
+  /** When the window resets (ms); 0 when no window is open. */
+  resetsAt: number;
   full: boolean;
 }
 
@@ -78,17 +86,59 @@ export async function peekThrottle(db: DbOrTx, key: string, rule: ThrottleRule, 
     .select({ count: throttle.count, windowStart: throttle.windowStart })
     .from(throttle)
     .where(and(eq(throttle.key, key), gt(throttle.windowStart, nowMs - rule.windowMs)));
-  if (!row) return { count: 0, retryAfterSeconds: 0, full: false };
-  const retryAfterSeconds = Math.max(1, Math.ceil((row.windowStart + rule.windowMs - nowMs) / 1000));
-  return { count: row.count, retryAfterSeconds, full: row.count >= rule.limit };
+  if (!row) return { count: 0, retryAfterSeconds: 0, resetsAt: 0, full: false };
+  const resetsAt = row.windowStart + rule.windowMs;
+  return { count: row.count, retryAfterSeconds: Math.max(1, Math.ceil((resetsAt - nowMs) / 1000)), resetsAt, full: row.count >= rule.limit };
 }
 
+/** A limit an attempt counts against, and its name in throttle_refusals_total. */
+export interface CountedLimit {
+  key: string;
+  rule: ThrottleRule;
+  limit: ThrottleLimit;
+}
+
+/** An attempt's outcome: `refusedBy` the first limit it is over (none: allowed), and the seconds until it resets. */
+export interface AttemptOutcome {
+  refusedBy?: ThrottleLimit;
+  retryAfterSeconds: number;
+}
+
+/**
+ * One attempt against each of `limits`, in one write: refused from this process's memory, with nothing read or
+ * written, when an earlier attempt here found one of them over its limit in this window (auth/refusal-gate.ts);
+ * otherwise counted in the database, and a limit it goes over remembered until its window ends.
+ */
+export async function countAttempt(deps: Pick<Deps, 'write' | 'refusals'>, limits: CountedLimit[], nowMs: number): Promise<AttemptOutcome> {
+  const { gate } = deps.refusals;
+  for (const { key } of limits) {
+    const remembered = gate.refusal(key, nowMs);
+    if (remembered) return { refusedBy: remembered.limit, retryAfterSeconds: remembered.retryAfterSeconds };
+  }
+  const hits = await deps.write(async (tx) => {
+    const counted: ThrottleHit[] = [];
+    for (const { key, rule } of limits) counted.push(await hitThrottle(tx, key, rule, nowMs));
+    return counted;
+  });
+  let outcome: AttemptOutcome = { retryAfterSeconds: 0 };
+  limits.forEach(({ key, limit }, i) => {
+    const hit = hits[i]!;
+    if (!hit.over) return;
+    gate.remember(key, { resetsAt: hit.resetsAt, limit }, nowMs);
+    if (!outcome.refusedBy) outcome = { refusedBy: limit, retryAfterSeconds: hit.retryAfterSeconds };
+  });
+  return outcome;
+}
+
+/** Clears `key`'s counter, and what this process remembers of its refusal. */
 export async function clearThrottle(db: DbOrTx, key: string): Promise<void> {
+  forgetEverywhere(key);
   await db.delete(throttle).where(eq(throttle.key, key));
 }
 
-/** Clears every key that starts with `prefix` (all the per-address counters of one name). */
+/** Clears every key that starts with `prefix` (all the per-address counters of one name), in memory too. */
 export async function clearThrottlePrefix(db: DbOrTx, prefix: string): Promise<void> {
+  forgetPrefixEverywhere(prefix);
   await db.delete(throttle).where(sql`substr(${throttle.key}, 1, ${prefix.length}) = ${prefix}`);
 }
 

@@ -3,8 +3,9 @@
 // two heavy measurements share the two cores. A section that fails is reported and the others still run; its
 // budgets show 'not run'. The exit code is 1 when a budget was MISSED or not run.
 //
-//   BENCH_ONLY=api,admin    run only these sections (pdf, api, admin, size, lighthouse, dashboard; the last three
-//                           measure the client build in dist/client, which `npm run bench` builds first)
+//   BENCH_ONLY=api,admin    run only these sections (pdf, api, admin, refusals, reset-timing, size, lighthouse,
+//                           dashboard; the last three measure the client build in dist/client, which `npm run bench`
+//                           builds first)
 //   BENCH_SECONDS, BENCH_ROUNDS   the API load's length and rounds (5 s, 3 rounds)
 //   BENCH_ADMIN=0           skip the 1M admin search (its seed takes ~15 minutes to build the first time; it is
 //                           then kept in .tmp/bench-seeds/ and each run takes ~2-3 minutes)
@@ -12,6 +13,8 @@ import { benchUserPolicies } from './api-bench';
 import { addBudgets as addAdminBudgets, benchAdminSearch, report as adminSearchReport } from './admin-search';
 import { budgets, type BenchSection } from './budgets';
 import { benchCertificatePdf } from './pdf-bench';
+import { refusalsSection } from './refusal-flood';
+import { resetTimingSection } from './reset-timing';
 import { dashboardSection, lighthouseSection, sizeSection } from '../perf/bench-sections';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -52,7 +55,7 @@ const admin: BenchSection = {
 };
 
 /** In running order. Another module's section is added here (see budgets.ts). */
-const sections: BenchSection[] = [pdf, api, admin, sizeSection, lighthouseSection, dashboardSection];
+const sections: BenchSection[] = [pdf, api, admin, refusalsSection, resetTimingSection, sizeSection, lighthouseSection, dashboardSection];
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const log = (line: string) => console.log(line);

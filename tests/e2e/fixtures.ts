@@ -18,9 +18,12 @@ export function db(): Client {
   return client;
 }
 
-/** The newest message queued for `to`, waiting briefly for it to arrive. Its links have no token once delivered: latestLinkTo. */
+/**
+ * The newest message queued for `to`, waiting for it to arrive: up to 10 s, since a reset link is made 1-5 s after
+ * its request (docs/product.md#password-reset). Its links have no token once delivered: latestLinkTo.
+ */
 export async function latestMailTo(to: string): Promise<{ subject: string; text: string }> {
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 100; i++) {
     const rs = await db().execute({ sql: 'select subject, text_body from mail_outbox where to_address = ? order by id desc limit 1', args: [to] });
     const row = rs.rows[0];
     if (row) return { subject: String(row['subject']), text: String(row['text_body']) };
@@ -30,14 +33,14 @@ export async function latestMailTo(to: string): Promise<{ subject: string; text:
 }
 
 /**
- * The newest link to `path` (such as '/reset-password') with a `token=` e-mailed to `to`, waiting briefly for it.
- * The outbox keeps no token once a message is delivered (docs/operations.md#mail): the links are read from the
+ * The newest link to `path` (such as '/reset-password') with a `token=` e-mailed to `to`, waiting up to 10 s for it
+ * (a reset link is made 1-5 s after its request: docs/product.md#password-reset). The outbox keeps no token once a message is delivered (docs/operations.md#mail): the links are read from the
  * server's mail log lines, which scripts/e2e-server.mjs writes to E2E_DATA_DIR/mail-log.jsonl.
  */
 export async function latestLinkTo(to: string, path: string): Promise<URL> {
   const dir = process.env.E2E_DATA_DIR;
   if (!dir) throw new Error('E2E_DATA_DIR is not set (run through playwright.config.ts)');
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 100; i++) {
     let lines: string[] = [];
     try {
       lines = readFileSync(join(dir, 'mail-log.jsonl'), 'utf8').split('\n');

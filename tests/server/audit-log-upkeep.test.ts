@@ -40,7 +40,9 @@ interface Row {
   created_at: number;
   last_at: number | null;
 }
+/** The entries whose action is like `pattern`, once the refusals counted in memory are written (audit/refusal-log.ts). */
 async function rowsLike(pattern: string): Promise<Row[]> {
+  await h.deps.refusals.log.flush();
   const rs = await h.database.client.execute({ sql: 'select action, count, created_at, last_at from audit_logs where action like ? order by id', args: [pattern] });
   return rs.rows.map((r) => ({ action: String(r['action']), count: Number(r['count']), created_at: Number(r['created_at']), last_at: r['last_at'] === null ? null : Number(r['last_at']) }));
 }
@@ -89,6 +91,7 @@ describe('refused sign-ins', () => {
     // More refused attempts in the window write no row at all.
     const rowsBefore = await scalar('select count(*) from audit_logs');
     for (let i = 0; i < 40; i++) expect((await login('victim', address)).status).toBe(429);
+    await h.deps.refusals.log.flush();
     expect(await scalar('select count(*) from audit_logs')).toBe(rowsBefore);
     expect(sumOf(await rowsLike('Login throttled for%'))).toBe(statuses.filter((s) => s === 429).length + 40);
   });

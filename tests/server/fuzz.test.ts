@@ -4,6 +4,7 @@
 // fields replaced, dropped and added, whole bodies of any JSON, hostile query strings and headers.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settleAfterAnswer } from '../../src-server/after-answer';
 import { appRouter } from '../../src-server/trpc/router';
 import { validQuote } from '../fixtures/quote';
 import { createHarness, json, validPolicy, type Harness } from './harness';
@@ -162,6 +163,10 @@ const NOT_FUZZED = ['POST /api/logout', 'DELETE /api/admin/users/:id', 'DELETE /
 
 /** Every table a refused write must leave as it was (throttle and audit are written on purpose for logins). */
 async function snapshot(includeAudit: boolean): Promise<string> {
+  // What earlier requests left for later is written first, so that none of it lands between two snapshots: the
+  // refusals counted in memory (audit/refusal-log.ts), reset links waiting for their moment (after-answer.ts).
+  await settleAfterAnswer(h.deps);
+  await h.deps.refusals.log.flush();
   const tables = ['users', 'policies', 'policy_lists', 'quote_requests', 'callback_requests', 'request_notes', 'mail_outbox', 'password_reset_tokens', 'revoked_tokens', 'counters'];
   if (includeAudit) tables.push('audit_logs');
   const parts: string[] = [];

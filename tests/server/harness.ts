@@ -129,6 +129,8 @@ export async function createHarness(start = T0, options: HarnessOptions = {}): P
       );
     },
     async close() {
+      // What the app counted in memory is written before the database closes, as a graceful stop does.
+      await created.deps.refusals.log.flush();
       database.close();
       rmSync(dir, { recursive: true, force: true });
     },

@@ -68,6 +68,8 @@ describe('the sign-in audit entries', () => {
   it('quote a throttled username safely too', async () => {
     const address = '192.0.2.12';
     for (let i = 0; i < 25; i++) await h.request('POST', '/api/login', { body: { username: `tab\tname${i % 2}`, password: 'wrong-password' }, headers: { 'x-forwarded-for': address } });
+    // Refusals are counted in memory and written in a batch (audit/refusal-log.ts).
+    await h.deps.refusals.log.flush();
     const throttled = await entriesAbout('Login throttled for tab%');
     expect(throttled.length).toBeGreaterThan(0);
     for (const entry of throttled) {

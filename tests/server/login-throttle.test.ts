@@ -135,6 +135,8 @@ describe('a wrong-password attacker does not lock the owner out', () => {
     expect(await statusOf('cleared', PASSWORD, address)).toBe(200);
     for (let i = 0; i < 5; i++) expect(await statusOf('cleared', WRONG, address)).toBe(401);
     expect(await statusOf('cleared', WRONG, address)).toBe(429);
+    // Refusals are counted in memory and written in a batch (audit/refusal-log.ts).
+    await h.deps.refusals.log.flush();
     const rs = await h.database.client.execute("select level from audit_logs where action = 'Login throttled for cleared'");
     expect(rs.rows.map((r) => r['level'])).toEqual(['warning']);
   });

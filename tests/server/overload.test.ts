@@ -74,6 +74,70 @@ describe('the hashing queue', () => {
   });
 });
 
+describe('the hashing queue’s fair shares', () => {
+  /** Queues fake hashes; `refused` lists those refused or whose place was taken (a 503 each). */
+  function fakeClients(queue: ReturnType<typeof createHashingQueue>) {
+    const started: string[] = [];
+    const refused: string[] = [];
+    const hashes = new Map<string, ReturnType<typeof fakeHash> & { result: Promise<unknown> }>();
+    const add = (name: string, address: string, known = false) => {
+      const h = fakeHash();
+      const result = queue.run(() => (started.push(name), h.job()), { address, known }).catch((err: unknown) => {
+        if (!(err instanceof OverloadedError)) throw err;
+        refused.push(name);
+      });
+      hashes.set(name, { ...h, result });
+    };
+    /** Finishes the named hashes one after the other, each once it has started. */
+    const finish = async (...names: string[]) => {
+      for (const name of names) {
+        hashes.get(name)!.finish();
+        await hashes.get(name)!.result;
+      }
+    };
+    return { started, refused, add, finish };
+  }
+
+  it('one address cannot hold the queue: a newcomer from another takes its newest place, until they hold even shares', async () => {
+    const queue = createHashingQueue({ concurrency: 1, maxWaiting: 4, now: () => 0 });
+    const q = fakeClients(queue);
+    for (const name of ['a1', 'a2', 'a3', 'a4', 'a5']) q.add(name, '203.0.113.1');
+    expect([queue.running, queue.waiting]).toEqual([1, 4]);
+    // Full, and all from one address: another of its own is refused at once, another address's is not.
+    expect(() => queue.assertRoom({ address: '203.0.113.1' })).toThrow(OverloadedError);
+    expect(() => queue.assertRoom({ address: '198.51.100.9' })).not.toThrow();
+
+    q.add('b1', '198.51.100.9');
+    q.add('b2', '198.51.100.9');
+    // Two each now: the next from either address is refused.
+    q.add('b3', '198.51.100.9');
+    q.add('a6', '203.0.113.1');
+    await nextTurn();
+    expect(q.refused.sort()).toEqual(['a4', 'a5', 'a6', 'b3']);
+    expect(queue.waiting).toBe(4);
+
+    await q.finish('a1', 'a2', 'a3', 'b1', 'b2');
+    expect(q.started).toEqual(['a1', 'a2', 'a3', 'b1', 'b2']);
+  });
+
+  it('a sign-in from a known address waits ahead of the others and takes a place when the queue is full; never more than a few in a row', async () => {
+    const queue = createHashingQueue({ concurrency: 1, maxWaiting: 4, maxKnownWaiting: 3, knownInARow: 2, now: () => 0 });
+    const q = fakeClients(queue);
+    // The queue full of hashes from five addresses, one each: no unknown newcomer may take a place.
+    ['u0', 'u1', 'u2', 'u3', 'u4'].forEach((name, i) => q.add(name, `10.0.0.${i}`));
+    q.add('u5', '10.0.0.5');
+    // Known sign-ins are let in, each in the place of the newest waiting hash.
+    ['k1', 'k2', 'k3'].forEach((name, i) => q.add(name, `192.0.2.${i}`, true));
+    await nextTurn();
+    expect(q.refused.sort()).toEqual(['u2', 'u3', 'u4', 'u5']);
+    expect([queue.running, queue.waiting]).toEqual([1, 4]);
+
+    await q.finish('u0', 'k1', 'k2', 'u1', 'k3');
+    // Served first, but two in a row at most while another waits.
+    expect(q.started).toEqual(['u0', 'k1', 'k2', 'u1', 'k3']);
+  });
+});
+
 describe('a full hashing queue at the doors', () => {
   let h: Harness;
   const blockers: Array<ReturnType<typeof fakeHash>> = [];
@@ -126,6 +190,39 @@ describe('a full hashing queue at the doors', () => {
     await drain();
     const again = await h.request('POST', '/api/login', { body: { username: 'busy-user', password: PASSWORD }, headers: { 'x-forwarded-for': '198.51.100.1' } });
     expect(again.status).toBe(200);
+  });
+
+  it('strangers from many addresses fill the queue: a customer at an address they signed in from gets a place and signs in, a new address gets 503', async () => {
+    const home = '198.51.100.20';
+    const signIn = (address: string) => h.request('POST', '/api/login', { body: { username: 'busy-user', password: PASSWORD }, headers: { 'x-forwarded-for': address } });
+    expect((await signIn(home)).status).toBe(200);
+    // Fake hashes from 40 addresses, one each, as many as the queue takes; the one whose place is taken says so.
+    const strangers: Array<ReturnType<typeof fakeHash>> = [];
+    const done: Array<Promise<unknown>> = [];
+    let placeTaken!: () => void;
+    const displaced = new Promise<void>((resolve) => (placeTaken = resolve));
+    for (let i = 0; ; i++) {
+      const client = { address: `203.0.113.${i}` };
+      try {
+        passwordHashing.assertRoom(client);
+      } catch {
+        break;
+      }
+      const b = fakeHash();
+      strangers.push(b);
+      done.push(passwordHashing.run(b.job, client).catch(() => placeTaken()));
+    }
+    try {
+      expect((await signIn('198.51.100.21')).status).toBe(503);
+      const customer = signIn(home);
+      expect(await Promise.race([displaced.then(() => 'waiting in a stranger’s place'), customer.then((r) => `answered ${r.status}`)])).toBe('waiting in a stranger’s place');
+      // The hashes running finish; the customer's is the next to start.
+      for (const b of strangers.slice(0, passwordHashing.running)) b.finish();
+      expect((await customer).status).toBe(200);
+    } finally {
+      for (const b of strangers) b.finish();
+      await Promise.all(done);
+    }
   });
 
   it('tRPC over HTTP: SERVICE_UNAVAILABLE, HTTP 503, the message, Retry-After; the refused attempts were not counted as failures', async () => {

@@ -1,9 +1,11 @@
 // A reset request answers before anything depends on whether the address has an account
 // (docs/product.md#password-reset): the same database work for a known and an unknown address up to the
-// answer, and the token and its e-mail made only after it, so the answer's timing cannot tell them apart.
-// Checked by counting the work and by holding the mail back, never by the clock.
+// answer, and the token and its e-mail made only seconds after it, so neither the answer's timing nor that of the
+// same client's next request can tell them apart. Checked by counting the work, by holding the mail back and on
+// timers the test moves, never by the clock.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { settleAfterAnswer } from '../../src-server/after-answer';
+import { RESET_LINK_DELAY_MS } from '../../src-server/features/password-reset/service';
 import { createHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -91,6 +93,41 @@ describe('the answer to a reset request', () => {
     expect(await resetTokensOf(userId)).toBe(1);
     const logged = await h.database.client.execute({ sql: "select count(*) n from audit_logs where action = 'Password reset requested' and user_id = ?", args: [userId] });
     expect(Number(logged.rows[0]!['n'])).toBe(1);
+  });
+
+  it('leaves the link’s work for seconds later, at a random moment: the same client’s next request meets none of it, known address or not', async () => {
+    const userId = await h.addUser({ username: 'known4', email: 'known4@example.test' });
+    await settleAfterAnswer(h.deps);
+    // Timers on a clock the test moves; the event loop's own turns are real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const address = '10.66.1.1';
+      const spies = [vi.spyOn(h.deps, 'write'), vi.spyOn(h.deps.db, 'select'), vi.spyOn(h.deps.mailer, 'queue'), vi.spyOn(h.deps.mailer, 'deliverPending')];
+      const calls = () => spies.map((spy) => spy.mock.calls.length);
+      for (const email of ['known4@example.test', 'unknown4@example.test']) {
+        const timers = vi.getTimerCount();
+        const res = await h.request('POST', '/api/password-reset/request', { body: { email }, headers: { 'x-forwarded-for': address } });
+        expect(res.status).toBe(200);
+        const answered = calls();
+        // The same client's next request, and a few more turns of the event loop: no look-up, no write, no mail.
+        expect((await h.request('GET', '/api/health', { headers: { 'x-forwarded-for': address } })).status).toBe(200);
+        for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+        expect(calls()).toEqual(answered);
+        // One piece of work waits, whether the address has an account or not.
+        expect(vi.getTimerCount()).toBe(timers + 1);
+      }
+      vi.advanceTimersByTime(RESET_LINK_DELAY_MS.min - 1);
+      for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
+      expect(await resetTokensOf(userId)).toBe(0);
+      vi.advanceTimersByTime(RESET_LINK_DELAY_MS.max - RESET_LINK_DELAY_MS.min + 1);
+      expect(vi.getTimerCount()).toBe(0);
+      await settleAfterAnswer(h.deps);
+      expect(await resetTokensOf(userId)).toBe(1);
+      expect(await outboxTo('known4@example.test')).toBe(1);
+      expect(await outboxTo('unknown4@example.test')).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is the same when the work after it fails, which is logged and leaves nothing half-made', async () => {

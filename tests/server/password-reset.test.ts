@@ -262,6 +262,8 @@ describe('request throttling: over the limit, the same neutral answer and no mai
     expect(over.status).toBe(200);
     expect(await json(over)).toEqual({ message: NEUTRAL });
     expect(await mailsTo(user.email)).toEqual([]);
+    // Refusals are counted in memory and written in a batch (audit/refusal-log.ts).
+    await h.deps.refusals.log.flush();
     const rs = await h.database.client.execute("select count(*) n from audit_logs where action = 'Password reset request throttled' and level = 'warning'");
     expect(Number(rs.rows[0]!['n'])).toBeGreaterThan(0);
     // Another address is not affected.

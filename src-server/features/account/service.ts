@@ -9,9 +9,12 @@ import { revokedTokens, users } from '../../db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { ThrottledError, UnauthenticatedError } from '../../errors';
 import { hashPassword, passwordHashing, verifyAgainstDummy, verifyPassword } from '../../auth/password';
+import type { RefusalGate } from '../../auth/refusal-gate';
+import { throttleAddress } from '../../auth/throttle-address';
 import {
   addressThrottleKey,
   clearThrottle,
+  countAttempt,
   hitThrottle,
   KNOWN_ADDRESS_MS,
   loginThrottleKeys,
@@ -74,11 +77,15 @@ interface Refusal {
   /** The first refusing limit (pair, then name, then address): what throttle_refusals_total counts. */
   limit: ThrottleLimit;
   retryAfterSeconds: number;
+  /** When the refusing limits of the name (from this address) and of the address reset; 0 when not refusing. */
+  nameResetsAt: number;
+  addressResetsAt: number;
 }
 
 interface LimitState {
   refuses: boolean;
   retryAfterSeconds: number;
+  resetsAt: number;
 }
 
 /**
@@ -88,17 +95,45 @@ interface LimitState {
  */
 async function refusalOf(db: DbOrTx, keys: LoginKeys, now: number, pair: LimitState, user: LimitState, address: LimitState): Promise<Refusal | null> {
   const userRefuses = user.refuses && !(await seenWithin(db, keys.known, KNOWN_ADDRESS_MS, now));
-  const refusing = [pair.refuses ? pair : null, userRefuses ? user : null, address.refuses ? address : null].filter((x) => x !== null);
+  const byName = [pair.refuses ? pair : null, userRefuses ? user : null].filter((x) => x !== null);
+  const refusing = address.refuses ? [...byName, address] : byName;
   if (refusing.length === 0) return null;
   const limit = pair.refuses ? 'login_pair' : userRefuses ? 'login_user' : 'login_address';
-  return { byName: pair.refuses || userRefuses, limit, retryAfterSeconds: Math.max(...refusing.map((x) => x.retryAfterSeconds)) };
+  return {
+    byName: byName.length > 0,
+    limit,
+    retryAfterSeconds: Math.max(...refusing.map((x) => x.retryAfterSeconds)),
+    nameResetsAt: Math.max(0, ...byName.map((x) => x.resetsAt)),
+    addressResetsAt: address.refuses ? address.resetsAt : 0,
+  };
+}
+
+/**
+ * What this process remembers of a refusal the database made (auth/refusal-gate.ts), so that the name's next
+ * attempts from this address, or the address's, are refused before anything is read: the name's under its `pair`
+ * key, which also stands for the per-name limit from this (not known) address; liftable, since a password reset
+ * clears the name's counters from any process. The address's limit is lifted only by its window's end.
+ */
+function rememberRefusal(gate: RefusalGate, keys: Pick<LoginKeys, 'pair' | 'address'>, refusal: Refusal, now: number): void {
+  if (refusal.nameResetsAt > now) gate.remember(keys.pair, { resetsAt: refusal.nameResetsAt, limit: refusal.limit, liftable: true }, now);
+  if (refusal.addressResetsAt > now) gate.remember(keys.address, { resetsAt: refusal.addressResetsAt, limit: 'login_address' }, now);
+}
+
+/** The refusal this process remembers for a sign-in, or null: then the database decides. */
+function rememberedRefusal(gate: RefusalGate, keys: Pick<LoginKeys, 'pair' | 'address'>, now: number): Refusal | null {
+  const byName = gate.refusal(keys.pair, now);
+  const byAddress = gate.refusal(keys.address, now);
+  const first = byName ?? byAddress;
+  if (!first) return null;
+  const retryAfterSeconds = Math.max(byName?.retryAfterSeconds ?? 0, byAddress?.retryAfterSeconds ?? 0);
+  return { byName: byName !== undefined, limit: first.limit, retryAfterSeconds, nameResetsAt: 0, addressResetsAt: 0 };
 }
 
 /** Reads the limits without counting: a refusal where the failures already recorded fill one. */
 async function refusalNow(db: DbOrTx, keys: LoginKeys, now: number): Promise<Refusal | null> {
   const peek = async (key: string, rule: ThrottleRule): Promise<LimitState> => {
     const state = await peekThrottle(db, key, rule, now);
-    return { refuses: state.full, retryAfterSeconds: state.retryAfterSeconds };
+    return { refuses: state.full, retryAfterSeconds: state.retryAfterSeconds, resetsAt: state.resetsAt };
   };
   return refusalOf(db, keys, now, await peek(keys.pair, LOGIN_PAIR_RULE), await peek(keys.user, LOGIN_USER_RULE), await peek(keys.address, LOGIN_ADDRESS_RULE));
 }
@@ -107,7 +142,7 @@ async function refusalNow(db: DbOrTx, keys: LoginKeys, now: number): Promise<Ref
 async function countFailure(tx: DbOrTx, keys: LoginKeys, now: number): Promise<Refusal | null> {
   const hit = async (key: string, rule: ThrottleRule): Promise<LimitState> => {
     const counted = await hitThrottle(tx, key, rule, now);
-    return { refuses: counted.over, retryAfterSeconds: counted.retryAfterSeconds };
+    return { refuses: counted.over, retryAfterSeconds: counted.retryAfterSeconds, resetsAt: counted.resetsAt };
   };
   return refusalOf(tx, keys, now, await hit(keys.pair, LOGIN_PAIR_RULE), await hit(keys.user, LOGIN_USER_RULE), await hit(keys.address, LOGIN_ADDRESS_RULE));
 }
@@ -122,32 +157,44 @@ async function countFailure(tx: DbOrTx, keys: LoginKeys, now: number): Promise<R
  * number of parallel guesses exactly as many get 401 as the limit allows and the rest 429. A right password is
  * let in only if, when it is checked, the recorded failures fill no limit: past a limit, right and wrong alike
  * answer 429, so guesses sent together learn no more than guesses sent one by one. Before the (slow) check,
- * an attempt the recorded failures already refuse is answered at once.
+ * an attempt the recorded failures already refuse is answered at once; once this process has seen a limit
+ * refuse, later attempts it covers are refused from memory until its window ends, and no refusal writes on its
+ * own path: its audit entry is counted in memory and written in a batch (docs/operations.md#refusals).
  */
 export async function login(deps: Deps, input: LoginInput, clientAddress: string): Promise<LoginResult> {
-  // The password hashing at capacity: refused (503) before any read or write, whoever is named.
-  passwordHashing.assertRoom();
+  // The password hashing at capacity, even for a sign-in from a known address (auth/password.ts): refused (503)
+  // before any read or write, whoever is named.
+  passwordHashing.assertRoom({ address: throttleAddress(clientAddress), known: true });
   const now = deps.clock.now();
   // What was typed, as the audit log may quote it: nothing has vouched for it (docs/product.md#audit-log).
   const typed = safeLogText(input.username);
+  const limited = { pair: loginThrottleKeys.pair(input.username, clientAddress), address: loginThrottleKeys.address(clientAddress) };
+  const userKey = loginThrottleKeys.user(input.username);
+  const refuse = (refusal: Refusal): never => {
+    deps.metrics.throttleRefused(refusal.limit);
+    logLoginThrottled(deps, typed, refusal.byName ? { userKey } : { addressKey: limited.address });
+    rememberRefusal(deps.refusals.gate, limited, refusal, now);
+    throw new ThrottledError(messages.tooManyAttempts, refusal.retryAfterSeconds);
+  };
+  const remembered = rememberedRefusal(deps.refusals.gate, limited, now);
+  if (remembered) return refuse(remembered);
+
   const [row] = await deps.db.select().from(users).where(accountNamed(input.username)).limit(1);
   const keys: LoginKeys = {
-    pair: loginThrottleKeys.pair(input.username, clientAddress),
-    user: loginThrottleKeys.user(input.username),
-    address: loginThrottleKeys.address(clientAddress),
+    ...limited,
+    user: userKey,
     // Read for an unknown name too (no account has id 0), so both take the same steps.
     known: loginThrottleKeys.known(row?.id ?? 0, clientAddress),
-  };
-  const refuse = async (refusal: Refusal): Promise<never> => {
-    deps.metrics.throttleRefused(refusal.limit);
-    await logLoginThrottled(deps, typed, refusal.byName ? { userKey: keys.user } : { addressKey: keys.address });
-    throw new ThrottledError(messages.tooManyAttempts, refusal.retryAfterSeconds);
   };
 
   const before = await refusalNow(deps.db, keys, now);
   if (before) return refuse(before);
 
-  const ok = row && hasUsablePassword(row.passwordHash) ? await verifyPassword(input.password, row.passwordHash) : await verifyAgainstDummy(input.password);
+  // A sign-in from an address the account used in the last 30 days waits ahead of the others for its hash
+  // (auth/password.ts); read for an unknown name too, which is never known.
+  const client = { address: throttleAddress(clientAddress), known: await seenWithin(deps.db, keys.known, KNOWN_ADDRESS_MS, now) };
+  passwordHashing.assertRoom(client);
+  const ok = row && hasUsablePassword(row.passwordHash) ? await verifyPassword(input.password, row.passwordHash, client) : await verifyAgainstDummy(input.password, client);
   if (!row || !ok) {
     const refusal = await deps.write((tx) => countFailure(tx, keys, now));
     if (refusal) return refuse(refusal);
@@ -177,14 +224,15 @@ export async function login(deps: Deps, input: LoginInput, clientAddress: string
 
 export async function register(deps: Deps, input: RegisterInput, clientAddress: string): Promise<UserView> {
   // Refused (503) before the attempt is counted when the password hashing is at capacity.
-  passwordHashing.assertRoom();
+  const client = { address: throttleAddress(clientAddress) };
+  passwordHashing.assertRoom(client);
   const now = deps.clock.now();
-  const hit = await deps.write((tx) => hitThrottle(tx, addressThrottleKey('register', clientAddress), REGISTER_ADDRESS_RULE, now));
-  if (hit.over) {
-    deps.metrics.throttleRefused('register');
-    throw new ThrottledError(messages.tooManyAttempts, hit.retryAfterSeconds);
+  const attempt = await countAttempt(deps, [{ key: addressThrottleKey('register', clientAddress), rule: REGISTER_ADDRESS_RULE, limit: 'register' }], now);
+  if (attempt.refusedBy) {
+    deps.metrics.throttleRefused(attempt.refusedBy);
+    throw new ThrottledError(messages.tooManyAttempts, attempt.retryAfterSeconds);
   }
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, client);
   const user = await deps.write(async (tx) => {
     await assertUnique(tx, input.username, input.email, null);
     const [row] = await tx

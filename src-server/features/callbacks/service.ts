@@ -91,11 +91,19 @@ export async function requestCallback(deps: Deps, input: CallbackInput, clientAd
 
   const honeypotFilled = typeof input.website === 'string' && input.website.trim() !== '';
 
+  // Past the limit a request is refused from memory, writing nothing (auth/refusal-gate.ts).
+  const throttleKey = addressThrottleKey('callback', clientAddress);
+  const remembered = deps.refusals.gate.refusal(throttleKey, now);
+  if (remembered) {
+    deps.metrics.throttleRefused('callback');
+    throw new ThrottledError(messages.tooManyAttempts, remembered.retryAfterSeconds);
+  }
+
   // One write: the attempt is counted (bots included), then the request, its audit entry and its e-mail
   // stand or fall together.
   const outcome = await deps.write(async (tx) => {
-    const hit = await hitThrottle(tx, addressThrottleKey('callback', clientAddress), CALLBACK_ADDRESS_RULE, now);
-    if (hit.over) return { kind: 'throttled' as const, retryAfterSeconds: hit.retryAfterSeconds };
+    const hit = await hitThrottle(tx, throttleKey, CALLBACK_ADDRESS_RULE, now);
+    if (hit.over) return { kind: 'throttled' as const, retryAfterSeconds: hit.retryAfterSeconds, resetsAt: hit.resetsAt };
     if (honeypotFilled) return { kind: 'bot' as const };
     const reference = await unusedReference(tx, callbackRequests, callbackRequests.reference, 'CB');
     await tx.insert(callbackRequests).values({
@@ -119,6 +127,7 @@ export async function requestCallback(deps: Deps, input: CallbackInput, clientAd
   });
 
   if (outcome.kind === 'throttled') {
+    deps.refusals.gate.remember(throttleKey, { resetsAt: outcome.resetsAt, limit: 'callback' }, now);
     deps.metrics.throttleRefused('callback');
     throw new ThrottledError(messages.tooManyAttempts, outcome.retryAfterSeconds);
   }

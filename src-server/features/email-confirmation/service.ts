@@ -7,7 +7,7 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { writeLog } from '../../audit/log';
 import { hashAccountToken, issueAccountToken, spendAccountTokens, usableAccountToken } from '../../auth/account-tokens';
-import { hitThrottle, type ThrottleRule } from '../../auth/throttle';
+import { countAttempt, type ThrottleRule } from '../../auth/throttle';
 import { brand } from '../../contract/brand';
 import { emailConfirmationMessages, type EmailConfirmInput } from '../../contract/email-confirmation';
 import { messages } from '../../contract/messages';
@@ -126,10 +126,10 @@ export async function requestConfirmation(deps: Deps, caller: Caller): Promise<{
     .limit(1);
   if (!user) throw new NotFoundError(messages.userNotFound);
   if (user.emailVerifiedAt !== null) return { message: emailConfirmationMessages.alreadyConfirmed, emailVerified: true };
-  const hit = await deps.write((tx) => hitThrottle(tx, `confirm-email:user:${caller.id}`, RESEND_RULE, now));
-  if (hit.over) {
-    deps.metrics.throttleRefused('confirm_email');
-    throw new ThrottledError(messages.tooManyAttempts, hit.retryAfterSeconds);
+  const attempt = await countAttempt(deps, [{ key: `confirm-email:user:${caller.id}`, rule: RESEND_RULE, limit: 'confirm_email' }], now);
+  if (attempt.refusedBy) {
+    deps.metrics.throttleRefused(attempt.refusedBy);
+    throw new ThrottledError(messages.tooManyAttempts, attempt.retryAfterSeconds);
   }
   await deps.write((tx) => queueConfirmationLink(deps, tx, user, now));
   deliverSoon(deps, 'confirmation mail');

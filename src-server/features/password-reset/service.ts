@@ -5,6 +5,7 @@
 // policy to an account that cannot be signed in to by its address's owner yet, valid 7 days, spent by the same
 // confirm call, which then also signs the person in. Spending either proves the address (only its mailbox
 // receives the link), so it confirms it too (docs/product.md#e-mail-confirmation).
+import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { brand } from '../../contract/brand';
 import { passwordResetMessages, type PasswordResetConfirmInput, type PasswordResetRequestInput } from '../../contract/password-reset';
@@ -18,12 +19,20 @@ import { confirmAddress } from '../email-confirmation/service';
 import type { Deps } from '../../deps';
 import { InvalidError } from '../../errors';
 import { hashPassword } from '../../auth/password';
-import { addressThrottleKey, clearThrottle, clearThrottlePrefix, hitThrottle, loginThrottleKeys, type ThrottleRule } from '../../auth/throttle';
-import { logRepeatedEvent, writeLog } from '../../audit/log';
+import { addressThrottleKey, clearThrottle, clearThrottlePrefix, countAttempt, loginThrottleKeys, type ThrottleRule } from '../../auth/throttle';
+import { writeLog } from '../../audit/log';
 import { afterAnswer } from '../../after-answer';
 import { toUserView } from '../users/service';
 
 const RESET_TOKEN_TTL_MS = 30 * 60_000;
+/**
+ * How long after a request its link's work (the account looked up, the token, the e-mail and its delivery) starts:
+ * at a random moment in this range. Done just after the answer, that work (a few milliseconds of the main thread,
+ * only where the address has an account) would slow the same client's next request, and that tells which
+ * addresses have accounts (docs/product.md#password-reset, docs/operations.md#password-reset-timing).
+ */
+export const RESET_LINK_DELAY_MS = { min: 1000, max: 5000 };
+const resetLinkDelay = () => randomInt(RESET_LINK_DELAY_MS.min, RESET_LINK_DELAY_MS.max + 1);
 /** An invitation's link lasts a week: the customer may not read the e-mail the day cover is issued. */
 export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
 /** Reset requests allowed per client address, and per e-mail address, in an hour. */
@@ -121,7 +130,7 @@ export async function queueInvitation(
 
 /**
  * Where `email` (lower case) belongs to an account: spends its earlier unused links and makes a new one, with
- * its e-mail and the audit entry, in one transaction; then delivers. Runs after the request's answer.
+ * its e-mail and the audit entry, in one transaction; then delivers. Runs seconds after the request's answer.
  */
 async function sendResetLink(deps: Deps, email: string, now: number, publicUrl: string): Promise<void> {
   const sent = await deps.write(async (tx) => {
@@ -143,7 +152,7 @@ async function sendResetLink(deps: Deps, email: string, now: number, publicUrl: 
 
 /**
  * Step 1. Resolves with the same answer whatever happened: unknown address, known address, or over the
- * limit; the link and its e-mail are made after answering (sendResetLink). The link points at deps.publicUrl
+ * limit; the link and its e-mail are made seconds after answering (sendResetLink). The link points at deps.publicUrl
  * (PUBLIC_URL), never at the request's Host header, which the client chooses (reset-link poisoning).
  *
  * Over the limit (10 an hour per client address, 3 an hour per e-mail address) the answer is still the
@@ -160,22 +169,28 @@ export async function requestPasswordReset(
   const now = deps.clock.now();
   const email = input.email.toLowerCase();
 
-  const [byAddress, byEmail] = await deps.write(async (tx) => [
-    await hitThrottle(tx, addressThrottleKey('reset', clientAddress), RESET_ADDRESS_RULE, now),
-    await hitThrottle(tx, `reset:email:${email}`, RESET_EMAIL_RULE, now),
-  ]);
-  if (byAddress.over || byEmail.over) {
-    deps.metrics.throttleRefused(byAddress.over ? 'password_reset_address' : 'password_reset_email');
+  const attempt = await countAttempt(
+    deps,
+    [
+      { key: addressThrottleKey('reset', clientAddress), rule: RESET_ADDRESS_RULE, limit: 'password_reset_address' },
+      { key: `reset:email:${email}`, rule: RESET_EMAIL_RULE, limit: 'password_reset_email' },
+    ],
+    now,
+  );
+  if (attempt.refusedBy) {
+    deps.metrics.throttleRefused(attempt.refusedBy);
     // The address is not written to the audit log: it may not belong to any customer. Anyone can send these, so
-    // they count on one entry an hour (the limits' window) instead of a row each (docs/product.md#audit-log).
-    await logRepeatedEvent(deps, { action: 'Password reset request throttled', level: 'warning' }, { key: 'reset-throttled', windowMs: RESET_ADDRESS_RULE.windowMs });
+    // they count on one entry an hour (the limits' window) instead of a row each, counted in memory and written
+    // in a batch (docs/product.md#audit-log).
+    deps.refusals.log.count({ action: 'Password reset request throttled', level: 'warning' }, { key: 'reset-throttled', windowMs: RESET_ADDRESS_RULE.windowMs }, now);
     return answer;
   }
 
   // Whether the address has an account is found out only after answering (after-answer.ts): up to the answer
-  // both cases do the same work, so its timing cannot tell them apart.
+  // both cases do the same work, so its timing cannot tell them apart; and only seconds later, so that the same
+  // client's next request does not meet that work either (RESET_LINK_DELAY_MS).
   const { publicUrl } = deps;
-  afterAnswer(deps, 'password reset link', () => sendResetLink(deps, email, now, publicUrl));
+  afterAnswer(deps, 'password reset link', () => sendResetLink(deps, email, now, publicUrl), resetLinkDelay());
   return answer;
 }
 

@@ -13,6 +13,7 @@ import { checkQuoteTimes, quoteMessages, requestedStartOf, type QuoteReceipt, ty
 import { dueAtOf, type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
 import { ukInstantText } from '../../contract/time';
 import type { Page, QuoteRequestDetailView, QuoteRequestView, RequestNoteView, RequestStatus } from '../../contract/views';
+import type { DbOrTx } from '../../db/client';
 import { policies, quoteRequests, users } from '../../db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { fieldInvalid, ThrottledError } from '../../errors';
@@ -84,6 +85,17 @@ function confirmationMail(d: QuoteDetails, reference: string, startAt: number) {
   return { to: d.email, subject: `${brand.name}: quote request ${reference}`, text: lines.join('\n') };
 }
 
+/** The same request stored within the last minute, if any (a double click, a retry after a lost answer). */
+async function earlierCopy(db: DbOrTx, fingerprint: string, now: number): Promise<{ reference: string } | undefined> {
+  const [earlier] = await db
+    .select({ reference: quoteRequests.reference })
+    .from(quoteRequests)
+    .where(and(eq(quoteRequests.fingerprint, fingerprint), gt(quoteRequests.createdAt, now - QUOTE_DUPLICATE_WINDOW_MS)))
+    .orderBy(desc(quoteRequests.createdAt))
+    .limit(1);
+  return earlier;
+}
+
 export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, clientAddress: string): Promise<QuoteReceipt> {
   const now = deps.clock.now();
   const issues = checkQuoteTimes(input, now);
@@ -96,18 +108,22 @@ export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, client
   const fingerprint = fingerprintOf(details);
   const honeypotFilled = typeof input.website === 'string' && input.website.trim() !== '';
 
+  // Past the limit a request is refused from memory, writing nothing (auth/refusal-gate.ts); only a copy sent
+  // again, which is answered with the first one's reference whatever the limit, is looked for first.
+  const throttleKey = addressThrottleKey('quote', clientAddress);
+  const remembered = deps.refusals.gate.refusal(throttleKey, now);
+  if (remembered && !(await earlierCopy(deps.db, fingerprint, now))) {
+    deps.metrics.throttleRefused('quote');
+    throw new ThrottledError(messages.tooManyAttempts, remembered.retryAfterSeconds);
+  }
+
   // One write: the duplicate check, the throttle, the request, its audit entry and its e-mail stand or fall
   // together, and writes are serialised, so two copies sent at once cannot both be stored.
   const outcome = await deps.write(async (tx) => {
-    const [earlier] = await tx
-      .select({ reference: quoteRequests.reference })
-      .from(quoteRequests)
-      .where(and(eq(quoteRequests.fingerprint, fingerprint), gt(quoteRequests.createdAt, now - QUOTE_DUPLICATE_WINDOW_MS)))
-      .orderBy(desc(quoteRequests.createdAt))
-      .limit(1);
+    const earlier = await earlierCopy(tx, fingerprint, now);
     if (earlier) return { kind: 'duplicate' as const, reference: earlier.reference };
-    const hit = await hitThrottle(tx, addressThrottleKey('quote', clientAddress), QUOTE_ADDRESS_RULE, now);
-    if (hit.over) return { kind: 'throttled' as const, retryAfterSeconds: hit.retryAfterSeconds };
+    const hit = await hitThrottle(tx, throttleKey, QUOTE_ADDRESS_RULE, now);
+    if (hit.over) return { kind: 'throttled' as const, retryAfterSeconds: hit.retryAfterSeconds, resetsAt: hit.resetsAt };
     if (honeypotFilled) return { kind: 'bot' as const };
     const reference = await unusedReference(tx, quoteRequests, quoteRequests.reference, 'QR');
     await tx.insert(quoteRequests).values({
@@ -140,6 +156,7 @@ export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, client
 
   switch (outcome.kind) {
     case 'throttled':
+      deps.refusals.gate.remember(throttleKey, { resetsAt: outcome.resetsAt, limit: 'quote' }, now);
       deps.metrics.throttleRefused('quote');
       throw new ThrottledError(messages.tooManyAttempts, outcome.retryAfterSeconds);
     case 'bot':

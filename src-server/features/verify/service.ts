@@ -10,7 +10,7 @@ import type { VerificationView } from '../../contract/views';
 import { policies } from '../../db/schema/index';
 import type { Deps } from '../../deps';
 import { NotFoundError, ThrottledError } from '../../errors';
-import { addressThrottleKey, hitThrottle, type ThrottleRule } from '../../auth/throttle';
+import { addressThrottleKey, countAttempt, type ThrottleRule } from '../../auth/throttle';
 
 /**
  * Lookups per client address a minute (docs/api.md#rate-limits). Plenty for a person checking a few cars; with
@@ -58,15 +58,16 @@ function toVerificationView(row: VerifiedRow, now: number): VerificationView {
 
 /**
  * Looks a certificate up by its verification code. Every lookup is counted against the client address first,
- * in the database (shared by every server process), so guessing is bounded whatever the codes tried; a
- * malformed code and an unknown one answer alike.
+ * in the database (shared by every server process), so guessing is bounded whatever the codes tried; past the
+ * limit, lookups are refused from memory until the minute ends (auth/throttle.ts countAttempt). A malformed code
+ * and an unknown one answer alike.
  */
 export async function verifyByCode(deps: Deps, code: string, clientAddress: string): Promise<VerificationView> {
   const now = deps.clock.now();
-  const hit = await deps.write((tx) => hitThrottle(tx, verifyThrottleKey(clientAddress), VERIFY_ADDRESS_RULE, now));
-  if (hit.over) {
-    deps.metrics.throttleRefused('verify');
-    throw new ThrottledError(messages.tooManyAttempts, hit.retryAfterSeconds);
+  const attempt = await countAttempt(deps, [{ key: verifyThrottleKey(clientAddress), rule: VERIFY_ADDRESS_RULE, limit: 'verify' }], now);
+  if (attempt.refusedBy) {
+    deps.metrics.throttleRefused(attempt.refusedBy);
+    throw new ThrottledError(messages.tooManyAttempts, attempt.retryAfterSeconds);
   }
   const normalised = normaliseVerifyCode(code);
   if (normalised === null) throw new NotFoundError(messages.noCertificateForCode);

@@ -1,0 +1,160 @@
+// The audit entries of refusals ('Login throttled for …', 'Password reset request throttled'), counted in memory
+// and written in batches (docs/product.md#audit-log, docs/operations.md#refusals). Why: a refusal that adds to its
+// entry in a write transaction of its own, on the refused request's path, waits in the process's one write queue
+// on the main thread, so a flood of refusals would slow everyone else. Counted here, a refusal costs an increment;
+// FLUSH_AFTER_MS after the first one the counts go to the database in a few transactions, with the same entries,
+// counts and last times (audit/log.ts writeRepeatedLog) as one write per refusal gives.
+import type { Logger } from 'pino';
+import type { WriteTransaction } from '../db/writer';
+import { writeRepeatedLog, type LogEntry, type Repeat } from './log';
+
+export interface RefusalLog {
+  /** Counts one occurrence at `now`; nothing is written until the next flush. */
+  count(entry: LogEntry, repeat: Repeat, now: number): void;
+  /**
+   * Writes everything counted so far: by a timer FLUSH_AFTER_MS after the first count, at a graceful stop, and by
+   * tests. Resolves once it is written (or, when the database failed, kept for the next flush).
+   */
+  flush(): Promise<void>;
+  /** Entries counted and not yet written. */
+  readonly pending: number;
+}
+
+/** Refusals reach the audit log within this long. */
+export const FLUSH_AFTER_MS = 2000;
+/**
+ * Entries (keys and windows) held at most. A new key costs an attacker the failures that make a refusal (a hashed
+ * password each, for a sign-in), so this is never reached in practice; past it a new key is not counted (and the
+ * number left out is logged) rather than let memory grow, and a flush starts at once.
+ */
+export const MAX_PENDING = 10_000;
+/** Entries written per transaction, so that a large flush lets other writes in between. */
+const PER_TRANSACTION = 200;
+/** Flushes that failed in a row before what they held is given up (logged): a database that keeps failing. */
+const MAX_FAILURES = 5;
+
+interface Pending {
+  entry: LogEntry;
+  repeat: Repeat;
+  /** When the entry's window starts: as the last flush found it in the database, else at the first occurrence. */
+  windowStart: number;
+  firstAt: number;
+  lastAt: number;
+  count: number;
+}
+
+export interface RefusalLogOptions {
+  write: WriteTransaction;
+  logger: Logger;
+  flushAfterMs?: number;
+  maxPending?: number;
+}
+
+export function createRefusalLog(opts: RefusalLogOptions): RefusalLog {
+  const flushAfterMs = opts.flushAfterMs ?? FLUSH_AFTER_MS;
+  const maxPending = opts.maxPending ?? MAX_PENDING;
+  // Per key, its windows in order (nearly always one): occurrences a window apart belong to separate entries.
+  let pending = new Map<string, Pending[]>();
+  // Per key, when its entry's window started, as the last flush found it, so that later occurrences are counted to
+  // the entry whose window they fall in. Another process may open an entry this one has not seen; then an entry
+  // may take in, past its window's end, the occurrences of up to one flush interval.
+  const windowStarts = new Map<string, number>();
+  let size = 0;
+  let leftOut = 0;
+  let failures = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let flushing: Promise<void> = Promise.resolve();
+  /** The flush started because the limit was reached, while it runs. */
+  let fullFlush: Promise<void> | undefined;
+
+  const schedule = () => {
+    if (timer) return;
+    // Never keeps a stopping process alive: a graceful stop flushes by itself.
+    timer = setTimeout(() => {
+      timer = undefined;
+      void log.flush();
+    }, flushAfterMs).unref();
+  };
+
+  const add = (p: Pending) => {
+    const windows = pending.get(p.repeat.key);
+    if (windows) windows.unshift(p);
+    else pending.set(p.repeat.key, [p]);
+    size++;
+  };
+
+  const writeAll = async () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    const batch = [...pending.values()].flat().sort((a, b) => a.firstAt - b.firstAt);
+    pending = new Map();
+    size = 0;
+    if (leftOut > 0) opts.logger.warn({ leftOut }, 'refusals left out of the audit log: too many different ones at once');
+    leftOut = 0;
+    for (let i = 0; i < batch.length; i += PER_TRANSACTION) {
+      const chunk = batch.slice(i, i + PER_TRANSACTION);
+      try {
+        const starts = await opts.write(async (tx) => {
+          const written: number[] = [];
+          for (const p of chunk) written.push(await writeRepeatedLog(tx, p.firstAt, p.entry, p.repeat, { count: p.count, lastAt: p.lastAt }));
+          return written;
+        });
+        chunk.forEach((p, j) => learnWindow(p.repeat.key, starts[j]!));
+        failures = 0;
+      } catch (err) {
+        const rest = batch.slice(i);
+        if (++failures >= MAX_FAILURES) {
+          opts.logger.error({ err, lost: rest.reduce((n, p) => n + p.count, 0) }, 'refusal counts given up: the audit log could not be written');
+          failures = 0;
+          return;
+        }
+        opts.logger.error({ err }, 'refusal counts not written to the audit log: kept for the next try');
+        // Ahead of anything counted meanwhile, whose windows are later.
+        for (const p of rest.reverse()) add(p);
+        schedule();
+        return;
+      }
+    }
+  };
+
+  const learnWindow = (key: string, start: number) => {
+    windowStarts.delete(key);
+    // Bounded like the counts: the window learnt longest ago goes first.
+    if (windowStarts.size >= maxPending) windowStarts.delete(windowStarts.keys().next().value!);
+    windowStarts.set(key, start);
+  };
+
+  const log: RefusalLog = {
+    count(entry, repeat, now) {
+      const windows = pending.get(repeat.key);
+      const current = windows?.at(-1);
+      if (current && now < current.windowStart + repeat.windowMs) {
+        current.count++;
+        current.lastAt = Math.max(current.lastAt, now);
+      } else if (size >= maxPending) {
+        leftOut++;
+      } else {
+        const known = windowStarts.get(repeat.key);
+        const windowStart = known !== undefined && now < known + repeat.windowMs && !current ? known : now;
+        const p = { entry, repeat, windowStart, firstAt: now, lastAt: now, count: 1 };
+        if (windows) windows.push(p);
+        else pending.set(repeat.key, [p]);
+        size++;
+      }
+      if (size < maxPending) schedule();
+      else if (!fullFlush) {
+        fullFlush = log.flush().finally(() => (fullFlush = undefined));
+      }
+    },
+    flush() {
+      // One flush at a time: a call while one runs waits for it, then writes what was counted meanwhile.
+      const run = flushing.then(writeAll);
+      flushing = run.catch(() => undefined);
+      return run;
+    },
+    get pending() {
+      return size;
+    },
+  };
+  return log;
+}
