@@ -58,6 +58,8 @@ export interface ServerProcess {
 export interface StartOptions {
   /** Given: the server's standard output (its pino log lines) is read and handed here; else it is ignored. */
   onStdout?: (text: string) => void;
+  /** The port to listen on; else a free one the system picks. */
+  port?: number;
 }
 
 export async function startServer(
@@ -66,7 +68,7 @@ export async function startServer(
   extraEnv: Record<string, string> = {},
   options: StartOptions = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const staticDir = join(dataDir, 'static');
   mkdirSync(staticDir, { recursive: true });
   const child = spawn(process.execPath, [bundle], {
