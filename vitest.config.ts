@@ -21,6 +21,8 @@ const SLOW = [
   'tests/server/start-secrets.test.ts', // the real server's start on an old database file, one process (~2 s)
   'tests/server/openapi-contract.test.ts', // every REST route's answers against the OpenAPI document, ~30 password hashes (~3 s)
   'tests/server/two-processes.test.ts', // two real server processes on one database file behind a proxy (~15 s)
+  'tests/server/sqld-replica.test.ts', // a sqld primary and replica, a real server process on each behind a proxy (~25 s)
+  'tests/server/sqld-errors.test.ts', // sqld ending a transaction after 5 s, and killed twice under the real server (~15 s)
 ];
 
 export default defineConfig({

@@ -15,7 +15,7 @@ import { TRPC_MAX_BATCH } from './contract/limits';
 import { messages } from './contract/messages';
 import type { Database } from './db/client';
 import { createWriter } from './db/writer';
-import { ThrottledError } from './errors';
+import { DatabaseUnavailableError, domainErrorIn, ThrottledError } from './errors';
 import type { Deps } from './deps';
 import { accountRoutes } from './features/account/rest';
 import { emailConfirmationRoutes } from './features/email-confirmation/rest';
@@ -184,8 +184,11 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
           requestId: c.get('requestId') as string,
         }) as unknown as Record<string, unknown>,
       onError: ({ error, path, ctx }) => {
+        const requestId = (ctx as { requestId?: string } | undefined)?.requestId;
         if (error.code === 'INTERNAL_SERVER_ERROR') {
-          logger.error({ err: error.cause ?? error, path, requestId: (ctx as { requestId?: string } | undefined)?.requestId }, 'trpc procedure failed');
+          logger.error({ err: error.cause ?? error, path, requestId }, 'trpc procedure failed');
+        } else if (error.cause instanceof DatabaseUnavailableError) {
+          logger.warn({ err: error.cause.cause, path, requestId }, 'database server unavailable: answered 503');
         }
       },
     }),
@@ -242,8 +245,13 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
   app.notFound((c) => c.text('404 Not Found', 404));
   app.onError((err, c) => {
     const answer = clientErrorResponse(c, err);
-    if (answer) return answer;
     const requestId = c.get('requestId');
+    // A database server out of reach is answered 503 (db/server.ts), and logged: the operator needs to know.
+    const unavailable = domainErrorIn(err);
+    if (unavailable instanceof DatabaseUnavailableError) {
+      logger.warn({ err: unavailable.cause, requestId, method: c.req.method, path: c.req.path }, 'database server unavailable: answered 503');
+    }
+    if (answer) return answer;
     logger.error({ err, requestId, method: c.req.method, path: c.req.path }, 'request failed');
     return c.json({ error: messages.internal, requestId }, 500);
   });

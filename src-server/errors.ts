@@ -33,6 +33,17 @@ export class ThrottledError extends DomainError {
  * A ThrottledError, so both doors send its wait as `Retry-After` exactly as for a 429; its status is 503.
  */
 export class OverloadedError extends ThrottledError {}
+/**
+ * The libSQL server did not answer, after the tries that are safe (db/server.ts): restarting, out of reach, or the
+ * answer lost on the way. An OverloadedError, so both doors answer 503 with `Retry-After`, never 500
+ * (docs/operations.md#errors-from-a-libsql-server). `cause` is what the client library threw, for the log.
+ */
+export class DatabaseUnavailableError extends OverloadedError {
+  constructor(message: string, retryAfterSeconds: number, cause: unknown) {
+    super(message, retryAfterSeconds);
+    this.cause = cause;
+  }
+}
 
 /** What a domain error is at each door (docs/product.md#errors-and-messages). */
 export interface ErrorAnswer {
@@ -54,6 +65,17 @@ const errorAnswers: ReadonlyArray<readonly [DomainErrorClass, ErrorAnswer]> = [
   [ThrottledError, { status: 429, trpcCode: 'TOO_MANY_REQUESTS' }],
 ];
 const unmapped: ErrorAnswer = { status: 500, trpcCode: 'INTERNAL_SERVER_ERROR' };
+
+/**
+ * The domain error `err` is, or the one it wraps: Drizzle wraps whatever a query throws in a DrizzleQueryError (its
+ * `cause`), and the libSQL server's client wrapper throws DatabaseUnavailableError from inside a query.
+ */
+export function domainErrorIn(err: unknown): DomainError | undefined {
+  for (let e = err, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
+    if (e instanceof DomainError) return e;
+  }
+  return undefined;
+}
 
 /** The status and code of a domain error; a DomainError outside the table is ours (500). */
 export function errorAnswerOf(err: DomainError): ErrorAnswer {

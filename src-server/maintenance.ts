@@ -4,15 +4,18 @@
 // before the outbox removed them at delivery (mail/mailer.ts), and merge steps on the search indexes
 // (db/search-index.ts). The order matters: cover that has just ended is expired before reminders are looked at,
 // reminders queued in this run are delivered in it, and the merge steps come last so they delay nothing else.
-import { isNotNull, lt, or } from 'drizzle-orm';
+import { isNotNull, lt, or, sql } from 'drizzle-orm';
 import { DEFAULT_AUDIT_RETENTION_DAYS, pruneAuditLog } from './audit/retention';
 import { pruneThrottle } from './auth/throttle';
-import { passwordResetTokens, revokedTokens } from './db/schema/index';
+import { passwordResetTokens, revokedTokens, writeReceipts } from './db/schema/index';
 import { mergeSearchIndexes } from './db/search-index';
 import { removeDeliveredTokens } from './mail/mailer';
 import type { Deps } from './deps';
 import { sweepExpiredPolicies } from './features/policies/service';
 import { sendDueReminders } from './features/reminders/service';
+
+/** How long a write receipt is kept (db/schema/write-receipts.ts). */
+const RECEIPT_KEEP_SECONDS = 3600;
 
 export interface MaintenanceResult {
   expired: number;
@@ -40,6 +43,8 @@ export async function runMaintenance(deps: Deps, options: MaintenanceOptions = {
     await tx.delete(revokedTokens).where(lt(revokedTokens.expiresAt, now));
     // Spent or expired reset links have no further use (only their hashes were ever stored).
     await tx.delete(passwordResetTokens).where(or(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.expiresAt, now)));
+    // A receipt is looked up within seconds of its write (db/server.ts); both times are the database's own clock.
+    await tx.delete(writeReceipts).where(lt(writeReceipts.createdAt, sql`unixepoch() - ${RECEIPT_KEEP_SECONDS}`));
   });
   // After the minute's own work, so a long first prune never delays a reminder or the expiry sweep.
   const pruned = await pruneAuditLog(deps, { retentionDays: options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS });

@@ -5,6 +5,7 @@ import { createClient, type Client } from '@libsql/client';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { clientHotReads, nativeHotReads, type HotReads } from './hot-reads';
 import * as schema from './schema/index';
+import { receiptedWrites, retryingReads } from './server';
 
 export type Db = LibSQLDatabase<typeof schema>;
 /** A transaction handle: the same query API as Db, bound to one immediate transaction. */
@@ -17,7 +18,8 @@ export interface Database {
   /**
    * Where writes go (db/writer.ts). For an embedded file, a connection of its own that never sleeps in SQLite's
    * busy handler (busy timeout 0): the writer waits for another process's write lock in the event loop instead,
-   * so this process keeps answering meanwhile (docs/operations.md#several-server-processes). Else `db` itself.
+   * so this process keeps answering meanwhile (docs/operations.md#several-server-processes). For a libSQL server,
+   * the same client as `db`, whose transactions commit with a receipt (db/server.ts).
    */
   writeDb: Db;
   /** The per-request reads, on the fastest path this database allows (see hot-reads.ts). */
@@ -45,7 +47,10 @@ export async function openDatabase({ url, authToken }: DatabaseOptions): Promise
   const path = isFile ? filePathOf(url) : null;
   const onDisk = path !== null && path !== '' && path !== ':memory:';
   if (onDisk) keepPrivate(path);
-  const client = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS });
+  const base = createClient({ url, authToken, timeout: BUSY_TIMEOUT_MS });
+  // A libSQL server can be out of reach for a moment, and its replicas lag: reads are tried again, and writes commit
+  // with a receipt (db/server.ts; docs/operations.md#errors-from-a-libsql-server).
+  const client = isFile ? base : retryingReads(base);
   if (isFile) {
     // WAL is a property of the file and sticks. libSQL opens every pooled connection with
     // foreign_keys=ON and synchronous=FULL already (asserted by a test), so nothing per-connection is lost
@@ -64,12 +69,12 @@ export async function openDatabase({ url, authToken }: DatabaseOptions): Promise
   return {
     db,
     client,
-    writeDb: writeClient ? drizzle(writeClient, { schema }) : db,
+    writeDb: writeClient ? drizzle(writeClient, { schema }) : isFile ? db : drizzle(receiptedWrites(base), { schema }),
     hot,
     close: () => {
       hot.close();
       writeClient?.close();
-      client.close();
+      base.close();
     },
   };
 }

@@ -3,10 +3,17 @@
 // that waits for the write lock would sleep in SQLite's busy handler and block the very event loop the
 // first transaction needs to finish. Queuing writers here avoids that. Between processes on one file, a write
 // waits for the other's lock here too, in the event loop (transactionWhenFree), not in the busy handler.
+// On a libSQL server, a transaction the server rolled back or never received is run again whole, and a write is
+// answered once the server this process reads from shows it (serverTransaction; db/server.ts).
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Client } from '@libsql/client';
 import { BUSY_TIMEOUT_MS, type Db, type Tx } from './client';
+import { RETRY_DELAYS_MS, serverFailureOf, serverWritesOf, unavailable, type ServerWrites } from './server';
 
-/** `work` in one BEGIN IMMEDIATE transaction, in this process's write queue. */
+/**
+ * `work` in one BEGIN IMMEDIATE transaction, in this process's write queue. On a libSQL server `work` may run more
+ * than once (a transaction the server rolled back is run again), so it keeps its effects to the transaction.
+ */
 export type WriteTransaction = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
 
 /** The process's write queue (createWriter): transactions, and writes other connections make in its turn. */
@@ -37,8 +44,50 @@ export function createWriter(db: Db, observer?: WriteQueueObserver, lockWaitMs =
     tail = result.catch(() => undefined);
     return result;
   };
-  const write: WriteTransaction = (work) => enqueue(() => transactionWhenFree(db, work, lockWaitMs));
+  const server = serverWritesOf(clientOf(db));
+  const write: WriteTransaction = server
+    ? async (work) => {
+        const { value, receipt } = await enqueue(() => serverTransaction(db, server, work));
+        // After the queue's turn, so this process's next write need not wait for a replica to catch up.
+        await server.visible(receipt);
+        return value;
+      }
+    : (work) => enqueue(() => transactionWhenFree(db, work, lockWaitMs));
   return Object.assign(write, { outside: enqueue });
+}
+
+/**
+ * `work` in a transaction on a libSQL server (docs/operations.md#errors-from-a-libsql-server), answering its value and
+ * the receipt it committed with. A transaction that surely did not commit (the server never got it, or rolled it
+ * back) is run again after RETRY_DELAYS_MS; one whose COMMIT was sent and whose answer was lost is looked up by its
+ * receipt first. Past the tries, or when a lost COMMIT cannot be looked up, DatabaseUnavailableError (503). Any other
+ * error (SQL, a service's own) is thrown as on a file.
+ */
+async function serverTransaction<T>(db: Db, server: ServerWrites, work: (tx: Tx) => Promise<T>): Promise<{ value: T; receipt: string }> {
+  for (let attempt = 0; ; attempt++) {
+    const commit = server.nextCommit();
+    let done: { value: T } | undefined;
+    try {
+      const value = await db.transaction(async (tx) => {
+        const result = await work(tx);
+        done = { value: result };
+        return result;
+      });
+      return { value, receipt: commit.receipt };
+    } catch (err) {
+      const failure = serverFailureOf(err);
+      if (failure === null) throw err;
+      if (failure === 'lost' && done && commit.sent) {
+        const made = await server.committed(commit.receipt);
+        if (made === true) return { value: done.value, receipt: commit.receipt };
+        // Neither made for certain nor not made: a 503, and the outcome is the client's to check.
+        if (made === undefined) throw unavailable(err);
+      }
+      const wait = RETRY_DELAYS_MS[attempt];
+      if (wait === undefined) throw unavailable(err);
+      await sleep(wait);
+    }
+  }
 }
 
 /** `run`, reporting the wait from now (the write asking for its turn) until it starts. */

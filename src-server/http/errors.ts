@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
 import { messages } from '../contract/messages';
-import { DomainError, errorAnswerOf, inputErrorDetails, ThrottledError, type ErrorAnswer } from '../errors';
+import { domainErrorIn, errorAnswerOf, inputErrorDetails, ThrottledError, type ErrorAnswer } from '../errors';
 
 /*
  * The error answers' shapes, as the REST API's OpenAPI document gives them (http/openapi.ts; docs/api.md#errors).
@@ -35,11 +35,13 @@ function clientErrorOf(err: unknown): { status: Status; body: ErrorBody; retryAf
   if (err instanceof z.ZodError) {
     return { status: 400, body: { error: messages.invalidInput, details: inputErrorDetails(err) } };
   }
-  if (err instanceof DomainError) {
-    const { status } = errorAnswerOf(err);
-    const body: ErrorBody = { error: err.message };
-    if (err instanceof ThrottledError) return { status, body, retryAfter: err.retryAfterSeconds };
-    if (err.details) body.details = err.details;
+  // Also one a query wrapped (a database server out of reach: errors.ts domainErrorIn).
+  const domain = domainErrorIn(err);
+  if (domain) {
+    const { status } = errorAnswerOf(domain);
+    const body: ErrorBody = { error: domain.message };
+    if (domain instanceof ThrottledError) return { status, body, retryAfter: domain.retryAfterSeconds };
+    if (domain.details) body.details = domain.details;
     return { status, body };
   }
   if (err instanceof HTTPException && err.status === 413) {

@@ -7,7 +7,7 @@ import { assertAdminRights, assertOwnerRights } from '../auth/permissions';
 import { messages } from '../contract/messages';
 import { brokenTextError } from '../contract/text';
 import type { Deps } from '../deps';
-import { DomainError, errorAnswerOf, inputErrorDetails } from '../errors';
+import { DomainError, domainErrorIn, errorAnswerOf, inputErrorDetails } from '../errors';
 
 export interface TrpcContext {
   deps: Deps;
@@ -54,10 +54,9 @@ export const createCallerFactory = t.createCallerFactory;
 
 const mapDomainErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof DomainError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: errorAnswerOf(cause).trpcCode, message: cause.message, cause });
-  }
+  // Also one a query wrapped (a database server out of reach: errors.ts domainErrorIn).
+  const cause = result.ok ? undefined : domainErrorIn(result.error.cause);
+  if (cause) throw new TRPCError({ code: errorAnswerOf(cause).trpcCode, message: cause.message, cause });
   return result;
 });
 

@@ -1,9 +1,9 @@
-// Two real server processes on one embedded database file (WAL), behind a round-robin proxy written here
+// Two real server processes on one embedded database file (WAL), behind a round-robin proxy (tests/process/round-robin.ts)
 // (docs/operations.md#several-server-processes): what must be shared lives in the database, so sign-in throttles,
 // a logout, cover-ending reminders and the mail outbox hold across the two; 200 writes at once through the proxy
 // are all kept, once each; and while one process takes a heavy write load, neither stops answering for long (the
 // longest gap between health answers is printed). In the slow project: it bundles and starts the real server.
-import { createServer, request, Agent, type IncomingHttpHeaders, type Server } from 'node:http';
+import { Agent, type Server } from 'node:http';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { epochToUkLocal } from '../../src-server/contract/time';
 import { integrityOf } from '../../src-server/db/backup';
 import { buildServer, OWNER_PASSWORD, startServer, type ServerProcess } from '../process/real-server';
+import { mailLineReader, parse, roundRobinProxy, send, waitFor, type Answer, type MailLine } from '../process/round-robin';
 import { createHarness, PASSWORD, validPolicy, type Harness } from './harness';
 
 const HOUR = 3_600_000;
@@ -23,80 +24,6 @@ const WRITES = 200;
 const LOAD_MS = 4_000;
 const NAMES = ['A', 'B'] as const;
 type Name = (typeof NAMES)[number];
-
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  text: string;
-  /** Which process answered through the proxy (its x-upstream header). */
-  upstream: string | undefined;
-}
-
-/**
- * One HTTP request from the loopback address `from`: the proxy sees each test "client" at its own address
- * (127.0.0.2, 127.0.0.3, …, all loopback on Linux), as it would see people on the internet.
- */
-function send(port: number, method: string, path: string, opts: { body?: unknown; token?: string; from?: string; agent?: Agent } = {}): Promise<Answer> {
-  const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
-  const headers: Record<string, string | number> = {};
-  if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-  if (opts.token) headers['authorization'] = `Bearer ${opts.token}`;
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port, method, path, headers, localAddress: opts.from ?? '127.0.0.2', ...(opts.agent ? { agent: opts.agent } : {}) },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (d: string) => (text += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text, upstream: res.headers['x-upstream'] as string | undefined }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-const parse = <T>(a: Answer): T => JSON.parse(a.text) as T;
-
-/**
- * The reverse proxy: each request to the next process in turn, its X-Forwarded-For set to the connection's address.
- * Set, not appended: the servers believe the first entry (TRUST_PROXY=1), so a client's own header must not survive.
- */
-function roundRobinProxy(ports: () => number[]): Promise<{ port: number; server: Server }> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 128 });
-  let turn = 0;
-  const server = createServer((req, res) => {
-    const targets = ports();
-    const i = turn++ % targets.length;
-    const headers = { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' };
-    const upstream = request({ host: '127.0.0.1', port: targets[i], method: req.method, path: req.url, headers, agent }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'x-upstream': NAMES[i] });
-      answer.pipe(res);
-    });
-    upstream.on('error', (err) => {
-      res.writeHead(502, { 'content-type': 'text/plain' });
-      res.end(String(err));
-    });
-    req.pipe(upstream);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ port: (server.address() as { port: number }).port, server })));
-}
-
-/** Polls `check` until it answers true; fails with `what` after `ms`. */
-async function waitFor(what: string, check: () => boolean, show: () => unknown, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(show())}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-interface MailLine {
-  mailId: number;
-  to: string;
-  subject: string;
-}
 
 let h: Harness;
 let dbPath: string;
@@ -112,18 +39,7 @@ const rows = <T>(sql: string, ...args: unknown[]): T[] => reader.prepare(sql).al
 const deliveriesOf = (mailId: number) => [...delivered.A, ...delivered.B].filter((m) => m.mailId === mailId).length;
 const port = (name: Name) => servers[name]!.port;
 
-function collectMailLines(name: Name) {
-  let partial = '';
-  return (text: string) => {
-    const lines = (partial + text).split('\n');
-    partial = lines.pop()!;
-    for (const line of lines) {
-      if (!line.startsWith('{')) continue;
-      const entry = JSON.parse(line) as Partial<MailLine> & { msg?: string };
-      if (entry.msg?.startsWith('mail (no SMTP_URL')) delivered[name].push({ mailId: entry.mailId!, to: entry.to!, subject: entry.subject! });
-    }
-  };
-}
+const collectMailLines = (name: Name) => mailLineReader((mail) => delivered[name].push(mail));
 
 beforeAll(async () => {
   const bundle = buildServer();
@@ -153,7 +69,7 @@ beforeAll(async () => {
   }
   h.database.close();
 
-  proxy = await roundRobinProxy(() => NAMES.map(port));
+  proxy = await roundRobinProxy(() => NAMES.map(port), NAMES);
   const env = {
     DATABASE_URL: `file:${dbPath}`,
     TRUST_PROXY: '1',

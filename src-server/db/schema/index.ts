@@ -11,3 +11,4 @@ export { counters } from './counters';
 export { requestNotes } from './request-notes';
 export { housekeeping } from './housekeeping';
 export { policyLists } from './policy-lists';
+export { writeReceipts } from './write-receipts';
