@@ -114,8 +114,16 @@ async function ok(method: string, path: string, body?: unknown): Promise<void> {
   expect(res.status, `${method} ${path}: ${await res.clone().text()}`).toBeLessThan(300);
   await settleAfterAnswer(h.deps);
 }
+/** An account registered through the API, signed in, that has not confirmed its address (a link was e-mailed). */
+async function unconfirmedAccount(): Promise<{ email: string; token: string }> {
+  const username = `ctconf${next()}`;
+  const email = `${username}@example.test`;
+  const res = await h.request('POST', '/api/register', { body: { username, email, password: 'long-enough-1' }, headers: { 'x-forwarded-for': freshAddress() } });
+  expect(res.status).toBe(201);
+  return { email, token: await h.tokenFor(username, 'long-enough-1') };
+}
 /** The newest link of `kind` e-mailed to `email`, as its token. */
-async function linkToken(email: string, kind: 'reset-password' | 'welcome'): Promise<string> {
+async function linkToken(email: string, kind: 'reset-password' | 'welcome' | 'verify-email'): Promise<string> {
   return (await latestLinkTo(h, email, `/${kind}`)).token;
 }
 
@@ -133,6 +141,17 @@ const OK: Record<string, Case[]> = {
   // Its own session: logging out ends the one it is given.
   'POST /api/logout': [{ status: 200, prepare: async () => ({ token: await h.tokenFor('ct-cust') }) }],
   'GET /api/me': [{ status: 200, prepare: async () => customer() }],
+  // An account that has not confirmed its address yet: a new link is sent.
+  'POST /api/account/verify-email/request': [{ status: 200, prepare: async () => ({ token: (await unconfirmedAccount()).token }) }],
+  'POST /api/account/verify-email/confirm': [
+    {
+      status: 200,
+      prepare: async () => {
+        const account = await unconfirmedAccount();
+        return { token: account.token, body: { token: await linkToken(account.email, 'verify-email') } };
+      },
+    },
+  ],
   'POST /api/password-reset/request': [{ status: 200, prepare: async () => ({ body: { email: fx.customerEmail } }) }],
   'POST /api/password-reset/confirm': [
     {
