@@ -6,5 +6,5 @@ export interface RunnerSummary {
   failures: string[];
 }
 export function firstLine(text: unknown): string;
-export function vitestSummary(report: unknown, status: number, root?: string): RunnerSummary;
+export function vitestSummary(report: unknown, status: number, root?: string, runner?: string): RunnerSummary;
 export function playwrightSummary(report: unknown, status: number, testDir?: string): RunnerSummary;

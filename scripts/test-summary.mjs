@@ -14,25 +14,26 @@ export const firstLine = (text) =>
 /**
  * Vitest's JSON report (null: none was written) and its exit status. A file that failed without a failed test (it
  * did not load, or a hook failed) counts as one failure; so does a non-zero exit with no failure in the report (an
- * unhandled error).
+ * unhandled error). `runner` names the run in each failure line (`vitest on sqld`: the server tests on a libSQL
+ * server, whose failures must not read as the file run's).
  */
-export function vitestSummary(report, status, root = '') {
-  if (!report) return { passed: 0, failed: 1, skipped: 0, failures: ['vitest: no report written (it did not run to the end: see its output above)'] };
+export function vitestSummary(report, status, root = '', runner = 'vitest') {
+  if (!report) return { passed: 0, failed: 1, skipped: 0, failures: [`${runner}: no report written (it did not run to the end: see its output above)`] };
   const failures = [];
   let failedFiles = 0;
   for (const file of report.testResults ?? []) {
     const name = String(file.name ?? '').replace(root, '');
     const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-    for (const test of failed) failures.push(`vitest: ${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    for (const test of failed) failures.push(`${runner}: ${name} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
     if (file.status === 'failed' && failed.length === 0) {
       failedFiles += 1;
-      failures.push(`vitest: ${name}: ${firstLine(file.message)}`);
+      failures.push(`${runner}: ${name}: ${firstLine(file.message)}`);
     }
   }
   let failed = report.numFailedTests + failedFiles;
   if (status !== 0 && failed === 0) {
     failed = 1;
-    failures.push(`vitest: exited with status ${status} and no failed test (an error outside the tests: see its output above)`);
+    failures.push(`${runner}: exited with status ${status} and no failed test (an error outside the tests: see its output above)`);
   }
   return { passed: report.numPassedTests, failed, skipped: report.numPendingTests + report.numTodoTests, failures };
 }

@@ -1,10 +1,12 @@
-// `npm test`: every runner (Vitest: every project of vitest.config.ts, `fast`, `client` and `slow`; Playwright in
-// Debian's Chromium: browser), then one closing line `N passed, N failed` summing them all.
+// `npm test`: every runner (Vitest: every project of vitest.config.ts, `fast`, `client` and `slow`; the server tests
+// (`fast` and `slow`) again on a libSQL server, as `npm run test:sqld` runs them; Playwright in Debian's Chromium:
+// browser), then one closing line `N passed, N failed` summing them all.
 // The quick loop is `npm run test:unit` (Vitest's `fast` and `client` projects); `npm run test:slow` is the rest.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureSqld } from './sqld.mjs';
 import { playwrightSummary, vitestSummary } from './test-summary.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -48,10 +50,29 @@ const summaries = [];
 const vitestFile = join(results, 'vitest.json');
 const vitestStatus = run(process.execPath, [
   join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`,
-]);
+], { TEST_DATABASE: 'file' });
 summaries.push(vitestSummary(readJson(vitestFile), vitestStatus, root));
 
-// 2. Playwright: the built app in Debian's Chromium.
+// 2. The server tests again, each harness on a sqld of its own (docs/operations.md#the-tests-on-a-libsql-server).
+// Here rather than beside npm test in .ci/run, so that this script's closing line still sums every runner.
+let sqldReady = false;
+try {
+  ensureSqld();
+  sqldReady = true;
+} catch (err) {
+  summaries.push({ passed: 0, failed: 1, skipped: 0, failures: [`vitest on sqld: did not run: ${err instanceof Error ? err.message : String(err)}`] });
+}
+if (sqldReady) {
+  const sqldFile = join(results, 'vitest-sqld.json');
+  const sqldStatus = run(
+    process.execPath,
+    [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'fast', '--project', 'slow', '--reporter=default', '--reporter=json', `--outputFile.json=${sqldFile}`],
+    { TEST_DATABASE: 'sqld' },
+  );
+  summaries.push(vitestSummary(readJson(sqldFile), sqldStatus, root, 'vitest on sqld'));
+}
+
+// 3. Playwright: the built app in Debian's Chromium.
 const built = run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
 if (built !== 0) {
   summaries.push({ passed: 0, failed: 1, skipped: 0, failures: ['vite build: failed, so the browser tests did not run'] });

@@ -20,7 +20,6 @@ import { validQuote } from '../fixtures/quote';
 import { seed, SECRET } from './api-bench';
 import { budgets } from './budgets';
 import { load, startServer, stopServer, type LoadResult } from './http';
-// @ts-expect-error: a plain ES module without types (scripts/sqld.mjs).
 import { ensureSqld } from '../../scripts/sqld.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -36,7 +35,7 @@ const median = (xs: number[]) => {
 };
 
 async function startSqld(dir: string): Promise<ChildProcess> {
-  const child = spawn(ensureSqld() as string, ['--db-path', join(dir, 'sqld'), '--http-listen-addr', `127.0.0.1:${SQLD_PORT}`, '--no-welcome'], { stdio: 'ignore' });
+  const child = spawn(ensureSqld(), ['--db-path', join(dir, 'sqld'), '--http-listen-addr', `127.0.0.1:${SQLD_PORT}`, '--no-welcome'], { stdio: 'ignore' });
   const client = createClient({ url: `http://127.0.0.1:${SQLD_PORT}` });
   for (let i = 0; ; i++) {
     try {

@@ -15,10 +15,12 @@ import { migrateDatabase } from '../../src-server/db/migrate';
 import { namesApiPath } from '../../src-server/http/api-paths';
 import { T0, TEST_SECRET } from './harness';
 import { listen, type Listening } from './listen';
+import { freshDatabase, type TestDatabase } from './test-database';
 
 const SPA = '<!doctype html><html><body>Kerbside SPA</body></html>';
 
 let dir: string;
+let store: TestDatabase;
 let database: Database;
 let created: CreatedApp;
 let server: Listening;
@@ -30,7 +32,8 @@ beforeAll(async () => {
   mkdirSync(join(staticRoot, 'assets'), { recursive: true });
   writeFileSync(join(staticRoot, 'index.html'), SPA);
   writeFileSync(join(staticRoot, 'assets', 'app.js'), 'console.log(1)');
-  database = await openDatabase({ url: `file:${join(dir, 'test.db')}` });
+  store = await freshDatabase(dir);
+  database = await openDatabase({ url: store.url });
   await migrateDatabase(database.db);
   created = await createApp({ database, jwtSecret: TEST_SECRET, clock: manualClock(T0), logger: pino({ level: 'silent' }), staticRoot });
   server = await listen(created.app);
@@ -39,6 +42,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
   database.close();
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,7 +1,6 @@
 // At most 3 quote and callback confirmations a recipient an hour (docs/product.md#e-mails): a further request
 // to the same address is stored and answered as usual, but no e-mail goes, so nobody can bomb a stranger's
 // inbox through the public forms. The count lives in the database, shared by every server process.
-import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src-server/app';
@@ -105,7 +104,7 @@ describe('confirmation e-mails per recipient', () => {
 
   it('shares the count between server processes on one database', async () => {
     h.clock.set(T0 + 8 * HOUR);
-    const database = await openDatabase({ url: `file:${join(h.dir, 'test.db')}` });
+    const database = await openDatabase({ url: h.databaseUrl });
     const other = await createApp({ database, jwtSecret: TEST_SECRET, clock: manualClock(T0 + 8 * HOUR), logger: pino({ level: 'silent' }), trustProxy: true, staticRoot: null });
     try {
       const to = 'two.processes@example.test';

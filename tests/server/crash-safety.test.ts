@@ -2,15 +2,20 @@
 // 50 cycles with every acknowledged write present and PRAGMA integrity_check ok; on SIGTERM in-flight
 // requests finish, then the process exits). `npm run test:crash` runs 1,000 cycles.
 import { request } from 'node:http';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createClient } from '@libsql/client';
 import { describe, expect, it } from 'vitest';
 import { runCrashCycles } from '../crash/crash-cycles';
 import { buildServer, checkDatabase, startServer } from '../process/real-server';
 import { validQuote } from '../fixtures/quote';
+import { freshDatabase, onServer } from './test-database';
 
-describe('SIGKILL at random moments', () => {
+// Whether an acknowledged write survives the writing process's death is the embedded file's doing (WAL, synchronous
+// FULL, recovery when it is next opened), checked on the file; on a libSQL server the server has committed it before
+// the app answers, and what survives is the server's to keep (docs/operations.md#the-tests-on-a-libsql-server).
+describe.skipIf(onServer)('SIGKILL at random moments (embedded file only)', () => {
   it('loses no acknowledged write and never corrupts the database over 50 kill-and-restart cycles', async () => {
     const report = await runCrashCycles({ cycles: 50 });
     console.log(
@@ -32,7 +37,8 @@ describe('SIGTERM', () => {
   it('lets an in-flight request finish, refuses new connections, then exits 0', async () => {
     const bundle = await buildServer();
     const dataDir = mkdtempSync(join(tmpdir(), 'kerbside-sigterm-'));
-    const server = await startServer(bundle, dataDir);
+    const database = await freshDatabase(dataDir, 'kerbside.db');
+    const server = await startServer(bundle, dataDir, { DATABASE_URL: database.url });
     const body = JSON.stringify({ ...validQuote, email: 'sigterm@example.test', policyStartYear: String(new Date().getUTCFullYear() + 1) });
     const half = Math.floor(body.length / 2);
 
@@ -66,7 +72,19 @@ describe('SIGTERM', () => {
     expect(status, text).toBe(201);
     const { reference } = JSON.parse(text) as { reference: string };
     expect(await server.exited).toBe(0);
-    const check = checkDatabase(dataDir, { quotes: new Set([reference]), policies: new Set() });
-    expect(check).toMatchObject({ integrity: 'ok', missingQuotes: [] });
+    try {
+      if (onServer) {
+        // The server's own files are its to check; the quote is asked of it.
+        const client = createClient({ url: database.url });
+        const stored = await client.execute({ sql: 'select count(*) n from quote_requests where reference = ?', args: [reference] }).finally(() => client.close());
+        expect(stored.rows[0]!['n']).toBe(1);
+      } else {
+        const check = checkDatabase(dataDir, { quotes: new Set([reference]), policies: new Set() });
+        expect(check).toMatchObject({ integrity: 'ok', missingQuotes: [] });
+      }
+    } finally {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   }, 60_000);
 });

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupDatabase } from '../../src-server/db/backup';
 import { openDatabase } from '../../src-server/db/client';
 import { migrateDatabase } from '../../src-server/db/migrate';
+import { onServer } from './test-database';
 
 const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8);
 const modesOf = (db: string) => [db, `${db}-wal`, `${db}-shm`].map(modeOf);
@@ -25,7 +26,8 @@ afterAll(() => {
   rmSync(base, { recursive: true, force: true });
 });
 
-describe('the embedded database file', () => {
+// A libSQL server keeps its own files: what the app can make private is the embedded file alone.
+describe.skipIf(onServer)('the embedded database file (embedded file only)', () => {
   it('a new one: the folder made for it is 0700, the file, its -wal and -shm 0600', async () => {
     const folder = join(base, 'new', 'data');
     const file = join(folder, 'kerbside.db');

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../../src-server/db/client';
+import { freshDatabase } from './test-database';
 
 const dir = mkdtempSync(join(tmpdir(), 'kerbside-0012-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -22,7 +23,8 @@ it('confirms invited accounts, claims their requests, and keeps a deleted accoun
   journal.entries = journal.entries.filter((e) => e.idx <= 11);
   writeFileSync(journalPath, JSON.stringify(journal));
 
-  const database = await openDatabase({ url: `file:${join(dir, 'old.db')}` });
+  const store = await freshDatabase(dir, 'old.db');
+  const database = await openDatabase({ url: store.url });
   try {
     await migrate(database.db, { migrationsFolder: before });
     const run = (sql: string) => database.client.execute(sql);
@@ -56,5 +58,6 @@ it('confirms invited accounts, claims their requests, and keeps a deleted accoun
     });
   } finally {
     database.close();
+    await store.close();
   }
 });

@@ -1,4 +1,5 @@
-// A real app on a real, migrated database file per test file, with a clock the test moves.
+// A real app on a real, migrated database per test file, with a clock the test moves: a file, or with
+// TEST_DATABASE=sqld a libSQL server of its own (test-database.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { hashPassword } from '../../src-server/auth/password';
 import { users } from '../../src-server/db/schema/index';
 import { createTrpcContext } from '../../src-server/trpc/init';
 import { createCaller } from '../../src-server/trpc/router';
+import { freshDatabase } from './test-database';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 /** 2026-07-01 12:00 UTC: summer, BST. */
@@ -26,7 +28,10 @@ export interface LogEntry {
 export interface Harness extends CreatedApp {
   database: Database;
   clock: ReturnType<typeof manualClock>;
+  /** A temporary folder of the test's own, removed by close(): the database file (or the server's data) is in it. */
   dir: string;
+  /** The URL the app's database was opened with: another connection (a second process) opens the same database. */
+  databaseUrl: string;
   /**
    * What the app logged at info and above, oldest first. The app runs without SMTP_URL and with MAIL_LOG_LINKS on,
    * so every e-mail it delivers is a line here with its links whole (mail-links.ts reads them).
@@ -48,11 +53,16 @@ export const PASSWORD = 'correct-horse-battery';
 let passwordHash: Promise<string> | undefined;
 
 /** App options a test may set; the rest are the harness's own. */
-export type HarnessOptions = Pick<AppOptions, 'smtpUrl' | 'mailFrom' | 'metricsToken' | 'mailLogLinks'>;
+export type HarnessOptions = Pick<AppOptions, 'smtpUrl' | 'mailFrom' | 'metricsToken' | 'mailLogLinks'> & {
+  /** The database to open instead of a fresh one (the test owns it and stops it). */
+  databaseUrl?: string;
+};
 
-export async function createHarness(start = T0, options: HarnessOptions = {}): Promise<Harness> {
+export async function createHarness(start = T0, { databaseUrl, ...options }: HarnessOptions = {}): Promise<Harness> {
   const dir = mkdtempSync(join(tmpdir(), 'kerbside-test-'));
-  const database = await openDatabase({ url: `file:${join(dir, 'test.db')}` });
+  const fresh = databaseUrl === undefined ? await freshDatabase(dir) : undefined;
+  const url = databaseUrl ?? fresh!.url;
+  const database = await openDatabase({ url });
   await migrateDatabase(database.db);
   const clock = manualClock(start);
   const logs: LogEntry[] = [];
@@ -74,6 +84,7 @@ export async function createHarness(start = T0, options: HarnessOptions = {}): P
     database,
     clock,
     dir,
+    databaseUrl: url,
     logs,
     request(method, path, opts = {}) {
       const headers: Record<string, string> = { ...opts.headers };
@@ -132,6 +143,7 @@ export async function createHarness(start = T0, options: HarnessOptions = {}): P
       // What the app counted in memory is written before the database closes, as a graceful stop does.
       await created.deps.refusals.log.flush();
       database.close();
+      await fresh?.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -74,7 +74,7 @@ describe('failures count exactly, also when they arrive together', () => {
   });
 
   it('two server processes on one database share the counters', async () => {
-    const second = await openDatabase({ url: `file:${h.dir}/test.db` });
+    const second = await openDatabase({ url: h.databaseUrl });
     try {
       const other = await createApp({ database: second, jwtSecret: TEST_SECRET, clock: h.clock, logger: pino({ level: 'silent' }), trustProxy: true, staticRoot: null });
       await h.addUser({ username: 'shared' });

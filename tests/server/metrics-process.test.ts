@@ -7,12 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, OWNER_PASSWORD, startServer, type ServerProcess } from '../process/real-server';
+import { freshDatabase, type TestDatabase } from './test-database';
 
 const TOKEN = 'process-metrics-token-0123456789abcdefgh';
 
 let bundle: string;
 const dirs: string[] = [];
 const servers: ServerProcess[] = [];
+const databases: TestDatabase[] = [];
 
 function dataDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'kerbside-metrics-process-'));
@@ -21,7 +23,10 @@ function dataDir(): string {
 }
 
 async function start(env: Record<string, string>): Promise<ServerProcess> {
-  const server = await startServer(bundle, dataDir(), env);
+  const dir = dataDir();
+  const database = await freshDatabase(dir, 'kerbside.db');
+  databases.push(database);
+  const server = await startServer(bundle, dir, { DATABASE_URL: database.url, ...env });
   servers.push(server);
   return server;
 }
@@ -34,6 +39,7 @@ afterAll(async () => {
     if (s.child.exitCode === null) s.child.kill('SIGTERM');
     await s.exited;
   }
+  for (const database of databases) await database.close();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 

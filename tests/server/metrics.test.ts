@@ -23,6 +23,7 @@ import { appRouter } from '../../src-server/trpc/router';
 import { addCheapUser as addCheapUserTo } from './cheap-user';
 import { createHarness, json, T0, TEST_SECRET, validPolicy, type Harness } from './harness';
 import { queryPlan } from './query-plan';
+import { freshDatabase, type TestDatabase } from './test-database';
 
 const TOKEN = 'metrics-token-for-tests-0123456789abcdef';
 const HOUR = 3600_000;
@@ -268,6 +269,7 @@ describe('requests', () => {
 
 describe('a registry per app', () => {
   let dir: string;
+  let store: TestDatabase;
   let database: Database;
   let other: CreatedApp;
   beforeAll(async () => {
@@ -276,7 +278,8 @@ describe('a registry per app', () => {
     mkdirSync(join(dir, 'client', 'assets'), { recursive: true });
     writeFileSync(join(dir, 'client', 'index.html'), '<!doctype html><title>shell</title>');
     writeFileSync(join(dir, 'client', 'assets', 'app-abc123.js'), 'console.log(1)');
-    database = await openDatabase({ url: `file:${join(dir, 'other.db')}` });
+    store = await freshDatabase(dir, 'other.db');
+    database = await openDatabase({ url: store.url });
     await migrateDatabase(database.db);
     other = await createApp({
       database,
@@ -287,8 +290,9 @@ describe('a registry per app', () => {
       metricsToken: TOKEN,
     });
   });
-  afterAll(() => {
+  afterAll(async () => {
     database.close();
+    await store.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,4 +1,4 @@
-// Two processes started together on a new database file both find every migration missing (src-server/db/migrate.ts,
+// Two processes started together on a new database (a file, or a libSQL server) both find every migration missing (src-server/db/migrate.ts,
 // docs/operations.md#several-server-processes). Played here by two connections in one process, whose migrations
 // run one after the other from the same first look: the second used to stop start-up with 'table … already exists'.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -7,16 +7,20 @@ import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src-server/db/client';
 import { migrateDatabase } from '../../src-server/db/migrate';
+import { freshDatabase, type TestDatabase } from './test-database';
 
 const dir = mkdtempSync(join(tmpdir(), 'kerbside-migrate-race-'));
 const opened: Database[] = [];
-afterAll(() => {
+let store: TestDatabase | undefined;
+afterAll(async () => {
   for (const d of opened) d.close();
+  await store?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
-it('applies the migrations once when two start-ups race for a new file, and both carry on', async () => {
-  const url = `file:${join(dir, 'new.db')}`;
+it('applies the migrations once when two start-ups race for a new database, and both carry on', async () => {
+  store = await freshDatabase(dir, 'new.db');
+  const { url } = store;
   opened.push(await openDatabase({ url }), await openDatabase({ url }));
   const [a, b] = opened as [Database, Database];
   await expect(Promise.all([migrateDatabase(a.db), migrateDatabase(b.db)])).resolves.toEqual([undefined, undefined]);

@@ -52,6 +52,8 @@ describe('the answer to a reset request', () => {
   it('costs the same database work for a known and an unknown address', async () => {
     const userId = await h.addUser({ username: 'known1', email: 'known1@example.test' });
     const known = await workUntilAnswered(() => requestReset('known1@example.test'));
+    // The known address's token and e-mail are written after its answer: done before the next request is counted.
+    await settleAfterAnswer(h.deps);
     const unknown = await workUntilAnswered(() => requestReset('unknown1@example.test'));
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);

@@ -18,6 +18,7 @@ import { openDatabase, type Database } from '../../src-server/db/client';
 import { migrateDatabase } from '../../src-server/db/migrate';
 import { T0, TEST_SECRET } from './harness';
 import { listen, type Listening } from './listen';
+import { freshDatabase, type TestDatabase } from './test-database';
 
 const PUBLIC_URL = 'https://cover.example.test';
 const SHELL = '<!doctype html><html><head><title>Kerbside Cover</title></head><body><div id="root"></div>SHELL</body></html>';
@@ -42,6 +43,7 @@ const MANIFEST: PrerenderManifest = {
 };
 
 let dir: string;
+let store: TestDatabase;
 let database: Database;
 /** Serves the folder with prerendered/. */
 let withPages: CreatedApp;
@@ -68,7 +70,8 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kerbside-prerendered-'));
   writeRoot(join(dir, 'client'), true);
   writeRoot(join(dir, 'older'), false);
-  database = await openDatabase({ url: `file:${join(dir, 'test.db')}` });
+  store = await freshDatabase(dir);
+  database = await openDatabase({ url: store.url });
   await migrateDatabase(database.db);
   const common = { database, jwtSecret: TEST_SECRET, clock: manualClock(T0), logger: pino({ level: 'silent' }), publicUrl: PUBLIC_URL };
   withPages = await createApp({ ...common, staticRoot: join(dir, 'client') });
@@ -79,6 +82,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close();
   database.close();
+  await store.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

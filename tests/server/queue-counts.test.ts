@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, json, T0, type Harness } from './harness';
 import { queryPlan } from './query-plan';
+import { onServer } from './test-database';
 
 const HOUR = 3_600_000;
 
@@ -121,15 +122,12 @@ describe('at volume', () => {
     '/api/admin/callbacks?offset=500',
   ];
 
-  let analysed = false;
-  // Twice: as a fresh database plans them, and after ANALYZE has given the planner the tables' real shape.
-  it.each([...paths.map((p) => [p, 'as planned'] as const), ...paths.map((p) => [p, 'after ANALYZE'] as const)])('%s searches indexes and never scans or sorts the closed requests (%s)', async (path, when) => {
-    if (when === 'after ANALYZE' && !analysed) {
-      await h.database.client.execute('ANALYZE');
-      analysed = true;
-    }
+  /** Every query the app makes for `path` searches the queue's index, never scans, never sorts the closed requests. */
+  async function checkPlans(path: string): Promise<void> {
     const statements = await statementsOf(async () => expect((await h.request('GET', path, { token: admin })).status).toBe(200));
-    const reads = statements.filter((s) => /^select/i.test(s.sql));
+    // The caller's own row (hot-reads.ts) goes through the client too on a libSQL server: it reads users by primary
+    // key (database.test.ts), not a queue.
+    const reads = statements.filter((s) => /^select/i.test(s.sql) && !s.sql.includes('from revoked_tokens where jti'));
     expect(reads.length).toBeGreaterThan(0);
     for (const s of reads) {
       const plan = await planOf(s);
@@ -138,6 +136,19 @@ describe('at volume', () => {
       // A closed-only read walks the index in order; only the open part (bounded by the work in hand) is sorted.
       if (s.sql.includes('"status" = ?') && (s.args as unknown[])[0] === 'closed') expect(plan, s.sql).not.toMatch(/TEMP B-TREE/);
     }
+  }
+
+  it.each(paths)('%s searches indexes and never scans or sorts the closed requests (as planned)', checkPlans);
+
+  // Again after ANALYZE has given the planner the tables' real shape. sqld refuses ANALYZE ('unsupported statement'),
+  // so a database on a libSQL server is only ever planned as above.
+  let analysed = false;
+  it.skipIf(onServer).each(paths)('%s searches indexes and never scans or sorts the closed requests (after ANALYZE; embedded file only)', async (path) => {
+    if (!analysed) {
+      await h.database.client.execute('ANALYZE');
+      analysed = true;
+    }
+    await checkPlans(path);
   });
 
   it('answers the counts and a page in milliseconds', async () => {

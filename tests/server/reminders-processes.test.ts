@@ -1,9 +1,8 @@
 // Cover-ending reminders across real processes (docs/product.md#cover-ending-reminders): two app processes on one
-// database file run their minute job at the same moment, with the same stopped clock; every reminder due is
+// database run their minute job at the same moment, with the same stopped clock; every reminder due is
 // queued once and delivered once between them, and a third process started afterwards (a restart) sends nothing.
 // In the slow project: each process starts tsx (~1 s).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { epochToUkLocal } from '../../src-server/contract/time';
@@ -26,7 +25,7 @@ interface Runner {
 }
 
 function startRunner(at: number): Runner {
-  const child = spawn(process.execPath, ['--import', 'tsx', RUNNER, join(h.dir, 'test.db'), String(at)], { stdio: 'pipe' });
+  const child = spawn(process.execPath, ['--import', 'tsx', RUNNER, h.databaseUrl, String(at)], { stdio: 'pipe' });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const lines = createInterface({ input: child.stdout });

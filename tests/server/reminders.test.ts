@@ -1,10 +1,9 @@
 // Cover-ending reminders (docs/product.md#cover-ending-reminders) with the harness's manual clock: each timing
 // rule at its edges, the statuses and accounts that get none, what an edit does, exactly once across a restart
-// and between two app instances sharing one database file, the index the minute query reads, and the minute
+// and between two app instances sharing one database, the index the minute query reads, and the minute
 // scheduler's job. The same across real processes: reminders-processes.test.ts; croner's timing: scheduler.test.ts
 // (both in the slow project).
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type CreatedApp } from '../../src-server/app';
@@ -306,16 +305,16 @@ describe('an edit', () => {
   });
 });
 
-/** A second app on the harness's database file: its own connection, write queue and clock, as another process has. */
+/** A second app on the harness's database: its own connection, write queue and clock, as another process has. */
 async function secondInstance(at: number): Promise<CreatedApp & { database: Database; clock: ReturnType<typeof manualClock> }> {
-  const database = await openDatabase({ url: `file:${join(h.dir, 'test.db')}` });
+  const database = await openDatabase({ url: h.databaseUrl });
   const clock = manualClock(at);
   const app = await createApp({ database, jwtSecret: TEST_SECRET, clock, logger: pino({ level: 'silent' }), staticRoot: null });
   return { ...app, database, clock };
 }
 
 describe('exactly once', () => {
-  it('across a restart: a second app on the same database file, one after the other, sends nothing again', async () => {
+  it('across a restart: a second app on the same database, one after the other, sends nothing again', async () => {
     h.clock.set(T0);
     const p = await createPolicy(T0 - DAY, T0 + 6 * HOUR);
     const first = await secondInstance(T0 + MINUTE);
@@ -331,7 +330,7 @@ describe('exactly once', () => {
     expect(mails[0]).toMatchObject({ status: 'logged', attempts: 1 });
   });
 
-  it('between two app instances sharing the file at once: both find the same due reminders, each is claimed by one', async () => {
+  it('between two app instances sharing the database at once: both find the same due reminders, each is claimed by one', async () => {
     h.clock.set(T0);
     const made = [];
     for (let i = 0; i < 5; i++) made.push(await createPolicy(T0 - DAY, T0 + (6 + i) * HOUR));
@@ -393,7 +392,7 @@ describe('the minute query', () => {
     expect(details).toEqual(['SEARCH policies USING COVERING INDEX policies_reminder_due_idx (reminder_due_at<?)']);
     // The drop of reminders that can no longer go out reads the same index. Asked on a connection of its own:
     // libSQL steps an EXPLAIN of an UPDATE as a write and leaves it open, which would spoil a pooled connection.
-    const probe = await openDatabase({ url: `file:${join(h.dir, 'test.db')}` });
+    const probe = await openDatabase({ url: h.databaseUrl });
     try {
       const drop = await probe.client.execute(
         "explain query plan update policies set reminder_due_at = null where reminder_due_at <= 1 and (status <> 'active' or user_id is null or end_at <= 1)",

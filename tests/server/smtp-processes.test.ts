@@ -3,7 +3,6 @@
 // and the claim of a process killed mid-send lapses after the lease, when the other process delivers its messages.
 // In the slow project: each runner process starts tsx (~1 s).
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -42,7 +41,7 @@ interface Runner {
 }
 
 function startRunner(smtpUrl: string): Runner {
-  const child = spawn(process.execPath, ['--import', 'tsx', RUNNER, join(h.dir, 'test.db'), smtpUrl], { stdio: 'pipe' });
+  const child = spawn(process.execPath, ['--import', 'tsx', RUNNER, h.databaseUrl, smtpUrl], { stdio: 'pipe' });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));

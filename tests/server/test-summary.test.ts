@@ -56,6 +56,12 @@ describe('vitestSummary', () => {
     expect(vitestSummary(clean, 1).failures[0]).toMatch(/exited with status 1 and no failed test/);
     expect(vitestSummary(null, 1)).toMatchObject({ passed: 0, failed: 1, failures: [expect.stringMatching(/no report written/)] });
   });
+
+  it('names the run it summarises in each failure, when told', () => {
+    const report = vitestReport([{ name: '/repo/tests/server/c.test.ts', status: 'failed', tests: [['c works', 'failed', 'Error: no']] }]);
+    expect(vitestSummary(report, 1, '/repo/', 'vitest on sqld').failures).toEqual(['vitest on sqld: tests/server/c.test.ts › c works: Error: no']);
+    expect(vitestSummary(null, 1, '', 'vitest on sqld').failures).toEqual(['vitest on sqld: no report written (it did not run to the end: see its output above)']);
+  });
 });
 
 describe('playwrightSummary', () => {

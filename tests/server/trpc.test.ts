@@ -545,13 +545,14 @@ describe('errors', () => {
 
   it('maps a missing policy or user to NOT_FOUND', async () => {
     const admin = h.trpc(adminToken).admin;
+    // Made one at a time: a call started before the one awaited ahead of it fails unobserved meanwhile.
     for (const call of [
-      admin.policies.update({ id: 999_999, data: policyInput() }),
-      admin.policies.delete({ id: 999_999 }),
-      admin.policies.ofUser({ userId: 999_999 }),
-      admin.users.delete({ id: 999_999 }),
+      () => admin.policies.update({ id: 999_999, data: policyInput() }),
+      () => admin.policies.delete({ id: 999_999 }),
+      () => admin.policies.ofUser({ userId: 999_999 }),
+      () => admin.users.delete({ id: 999_999 }),
     ]) {
-      expect(await codeOf(call)).toBe('NOT_FOUND');
+      expect(await codeOf(call())).toBe('NOT_FOUND');
     }
     const res = await h.request('POST', '/trpc/admin.policies.delete', { token: adminToken, body: { id: 999_999 } });
     expect(res.status).toBe(404);

@@ -1,7 +1,7 @@
-// One mail-delivering process for smtp-processes.test.ts: opens the database file it is given and delivers over the
-// SMTP_URL it is given, as a server process's housekeeping does. It says "ready", then for each line
-// "deliver <epoch ms>" on stdin sets its stopped clock to that instant, runs delivery until a run handles nothing,
-// and prints {"handled": n} as one line of JSON.
+// One mail-delivering process for smtp-processes.test.ts: opens the database URL it is given (a file or a libSQL
+// server) and delivers over the SMTP_URL it is given, as a server process's housekeeping does. It says "ready", then
+// for each line "deliver <epoch ms>" on stdin sets its stopped clock to that instant, runs delivery until a run
+// handles nothing, and prints {"handled": n} as one line of JSON.
 import { createInterface } from 'node:readline';
 import { pino } from 'pino';
 import { manualClock } from '../../../src-server/clock';
@@ -9,8 +9,8 @@ import { openDatabase } from '../../../src-server/db/client';
 import { createWriter } from '../../../src-server/db/writer';
 import { createMailer } from '../../../src-server/mail/mailer';
 
-const [file, smtpUrl] = process.argv.slice(2);
-const database = await openDatabase({ url: `file:${file}` });
+const [url, smtpUrl] = process.argv.slice(2);
+const database = await openDatabase({ url: url! });
 const clock = manualClock(0);
 const mailer = createMailer({
   db: database.db,

@@ -1,6 +1,6 @@
-// One app process for reminders-processes.test.ts: opens the database file it is given with the clock stopped at
-// the given instant, says "ready", waits for "go" on stdin (so two of them start their minute job together), runs
-// the minute job a few times, and prints what it queued and delivered as one line of JSON.
+// One app process for reminders-processes.test.ts: opens the database URL it is given (a file or a libSQL server)
+// with the clock stopped at the given instant, says "ready", waits for "go" on stdin (so two of them start their
+// minute job together), runs the minute job a few times, and prints what it queued and delivered as one line of JSON.
 import { createInterface } from 'node:readline';
 import { pino } from 'pino';
 import { createApp } from '../../../src-server/app';
@@ -9,8 +9,8 @@ import { openDatabase } from '../../../src-server/db/client';
 import { runMaintenance } from '../../../src-server/maintenance';
 import { TEST_SECRET } from '../harness';
 
-const [file, at, runs = '3'] = process.argv.slice(2);
-const database = await openDatabase({ url: `file:${file}` });
+const [url, at, runs = '3'] = process.argv.slice(2);
+const database = await openDatabase({ url: url! });
 const clock = manualClock(Number(at));
 const { deps } = await createApp({ database, jwtSecret: TEST_SECRET, clock, logger: pino({ level: 'silent' }), staticRoot: null });
 console.log('ready');
