@@ -23,7 +23,14 @@ const SLOW = [
   'tests/server/two-processes.test.ts', // two real server processes on one database file behind a proxy (~15 s)
   'tests/server/sqld-replica.test.ts', // a sqld primary and replica, a real server process on each behind a proxy (~25 s)
   'tests/server/sqld-errors.test.ts', // sqld ending a transaction after 5 s, and killed twice under the real server (~15 s)
+  'tests/server/sqld-embedded-replica.test.ts', // two real server processes on embedded replicas of one sqld (~10 s)
 ];
+/**
+ * Tests that start sqld processes of their own: the same whatever TEST_DATABASE says, so `npm run test:sqld` (which
+ * runs the server tests again with every harness on a sqld) leaves them to the first run rather than run them twice.
+ */
+const OWN_SQLD = ['tests/server/sqld-replica.test.ts', 'tests/server/sqld-errors.test.ts', 'tests/server/sqld-embedded-replica.test.ts'];
+const notTwice = process.env['TEST_DATABASE'] === 'sqld' ? OWN_SQLD : [];
 
 export default defineConfig({
   resolve: {
@@ -41,7 +48,7 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'fast', include: SERVER, exclude: [...configDefaults.exclude, ...SLOW], isolate: false } },
       { extends: true, test: { name: 'client', include: CLIENT } },
-      { extends: true, test: { name: 'slow', include: SLOW } },
+      { extends: true, test: { name: 'slow', include: SLOW, exclude: [...configDefaults.exclude, ...notTwice] } },
     ],
   },
 });

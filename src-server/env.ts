@@ -14,6 +14,16 @@ const envSchema = z.object({
     .default('file:./data/kerbside.db')
     .refine((v) => /^(file:|libsql:|https?:|wss?:)/.test(v), 'must start with file:, libsql:, http(s): or ws(s):'),
   DATABASE_AUTH_TOKEN: optionalText,
+  // An embedded replica (docs/operations.md#an-embedded-replica-of-a-libsql-server): DATABASE_URL names the local
+  // file, this the libSQL server it replicates and sends writes to.
+  DATABASE_SYNC_URL: optionalText.refine((v) => v === undefined || /^(libsql:|https?:|wss?:)/.test(v), 'must start with libsql:, http(s): or ws(s):'),
+  // How often an embedded replica pulls other processes' writes from its server, in milliseconds.
+  DATABASE_SYNC_INTERVAL_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(10, 'must be at least 10 ms')
+    .max(60_000, 'must be at most 60000 ms')
+    .default(100),
   JWT_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters'),
   DATA_DIR: z.string().min(1).default('./data'),
   // The built client; defaults to dist/client beside the server code.
@@ -52,6 +62,9 @@ const envSchema = z.object({
     .enum(['0', '1', 'true', 'false'])
     .default('0')
     .transform((v) => v === '1' || v === 'true'),
+}).refine((env) => env.DATABASE_SYNC_URL === undefined || env.DATABASE_URL.startsWith('file:'), {
+  path: ['DATABASE_URL'],
+  message: 'must be a file: URL (the local replica) when DATABASE_SYNC_URL is set',
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -14,7 +14,12 @@ import { loadJwtSecret } from './secret';
 async function main(): Promise<void> {
   const env = parseEnv(process.env);
   const logger = pino({ level: env.LOG_LEVEL });
-  const database = await openDatabase({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    authToken: env.DATABASE_AUTH_TOKEN,
+    syncUrl: env.DATABASE_SYNC_URL,
+    syncIntervalMs: env.DATABASE_SYNC_INTERVAL_MS,
+  });
   await migrateDatabase(database.db);
   const { app, deps } = await createApp({
     database,

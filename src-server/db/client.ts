@@ -30,6 +30,13 @@ export interface Database {
 export interface DatabaseOptions {
   url: string;
   authToken?: string | undefined;
+  /**
+   * An embedded replica (docs/operations.md#an-embedded-replica-of-a-libsql-server): `url` is the local file, this the
+   * libSQL server it copies and sends every write to.
+   */
+  syncUrl?: string | undefined;
+  /** How often the replica pulls other processes' writes from its server (default 100 ms). */
+  syncIntervalMs?: number | undefined;
 }
 
 /**
@@ -42,7 +49,8 @@ export const BUSY_TIMEOUT_MS = 5000;
 export const DATABASE_FILE_MODE = 0o600;
 export const DATABASE_FOLDER_MODE = 0o700;
 
-export async function openDatabase({ url, authToken }: DatabaseOptions): Promise<Database> {
+export async function openDatabase({ url, authToken, syncUrl, syncIntervalMs }: DatabaseOptions): Promise<Database> {
+  if (syncUrl) return openReplica(url, syncUrl, authToken, syncIntervalMs ?? 100);
   const isFile = url.startsWith('file:');
   const path = isFile ? filePathOf(url) : null;
   const onDisk = path !== null && path !== '' && path !== ':memory:';
@@ -80,6 +88,27 @@ export async function openDatabase({ url, authToken }: DatabaseOptions): Promise
 }
 
 /**
+ * An embedded replica of a libSQL server: a local file that libSQL keeps in step with the server (pulling its new
+ * writes every `syncIntervalMs`) and through which every write goes to the server. Reads are local, at the embedded
+ * file's speed (the dashboard's read: docs/operations.md#libsql-server-transports); a write is answered once the
+ * server has committed it, and the replica then holds it, so the process reads its own writes. Other processes'
+ * writes show after the next pull. The per-request reads go through the client: the replica's file is libSQL's to
+ * keep, not for a second native connection.
+ */
+async function openReplica(url: string, syncUrl: string, authToken: string | undefined, syncIntervalMs: number): Promise<Database> {
+  if (!url.startsWith('file:')) throw new Error('an embedded replica needs a file: DATABASE_URL');
+  const path = filePathOf(url);
+  // The folder as for a file; the files are libSQL's to create (an empty one made beforehand is no replica to it).
+  keepFolderPrivate(dirname(path));
+  const client = createClient({ url, syncUrl, authToken, syncInterval: syncIntervalMs / 1000 });
+  // The server's state before anything is read (the migrations compare against it).
+  await client.sync();
+  for (const suffix of ['', '-wal', '-shm', '-info']) ownerOnly(path + suffix);
+  const db = drizzle(client, { schema });
+  return { db, client, writeDb: db, hot: clientHotReads(client), close: () => client.close() };
+}
+
+/**
  * The database holds accounts, password hashes and the mail outbox: nobody but the server's own user reads it.
  * A missing folder is made owner-only; a missing file is made empty and owner-only before libSQL opens it (SQLite
  * would create it 0644, and gives its -wal and -shm the file's mode). Files and a folder that already exist are
@@ -87,12 +116,16 @@ export async function openDatabase({ url, authToken }: DatabaseOptions): Promise
  * is left as it is.
  */
 export function keepPrivate(path: string): void {
-  const folder = dirname(path);
+  keepFolderPrivate(dirname(path));
+  closeSync(openSync(path, 'a', DATABASE_FILE_MODE));
+  for (const file of [path, `${path}-wal`, `${path}-shm`]) ownerOnly(file);
+}
+
+/** The database's folder: made owner-only when missing, narrowed when it exists, unless it is a shared (sticky) one. */
+function keepFolderPrivate(folder: string): void {
   mkdirSync(folder, { recursive: true, mode: DATABASE_FOLDER_MODE });
   const stat = statSync(folder);
   if ((stat.mode & 0o1000) === 0) ownerOnly(folder);
-  closeSync(openSync(path, 'a', DATABASE_FILE_MODE));
-  for (const file of [path, `${path}-wal`, `${path}-shm`]) ownerOnly(file);
 }
 
 /** Takes group's and others' access away from a file or folder this user owns; one missing or another user's is left alone. */

@@ -52,7 +52,7 @@ export function createWriter(db: Db, observer?: WriteQueueObserver, lockWaitMs =
         await server.visible(receipt);
         return value;
       }
-    : (work) => enqueue(() => transactionWhenFree(db, work, lockWaitMs));
+    : (work) => enqueue(() => transactionWhenFree(db, work, lockWaitMs).catch(asUnavailable));
   return Object.assign(write, { outside: enqueue });
 }
 
@@ -88,6 +88,14 @@ async function serverTransaction<T>(db: Db, server: ServerWrites, work: (tx: Tx)
       await sleep(wait);
     }
   }
+}
+
+/**
+ * An embedded replica's writes go to its server (db/client.ts openReplica): one it cannot reach answers 503, as a
+ * server's does (docs/operations.md#errors-from-a-libsql-server), not 500. A file's own errors pass unchanged.
+ */
+function asUnavailable(err: unknown): never {
+  throw serverFailureOf(err) === null ? err : unavailable(err);
 }
 
 /** `run`, reporting the wait from now (the write asking for its turn) until it starts. */

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { createApp } from '../../../src-server/app';
 import { openDatabase } from '../../../src-server/db/client';
 
-const database = await openDatabase({ url: process.env.DATABASE_URL! });
+const database = await openDatabase({ url: process.env.DATABASE_URL!, syncUrl: process.env.DATABASE_SYNC_URL });
 const { app } = await createApp({
   database,
   jwtSecret: process.env.JWT_SECRET!,
