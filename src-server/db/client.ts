@@ -103,7 +103,7 @@ async function openReplica(url: string, syncUrl: string, authToken: string | und
   const client = createClient({ url, syncUrl, authToken, syncInterval: syncIntervalMs / 1000 });
   // The server's state before anything is read (the migrations compare against it).
   await client.sync();
-  for (const suffix of ['', '-wal', '-shm', '-info']) ownerOnly(path + suffix);
+  for (const suffix of ['', '-wal', '-shm', '-client_wal_index']) ownerOnly(path + suffix);
   const db = drizzle(client, { schema });
   return { db, client, writeDb: db, hot: clientHotReads(client), close: () => client.close() };
 }

@@ -2,16 +2,18 @@
 // processes, A and B, each on a local file that libSQL keeps in step with one sqld and sends every write to. Each
 // process reads its own writes at once; the other's show after its next pull (DATABASE_SYNC_INTERVAL_MS, 100 ms), and
 // this measures how long that takes. A customer's day crosses the two: registered and signed in on A, the quote asked
-// on B, the policy issued on A and its certificate read on B, signed out on A and refused on B. Last, A is
+// on B, the policy issued on A and its certificate read on B, signed out on A and refused on B. B's replica file is
+// backed up while B serves (the server's database, copied through its replica). Last, A is
 // killed (SIGKILL) during a burst of quote requests: every one it acknowledged is on the server. In the slow project:
 // one sqld and two real server processes.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient, type Client } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validQuote } from '../fixtures/quote';
-import { buildServer, OWNER_PASSWORD, startServer, type ServerProcess } from '../process/real-server';
+import { buildServer, OWNER_PASSWORD, ROOT, startServer, type ServerProcess } from '../process/real-server';
 import { parse, send, waitFor } from '../process/round-robin';
 import { killSqld, startSqld, type SqldNode } from '../process/sqld-nodes';
 
@@ -120,6 +122,22 @@ describe('two processes, each on an embedded replica of one sqld', () => {
     // The pulls run every 100 ms: nothing waited much longer than that.
     console.log(`another process's write seen after ${lags.map((l) => l.toFixed(0)).join(', ')} ms`);
     expect(Math.max(...lags)).toBeLessThan(2000);
+  });
+
+  it("backs the server's database up through a replica: npm run db:backup of B's file while B serves", async () => {
+    const out = join(dir, 'backup.db');
+    const printed = execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'db-backup.ts'), '--out', out], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_URL: `file:${join(dir, 'B', 'replica.db')}` },
+      encoding: 'utf8',
+    });
+    expect(printed).toContain('integrity check: ok');
+    const copy = createClient({ url: `file:${out}` });
+    try {
+      expect((await copy.execute("select count(*) n from users where username = 'rita'")).rows[0]!['n']).toBe(1);
+    } finally {
+      copy.close();
+    }
   });
 
   it('a process killed during a burst of writes loses none it acknowledged', async () => {
