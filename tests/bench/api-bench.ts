@@ -76,6 +76,7 @@ function medianOf(runs: LoadResult[]): LoadResult {
     requestsPerSecond: median(runs.map((r) => r.requestsPerSecond)),
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
+    mean: median(runs.map((r) => r.mean)),
     errors: runs.reduce((n, r) => n + r.errors, 0),
     non2xx: runs.reduce((n, r) => n + r.non2xx, 0),
   };

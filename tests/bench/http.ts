@@ -9,6 +9,8 @@ export interface LoadResult {
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  /** Mean latency, ms, to a hundredth (autocannon's percentiles are whole milliseconds). */
+  mean: number;
   errors: number;
   non2xx: number;
 }
@@ -37,5 +39,5 @@ export async function load(name: string, url: string, opts: { connections: numbe
   // A short warm-up so JIT and caches settle before the measured run.
   await autocannon({ url, connections: opts.connections, duration: 2, headers: opts.headers });
   const r = await autocannon({ url, connections: opts.connections, duration: opts.seconds, headers: opts.headers });
-  return { name, requestsPerSecond: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  return { name, requestsPerSecond: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, mean: r.latency.mean, errors: r.errors + r.timeouts, non2xx: r.non2xx };
 }

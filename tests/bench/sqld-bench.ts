@@ -8,7 +8,8 @@
 //
 // Transports: the embedded file; sqld over HTTP (http://); sqld over WebSocket (ws://, the same server); an embedded
 // replica of the same server (a local file kept in step, every write sent to the server). The budget: the dashboard
-// read on sqld, the way the product recommends, within 3x of the file's median.
+// read on sqld, the way the product recommends, within 3x of the file's (mean latency: autocannon's percentiles are
+// whole milliseconds, and the file's median is 1-2 ms).
 //
 //   BENCH_SECONDS (5), BENCH_ROUNDS (3), BENCH_ISSUES (15 per transport and round)
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -160,25 +161,26 @@ try {
     }
   }
 
-  const med = (runs: LoadResult[], key: 'p50' | 'p99' | 'requestsPerSecond') => median(runs.map((r) => r[key]));
+  const med = (runs: LoadResult[], key: 'p50' | 'p99' | 'mean' | 'requestsPerSecond') => median(runs.map((r) => r[key]));
   console.log(`\n${CONNECTIONS} connections, medians of ${rounds} interleaved rounds of ${seconds} s; issuing: median of ${issuesPerRound} one after another, median over rounds`);
-  console.log(`${'transport'.padEnd(22)} ${'policies.mine p50/p99'.padStart(22)} ${'req/s'.padStart(7)}   ${'admin search p50/p99'.padStart(21)} ${'req/s'.padStart(7)}   issue p50`);
+  console.log(`${'transport'.padEnd(22)} ${'policies.mine mean, p50/p99'.padStart(30)} ${'req/s'.padStart(7)}   ${'admin search p50/p99'.padStart(21)} ${'req/s'.padStart(7)}   issue p50`);
   for (const t of transports) {
     const d = dashboard.get(t.name)!;
     const s = search.get(t.name)!;
     const errors = [...d, ...s].reduce((n, r) => n + r.errors + r.non2xx, 0);
     if (errors > 0) throw new Error(`${t.name}: ${errors} errors or non-2xx answers`);
     console.log(
-      `${t.name.padEnd(22)} ${`${med(d, 'p50')} / ${med(d, 'p99')} ms`.padStart(22)} ${med(d, 'requestsPerSecond').toFixed(0).padStart(7)}   ${`${med(s, 'p50')} / ${med(s, 'p99')} ms`.padStart(21)} ${med(s, 'requestsPerSecond').toFixed(0).padStart(7)}   ${median(issue.get(t.name)!).toFixed(1)} ms`,
+      `${t.name.padEnd(22)} ${`${med(d, 'mean').toFixed(2)}, ${med(d, 'p50')} / ${med(d, 'p99')} ms`.padStart(30)} ${med(d, 'requestsPerSecond').toFixed(0).padStart(7)}   ${`${med(s, 'p50')} / ${med(s, 'p99')} ms`.padStart(21)} ${med(s, 'requestsPerSecond').toFixed(0).padStart(7)}   ${median(issue.get(t.name)!).toFixed(1)} ms`,
     );
   }
   const file = dashboard.get('embedded file')!;
   // The recommended way (docs/operations.md#libsql-server-transports) is the embedded replica; the two remote
   // transports are held to the same budget, for the record.
-  for (const name of ['sqld, embedded replica', 'sqld over WebSocket', 'sqld over HTTP']) {
-    const ratio = Math.max(1, med(dashboard.get(name)!, 'p50')) / Math.max(1, med(file, 'p50'));
-    budgets.check(`policies.mine p50 at ${CONNECTIONS} users, ${name} vs the file`, ratio, { below: 3, unit: 'x', digits: 2 });
-  }
+  // The mean, to a hundredth of a millisecond: at 2 ms, whole-millisecond medians would move the ratio by half.
+  const ratio = (name: string) => med(dashboard.get(name)!, 'mean') / med(file, 'mean');
+  console.log(`\npolicies.mine latency against the file's: ${transports.slice(1).map((t) => `${t.name} ${ratio(t.name).toFixed(2)}x`).join(', ')}`);
+  // The budget is the recommended way's (docs/operations.md#which-way-to-reach-a-libsql-server).
+  budgets.check(`policies.mine latency at ${CONNECTIONS} users, sqld through an embedded replica vs the file`, ratio('sqld, embedded replica'), { below: 3, unit: 'x', digits: 2 });
   console.log('\n== budgets');
   for (const line of budgets.lines()) console.log(line);
   if (budgets.rows.some((r) => !r.ok)) process.exitCode = 1;
