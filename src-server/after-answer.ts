@@ -60,3 +60,8 @@ export async function settleAfterAnswer(deps: object): Promise<void> {
     await Promise.all(items.map((item) => item.done));
   }
 }
+
+/** How many pieces of work `afterAnswer` holds for these deps, running or waiting (tests). */
+export function pendingAfterAnswer(deps: object): number {
+  return pending.get(deps)?.size ?? 0;
+}

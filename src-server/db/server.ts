@@ -213,5 +213,14 @@ function overriding<T extends object>(target: T, replaced: Partial<Record<keyof 
       const value: unknown = Reflect.get(obj, prop, obj);
       return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(obj) : value;
     },
+    // A replaced method set anew (a test wrapping `execute` to watch it) replaces the wrapper's, which it then
+    // calls: written to the target, it would call the wrapper that calls it back, without end.
+    set(obj, prop, value) {
+      if (Object.hasOwn(replaced, prop)) {
+        (replaced as Record<PropertyKey, unknown>)[prop] = value;
+        return true;
+      }
+      return Reflect.set(obj, prop, value, obj);
+    },
   });
 }

@@ -3,7 +3,6 @@
 // path (nor, for sign-ins and lookups, any read); the refusals' audit entries are counted in memory and written
 // in batches with the same entries and counts as before. Counted by spying on the app's writes and reads, on the
 // harness's manual clock.
-import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { settleAfterAnswer } from '../../src-server/after-answer';
@@ -144,7 +143,7 @@ describe('past a limit, refusals come from memory', () => {
   it('a refusal remembered here, lifted by a password reset in another process, is asked of the database again within a second', async () => {
     await addCheapUser(h, 'lifted', PASSWORD);
     const address = freshAddress();
-    const second = await openDatabase({ url: `file:${join(h.dir, 'test.db')}` });
+    const second = await openDatabase({ url: h.databaseUrl });
     try {
       const other = await createApp({ database: second, jwtSecret: TEST_SECRET, clock: h.clock, logger: pino({ level: 'silent' }), trustProxy: true, staticRoot: null });
       for (let i = 0; i < 5; i++) expect((await login('lifted', WRONG, address)).status).toBe(401);
@@ -193,7 +192,7 @@ describe('the refusals’ audit entries, counted in memory', () => {
   });
 
   it('from two processes add up on one entry', async () => {
-    const second = await openDatabase({ url: `file:${join(h.dir, 'test.db')}` });
+    const second = await openDatabase({ url: h.databaseUrl });
     try {
       const other = await createApp({ database: second, jwtSecret: TEST_SECRET, clock: h.clock, logger: pino({ level: 'silent' }), trustProxy: true, staticRoot: null });
       const entry = { action: 'Login throttled for two-sided', level: 'warning' as const, username: 'two-sided' };

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { epochToUkLocal } from '../../src-server/contract/time';
 import { integrityOf } from '../../src-server/db/backup';
 import { buildServer, OWNER_PASSWORD, startServer, type ServerProcess } from '../process/real-server';
-import { mailLineReader, parse, roundRobinProxy, send, waitFor, type Answer, type MailLine } from '../process/round-robin';
+import { mailLineReader, parse, roundRobinProxy, send, waitFor, type MailLine } from '../process/round-robin';
+import { expectSignInThrottleAcross } from './across-processes';
 import { createHarness, PASSWORD, validPolicy, type Harness } from './harness';
 import { onServer } from './test-database';
 
@@ -127,22 +128,7 @@ describe.skipIf(onServer)('two server processes on one database file behind a ro
   });
 
   it('counts failed sign-ins across both processes: the sixth from one address is refused by either, another address is not', async () => {
-    const login = (password: string, from: string) => send(proxy.port, 'POST', '/api/login', { body: { username: 'throttled', password }, from });
-    const failures: Answer[] = [];
-    for (let i = 0; i < 5; i++) failures.push(await login('wrong-password', '127.0.0.3'));
-    expect(failures.map((a) => a.status)).toEqual([401, 401, 401, 401, 401]);
-    expect(new Set(failures.map((a) => a.upstream))).toEqual(new Set(NAMES));
-
-    // Past the limit the right password is refused too (docs/api.md#rate-limits), whichever process answers.
-    const refused = [await login(PASSWORD, '127.0.0.3'), await login(PASSWORD, '127.0.0.3')];
-    expect(refused.map((a) => a.status)).toEqual([429, 429]);
-    expect(new Set(refused.map((a) => a.upstream))).toEqual(new Set(NAMES));
-    for (const a of refused) expect(Number(a.headers['retry-after'])).toBeGreaterThan(0);
-
-    // The proxy forwards each client's own address, so the pair counter is another client's own.
-    const elsewhere = [await login(PASSWORD, '127.0.0.4'), await login(PASSWORD, '127.0.0.4')];
-    expect(elsewhere.map((a) => a.status)).toEqual([200, 200]);
-    expect(new Set(elsewhere.map((a) => a.upstream))).toEqual(new Set(NAMES));
+    await expectSignInThrottleAcross(proxy.port, NAMES, 'throttled', PASSWORD);
   });
 
   it('refuses a token signed out on one process at once on the other, though the other had accepted it before', async () => {
