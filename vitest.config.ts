@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
@@ -43,8 +44,11 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
-    // Each file gets its own database; files run in parallel on the two cores.
+    // Each file gets its own database; files run in parallel, one worker per core. Vitest's own default leaves a
+    // core to its main process, which here waits on the workers: on two cores that made one worker, and the quick
+    // loop took 67 s where two take 41 s.
     pool: 'forks',
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       { extends: true, test: { name: 'fast', include: SERVER, exclude: [...configDefaults.exclude, ...SLOW], isolate: false } },
       { extends: true, test: { name: 'client', include: CLIENT } },
