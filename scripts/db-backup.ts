@@ -2,7 +2,7 @@
 // to FILE or data/backups/kerbside-<UTC time>.db. `npm run db:restore -- FILE`: puts a copy back (stop the
 // server first). README.md "Backups" has the whole procedure.
 import { join } from 'node:path';
-import { backupDatabase, BackupError, embeddedPath, restoreDatabase } from '../src-server/db/backup';
+import { backupDatabase, BackupError, embeddedPath, restoreDatabase } from '../src-server/platform/db/backup';
 
 function argAfter(flag: string): string | undefined {
   const i = process.argv.indexOf(flag);

@@ -14,7 +14,7 @@ if (!dataDir) throw new Error('E2E_DATA_DIR is not set');
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 
-/** The log line of an e-mail delivered without SMTP_URL (src-server/mail/mailer.ts). */
+/** The log line of an e-mail delivered without SMTP_URL (src-server/platform/mail/mailer.ts). */
 const MAIL_LOGGED = 'mail (no SMTP_URL: logged, not sent)';
 const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
 const asked = process.env.LOG_LEVEL ?? 'info';

@@ -4,7 +4,7 @@
 //
 // Usage: tsx scripts/prerender.tsx <built client folder>   (vite.config.ts runs it after every client build)
 // Writes <folder>/prerendered/<name>.html and <folder>/prerendered/manifest.json, which the server reads
-// (src-server/http/prerendered-pages.ts).
+// (src-server/platform/http/prerendered-pages.ts).
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { renderToString } from 'react-dom/server';

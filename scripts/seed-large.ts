@@ -3,10 +3,10 @@
 // @libsql/client in large write transactions of prepared multi-row INSERTs (the FTS and counter triggers run
 // as they would for the app), then the search indexes are merged as after any bulk load (search-index.ts).
 // Deterministic: the same flags give the same rows.
-import { hashPassword } from '../src-server/auth/password';
-import { openDatabase } from '../src-server/db/client';
-import { migrateDatabase } from '../src-server/db/migrate';
-import { optimizeSearchIndexes } from '../src-server/db/search-index';
+import { hashPassword } from '../src-server/platform/auth/password';
+import { openDatabase } from '../src-server/platform/db/client';
+import { migrateDatabase } from '../src-server/platform/db/migrate';
+import { optimizeSearchIndexes } from '../src-server/platform/db/search-index';
 import type { Client, InStatement } from '@libsql/client';
 
 const FIRST = ['Oliver', 'Amelia', 'George', 'Isla', 'Harry', 'Ava', 'Noah', 'Mia', 'Jack', 'Ivy', 'Leo', 'Lily', 'Arthur', 'Freya', 'Oscar', 'Grace', 'Charlie', 'Sophie', 'Alfie', 'Evie', 'Thomas', 'Poppy', 'James', 'Emily', 'William', 'Ella', 'Henry', 'Rosie', 'Archie', 'Florence', 'Joshua', 'Chloe', 'Samuel', 'Megan', 'Daniel', 'Hannah', 'Rhys', 'Siobhan', 'Callum', 'Niamh', 'Priya', 'Arjun', 'Aisha', 'Mohammed', 'Fatima', 'Kwame', 'Zofia', 'Tomasz', 'Eilidh', 'Dafydd'];

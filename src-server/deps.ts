@@ -1,14 +1,14 @@
 import type { Logger } from 'pino';
-import type { RefusalLog } from './audit/refusal-log';
-import type { Caller } from './auth/caller';
-import type { RefusalGate } from './auth/refusal-gate';
-import type { TokenService } from './auth/tokens';
-import type { Clock } from './clock';
-import type { Db } from './db/client';
-import type { HotReads } from './db/hot-reads';
-import type { WriteQueue } from './db/writer';
-import type { Mailer } from './mail/mailer';
-import type { Metrics } from './metrics';
+import type { RefusalLog } from './platform/audit/refusal-log';
+import type { Caller } from './platform/auth/caller';
+import type { RefusalGate } from './platform/auth/refusal-gate';
+import type { TokenService } from './platform/auth/tokens';
+import type { Clock } from './platform/clock';
+import type { Db } from './platform/db/client';
+import type { HotReads } from './platform/db/hot-reads';
+import type { WriteQueue } from './platform/db/writer';
+import type { Mailer } from './platform/mail/mailer';
+import type { Metrics } from './platform/metrics';
 
 /** What services need from the outside world; built once in app.ts, replaced piecewise in tests. */
 export interface Deps {

@@ -1,15 +1,15 @@
 // Start-up: read env, open and migrate the database, ensure the first owner, serve, keep house.
 import { serve } from '@hono/node-server';
 import { pino } from 'pino';
-import { settleAfterAnswer } from './after-answer';
+import { settleAfterAnswer } from './platform/after-answer';
 import { createApp } from './app';
-import { openDatabase } from './db/client';
-import { migrateDatabase } from './db/migrate';
+import { openDatabase } from './platform/db/client';
+import { migrateDatabase } from './platform/db/migrate';
 import { EnvError, parseEnv } from './env';
 import { ensureFirstOwner } from './features/account/service';
 import { runMaintenance } from './maintenance';
-import { startScheduler, startupOnly } from './scheduler';
-import { loadJwtSecret } from './secret';
+import { startScheduler, startupOnly } from './platform/scheduler';
+import { loadJwtSecret } from './platform/secret';
 
 async function main(): Promise<void> {
   const env = parseEnv(process.env);

@@ -5,11 +5,11 @@
 // (db/search-index.ts). The order matters: cover that has just ended is expired before reminders are looked at,
 // reminders queued in this run are delivered in it, and the merge steps come last so they delay nothing else.
 import { isNotNull, lt, or, sql } from 'drizzle-orm';
-import { DEFAULT_AUDIT_RETENTION_DAYS, pruneAuditLog } from './audit/retention';
-import { pruneThrottle } from './auth/throttle';
-import { passwordResetTokens, revokedTokens, writeReceipts } from './db/schema/index';
-import { mergeSearchIndexes } from './db/search-index';
-import { removeDeliveredTokens } from './mail/mailer';
+import { DEFAULT_AUDIT_RETENTION_DAYS, pruneAuditLog } from './platform/audit/retention';
+import { pruneThrottle } from './platform/auth/throttle';
+import { passwordResetTokens, revokedTokens, writeReceipts } from './platform/db/schema/index';
+import { mergeSearchIndexes } from './platform/db/search-index';
+import { removeDeliveredTokens } from './platform/mail/mailer';
 import type { Deps } from './deps';
 import { sweepExpiredPolicies } from './features/policies/service';
 import { sendDueReminders } from './features/reminders/service';

@@ -3,9 +3,9 @@ import { eq, inArray, sql, type Column, type Query, type SQL, type SQLWrapper } 
 import type { Product } from '../contract/products';
 import type { ListQuery, LogLevel } from '../contract/schemas';
 import type { BoundedPage, Page } from '../contract/views';
-import type { DbOrTx } from '../db/client';
-import type { FtsTable } from '../db/hot-reads';
-import { counters } from '../db/schema/index';
+import type { DbOrTx } from '../platform/db/client';
+import type { FtsTable } from '../platform/db/hot-reads';
+import { counters } from '../platform/db/schema/index';
 import type { Deps } from '../deps';
 
 /** A LIKE pattern that matches `term` anywhere, with % and _ taken literally. */

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { queueListQuery, requestNoteInput, requestUpdateInput, type QueueListQuery, type RequestUpdateInput } from '../contract/queues';
 import { requestNoteView, type Page, type RequestNoteView } from '../contract/views';
 import type { Caller, Deps } from '../deps';
-import { listResponse } from '../http/list';
-import { byId, defineRoute, jsonAnswer, jsonRequestBody, listHeaders, routeBody, routeParam, routeQuery, serve, type RestApp } from '../http/openapi';
+import { listResponse } from '../platform/http/list';
+import { byId, defineRoute, jsonAnswer, jsonRequestBody, listHeaders, routeBody, routeParam, routeQuery, serve, type RestApp } from '../platform/http/openapi';
 
 export interface QueueRouteNames {
   /** The path segment under /api/admin: 'quotes' or 'callbacks'. */

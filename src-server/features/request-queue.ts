@@ -7,8 +7,8 @@
 // Also the references the public is given for a request, and the counts the console's overview shows.
 import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { writeLog } from '../audit/log';
-import { assertAdminRights } from '../auth/permissions';
+import { writeLog } from '../platform/audit/log';
+import { assertAdminRights } from '../platform/auth/permissions';
 import { messages } from '../contract/messages';
 import {
   assigneeMessages,
@@ -20,11 +20,11 @@ import {
   type RequestUpdateInput,
 } from '../contract/queues';
 import type { Page, RequestNoteView, RequestStatus, StaffRefView } from '../contract/views';
-import type { DbOrTx, Tx } from '../db/client';
-import { requestNotes, users } from '../db/schema/index';
+import type { DbOrTx, Tx } from '../platform/db/client';
+import { requestNotes, users } from '../platform/db/schema/index';
 import type { Caller, Deps } from '../deps';
 import { fieldInvalid, NotFoundError } from '../errors';
-import { randomCrockford } from '../random-code';
+import { randomCrockford } from '../platform/random-code';
 import { anyColumnContains, totalOf } from './list';
 
 /** The stored fields every request has, as a queue reads them. */

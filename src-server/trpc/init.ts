@@ -2,8 +2,8 @@
 // (public, customer, admin, owner). Services throw domain errors; one middleware maps them here.
 import { initTRPC, TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import type { CallerResult, ResolveCaller } from '../auth/caller';
-import { assertAdminRights, assertOwnerRights } from '../auth/permissions';
+import type { CallerResult, ResolveCaller } from '../platform/auth/caller';
+import { assertAdminRights, assertOwnerRights } from '../platform/auth/permissions';
 import { messages } from '../contract/messages';
 import { brokenTextError } from '../contract/text';
 import type { Deps } from '../deps';

@@ -3,10 +3,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTokenService } from '../../src-server/auth/tokens';
-import { openDatabase } from '../../src-server/db/client';
-import { migrateDatabase } from '../../src-server/db/migrate';
-import { policies, users } from '../../src-server/db/schema/index';
+import { createTokenService } from '../../src-server/platform/auth/tokens';
+import { openDatabase } from '../../src-server/platform/db/client';
+import { migrateDatabase } from '../../src-server/platform/db/migrate';
+import { policies, users } from '../../src-server/platform/db/schema/index';
 import { ukLocalToEpoch } from '../../src-server/contract/time';
 import type { ChildProcess } from 'node:child_process';
 import { load, startServer, stopServer, type LoadResult } from './http';

@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
-import { createTokenService } from '../../src-server/auth/tokens';
+import { createTokenService } from '../../src-server/platform/auth/tokens';
 import { validQuote } from '../fixtures/quote';
 import { seed, SECRET } from './api-bench';
 import { budgets } from './budgets';

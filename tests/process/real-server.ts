@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import Libsql from 'libsql';
-import { integrityOf } from '../../src-server/db/backup';
+import { integrityOf } from '../../src-server/platform/db/backup';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const OWNER_PASSWORD = 'crash-owner-password';

@@ -5,7 +5,7 @@ import { TRPCError } from '@trpc/server';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src-server/contract/messages';
-import { auditLogs, users } from '../../src-server/db/schema/index';
+import { auditLogs, users } from '../../src-server/platform/db/schema/index';
 import type { Caller } from '../../src-server/deps';
 import { ConflictError, errorAnswerOf } from '../../src-server/errors';
 import { deleteUser, setUserRoles, updateUser } from '../../src-server/features/users/service';

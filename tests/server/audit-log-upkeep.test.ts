@@ -5,13 +5,13 @@
 // character LIKE) on a worker thread so that other requests are answered meanwhile. Everything on the harness's
 // manual clock.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { pruneAuditLog } from '../../src-server/audit/retention';
+import { pruneAuditLog } from '../../src-server/platform/audit/retention';
 import { LOG_SEARCH_EXACT_TOTAL } from '../../src-server/contract/limits';
 import type { LogEntryView } from '../../src-server/contract/views';
 import { parseEnv } from '../../src-server/env';
 import { listLogs } from '../../src-server/features/logs/service';
 import { runMaintenance } from '../../src-server/maintenance';
-import type { WriteTransaction } from '../../src-server/db/writer';
+import type { WriteTransaction } from '../../src-server/platform/db/writer';
 import { createHarness, json, T0, type Harness } from './harness';
 
 let h: Harness;

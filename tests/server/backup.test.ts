@@ -5,8 +5,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backupDatabase, BackupError, embeddedPath, integrityOf, restoreDatabase } from '../../src-server/db/backup';
-import { openDatabase } from '../../src-server/db/client';
+import { backupDatabase, BackupError, embeddedPath, integrityOf, restoreDatabase } from '../../src-server/platform/db/backup';
+import { openDatabase } from '../../src-server/platform/db/client';
 import { createHarness, validPolicy, type Harness } from './harness';
 import { onServer } from './test-database';
 

@@ -1,8 +1,8 @@
 // An account whose stored hash has a cheaper scrypt cost (N = 1024). The stored string carries its own parameters
-// (src-server/auth/password.ts), and the throttle does not depend on them, so tests that need many failed sign-ins
+// (src-server/platform/auth/password.ts), and the throttle does not depend on them, so tests that need many failed sign-ins
 // do not spend a full-cost hash on each on a shared machine.
 import { randomBytes, scryptSync } from 'node:crypto';
-import { users } from '../../src-server/db/schema/index';
+import { users } from '../../src-server/platform/db/schema/index';
 import type { Harness } from './harness';
 
 /** Adds a plain user `username` with `password`; answers its id. */

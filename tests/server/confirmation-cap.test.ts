@@ -4,9 +4,9 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src-server/app';
-import { manualClock } from '../../src-server/clock';
-import { openDatabase } from '../../src-server/db/client';
-import { CONFIRMATIONS_PER_RECIPIENT, confirmationRecipientKey } from '../../src-server/mail/confirmation-cap';
+import { manualClock } from '../../src-server/platform/clock';
+import { openDatabase } from '../../src-server/platform/db/client';
+import { CONFIRMATIONS_PER_RECIPIENT, confirmationRecipientKey } from '../../src-server/platform/mail/confirmation-cap';
 import { validQuote } from '../fixtures/quote';
 import { createHarness, json, T0, TEST_SECRET, type Harness } from './harness';
 

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { policyStatuses } from '../../src-server/contract/schemas';
 import { epochToUkLocal } from '../../src-server/contract/time';
-import { policies } from '../../src-server/db/schema/index';
+import { policies } from '../../src-server/platform/db/schema/index';
 import type { Caller } from '../../src-server/deps';
 import { createPolicy } from '../../src-server/features/policies/service';
 import { verifyByCode } from '../../src-server/features/verify/service';

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backupDatabase } from '../../src-server/db/backup';
-import { openDatabase } from '../../src-server/db/client';
-import { migrateDatabase } from '../../src-server/db/migrate';
+import { backupDatabase } from '../../src-server/platform/db/backup';
+import { openDatabase } from '../../src-server/platform/db/client';
+import { migrateDatabase } from '../../src-server/platform/db/migrate';
 import { onServer } from './test-database';
 
 const modeOf = (path: string) => (statSync(path).mode & 0o777).toString(8);

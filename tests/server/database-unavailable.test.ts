@@ -6,7 +6,7 @@ import type { Client, ResultSet } from '@libsql/client';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src-server/contract/messages';
-import { retryingReads, serverFailureOf, unavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../src-server/db/server';
+import { retryingReads, serverFailureOf, unavailable, UNAVAILABLE_RETRY_AFTER_SECONDS } from '../../src-server/platform/db/server';
 import { DatabaseUnavailableError } from '../../src-server/errors';
 import { createHarness, type Harness } from './harness';
 

@@ -95,7 +95,7 @@ describe('the write queue', () => {
   it('runs many concurrent write transactions in one process without deadlock or loss', async () => {
     const writes = Array.from({ length: 100 }, (_, i) =>
       h.deps.write(async (tx) => {
-        const { auditLogs } = await import('../../src-server/db/schema/index');
+        const { auditLogs } = await import('../../src-server/platform/db/schema/index');
         await tx.insert(auditLogs).values({ action: `queued ${i}`, level: 'info', createdAt: i });
         // Yield between statements: another transaction must not slip in and block the event loop.
         await new Promise((r) => setTimeout(r, 1));
@@ -108,7 +108,7 @@ describe('the write queue', () => {
   });
 
   it('rolls a failed transaction back whole and carries on', async () => {
-    const { auditLogs } = await import('../../src-server/db/schema/index');
+    const { auditLogs } = await import('../../src-server/platform/db/schema/index');
     await expect(
       h.deps.write(async (tx) => {
         await tx.insert(auditLogs).values({ action: 'half-written', level: 'info', createdAt: 0 });

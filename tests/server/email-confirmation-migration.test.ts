@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { afterAll, expect, it } from 'vitest';
-import { openDatabase } from '../../src-server/db/client';
+import { openDatabase } from '../../src-server/platform/db/client';
 import { freshDatabase } from './test-database';
 
 const dir = mkdtempSync(join(tmpdir(), 'kerbside-0012-'));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { epochToUkLocal, isCalendarDate, normaliseTime, toTwelveHour, ukLocalToEpoch } from '../../src-server/contract/time';
 import { EnvError, parseEnv } from '../../src-server/env';
-import { loadJwtSecret } from '../../src-server/secret';
+import { loadJwtSecret } from '../../src-server/platform/secret';
 
 describe('environment', () => {
   it('has working defaults', () => {

@@ -4,7 +4,7 @@
 // fields replaced, dropped and added, whole bodies of any JSON, hostile query strings and headers.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settleAfterAnswer } from '../../src-server/after-answer';
+import { settleAfterAnswer } from '../../src-server/platform/after-answer';
 import { appRouter } from '../../src-server/trpc/router';
 import { validQuote } from '../fixtures/quote';
 import { createHarness, json, validPolicy, type Harness } from './harness';

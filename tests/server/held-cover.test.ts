@@ -7,7 +7,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src-server/contract/messages';
 import { heldCoverView, type HeldCoverView, type PolicyView } from '../../src-server/contract/views';
-import { auditLogs, policies } from '../../src-server/db/schema/index';
+import { auditLogs, policies } from '../../src-server/platform/db/schema/index';
 import { createHarness, json, T0, validPolicy, type ErrorBody, type Harness } from './harness';
 
 let h: Harness;

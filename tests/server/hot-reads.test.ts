@@ -2,8 +2,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { policyView } from '../../src-server/contract/views';
-import { clientHotReads, nativeHotReads, type HotReads } from '../../src-server/db/hot-reads';
-import { policies } from '../../src-server/db/schema/index';
+import { clientHotReads, nativeHotReads, type HotReads } from '../../src-server/platform/db/hot-reads';
+import { policies } from '../../src-server/platform/db/schema/index';
 import { toPolicyView } from '../../src-server/features/policies/service';
 import { createHarness, json, validPolicy, type Harness } from './harness';
 import { onServer } from './test-database';

@@ -3,7 +3,7 @@
 // It once answered 500 at sign-in: the throttle's key encoding threw on it.
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginThrottleKeys } from '../../src-server/auth/throttle';
+import { loginThrottleKeys } from '../../src-server/platform/auth/throttle';
 import { messages } from '../../src-server/contract/messages';
 import { validQuote } from '../fixtures/quote';
 import { createHarness, json, validPolicy, type ErrorBody, type Harness } from './harness';

@@ -5,7 +5,7 @@
 import type { TRPCError } from '@trpc/server';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settleAfterAnswer } from '../../src-server/after-answer';
+import { settleAfterAnswer } from '../../src-server/platform/after-answer';
 import type { IssuedPolicyView, LoginResult } from '../../src-server/contract/views';
 import { createHarness, json, T0, type ErrorBody, type Harness } from './harness';
 import { latestLinkTo } from './mail-links';

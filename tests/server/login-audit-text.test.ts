@@ -1,7 +1,7 @@
 // What a person typed at sign-in is quoted safely in the audit log (docs/product.md#audit-log): control
 // characters, bidi overrides and other invisible characters escaped, the length capped.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { safeLogText, SAFE_LOG_TEXT_MAX } from '../../src-server/audit/safe-text';
+import { safeLogText, SAFE_LOG_TEXT_MAX } from '../../src-server/platform/audit/safe-text';
 import { createHarness, type Harness } from './harness';
 
 describe('safeLogText', () => {

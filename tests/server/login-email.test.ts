@@ -5,7 +5,7 @@ import { TRPCError } from '@trpc/server';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unusablePasswordHash } from '../../src-server/features/account/service';
-import { users } from '../../src-server/db/schema/index';
+import { users } from '../../src-server/platform/db/schema/index';
 import { createHarness, json, PASSWORD, T0, type Harness } from './harness';
 
 let h: Harness;

@@ -6,9 +6,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src-server/app';
-import { pruneThrottle } from '../../src-server/auth/throttle';
-import { openDatabase } from '../../src-server/db/client';
-import { passwordResetTokens } from '../../src-server/db/schema/index';
+import { pruneThrottle } from '../../src-server/platform/auth/throttle';
+import { openDatabase } from '../../src-server/platform/db/client';
+import { passwordResetTokens } from '../../src-server/platform/db/schema/index';
 import { addCheapUser as addCheapUserTo } from './cheap-user';
 import { createHarness, json, PASSWORD, TEST_SECRET, type Harness } from './harness';
 

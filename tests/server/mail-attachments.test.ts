@@ -4,7 +4,7 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMailer } from '../../src-server/mail/mailer';
+import { createMailer } from '../../src-server/platform/mail/mailer';
 import { createHarness, type Harness } from './harness';
 import { attachmentsOf, parseMime, startSmtpServer, textBody, type TestSmtpServer } from './smtp';
 

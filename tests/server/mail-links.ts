@@ -1,10 +1,10 @@
 // The links the app under test e-mailed, read where a person would find them: the outbox keeps no working token
 // once a message is delivered (docs/operations.md#mail), so they are read from the log line that stands in for
 // sending it (the harness's app runs without SMTP_URL and with MAIL_LOG_LINKS on).
-import { settleAfterAnswer } from '../../src-server/after-answer';
+import { settleAfterAnswer } from '../../src-server/platform/after-answer';
 import type { Harness } from './harness';
 
-/** The log line of a message delivered without SMTP_URL (src-server/mail/mailer.ts). */
+/** The log line of a message delivered without SMTP_URL (src-server/platform/mail/mailer.ts). */
 export const MAIL_LOGGED = 'mail (no SMTP_URL: logged, not sent)';
 
 export interface SentLink {

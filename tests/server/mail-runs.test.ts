@@ -1,10 +1,10 @@
-// Delivery runs (src-server/mail/mailer.ts): one at a time per process, and a message queued while a run is going
+// Delivery runs (src-server/platform/mail/mailer.ts): one at a time per process, and a message queued while a run is going
 // is delivered by the next run, not left for the minute's housekeeping (found with two password resets at once
 // between two processes: two-processes.test.ts).
 import type { Logger } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createMailer, type Mailer } from '../../src-server/mail/mailer';
-import type { WriteTransaction } from '../../src-server/db/writer';
+import { createMailer, type Mailer } from '../../src-server/platform/mail/mailer';
+import type { WriteTransaction } from '../../src-server/platform/db/writer';
 import { createHarness, type Harness } from './harness';
 
 let h: Harness;

@@ -5,10 +5,10 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settleAfterAnswer } from '../../src-server/after-answer';
+import { settleAfterAnswer } from '../../src-server/platform/after-answer';
 import { EnvError, parseEnv } from '../../src-server/env';
-import { createMailer, DELIVERED_TOKENS_TASK, MAX_ATTEMPTS } from '../../src-server/mail/mailer';
-import { REMOVED_TOKEN, withoutTokens } from '../../src-server/mail/token-links';
+import { createMailer, DELIVERED_TOKENS_TASK, MAX_ATTEMPTS } from '../../src-server/platform/mail/mailer';
+import { REMOVED_TOKEN, withoutTokens } from '../../src-server/platform/mail/token-links';
 import { runMaintenance } from '../../src-server/maintenance';
 import { createHarness, T0, type Harness } from './harness';
 import { latestLinkTo, MAIL_LOGGED } from './mail-links';

@@ -1,12 +1,12 @@
-// Two processes started together on a new database (a file, or a libSQL server) both find every migration missing (src-server/db/migrate.ts,
+// Two processes started together on a new database (a file, or a libSQL server) both find every migration missing (src-server/platform/db/migrate.ts,
 // docs/operations.md#several-server-processes). Played here by two connections in one process, whose migrations
 // run one after the other from the same first look: the second used to stop start-up with 'table … already exists'.
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../src-server/db/client';
-import { migrateDatabase } from '../../src-server/db/migrate';
+import { openDatabase, type Database } from '../../src-server/platform/db/client';
+import { migrateDatabase } from '../../src-server/platform/db/migrate';
 import { freshDatabase, type TestDatabase } from './test-database';
 
 const dir = mkdtempSync(join(tmpdir(), 'kerbside-migrate-race-'));

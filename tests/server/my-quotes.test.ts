@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { myQuoteRequestView } from '../../src-server/contract/views';
-import { policies, quoteRequests } from '../../src-server/db/schema/index';
+import { policies, quoteRequests } from '../../src-server/platform/db/schema/index';
 import { validQuote } from '../fixtures/quote';
 import { createHarness, json, validPolicy, type Harness } from './harness';
 

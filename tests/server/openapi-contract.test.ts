@@ -5,8 +5,8 @@
 // bad path parameter, an empty body or a bad query where it lists 400, and 404 for a missing record where it lists
 // 404. A route added to the app without a case here, or an answer that drifts from its schema, fails.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settleAfterAnswer } from '../../src-server/after-answer';
-import { passwordHashing } from '../../src-server/auth/password';
+import { settleAfterAnswer } from '../../src-server/platform/after-answer';
+import { passwordHashing } from '../../src-server/platform/auth/password';
 import { validQuote } from '../fixtures/quote';
 import { createHarness, json, PASSWORD, validPolicy, type Harness } from './harness';
 import { contractOf, operationKeys, operationOf, type Contract, type OpenApiDocument } from './openapi-contract';

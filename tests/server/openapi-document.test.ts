@@ -7,7 +7,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { version } from '../../package.json';
 import { createApp } from '../../src-server/app';
-import { openDatabase } from '../../src-server/db/client';
+import { openDatabase } from '../../src-server/platform/db/client';
 import { createHarness, json, type Harness } from './harness';
 import { HTTP_METHODS, operationKeys, operationOf, type OpenApiDocument } from './openapi-contract';
 

@@ -4,10 +4,10 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHashingQueue, passwordHashing } from '../../src-server/auth/password';
+import { createHashingQueue, passwordHashing } from '../../src-server/platform/auth/password';
 import { messages } from '../../src-server/contract/messages';
 import { errorAnswerOf, OverloadedError } from '../../src-server/errors';
-import { createTurnGate } from '../../src-server/http/turn-gate';
+import { createTurnGate } from '../../src-server/platform/http/turn-gate';
 import { createHarness, json, PASSWORD, type ErrorBody, type Harness } from './harness';
 
 /** A fake hash: runs until the test calls finish(). */

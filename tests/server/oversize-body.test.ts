@@ -5,7 +5,7 @@
 import { request as httpRequest, Agent } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LINGER_MS } from '../../src-server/http/unread-body';
+import { LINGER_MS } from '../../src-server/platform/http/unread-body';
 import { createHarness, type Harness } from './harness';
 import { listen, type Listening } from './listen';
 

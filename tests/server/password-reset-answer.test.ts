@@ -4,7 +4,7 @@
 // same client's next request can tell them apart. Checked by counting the work, by holding the mail back and on
 // timers the test moves, never by the clock.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { pendingAfterAnswer, settleAfterAnswer } from '../../src-server/after-answer';
+import { pendingAfterAnswer, settleAfterAnswer } from '../../src-server/platform/after-answer';
 import { RESET_LINK_DELAY_MS } from '../../src-server/features/password-reset/service';
 import { createHarness, type Harness } from './harness';
 

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settleAfterAnswer } from '../../src-server/after-answer';
+import { settleAfterAnswer } from '../../src-server/platform/after-answer';
 import { createHarness, json, PASSWORD, type ErrorBody, type Harness } from './harness';
 import { latestLinkTo } from './mail-links';
 

@@ -1,12 +1,12 @@
-// Each account's stored policy list (src-server/db/schema/policy-lists.ts, drizzle/0011_policy_lists.sql) is what
+// Each account's stored policy list (src-server/platform/db/schema/policy-lists.ts, drizzle/0011_policy_lists.sql) is what
 // GET /api/user/policies answers. These tests hold it, after every kind of write, to the list built from the
 // policies themselves with the service's toPolicyView.
 import { readFileSync } from 'node:fs';
 import { asc, desc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POLICY_LIST_SQL } from '../../src-server/db/hot-reads';
-import { policies, users } from '../../src-server/db/schema/index';
+import { POLICY_LIST_SQL } from '../../src-server/platform/db/hot-reads';
+import { policies, users } from '../../src-server/platform/db/schema/index';
 import { toPolicyView } from '../../src-server/features/policies/service';
 import { createHarness, json, validPolicy, type Harness } from './harness';
 import { queryPlan } from './query-plan';

@@ -1,5 +1,5 @@
 // The prerendered public pages as the server answers them (docs/product.md#public-pages,
-// src-server/http/prerendered-pages.ts): a small built client in a temp folder (the shell, one asset and a
+// src-server/platform/http/prerendered-pages.ts): a small built client in a temp folder (the shell, one asset and a
 // prerendered/ folder with its manifest, two pages and the 404 page), no Vite build. Each page is answered from
 // memory with its canonical link pointed at PUBLIC_URL, compressed as the client accepts, revalidated by ETag;
 // a path the client app has a route for gets the shell; any other path gets the 404 page with status 404; the API
@@ -12,10 +12,10 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type CreatedApp } from '../../src-server/app';
-import { manualClock } from '../../src-server/clock';
+import { manualClock } from '../../src-server/platform/clock';
 import { PRERENDER_ORIGIN, type PrerenderManifest } from '../../src-server/contract/public-pages';
-import { openDatabase, type Database } from '../../src-server/db/client';
-import { migrateDatabase } from '../../src-server/db/migrate';
+import { openDatabase, type Database } from '../../src-server/platform/db/client';
+import { migrateDatabase } from '../../src-server/platform/db/migrate';
 import { T0, TEST_SECRET } from './harness';
 import { listen, type Listening } from './listen';
 import { freshDatabase, type TestDatabase } from './test-database';

@@ -3,7 +3,7 @@
 // member, notes, what the detail views carry, and who may do any of it. Both doors.
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callbackRequests, quoteRequests } from '../../src-server/db/schema/index';
+import { callbackRequests, quoteRequests } from '../../src-server/platform/db/schema/index';
 import { createHarness, json, T0, validPolicy, type ErrorBody, type Harness } from './harness';
 
 const HOUR = 3_600_000;

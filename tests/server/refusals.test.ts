@@ -5,11 +5,11 @@
 // harness's manual clock.
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { settleAfterAnswer } from '../../src-server/after-answer';
+import { settleAfterAnswer } from '../../src-server/platform/after-answer';
 import { createApp } from '../../src-server/app';
-import { createRefusalLog } from '../../src-server/audit/refusal-log';
-import { createRefusalGate, LIFTABLE_TRUST_MS } from '../../src-server/auth/refusal-gate';
-import { openDatabase } from '../../src-server/db/client';
+import { createRefusalLog } from '../../src-server/platform/audit/refusal-log';
+import { createRefusalGate, LIFTABLE_TRUST_MS } from '../../src-server/platform/auth/refusal-gate';
+import { openDatabase } from '../../src-server/platform/db/client';
 import { validQuote } from '../fixtures/quote';
 import { addCheapUser } from './cheap-user';
 import { createHarness, json, PASSWORD, T0, TEST_SECRET, type Harness } from './harness';

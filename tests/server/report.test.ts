@@ -2,8 +2,8 @@
 // /api/admin/report.csv streams a CSV of the stats summary and every policy, RFC 4180 quoted, with cells a
 // spreadsheet would run as formulas neutralised (OWASP CSV injection), and logs the report.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Caller } from '../../src-server/auth/caller';
-import { policies } from '../../src-server/db/schema/index';
+import type { Caller } from '../../src-server/platform/auth/caller';
+import { policies } from '../../src-server/platform/db/schema/index';
 import { csvCell, generatePolicyReport, policyReportText, premiumCell, REPORT_HEADER, REPORT_PAGE_SIZE } from '../../src-server/features/reports/service';
 import { createHarness, json, T0, validPolicy, type Harness } from './harness';
 

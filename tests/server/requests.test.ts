@@ -4,7 +4,7 @@
 // filters, assignees, notes and the overview counts in depth: queue-*.test.ts.
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callbackRequests, quoteRequests } from '../../src-server/db/schema/index';
+import { callbackRequests, quoteRequests } from '../../src-server/platform/db/schema/index';
 import { createHarness, json, T0, type ErrorBody, type Harness } from './harness';
 
 let h: Harness;

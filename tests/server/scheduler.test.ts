@@ -1,10 +1,10 @@
-// The minute scheduler (src-server/scheduler.ts, docs/operations.md#housekeeping) on croner's real timer, with a
+// The minute scheduler (src-server/platform/scheduler.ts, docs/operations.md#housekeeping) on croner's real timer, with a
 // once-a-second pattern for the test: runs never overlap within a process (a tick during a run is skipped and
 // logged), stop() waits for the run in progress, and a failed run is logged without losing the schedule. Each
 // waits for the event it is about (with a generous deadline), never for a fixed time. In the slow project.
 import { pino } from 'pino';
 import { expect, it } from 'vitest';
-import { startScheduler, startupOnly } from '../../src-server/scheduler';
+import { startScheduler, startupOnly } from '../../src-server/platform/scheduler';
 import { parseEnv } from '../../src-server/env';
 
 const EVERY_SECOND = '* * * * * *';

@@ -3,8 +3,8 @@
 // FTS syntax in a term taken as literal text; counters equal to count(*).
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { counters, policies, users } from '../../src-server/db/schema/index';
-import { optimizeSearchIndexes } from '../../src-server/db/search-index';
+import { counters, policies, users } from '../../src-server/platform/db/schema/index';
+import { optimizeSearchIndexes } from '../../src-server/platform/db/search-index';
 import { createHarness, json, validPolicy, type Harness } from './harness';
 import type { AdminStats as Stats, PolicyView as Policy, UserView as User } from '../../src-server/contract/views';
 

@@ -1,4 +1,4 @@
-// The search indexes are merged in small steps by the minute housekeeping (src-server/db/search-index.ts,
+// The search indexes are merged in small steps by the minute housekeeping (src-server/platform/db/search-index.ts,
 // docs/operations.md#housekeeping): policies added one by one leave many FTS5 segments; the scheduled job merges
 // them (usermerge 2, drizzle/0009_search_index_merge.sql), a run's steps are bounded and the next run carries on,
 // and every search answers the same rows and totals before and after. Each step runs off the main thread in the
@@ -6,12 +6,12 @@
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PolicyView } from '../../src-server/contract/views';
-import { mergeSearchIndexes, mergeStep, searchIndexShape } from '../../src-server/db/search-index';
+import { mergeSearchIndexes, mergeStep, searchIndexShape } from '../../src-server/platform/db/search-index';
 import type { Caller } from '../../src-server/deps';
 import { addClientLog, listLogs } from '../../src-server/features/logs/service';
 import { createPolicy, listPolicies } from '../../src-server/features/policies/service';
 import { runMaintenance } from '../../src-server/maintenance';
-import { startScheduler } from '../../src-server/scheduler';
+import { startScheduler } from '../../src-server/platform/scheduler';
 import { createHarness, validPolicy, type Harness } from './harness';
 
 let h: Harness;

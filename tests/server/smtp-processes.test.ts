@@ -6,7 +6,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CLAIM_LEASE_MS, createMailer } from '../../src-server/mail/mailer';
+import { CLAIM_LEASE_MS, createMailer } from '../../src-server/platform/mail/mailer';
 import { createHarness, T0, type Harness } from './harness';
 import { parseMime, startSmtpServer, waitFor, type TestSmtpServer } from './smtp';
 

@@ -1,8 +1,8 @@
 // Per-address limits count an IPv6 client by its /64 network, and an IPv4 address written as IPv6 as the IPv4
-// address (src-server/auth/throttle-address.ts, docs/product.md#login): one subscriber's /64 holds 2^64 addresses,
+// address (src-server/platform/auth/throttle-address.ts, docs/product.md#login): one subscriber's /64 holds 2^64 addresses,
 // and counting them one by one let a client spread its guesses over as many counters.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressThrottleKey, throttleAddress } from '../../src-server/auth/throttle-address';
+import { addressThrottleKey, throttleAddress } from '../../src-server/platform/auth/throttle-address';
 import { createHarness, type Harness } from './harness';
 
 describe('throttleAddress', () => {

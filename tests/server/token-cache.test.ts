@@ -2,7 +2,7 @@
 // nor re-parsed on every request (docs/operations.md#benchmarks). What the cache must never change: the time
 // checks run on every use against the clock given, and only the exact text once verified is taken from it.
 import { expect, it } from 'vitest';
-import { createTokenService } from '../../src-server/auth/tokens';
+import { createTokenService } from '../../src-server/platform/auth/tokens';
 
 const SECRET = 'token-cache-test-secret-token-cache-test-secret';
 const T0 = Date.UTC(2026, 5, 1, 9, 0, 0);

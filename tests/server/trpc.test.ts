@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPC_MAX_BATCH } from '../../src-server/contract/limits';
 import { messages } from '../../src-server/contract/messages';
 import { quoteRequestInput } from '../../src-server/contract/quote';
-import { auditLogs } from '../../src-server/db/schema/index';
+import { auditLogs } from '../../src-server/platform/db/schema/index';
 import { appRouter, type AppRouter } from '../../src-server/trpc/router';
 import { createHarness, json, PASSWORD, T0, validPolicy, type Harness } from './harness';
 import { validQuote } from '../fixtures/quote';

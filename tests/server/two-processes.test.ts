@@ -10,7 +10,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Libsql from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { epochToUkLocal } from '../../src-server/contract/time';
-import { integrityOf } from '../../src-server/db/backup';
+import { integrityOf } from '../../src-server/platform/db/backup';
 import { buildServer, OWNER_PASSWORD, startServer, type ServerProcess } from '../process/real-server';
 import { mailLineReader, parse, roundRobinProxy, send, waitFor, type MailLine } from '../process/round-robin';
 import { expectSignInThrottleAcross } from './across-processes';

@@ -1,4 +1,4 @@
-// Waiting for another process's write lock (src-server/db/writer.ts, docs/operations.md#several-server-processes):
+// Waiting for another process's write lock (src-server/platform/db/writer.ts, docs/operations.md#several-server-processes):
 // the wait happens in the event loop, never in SQLite's busy handler on the main thread, and a write that waited
 // in vain leaves the connection fit for the next one. The other process is played by a second native connection
 // on the same file, holding BEGIN IMMEDIATE.
@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import Libsql from 'libsql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hitThrottle } from '../../src-server/auth/throttle';
-import { createWriter } from '../../src-server/db/writer';
+import { hitThrottle } from '../../src-server/platform/auth/throttle';
+import { createWriter } from '../../src-server/platform/db/writer';
 import { createHarness, type Harness } from './harness';
 import { onServer } from './test-database';
 

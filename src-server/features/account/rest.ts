@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { messages } from '../../contract/messages';
 import { loginInput, registerInput } from '../../contract/schemas';
 import { loginResultView, userView } from '../../contract/views';
-import { clientErrorResponse, errorAnswer, inputErrorAnswer } from '../../http/errors';
-import { defineRoute, jsonAnswer, jsonRequestBody, restApp, routeBody, serve } from '../../http/openapi';
-import type { RestContext } from '../../http/rest-context';
+import { clientErrorResponse, errorAnswer, inputErrorAnswer } from '../../platform/http/errors';
+import { defineRoute, jsonAnswer, jsonRequestBody, restApp, routeBody, serve } from '../../platform/http/openapi';
+import type { RestContext } from '../../platform/http/rest-context';
 import { currentSession, login, logout, register } from './service';
 
 const loginRoute = defineRoute({

@@ -5,12 +5,12 @@ import { messages } from '../../contract/messages';
 import { normaliseRoles } from '../../contract/roles';
 import type { LoginInput, RegisterInput } from '../../contract/schemas';
 import type { LoginResult, UserView } from '../../contract/views';
-import { revokedTokens, users } from '../../db/schema/index';
+import { revokedTokens, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { ThrottledError, UnauthenticatedError } from '../../errors';
-import { hashPassword, passwordHashing, verifyAgainstDummy, verifyPassword } from '../../auth/password';
-import type { RefusalGate } from '../../auth/refusal-gate';
-import { throttleAddress } from '../../auth/throttle-address';
+import { hashPassword, passwordHashing, verifyAgainstDummy, verifyPassword } from '../../platform/auth/password';
+import type { RefusalGate } from '../../platform/auth/refusal-gate';
+import { throttleAddress } from '../../platform/auth/throttle-address';
 import {
   addressThrottleKey,
   clearThrottle,
@@ -22,15 +22,15 @@ import {
   peekThrottle,
   seenWithin,
   type ThrottleRule,
-} from '../../auth/throttle';
-import type { DbOrTx } from '../../db/client';
-import { writeLog } from '../../audit/log';
-import { logLoginFailed, logLoginThrottled } from '../../audit/login-refusals';
-import type { ThrottleLimit } from '../../metrics';
-import { safeLogText } from '../../audit/safe-text';
+} from '../../platform/auth/throttle';
+import type { DbOrTx } from '../../platform/db/client';
+import { writeLog } from '../../platform/audit/log';
+import { logLoginFailed, logLoginThrottled } from '../../platform/audit/login-refusals';
+import type { ThrottleLimit } from '../../platform/metrics';
+import { safeLogText } from '../../platform/audit/safe-text';
 import { assertUnique, toUserView } from '../users/service';
 import { isAddressConfirmed, queueConfirmationLink } from '../email-confirmation/service';
-import { deliverSoon } from '../../mail/deliver-soon';
+import { deliverSoon } from '../../platform/mail/deliver-soon';
 
 /**
  * Failed sign-ins allowed in a 15-minute window (docs/product.md#login, after OWASP's authentication cheat

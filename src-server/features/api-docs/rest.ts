@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { Scalar } from '@scalar/hono-api-reference';
 import { Hono } from 'hono';
-import { completeAnswer } from '../../http/complete-answer';
-import { defineRoute, restApp, serve, type RestApp } from '../../http/openapi';
+import { completeAnswer } from '../../platform/http/complete-answer';
+import { defineRoute, restApp, serve, type RestApp } from '../../platform/http/openapi';
 import { buildOpenApiDocument, type DocumentOptions } from './document';
 
 /**

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { callbackInput, callbackMessages } from '../../contract/callback';
 import { callbackRequestDetailView, callbackRequestView } from '../../contract/views';
-import { defineRoute, jsonAnswer, jsonRequestBody, restApp, routeBody, serve } from '../../http/openapi';
-import type { RestContext } from '../../http/rest-context';
+import { defineRoute, jsonAnswer, jsonRequestBody, restApp, routeBody, serve } from '../../platform/http/openapi';
+import type { RestContext } from '../../platform/http/rest-context';
 import { queueRouteDefinitions, serveQueueRoutes } from '../request-queue-routes';
 import { addCallbackNote, getCallbackRequest, listCallbackRequests, requestCallback, updateCallbackRequest } from './service';
 

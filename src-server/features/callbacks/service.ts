@@ -8,12 +8,12 @@ import { messages } from '../../contract/messages';
 import { dueAtOf, type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
 import { UK_TIME_ZONE, ukLocalToEpoch } from '../../contract/time';
 import type { CallbackRequestDetailView, CallbackRequestView, Page, RequestStatus } from '../../contract/views';
-import { callbackRequests, users } from '../../db/schema/index';
+import { callbackRequests, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { fieldInvalid, ThrottledError } from '../../errors';
-import { addressThrottleKey, hitThrottle, type ThrottleRule } from '../../auth/throttle';
-import { writeLog } from '../../audit/log';
-import { mayConfirm } from '../../mail/confirmation-cap';
+import { addressThrottleKey, hitThrottle, type ThrottleRule } from '../../platform/auth/throttle';
+import { writeLog } from '../../platform/audit/log';
+import { mayConfirm } from '../../platform/mail/confirmation-cap';
 import {
   addQueueNote,
   assigneeOf,
@@ -25,7 +25,7 @@ import {
   type Queue,
   type QueueRow,
 } from '../request-queue';
-import { deliverSoon } from '../../mail/deliver-soon';
+import { deliverSoon } from '../../platform/mail/deliver-soon';
 
 /** Callback requests allowed per client address in an hour. */
 const CALLBACK_ADDRESS_RULE: ThrottleRule = { limit: 5, windowMs: 60 * 60_000 };

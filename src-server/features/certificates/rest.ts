@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { messages } from '../../contract/messages';
 import { policyNumberParam } from '../../contract/schemas';
 import { InvalidError } from '../../errors';
-import { defineRoute, paramSchema, restApp, routeQuery, serve } from '../../http/openapi';
-import type { RestContext } from '../../http/rest-context';
+import { defineRoute, paramSchema, restApp, routeQuery, serve } from '../../platform/http/openapi';
+import type { RestContext } from '../../platform/http/rest-context';
 import { certificateFor } from './service';
 
 const certificateRoute = defineRoute({

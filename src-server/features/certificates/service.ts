@@ -1,8 +1,8 @@
 import { coverStateAt, hasCertificate } from '../../contract/cover';
 import { messages } from '../../contract/messages';
 import { hasAdminRights } from '../../contract/roles';
-import { logEvent } from '../../audit/log';
-import type { policies } from '../../db/schema/index';
+import { logEvent } from '../../platform/audit/log';
+import type { policies } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { ConflictError } from '../../errors';
 import { findViewablePolicy } from '../policies/service';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { emailConfirmInput } from '../../contract/email-confirmation';
 import { userView } from '../../contract/views';
-import { defineRoute, jsonAnswer, jsonRequestBody, restApp, routeBody, serve } from '../../http/openapi';
-import type { RestContext } from '../../http/rest-context';
+import { defineRoute, jsonAnswer, jsonRequestBody, restApp, routeBody, serve } from '../../platform/http/openapi';
+import type { RestContext } from '../../platform/http/rest-context';
 import { confirmEmail, requestConfirmation } from './service';
 
 const requestRoute = defineRoute({

@@ -5,18 +5,18 @@
 // receives it. Once confirmed, the requests made with the address and not yet claimed become the account's, and the
 // policies issued from them that waited for this join it.
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { writeLog } from '../../audit/log';
-import { hashAccountToken, issueAccountToken, spendAccountTokens, usableAccountToken } from '../../auth/account-tokens';
-import { countAttempt, type ThrottleRule } from '../../auth/throttle';
+import { writeLog } from '../../platform/audit/log';
+import { hashAccountToken, issueAccountToken, spendAccountTokens, usableAccountToken } from '../../platform/auth/account-tokens';
+import { countAttempt, type ThrottleRule } from '../../platform/auth/throttle';
 import { brand } from '../../contract/brand';
 import { emailConfirmationMessages, type EmailConfirmInput } from '../../contract/email-confirmation';
 import { messages } from '../../contract/messages';
 import type { UserView } from '../../contract/views';
-import type { DbOrTx } from '../../db/client';
-import { passwordResetTokens, policies, quoteRequests, users } from '../../db/schema/index';
+import type { DbOrTx } from '../../platform/db/client';
+import { passwordResetTokens, policies, quoteRequests, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { ForbiddenError, InvalidError, NotFoundError, ThrottledError } from '../../errors';
-import { deliverSoon } from '../../mail/deliver-soon';
+import { deliverSoon } from '../../platform/mail/deliver-soon';
 import { reminderDueAt } from '../reminders/timing';
 import { toUserView } from '../users/service';
 

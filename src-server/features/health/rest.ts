@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { defineRoute, jsonAnswer, restApp, serve } from '../../http/openapi';
-import type { RestContext } from '../../http/rest-context';
+import { defineRoute, jsonAnswer, restApp, serve } from '../../platform/http/openapi';
+import type { RestContext } from '../../platform/http/rest-context';
 
 const healthRoute = defineRoute({
   method: 'get',

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { LOG_SEARCH_EXACT_TOTAL } from '../../contract/limits';
 import { clientLogInput, listQuery } from '../../contract/schemas';
 import { logEntryView } from '../../contract/views';
-import { listResponse } from '../../http/list';
-import { defineRoute, jsonAnswer, jsonRequestBody, listHeaders, restApp, routeBody, routeQuery, serve } from '../../http/openapi';
-import type { RestContext } from '../../http/rest-context';
+import { listResponse } from '../../platform/http/list';
+import { defineRoute, jsonAnswer, jsonRequestBody, listHeaders, restApp, routeBody, routeQuery, serve } from '../../platform/http/openapi';
+import type { RestContext } from '../../platform/http/rest-context';
 import { addClientLog, listLogs } from './service';
 
 const listRoute = defineRoute({

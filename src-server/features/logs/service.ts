@@ -1,9 +1,9 @@
 import { count, desc, eq } from 'drizzle-orm';
-import { assertAdminRights } from '../../auth/permissions';
+import { assertAdminRights } from '../../platform/auth/permissions';
 import { LOG_SEARCH_EXACT_TOTAL } from '../../contract/limits';
 import { logLevels, type ClientLogInput, type ListQuery, type LogLevel } from '../../contract/schemas';
 import type { LogEntryView, LogPage } from '../../contract/views';
-import { auditLogs } from '../../db/schema/index';
+import { auditLogs } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { listBoundedPage, readCounter, totalOf } from '../list';
 

@@ -1,4 +1,4 @@
-import { randomCrockford } from '../../random-code';
+import { randomCrockford } from '../../platform/random-code';
 
 const LENGTH = 10;
 

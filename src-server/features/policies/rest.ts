@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { createCallerWithPoliciesResolver } from '../../auth/caller';
+import { createCallerWithPoliciesResolver } from '../../platform/auth/caller';
 import { ADMIN_SEARCH_EXACT_TOTAL } from '../../contract/limits';
 import { messages } from '../../contract/messages';
 import { UnauthenticatedError } from '../../errors';
 import { listQuery, policyInput } from '../../contract/schemas';
 import { policyView } from '../../contract/views';
-import { completeJsonAnswer } from '../../http/complete-answer';
-import { listResponse } from '../../http/list';
-import { byId, defineRoute, jsonAnswer, jsonRequestBody, listHeaders, restApp, routeBody, routeParam, routeQuery, serve } from '../../http/openapi';
-import type { RestContext } from '../../http/rest-context';
+import { completeJsonAnswer } from '../../platform/http/complete-answer';
+import { listResponse } from '../../platform/http/list';
+import { byId, defineRoute, jsonAnswer, jsonRequestBody, listHeaders, restApp, routeBody, routeParam, routeQuery, serve } from '../../platform/http/openapi';
+import type { RestContext } from '../../platform/http/rest-context';
 import { createPolicy, deletePolicy, listPolicies, policiesOfUser, updatePolicy } from './service';
 
 const TAG = 'Admin: policies';

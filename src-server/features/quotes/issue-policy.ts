@@ -8,8 +8,8 @@
 // address never gets the policy by it: the policy waits outside every account until the address's owner opens
 // the invitation (docs/product.md#e-mail-confirmation).
 import { eq, sql } from 'drizzle-orm';
-import { assertAdminRights } from '../../auth/permissions';
-import { writeLog } from '../../audit/log';
+import { assertAdminRights } from '../../platform/auth/permissions';
+import { writeLog } from '../../platform/audit/log';
 import { brand } from '../../contract/brand';
 import { formatPounds } from '../../contract/pounds';
 import { policyFromRequest, type IssuePolicyInput } from '../../contract/offer';
@@ -19,17 +19,17 @@ import { ukInstantText } from '../../contract/time';
 import { isReservedUsername } from '../../contract/usernames';
 import { messages } from '../../contract/messages';
 import type { IssuedPolicyView } from '../../contract/views';
-import type { Tx } from '../../db/client';
-import { quoteRequests, users } from '../../db/schema/index';
+import type { Tx } from '../../platform/db/client';
+import { quoteRequests, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { InvalidError, inputErrorDetails, NotFoundError } from '../../errors';
-import type { OutgoingMail } from '../../mail/mailer';
+import type { OutgoingMail } from '../../platform/mail/mailer';
 import { hasUsablePassword, unusablePasswordHash } from '../account/service';
 import { renderCertificateOf } from '../certificates/service';
 import { queueInvitation } from '../password-reset/service';
 import { insertPolicy, type PolicyRow } from '../policies/service';
 import { assertOpen, quoteRequestNotFound, requestFacts, type QuoteRow } from './offer';
-import { deliverSoon } from '../../mail/deliver-soon';
+import { deliverSoon } from '../../platform/mail/deliver-soon';
 
 /** The request's fields with staff's (any given field, null included) on top, checked whole as any policy is. */
 function mergedPolicy(row: QuoteRow, input: IssuePolicyInput): PolicyInput {

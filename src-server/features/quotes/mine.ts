@@ -4,7 +4,7 @@
 // assignee) is shown.
 import { desc, eq } from 'drizzle-orm';
 import type { MyQuoteRequestView } from '../../contract/views';
-import { policies, quoteRequests } from '../../db/schema/index';
+import { policies, quoteRequests } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
 
 /** The most a dashboard lists; older requests are long settled. */

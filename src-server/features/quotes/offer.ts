@@ -3,8 +3,8 @@
 // customer is e-mailed the price, what it covers, until when it is valid (UK time naming GMT or BST) and how to
 // accept (payment is taken by phone). A closed request takes no more offers.
 import { eq } from 'drizzle-orm';
-import { assertAdminRights } from '../../auth/permissions';
-import { writeLog } from '../../audit/log';
+import { assertAdminRights } from '../../platform/auth/permissions';
+import { writeLog } from '../../platform/audit/log';
 import { brand } from '../../contract/brand';
 import { durationText, durationUnits, type Duration } from '../../contract/durations';
 import { formatPounds } from '../../contract/pounds';
@@ -12,11 +12,11 @@ import { offerMessages, requestVehicle, type OfferInput, type RequestFacts } fro
 import { productLabels } from '../../contract/products';
 import { ukInstantText } from '../../contract/time';
 import type { QuoteRequestDetailView } from '../../contract/views';
-import { quoteRequests } from '../../db/schema/index';
+import { quoteRequests } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { ConflictError, NotFoundError } from '../../errors';
 import { quoteRequestAfterChange } from './service';
-import { deliverSoon } from '../../mail/deliver-soon';
+import { deliverSoon } from '../../platform/mail/deliver-soon';
 
 const HOUR_MS = 3_600_000;
 export const quoteRequestNotFound = 'Quote request not found';

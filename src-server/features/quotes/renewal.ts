@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import { messages } from '../../contract/messages';
 import type { RenewalDraftView } from '../../contract/views';
-import { policies, users } from '../../db/schema/index';
+import { policies, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { NotFoundError } from '../../errors';
 

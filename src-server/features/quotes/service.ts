@@ -13,13 +13,13 @@ import { checkQuoteTimes, quoteMessages, requestedStartOf, type QuoteReceipt, ty
 import { dueAtOf, type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
 import { ukInstantText } from '../../contract/time';
 import type { Page, QuoteRequestDetailView, QuoteRequestView, RequestNoteView, RequestStatus } from '../../contract/views';
-import type { DbOrTx } from '../../db/client';
-import { policies, quoteRequests, users } from '../../db/schema/index';
+import type { DbOrTx } from '../../platform/db/client';
+import { policies, quoteRequests, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { fieldInvalid, ThrottledError } from '../../errors';
-import { addressThrottleKey, hitThrottle, type ThrottleRule } from '../../auth/throttle';
-import { writeLog } from '../../audit/log';
-import { mayConfirm } from '../../mail/confirmation-cap';
+import { addressThrottleKey, hitThrottle, type ThrottleRule } from '../../platform/auth/throttle';
+import { writeLog } from '../../platform/audit/log';
+import { mayConfirm } from '../../platform/mail/confirmation-cap';
 import {
   addQueueNote,
   assigneeOf,
@@ -33,7 +33,7 @@ import {
   type QueueRow,
 } from '../request-queue';
 import { confirmedOwnerOf } from '../email-confirmation/service';
-import { deliverSoon } from '../../mail/deliver-soon';
+import { deliverSoon } from '../../platform/mail/deliver-soon';
 
 /** New quote requests allowed per client address in an hour (a family or an office may share one). */
 export const QUOTE_ADDRESS_RULE: ThrottleRule = { limit: 10, windowMs: 60 * 60_000 };

@@ -7,14 +7,14 @@
 // the database lets one through, and the other's UPDATE changes no row, so it queues nothing. A crash before the
 // commit leaves the reminder owed; after it, claimed and queued together.
 import { and, asc, eq, gt, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import { writeLog } from '../../audit/log';
+import { writeLog } from '../../platform/audit/log';
 import { brand } from '../../contract/brand';
 import { productLabels } from '../../contract/products';
 import { ukInstantText } from '../../contract/time';
-import type { Db } from '../../db/client';
-import { policies, users } from '../../db/schema/index';
+import type { Db } from '../../platform/db/client';
+import { policies, users } from '../../platform/db/schema/index';
 import type { Deps } from '../../deps';
-import type { OutgoingMail } from '../../mail/mailer';
+import type { OutgoingMail } from '../../platform/mail/mailer';
 import type { PolicyRow } from '../policies/service';
 
 /** Reminders claimed in one run at most; any left over go at the next minute. */

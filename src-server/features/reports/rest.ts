@@ -1,8 +1,8 @@
 // GET /api/admin/report.csv. There is no tRPC procedure for it on purpose: tRPC answers JSON, and a
 // report of a million policies must stream to the browser as a file download (Content-Disposition),
 // which only a plain HTTP response gives.
-import { defineRoute, restApp, serve } from '../../http/openapi';
-import type { RestContext } from '../../http/rest-context';
+import { defineRoute, restApp, serve } from '../../platform/http/openapi';
+import type { RestContext } from '../../platform/http/rest-context';
 import { generatePolicyReport, reportStream } from './service';
 
 const reportRoute = defineRoute({

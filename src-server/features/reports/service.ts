@@ -2,13 +2,13 @@
 // with the stats summary on top. Rows are read 1,000 at a time by id (keyset pagination, never OFFSET) and
 // handed out page by page, so a million policies never sit in memory at once.
 import { asc, eq, gt } from 'drizzle-orm';
-import { assertAdminRights } from '../../auth/permissions';
+import { assertAdminRights } from '../../platform/auth/permissions';
 import { brand } from '../../contract/brand';
 import { epochToUkLocal } from '../../contract/time';
 import type { AdminStats } from '../../contract/views';
-import { policies, users } from '../../db/schema/index';
+import { policies, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
-import { logEvent } from '../../audit/log';
+import { logEvent } from '../../platform/audit/log';
 import { getStats } from '../stats/service';
 
 export const REPORT_PAGE_SIZE = 1000;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { staffRefView } from '../../contract/views';
-import { defineRoute, jsonAnswer, restApp, serve } from '../../http/openapi';
-import type { RestContext } from '../../http/rest-context';
+import { defineRoute, jsonAnswer, restApp, serve } from '../../platform/http/openapi';
+import type { RestContext } from '../../platform/http/rest-context';
 import { listStaff } from '../request-queue';
 
 const staffRoute = defineRoute({

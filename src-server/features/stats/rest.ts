@@ -1,6 +1,6 @@
 import { adminStatsView, queueCountsView } from '../../contract/views';
-import { defineRoute, jsonAnswer, restApp, serve } from '../../http/openapi';
-import type { RestContext } from '../../http/rest-context';
+import { defineRoute, jsonAnswer, restApp, serve } from '../../platform/http/openapi';
+import type { RestContext } from '../../platform/http/rest-context';
 import { getQueueCounts, getStats } from './service';
 
 const statsRoute = defineRoute({

@@ -1,5 +1,5 @@
-import { assertAdminRights } from '../../auth/permissions';
-import { callbackRequests, counters, quoteRequests } from '../../db/schema/index';
+import { assertAdminRights } from '../../platform/auth/permissions';
+import { callbackRequests, counters, quoteRequests } from '../../platform/db/schema/index';
 import type { AdminStats, QueueCountsView } from '../../contract/views';
 import type { Caller, Deps } from '../../deps';
 import { countQueue } from '../request-queue';

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { ADMIN_SEARCH_EXACT_TOTAL } from '../../contract/limits';
 import { createUserInput, listQuery, updateUserInput } from '../../contract/schemas';
 import { heldCoverView, userView } from '../../contract/views';
-import { listResponse } from '../../http/list';
-import { byId, defineRoute, jsonAnswer, jsonRequestBody, listHeaders, restApp, routeBody, routeParam, routeQuery, serve } from '../../http/openapi';
-import type { RestContext } from '../../http/rest-context';
+import { listResponse } from '../../platform/http/list';
+import { byId, defineRoute, jsonAnswer, jsonRequestBody, listHeaders, restApp, routeBody, routeParam, routeQuery, serve } from '../../platform/http/openapi';
+import type { RestContext } from '../../platform/http/rest-context';
 import { coverHeld, createUser, deleteUser, listUsers, updateUser } from './service';
 
 const TAG = 'Admin: users';

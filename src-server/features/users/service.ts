@@ -6,16 +6,16 @@ import type { CreateUserInput, ListQuery, UpdateUserInput } from '../../contract
 import { isReservedUsername } from '../../contract/usernames';
 import { ADMIN_SEARCH_EXACT_TOTAL } from '../../contract/limits';
 import type { BoundedPage, HeldCoverView, UserView } from '../../contract/views';
-import type { Tx } from '../../db/client';
-import { policies, users } from '../../db/schema/index';
+import type { Tx } from '../../platform/db/client';
+import { policies, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { ConflictError, fieldInvalid, ForbiddenError, NotFoundError } from '../../errors';
-import { hashPassword } from '../../auth/password';
-import { assertAdminRights, assertOwnerRights } from '../../auth/permissions';
+import { hashPassword } from '../../platform/auth/password';
+import { assertAdminRights, assertOwnerRights } from '../../platform/auth/permissions';
 import { listBoundedPage, readCounter, totalOf } from '../list';
-import { writeLog } from '../../audit/log';
-import { PASSWORD_LINKS, spendAccountTokens } from '../../auth/account-tokens';
-import { deliverSoon } from '../../mail/deliver-soon';
+import { writeLog } from '../../platform/audit/log';
+import { PASSWORD_LINKS, spendAccountTokens } from '../../platform/auth/account-tokens';
+import { deliverSoon } from '../../platform/mail/deliver-soon';
 import { queueConfirmationLink } from '../email-confirmation/service';
 
 type UserRow = typeof users.$inferSelect;

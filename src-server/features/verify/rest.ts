@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { verifyCodeInput } from '../../contract/verify';
 import { verificationView } from '../../contract/views';
-import { defineRoute, jsonAnswer, restApp, routeParam, serve } from '../../http/openapi';
-import type { RestContext } from '../../http/rest-context';
+import { defineRoute, jsonAnswer, restApp, routeParam, serve } from '../../platform/http/openapi';
+import type { RestContext } from '../../platform/http/rest-context';
 import { verifyByCode } from './service';
 
 const verifyRoute = defineRoute({

@@ -7,10 +7,10 @@ import { messages } from '../../contract/messages';
 import { ukInstantText } from '../../contract/time';
 import { normaliseVerifyCode } from '../../contract/verify';
 import type { VerificationView } from '../../contract/views';
-import { policies } from '../../db/schema/index';
+import { policies } from '../../platform/db/schema/index';
 import type { Deps } from '../../deps';
 import { NotFoundError, ThrottledError } from '../../errors';
-import { addressThrottleKey, countAttempt, type ThrottleRule } from '../../auth/throttle';
+import { addressThrottleKey, countAttempt, type ThrottleRule } from '../../platform/auth/throttle';
 
 /**
  * Lookups per client address a minute (docs/api.md#rate-limits). Plenty for a person checking a few cars; with

@@ -2,7 +2,7 @@
 import { serve } from '@hono/node-server';
 import { pino } from 'pino';
 import { createApp } from '../../../src-server/app';
-import { openDatabase } from '../../../src-server/db/client';
+import { openDatabase } from '../../../src-server/platform/db/client';
 
 const database = await openDatabase({ url: process.env.DATABASE_URL!, syncUrl: process.env.DATABASE_SYNC_URL });
 const { app } = await createApp({

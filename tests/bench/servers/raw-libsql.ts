@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import { createClient } from '@libsql/client';
 import Libsql from 'libsql';
-import { POLICY_LIST_SQL } from '../../../src-server/db/hot-reads';
+import { POLICY_LIST_SQL } from '../../../src-server/platform/db/hot-reads';
 
 const SQL = 'select * from policies where user_id = ? order by start_at desc, id desc';
 const url = process.env.DATABASE_URL!;

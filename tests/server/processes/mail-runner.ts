@@ -4,10 +4,10 @@
 // handles nothing, and prints {"handled": n} as one line of JSON.
 import { createInterface } from 'node:readline';
 import { pino } from 'pino';
-import { manualClock } from '../../../src-server/clock';
-import { openDatabase } from '../../../src-server/db/client';
-import { createWriter } from '../../../src-server/db/writer';
-import { createMailer } from '../../../src-server/mail/mailer';
+import { manualClock } from '../../../src-server/platform/clock';
+import { openDatabase } from '../../../src-server/platform/db/client';
+import { createWriter } from '../../../src-server/platform/db/writer';
+import { createMailer } from '../../../src-server/platform/mail/mailer';
 
 const [url, smtpUrl] = process.argv.slice(2);
 const database = await openDatabase({ url: url! });

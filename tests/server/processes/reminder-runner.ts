@@ -4,8 +4,8 @@
 import { createInterface } from 'node:readline';
 import { pino } from 'pino';
 import { createApp } from '../../../src-server/app';
-import { manualClock } from '../../../src-server/clock';
-import { openDatabase } from '../../../src-server/db/client';
+import { manualClock } from '../../../src-server/platform/clock';
+import { openDatabase } from '../../../src-server/platform/db/client';
 import { runMaintenance } from '../../../src-server/maintenance';
 import { TEST_SECRET } from '../harness';
 

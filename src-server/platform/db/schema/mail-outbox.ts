@@ -17,7 +17,7 @@ export const mailOutbox = sqliteTable(
     createdAt: integer('created_at').notNull(),
     sentAt: integer('sent_at'),
     claimedAt: integer('claimed_at'),
-    // When a message that failed may be tried again (retry backoff, src-server/mail/mailer.ts); null: due now.
+    // When a message that failed may be tried again (retry backoff, src-server/platform/mail/mailer.ts); null: due now.
     nextAttemptAt: integer('next_attempt_at'),
   },
   (t) => [index('mail_outbox_status_idx').on(t.status, t.id)],

@@ -4,7 +4,7 @@
 // callback requests in their name. Requiring application/json means a browser must ask first, and the server
 // grants no other origin. A request without a body has nothing to misread and is not checked.
 import type { MiddlewareHandler } from 'hono';
-import { messages } from '../contract/messages';
+import { messages } from '../../contract/messages';
 
 /**
  * `application/json`, in any letter case, with no parameter but an optional UTF-8 charset (`utf-8`, `utf8`,

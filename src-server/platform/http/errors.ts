@@ -2,8 +2,8 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
-import { messages } from '../contract/messages';
-import { domainErrorIn, errorAnswerOf, inputErrorDetails, ThrottledError, type ErrorAnswer } from '../errors';
+import { messages } from '../../contract/messages';
+import { domainErrorIn, errorAnswerOf, inputErrorDetails, ThrottledError, type ErrorAnswer } from '../../errors';
 
 /*
  * The error answers' shapes, as the REST API's OpenAPI document gives them (http/openapi.ts; docs/api.md#errors).

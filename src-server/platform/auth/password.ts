@@ -3,8 +3,8 @@
 // Every hash goes through one bounded queue per process (createHashingQueue below, docs/operations.md#overload).
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { messages } from '../contract/messages';
-import { OverloadedError } from '../errors';
+import { messages } from '../../contract/messages';
+import { OverloadedError } from '../../errors';
 
 const N = 16384; // 2^14 x r=8 -> 16 MiB per hash, ~40 ms on this class of machine
 const R = 8;

@@ -2,7 +2,7 @@
 // counts on one entry per key and window (audit/log.ts writeRepeatedLog) rather than writing a row of its own:
 // 3,000 guesses at one account are one 'Login failed for …' entry counting 5 and one 'Login throttled for …'
 // entry counting the rest, not 3,000 rows.
-import type { Deps } from '../deps';
+import type { Deps } from '../../deps';
 import { LOGIN_REFUSAL_WINDOW_MS, logRepeatedEvent } from './log';
 
 /**

@@ -8,7 +8,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { asc, eq, inArray, lt } from 'drizzle-orm';
 import { auditLogs, housekeeping } from '../db/schema/index';
 import type { WriteTransaction } from '../db/writer';
-import type { Deps } from '../deps';
+import type { Deps } from '../../deps';
 import { writeLog } from './log';
 
 /** The default of AUDIT_RETENTION_DAYS (src-server/env.ts): two years. */

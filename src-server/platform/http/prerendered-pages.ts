@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
-import { PRERENDER_ORIGIN, PRERENDERED_DIR, type PrerenderManifest } from '../contract/public-pages';
+import { PRERENDER_ORIGIN, PRERENDERED_DIR, type PrerenderManifest } from '../../contract/public-pages';
 
 interface Page {
   identity: Buffer;

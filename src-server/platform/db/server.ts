@@ -19,8 +19,8 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Client, InStatement, ResultSet, Transaction, TransactionMode } from '@libsql/client';
-import { messages } from '../contract/messages';
-import { DatabaseUnavailableError } from '../errors';
+import { messages } from '../../contract/messages';
+import { DatabaseUnavailableError } from '../../errors';
 
 /**
  * The waits before each further try of a read or of a whole write transaction (three more tries, ~1 s in all): a

@@ -1,6 +1,6 @@
 // Who is asking. The token proves identity only: the account and its roles are read from the database on
 // every request, so a deletion, demotion, logout or password change takes effect at once.
-import { normaliseRoles } from '../contract/roles';
+import { normaliseRoles } from '../../contract/roles';
 import type { HotReads } from '../db/hot-reads';
 import type { TokenService } from './tokens';
 

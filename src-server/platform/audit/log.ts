@@ -1,10 +1,10 @@
 // The audit-log writer (docs/product.md#audit-log): every service that changes something, or reads
 // something a person should answer for, writes its entry here. Reading the log is features/logs/.
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import type { LogLevel } from '../contract/schemas';
+import type { LogLevel } from '../../contract/schemas';
 import type { DbOrTx } from '../db/client';
 import { auditLogs } from '../db/schema/index';
-import type { Deps } from '../deps';
+import type { Deps } from '../../deps';
 
 export interface LogEntry {
   action: string;

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { durationUnits } from '../../contract/durations';
-import { products } from '../../contract/products';
+import { durationUnits } from '../../../contract/durations';
+import { products } from '../../../contract/products';
 import { policies } from './policies';
 import { users } from './users';
-import { requestStatuses } from '../../contract/views';
+import { requestStatuses } from '../../../contract/views';
 
 export const quoteRequests = sqliteTable(
   'quote_requests',

@@ -2,8 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import type { ResolveCaller } from '../auth/caller';
 import type { Clock } from '../clock';
 import { assertAdminRights } from '../auth/permissions';
-import { messages } from '../contract/messages';
-import { UnauthenticatedError } from '../errors';
+import { messages } from '../../contract/messages';
+import { UnauthenticatedError } from '../../errors';
 import type { AppEnv } from './context';
 
 /** 401 unless a valid, unrevoked token for a live account comes with the request. */

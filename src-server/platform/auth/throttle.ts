@@ -4,7 +4,7 @@
 import { and, eq, gt, lt, not, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { throttle } from '../db/schema/index';
-import type { Deps } from '../deps';
+import type { Deps } from '../../deps';
 import type { ThrottleLimit } from '../metrics';
 import { forgetEverywhere, forgetPrefixEverywhere } from './refusal-gate';
 import { addressThrottleKey, throttleAddress } from './throttle-address';

@@ -13,7 +13,7 @@
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { idParam } from '../contract/schemas';
+import { idParam } from '../../contract/schemas';
 import type { AppEnv } from './context';
 import { errorAnswer, inputErrorAnswer, serverErrorAnswer } from './errors';
 import { jsonBody, paramOf, queryOf } from './validate';

@@ -13,7 +13,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, asc, eq, gt, inArray, isNull, like, lt, lte, or } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-import { brand } from '../contract/brand';
+import { brand } from '../../contract/brand';
 import type { Clock } from '../clock';
 import type { Db, DbOrTx } from '../db/client';
 import type { WriteTransaction } from '../db/writer';

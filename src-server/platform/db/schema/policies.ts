@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { products } from '../../contract/products';
-import { policyStatuses } from '../../contract/schemas';
+import { products } from '../../../contract/products';
+import { policyStatuses } from '../../../contract/schemas';
 import { users } from './users';
 
 export const policies = sqliteTable(

@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
-import { requestStatuses } from '../../contract/views';
+import { requestStatuses } from '../../../contract/views';
 
 export const callbackRequests = sqliteTable(
   'callback_requests',

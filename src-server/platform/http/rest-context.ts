@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { Deps } from '../deps';
+import type { Deps } from '../../deps';
 import type { AppEnv } from './context';
 
 /** What every REST sub-app is built from. */

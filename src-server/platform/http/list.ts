@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { Page } from '../contract/views';
+import type { Page } from '../../contract/views';
 
 /**
  * A REST list answer: the total in X-Total-Count and, as the body, the page's items, or what `body` makes of

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { messages } from '../contract/messages';
-import { brokenTextError } from '../contract/text';
-import { InvalidError } from '../errors';
+import { messages } from '../../contract/messages';
+import { brokenTextError } from '../../contract/text';
+import { InvalidError } from '../../errors';
 
 /**
  * `raw` parsed with `schema`, after every string in it is found well-formed (contract/text.ts brokenTextError):
