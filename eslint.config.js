@@ -1,6 +1,21 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * Platform internals (docs/operations.md#repository-layout): the performance machinery and plumbing that features
+ * reach only through `deps` (its fast reads, its write queue) or never (workers, the search engine's upkeep, HTTP
+ * plumbing). Type imports are allowed: a feature may name `Tx` or `Mailer`.
+ */
+const PLATFORM_INTERNALS = [
+  'platform/db/(hot-reads|off-thread|writer|server|search-index|migrate|backup)',
+  'platform/http/(turn-gate|complete-answer|security-headers|unread-body|json-only|metrics|prerendered-pages|api-paths|client-address|guards)',
+  'platform/auth/(refusal-gate|caller|tokens)',
+  'platform/mail/(mailer|token-links)',
+  'platform/(metrics|scheduler|secret)',
+];
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.tmp/', 'drizzle/', 'vendor/', 'src-client/routeTree.gen.ts', 'coverage/', '.tanstack/'] },
@@ -16,6 +31,54 @@ export default tseslint.config(
         { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No dangerouslySetInnerHTML: render text, never HTML.' },
         { selector: "CallExpression[callee.name='alert']", message: 'No browser alert(): show messages in the page.' },
         { selector: "CallExpression[callee.name='confirm']", message: 'No browser confirm(): use the accessible dialog.' },
+      ],
+    },
+  },
+  {
+    // No import cycles anywhere: a cycle makes load order matter and hides which module owns what.
+    files: ['src-server/**/*.ts', 'src-client/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // Features reach the platform's machinery only through deps (docs/operations.md#repository-layout). A REST door
+    // (rest.ts) is HTTP by nature: it answers through the platform's HTTP helpers.
+    files: ['src-server/features/**/*.ts'],
+    ignores: ['src-server/features/*/rest.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `(^|/)(${PLATFORM_INTERNALS.join('|')})$`,
+              allowTypeImports: true,
+              message: 'A platform internal: features reach it through deps, never by import (docs/operations.md#repository-layout).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Client features do not import each other: what two share lives in components/ or lib/.
+    files: ['src-client/features/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^\\.\\./(?!\\.)', message: 'Client features do not import each other: share it through components/ or lib/.' },
+            { regex: '^(\\.\\./){3,}', message: 'No ../../../ imports: use the @server/contract alias or a closer module.' },
+            { regex: 'src-server', message: 'Import server code through the @server alias (contract and the AppRouter type only).' },
+            { regex: '^@server/(?!contract/|trpc/router$)', message: 'The client may import only @server/contract/* and the AppRouter type.' },
+            { regex: '^@server/trpc/router$', allowTypeImports: true, message: 'Only `import type { AppRouter }` may come from the router.' },
+          ],
+        },
       ],
     },
   },

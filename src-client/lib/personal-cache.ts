@@ -19,7 +19,17 @@
 // answer null: the site still works online. Saves never reject (an offline copy is best effort: a full
 // disk must not break the dashboard); reads answer null on any failure.
 import type { AsyncStorage } from '@tanstack/react-query-persist-client';
-import { readSession } from './session';
+
+/**
+ * Who is signed in now, as lib/session.ts tells it (it registers itself when it loads: signedInUserFrom). Until then
+ * nobody is, so nothing is saved or read for anyone. Told rather than imported, so the session can purge this data
+ * without the two modules importing each other.
+ */
+let signedInUser: () => number | undefined = () => undefined;
+
+export function signedInUserFrom(read: () => number | undefined): void {
+  signedInUser = read;
+}
 
 const PREFIX = 'kerbside-personal-';
 const QUERY_PATH = '/offline/query/';
@@ -43,7 +53,7 @@ function suffixOf(url: string, prefix: string): string | null {
 const hasCacheStorage = () => typeof caches !== 'undefined';
 
 /** Only the person signed in now may have data saved or read (never an impersonated customer). */
-const isSignedIn = (userId: number) => Number.isInteger(userId) && readSession()?.user.id === userId;
+const isSignedIn = (userId: number) => Number.isInteger(userId) && signedInUser() === userId;
 
 let queue: Promise<unknown> = Promise.resolve();
 function serial<T>(op: () => Promise<T>): Promise<T> {
@@ -188,7 +198,7 @@ function openOwnerChannel(): BroadcastChannel | undefined {
   if (ownerChannel || typeof BroadcastChannel === 'undefined') return ownerChannel;
   ownerChannel = new BroadcastChannel(OWNER_CHANNEL);
   ownerChannel.addEventListener('message', (event: MessageEvent<{ type?: string }>) => {
-    const userId = readSession()?.user.id;
+    const userId = signedInUser();
     if (event.data?.type === 'who' && userId !== undefined) ownerChannel?.postMessage({ type: 'mine', userId });
   });
   return ownerChannel;
@@ -220,10 +230,10 @@ export async function purgeAbandonedPersonalData(): Promise<void> {
     const channel = openOwnerChannel();
     const names = (await caches.keys()).filter((name) => name.startsWith(PREFIX));
     if (names.length === 0) return;
-    const elsewhere = !readSession() && channel ? await usersOfOtherTabs(channel) : new Set<number>();
+    const elsewhere = signedInUser() === undefined && channel ? await usersOfOtherTabs(channel) : new Set<number>();
     await serial(() => {
       // The session is read again here: someone may have signed in while the other tabs answered.
-      const keep = new Set([...elsewhere, readSession()?.user.id].filter((id) => id !== undefined).map(personalCacheName));
+      const keep = new Set([...elsewhere, signedInUser()].filter((id) => id !== undefined).map(personalCacheName));
       return deletePersonalCaches(keep);
     });
   } catch {

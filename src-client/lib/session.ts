@@ -3,7 +3,7 @@
 // An expired token (its exp claim) counts as signed out and is cleared on the next read.
 import { useSyncExternalStore } from 'react';
 import { hasAdminRights } from '@server/contract/roles';
-import { purgePersonalData } from './personal-cache';
+import { purgePersonalData, signedInUserFrom } from './personal-cache';
 import { SESSION_KEYS } from './stored-state';
 
 interface SessionUser {
@@ -133,6 +133,9 @@ function subscribe(onChange: () => void): () => void {
     window.removeEventListener('storage', onStorage);
   };
 }
+
+// The offline copies are kept and read only for the person signed in now (docs/product.md#offline).
+signedInUserFrom(() => readSession()?.user.id);
 
 /**
  * Calls `listener` whenever the person signed in changes (sign-in, sign-out, another tab), not when only

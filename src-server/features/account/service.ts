@@ -28,7 +28,8 @@ import { writeLog } from '../../platform/audit/log';
 import { logLoginFailed, logLoginThrottled } from '../../platform/audit/login-refusals';
 import type { ThrottleLimit } from '../../platform/metrics';
 import { safeLogText } from '../../platform/audit/safe-text';
-import { assertUnique, toUserView } from '../users/service';
+import { assertUnique } from '../users/service';
+import { toUserView } from '../users/view';
 import { isAddressConfirmed, queueConfirmationLink } from '../email-confirmation/service';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
 

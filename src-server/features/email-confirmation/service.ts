@@ -18,7 +18,7 @@ import type { Caller, Deps } from '../../deps';
 import { ForbiddenError, InvalidError, NotFoundError, ThrottledError } from '../../errors';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
 import { reminderDueAt } from '../reminders/timing';
-import { toUserView } from '../users/service';
+import { toUserView } from '../users/view';
 
 /** A confirmation link lasts a week, as an invitation does: the e-mail may not be read at once. */
 export const CONFIRM_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;

@@ -22,7 +22,7 @@ import { hashPassword } from '../../platform/auth/password';
 import { addressThrottleKey, clearThrottle, clearThrottlePrefix, countAttempt, loginThrottleKeys, type ThrottleRule } from '../../platform/auth/throttle';
 import { writeLog } from '../../platform/audit/log';
 import { afterAnswer } from '../../platform/after-answer';
-import { toUserView } from '../users/service';
+import { toUserView } from '../users/view';
 
 const RESET_TOKEN_TTL_MS = 30 * 60_000;
 /**

@@ -15,7 +15,6 @@ import type { Db } from '../../platform/db/client';
 import { policies, users } from '../../platform/db/schema/index';
 import type { Deps } from '../../deps';
 import type { OutgoingMail } from '../../platform/mail/mailer';
-import type { PolicyRow } from '../policies/service';
 
 /** Reminders claimed in one run at most; any left over go at the next minute. */
 const BATCH = 100;
@@ -89,7 +88,7 @@ export async function claimReminder(deps: Deps, id: number, now: number): Promis
 }
 
 /** The e-mail (docs/product.md#e-mails): the policy number, the end in UK time naming GMT or BST, and the link. */
-export function reminderMail(publicUrl: string, policy: PolicyRow, to: string): OutgoingMail {
+export function reminderMail(publicUrl: string, policy: typeof policies.$inferSelect, to: string): OutgoingMail {
   const ends = ukInstantText(policy.endAt);
   const firstName = policy.holderName.trim().split(/\s+/)[0] ?? '';
   const lines = [

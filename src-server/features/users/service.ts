@@ -13,23 +13,13 @@ import { ConflictError, fieldInvalid, ForbiddenError, NotFoundError } from '../.
 import { hashPassword } from '../../platform/auth/password';
 import { assertAdminRights, assertOwnerRights } from '../../platform/auth/permissions';
 import { listBoundedPage, readCounter, totalOf } from '../list';
+import { toUserView } from './view';
 import { writeLog } from '../../platform/audit/log';
 import { PASSWORD_LINKS, spendAccountTokens } from '../../platform/auth/account-tokens';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
 import { queueConfirmationLink } from '../email-confirmation/service';
 
 type UserRow = typeof users.$inferSelect;
-
-export function toUserView(row: UserRow): UserView {
-  return {
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    ...normaliseRoles(row),
-    emailVerified: row.emailVerifiedAt !== null,
-    createdAt: new Date(row.createdAt).toISOString(),
-  };
-}
 
 /**
  * The role rules of docs/product.md#roles in one place. `target` is the account as it is (null when creating),

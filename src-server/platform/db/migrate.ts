@@ -1,8 +1,20 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import type { Db } from './client';
 
-const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+/**
+ * The committed migrations: the repository's drizzle/ folder, found above this module wherever it runs from (the
+ * source tree, or a bundle of the server built elsewhere in the repository: tests/process/real-server.ts).
+ */
+function migrationsFolder(): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'drizzle', 'meta', '_journal.json'))) return join(dir, 'drizzle');
+    if (dirname(dir) === dir) throw new Error(`migrations: no drizzle/meta/_journal.json above ${fileURLToPath(import.meta.url)}`);
+  }
+}
+const MIGRATIONS_FOLDER = migrationsFolder();
 const ATTEMPTS = 3;
 
 /**
