@@ -86,7 +86,7 @@ describe('status and assignee', () => {
   });
 
   it('send Nobody as null, and stay open while a note is still being written', async () => {
-    const stored = { current: { ...REQUEST, assignee: { id: 5, username: 'sam' } } };
+    const stored: { current: CallbackRequestDetailView } = { current: { ...REQUEST, assignee: { id: 5, username: 'sam' } } };
     const { dialog, onClose, client } = open(stored);
     const assignee = await within(dialog).findByLabelText('Assigned to');
     expect(assignee).toHaveProperty('value', '5');
