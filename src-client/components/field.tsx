@@ -1,6 +1,6 @@
 // Labelled form controls: the label, the hint and the error are tied to the control for screen readers,
 // and the control carries the field name of docs/product.md#records so autofill, tests and the API agree.
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 interface FieldFrame {
   label: ReactNode;
@@ -58,6 +58,19 @@ export const TextField = forwardRef<HTMLInputElement, FieldFrame & InputHTMLAttr
   return (
     <Frame id={ids.id} label={label} hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} required={required}>
       <input ref={ref} {...ids.control} {...input} />
+    </Frame>
+  );
+});
+
+/** Text of more than one line (line breaks kept), such as a staff note. */
+export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement>>(function TextAreaField(
+  { label, hint, error, required = true, className = '', ...textarea },
+  ref,
+) {
+  const ids = useFieldIds(error, hint, required, className);
+  return (
+    <Frame id={ids.id} label={label} hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} required={required}>
+      <textarea ref={ref} {...ids.control} {...textarea} />
     </Frame>
   );
 });

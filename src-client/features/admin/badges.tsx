@@ -1,8 +1,9 @@
-// The console's coloured badges: roles, policy statuses and log levels (docs/product.md#admin-console).
+// The console's coloured badges: roles, policy statuses, log levels (docs/product.md#admin-console) and request
+// statuses (docs/product.md#staff-queues).
 import type { ReactNode } from 'react';
 import { coverState, type CoverTimes } from '@server/contract/cover';
 import type { PolicyStatus } from '@server/contract/schemas';
-import type { UserView } from '@server/contract/views';
+import type { RequestStatus, UserView } from '@server/contract/views';
 import { formatUkDate, policyStatusLabels } from './format';
 
 export function Badge({ tone, children }: { tone: 'green' | 'red' | 'yellow' | 'blue' | 'slate'; children: ReactNode }) {
@@ -47,4 +48,11 @@ export function StatusBadge({ policy, now }: { policy: CoverTimes; now: number }
 export function LevelBadge({ level }: { level: string | null | undefined }) {
   const l = level || 'info';
   return <Badge tone={l === 'error' ? 'red' : l === 'warning' ? 'yellow' : 'green'}>{l}</Badge>;
+}
+
+const REQUEST_STATUS_TONES = { new: 'blue', contacted: 'yellow', quoted: 'green', closed: 'slate' } as const satisfies Record<RequestStatus, string>;
+
+/** A request's status: new blue, contacted yellow, quoted green, closed grey. */
+export function RequestStatusBadge({ status }: { status: RequestStatus }) {
+  return <Badge tone={REQUEST_STATUS_TONES[status] ?? 'slate'}>{status}</Badge>;
 }

@@ -1,0 +1,83 @@
+// One request opened from its queue (docs/product.md#staff-queues), read afresh: its facts, for a quote request the
+// way to cover (quote-actions.tsx), its status and assignee and its notes. A choice not saved or a note not added
+// asks 'Discard changes?' before the dialog closes.
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { QueueKind } from '@server/contract/queues';
+import type { RequestNoteView, RequestStatus, StaffRefView } from '@server/contract/views';
+import { CallbackRequestFacts, QuoteRequestFacts } from './request-facts';
+import { Modal, useDiscardGuard } from './dialog';
+import { ErrorBanner, loadFailure } from './notices';
+import { queueItemQuery } from './queries';
+import { QuoteActions } from './quote-actions';
+import { RequestNotes } from './request-notes';
+import { RequestStatusForm } from './request-status-form';
+
+const ITEM_TITLES: Record<QueueKind, string> = { quotes: 'Quote request', callbacks: 'Callback request' };
+
+type WorkedRequest = { id: number; status: RequestStatus; assignee: StaffRefView | null; notes: RequestNoteView[] };
+
+/** onClose closes at once (after a save); onCancel asks first when something is unsaved. */
+type WorkProps = { onClose: () => void; onCancel: () => void; onDirtyChange: (dirty: boolean) => void };
+
+export function RequestDialog({ kind, id, reference, onClose }: { kind: QueueKind; id: number; reference: string; onClose: () => void }) {
+  const guard = useDiscardGuard(onClose);
+  const work: WorkProps = { onClose, onCancel: guard.requestClose, onDirtyChange: guard.setDirty };
+  return (
+    <>
+      <Modal title={`${ITEM_TITLES[kind]} ${reference}`} onClose={guard.requestClose}>
+        {kind === 'quotes' ? <QuoteRequest id={id} {...work} /> : <CallbackRequest id={id} {...work} />}
+      </Modal>
+      {guard.prompt}
+    </>
+  );
+}
+
+function QuoteRequest({ id, ...work }: WorkProps & { id: number }) {
+  return (
+    <RequestFrame query={useQuery(queueItemQuery('quotes', id))}>
+      {(r) => (
+        <>
+          <QuoteRequestFacts request={r} />
+          <div className="mt-4">
+            <QuoteActions request={r} />
+          </div>
+          <RequestWork kind="quotes" request={r} {...work} />
+        </>
+      )}
+    </RequestFrame>
+  );
+}
+
+function CallbackRequest({ id, ...work }: WorkProps & { id: number }) {
+  return (
+    <RequestFrame query={useQuery(queueItemQuery('callbacks', id))}>
+      {(r) => (
+        <>
+          <CallbackRequestFacts request={r} />
+          <RequestWork kind="callbacks" request={r} {...work} />
+        </>
+      )}
+    </RequestFrame>
+  );
+}
+
+/** Loading, 'Load Request Failed' with Try again, or the request. */
+function RequestFrame<T>({ query, children }: { query: UseQueryResult<T, unknown>; children: (request: T) => ReactNode }) {
+  if (query.isPending) return <p aria-busy="true">Loading request...</p>;
+  if (query.isError) return <ErrorBanner failure={{ ...loadFailure(query.error), title: 'Load Request Failed' }} onRetry={() => void query.refetch()} />;
+  return <>{children(query.data)}</>;
+}
+
+/** The status form and the notes: unsaved choices or a note being written make the dialog ask before it closes. */
+function RequestWork({ kind, request, onClose, onCancel, onDirtyChange }: WorkProps & { kind: QueueKind; request: WorkedRequest }) {
+  const [chosen, setChosen] = useState(false);
+  const [typed, setTyped] = useState(false);
+  useEffect(() => onDirtyChange(chosen || typed), [chosen, typed, onDirtyChange]);
+  return (
+    <>
+      <RequestStatusForm kind={kind} request={request} onDone={() => typed || onClose()} onCancel={onCancel} onDirtyChange={setChosen} />
+      <RequestNotes kind={kind} requestId={request.id} notes={request.notes} onTypedChange={setTyped} />
+    </>
+  );
+}

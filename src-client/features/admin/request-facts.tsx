@@ -1,0 +1,143 @@
+// An opened request's facts as a compact two-column list, each fact once (docs/product.md#staff-queues): where it
+// stands and when it came in first; for a quote request the date of birth with the age today, the cover asked for
+// as one UK date and time and one length and the offer in the contract's pounds, then every other stored answer
+// under the wizard's own labels (a request from before the wizard asked for the product, start or length shows
+// those answers instead); for a callback request the reason, the insurance type and the preferred time.
+import type { ReactNode } from 'react';
+import { callbackInsuranceTypeOptions, contactReasonLabels, type ContactReason } from '@server/contract/callback';
+import { durationText } from '@server/contract/durations';
+import { formatPounds } from '@server/contract/pounds';
+import { productLabels } from '@server/contract/products';
+import { ageOn, quoteFieldLabels } from '@server/contract/quote';
+import type { QueueKind } from '@server/contract/queues';
+import { epochToUkLocal, ukInstantText } from '@server/contract/time';
+import type { CallbackRequestDetailView, RequestStatus } from '@server/contract/views';
+import { RequestStatusBadge } from './badges';
+import { EmailLink, PhoneLink } from './contact-links';
+import { dueState } from './due';
+import { DueText, useDueNow } from './due-text';
+import { formatTimestamp, formatUkDate, formatUkDateTime } from './format';
+import type { QuoteRequestDetail } from './quote-actions';
+
+type Fact = [label: string, value: ReactNode];
+
+/** A fact to spread into a list: none when it has no value (a request from before the wizard asked for it). */
+const factIf = (label: string, value: ReactNode): Fact[] => (value === null || value === undefined || value === '' ? [] : [[label, value]]);
+
+function Facts({ entries, label }: { entries: Fact[]; label: string }) {
+  return (
+    <dl aria-label={label} className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-4 gap-y-1">
+      {entries.map(([k, v]) => (
+        <div key={k} className="contents">
+          <dt className="font-semibold">{k}</dt>
+          <dd className="min-w-0 break-words">{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Status with its due text, and Received. */
+function standingFacts(kind: QueueKind, r: { status: RequestStatus; dueAt: string; createdAt: string }, now: number): Fact[] {
+  const status = (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <RequestStatusBadge status={r.status} />
+      <DueText due={dueState(r, now, kind)} />
+    </span>
+  );
+  return [
+    ['Status', status],
+    ['Received', `${formatTimestamp(r.createdAt)} (UK time)`],
+  ];
+}
+
+/** The wizard's own label for a stored quote field (contract/quote.ts); other keys are spelled out. */
+function humanise(key: string): string {
+  if (Object.hasOwn(quoteFieldLabels, key)) return quoteFieldLabels[key as keyof typeof quoteFieldLabels];
+  const spaced = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ');
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1).toLowerCase();
+}
+
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '–';
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) return value.map(show).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value as string | number);
+}
+
+/** The stored answers, flattened: older requests nested their steps as objects. */
+function answersOf(details: unknown): [string, unknown][] {
+  if (!details || typeof details !== 'object' || Array.isArray(details)) return details === undefined ? [] : [['details', details]];
+  return Object.entries(details as Record<string, unknown>).flatMap(([k, v]) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.entries(v as Record<string, unknown>) : [[k, v] as [string, unknown]],
+  );
+}
+
+/** Answers shown among the request's own facts, so never a second time among the others. */
+const SHOWN_ABOVE = ['firstName', 'lastName', 'email', 'phone', 'postcode', 'address', 'dateOfBirth'];
+/** Shown as one date and time, and one length, when the request has them as columns. */
+const START_ANSWERS = ['policyStartDay', 'policyStartMonth', 'policyStartYear', 'policyStartTime'];
+const DURATION_ANSWERS = ['durationValue', 'durationUnit'];
+
+/** '12 Mar 1990 (age 36)': the age on today's UK date. */
+function birthText(dateOfBirth: unknown, now: number): string | null {
+  if (typeof dateOfBirth !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth)) return null;
+  return `${formatUkDate(dateOfBirth)} (age ${ageOn(dateOfBirth, epochToUkLocal(now).date)})`;
+}
+
+export function QuoteRequestFacts({ request: r }: { request: QuoteRequestDetail }) {
+  const now = useDueNow();
+  const answers = answersOf(r.details);
+  const answer = (key: string) => answers.find(([k]) => k === key)?.[1];
+  const hidden = new Set([...SHOWN_ABOVE, ...(r.product ? ['product'] : []), ...(r.requestedStart ? START_ANSWERS : []), ...(r.duration ? DURATION_ANSWERS : [])]);
+  const others = answers.filter(([k]) => !hidden.has(k));
+  const address = answer('address');
+  const facts: Fact[] = [
+    ...standingFacts('quotes', r, now),
+    ['Name', `${r.firstName} ${r.lastName}`],
+    ...factIf('Date of birth', birthText(answer('dateOfBirth'), now)),
+    ['Phone', <PhoneLink key="p" phone={r.phone} />],
+    ['Email', <EmailLink key="e" email={r.email} />],
+    ...factIf('Address', typeof address === 'string' ? address : null),
+    ['Postcode', r.postcode],
+    ...factIf('Product', r.product && productLabels[r.product]),
+    ...factIf('Cover starts', r.requestedStart && ukInstantText(Date.parse(r.requestedStart))),
+    ...factIf('Cover length', r.duration && durationText(r.duration)),
+    ...factIf('Offer sent', r.offer && `${formatPounds(r.offer.premium)}, valid until ${ukInstantText(Date.parse(r.offer.validUntil))}`),
+    ...factIf('Policy issued', r.policyNumber),
+  ];
+  return (
+    <>
+      <Facts entries={facts} label="The request" />
+      {others.length > 0 ? (
+        <details className="mt-3 rounded-md border border-slate-300 p-2" open>
+          <summary className="cursor-pointer font-bold text-ink">Vehicle and other answers</summary>
+          <div className="mt-2">
+            <Facts entries={others.map(([k, v]) => [humanise(k), show(v)])} label="Vehicle and other answers" />
+          </div>
+        </details>
+      ) : null}
+    </>
+  );
+}
+
+/** A preferred time as the customer gave it ('2026-07-02T14:30', UK time) in the console's style. */
+function preferredTimeText(value: string | null): string | null {
+  const m = value ? /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(value) : null;
+  return m ? `${formatUkDateTime(m[1]!, m[2]!)} (UK time)` : value;
+}
+
+export function CallbackRequestFacts({ request: r }: { request: CallbackRequestDetailView }) {
+  const now = useDueNow();
+  const facts: Fact[] = [
+    ...standingFacts('callbacks', r, now),
+    ['Name', r.name],
+    ['Phone', <PhoneLink key="p" phone={r.phone} />],
+    ['Email', <EmailLink key="e" email={r.email} />],
+    ['Reason for contact', contactReasonLabels[r.reasonForContact as ContactReason] ?? r.reasonForContact],
+    ...factIf('Insurance type', callbackInsuranceTypeOptions.find((o) => o.value === r.insuranceType)?.label ?? r.insuranceType),
+    ['Preferred time', preferredTimeText(r.callbackDate) ?? 'Any time'],
+  ];
+  return <Facts entries={facts} label="The request" />;
+}

@@ -1,0 +1,88 @@
+// An opened request's notes (docs/product.md#staff-queues): who wrote each and when, newest first, line breaks
+// kept; and 'Add a note', checked by the contract's requestNoteInput as the server does (1 to 2000 characters
+// once trimmed, no control characters but line breaks). Adding keeps the dialog open and empties the box.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { NOTE_MAX_LENGTH, requestNoteInput, type QueueKind, type RequestNoteInput } from '@server/contract/queues';
+import type { RequestNoteView } from '@server/contract/views';
+import { Button } from '../../components/button';
+import { TextAreaField } from '../../components/field';
+import { failureOf } from '../../lib/call-errors';
+import { formatTimestamp } from './format';
+import { useAddRequestNote } from './mutations';
+import { actionFailure, ErrorBanner, useNotify, type Failure } from './notices';
+
+interface Props {
+  kind: QueueKind;
+  requestId: number;
+  notes: RequestNoteView[];
+  /** Whether a note is being written (more than spaces): closing then asks first. */
+  onTypedChange: (typed: boolean) => void;
+}
+
+export function RequestNotes({ kind, requestId, notes, onTypedChange }: Props) {
+  const notify = useNotify();
+  const addNote = useAddRequestNote(kind);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const headingId = useId();
+  const { register, handleSubmit, reset, setError, watch, formState } = useForm<{ text: string }, unknown, RequestNoteInput>({
+    resolver: zodResolver(requestNoteInput) as unknown as Resolver<{ text: string }, unknown, RequestNoteInput>,
+    defaultValues: { text: '' },
+    // A refused note keeps its message until the next try, and focus stays on the button pressed.
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const typed = watch('text').trim() !== '';
+  useEffect(() => onTypedChange(typed), [typed, onTypedChange]);
+
+  const add = handleSubmit(async ({ text }) => {
+    try {
+      await addNote.mutateAsync({ id: requestId, text });
+      reset();
+      notify({ tone: 'success', text: 'Note added' });
+    } catch (err) {
+      const message = failureOf(err).fieldErrors['text']?.[0];
+      if (message) setError('text', { type: 'server', message });
+      else setFailure(actionFailure('Add Note', err));
+    }
+  });
+
+  return (
+    <section aria-labelledby={headingId} className="mt-4 border-t border-slate-200 pt-4">
+      <h3 id={headingId} className="text-lg font-bold text-ink">
+        Notes
+      </h3>
+      <form
+        noValidate
+        className="mt-2"
+        onSubmit={(e) => {
+          setFailure(null);
+          void add(e);
+        }}
+      >
+        {failure ? <ErrorBanner failure={failure} /> : null}
+        <TextAreaField label="Add a note" rows={3} maxLength={NOTE_MAX_LENGTH} error={formState.errors.text?.message} {...register('text')} />
+        <div className="mt-2 flex justify-end">
+          <Button type="submit" variant="secondary" disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? 'Adding...' : 'Add note'}
+          </Button>
+        </div>
+      </form>
+      {notes.length === 0 ? (
+        <p className="mt-2 text-ink-muted">No notes yet.</p>
+      ) : (
+        <ol className="mt-2 space-y-2" aria-label="Notes, newest first">
+          {notes.map((n) => (
+            <li key={n.id} className="rounded-md bg-slate-50 p-2">
+              <p className="text-sm text-ink-muted">
+                <span className="font-semibold text-ink">{n.author}</span>, <time dateTime={n.createdAt}>{formatTimestamp(n.createdAt)}</time>
+              </p>
+              <p className="break-words whitespace-pre-wrap">{n.text}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
