@@ -2,11 +2,10 @@
 // Below the request, the staff queue of these requests (docs/product.md#staff-queues), on the shared machinery
 // of features/request-queue.ts.
 import { eq } from 'drizzle-orm';
-import { brand } from '../../contract/brand';
-import { callbackMessages, contactReasonLabels, splitCallbackDate, type CallbackInput, type CallbackReceipt } from '../../contract/callback';
+import { callbackMessages, splitCallbackDate, type CallbackInput, type CallbackReceipt } from '../../contract/callback';
 import { messages } from '../../contract/messages';
 import { dueAtOf, type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
-import { UK_TIME_ZONE, ukLocalToEpoch } from '../../contract/time';
+import { ukLocalToEpoch } from '../../contract/time';
 import type { CallbackRequestDetailView, CallbackRequestView, Page, RequestStatus } from '../../contract/views';
 import { callbackRequests, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
@@ -26,6 +25,7 @@ import {
   type QueueRow,
 } from '../request-queue';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
+import { confirmationMail } from './mail';
 
 /** Callback requests allowed per client address in an hour. */
 const CALLBACK_ADDRESS_RULE: ThrottleRule = { limit: 5, windowMs: 60 * 60_000 };
@@ -33,49 +33,7 @@ const CALLBACK_ADDRESS_RULE: ThrottleRule = { limit: 5, windowMs: 60 * 60_000 };
 /** A chosen minute still counts as "not in the past" until it has fully gone by. */
 const CURRENT_MINUTE_GRACE_MS = 60_000;
 
-/** The preferred time in words, e.g. 'Thursday 2 July 2026 at 14:30 (UK time)'. */
-function describeCallbackTime(epochMs: number): string {
-  // Built from parts: the punctuation of a whole formatted date differs between ICU versions.
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: UK_TIME_ZONE,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(epochMs);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')} at ${part('hour')}:${part('minute')} (UK time)`;
-}
 
-/**
- * As the quote confirmation: to an address nobody has proved, so no free text the requester typed (the name), only
- * the reference, the chosen reason, the normalised phone number and the time (docs/product.md#e-mails).
- */
-function confirmationMail(input: CallbackInput, reference: string, preferredAt: number | null) {
-  const lines = [
-    'Hello,',
-    '',
-    `Thank you for contacting ${brand.name}. We have received your callback request.`,
-    '',
-    `Your reference: ${reference}`,
-    `Reason for contact: ${contactReasonLabels[input.reasonForContact]}`,
-    `We will call you on: ${input.phone}`,
-    ...(preferredAt !== null ? [`Your preferred time: ${describeCallbackTime(preferredAt)}`] : []),
-    '',
-    'We will contact you within 24 hours.',
-    '',
-    `If you need us sooner, call ${brand.phones.support} (${brand.openingHours}) and quote your reference.`,
-    '',
-    'If you did not ask us to call you, you can ignore this e-mail.',
-    '',
-    brand.legalName,
-    brand.regulatorStatement,
-  ];
-  return { to: input.email, subject: `${brand.name}: callback request ${reference}`, text: lines.join('\n') };
-}
 
 export async function requestCallback(deps: Deps, input: CallbackInput, clientAddress: string): Promise<CallbackReceipt> {
   const now = deps.clock.now();

@@ -8,7 +8,6 @@ import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { writeLog } from '../../platform/audit/log';
 import { hashAccountToken, issueAccountToken, spendAccountTokens, usableAccountToken } from '../../platform/auth/account-tokens';
 import { countAttempt, type ThrottleRule } from '../../platform/auth/throttle';
-import { brand } from '../../contract/brand';
 import { emailConfirmationMessages, type EmailConfirmInput } from '../../contract/email-confirmation';
 import { messages } from '../../contract/messages';
 import type { UserView } from '../../contract/views';
@@ -17,6 +16,7 @@ import { passwordResetTokens, policies, quoteRequests, users } from '../../platf
 import type { Caller, Deps } from '../../deps';
 import { ForbiddenError, InvalidError, NotFoundError, ThrottledError } from '../../errors';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
+import { confirmationMail } from './mail';
 import { reminderDueAt } from '../reminders/timing';
 import { toUserView } from '../users/view';
 
@@ -25,25 +25,6 @@ export const CONFIRM_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
 /** Links an account may ask for in an hour (each spends the one before). */
 const RESEND_RULE: ThrottleRule = { limit: 5, windowMs: 60 * 60_000 };
 
-function confirmationMail(to: string, username: string, link: string) {
-  const lines = [
-    `Hello ${username},`,
-    '',
-    `Please confirm that this is the e-mail address of your ${brand.name} account "${username}".`,
-    'Sign in to that account, then open this link within 7 days:',
-    '',
-    link,
-    '',
-    'Until you do, quotes and policies sent to this address do not show in the account.',
-    `If you did not make an account with ${brand.name}, do not open the link: nothing reaches that account through this address unless you do.`,
-    '',
-    `Questions? Call ${brand.phones.support} (${brand.openingHours}) or write to ${brand.emails.support}.`,
-    '',
-    brand.legalName,
-    brand.regulatorStatement,
-  ];
-  return { to, subject: `${brand.name}: ${emailConfirmationMessages.subject.toLowerCase()}`, text: lines.join('\n') };
-}
 
 /**
  * Spends the account's earlier confirmation links and queues a new one to its address, in the caller's transaction;

@@ -7,7 +7,6 @@
 // receives the link), so it confirms it too (docs/product.md#e-mail-confirmation).
 import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { brand } from '../../contract/brand';
 import { passwordResetMessages, type PasswordResetConfirmInput, type PasswordResetRequestInput } from '../../contract/password-reset';
 import { normaliseRoles } from '../../contract/roles';
 import type { LoginResult } from '../../contract/views';
@@ -15,6 +14,9 @@ import type { Tx } from '../../platform/db/client';
 import { passwordResetTokens, users } from '../../platform/db/schema/index';
 import { issueAccountToken, PASSWORD_LINKS, spendAccountTokens, usableAccountToken } from '../../platform/auth/account-tokens';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
+import { changedMail, invitationMail, resetMail, type InvitationKind } from './mail';
+
+export type { InvitationKind };
 import { confirmAddress } from '../email-confirmation/service';
 import type { Deps } from '../../deps';
 import { InvalidError } from '../../errors';
@@ -45,70 +47,9 @@ export interface PasswordResetAnswer {
   session?: LoginResult;
 }
 
-function resetMail(to: string, username: string, link: string) {
-  const lines = [
-    `Hello ${username},`,
-    '',
-    `We received a request to reset the password of your ${brand.name} account.`,
-    'To choose a new password, open this link within 30 minutes:',
-    '',
-    link,
-    '',
-    'The link works once. If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
-    '',
-    `Questions? Call ${brand.phones.support} (${brand.openingHours}).`,
-    '',
-    brand.legalName,
-    brand.regulatorStatement,
-  ];
-  return { to, subject: `Reset your ${brand.name} password`, text: lines.join('\n') };
-}
 
-function changedMail(to: string, username: string) {
-  const lines = [
-    `Hello ${username},`,
-    '',
-    `The password of your ${brand.name} account has just been changed, and every device that was signed in has been signed out.`,
-    '',
-    `If this was not you, call us straight away on ${brand.phones.support} or write to ${brand.emails.support}.`,
-    '',
-    brand.legalName,
-    brand.regulatorStatement,
-  ];
-  return { to, subject: `Your ${brand.name} password has been changed`, text: lines.join('\n') };
-}
 
-/**
- * Why the invitation is sent: a new account made for the customer, or an account someone made with this address
- * without confirming it, which the link gives to whoever reads this mailbox (docs/product.md#issuing-a-policy).
- */
-export type InvitationKind = 'new-account' | 'unconfirmed-account';
 
-function invitationMail(to: string, greeting: string, username: string, link: string, kind: InvitationKind) {
-  const lines = [
-    `Hello ${greeting},`,
-    '',
-    ...(kind === 'new-account'
-      ? [`We have set up a ${brand.name} account for you, so you can see your policy and open your certificate at any time.`]
-      : [
-          `Your policy is waiting for you. The ${brand.name} account for this e-mail address ("${username}") has not confirmed the address yet,`,
-          'so the policy shows in it only once you open the link below. Opening it confirms the address, sets a new password and signs',
-          'out every device signed in to the account.',
-        ]),
-    'To choose your password and sign in, open this link within 7 days:',
-    '',
-    link,
-    '',
-    `The link works once. After that, sign in with your username (${username}) or this e-mail address.`,
-    'If the link has expired, choose "Forgot your password?" on the login page and we will send you a new one.',
-    '',
-    `Questions? Call ${brand.phones.support} (${brand.openingHours}) or write to ${brand.emails.support}.`,
-    '',
-    brand.legalName,
-    brand.regulatorStatement,
-  ];
-  return { to, subject: `Set your password for ${brand.name}`, text: lines.join('\n') };
-}
 
 /**
  * An invitation for an account just made without a usable password (docs/product.md#welcome): a single-use

@@ -10,12 +10,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { assertAdminRights } from '../../platform/auth/permissions';
 import { writeLog } from '../../platform/audit/log';
-import { brand } from '../../contract/brand';
-import { formatPounds } from '../../contract/pounds';
 import { policyFromRequest, type IssuePolicyInput } from '../../contract/offer';
-import { productLabels } from '../../contract/products';
 import { policyInput, type PolicyInput } from '../../contract/schemas';
-import { ukInstantText } from '../../contract/time';
 import { isReservedUsername } from '../../contract/usernames';
 import { messages } from '../../contract/messages';
 import type { IssuedPolicyView } from '../../contract/views';
@@ -23,13 +19,13 @@ import type { Tx } from '../../platform/db/client';
 import { quoteRequests, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { InvalidError, inputErrorDetails, NotFoundError } from '../../errors';
-import type { OutgoingMail } from '../../platform/mail/mailer';
 import { hasUsablePassword, unusablePasswordHash } from '../account/service';
 import { renderCertificateOf } from '../certificates/service';
 import { queueInvitation } from '../password-reset/service';
-import { insertPolicy, type PolicyRow } from '../policies/service';
+import { insertPolicy } from '../policies/service';
 import { assertOpen, quoteRequestNotFound, requestFacts, type QuoteRow } from './offer';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
+import { documentsMail, type Placement } from './mail';
 
 /** The request's fields with staff's (any given field, null included) on top, checked whole as any policy is. */
 function mergedPolicy(row: QuoteRow, input: IssuePolicyInput): PolicyInput {
@@ -69,16 +65,6 @@ async function unusedUsername(tx: Tx, row: QuoteRow): Promise<string> {
   }
 }
 
-/**
- * Where the policy goes, by the account of the request's address:
- * - `new`: none existed; one is made with no usable password, the policy is in it, and the invitation sets it up;
- * - `confirmed`: it has confirmed the address; the policy is in it;
- * - `unset`: made for an earlier policy, its invitation not accepted yet: nobody can sign in to it but through a link
- *   sent to the address, so the policy is in it;
- * - `unconfirmed`: someone can sign in to it but it has not proved the address is its own (anyone may register any
- *   address): the policy waits outside every account, and an invitation to the address puts it there once opened.
- */
-type Placement = 'new' | 'confirmed' | 'unset' | 'unconfirmed';
 
 interface Account {
   id: number;
@@ -107,68 +93,7 @@ async function accountFor(tx: Tx, caller: Caller, row: QuoteRow, now: number): P
   return { ...made!, placement: 'new' };
 }
 
-/** What the documents e-mail says about the account, by where the policy went. */
-function accountLines(account: Account): string[] {
-  switch (account.placement) {
-    case 'new':
-      return [`We have made an account for you: a separate e-mail has a link to set your password. Then sign in with your username (${account.username}) or this e-mail address.`];
-    case 'confirmed':
-      return [`Sign in with your username (${account.username}) or this e-mail address to see your policy.`];
-    case 'unset':
-      // Made for an earlier policy and not set up yet: the earlier invitation, or a reset link, still does it.
-      return [
-        `Sign in with your username (${account.username}) or this e-mail address to see your policy.`,
-        'If you have not set your password yet, use the link in our earlier e-mail, or choose "Forgot your password?" on the login page.',
-      ];
-    case 'unconfirmed':
-      return ['A separate e-mail has a link that puts this policy in your account: open it within 7 days.'];
-  }
-}
 
-function documentsMail(deps: Deps, policy: PolicyRow, account: Account, firstName: string): OutgoingMail {
-  const confirmed = policy.status === 'active';
-  const certificate = confirmed ? renderCertificateOf(deps, policy) : null;
-  const lines = [
-    `Hello ${firstName},`,
-    '',
-    `Your ${productLabels[policy.product].toLowerCase()} with ${brand.name} is set up. Your policy number is ${policy.policyNumber}.`,
-    '',
-    `Policy number: ${policy.policyNumber}`,
-    `Cover: ${productLabels[policy.product]}`,
-    `Policyholder: ${policy.holderName}`,
-    `Driver: ${policy.driverName}`,
-    `Vehicle: ${[policy.carModel, policy.registration].filter(Boolean).join(', ')}`,
-    `From: ${ukInstantText(policy.startAt)}`,
-    `To: ${ukInstantText(policy.endAt)}`,
-    ...(policy.premiumPence !== null ? [`Premium: ${formatPounds(policy.premiumPence / 100)} (insurance premium tax included)`] : []),
-    '',
-    ...(certificate
-      ? [
-          `Your Certificate of Motor Insurance is attached (${certificate.fileName}). Keep it with you when you drive.`,
-          `You can also open it at any time from your account: ${deps.publicUrl}/dashboard`,
-        ]
-      : policy.status === 'pending'
-        ? [
-            'Your cover is awaiting confirmation: you are not covered to drive until we confirm it.',
-            `Your Certificate of Motor Insurance follows once your cover is confirmed; you will then find it in your account: ${deps.publicUrl}/dashboard`,
-          ]
-        : [`Your policy is in your account: ${deps.publicUrl}/dashboard`]),
-    '',
-    ...accountLines(account),
-    '',
-    `Questions? Call ${brand.phones.support} (${brand.openingHours}) or write to ${brand.emails.policies}, quoting your policy number.`,
-    `To make a claim, call ${brand.phones.claims} (24 hours a day).`,
-    '',
-    brand.legalName,
-    brand.regulatorStatement,
-  ];
-  return {
-    to: account.email,
-    subject: `${brand.name}: your policy documents, ${policy.policyNumber}`,
-    text: lines.join('\n'),
-    ...(certificate ? { attachments: [{ filename: certificate.fileName, contentType: 'application/pdf', content: certificate.bytes }] } : {}),
-  };
-}
 
 /** How the audit entry of an issue ends, by where the policy went. */
 const ISSUED_NOTE: Record<Placement, string> = {
@@ -200,7 +125,8 @@ export async function issuePolicy(deps: Deps, caller: Caller, id: number, input:
     });
     if (account.placement === 'new') await queueInvitation(deps, tx, account, row.firstName, now, 'new-account');
     if (awaiting) await queueInvitation(deps, tx, account, row.firstName, now, 'unconfirmed-account');
-    await deps.mailer.queue(tx, documentsMail(deps, policy, account, row.firstName));
+    const certificate = policy.status === 'active' ? renderCertificateOf(deps, policy) : null;
+    await deps.mailer.queue(tx, documentsMail(deps.publicUrl, policy, account, row.firstName, certificate));
     return {
       policy: view,
       user: { id: account.id, username: account.username, email: account.email },

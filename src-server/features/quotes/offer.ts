@@ -5,11 +5,9 @@
 import { eq } from 'drizzle-orm';
 import { assertAdminRights } from '../../platform/auth/permissions';
 import { writeLog } from '../../platform/audit/log';
-import { brand } from '../../contract/brand';
-import { durationText, durationUnits, type Duration } from '../../contract/durations';
+import { durationUnits, type Duration } from '../../contract/durations';
 import { formatPounds } from '../../contract/pounds';
 import { offerMessages, requestVehicle, type OfferInput, type RequestFacts } from '../../contract/offer';
-import { productLabels } from '../../contract/products';
 import { ukInstantText } from '../../contract/time';
 import type { QuoteRequestDetailView } from '../../contract/views';
 import { quoteRequests } from '../../platform/db/schema/index';
@@ -17,6 +15,7 @@ import type { Caller, Deps } from '../../deps';
 import { ConflictError, NotFoundError } from '../../errors';
 import { quoteRequestAfterChange } from './service';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
+import { offerMail } from './mail';
 
 const HOUR_MS = 3_600_000;
 export const quoteRequestNotFound = 'Quote request not found';
@@ -57,35 +56,6 @@ export function assertOpen(row: QuoteRow): void {
   if (row.status === 'closed') throw new ConflictError(offerMessages.closed);
 }
 
-function offerMail(row: QuoteRow, premium: number, validUntil: number) {
-  const vehicle = requestVehicle(storedDetails(row));
-  const duration = requestedDuration(row);
-  const vehicleLine = [vehicle.description ?? vehicle.type, vehicle.registration ? `registration ${vehicle.registration}` : null].filter(Boolean).join(', ');
-  const lines = [
-    `Hello ${row.firstName},`,
-    '',
-    `Thank you for asking ${brand.name} for a quote. Here is our price for your request ${row.reference}.`,
-    '',
-    `Price: ${formatPounds(premium)} (insurance premium tax included)`,
-    ...(row.product ? [`Cover: ${productLabels[row.product]}`] : []),
-    ...(vehicleLine ? [`Vehicle: ${vehicleLine}`] : []),
-    `Driver: ${row.firstName} ${row.lastName}`,
-    ...(row.requestedStartAt !== null ? [`Cover to start: ${ukInstantText(row.requestedStartAt)}`] : []),
-    ...(duration ? [`For: ${durationText(duration)}`] : []),
-    '',
-    `This price is valid until ${ukInstantText(validUntil)}.`,
-    '',
-    'How to accept:',
-    `Call us on ${brand.phones.support} (${brand.openingHours}) and quote your reference ${row.reference}, or reply to ${brand.emails.quotes} and we will call you.`,
-    'We take payment over the phone, then set up your policy and e-mail your documents.',
-    '',
-    'If anything above is not right, tell us when you call: the price depends on it.',
-    '',
-    brand.legalName,
-    brand.regulatorStatement,
-  ];
-  return { to: row.email, subject: `${brand.name}: your quote ${row.reference}, ${formatPounds(premium)}`, text: lines.join('\n') };
-}
 
 /** POST /api/admin/quotes/{id}/offer and admin.quotes.offer: answers the request as staff now see it. */
 export async function sendOffer(deps: Deps, caller: Caller, id: number, input: OfferInput): Promise<QuoteRequestDetailView> {
@@ -104,7 +74,7 @@ export async function sendOffer(deps: Deps, caller: Caller, id: number, input: O
     const by = { username: caller.username, userId: caller.id };
     if (row.status !== 'quoted') await writeLog(tx, now, { action: `Quote request ${row.reference}: status ${row.status} -> quoted`, ...by });
     await writeLog(tx, now, { action: `Quote request ${row.reference}: quote sent, ${formatPounds(premiumPence / 100)} valid until ${ukInstantText(validUntil)}`, ...by });
-    await deps.mailer.queue(tx, offerMail(row, premiumPence / 100, validUntil));
+    await deps.mailer.queue(tx, offerMail(row, premiumPence / 100, validUntil, requestVehicle(storedDetails(row)), requestedDuration(row)));
   });
   deliverSoon(deps, 'quote offer');
   return quoteRequestAfterChange(deps, caller, id);

@@ -5,13 +5,9 @@
 // (docs/product.md#staff-queues), on the shared machinery of features/request-queue.ts.
 import { createHash } from 'node:crypto';
 import { and, desc, eq, gt } from 'drizzle-orm';
-import { brand } from '../../contract/brand';
 import { messages } from '../../contract/messages';
-import { durationText } from '../../contract/durations';
-import { productLabels } from '../../contract/products';
 import { checkQuoteTimes, quoteMessages, requestedStartOf, type QuoteReceipt, type QuoteRequest } from '../../contract/quote';
 import { dueAtOf, type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
-import { ukInstantText } from '../../contract/time';
 import type { Page, QuoteRequestDetailView, QuoteRequestView, RequestNoteView, RequestStatus } from '../../contract/views';
 import type { DbOrTx } from '../../platform/db/client';
 import { policies, quoteRequests, users } from '../../platform/db/schema/index';
@@ -34,6 +30,7 @@ import {
 } from '../request-queue';
 import { confirmedOwnerOf } from '../email-confirmation/service';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
+import { confirmationMail } from './mail';
 
 /** New quote requests allowed per client address in an hour (a family or an office may share one). */
 export const QUOTE_ADDRESS_RULE: ThrottleRule = { limit: 10, windowMs: 60 * 60_000 };
@@ -50,40 +47,6 @@ function detailsOf(input: QuoteRequest): QuoteDetails {
 
 const fingerprintOf = (details: QuoteDetails) => createHash('sha256').update(JSON.stringify(details)).digest('hex');
 
-/**
- * The confirmation goes to an address nobody has proved, so it carries no free text the requester typed (a name, the
- * make and model): only the reference, choices from the lists and normalised values (the registration, the phone
- * number). Otherwise anyone could have the broker's genuine e-mail carry their words and links to any inbox
- * (docs/product.md#e-mails).
- */
-function confirmationMail(d: QuoteDetails, reference: string, startAt: number) {
-  const lines = [
-    'Hello,',
-    '',
-    `Thank you for asking ${brand.name} for a quote. We have received your request.`,
-    '',
-    `Your reference: ${reference}`,
-    `Product: ${productLabels[d.product]}`,
-    `Vehicle: ${d.regNumber} (${d.vehicleType})`,
-    `Cover: ${d.coverType}, ${d.usage}`,
-    `Cover to start: ${ukInstantText(startAt)}`,
-    `Cover length: ${durationText({ value: d.durationValue, unit: d.durationUnit })}`,
-    '',
-    'What happens next:',
-    '1. A specialist reviews your details personally. There are no automated quotes.',
-    `2. We contact you within 24 hours by e-mail or on ${d.phone}.`,
-    '3. This e-mail confirms we have your request.',
-    '4. We send updates by SMS as your quote progresses.',
-    '',
-    `Questions? Call ${brand.phones.support} (${brand.openingHours}) or e-mail ${brand.emails.quotes}, quoting your reference.`,
-    '',
-    'If you did not ask us for a quote, you can ignore this e-mail.',
-    '',
-    brand.legalName,
-    brand.regulatorStatement,
-  ];
-  return { to: d.email, subject: `${brand.name}: quote request ${reference}`, text: lines.join('\n') };
-}
 
 /** The same request stored within the last minute, if any (a double click, a retry after a lost answer). */
 async function earlierCopy(db: DbOrTx, fingerprint: string, now: number): Promise<{ reference: string } | undefined> {

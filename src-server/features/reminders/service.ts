@@ -8,21 +8,14 @@
 // commit leaves the reminder owed; after it, claimed and queued together.
 import { and, asc, eq, gt, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { writeLog } from '../../platform/audit/log';
-import { brand } from '../../contract/brand';
-import { productLabels } from '../../contract/products';
-import { ukInstantText } from '../../contract/time';
 import type { Db } from '../../platform/db/client';
 import { policies, users } from '../../platform/db/schema/index';
 import type { Deps } from '../../deps';
-import type { OutgoingMail } from '../../platform/mail/mailer';
+import { reminderMail } from './mail';
 
 /** Reminders claimed in one run at most; any left over go at the next minute. */
 const BATCH = 100;
 
-/** The link that opens the quote wizard filled in from the policy: only its number is in the URL. */
-export function renewalLink(publicUrl: string, policyNumber: string): string {
-  return `${publicUrl}/request-quote-step1?renew=${encodeURIComponent(policyNumber)}`;
-}
 
 /**
  * The minute query: ids of reminders due at `now`, oldest first. It reads policies_reminder_due_idx (partial:
@@ -87,36 +80,3 @@ export async function claimReminder(deps: Deps, id: number, now: number): Promis
   return queued;
 }
 
-/** The e-mail (docs/product.md#e-mails): the policy number, the end in UK time naming GMT or BST, and the link. */
-export function reminderMail(publicUrl: string, policy: typeof policies.$inferSelect, to: string): OutgoingMail {
-  const ends = ukInstantText(policy.endAt);
-  const firstName = policy.holderName.trim().split(/\s+/)[0] ?? '';
-  const lines = [
-    firstName ? `Hello ${firstName},` : 'Hello,',
-    '',
-    `Your ${productLabels[policy.product].toLowerCase()} with ${brand.name} ends on ${ends}.`,
-    '',
-    `Policy number: ${policy.policyNumber}`,
-    `Cover: ${productLabels[policy.product]}`,
-    `Vehicle: ${[policy.carModel, policy.registration].filter(Boolean).join(', ')}`,
-    `Driver: ${policy.driverName}`,
-    `Cover ends: ${ends}`,
-    '',
-    'After that time this policy no longer covers you to drive.',
-    '',
-    'Need more cover? Ask us for a quote, with your cover, vehicle and name filled in from this policy:',
-    renewalLink(publicUrl, policy.policyNumber),
-    'Sign in to your account when asked: your details come from your account, never from the link.',
-    '',
-    `Questions? Call ${brand.phones.support} (${brand.openingHours}) or write to ${brand.emails.policies}, quoting your policy number.`,
-    `To make a claim, call ${brand.phones.claims} (24 hours a day).`,
-    '',
-    brand.legalName,
-    brand.regulatorStatement,
-  ];
-  return {
-    to,
-    subject: `${brand.name}: your cover ends ${ends} (${policy.policyNumber})`,
-    text: lines.join('\n'),
-  };
-}

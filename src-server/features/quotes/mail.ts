@@ -1,0 +1,155 @@
+// The quote request's e-mails (docs/product.md#e-mails): the confirmation of a request, and the quote staff send.
+import { brand } from '../../contract/brand';
+import { durationText, type Duration } from '../../contract/durations';
+import type { requestVehicle } from '../../contract/offer';
+import { formatPounds } from '../../contract/pounds';
+import { productLabels } from '../../contract/products';
+import type { QuoteRequest } from '../../contract/quote';
+import { ukInstantText } from '../../contract/time';
+import type { policies, quoteRequests } from '../../platform/db/schema/index';
+import type { OutgoingMail } from '../../platform/mail/mailer';
+import { letter } from '../../platform/mail/letter';
+
+type QuoteDetails = Omit<QuoteRequest, 'website'>;
+type PolicyRow = typeof policies.$inferSelect;
+/**
+ * Where the policy goes, by the account of the request's address:
+ * - `new`: none existed; one is made with no usable password, the policy is in it, and the invitation sets it up;
+ * - `confirmed`: it has confirmed the address; the policy is in it;
+ * - `unset`: made for an earlier policy, its invitation not accepted yet: nobody can sign in to it but through a link
+ *   sent to the address, so the policy is in it;
+ * - `unconfirmed`: someone can sign in to it but it has not proved the address is its own (anyone may register any
+ *   address): the policy waits outside every account, and an invitation to the address puts it there once opened.
+ */
+export type Placement = 'new' | 'confirmed' | 'unset' | 'unconfirmed';
+
+/** The account a policy was issued to, as its documents e-mail tells it. */
+interface MailedAccount {
+  username: string;
+  email: string;
+  placement: Placement;
+}
+interface Certificate {
+  fileName: string;
+  bytes: Uint8Array;
+}
+type QuoteRow = typeof quoteRequests.$inferSelect;
+type RequestVehicle = ReturnType<typeof requestVehicle>;
+
+/**
+ * The confirmation goes to an address nobody has proved, so it carries no free text the requester typed (a name, the
+ * make and model): only the reference, choices from the lists and normalised values (the registration, the phone
+ * number). Otherwise anyone could have the broker's genuine e-mail carry their words and links to any inbox
+ * (docs/product.md#e-mails).
+ */
+export function confirmationMail(d: QuoteDetails, reference: string, startAt: number) {
+  return letter({
+    to: d.email,
+    subject: `${brand.name}: quote request ${reference}`,
+    greeting: null,
+    body: [
+      `Thank you for asking ${brand.name} for a quote. We have received your request.`,
+      '',
+      `Your reference: ${reference}`,
+      `Product: ${productLabels[d.product]}`,
+      `Vehicle: ${d.regNumber} (${d.vehicleType})`,
+      `Cover: ${d.coverType}, ${d.usage}`,
+      `Cover to start: ${ukInstantText(startAt)}`,
+      `Cover length: ${durationText({ value: d.durationValue, unit: d.durationUnit })}`,
+      '',
+      'What happens next:',
+      '1. A specialist reviews your details personally. There are no automated quotes.',
+      `2. We contact you within 24 hours by e-mail or on ${d.phone}.`,
+      '3. This e-mail confirms we have your request.',
+      '4. We send updates by SMS as your quote progresses.',
+      '',
+      `Questions? Call ${brand.phones.support} (${brand.openingHours}) or e-mail ${brand.emails.quotes}, quoting your reference.`,
+      '',
+      'If you did not ask us for a quote, you can ignore this e-mail.',
+    ],
+  });
+}
+
+/** The quote (docs/product.md#e-mails): the price, what it covers, until when it stands and how to accept. */
+export function offerMail(row: QuoteRow, premium: number, validUntil: number, vehicle: RequestVehicle, duration: Duration | null) {
+  const vehicleLine = [vehicle.description ?? vehicle.type, vehicle.registration ? `registration ${vehicle.registration}` : null].filter(Boolean).join(', ');
+  return letter({
+    to: row.email,
+    subject: `${brand.name}: your quote ${row.reference}, ${formatPounds(premium)}`,
+    greeting: row.firstName,
+    body: [
+      `Thank you for asking ${brand.name} for a quote. Here is our price for your request ${row.reference}.`,
+      '',
+      `Price: ${formatPounds(premium)} (insurance premium tax included)`,
+      ...(row.product ? [`Cover: ${productLabels[row.product]}`] : []),
+      ...(vehicleLine ? [`Vehicle: ${vehicleLine}`] : []),
+      `Driver: ${row.firstName} ${row.lastName}`,
+      ...(row.requestedStartAt !== null ? [`Cover to start: ${ukInstantText(row.requestedStartAt)}`] : []),
+      ...(duration ? [`For: ${durationText(duration)}`] : []),
+      '',
+      `This price is valid until ${ukInstantText(validUntil)}.`,
+      '',
+      'How to accept:',
+      `Call us on ${brand.phones.support} (${brand.openingHours}) and quote your reference ${row.reference}, or reply to ${brand.emails.quotes} and we will call you.`,
+      'We take payment over the phone, then set up your policy and e-mail your documents.',
+      '',
+      'If anything above is not right, tell us when you call: the price depends on it.',
+    ],
+  });
+}
+
+/** What the documents e-mail says about the account, by where the policy went. */
+function accountLines(account: MailedAccount): string[] {
+  switch (account.placement) {
+    case 'new':
+      return [`We have made an account for you: a separate e-mail has a link to set your password. Then sign in with your username (${account.username}) or this e-mail address.`];
+    case 'confirmed':
+      return [`Sign in with your username (${account.username}) or this e-mail address to see your policy.`];
+    case 'unset':
+      // Made for an earlier policy and not set up yet: the earlier invitation, or a reset link, still does it.
+      return [
+        `Sign in with your username (${account.username}) or this e-mail address to see your policy.`,
+        'If you have not set your password yet, use the link in our earlier e-mail, or choose "Forgot your password?" on the login page.',
+      ];
+    case 'unconfirmed':
+      return ['A separate e-mail has a link that puts this policy in your account: open it within 7 days.'];
+  }
+}
+
+export function documentsMail(publicUrl: string, policy: PolicyRow, account: MailedAccount, firstName: string, certificate: Certificate | null): OutgoingMail {
+  return letter({
+    to: account.email,
+    subject: `${brand.name}: your policy documents, ${policy.policyNumber}`,
+    greeting: firstName,
+    body: [
+      `Your ${productLabels[policy.product].toLowerCase()} with ${brand.name} is set up. Your policy number is ${policy.policyNumber}.`,
+      '',
+      `Policy number: ${policy.policyNumber}`,
+      `Cover: ${productLabels[policy.product]}`,
+      `Policyholder: ${policy.holderName}`,
+      `Driver: ${policy.driverName}`,
+      `Vehicle: ${[policy.carModel, policy.registration].filter(Boolean).join(', ')}`,
+      `From: ${ukInstantText(policy.startAt)}`,
+      `To: ${ukInstantText(policy.endAt)}`,
+      ...(policy.premiumPence !== null ? [`Premium: ${formatPounds(policy.premiumPence / 100)} (insurance premium tax included)`] : []),
+      '',
+      ...(certificate
+        ? [
+            `Your Certificate of Motor Insurance is attached (${certificate.fileName}). Keep it with you when you drive.`,
+            `You can also open it at any time from your account: ${publicUrl}/dashboard`,
+          ]
+        : policy.status === 'pending'
+          ? [
+              'Your cover is awaiting confirmation: you are not covered to drive until we confirm it.',
+              `Your Certificate of Motor Insurance follows once your cover is confirmed; you will then find it in your account: ${publicUrl}/dashboard`,
+            ]
+          : [`Your policy is in your account: ${publicUrl}/dashboard`]),
+      '',
+      ...accountLines(account),
+      '',
+      `Questions? Call ${brand.phones.support} (${brand.openingHours}) or write to ${brand.emails.policies}, quoting your policy number.`,
+      `To make a claim, call ${brand.phones.claims} (24 hours a day).`,
+    ],
+    ...(certificate ? { attachments: [{ filename: certificate.fileName, contentType: 'application/pdf', content: certificate.bytes }] } : {}),
+  });
+}
