@@ -3,7 +3,7 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { takeEarlyInput, takeLinkBeforeStart } from './lib/early-input';
+import { takeEarlyInput, takeLinkBeforeStart } from './boot/early-input';
 import { registerServiceWorker } from './lib/pwa';
 import { createAppRouter } from './router';
 

@@ -6,6 +6,7 @@
 // Every item carries an `id` that is unique on the page and sits on the item's outer element, so a URL
 // hash (/terms-of-service#complaints) scrolls to it; pass the hash as `defaultOpenId` to open it as well.
 import { useState, type ReactNode } from 'react';
+import { expandedOnPage } from '../lib/hydration';
 
 export interface AccordionItem {
   /** Unique on the page: the item's element id (a URL hash target); header and panel ids derive from it. */
@@ -32,7 +33,10 @@ export function Accordion({
   numbered?: boolean;
   className?: string;
 }) {
-  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set(defaultOpenId ? [defaultOpenId] : []));
+  // Sections the visitor opened before the app was live (boot/early-disclosures.ts) stay open.
+  const [open, setOpen] = useState<ReadonlySet<string>>(
+    () => new Set([...(defaultOpenId ? [defaultOpenId] : []), ...items.filter((item) => expandedOnPage(`${item.id}-panel`)).map((item) => item.id)]),
+  );
 
   // A new defaultOpenId (the hash changed while this page stayed on screen) opens that item as well.
   // Adjusting state during render, as React recommends, avoids an effect and a second paint.

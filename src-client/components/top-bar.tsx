@@ -6,9 +6,10 @@
 // customer they impersonate while they do (so 'My policies' would be the wrong name for it), and a short bar
 // keeps every link on one line at phone width.
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import { brand } from '@server/contract/brand';
 import { homePathOf } from '../lib/guards';
+import { expandedOnPage } from '../lib/hydration';
 import { clearSession, useSession } from '../lib/session';
 import { BrandMark } from './brand-mark';
 
@@ -18,12 +19,19 @@ export function TopBar() {
   const session = useSession();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
+  // One top bar a page: a fixed id, the same in the built page and in a page the app draws anew (useId's are not).
+  const menuId = 'main-menu';
+  // Opened already if the visitor tapped it before the app was live (boot/early-disclosures.ts).
+  const [open, setOpen] = useState(() => expandedOnPage(menuId));
   const onLogin = pathname === '/login';
 
-  // A navigation closes the mobile menu.
-  useEffect(() => setOpen(false), [pathname]);
+  // A navigation closes the mobile menu (adjusted during render, as React recommends, rather than in an effect,
+  // which would also close it when the app first takes the page over).
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (pathname !== menuPath) {
+    setMenuPath(pathname);
+    setOpen(false);
+  }
 
   async function logout() {
     // Revoke the token on the server too; sign out locally whatever the answer. The tRPC client is loaded
@@ -77,16 +85,18 @@ export function TopBar() {
         </Link>
         {onLogin ? null : (
           <>
+            {/* The list shows from the button's aria-expanded (peer-aria-expanded), so the start-up script opens it
+                before the app is live by setting that alone (boot/early-disclosures.ts). */}
             <button
               type="button"
-              className="rounded-md border border-brand-700 px-3 py-2 font-semibold text-brand-700 sm:hidden"
+              className="peer rounded-md border border-brand-700 px-3 py-2 font-semibold text-brand-700 sm:hidden"
               aria-expanded={open}
               aria-controls={menuId}
               onClick={() => setOpen((o) => !o)}
             >
               Menu
             </button>
-            <ul id={menuId} className={`${open ? 'flex' : 'hidden'} w-full flex-col gap-1 sm:flex sm:w-auto sm:flex-row sm:items-center`}>
+            <ul id={menuId} className="hidden w-full flex-col gap-1 peer-aria-expanded:flex sm:flex sm:w-auto sm:flex-row sm:items-center">
               {links}
             </ul>
           </>

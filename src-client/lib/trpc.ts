@@ -15,7 +15,7 @@ import { observable } from '@trpc/server/observable';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@server/trpc/router';
 import { TRPC_MAX_BATCH } from '@server/contract/limits';
-import { EARLY_QUERY_PATHS, fetchWithEarlyAnswers } from './early-fetch';
+import { EARLY_QUERY_PATHS, fetchWithEarlyAnswers } from '../boot/early-fetch';
 import { queryClient } from './query-client';
 import { clearSession, readSession } from './session';
 

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { pageTitle } from '../components/page';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { impersonatedPoliciesQuery, myPoliciesQuery, myQuotesQuery } from '../features/dashboard/queries';
-import { EARLY_DASHBOARD_QUERIES, earlyAnswersInHand } from '../lib/early-fetch';
+import { EARLY_DASHBOARD_QUERIES, earlyAnswersInHand } from '../boot/early-fetch';
 import { requireSession } from '../lib/guards';
 import { getImpersonateUserId, setImpersonateUserId } from '../lib/session';
 import { QueryScope, queryClient } from '../lib/query-client';

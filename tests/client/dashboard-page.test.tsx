@@ -42,7 +42,7 @@ vi.mock('../../src-client/features/dashboard/certificate-actions', () => {
 });
 
 const { readSession, saveSession } = await import('../../src-client/lib/session');
-const { earlyAnswerArrived, fetchPageDataEarly } = await import('../../src-client/lib/early-fetch');
+const { earlyAnswerArrived, fetchPageDataEarly } = await import('../../src-client/boot/early-fetch');
 const certificates = await import('../../src-client/features/dashboard/certificate-actions');
 const { DashboardPage } = await import('../../src-client/features/dashboard/dashboard-page');
 

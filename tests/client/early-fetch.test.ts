@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The dashboard's first data, asked for by the start-up script before the app's code has arrived
-// (src-client/lib/early-fetch.ts, docs/performance.md#the-dashboards-first-load): which pages and sessions ask, that
+// (src-client/boot/early-fetch.ts, docs/performance.md#the-dashboards-first-load): which pages and sessions ask, that
 // the app's tRPC call takes the answer once and only for the same address and session, and that a stale or failed
 // early answer never stands in for the network.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -53,7 +53,7 @@ const releaseAll = async () => {
 /** A fresh copy of the modules: the early answers are the page's, one set per page load. */
 async function load() {
   vi.resetModules();
-  const early = await import('../../src-client/lib/early-fetch');
+  const early = await import('../../src-client/boot/early-fetch');
   const { trpcClient } = await import('../../src-client/lib/trpc');
   return { ...early, trpcClient };
 }

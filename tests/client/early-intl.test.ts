@@ -1,8 +1,8 @@
-// UK time formatting made ready while the app downloads (src-client/lib/early-intl.ts,
+// UK time formatting made ready while the app downloads (src-client/boot/early-intl.ts,
 // docs/performance.md#the-dashboards-first-load): it formats in the UK's zone, and a browser that cannot never
 // stops the start-up script.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { warmUkTimeFormatting } from '../../src-client/lib/early-intl';
+import { warmUkTimeFormatting } from '../../src-client/boot/early-intl';
 import { UK_TIME_ZONE } from '@server/contract/time';
 
 afterEach(() => vi.restoreAllMocks());

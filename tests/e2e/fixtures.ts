@@ -167,7 +167,7 @@ export async function failProcedure(page: Page, procedure: string, error: Inject
 /**
  * Starts the app as a visitor does and waits until it is live on the page (hydrated or drawn: the root layout sets
  * html[data-app-live]). A prerendered public page shows and works as plain HTML before its scripts run, and loads
- * the app once somebody starts to use it (src-client/main.tsx): a key press (Shift, which changes nothing) is that
+ * the app once somebody starts to use it (src-client/boot/main.ts): a key press (Shift, which changes nothing) is that
  * start. Checks of the whole page, such as an accessibility scan, wait for this first.
  */
 export async function appLive(page: Page): Promise<void> {

@@ -3,8 +3,9 @@
 // 404 page with status 404, and the app then hydrates the page in place (the heading the browser parsed is the
 // node the app keeps), with no console error, CSP violation or layout shift. Pages the app does not hydrate
 // (a query string, a guard's redirect, a signed-in visitor's top bar) still end up right, a page only read loads
-// no more than its start-up script, what is typed and sent before the app is live is kept and sent once it is, and
-// the service worker precaches the shell, not the pages.
+// no more than its start-up script, what is typed and sent before the app is live is kept and sent once it is, a
+// disclosure tapped or a form sent empty before then is answered at once, and the service worker precaches the
+// shell, not the pages.
 import { expect, test, type Page } from '@playwright/test';
 import { brand } from '../../src-server/contract/brand';
 import { PUBLIC_PAGES } from '../../src-server/contract/public-pages';
@@ -179,7 +180,7 @@ function collectProblems(page: Page): string[] {
   return problems;
 }
 
-/** A visitor starts to use the page (a key press: the app loads then, src-client/main.tsx); the app goes live. */
+/** A visitor starts to use the page (a key press: the app loads then, src-client/boot/main.ts); the app goes live. */
 async function waitUntilLive(page: Page): Promise<void> {
   await page.keyboard.press('Shift');
   await expect(page.locator('html')).toHaveAttribute('data-app-live', 'true');
@@ -363,8 +364,9 @@ test.describe('before the app is live', () => {
     await app.requested;
     await page.locator('input[name="password"]').fill(user.password);
     await page.locator('input[name="password"]').press('Enter');
-    // Held: not sent by the browser (no GET with the fields in the address).
+    // Held: not sent by the browser (no GET with the fields in the address), and busy until the app takes it.
     await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('form', { name: 'Login' })).toHaveAttribute('aria-busy', 'true');
     await expect(page.locator('html')).not.toHaveAttribute('data-app-live');
     await expect(username).toHaveValue(user.username);
     app.release();
@@ -401,7 +403,7 @@ test.describe('before the app is live', () => {
   });
 });
 
-test('a click with no key or pointer before it (as a screen reader may send) brings the app, and is answered', async ({ page }) => {
+test('a click with no key or pointer before it (as a screen reader may send) is answered, and brings the app', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto('/faq');
   await page.waitForLoadState('load');
@@ -409,6 +411,84 @@ test('a click with no key or pointer before it (as a screen reader may send) bri
   const menu = page.getByRole('button', { name: 'Menu' });
   // A bare click event, as assistive technology may dispatch it: no pointerdown, no key, no focus.
   await menu.dispatchEvent('click');
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
   await expect(page.locator('html')).toHaveAttribute('data-app-live', 'true');
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
+});
+
+// The first tap answered before the app is live (docs/performance.md#the-first-interaction, src-client/boot/).
+test.describe('answered before the app is live', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(installProbe);
+  });
+
+  test('the menu and an FAQ section open at once, stay open as the app takes the page over, and the app answers from then on', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    const problems = collectProblems(page);
+    const app = await holdApp(page);
+    await page.goto('/faq');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const menu = nav.getByRole('button', { name: 'Menu' });
+    await expect(nav.getByRole('link', { name: 'Contact Us' })).toBeHidden();
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav.getByRole('link', { name: 'Contact Us' })).toBeVisible();
+    const question = page.getByRole('button', { name: 'What types of insurance do you offer?' });
+    const answer = page.getByRole('region', { name: 'What types of insurance do you offer?' });
+    await expect(answer).toBeHidden();
+    await question.click();
+    await expect(question).toHaveAttribute('aria-expanded', 'true');
+    await expect(answer).toBeVisible();
+    // Answered without the app: it was asked for, and is held here.
+    await app.requested;
+    await expect(page.locator('html')).not.toHaveAttribute('data-app-live');
+    app.release();
+    await expect(page.locator('html')).toHaveAttribute('data-app-live', 'true');
+    const seen = await probeResult(page);
+    expect(seen.sameH1, 'hydrated in place, not drawn anew').toBe(true);
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav.getByRole('link', { name: 'Contact Us' })).toBeVisible();
+    await expect(answer).toBeVisible();
+    // The app's own handlers now: one tap each closes them.
+    await menu.click();
+    await expect(menu).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav.getByRole('link', { name: 'Contact Us' })).toBeHidden();
+    await question.click();
+    await expect(answer).toBeHidden();
+    expect(seen.csp).toEqual([]);
+    expect(seen.cls, seen.shifts.join('\n')).toBeLessThan(0.001);
+    expect(problems).toEqual([]);
+  });
+
+  test('a form sent empty shows its messages at once and is not sent; once live, the app’s own messages take their place', async ({ page }) => {
+    const problems = collectProblems(page);
+    const app = await holdApp(page);
+    await page.goto('/login');
+    const form = page.getByRole('form', { name: 'Login' });
+    const username = page.locator('input[name="username"]');
+    await page.getByRole('button', { name: 'Login' }).click();
+    // Drawn by CSS on each field's frame (the markup React hydrates is untouched): read as the page shows them.
+    const earlyMessages = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('[data-early-error]')].filter((el) => getComputedStyle(el, '::after').content !== 'none').map((el) => el.getAttribute('data-early-error')),
+      );
+    await expect.poll(earlyMessages).toEqual(['Username is required', 'Password is required']);
+    await expect(username).toBeFocused();
+    await expect(page.getByRole('alert')).toHaveText('Username is required. Password is required.');
+    await expect(form).not.toHaveAttribute('aria-busy');
+    // Typing into a field takes its message away.
+    await username.pressSequentially('someone');
+    await expect.poll(earlyMessages).toEqual(['Password is required']);
+    await app.requested;
+    app.release();
+    await expect(form).toHaveAttribute('data-live', '');
+    // Nothing was sent: the page is still the form, with what was typed.
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(username).toHaveValue('someone');
+    // Sent again, the app checks it: its own message shows under the password, and the early one gives way.
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.locator('p[id$="-error"]')).toHaveText(['Password is required']);
+    await expect.poll(earlyMessages).toEqual([]);
+    expect(problems).toEqual([]);
+  });
 });

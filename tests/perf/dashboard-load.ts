@@ -11,9 +11,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { epochToUkLocal } from '../../src-server/contract/time';
 import { buildServer, OWNER_PASSWORD, ROOT, startServer } from '../process/real-server';
+import { perfPort, PHONE, slowPhone } from './slow-phone';
 
 export const COLD_BUDGET_MS = 2000;
 export const WARM_BUDGET_MS = 700;
@@ -55,13 +56,6 @@ export async function customerToken(base: string): Promise<string> {
   return String((await post('/api/login', { username: 'roadside', password: 'roadside-password-1' }))['token']);
 }
 
-async function slowPhone(context: BrowserContext, page: Page): Promise<void> {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6e6 / 8) * 0.9, uploadThroughput: (750e3 / 8) * 0.9 });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-}
-
 /** The card's times as the pages report them (one per navigation, in order). */
 function cardReports(): { record: (ms: number) => void; next: () => Promise<number> } {
   const reported: number[] = [];
@@ -95,14 +89,15 @@ async function timeToCard(page: Page, url: string, cards: ReturnType<typeof card
 
 export async function measureDashboard(staticDir = join(ROOT, 'dist', 'client')): Promise<{ cold: number[]; warm: number[] }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kerbside-dashboard-'));
-  const server = await startServer(await buildServer(), dataDir, { STATIC_DIR: staticDir });
+  const port = perfPort();
+  const server = await startServer(await buildServer(), dataDir, { STATIC_DIR: staticDir }, port ? { port } : {});
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
   try {
     const token = await customerToken(server.base);
     const cold: number[] = [];
     const warm: number[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+      const context = await browser.newContext(PHONE);
       const cards = cardReports();
       await context.exposeBinding('__cardShown', (_source, ms: number) => cards.record(ms));
       await context.addInitScript((t) => {

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { buildServer, freePort, ROOT, startServer } from '../process/real-server';
+import { perfPort } from './slow-phone';
 
 export const LIGHTHOUSE_PAGES = ['/', '/faq', '/login', '/request-quote-step1'] as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -26,8 +27,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 export async function runLighthouse(staticDir = join(ROOT, 'dist', 'client')): Promise<LighthouseRow[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kerbside-lighthouse-'));
-  const server = await startServer(await buildServer(), dataDir, { STATIC_DIR: staticDir });
-  const port = await freePort();
+  const serverPort = perfPort();
+  const server = await startServer(await buildServer(), dataDir, { STATIC_DIR: staticDir }, serverPort ? { port: serverPort } : {});
+  const port = perfPort(1) ?? (await freePort());
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', `--remote-debugging-port=${port}`, '--disable-gpu', '--no-first-run'],

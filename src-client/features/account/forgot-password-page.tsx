@@ -12,23 +12,24 @@ import { PageHeading } from '../../components/page';
 import { failureOf } from '../../lib/call-errors';
 import { trpcClient } from '../../lib/trpc';
 import { FormMessage, notice, type Notice } from './form-message';
-import { useLiveForm } from '../../lib/hydration';
+import { useEarlyForm } from '../../lib/hydration';
 
 
 export function ForgotPasswordPage() {
-  const liveForm = useLiveForm();
   const [message, setMessage] = useState<Notice | null>(null);
   const {
     register,
     handleSubmit,
     setError,
     reset,
+    trigger,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof passwordResetRequestInput>, unknown, PasswordResetRequestInput>({
     resolver: zodResolver(passwordResetRequestInput),
     defaultValues: { email: '' },
     shouldFocusError: true,
   });
+  const early = useEarlyForm(passwordResetRequestInput, { email: '' }, trigger);
 
   async function onSubmit(input: PasswordResetRequestInput) {
     setMessage(null);
@@ -53,8 +54,8 @@ export function ForgotPasswordPage() {
         lead="Enter the email address of your account. If it matches an account, we will send you a link to choose a new password. The link works once, for 30 minutes."
       />
       {message ? <FormMessage notice={message} /> : null}
-      <form {...liveForm} noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Forgot your password">
-        <TextField label="Email" type="email" autoComplete="email" spellCheck={false} error={errors.email?.message} {...register('email')} />
+      <form {...early.form} noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Forgot your password">
+        <TextField label="Email" type="email" autoComplete="email" spellCheck={false} error={errors.email?.message} {...register('email')} {...early.field('email')} />
         <Button type="submit" disabled={isSubmitting} className="w-full">
           {isSubmitting ? 'Sending...' : 'Send Reset Email'}
         </Button>

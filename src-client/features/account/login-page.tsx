@@ -18,7 +18,7 @@ import { homePathOf } from '../../lib/guards';
 import { saveSession, TokenDecodeError } from '../../lib/session';
 import { FormMessage, notice, type Notice } from './form-message';
 import { RememberMeField } from './remember-me';
-import { useLiveForm } from '../../lib/hydration';
+import { useEarlyForm } from '../../lib/hydration';
 
 const loginMessages = {
   failedPrefix: 'Login failed: ',
@@ -28,19 +28,21 @@ const loginMessages = {
 } as const;
 
 export function LoginPage() {
-  const liveForm = useLiveForm();
   const navigate = useNavigate();
   const { next } = useSearch({ from: '/login' });
   const [message, setMessage] = useState<Notice | null>(null);
+  const defaultValues = { username: '', password: '', remember: true };
   const {
     register,
     handleSubmit,
+    trigger,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof loginInput>, unknown, LoginInput>({
     resolver: zodResolver(loginInput),
-    defaultValues: { username: '', password: '', remember: true },
+    defaultValues,
     shouldFocusError: true,
   });
+  const early = useEarlyForm(loginInput, defaultValues, trigger);
 
   async function onSubmit(input: LoginInput) {
     setMessage(null);
@@ -67,9 +69,9 @@ export function LoginPage() {
     <div className="mx-auto max-w-md">
       <PageHeading title="Login" lead="Sign in to see your policies and certificates." />
       {message ? <FormMessage notice={message} /> : null}
-      <form {...liveForm} noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Login">
-        <TextField label="Username or e-mail" autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username?.message} {...register('username')} />
-        <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} />
+      <form {...early.form} noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Login">
+        <TextField label="Username or e-mail" autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username?.message} {...register('username')} {...early.field('username')} />
+        <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} {...early.field('password')} />
         <RememberMeField {...register('remember')} />
         <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined} className="w-full">
           Login

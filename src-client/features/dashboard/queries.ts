@@ -13,7 +13,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { experimental_createQueryPersister } from '@tanstack/react-query-persist-client';
 import type { PolicyView } from '@server/contract/views';
 import { failureOf } from '../../lib/call-errors';
-import { earlyAnswerArrived } from '../../lib/early-fetch';
+import { earlyAnswerArrived } from '../../boot/early-fetch';
 import { keepOnlyCertificates, personalQueryStorage } from '../../lib/personal-cache';
 import { readSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';

@@ -12,7 +12,7 @@ import { epochToUkLocal } from '@server/contract/time';
 import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
-import { useHydrated, useLiveForm } from '../../lib/hydration';
+import { useEarlyForm, useHydrated } from '../../lib/hydration';
 import type { RenewalDraftView } from '@server/contract/views';
 import { draftValuesOf, PERSONAL_FIELDS, readQuoteDraft, savePersonalDetails, saveVehicleDetails } from './quote-draft';
 import { QuoteProgress } from './quote-progress';
@@ -24,7 +24,6 @@ export function QuoteStep1Page() {
   const { renew } = useSearch({ from: '/request-quote-step1' });
   // Today's date limits the picker once the page is live; the prerendered form was built on another day.
   const hydrated = useHydrated();
-  const liveForm = useLiveForm();
   const [today] = useState(() => epochToUkLocal(Date.now()).date);
   const [saved] = useState(() => readQuoteDraft().personal ?? {});
   const schema = useMemo(() => withQuoteTimes(quotePersonalInput, () => Date.now()), []);
@@ -33,12 +32,14 @@ export function QuoteStep1Page() {
     handleSubmit,
     getValues,
     reset,
+    trigger,
     formState: { errors, isSubmitting },
   } = useForm<QuotePersonalFormValues>({
     resolver: zodResolver(schema),
     defaultValues: Object.fromEntries(PERSONAL_FIELDS.map((f) => [f, saved[f] ?? ''])),
     shouldFocusError: true,
   });
+  const early = useEarlyForm(schema, Object.fromEntries(PERSONAL_FIELDS.map((f) => [f, ''])), trigger);
 
   // A renewal link's policy fills the fields it knows; step 2's vehicle comes from it too.
   const fillFromPolicy = useCallback(
@@ -67,7 +68,7 @@ export function QuoteStep1Page() {
           </Suspense>
         </div>
       ) : null}
-      <form {...liveForm} onSubmit={submit} noValidate className="space-y-5" aria-label="Personal Details">
+      <form {...early.form} onSubmit={submit} noValidate className="space-y-5" aria-label="Personal Details">
         <p className="text-ink-muted">All fields are required.</p>
         <SelectField
           label={quoteFieldLabels.product}
@@ -75,13 +76,13 @@ export function QuoteStep1Page() {
           options={productOptions}
           hint={PRODUCT_HINT}
           error={errors.product?.message}
-          {...register('product')}
+          {...register('product')} {...early.field('product')}
         />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label={quoteFieldLabels.firstName} autoComplete="given-name" maxLength={50} error={errors.firstName?.message} {...register('firstName')} />
-          <TextField label={quoteFieldLabels.lastName} autoComplete="family-name" maxLength={50} error={errors.lastName?.message} {...register('lastName')} />
+          <TextField label={quoteFieldLabels.firstName} autoComplete="given-name" maxLength={50} error={errors.firstName?.message} {...register('firstName')} {...early.field('firstName')} />
+          <TextField label={quoteFieldLabels.lastName} autoComplete="family-name" maxLength={50} error={errors.lastName?.message} {...register('lastName')} {...early.field('lastName')} />
         </div>
-        <TextField label={quoteFieldLabels.email} type="email" autoComplete="email" spellCheck={false} error={errors.email?.message} {...register('email')} />
+        <TextField label={quoteFieldLabels.email} type="email" autoComplete="email" spellCheck={false} error={errors.email?.message} {...register('email')} {...early.field('email')} />
         <TextField
           label={quoteFieldLabels.phone}
           type="tel"
@@ -89,10 +90,10 @@ export function QuoteStep1Page() {
           inputMode="tel"
           hint="A UK number, such as 07700 900123. We send updates about your quote to it."
           error={errors.phone?.message}
-          {...register('phone')}
+          {...register('phone')} {...early.field('phone')}
         />
-        <TextField label={quoteFieldLabels.dateOfBirth} type="date" autoComplete="bday" max={hydrated ? today : undefined} error={errors.dateOfBirth?.message} {...register('dateOfBirth')} />
-        <TextField label={quoteFieldLabels.address} autoComplete="street-address" maxLength={200} hint="House number and street, and town." error={errors.address?.message} {...register('address')} />
+        <TextField label={quoteFieldLabels.dateOfBirth} type="date" autoComplete="bday" max={hydrated ? today : undefined} error={errors.dateOfBirth?.message} {...register('dateOfBirth')} {...early.field('dateOfBirth')} />
+        <TextField label={quoteFieldLabels.address} autoComplete="street-address" maxLength={200} hint="House number and street, and town." error={errors.address?.message} {...register('address')} {...early.field('address')} />
         <TextField
           label={quoteFieldLabels.postcode}
           autoComplete="postal-code"
@@ -100,7 +101,7 @@ export function QuoteStep1Page() {
           maxLength={10}
           className="sm:max-w-[12rem]"
           error={errors.postcode?.message}
-          {...register('postcode')}
+          {...register('postcode')} {...early.field('postcode')}
         />
         <Button type="submit" disabled={isSubmitting}>
           Continue

@@ -18,7 +18,7 @@ import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 import { ContactPanels } from '../../components/contact-panels';
 import { PageHeading } from '../../components/page';
-import { useHydrated, useLiveForm } from '../../lib/hydration';
+import { useEarlyForm, useHydrated } from '../../lib/hydration';
 import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
 import { trpcClient, type RouterOutputs } from '../../lib/trpc';
 
@@ -110,14 +110,16 @@ function CallbackForm({ onDone }: { onDone: (answer: CallbackAnswer) => void }) 
   const honeypotId = useId();
   const [serverError, setServerError] = useState<string | null>(null);
   const errorRef = useRef<HTMLDivElement>(null);
+  const defaultValues = { name: '', email: '', phone: '', callbackDate: '', insuranceType: '' as const, website: '' };
   const {
     register,
     handleSubmit,
     setError,
+    trigger,
     formState: { errors, isSubmitting },
   } = useForm<CallbackFormValues, unknown, CallbackInput>({
     resolver: zodResolver(callbackInput),
-    defaultValues: { name: '', email: '', phone: '', callbackDate: '', insuranceType: '', website: '' },
+    defaultValues,
     shouldFocusError: true,
   });
 
@@ -128,7 +130,7 @@ function CallbackForm({ onDone }: { onDone: (answer: CallbackAnswer) => void }) 
   // The earliest choice the picker offers: now, in UK time (the server has the final word); set once the page is
   // live, as the prerendered form was built at another time.
   const hydrated = useHydrated();
-  const liveForm = useLiveForm();
+  const early = useEarlyForm(callbackInput, defaultValues, trigger);
   const [minCallback] = useState(() => {
     const { date, time } = epochToUkLocal(Date.now());
     return `${date}T${time}`;
@@ -146,7 +148,7 @@ function CallbackForm({ onDone }: { onDone: (answer: CallbackAnswer) => void }) 
   });
 
   return (
-    <form {...liveForm} onSubmit={submit} noValidate aria-describedby={noteId} className="relative mt-4 space-y-5">
+    <form {...early.form} onSubmit={submit} noValidate aria-describedby={noteId} className="relative mt-4 space-y-5">
       <p id={noteId} className="text-ink-muted">
         Leave your details and we will call you back within 24 hours. All fields are required unless marked optional.
       </p>
@@ -157,8 +159,8 @@ function CallbackForm({ onDone }: { onDone: (answer: CallbackAnswer) => void }) 
           </Alert>
         </div>
       ) : null}
-      <TextField label="Name" autoComplete="name" maxLength={100} error={errors.name?.message} {...register('name')} />
-      <TextField label="Email" type="email" autoComplete="email" spellCheck={false} error={errors.email?.message} {...register('email')} />
+      <TextField label="Name" autoComplete="name" maxLength={100} error={errors.name?.message} {...register('name')} {...early.field('name')} />
+      <TextField label="Email" type="email" autoComplete="email" spellCheck={false} error={errors.email?.message} {...register('email')} {...early.field('email')} />
       <TextField
         label="Phone number"
         type="tel"
@@ -166,14 +168,14 @@ function CallbackForm({ onDone }: { onDone: (answer: CallbackAnswer) => void }) 
         inputMode="tel"
         hint="A UK number, such as 07700 900123 or +44 20 7946 0000."
         error={errors.phone?.message}
-        {...register('phone')}
+        {...register('phone')} {...early.field('phone')}
       />
       <SelectField
         label="Reason for contact"
         placeholder="Select a reason"
         options={contactReasonOptions}
         error={errors.reasonForContact?.message}
-        {...register('reasonForContact')}
+        {...register('reasonForContact')} {...early.field('reasonForContact')}
       />
       <TextField
         label="Preferred callback date and time"

@@ -1,27 +1,31 @@
-// What a visitor does on a prerendered page before the app is live on it (docs/product.md#public-pages).
+// What a visitor does on a prerendered page before the app is live on it (docs/product.md#public-pages,
+// src-client/boot/README.md).
 //
-// The page is usable before its scripts run: links are plain links, and form fields take typing. The app (React,
-// the router, the page's code) loads once the visitor starts to use the page (main.tsx), and until it is live:
-// - a button tapped (an accordion section, the menu toggle) is clicked again once it is, so the tap is answered late
-//   rather than lost. React replays taps made while it hydrates, so recording these stops when hydration starts.
+// The page is usable before its scripts run: links are plain links, and form fields take typing. Until the app is
+// live:
+// - a disclosure tapped (the menu toggle, an FAQ section) opens or closes at once (early-disclosures.ts), until
+//   React starts to hydrate; React then reads its state from the page.
 // - what is typed into a field is kept: the forms' library sets each field to its starting value when it takes the
 //   field over, so every value typed before the app was live is put back (as typing would) once it is.
-// - a form sent (its button, or Enter in a field) is held, not sent by the browser (a GET with the fields in the
-//   address), and sent again by the app once it is live, with the values typed.
+// - a form sent (its button, or Enter in a field) is never sent by the browser (a GET with the fields in the
+//   address). With required fields empty it shows their messages at once and goes no further (early-messages.ts);
+//   otherwise it is held, marked busy, and sent by the app once it is live on it, with the values typed.
 //
 // A link followed before the app is live must not load its page natively while the app starts: the router's first
 // history write (replaceState) cancels a page load in progress, and the tap would be lost. Before the router exists
 // the browser follows the link and start() then never makes one here (takeLinkBeforeStart); after, the tap is held
-// and the link clicked again once the app is live, for the router to follow.
-type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+// and the link followed by the router once the app is live.
+import { disclosureOf, toggleDisclosure } from './early-disclosures';
+import { clearMessagesOnInput, emptyRequiredFields, markBusy, showEmptyMessages, type Field } from './early-messages';
 
-const tapped: HTMLElement[] = [];
+const links: HTMLAnchorElement[] = [];
 const typed = new Map<Field, string | boolean>();
 const sent: { form: HTMLFormElement; submitter: HTMLElement | null }[] = [];
 /** The prerendered forms the app is not yet live on (data-live): what is typed or sent in them is ours to keep. */
 const builtForms = new Set<HTMLFormElement>();
 let replaying = false;
-let recordingTaps = false;
+/** Taps are ours to answer until React starts to hydrate (it answers them from then on). */
+let answeringTaps = false;
 let linkBeforeStart: HTMLAnchorElement | null = null;
 let routerMade = false;
 let stopRecording: () => void = () => undefined;
@@ -36,7 +40,7 @@ function leavesPage(event: MouseEvent, link: HTMLAnchorElement): boolean {
 }
 
 function recordTap(event: MouseEvent): void {
-  if (!recordingTaps) return;
+  if (!answeringTaps) return;
   const target = event.target instanceof Element ? event.target : null;
   const link = target?.closest('a[href]');
   if (link instanceof HTMLAnchorElement) {
@@ -48,13 +52,11 @@ function recordTap(event: MouseEvent): void {
     }
     if (link.origin !== window.location.origin) return;
     event.preventDefault();
-    if (!tapped.includes(link)) tapped.push(link);
+    if (!links.includes(link)) links.push(link);
     return;
   }
-  const button = target?.closest('button');
-  // A form's send button is answered through the form's submit (recordSubmit), not clicked again.
-  if (!button || (button.type === 'submit' && button.form)) return;
-  if (!tapped.includes(button)) tapped.push(button);
+  const disclosure = disclosureOf(target);
+  if (disclosure) toggleDisclosure(disclosure);
 }
 
 /** The prerendered form, not yet live, that `target` is in, if any. */
@@ -77,17 +79,21 @@ function recordSubmit(event: SubmitEvent): void {
   // address), and React must not see it before it has hydrated the form.
   event.preventDefault();
   event.stopImmediatePropagation();
+  // Required fields left empty: their messages now, and nothing to send.
+  if (showEmptyMessages(emptyRequiredFields(form))) return;
   sent.push({ form, submitter: event.submitter });
+  markBusy(form, true);
   if (replaying) whenMarked(form, 'data-live', () => replayForm(form));
 }
 
 /**
- * Starts recording taps, typing and sends inside `root`. With `holdForms` (the app is starting at once, and may draw
- * the page anew rather than take over its markup) the built forms are inert until the app is live on them: what is
- * typed into a form the app then replaces would be lost.
+ * Starts answering taps and sends, and recording typing, inside `root`. With `holdForms` (the app is starting at
+ * once, and may draw the page anew rather than take over its markup) the built forms are inert until the app is live
+ * on them: what is typed into a form the app then replaces would be lost.
  */
 export function recordEarlyInput(root: HTMLElement, holdForms: boolean): void {
-  recordingTaps = true;
+  answeringTaps = true;
+  clearMessagesOnInput();
   for (const form of root.querySelectorAll('form')) {
     builtForms.add(form);
     if (holdForms) form.inert = true;
@@ -174,6 +180,7 @@ function replayForm(form: HTMLFormElement | null): void {
   const held = sent.filter((s) => s.form === form);
   sent.splice(0, sent.length, ...sent.filter((s) => s.form !== form));
   for (const { form: sentForm, submitter } of held) {
+    markBusy(sentForm, false);
     if (!sentForm.isConnected) continue;
     if (submitter instanceof HTMLButtonElement && submitter.isConnected && sentForm.contains(submitter)) sentForm.requestSubmit(submitter);
     else sentForm.requestSubmit();
@@ -181,16 +188,17 @@ function replayForm(form: HTMLFormElement | null): void {
 }
 
 /**
- * Called as hydration starts: taps from here on are React's to replay. `replay`, once the app is live on the page
- * (html[data-app-live], set by the root layout), clicks the buttons tapped that are still in the page, and for each
- * form typed into or sent, once the app is live on that form (its data-live, lib/hydration.ts useLiveForm), puts
- * back what was typed and sends it again if it was sent. `links` are the links tapped after the router was made.
+ * Called as hydration starts: taps from here on are React's to answer. `replay`, once the app is live on the page
+ * (html[data-app-live], set by the root layout), puts back, for each form typed into or sent and once the app is live
+ * on that form (its data-live, lib/hydration.ts useLiveForm), what was typed, and sends it again if it was sent, and
+ * clicks the links tapped after the router was made that are still in the page (the router follows them). `links`
+ * are those links, for a page drawn anew (its links are new elements).
  */
 export function takeEarlyInput(): { replay: () => void; links: HTMLAnchorElement[] } {
-  recordingTaps = false;
-  const buttons = tapped.splice(0);
+  answeringTaps = false;
+  const held = links.splice(0);
   return {
-    links: buttons.filter((b): b is HTMLAnchorElement => b instanceof HTMLAnchorElement),
+    links: held,
     replay: () =>
       whenMarked(document.documentElement, 'data-app-live', () => {
         replaying = true;
@@ -199,7 +207,7 @@ export function takeEarlyInput(): { replay: () => void; links: HTMLAnchorElement
           else builtForms.delete(form);
         }
         replayForm(null);
-        for (const button of buttons) if (button.isConnected) button.click();
+        for (const link of held) if (link.isConnected) link.click();
       }),
   };
 }

@@ -1,19 +1,21 @@
-// The page's only start-up script (docs/performance.md#the-public-pages-first-load).
+// The page's only start-up script: what runs before React (src-client/boot/README.md,
+// docs/performance.md#the-public-pages-first-load).
 //
 // A prerendered public page (docs/product.md#public-pages) is on screen and usable before this runs: its links are
-// plain links and its fields take typing. The app (React, the router, the page's code) is what answers buttons and
-// sends forms, so it loads once the visitor starts to use the page (a touch, a click, a key, a field focused), and
-// what they did in the meantime is kept and answered once it is live (lib/early-input.ts). A visitor who only reads
-// the page, or follows a link from it, never pays for the app there. The app starts at once where the page differs
-// from the prerendered one for this visitor (signed in, a quote under way, an address with a query or fragment,
-// the installed app's window) and on every page the app alone draws (the shell's empty #root).
-import './styles.css';
-import { fetchPageDataEarly } from './lib/early-fetch';
-import { recordEarlyInput } from './lib/early-input';
-import { serviceWorkerUrl } from './lib/service-worker-url';
-import { isInstalledApp } from './lib/installed-app';
-import { hasStoredState } from './lib/stored-state';
-import { warmUkTimeFormatting } from './lib/early-intl';
+// plain links and its fields take typing. From here its disclosures (the menu, an FAQ section) answer a tap at once
+// and a form sent with required fields empty shows their messages at once (early-input.ts). The app (React, the
+// router, the page's code) is what sends forms, so it loads once the visitor starts to use the page (a touch, a
+// click, a key, a field focused), and what they did in the meantime is kept and taken up once it is live. A visitor
+// who only reads the page, or follows a link from it, never pays for the app there. The app starts at once where the
+// page differs from the prerendered one for this visitor (signed in, a quote under way, an address with a query or
+// fragment, the installed app's window) and on every page the app alone draws (the shell's empty #root).
+import '../styles.css';
+import { fetchPageDataEarly } from './early-fetch';
+import { recordEarlyInput } from './early-input';
+import { warmUkTimeFormatting } from './early-intl';
+import { serviceWorkerUrl } from '../lib/service-worker-url';
+import { isInstalledApp } from '../lib/installed-app';
+import { hasStoredState } from '../lib/stored-state';
 
 // zod (loaded later, with the forms) probes whether it may compile parsers with `new Function`; under our CSP
 // (no 'unsafe-eval') the probe is refused and Chromium reports a CSP violation on every form page. jitless skips
@@ -25,7 +27,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 let started: Promise<void> | undefined;
-const startApp = () => (started ??= import('./app').then(({ start }) => start(root)));
+const startApp = () => (started ??= import('../app').then(({ start }) => start(root)));
 
 /**
  * The signs that somebody is starting to use the page, rather than reading it. A click and typing count on their
@@ -33,10 +35,15 @@ const startApp = () => (started ??= import('./app').then(({ start }) => start(ro
  */
 const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'click', 'input'] as const;
 
+/** Runs `then` once the next frame is drawn: after the answer to the input that asked for it is on screen. */
+const afterNextPaint = (then: () => void) => requestAnimationFrame(() => setTimeout(then, 0));
+
 function startOnIntent(): void {
   const onIntent = () => {
     for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent, true);
-    void startApp();
+    // Asking for the app's scripts (a modulepreload for each) is work of its own, tens of milliseconds on a slow
+    // phone: not on the way to the answer of the tap or key that asked for it (docs/performance.md#the-first-interaction).
+    afterNextPaint(() => void startApp());
   };
   for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, { capture: true, passive: true });
 }
@@ -58,7 +65,7 @@ function registerWorkerAfterLoad(): void {
 
 const prerendered = root.childElementCount > 0;
 const { pathname, search, hash } = window.location;
-// The dashboard's policy list is asked for now, while the app's code downloads (lib/early-fetch.ts).
+// The dashboard's policy list is asked for now, while the app's code downloads (early-fetch.ts).
 fetchPageDataEarly(pathname);
 // The installed app's window shows a way back the prerendered page has not: the app draws it at once.
 const asBuilt = prerendered && root.dataset['prerendered'] === pathname && search === '' && hash === '' && !hasStoredState() && !isInstalledApp();
@@ -68,7 +75,7 @@ if (prerendered) recordEarlyInput(root, !asBuilt);
 if (!prerendered) {
   void startApp();
   // The pages the app alone draws (the dashboard, the account, the console) show UK times: their formatting data
-  // loads now, while the scripts are on their way, not on the way to the first drawing (lib/early-intl.ts).
+  // loads now, while the scripts are on their way, not on the way to the first drawing (early-intl.ts).
   setTimeout(warmUkTimeFormatting, 0);
 } else if (asBuilt) {
   startOnIntent();
@@ -77,4 +84,4 @@ if (!prerendered) {
 // requestAnimationFrame runs just before the next paint; the timeout after it, once that frame is drawn: the
 // page shows before the app competes with it for the connection. A tab opened in the background paints nothing
 // until shown, so it starts the app at once.
-else requestAnimationFrame(() => setTimeout(() => void startApp(), 0));
+else afterNextPaint(() => void startApp());

@@ -6,7 +6,7 @@
 // React-free and small: it is part of every page's start-up script. The app's tRPC client fetches through
 // `fetchWithEarlyAnswers` (lib/trpc.ts), which hands over an early answer once, to a call to the same address with
 // the same session; anything else, and an early request that failed, goes to the network as before.
-import { SESSION_KEYS, storedValue } from './stored-state';
+import { SESSION_KEYS, storedValue } from '../lib/stored-state';
 
 /** The dashboard's queries, as its route's loader starts them (routes/dashboard.tsx). */
 export const EARLY_DASHBOARD_QUERIES = ['policies.mine', 'quotes.mine'] as const;

@@ -1,0 +1,26 @@
+// Disclosure buttons answered before the app is live (src-client/boot/README.md, docs/performance.md#the-first-interaction).
+//
+// The buttons of a prerendered page are disclosures (the menu toggle, an FAQ section): a button with aria-expanded
+// and aria-controls. Until React takes the page over, a tap flips aria-expanded here at once, and the element it
+// controls shows or hides: by CSS from aria-expanded (the top bar's menu list), or by its `hidden` attribute (an
+// accordion's panel). React's first render reads the state from the page (lib/hydration.ts expandedOnPage), so
+// hydration finds the markup it draws and nothing is clicked again later.
+
+/** Whether each controlled element shows and hides by its `hidden` attribute, learnt before it is first changed. */
+const usesHidden = new WeakMap<HTMLElement, boolean>();
+
+/** The disclosure button `target` is in, if any. */
+export function disclosureOf(target: EventTarget | null): HTMLButtonElement | null {
+  const button = target instanceof Element ? target.closest('button[aria-expanded][aria-controls]') : null;
+  return button instanceof HTMLButtonElement && !button.disabled ? button : null;
+}
+
+/** Opens a closed disclosure and closes an open one, as the app's own handler would. */
+export function toggleDisclosure(button: HTMLButtonElement): void {
+  const expanded = button.getAttribute('aria-expanded') === 'true';
+  const panel = document.getElementById(button.getAttribute('aria-controls') ?? '');
+  // As built, an element hidden by its attribute is hidden exactly when its button is collapsed.
+  if (panel && !usesHidden.has(panel)) usesHidden.set(panel, panel.hidden === !expanded);
+  button.setAttribute('aria-expanded', String(!expanded));
+  if (panel && usesHidden.get(panel)) panel.hidden = expanded;
+}
