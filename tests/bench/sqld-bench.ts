@@ -174,8 +174,8 @@ try {
     );
   }
   const file = dashboard.get('embedded file')!;
-  // The recommended way (docs/operations.md#libsql-server-transports) is the embedded replica; the two remote
-  // transports are held to the same budget, for the record.
+  // The recommended way (docs/operations.md#which-way-to-reach-a-libsql-server) is the embedded replica; the two
+  // remote transports are held to the same budget, for the record.
   // The mean, to a hundredth of a millisecond: at 2 ms, whole-millisecond medians would move the ratio by half.
   const ratio = (name: string) => med(dashboard.get(name)!, 'mean') / med(file, 'mean');
   console.log(`\npolicies.mine latency against the file's: ${transports.slice(1).map((t) => `${t.name} ${ratio(t.name).toFixed(2)}x`).join(', ')}`);
