@@ -22,6 +22,7 @@ import { validQuote } from '../fixtures/quote';
 import { seed, SECRET } from './api-bench';
 import { budgets } from './budgets';
 import { load, startServer, stopServer, type LoadResult } from './http';
+import { stopWithParent } from '../process/stop-with-parent';
 import { ensureSqld } from '../../scripts/sqld.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -37,7 +38,9 @@ const median = (xs: number[]) => {
 };
 
 async function startSqld(dir: string): Promise<ChildProcess> {
-  const child = spawn(ensureSqld(), ['--db-path', join(dir, 'sqld'), '--http-listen-addr', `127.0.0.1:${SQLD_PORT}`, '--no-welcome'], { stdio: 'ignore' });
+  const child = stopWithParent(
+    spawn(ensureSqld(), ['--db-path', join(dir, 'sqld'), '--http-listen-addr', `127.0.0.1:${SQLD_PORT}`, '--no-welcome'], { stdio: 'ignore' }),
+  );
   const client = createClient({ url: `http://127.0.0.1:${SQLD_PORT}` });
   for (let i = 0; ; i++) {
     try {
