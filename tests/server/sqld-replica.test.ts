@@ -253,7 +253,7 @@ describe('app process A on a sqld primary and B on its replica, behind a round-r
     }
     expect(new Set(answeredBy)).toEqual(new Set(NAMES));
     console.log(`customer's day: answered by ${answeredBy.join(' ')}; the replica caught up after A's answers in at most ${Math.round(Math.max(...lags))} ms`);
-  });
+  }, 60_000);
 
   it('counts failed sign-ins across both processes: the sixth from one address is refused by either, another address is not', async () => {
     // Counted in write transactions, which the replica hands to the primary: exact whichever process counts.
@@ -345,7 +345,7 @@ describe('app process A on a sqld primary and B on its replica, behind a round-r
     expect(ownOnReplica.filter((l) => l > 0), 'a process on the replica reads its own writes').toEqual([]);
     expect(replicaToPrimary.filter((l) => l > 0), 'the primary has what was written through the replica').toEqual([]);
     expect(Math.max(...primaryToReplica), 'the replica has the primary’s writes within a second').toBeLessThan(1_000);
-  }, 30_000);
+  }, 60_000);
 
   it('loses no acknowledged write when B is killed (SIGKILL) during a burst of quote requests through the proxy', async () => {
     const acknowledged = new Map<string, string>(); // email -> reference

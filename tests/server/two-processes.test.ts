@@ -196,7 +196,7 @@ describe.skipIf(onServer)('two server processes on one database file behind a ro
     expect(stored).toHaveLength(WRITES);
     expect(new Set(stored.map((r) => r.policy_number))).toEqual(new Set(numbers));
     expect(new Set(stored.map((r) => r.holder_name))).toEqual(new Set(holders));
-  });
+  }, 60_000);
 
   it('keeps answering on both while A takes a heavy write load and B writes too: the longest stall is well under a second', async () => {
     const { token } = parse<{ token: string }>(
