@@ -1,4 +1,4 @@
-// Sending a quote and issuing a policy from a quote request (docs/product.md#from-request-to-cover): the inputs
+// Sending a quote and issuing a policy from a quote request (docs/product.md#from-quote-to-cover): the inputs
 // both doors parse and the console's dialogs use, and the texts a person reads. The price is pounds with
 // insurance premium tax included, by the contract's money rule; the policy issued from a request takes
 // every policy field from it unless staff override that field.

@@ -1,5 +1,5 @@
-// The REST side of the two staff queues (docs/product.md#staff-queues, docs/api.md#staff-queues): list, open,
-// change and annotate, the same four routes for quote requests (/api/admin/quotes) and callback requests
+// The REST side of the two staff queues (docs/product.md#staff-queues, docs/api.md#admin-audit-log-queues-and-report):
+// list, open, change and annotate, the same four routes for quote requests (/api/admin/quotes) and callback requests
 // (/api/admin/callbacks), as features/request-queue.ts is one queue definition for both tables. Each feature's
 // rest.ts names its queue, its views and its service functions, and adds the routes only it has (a quote's offer).
 import { z } from 'zod';
