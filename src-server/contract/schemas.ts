@@ -214,6 +214,14 @@ export const idParam = z
   )
   .pipe(z.number().int('id must be a positive whole number').positive('id must be a positive whole number').max(Number.MAX_SAFE_INTEGER));
 
+/** One record, named by its id (on REST, the path's `{id}`). */
+export const idInput = z.object({ id: idParam });
+/** One account's records (admin.policies.ofUser; on REST, /admin/users/{id}/policies). */
+export const userIdInput = z.object({ userId: idParam });
+/** An edit: the record's id beside its fields, so a field's error is keyed by the field (errors.ts inputErrorDetails). */
+export const updateUserByIdInput = z.object({ id: idParam, data: updateUserInput });
+export const updatePolicyByIdInput = z.object({ id: idParam, data: policyInput });
+
 export const policyNumberParam = lineText({ message: messages.invalidPolicyNumber })
   .min(1, messages.invalidPolicyNumber)
   .max(40, messages.invalidPolicyNumber)
