@@ -25,7 +25,7 @@ export interface SignedInContext extends OperationContext {
 }
 export type ContextOf<T extends Tier> = T extends 'public' ? OperationContext : SignedInContext;
 
-/** How tRPC serves an operation, or false: an operation REST alone has (a file, the API's own documentation). */
+/** How tRPC serves an operation; one REST alone has (a file, the API's own documentation) says `trpc: false`. */
 export type TrpcKind = 'query' | 'mutation';
 
 /** A file a handler answers (the certificate, the report): REST sends it as it is, with its name. */

@@ -3,6 +3,7 @@
 // binding's schemas (the ones the document shows), calls the operation's handler and sends its answer in the shape
 // docs/api.md gives the route (JSON at its status, a list with its headers, a file).
 import type { Context, Handler, MiddlewareHandler } from 'hono';
+import type { z } from 'zod';
 import { InvalidError, UnauthenticatedError } from '../errors';
 import type { Page } from '../contract/views';
 import { messages } from '../contract/messages';
@@ -150,7 +151,7 @@ function answering(operation: Operation & { rest: AnyRestBinding }, deps: Deps):
  */
 function readParams(c: Context<AppEnv>, shape: Record<string, unknown>, paramError: string | undefined): Record<string, unknown> {
   const parsed: Record<string, unknown> = {};
-  for (const [name, schema] of Object.entries(shape) as [string, Parameters<typeof paramOf>[2]][]) {
+  for (const [name, schema] of Object.entries(shape) as [string, z.ZodType][]) {
     if (paramError === undefined) {
       parsed[name] = paramOf(c, name, schema);
       continue;

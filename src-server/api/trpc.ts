@@ -1,8 +1,9 @@
 // The tRPC router, built from the table of operations (api/table.ts): each operation tRPC serves becomes a procedure
 // at its place in the table (`admin.quotes.offer`), on its tier's procedure (api/trpc-procedures.ts), with its input
 // and its view as output. The client takes its types from AppRouter (docs/api.md#trpc-procedures).
-import type { TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
-import type { AnyProcedureBuilder } from '@trpc/server/unstable-core-do-not-import';
+import type { AnyTRPCProcedure, TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
+import type { z } from 'zod';
+import type { Caller } from '../deps';
 import { isOperation, type Operation, type OperationTable, type TrpcKind } from './operation';
 import { operations } from './table';
 import { createCallerFactory, router, tierProcedures, type TrpcContext } from './trpc-procedures';
@@ -22,17 +23,27 @@ type RouterRecordOf<N> = {
   [P in keyof N as HasProcedure<N[P]> extends true ? P : never]: N[P] extends Operation ? ProcedureOf<N[P]> : RouterRecordOf<N[P]>;
 };
 
-function procedureOf(operation: Operation, kind: TrpcKind) {
+type Resolver = (opts: { ctx: TrpcContext; input: unknown }) => Promise<unknown>;
+/** What is used here of a tier's procedure builder, whatever its context. */
+interface Builder {
+  input(schema: z.ZodType): Builder;
+  output(schema: z.ZodType): Builder;
+  query(resolve: Resolver): AnyTRPCProcedure;
+  mutation(resolve: Resolver): AnyTRPCProcedure;
+}
+
+function procedureOf(operation: Operation, kind: TrpcKind): AnyTRPCProcedure {
   const handler = operation.handler;
   if (!handler) throw new Error('an operation tRPC serves needs a handler');
-  let builder: AnyProcedureBuilder = tierProcedures[operation.tier];
+  let builder = tierProcedures[operation.tier] as unknown as Builder;
   if (operation.input) builder = builder.input(operation.input);
   if (operation.output) builder = builder.output(operation.output);
   const signedIn = operation.tier !== 'public';
-  const resolve = ({ ctx, input }: { ctx: TrpcContext; input: unknown }) => {
+  const resolve: Resolver = ({ ctx, input }) => {
     const { deps, clientAddress, requestId } = ctx;
-    // Past a signed-in tier's middleware, ctx.caller is the caller it resolved.
-    return handler(signedIn ? { deps, clientAddress, requestId, caller: ctx.caller as never } : { deps, clientAddress, requestId }, input);
+    // Past a signed-in tier's middleware, ctx.caller is the caller it resolved, no longer the function resolving it.
+    const context = signedIn ? { deps, clientAddress, requestId, caller: ctx.caller as unknown as Caller } : { deps, clientAddress, requestId };
+    return handler(context, input);
   };
   return kind === 'query' ? builder.query(resolve) : builder.mutation(resolve);
 }
