@@ -20,10 +20,10 @@ export interface OperationContext {
   requestId: string;
 }
 /** A signed-in tier's handler also knows who is calling: the tier has been checked. */
-export interface SignedInContext extends OperationContext {
+interface SignedInContext extends OperationContext {
   caller: Caller;
 }
-export type ContextOf<T extends Tier> = T extends 'public' ? OperationContext : SignedInContext;
+type ContextOf<T extends Tier> = T extends 'public' ? OperationContext : SignedInContext;
 
 /** How tRPC serves an operation; one REST alone has (a file, the API's own documentation) says `trpc: false`. */
 export type TrpcKind = 'query' | 'mutation';
@@ -41,7 +41,7 @@ export interface RestRequest {
   body?: z.ZodType;
 }
 type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
-export interface RestParts<R extends RestRequest> {
+interface RestParts<R extends RestRequest> {
   params: OutputOf<R['params']>;
   query: OutputOf<R['query']>;
   body: OutputOf<R['body']>;
@@ -79,7 +79,10 @@ interface RestRoute<R extends RestRequest, In, A> {
   tags: [Tag];
   summary: string;
   description?: string;
-  /** What the route parses; each part is parsed with its schema and documented by it. */
+  /**
+   * What the route parses, each part with its schema, which documents it. Left out, the operation's input is the
+   * route's JSON body, or on a GET its query string.
+   */
   request?: R;
   /** 201 for a route that makes something; 200 otherwise. */
   status?: 201;
@@ -107,12 +110,14 @@ interface RestRoute<R extends RestRequest, In, A> {
   resolvesCaller?: true;
 }
 
-/** The input mapping is needed only when the parts, merged, are not the operation's input. */
-type InputMapping<R extends RestRequest, In> = [MergedParts<R>] extends [In]
-  ? { input?: (parts: RestParts<R>) => In }
-  : { input: (parts: RestParts<R>) => In };
+/** The input mapping is needed only when the route names its parts and they, merged, are not the operation's input. */
+type InputMapping<R extends RestRequest, In> = [keyof R] extends [never]
+  ? { input?: never }
+  : [MergedParts<R>] extends [In]
+    ? { input?: (parts: RestParts<R>) => In }
+    : { input: (parts: RestParts<R>) => In };
 
-export type RestBinding<R extends RestRequest, In, A> = RestRoute<R, In, A> & InputMapping<R, In>;
+type RestBinding<R extends RestRequest, In, A> = RestRoute<R, In, A> & InputMapping<R, In>;
 
 /** An operation's definition: each part is checked against the others when it is written. */
 interface OperationDef<T extends Tier, K extends TrpcKind | false, I, V, Rp, R extends RestRequest> {

@@ -3,7 +3,7 @@
 // binding's schemas (the ones the document shows), calls the operation's handler and sends its answer in the shape
 // docs/api.md gives the route (JSON at its status, a list with its headers, a file).
 import type { Context, Handler, MiddlewareHandler } from 'hono';
-import type { z } from 'zod';
+import { ZodObject, type z } from 'zod';
 import { InvalidError, UnauthenticatedError } from '../errors';
 import type { Page } from '../contract/views';
 import { messages } from '../contract/messages';
@@ -13,7 +13,7 @@ import type { AppEnv } from '../platform/http/context';
 import { clientErrorResponse } from '../platform/http/errors';
 import { listResponse } from '../platform/http/list';
 import { jsonBody, paramOf, queryOf } from '../platform/http/validate';
-import { isOperation, type AnyRestBinding, type FileAnswer, type Operation, type OperationContext, type OperationTable, type RestEnv } from './operation';
+import { isOperation, type AnyRestBinding, type FileAnswer, type Operation, type OperationContext, type OperationTable, type RestEnv, type RestRequest } from './operation';
 import { buildOpenApiDocument } from './openapi-document';
 import { defineRoute, jsonAnswer, jsonRequestBody, listHeaders, restApp, serve, type RestApp } from './openapi-route';
 import type { ReferencePage } from './reference-page';
@@ -29,6 +29,8 @@ export interface RestOptions {
 }
 
 type Guards = Record<Tier, MiddlewareHandler<AppEnv>[]>;
+/** An operation REST serves. */
+type RestOperation = Operation & { rest: AnyRestBinding };
 
 /** Each tier's REST side: 401 without a valid session (c.var.caller set otherwise), then the tier's own check. */
 function tierGuards({ deps, resolveCaller }: RestOptions): Guards {
@@ -65,18 +67,27 @@ export function restApi(opts: RestOptions): RestApp {
   return api;
 }
 
-function* restOperations(table: OperationTable, prefix = ''): Generator<[string, Operation & { rest: AnyRestBinding }]> {
+function* restOperations(table: OperationTable, prefix = ''): Generator<[string, RestOperation]> {
   for (const [key, node] of Object.entries(table)) {
     const name = `${prefix}${key}`;
     if (!isOperation(node)) yield* restOperations(node, `${name}.`);
-    else if (node.rest) yield [name, node as Operation & { rest: AnyRestBinding }];
+    else if (node.rest) yield [name, node as RestOperation];
   }
 }
 
-function serveOperation(api: RestApp, name: string, operation: Operation & { rest: AnyRestBinding }, env: RestEnv, guards: Guards): void {
+/** The parts a route parses: as its binding names them, or else the operation's input as the body (a GET's query). */
+function requestOf({ rest, input }: RestOperation): RestRequest | undefined {
+  if (rest.request || !input) return rest.request;
+  if (rest.method !== 'get') return { body: input };
+  if (!(input instanceof ZodObject)) throw new Error(`GET ${rest.path}: a query string is an object`);
+  return { query: input };
+}
+
+function serveOperation(api: RestApp, name: string, operation: RestOperation, env: RestEnv, guards: Guards): void {
   const { tier, rest } = operation;
   if (rest.path.startsWith('/admin/') && tier !== 'admin' && tier !== 'owner') throw new Error(`${name}: a route under /api/admin/ is admin or owner tier`);
-  const { params, query, body } = rest.request ?? {};
+  const request = requestOf(operation);
+  const { params, query, body } = request ?? {};
   const route = defineRoute({
     method: rest.method,
     path: rest.path,
@@ -85,7 +96,7 @@ function serveOperation(api: RestApp, name: string, operation: Operation & { res
     summary: rest.summary,
     ...(rest.description === undefined ? {} : { description: rest.description }),
     tier,
-    ...(rest.request ? { request: { ...(params ? { params } : {}), ...(query ? { query } : {}), ...(body ? { body: jsonRequestBody(body) } : {}) } } : {}),
+    ...(request ? { request: { ...(params ? { params } : {}), ...(query ? { query } : {}), ...(body ? { body: jsonRequestBody(body) } : {}) } } : {}),
     responses: { [rest.status ?? 200]: successResponse(operation) },
     ...(rest.errors ? { errors: rest.errors } : {}),
     ...(rest.errorBodies ? { errorBodies: rest.errorBodies } : {}),
@@ -95,11 +106,11 @@ function serveOperation(api: RestApp, name: string, operation: Operation & { res
     serve(api, route, ...(rest.resolvesCaller ? [] : guards[tier]), rest.serve(env));
     return;
   }
-  serve(api, route, ...guards[tier], answering(operation, env.deps));
+  serve(api, route, ...guards[tier], answering(operation, request, env.deps));
 }
 
 /** The 2xx answer in the document: as the binding gives it, or its description with the JSON schema (and a list's headers). */
-function successResponse({ rest, output, reply }: Operation & { rest: AnyRestBinding }) {
+function successResponse({ rest, output, reply }: RestOperation) {
   if (typeof rest.response !== 'string') return rest.response;
   if (rest.list) {
     const page = (output as unknown as { shape: { items: never; totalIsLowerBound?: unknown } }).shape;
@@ -111,10 +122,10 @@ function successResponse({ rest, output, reply }: Operation & { rest: AnyRestBin
 }
 
 /** The route's handler: the parts parsed in order (path, query, body), the operation's handler, the answer. */
-function answering(operation: Operation & { rest: AnyRestBinding }, deps: Deps): Handler<AppEnv> {
+function answering(operation: RestOperation, request: RestRequest | undefined, deps: Deps): Handler<AppEnv> {
   const { tier, rest } = operation;
   const handler = operation.handler!;
-  const { params, query, body } = rest.request ?? {};
+  const { params, query, body } = request ?? {};
   const partsOf = async (c: Context<AppEnv>) => ({
     params: params && readParams(c, params.shape, rest.paramError),
     query: query && queryOf(c, query),

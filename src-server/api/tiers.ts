@@ -4,8 +4,7 @@
 import type { Caller } from '../platform/auth/caller';
 import { assertAdminRights, assertOwnerRights } from '../platform/auth/permissions';
 
-export const TIERS = ['public', 'customer', 'admin', 'owner'] as const;
-export type Tier = (typeof TIERS)[number];
+export type Tier = 'public' | 'customer' | 'admin' | 'owner';
 /** The tiers that need a signed-in caller. */
 export type SignedInTier = Exclude<Tier, 'public'>;
 

@@ -61,7 +61,7 @@ export const passwordSchema = z
   .max(128, 'Password must be at most 128 characters');
 
 /** docs/product.md#sessions: isAdmin is coerced to boolean from true, 'true' or 1. */
-export const flagSchema = z
+const flagSchema = z
   .union([z.boolean(), z.literal('true'), z.literal('false'), z.literal(1), z.literal(0)])
   .transform((v) => v === true || v === 'true' || v === 1);
 

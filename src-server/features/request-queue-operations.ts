@@ -48,7 +48,6 @@ export function queueOperations<Item, Detail>(names: QueueNames<Item, Detail>, s
         tags: [tag],
         summary: `The ${noun.toLowerCase()} queue`,
         description: 'In due order (docs/api.md#lists); the total in X-Total-Count.',
-        request: { query: queueListQuery },
         response: 'A page of the queue',
         list: true,
       },

@@ -22,7 +22,6 @@ export const accountOperations = {
       tags: ['Account'],
       summary: 'Sign in',
       description: 'By username or e-mail address (any letter case). 12 hours, or 30 days with `remember`.',
-      request: { body: loginInput },
       response: 'Signed in: the session token, when it lapses, and the account',
       errors: [401, 429, 503],
     },
@@ -40,7 +39,6 @@ export const accountOperations = {
       tags: ['Account'],
       summary: 'Register',
       description: 'Always a plain user; an `isAdmin` field is accepted and ignored. Error answers repeat `error` as `message`.',
-      request: { body: registerInput },
       status: 201,
       response: 'Registered',
       // The SPEC's answer: the account with a message.

@@ -21,7 +21,6 @@ export const callbackOperations = {
       tags: ['Quote and callback requests'],
       summary: 'Ask for a callback',
       description: 'The support page’s form. A filled-in `website` field (a honeypot) answers as if stored and stores nothing.',
-      request: { body: callbackInput },
       status: 201,
       response: 'Received',
       errors: [429],

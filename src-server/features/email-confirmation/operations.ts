@@ -35,7 +35,6 @@ export const emailConfirmationOperations = {
       tags: ['Account'],
       summary: 'Confirm the e-mail address with a link',
       description: 'Only for the account signed in: a link sent for another account answers 403 and confirms nothing.',
-      request: { body: emailConfirmInput },
       response: 'Confirmed: the account as it now is',
       errors: [403],
     },

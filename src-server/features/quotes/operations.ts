@@ -33,7 +33,6 @@ export const quoteOperations = {
       description:
         "The quote wizard's final step. The same request again within 60 seconds answers the first one's reference and is stored once; " +
         'a filled-in `website` field (a honeypot) answers as if stored and stores nothing.',
-      request: { body: quoteRequestInput },
       status: 201,
       response: 'Received',
       errors: [429],

@@ -24,7 +24,6 @@ export const adminUserOperations = {
       tags: [TAG],
       summary: 'Every account',
       description: `Oldest first. A search's total past ${ADMIN_SEARCH_EXACT_TOTAL.toLocaleString('en-GB')} is a lower bound (docs/api.md#lists).`,
-      request: { query: listQuery },
       response: 'A page of accounts',
       list: true,
       // The SPEC's answer names the page's items `users` (docs/api.md#lists).
@@ -47,7 +46,6 @@ export const adminUserOperations = {
       tags: [TAG],
       summary: 'Make an account',
       description: 'Staff accounts (admin or owner) are for owners to make (403 otherwise).',
-      request: { body: createUserInput },
       status: 201,
       response: 'The account',
       errors: [409, 503],
