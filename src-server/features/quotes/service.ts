@@ -8,7 +8,7 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import { messages } from '../../contract/messages';
 import { checkQuoteTimes, quoteMessages, requestedStartOf, type QuoteReceipt, type QuoteRequest } from '../../contract/quote';
 import { dueAtOf, type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
-import type { Page, QuoteRequestDetailView, QuoteRequestView, RequestNoteView, RequestStatus } from '../../contract/views';
+import type { Page, QuoteRequestDetailView, QuoteRequestView, RequestNoteView } from '../../contract/views';
 import type { DbOrTx } from '../../platform/db/client';
 import { policies, quoteRequests, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
@@ -235,7 +235,4 @@ export const getQuoteRequest = (deps: Deps, caller: Caller, id: number) => getQu
 export const quoteRequestAfterChange = (deps: Deps, caller: Caller, id: number) => queueItemAfterChange(deps, quoteQueue, caller, id);
 export const updateQuoteRequest = (deps: Deps, caller: Caller, id: number, input: RequestUpdateInput) =>
   updateQueueItem(deps, quoteQueue, caller, id, input);
-/** The status alone (admin.quotes.setStatus, kept for its clients). */
-export const setQuoteStatus = (deps: Deps, caller: Caller, id: number, status: RequestStatus) =>
-  updateQueueItem(deps, quoteQueue, caller, id, { status });
 export const addQuoteNote = (deps: Deps, caller: Caller, id: number, text: string) => addQueueNote(deps, quoteQueue, caller, id, text);

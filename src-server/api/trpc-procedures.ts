@@ -1,13 +1,13 @@
-// tRPC set-up in one place: context, error shape and the four procedure tiers
-// (public, customer, admin, owner). Services throw domain errors; one middleware maps them here.
+// tRPC set-up in one place: the context, the error shape and a procedure per tier (api/tiers.ts), on which
+// api/trpc.ts builds every operation's procedure. Services throw domain errors; one middleware maps them here.
 import { initTRPC, TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import type { CallerResult, ResolveCaller } from '../platform/auth/caller';
-import { assertAdminRights, assertOwnerRights } from '../platform/auth/permissions';
 import { messages } from '../contract/messages';
 import { brokenTextError } from '../contract/text';
 import type { Deps } from '../deps';
 import { DomainError, domainErrorIn, errorAnswerOf, inputErrorDetails } from '../errors';
+import { assertTier, type Tier } from './tiers';
 
 export interface TrpcContext {
   deps: Deps;
@@ -78,21 +78,28 @@ const wellFormedInput = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
-export const publicProcedure = t.procedure.use(mapDomainErrors).use(wellFormedInput);
+const publicProcedure = t.procedure.use(mapDomainErrors).use(wellFormedInput);
 
-export const customerProcedure = publicProcedure.use(async ({ ctx, next }) => {
+const signedInProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const { caller } = await ctx.caller();
   if (!caller) throw new TRPCError({ code: 'UNAUTHORIZED', message: messages.unauthenticated });
   return next({ ctx: { caller } });
 });
 
-// The ForbiddenError thrown by the assertions becomes FORBIDDEN through mapDomainErrors, as a service's would.
-export const adminProcedure = customerProcedure.use(({ ctx, next }) => {
-  assertAdminRights(ctx.caller);
-  return next();
-});
+// The ForbiddenError assertTier throws becomes FORBIDDEN through mapDomainErrors, as a service's would.
+const tierProcedure = (tier: 'admin' | 'owner') =>
+  signedInProcedure.use(({ ctx, next }) => {
+    assertTier(tier, ctx.caller);
+    return next();
+  });
 
-export const ownerProcedure = customerProcedure.use(({ ctx, next }) => {
-  assertOwnerRights(ctx.caller);
-  return next();
-});
+/**
+ * The procedure each tier's operations are built on. The tier is checked before the input is parsed, so an anonymous
+ * call to a protected procedure is UNAUTHORIZED whatever it sends.
+ */
+export const tierProcedures = {
+  public: publicProcedure,
+  customer: signedInProcedure,
+  admin: tierProcedure('admin'),
+  owner: tierProcedure('owner'),
+} satisfies Record<Tier, unknown>;

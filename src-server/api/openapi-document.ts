@@ -1,7 +1,7 @@
-// The OpenAPI 3.1 document of the REST API (docs/api.md#openapi), generated from the route definitions the /api
-// sub-app was built from (http/openapi.ts): nothing in it is written by hand but the texts below.
-import { version } from '../../../package.json';
-import { BEARER, type RestApp } from '../../platform/http/openapi';
+// The OpenAPI 3.1 document of the REST API (docs/api.md#openapi), generated from the routes the /api sub-app was built
+// with from the operations' REST bindings (api/rest.ts): nothing in it is written by hand but the texts below.
+import { version } from '../../package.json';
+import { BEARER, type RestApp } from './openapi-route';
 
 /** Every tag a route may carry, in the reference page's order. */
 export const TAGS = [

@@ -1,16 +1,15 @@
-// GET /api/openapi.json (the REST API's OpenAPI 3.1 document) and GET /api/docs (a reference page that renders it):
-// docs/api.md#openapi.
+// The API's reference page (GET /api/docs), its script, and the answers of the three documentation routes
+// (features/api-docs/operations.ts): docs/api.md#openapi.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
 import { Scalar } from '@scalar/hono-api-reference';
-import { Hono } from 'hono';
-import { completeAnswer } from '../../platform/http/complete-answer';
-import { defineRoute, restApp, serve, type RestApp } from '../../platform/http/openapi';
-import { buildOpenApiDocument, type DocumentOptions } from './document';
+import { Hono, type Handler } from 'hono';
+import { completeAnswer } from '../platform/http/complete-answer';
+import type { AppEnv } from '../platform/http/context';
+import type { RestEnv } from './operation';
 
 /**
  * The reference page's script: @scalar/api-reference's browser bundle, one version, a copy kept in this repository
@@ -32,50 +31,9 @@ function findScalarFile(): string {
   }
 }
 
-/** Both are public and the same for everyone until the next deploy. */
-const CACHE_CONTROL = 'public, max-age=300';
-
-const openApiJsonRoute = defineRoute({
-  method: 'get',
-  path: '/openapi.json',
-  operationId: 'getOpenApiDocument',
-  tags: ['Documentation'],
-  summary: 'This document',
-  description: 'OpenAPI 3.1, generated from the zod schemas the routes parse their input with. Readable from any origin.',
-  access: 'public',
-  responses: {
-    200: {
-      description: 'The document',
-      content: { 'application/json': { schema: z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) }) } },
-    },
-  },
-});
-
-const docsRoute = defineRoute({
-  method: 'get',
-  path: '/docs',
-  operationId: 'getApiReferencePage',
-  tags: ['Documentation'],
-  summary: 'The reference page',
-  description: "A page that renders this document (Scalar's API reference), sandboxed by its own Content-Security-Policy.",
-  access: 'public',
-  responses: { 200: { description: 'The page', content: { 'text/html': { schema: { type: 'string' } } } } },
-});
-
-const scriptRoute = defineRoute({
-  method: 'get',
-  path: `/docs/scalar-api-reference-${SCALAR_VERSION}.js`,
-  operationId: 'getApiReferenceScript',
-  tags: ['Documentation'],
-  summary: "The reference page's script",
-  description: "@scalar/api-reference's browser bundle, kept with the server (its name carries its version, so it may be cached for good).",
-  access: 'public',
-  responses: { 200: { description: 'The script', content: { 'text/javascript': { schema: { type: 'string' } } } } },
-});
-
 /**
  * The page, and the Content-Security-Policy it alone carries (every other answer keeps the strict one:
- * http/security-headers.ts). The page's script comes from the CDN, pinned by integrity; its inline parts are allowed
+ * http/security-headers.ts). The page's script is this server's copy, pinned by integrity; its inline parts are allowed
  * by hash, computed here from the HTML the Scalar package writes. `sandbox` without allow-same-origin gives the page an
  * origin of its own: even a bad script there cannot read this site's storage (the session token) or call the API as
  * the visitor, so /api/openapi.json, which it fetches, is readable from any origin.
@@ -175,37 +133,34 @@ async function writeReferencePage(): Promise<ReferencePage> {
   return { html, csp, script: () => (script ??= readScript(scriptFile)) };
 }
 
-/**
- * The three routes. `api` is the /api sub-app whose routes the document describes; the document is built on the first
- * request (every route is mounted by then), once.
- */
-export function apiDocsRoutes(api: RestApp, page: ReferencePage, opts: DocumentOptions): RestApp {
-  let documentJson: string | undefined;
-  const app = restApp();
-  serve(app, openApiJsonRoute, (c) => {
-    documentJson ??= JSON.stringify(buildOpenApiDocument(api, opts));
-    return completeAnswer(c, documentJson, {
-      'cache-control': CACHE_CONTROL,
-      'content-type': 'application/json',
-      // A public document, fetched by the sandboxed reference page, whose origin is its own.
-      'access-control-allow-origin': '*',
-      'cross-origin-resource-policy': 'cross-origin',
-    });
+/** Both are public and the same for everyone until the next deploy. */
+const CACHE_CONTROL = 'public, max-age=300';
+
+/** GET /api/openapi.json: the document, readable from any origin (the sandboxed page fetches it from its own). */
+export const documentAnswer = (env: RestEnv): Handler<AppEnv> => (c) =>
+  completeAnswer(c, env.documentJson(), {
+    'cache-control': CACHE_CONTROL,
+    'content-type': 'application/json',
+    'access-control-allow-origin': '*',
+    'cross-origin-resource-policy': 'cross-origin',
   });
-  serve(app, docsRoute, (c) => completeAnswer(c, page.html, { 'cache-control': CACHE_CONTROL, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': page.csp }));
-  serve(app, scriptRoute, (c) => {
-    const gzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
-    const script = page.script();
-    return completeAnswer(c, gzip ? script.gzip : script.raw, {
-      'content-type': 'text/javascript; charset=utf-8',
-      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
-      vary: 'Accept-Encoding',
-      // Its name changes with its version.
-      'cache-control': 'public, max-age=31536000, immutable',
-      // Fetched with integrity (so in CORS mode) by the sandboxed page, whose origin is its own.
-      'access-control-allow-origin': '*',
-      'cross-origin-resource-policy': 'cross-origin',
-    });
+
+/** GET /api/docs: the page, with the Content-Security-Policy it alone carries. */
+export const pageAnswer = ({ referencePage: page }: RestEnv): Handler<AppEnv> => (c) =>
+  completeAnswer(c, page.html, { 'cache-control': CACHE_CONTROL, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': page.csp });
+
+/** The page's script, gzip-compressed for a client that takes it. */
+export const scriptAnswer = ({ referencePage: page }: RestEnv): Handler<AppEnv> => (c) => {
+  const gzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
+  const script = page.script();
+  return completeAnswer(c, gzip ? script.gzip : script.raw, {
+    'content-type': 'text/javascript; charset=utf-8',
+    ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+    vary: 'Accept-Encoding',
+    // Its name changes with its version.
+    'cache-control': 'public, max-age=31536000, immutable',
+    // Fetched with integrity (so in CORS mode) by the sandboxed page, whose origin is its own.
+    'access-control-allow-origin': '*',
+    'cross-origin-resource-policy': 'cross-origin',
   });
-  return app;
-}
+};
