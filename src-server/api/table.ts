@@ -12,7 +12,7 @@ import { passwordResetOperations } from '../features/password-reset/operations';
 import { adminPolicyOperations, policyOperations } from '../features/policies/operations';
 import { adminQuoteOperations, quoteOperations } from '../features/quotes/operations';
 import { reportOperation } from '../features/reports/operations';
-import { staffOperation } from '../features/staff/operations';
+import { staffOperation } from '../features/queues/operations';
 import { statsOperations } from '../features/stats/operations';
 import { adminUserOperations } from '../features/users/operations';
 import { verifyOperations } from '../features/verify/operations';

@@ -3,7 +3,7 @@ import { callbackInput } from '../../contract/callback';
 import { receivedReply } from '../../contract/replies';
 import { callbackRequestDetailView, callbackRequestView } from '../../contract/views';
 import { defineOperation } from '../../api/operation';
-import { queueOperations } from '../request-queue-operations';
+import { queueOperations } from '../queues/queue-operations';
 import { addCallbackNote, getCallbackRequest, listCallbackRequests, requestCallback, updateCallbackRequest } from './service';
 
 /** callbacks.request: the support page's Request Callback form. */

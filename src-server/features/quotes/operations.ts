@@ -7,7 +7,7 @@ import { receivedReply } from '../../contract/replies';
 import { idInput } from '../../contract/schemas';
 import { issuedPolicyView, myQuoteRequestView, quoteRequestDetailView, quoteRequestView, renewalDraftView } from '../../contract/views';
 import { defineOperation } from '../../api/operation';
-import { queueOperations } from '../request-queue-operations';
+import { queueOperations } from '../queues/queue-operations';
 import { issuePolicy } from './issue-policy';
 import { myQuoteRequests } from './mine';
 import { sendOffer } from './offer';

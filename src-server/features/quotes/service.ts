@@ -2,7 +2,7 @@
 // stored once with a reference and status 'new' for staff, logged, and confirmed to the customer by e-mail.
 // The same request sent twice within a minute (a double click, a retry after a lost answer) is stored
 // once and answered with the first one's reference. Below the submission, the staff queue of these requests
-// (docs/product.md#staff-queues), on the shared machinery of features/request-queue.ts.
+// (docs/product.md#staff-queues), on the shared machinery of features/queues/queue.ts.
 import { createHash } from 'node:crypto';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { messages } from '../../contract/messages';
@@ -27,7 +27,7 @@ import {
   updateQueueItem,
   type Queue,
   type QueueRow,
-} from '../request-queue';
+} from '../queues/queue';
 import { confirmedOwnerOf } from '../email-confirmation/service';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
 import { confirmationMail } from './mail';

@@ -12,7 +12,7 @@ import type { Caller, Deps } from '../../deps';
 import { ConflictError, fieldInvalid, ForbiddenError, NotFoundError } from '../../errors';
 import { hashPassword } from '../../platform/auth/password';
 import { assertAdminRights } from '../../platform/auth/permissions';
-import { listBoundedPage, readCounter, totalOf } from '../list';
+import { listBoundedPage, readCounter, totalOf } from '../../platform/db/list';
 import { toUserView } from './view';
 import { writeLog } from '../../platform/audit/log';
 import { PASSWORD_LINKS, spendAccountTokens } from '../../platform/auth/account-tokens';

@@ -1,12 +1,12 @@
 // Shared by the list services: paging and case-insensitive substring search.
 import { eq, inArray, sql, type Column, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Product } from '../contract/products';
-import type { ListQuery, LogLevel } from '../contract/schemas';
-import type { BoundedPage, Page } from '../contract/views';
-import type { DbOrTx } from '../platform/db/client';
-import type { FtsTable } from '../platform/db/hot-reads';
-import { counters } from '../platform/db/schema/index';
-import type { Deps } from '../deps';
+import type { Product } from '../../contract/products';
+import type { ListQuery, LogLevel } from '../../contract/schemas';
+import type { BoundedPage, Page } from '../../contract/views';
+import type { DbOrTx } from './client';
+import type { FtsTable } from './hot-reads';
+import { counters } from './schema/index';
+import type { Deps } from '../../deps';
 
 /** A LIKE pattern that matches `term` anywhere, with % and _ taken literally. */
 function containsPattern(term: string): string {

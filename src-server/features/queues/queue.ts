@@ -7,9 +7,9 @@
 // Also the references the public is given for a request, and the counts the console's overview shows.
 import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { writeLog } from '../platform/audit/log';
-import { assertAdminRights } from '../platform/auth/permissions';
-import { messages } from '../contract/messages';
+import { writeLog } from '../../platform/audit/log';
+import { assertAdminRights } from '../../platform/auth/permissions';
+import { messages } from '../../contract/messages';
 import {
   assigneeMessages,
   promiseOwedStatuses,
@@ -18,14 +18,14 @@ import {
   type QueueKind,
   type QueueListQuery,
   type RequestUpdateInput,
-} from '../contract/queues';
-import type { Page, RequestNoteView, RequestStatus, StaffRefView } from '../contract/views';
-import type { DbOrTx, Tx } from '../platform/db/client';
-import { requestNotes, users } from '../platform/db/schema/index';
-import type { Caller, Deps } from '../deps';
-import { fieldInvalid, NotFoundError } from '../errors';
-import { randomCrockford } from '../platform/random-code';
-import { anyColumnContains, totalOf } from './list';
+} from '../../contract/queues';
+import type { Page, RequestNoteView, RequestStatus, StaffRefView } from '../../contract/views';
+import type { DbOrTx, Tx } from '../../platform/db/client';
+import { requestNotes, users } from '../../platform/db/schema/index';
+import type { Caller, Deps } from '../../deps';
+import { fieldInvalid, NotFoundError } from '../../errors';
+import { randomCrockford } from '../../platform/random-code';
+import { anyColumnContains, totalOf } from '../../platform/db/list';
 
 /** The stored fields every request has, as a queue reads them. */
 export interface QueueRequest {

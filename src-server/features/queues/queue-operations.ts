@@ -1,14 +1,14 @@
 // The operations the two staff queues share (docs/product.md#staff-queues, docs/api.md#admin-audit-log-queues-and-report): list, open,
 // change and annotate, for quote requests (admin.quotes.*, /api/admin/quotes) and callback requests
-// (admin.callbacks.*, /api/admin/callbacks), as features/request-queue.ts is one queue for both tables. Each feature's
+// (admin.callbacks.*, /api/admin/callbacks), as features/queues/queue.ts is one queue for both tables. Each feature's
 // operations.ts names its queue, its views and its service functions, and adds the operations only it has.
 import type { z } from 'zod';
-import { queueListQuery, requestNoteByIdInput, requestNoteInput, requestUpdateByIdInput, requestUpdateInput, type QueueListQuery, type RequestUpdateInput } from '../contract/queues';
-import { idInput } from '../contract/schemas';
-import { pageOf, requestNoteView, type Page, type RequestNoteView } from '../contract/views';
-import type { Caller, Deps } from '../deps';
-import { defineOperation } from '../api/operation';
-import type { Tag } from '../api/openapi-document';
+import { queueListQuery, requestNoteByIdInput, requestNoteInput, requestUpdateByIdInput, requestUpdateInput, type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
+import { idInput } from '../../contract/schemas';
+import { pageOf, requestNoteView, type Page, type RequestNoteView } from '../../contract/views';
+import type { Caller, Deps } from '../../deps';
+import { defineOperation } from '../../api/operation';
+import type { Tag } from '../../api/openapi-document';
 
 export interface QueueNames<Item, Detail> {
   /** The path segment under /api/admin: 'quotes' or 'callbacks'. */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { staffRefView } from '../../contract/views';
 import { defineOperation } from '../../api/operation';
-import { listStaff } from '../request-queue';
+import { listStaff } from './queue';
 
 /** admin.staff: the admin and owner accounts, by username. */
 export const staffOperation = defineOperation({
