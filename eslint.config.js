@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
  */
 const PLATFORM_INTERNALS = [
   'platform/db/(hot-reads|off-thread|writer|server|search-index|migrate|backup)',
-  'platform/http/(turn-gate|complete-answer|security-headers|unread-body|json-only|metrics|prerendered-pages|api-paths|client-address|guards)',
+  'platform/http/(turn-gate|complete-answer|security-headers|unread-body|json-only|metrics|prerendered-pages|api-paths|client-address)',
   'platform/auth/(refusal-gate|caller|tokens)',
   'platform/mail/(mailer|token-links)',
   'platform/(metrics|scheduler|secret)',
@@ -45,10 +45,9 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
-    // Features reach the platform's machinery only through deps (docs/operations.md#repository-layout). A REST door
-    // (rest.ts) is HTTP by nature: it answers through the platform's HTTP helpers.
+    // Features reach the platform's machinery only through deps (docs/operations.md#repository-layout). Their
+    // operations (operations.ts) name what the doors serve; the doors themselves are api/'s.
     files: ['src-server/features/**/*.ts'],
-    ignores: ['src-server/features/*/rest.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
@@ -75,8 +74,8 @@ export default tseslint.config(
             { regex: '^\\.\\./(?!\\.)', message: 'Client features do not import each other: share it through components/ or lib/.' },
             { regex: '^(\\.\\./){3,}', message: 'No ../../../ imports: use the @server/contract alias or a closer module.' },
             { regex: 'src-server', message: 'Import server code through the @server alias (contract and the AppRouter type only).' },
-            { regex: '^@server/(?!contract/|trpc/router$)', message: 'The client may import only @server/contract/* and the AppRouter type.' },
-            { regex: '^@server/trpc/router$', allowTypeImports: true, message: 'Only `import type { AppRouter }` may come from the router.' },
+            { regex: '^@server/(?!contract/|api/trpc$)', message: 'The client may import only @server/contract/* and the AppRouter type.' },
+            { regex: '^@server/api/trpc$', allowTypeImports: true, message: 'Only `import type { AppRouter }` may come from the router.' },
           ],
         },
       ],
@@ -99,8 +98,8 @@ export default tseslint.config(
           patterns: [
             { regex: '^(\\.\\./){3,}', message: 'No ../../../ imports: use the @server/contract alias or a closer module.' },
             { regex: 'src-server', message: 'Import server code through the @server alias (contract and the AppRouter type only).' },
-            { regex: '^@server/(?!contract/|trpc/router$)', message: 'The client may import only @server/contract/* and the AppRouter type.' },
-            { regex: '^@server/trpc/router$', allowTypeImports: true, message: 'Only `import type { AppRouter }` may come from the router.' },
+            { regex: '^@server/(?!contract/|api/trpc$)', message: 'The client may import only @server/contract/* and the AppRouter type.' },
+            { regex: '^@server/api/trpc$', allowTypeImports: true, message: 'Only `import type { AppRouter }` may come from the router.' },
           ],
         },
       ],

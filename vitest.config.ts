@@ -12,7 +12,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const SERVER = ['tests/server/**/*.test.ts'];
 const CLIENT = ['tests/client/**/*.test.{ts,tsx}'];
 const SLOW = [
-  'tests/server/crash-safety.test.ts', // spawns the real server and SIGKILLs it 50 times (~60 s on its own)
+  'tests/server/crash-safety.test.ts', // spawns the real server and SIGKILLs it 15 times (~25 s on its own)
   'tests/server/fuzz.test.ts', // fast-check properties, ~4,000 generated requests (~12 s)
   'tests/server/backup.test.ts', // backup and restore CLIs in subprocesses (~5 s)
   'tests/server/reminders-processes.test.ts', // three app processes on one database file (~4 s)

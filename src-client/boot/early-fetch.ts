@@ -1,11 +1,11 @@
 // A page's first data, asked for by the start-up script (main.tsx) while the app's code is still on its way
 // (docs/performance.md#the-dashboards-first-load). On a slow phone's first visit the dashboard's scripts take over a
-// second to arrive and run; the customer's policy list, asked for only then, added a round trip after them. Here it
-// is asked for at once, and the app's own call takes the answer already in hand.
+// second to arrive and run; the customer's policy list, asked for only then, would add a round trip after them. Here
+// it is asked for at once, and the app's own call takes the answer already in hand.
 //
 // React-free and small: it is part of every page's start-up script. The app's tRPC client fetches through
 // `fetchWithEarlyAnswers` (lib/trpc.ts), which hands over an early answer once, to a call to the same address with
-// the same session; anything else, and an early request that failed, goes to the network as before.
+// the same session; anything else, and an early request that failed, goes to the network.
 import { SESSION_KEYS, storedValue } from '../lib/stored-state';
 
 /** The dashboard's queries, as its route's loader starts them (routes/dashboard.tsx). */

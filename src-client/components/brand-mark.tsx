@@ -1,5 +1,5 @@
-// The brand's mark (the shape of public/favicon.svg), drawn in the page: as an <img> it was a request of its own
-// and an SVG document the browser builds on the main thread, on the way to a slow phone's first screen
+// The brand's mark (the shape of public/favicon.svg), drawn in the page: as an <img> it would be a request of its
+// own and an SVG document the browser builds on the main thread, on the way to a slow phone's first screen
 // (docs/performance.md#the-dashboards-first-load); here it paints with the text beside it.
 export function BrandMark() {
   return (

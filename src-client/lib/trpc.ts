@@ -13,7 +13,7 @@ import { createTRPCClient, httpBatchLink, splitLink, TRPCClientError, type TRPCL
 import { createTRPCQueryUtils } from '@trpc/react-query';
 import { observable } from '@trpc/server/observable';
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '@server/trpc/router';
+import type { AppRouter } from '@server/api/trpc';
 import { TRPC_MAX_BATCH } from '@server/contract/limits';
 import { EARLY_QUERY_PATHS, fetchWithEarlyAnswers } from '../boot/early-fetch';
 import { queryClient } from './query-client';

@@ -1,4 +1,4 @@
-// Sending a quote and issuing a policy from a quote request (docs/product.md#from-request-to-cover): the inputs
+// Sending a quote and issuing a policy from a quote request (docs/product.md#from-quote-to-cover): the inputs
 // both doors parse and the console's dialogs use, and the texts a person reads. The price is pounds with
 // insurance premium tax included, by the contract's money rule; the policy issued from a request takes
 // every policy field from it unless staff override that field.
@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { addDuration, type Duration } from './durations';
 import { money } from './money';
 import type { Product } from './products';
-import { policyInput } from './schemas';
+import { idParam, policyInput } from './schemas';
 import { lineText } from './text';
 import { epochToUkLocal } from './time';
 
@@ -55,6 +55,8 @@ export const offerInput = z.object({
 });
 export type OfferInput = z.infer<typeof offerInput>;
 export type OfferFormValues = z.input<typeof offerInput>;
+/** admin.quotes.offer: the request's id beside the offer (on REST, the path's `{id}`). */
+export const offerByIdInput = offerInput.extend({ id: idParam });
 
 const field = policyInput.shape;
 
@@ -83,6 +85,8 @@ export const issuePolicyInput = z.object({
   premium: field.premium,
 });
 export type IssuePolicyInput = z.infer<typeof issuePolicyInput>;
+/** admin.quotes.issuePolicy: the request's id beside the fields (on REST, the path's `{id}`). */
+export const issuePolicyByIdInput = issuePolicyInput.extend({ id: idParam });
 
 /** What a quote request says that a policy takes from it: the server reads its row, the console its detail view. */
 export interface RequestFacts {

@@ -61,7 +61,7 @@ export const passwordSchema = z
   .max(128, 'Password must be at most 128 characters');
 
 /** docs/product.md#sessions: isAdmin is coerced to boolean from true, 'true' or 1. */
-export const flagSchema = z
+const flagSchema = z
   .union([z.boolean(), z.literal('true'), z.literal('false'), z.literal(1), z.literal(0)])
   .transform((v) => v === true || v === 'true' || v === 1);
 
@@ -213,6 +213,14 @@ export const idParam = z
     { error: 'id must be a number' },
   )
   .pipe(z.number().int('id must be a positive whole number').positive('id must be a positive whole number').max(Number.MAX_SAFE_INTEGER));
+
+/** One record, named by its id (on REST, the path's `{id}`). */
+export const idInput = z.object({ id: idParam });
+/** One account's records (admin.policies.ofUser; on REST, /admin/users/{id}/policies). */
+export const userIdInput = z.object({ userId: idParam });
+/** An edit: the record's id beside its fields, so a field's error is keyed by the field (errors.ts inputErrorDetails). */
+export const updateUserByIdInput = z.object({ id: idParam, data: updateUserInput });
+export const updatePolicyByIdInput = z.object({ id: idParam, data: policyInput });
 
 export const policyNumberParam = lineText({ message: messages.invalidPolicyNumber })
   .min(1, messages.invalidPolicyNumber)

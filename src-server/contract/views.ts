@@ -77,10 +77,6 @@ export type LogEntryView = z.infer<typeof logEntryView>;
 export const requestStatuses = ['new', 'contacted', 'quoted', 'closed'] as const;
 export type RequestStatus = (typeof requestStatuses)[number];
 
-export const requestStatusInput = z.object({
-  status: z.enum(requestStatuses, { error: `Status must be one of: ${requestStatuses.join(', ')}` }),
-});
-
 /** Someone on staff, as a queue names them. */
 export const staffRefView = z.strictObject({ id: z.number().int(), username: z.string() }).meta({ id: 'StaffRefView' });
 export type StaffRefView = z.infer<typeof staffRefView>;

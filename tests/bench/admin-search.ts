@@ -25,7 +25,7 @@ import { migrateDatabase } from '../../src-server/platform/db/migrate';
 import { counters, policies, users } from '../../src-server/platform/db/schema/index';
 import { mergeSearchIndexes, mergeStep, optimizeSearchIndexes, searchIndexShape, SEARCH_INDEXES, type IndexShape } from '../../src-server/platform/db/search-index';
 import type { Caller, Deps } from '../../src-server/deps';
-import { anyColumnContains } from '../../src-server/features/list';
+import { anyColumnContains } from '../../src-server/platform/db/list';
 import { listLogs } from '../../src-server/features/logs/service';
 import { createPolicy, listPolicies } from '../../src-server/features/policies/service';
 import { listUsers } from '../../src-server/features/users/service';
@@ -375,7 +375,7 @@ export async function benchAdminSearch(log: (l: string) => void = () => {}, opti
   return { sizes, like };
 }
 
-/** The old path (features/list.ts anyColumnContains, as listPolicies ran before FTS), for contrast. */
+/** The old path (platform/db/list.ts anyColumnContains, as listPolicies ran before FTS), for contrast. */
 async function likeContrast(database: Database): Promise<NonNullable<AdminSearchResult['like']>> {
   const where = anyColumnContains([policies.policyNumber, policies.holderName, policies.driverName, policies.carModel, policies.registration, users.username], 'fletch');
   const r = await timed(5, async () => {

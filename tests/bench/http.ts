@@ -3,6 +3,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { stopWithParent } from '../process/stop-with-parent';
 
 export interface LoadResult {
   name: string;
@@ -16,11 +17,14 @@ export interface LoadResult {
 }
 
 export async function startServer(file: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = fork(file.startsWith('/') ? file : fileURLToPath(new URL(file, import.meta.url)), [], {
-    env: { ...process.env, ...env },
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : [])],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  // Killed with the benchmark if it fails or is stopped part-way (tests/process/stop-with-parent.ts).
+  const child = stopWithParent(
+    fork(file.startsWith('/') ? file : fileURLToPath(new URL(file, import.meta.url)), [], {
+      env: { ...process.env, ...env },
+      execArgv: ['--import', 'tsx', ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : [])],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    }),
+  );
   await new Promise<void>((resolve, reject) => {
     child.once('message', () => resolve());
     child.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));

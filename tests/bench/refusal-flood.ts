@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validPolicy } from '../server/harness';
 import { buildServer, OWNER_PASSWORD, ROOT, startServer } from '../process/real-server';
+import { stopWithParent } from '../process/stop-with-parent';
 import type { BenchSection, BudgetTable } from './budgets';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4410);
@@ -111,7 +112,7 @@ function flood(url: string, opts: { method: string; body?: string }): Promise<Fl
           ...(opts.body ? ['-H', 'content-type=application/json', '-b', opts.body] : []),
           url,
         ];
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = stopWithParent(spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] }));
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   return new Promise((resolve, reject) => {

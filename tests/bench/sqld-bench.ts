@@ -22,6 +22,7 @@ import { validQuote } from '../fixtures/quote';
 import { seed, SECRET } from './api-bench';
 import { budgets } from './budgets';
 import { load, startServer, stopServer, type LoadResult } from './http';
+import { stopWithParent } from '../process/stop-with-parent';
 import { ensureSqld } from '../../scripts/sqld.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
@@ -37,7 +38,9 @@ const median = (xs: number[]) => {
 };
 
 async function startSqld(dir: string): Promise<ChildProcess> {
-  const child = spawn(ensureSqld(), ['--db-path', join(dir, 'sqld'), '--http-listen-addr', `127.0.0.1:${SQLD_PORT}`, '--no-welcome'], { stdio: 'ignore' });
+  const child = stopWithParent(
+    spawn(ensureSqld(), ['--db-path', join(dir, 'sqld'), '--http-listen-addr', `127.0.0.1:${SQLD_PORT}`, '--no-welcome'], { stdio: 'ignore' }),
+  );
   const client = createClient({ url: `http://127.0.0.1:${SQLD_PORT}` });
   for (let i = 0; ; i++) {
     try {
@@ -174,8 +177,8 @@ try {
     );
   }
   const file = dashboard.get('embedded file')!;
-  // The recommended way (docs/operations.md#libsql-server-transports) is the embedded replica; the two remote
-  // transports are held to the same budget, for the record.
+  // The recommended way (docs/operations.md#which-way-to-reach-a-libsql-server) is the embedded replica; the two
+  // remote transports are held to the same budget, for the record.
   // The mean, to a hundredth of a millisecond: at 2 ms, whole-millisecond medians would move the ratio by half.
   const ratio = (name: string) => med(dashboard.get(name)!, 'mean') / med(file, 'mean');
   console.log(`\npolicies.mine latency against the file's: ${transports.slice(1).map((t) => `${t.name} ${ratio(t.name).toFixed(2)}x`).join(', ')}`);

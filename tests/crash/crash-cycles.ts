@@ -1,5 +1,5 @@
 // Crash safety (issue: writes in a child server process, SIGKILL at random moments, restart, every
-// acknowledged write present and PRAGMA integrity_check ok). Shared by the 50-cycle test in `npm test`
+// acknowledged write present and PRAGMA integrity_check ok). Shared by the short run in `npm test`
 // (tests/server/crash-safety.test.ts) and the 1,000-cycle `npm run test:crash`.
 // The child is the real server (tests/process/real-server.ts).
 import { mkdtempSync } from 'node:fs';
@@ -33,14 +33,48 @@ const policyBody = (n: number) => ({
 });
 
 
-/** Writes as fast as `workers` clients can until `stop` resolves; records every write the server acknowledged. */
-async function writeUntil(server: ServerProcess, token: string, workers: number, stop: Promise<void>, ack: Acknowledged): Promise<number> {
+/** Requests a cycle may send without one acknowledged before it gives up: a server that acknowledges nothing. */
+const MAX_UNACKNOWLEDGED = 500;
+
+interface CycleResult {
+  sent: number;
+  /** Requests sent and not yet answered when the SIGKILL was sent. */
+  inFlightAtKill: number;
+}
+
+/**
+ * Writes as fast as `workers` clients can, recording every write the server acknowledges, and SIGKILLs the server
+ * `killAfterMs` after the first write it acknowledges in this cycle: so the kill always comes while writes flow,
+ * however slowly a busy machine answers. Resolves once the server has exited.
+ */
+async function writeThenKill(server: ServerProcess, token: string, workers: number, killAfterMs: number, ack: Acknowledged): Promise<CycleResult> {
   let stopped = false;
-  void stop.then(() => (stopped = true));
   let sent = 0;
+  let inFlight = 0;
+  let inFlightAtKill = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const kill = () => {
+    if (stopped) return;
+    stopped = true;
+    inFlightAtKill = inFlight;
+    server.child.kill('SIGKILL');
+  };
+  const acknowledged = () => (timer ??= setTimeout(kill, killAfterMs));
+  // Gone before the kill (it crashed, or the run was stopped): the writers stop, and the cycle fails below.
+  let exitedEarly = false;
+  void server.exited.then(() => {
+    if (stopped) return;
+    stopped = true;
+    exitedEarly = true;
+  });
   const worker = async (w: number) => {
     for (let i = 0; !stopped; i++) {
+      if (timer === undefined && sent >= MAX_UNACKNOWLEDGED) {
+        kill();
+        throw new Error(`the server acknowledged none of ${sent} writes`);
+      }
       sent++;
+      inFlight++;
       try {
         if ((w + i) % 2 === 0) {
           const { body, address } = quoteBody();
@@ -49,30 +83,47 @@ async function writeUntil(server: ServerProcess, token: string, workers: number,
             headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
             body: JSON.stringify(body),
           });
-          if (res.status === 201) ack.quotes.add(((await res.json()) as { reference: string }).reference);
-          else if (res.status >= 500) throw new Error(`quote answered ${res.status}: ${await res.text()}`);
+          if (res.status === 201) {
+            ack.quotes.add(((await res.json()) as { reference: string }).reference);
+            acknowledged();
+          } else if (res.status >= 500) throw new Error(`quote answered ${res.status}: ${await res.text()}`);
         } else {
           const res = await fetch(`${server.base}/api/admin/policies`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
             body: JSON.stringify(policyBody(++serial)),
           });
-          if (res.status === 201) ack.policies.add(((await res.json()) as { policyNumber: string }).policyNumber);
-          else if (res.status >= 500) throw new Error(`policy answered ${res.status}: ${await res.text()}`);
+          if (res.status === 201) {
+            ack.policies.add(((await res.json()) as { policyNumber: string }).policyNumber);
+            acknowledged();
+          } else if (res.status >= 500) throw new Error(`policy answered ${res.status}: ${await res.text()}`);
         }
       } catch (err) {
         // A connection cut by the kill is an unacknowledged write: it may or may not have landed.
-        if (err instanceof Error && err.message.includes('answered')) throw err;
+        if (err instanceof Error && err.message.includes('answered')) {
+          kill();
+          throw err;
+        }
         if (stopped) return;
+      } finally {
+        inFlight--;
       }
     }
   };
-  await Promise.all(Array.from({ length: workers }, (_, w) => worker(w)));
-  return sent;
+  try {
+    await Promise.all(Array.from({ length: workers }, (_, w) => worker(w)));
+  } finally {
+    clearTimeout(timer);
+    await server.exited;
+  }
+  if (exitedEarly) throw new Error(`the server exited (${(await server.exited) ?? 'on a signal'}) before the kill`);
+  return { sent, inFlightAtKill };
 }
 
 export interface CrashReport extends CheckResult {
   cycles: number;
+  /** Cycles whose SIGKILL came with writes sent and not yet answered. */
+  killsMidWrite: number;
   requestsSent: number;
   acknowledgedQuotes: number;
   acknowledgedPolicies: number;
@@ -81,34 +132,56 @@ export interface CrashReport extends CheckResult {
   seconds: number;
 }
 
-export async function runCrashCycles(opts: { cycles: number; seed?: number; workers?: number; log?: (line: string) => void }): Promise<CrashReport> {
+/**
+ * `cycles` times: start the real server on the same data folder, write to it from `workers` clients, SIGKILL it 20-300
+ * ms after the cycle's first acknowledged write, and check the database it left. Bounded by work, not by a clock: a
+ * busy machine makes each cycle slower, never fewer. `signal` stops it between cycles and kills the running server.
+ */
+export async function runCrashCycles(opts: {
+  cycles: number;
+  seed?: number;
+  workers?: number;
+  log?: (line: string) => void;
+  signal?: AbortSignal;
+}): Promise<CrashReport> {
   const started = Date.now();
+  const { signal } = opts;
   const bundle = await buildServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'kerbside-crash-'));
   const random = rng(opts.seed ?? 20261122);
   const ack: Acknowledged = { quotes: new Set(), policies: new Set() };
   const failures: string[] = [];
   let requestsSent = 0;
+  let killsMidWrite = 0;
   let last: CheckResult | undefined;
   for (let cycle = 1; cycle <= opts.cycles; cycle++) {
+    signal?.throwIfAborted();
     const server = await startServer(bundle, dataDir);
-    const login = await fetch(`${server.base}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': `172.16.${cycle >> 8 & 255}.${cycle & 255}` },
-      body: JSON.stringify({ username: 'owner', password: OWNER_PASSWORD }),
-    });
-    if (login.status !== 200) throw new Error(`owner login answered ${login.status}: ${await login.text()}`);
-    const { token } = (await login.json()) as { token: string };
-    // The kill comes 20-300 ms into the writes: mid-request, mid-transaction, mid-checkpoint, wherever.
-    const killAfter = 20 + Math.floor(random() * 280);
-    const stop = new Promise<void>((resolve) =>
-      setTimeout(() => {
-        server.child.kill('SIGKILL');
-        resolve();
-      }, killAfter),
-    );
-    requestsSent += await writeUntil(server, token, opts.workers ?? 6, stop, ack);
-    await server.exited;
+    const abort = () => server.child.kill('SIGKILL');
+    signal?.addEventListener('abort', abort, { once: true });
+    try {
+      signal?.throwIfAborted();
+      const login = await fetch(`${server.base}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `172.16.${cycle >> 8 & 255}.${cycle & 255}` },
+        body: JSON.stringify({ username: 'owner', password: OWNER_PASSWORD }),
+      });
+      if (login.status !== 200) throw new Error(`owner login answered ${login.status}: ${await login.text()}`);
+      const { token } = (await login.json()) as { token: string };
+      // The kill comes 20-300 ms into the writes: mid-request, mid-transaction, mid-checkpoint, wherever.
+      const killAfter = 20 + Math.floor(random() * 280);
+      const result = await writeThenKill(server, token, opts.workers ?? 6, killAfter, ack);
+      requestsSent += result.sent;
+      if (result.inFlightAtKill > 0) killsMidWrite++;
+    } catch (err) {
+      abort();
+      await server.exited;
+      signal?.throwIfAborted();
+      throw err;
+    } finally {
+      signal?.removeEventListener('abort', abort);
+    }
+    signal?.throwIfAborted();
     last = checkDatabase(dataDir, ack);
     if (last.integrity !== 'ok' || last.missingQuotes.length > 0 || last.missingPolicies.length > 0) {
       failures.push(`cycle ${cycle}: integrity ${last.integrity}; missing ${last.missingQuotes.length} quotes, ${last.missingPolicies.length} policies`);
@@ -120,6 +193,7 @@ export async function runCrashCycles(opts: { cycles: number; seed?: number; work
   return {
     ...last!,
     cycles: opts.cycles,
+    killsMidWrite,
     requestsSent,
     acknowledgedQuotes: ack.quotes.size,
     acknowledgedPolicies: ack.policies.size,

@@ -1,8 +1,8 @@
-// The takeover a hostile review walked, in the browser as staff and customers would (docs/product.md#e-mail-
-// confirmation): a visitor asks for a quote; someone else registers the visitor's address in capitals and signs
-// in; staff send the quote and issue the policy. The squatter sees none of it (and is asked to confirm the
-// address); the visitor's invitation link takes the account over, shows them their policy and request, and the
-// squatter's open page is signed out at its next step.
+// The takeover a hostile review walked, in the browser as staff and customers would
+// (docs/product.md#e-mail-confirmation): a visitor asks for a quote; someone else registers the visitor's address in
+// capitals and signs in; staff send the quote and issue the policy. The squatter sees none of it (and is asked to
+// confirm the address); the visitor's invitation link takes the account over, shows them their policy and request,
+// and the squatter's open page is signed out at its next step.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { latestLinkTo, signIn, unique } from './fixtures';
 import { issueThroughApi, ownerAuth, requestQuote } from './quote-flow';

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import Libsql from 'libsql';
 import { integrityOf } from '../../src-server/platform/db/backup';
+import { stopWithParent } from './stop-with-parent';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const OWNER_PASSWORD = 'crash-owner-password';
@@ -46,6 +47,20 @@ export function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
+}
+
+/** Every server this process started that has not exited yet. */
+const running = new Set<ChildProcess>();
+
+/** Kills (SIGKILL) every server this process started that is still running, and resolves once all have exited. */
+export async function stopServers(): Promise<void> {
+  await Promise.all(
+    [...running].map((child) => {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGKILL');
+      return exited;
+    }),
+  );
 }
 
 export interface ServerProcess {
@@ -92,6 +107,10 @@ export async function startServer(
     // A pipe only when someone reads it: a full pipe would block the server's synchronous log writes.
     stdio: ['ignore', options.onStdout ? 'pipe' : 'ignore', 'pipe'],
   });
+  // A test that fails or times out before its clean-up, or a script stopped part-way, still takes it with it.
+  stopWithParent(child);
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const { onStdout } = options;
   if (onStdout) child.stdout!.on('data', (d: Buffer) => onStdout(d.toString()));
   let stderr = '';
@@ -100,7 +119,9 @@ export async function startServer(
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 15_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited during start-up (${child.exitCode}): ${stderr}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited during start-up (${child.exitCode ?? child.signalCode}): ${stderr}`);
+    }
     try {
       if ((await fetch(`${base}/api/health`)).ok) break;
     } catch {

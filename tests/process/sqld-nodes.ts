@@ -4,6 +4,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from './real-server';
+import { stopWithParent } from './stop-with-parent';
 
 let binary: string | undefined;
 
@@ -39,7 +40,8 @@ export async function startSqld(options: SqldOptions): Promise<SqldNode> {
   const args = ['--db-path', options.dbPath, '--http-listen-addr', `127.0.0.1:${options.httpPort}`, '--no-welcome'];
   if (options.grpcPort !== undefined) args.push('--grpc-listen-addr', `127.0.0.1:${options.grpcPort}`);
   if (options.primaryGrpcPort !== undefined) args.push('--primary-grpc-url', `http://127.0.0.1:${options.primaryGrpcPort}`);
-  const child = spawn(sqldBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  // Killed with this process if a test's clean-up never runs (tests/process/stop-with-parent.ts).
+  const child = stopWithParent(spawn(sqldBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] }));
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

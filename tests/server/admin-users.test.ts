@@ -1,14 +1,12 @@
 // The admin users REST API: GET/POST/PUT/DELETE /api/admin/users (docs/api.md#admin-statistics-users-and-policies;
-// docs/product.md#roles, #admin-console, #errors-and-messages) and the owner-tier tRPC
-// procedure admin.users.setRoles.
-import { TRPCError } from '@trpc/server';
+// docs/product.md#roles, #admin-console, #errors-and-messages).
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src-server/contract/messages';
 import { auditLogs, users } from '../../src-server/platform/db/schema/index';
 import type { Caller } from '../../src-server/deps';
 import { ConflictError, errorAnswerOf } from '../../src-server/errors';
-import { deleteUser, setUserRoles, updateUser } from '../../src-server/features/users/service';
+import { deleteUser, updateUser } from '../../src-server/features/users/service';
 import { createHarness, json, PASSWORD, T0, validPolicy, type ErrorBody, type Harness } from './harness';
 import type { LogEntryView as LogEntry, PolicyView, UserView } from '../../src-server/contract/views';
 
@@ -652,7 +650,6 @@ describe('the last owner (service level)', () => {
       await expectConflict(deleteUser(h2.deps, caller, sole));
       await expectConflict(updateUser(h2.deps, caller, sole, { username: 'sole', email: 'sole@example.test', isAdmin: true, isOwner: false, password: undefined }));
       await expectConflict(updateUser(h2.deps, caller, sole, { username: 'sole', email: 'sole@example.test', isAdmin: false, isOwner: false, password: undefined }));
-      await expectConflict(setUserRoles(h2.deps, caller, sole, { isAdmin: true, isOwner: false }));
       expect(await readSole()).toMatchObject({ isAdmin: true, isOwner: true });
       expect((await h2.database.db.select({ n: count() }).from(auditLogs))[0]!.n).toBe(logsBefore);
 
@@ -672,50 +669,5 @@ describe('the last owner (service level)', () => {
     } finally {
       await h2.close();
     }
-  });
-});
-
-// ---- tRPC owner tier -----------------------------------------------------------------------------
-
-describe('tRPC admin.users.setRoles', () => {
-  it('is FORBIDDEN for an admin and changes nothing', async () => {
-    const id = await h.addUser({ username: 'rolesbyadmin' });
-    const before = await row(id);
-    const err = await h
-      .trpc(adminToken)
-      .admin.users.setRoles({ id, isAdmin: true, isOwner: false })
-      .then(
-        () => null,
-        (e: unknown) => e,
-      );
-    expect(err).toBeInstanceOf(TRPCError);
-    expect((err as TRPCError).code).toBe('FORBIDDEN');
-    expect(await row(id)).toEqual(before);
-  });
-
-  it('is UNAUTHORIZED without a token and FORBIDDEN for a customer', async () => {
-    const id = await h.addUser({ username: 'rolesbyanon' });
-    const anon = await h.trpc().admin.users.setRoles({ id, isAdmin: true, isOwner: false }).catch((e: unknown) => e);
-    expect((anon as TRPCError).code).toBe('UNAUTHORIZED');
-    const cust = await h.trpc(customerToken).admin.users.setRoles({ id, isAdmin: true, isOwner: false }).catch((e: unknown) => e);
-    expect((cust as TRPCError).code).toBe('FORBIDDEN');
-    expect(await row(id)).toMatchObject({ isAdmin: false, isOwner: false });
-  });
-
-  it('lets an owner change the roles, and logs it', async () => {
-    const id = await h.addUser({ username: 'rolesbyowner' });
-    const view = await h.trpc(ownerToken).admin.users.setRoles({ id, isAdmin: 'true', isOwner: false });
-    expect(view).toMatchObject({ id, username: 'rolesbyowner', isAdmin: true, isOwner: false });
-    expect(await row(id)).toMatchObject({ isAdmin: true, isOwner: false });
-    const back = await h.trpc(ownerToken).admin.users.setRoles({ id, isAdmin: false, isOwner: false });
-    expect(back).toMatchObject({ isAdmin: false, isOwner: false });
-    const entries = await logsMatching('rolesbyowner');
-    expect(entries.filter((e) => e.username === 'olive').length).toBeGreaterThanOrEqual(2);
-  });
-
-  it('refuses an owner demoting themselves', async () => {
-    const err = await h.trpc(ownerToken).admin.users.setRoles({ id: ownerId, isAdmin: true, isOwner: false }).catch((e: unknown) => e);
-    expect((err as TRPCError).code).toBe('FORBIDDEN');
-    expect(await row(ownerId)).toMatchObject({ isAdmin: true, isOwner: true });
   });
 });

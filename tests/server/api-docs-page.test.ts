@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCALAR_SCRIPT, SCALAR_SCRIPT_SRI } from '../../src-server/features/api-docs/rest';
+import { SCALAR_SCRIPT, SCALAR_SCRIPT_SRI } from '../../src-server/api/reference-page';
 import { SECURITY_HEADERS } from '../../src-server/platform/http/security-headers';
 import { createHarness, type Harness } from './harness';
 

@@ -3,7 +3,7 @@
 // Each cell is one real request through the app with a fresh target where the call would consume it
 // (a deleted user, a revoked session), so the cells do not depend on each other's order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRouter } from '../../src-server/trpc/router';
+import { appRouter } from '../../src-server/api/trpc';
 import { validQuote } from '../fixtures/quote';
 import { createHarness, json, validPolicy, type Harness } from './harness';
 
@@ -285,7 +285,6 @@ const TRPC: Record<string, { expect: Expected; input: () => Promise<unknown> }> 
   'admin.users.update': { expect: staff(200), input: async () => ({ id: await freshUser(), data: { username: `mxtup${next()}`, email: `mxtup${counter}@example.test` } }) },
   'admin.users.delete': { expect: staff(200), input: async () => ({ id: await freshUser() }) },
   'admin.users.coverHeld': { expect: staff(200), input: async () => ({ id: ids.customer }) },
-  'admin.users.setRoles': { expect: ownerOnly(200), input: async () => ({ id: await freshUser(), isAdmin: true, isOwner: false }) },
   'admin.policies.list': { expect: staff(200), input: async () => ({}) },
   'admin.policies.ofUser': { expect: staff(200), input: async () => ({ userId: ids.customer }) },
   'admin.policies.create': { expect: staff(200), input: async () => ({ ...validPolicy, holderName: `Trpc ${next()}` }) },
@@ -295,14 +294,12 @@ const TRPC: Record<string, { expect: Expected; input: () => Promise<unknown> }> 
   'admin.logs.add': { expect: staff(200), input: async () => ({ action: 'Matrix entry', level: 'info' }) },
   'admin.quotes.list': { expect: staff(200), input: async () => ({}) },
   'admin.quotes.get': { expect: staff(200), input: async () => ({ id: ids.quote }) },
-  'admin.quotes.setStatus': { expect: staff(200), input: async () => ({ id: ids.quote, status: 'quoted' }) },
   'admin.quotes.update': { expect: staff(200), input: async () => ({ id: ids.quote, status: 'contacted', assigneeId: ids.admin }) },
   'admin.quotes.offer': { expect: staff(200), input: async () => ({ id: await freshQuote(), premium: '64.50' }) },
   'admin.quotes.issuePolicy': { expect: staff(200), input: async () => ({ id: await freshQuote(), licenseNumber: 'MATRIX0001' }) },
   'admin.quotes.addNote': { expect: staff(200), input: async () => ({ id: ids.quote, text: `Matrix note ${next()}` }) },
   'admin.callbacks.list': { expect: staff(200), input: async () => ({}) },
   'admin.callbacks.get': { expect: staff(200), input: async () => ({ id: ids.callback }) },
-  'admin.callbacks.setStatus': { expect: staff(200), input: async () => ({ id: ids.callback, status: 'quoted' }) },
   'admin.callbacks.update': { expect: staff(200), input: async () => ({ id: ids.callback, assigneeId: null }) },
   'admin.callbacks.addNote': { expect: staff(200), input: async () => ({ id: ids.callback, text: `Matrix note ${next()}` }) },
 };

@@ -1,8 +1,8 @@
 // GET /api/user/policies is answered with all its headers at once (src-server/platform/http/complete-answer.ts) instead of
 // through the header middlewares. Over real HTTP (the Node adapter writes such an answer's plain headers as they are)
 // and through app.request, it must carry exactly the headers another API answer gets from the middlewares, with a
-// request id of its own, and the same body as before. It also reads the caller and their policies in one statement
-// (auth/caller.ts createCallerWithPoliciesResolver), refusing every caller requireCaller refuses.
+// request id of its own, and the body the service's view gives. It also reads the caller and their policies in one
+// statement (auth/caller.ts createCallerWithPoliciesResolver), refusing every caller requireCaller refuses.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { PolicyView } from '../../src-server/contract/views';
 import { myPolicies } from '../../src-server/features/policies/service';

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settleAfterAnswer } from '../../src-server/platform/after-answer';
-import { appRouter } from '../../src-server/trpc/router';
+import { appRouter } from '../../src-server/api/trpc';
 import { validQuote } from '../fixtures/quote';
 import { createHarness, json, validPolicy, type Harness } from './harness';
 

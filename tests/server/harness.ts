@@ -10,8 +10,8 @@ import { openDatabase, type Database } from '../../src-server/platform/db/client
 import { migrateDatabase } from '../../src-server/platform/db/migrate';
 import { hashPassword } from '../../src-server/platform/auth/password';
 import { users } from '../../src-server/platform/db/schema/index';
-import { createTrpcContext } from '../../src-server/trpc/init';
-import { createCaller } from '../../src-server/trpc/router';
+import { createTrpcContext } from '../../src-server/api/trpc-procedures';
+import { createCaller } from '../../src-server/api/trpc';
 import { freshDatabase } from './test-database';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';

@@ -1,6 +1,6 @@
 // Ill-formed UTF-16 (a lone surrogate: half of a character, which no keyboard types but a script or a broken paste
 // can send) in any string of any input is a 400 with a clear message, at both doors (docs/product.md#text-fields).
-// It once answered 500 at sign-in: the throttle's key encoding threw on it.
+// Sign-in too, where the throttle makes its keys from the name as typed: they must not throw (a 500) on it.
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginThrottleKeys } from '../../src-server/platform/auth/throttle';

@@ -19,7 +19,7 @@ import { claimReminder } from '../../src-server/features/reminders/service';
 import { STATIC, TRPC_BATCH, UNMATCHED } from '../../src-server/platform/http/metrics';
 import { outboxCountQuery } from '../../src-server/platform/metrics';
 import { runMaintenance } from '../../src-server/maintenance';
-import { appRouter } from '../../src-server/trpc/router';
+import { appRouter } from '../../src-server/api/trpc';
 import { addCheapUser as addCheapUserTo } from './cheap-user';
 import { createHarness, json, T0, TEST_SECRET, validPolicy, type Harness } from './harness';
 import { queryPlan } from './query-plan';

@@ -1,6 +1,7 @@
 // Two processes started together on a new database (a file, or a libSQL server) both find every migration missing (src-server/platform/db/migrate.ts,
 // docs/operations.md#several-server-processes). Played here by two connections in one process, whose migrations
-// run one after the other from the same first look: the second used to stop start-up with 'table … already exists'.
+// run one after the other from the same first look: the second's fails with 'table … already exists', and must not
+// stop start-up (its next look finds them applied).
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

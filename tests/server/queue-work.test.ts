@@ -265,8 +265,6 @@ describe('assigning a request to a staff member', () => {
       { action: 'Callback request CB-QUEUE000: assignee none -> ayla', username: 'adam' },
       { action: 'Callback request CB-QUEUE000: assignee ayla -> adam', username: 'adam' },
     ]);
-    // Kept for its clients: setStatus still changes the status alone.
-    expect((await c.admin.callbacks.setStatus({ id, status: 'contacted' })).assignee).toEqual({ id: users.admin, username: 'adam' });
   });
 
   it('an assignee whose account is deleted leaves the request unassigned', async () => {

@@ -1,8 +1,8 @@
 // Refusals cost nothing shared (docs/operations.md#refusals): once the database's counter has refused a key, later
 // requests for it are refused from the process's memory until its window ends, with no database write on their
 // path (nor, for sign-ins and lookups, any read); the refusals' audit entries are counted in memory and written
-// in batches with the same entries and counts as before. Counted by spying on the app's writes and reads, on the
-// harness's manual clock.
+// in batches with the same entries and counts as a write per refusal would give. Counted by spying on the app's
+// writes and reads, on the harness's manual clock.
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { settleAfterAnswer } from '../../src-server/platform/after-answer';

@@ -6,6 +6,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { epochToUkLocal } from '../../src-server/contract/time';
+import { stopWithParent } from '../process/stop-with-parent';
 import { createHarness, json, T0, validPolicy, type Harness } from './harness';
 
 const HOUR = 3_600_000;
@@ -25,7 +26,7 @@ interface Runner {
 }
 
 function startRunner(at: number): Runner {
-  const child = spawn(process.execPath, ['--import', 'tsx', RUNNER, h.databaseUrl, String(at)], { stdio: 'pipe' });
+  const child = stopWithParent(spawn(process.execPath, ['--import', 'tsx', RUNNER, h.databaseUrl, String(at)], { stdio: 'pipe' }));
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const lines = createInterface({ input: child.stdout });

@@ -272,26 +272,26 @@ describe('who may use the queues', () => {
 });
 
 describe('tRPC admin.quotes and admin.callbacks', () => {
-  it('list answers { items, total }; get and setStatus work; errors map to tRPC codes', async () => {
+  it('list answers { items, total }; get and a status change work; errors map to tRPC codes', async () => {
     const c = h.trpc(admin);
     const page = await c.admin.quotes.list({ limit: 2 });
     expect(page.total).toBe(3);
     expect(page.items).toHaveLength(2);
     const one = await c.admin.quotes.get({ id: quoteIds[2]! });
     expect(one.details).toEqual({ step: 2, vehicle: 'Ford Fiesta', index: 2 });
-    expect((await c.admin.quotes.setStatus({ id: quoteIds[2]!, status: 'quoted' })).status).toBe('quoted');
+    expect((await c.admin.quotes.update({ id: quoteIds[2]!, status: 'quoted' })).status).toBe('quoted');
     expect(await auditActions('Quote request QR-AAAA0003:%')).toEqual(['Quote request QR-AAAA0003: status new -> quoted']);
 
     const cbs = await c.admin.callbacks.list({ search: 'dhillon' });
     expect(cbs).toMatchObject({ total: 1, items: [{ reference: 'CB-BBBB0001' }] });
     expect((await c.admin.callbacks.get({ id: callbackIds[0]! })).name).toBe('Dev Dhillon');
-    expect((await c.admin.callbacks.setStatus({ id: callbackIds[0]!, status: 'closed' })).status).toBe('closed');
+    expect((await c.admin.callbacks.update({ id: callbackIds[0]!, status: 'closed' })).status).toBe('closed');
 
     const code = (p: Promise<unknown>) => p.then(() => 'resolved', (e: unknown) => (e instanceof TRPCError ? e.code : String(e)));
     expect(await code(c.admin.quotes.get({ id: 99999 }))).toBe('NOT_FOUND');
-    expect(await code(c.admin.callbacks.setStatus({ id: 99999, status: 'closed' }))).toBe('NOT_FOUND');
+    expect(await code(c.admin.callbacks.update({ id: 99999, status: 'closed' }))).toBe('NOT_FOUND');
     // @ts-expect-error deliberately bad input: 'archived' is not a request status
-    expect(await code(c.admin.quotes.setStatus({ id: quoteIds[2]!, status: 'archived' }))).toBe('BAD_REQUEST');
+    expect(await code(c.admin.quotes.update({ id: quoteIds[2]!, status: 'archived' }))).toBe('BAD_REQUEST');
     expect(await code(h.trpc(customer).admin.quotes.list({}))).toBe('FORBIDDEN');
     expect(await code(h.trpc().admin.callbacks.list({}))).toBe('UNAUTHORIZED');
   });

@@ -1,7 +1,7 @@
 // Who may call what, generated from the app's own route table: a new route without an entry here fails.
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appRouter } from '../../src-server/trpc/router';
+import { appRouter } from '../../src-server/api/trpc';
 import { createHarness, json, validPolicy, type Harness } from './harness';
 
 type Tier = 'public' | 'customer' | 'admin';
@@ -91,7 +91,6 @@ const TRPC: Record<string, 'public' | 'customer' | 'admin' | 'owner'> = {
   'admin.users.update': 'admin',
   'admin.users.delete': 'admin',
   'admin.users.coverHeld': 'admin',
-  'admin.users.setRoles': 'owner',
   'admin.policies.list': 'admin',
   'admin.policies.ofUser': 'admin',
   'admin.policies.create': 'admin',
@@ -101,14 +100,12 @@ const TRPC: Record<string, 'public' | 'customer' | 'admin' | 'owner'> = {
   'admin.logs.add': 'admin',
   'admin.quotes.list': 'admin',
   'admin.quotes.get': 'admin',
-  'admin.quotes.setStatus': 'admin',
   'admin.quotes.update': 'admin',
   'admin.quotes.addNote': 'admin',
   'admin.quotes.offer': 'admin',
   'admin.quotes.issuePolicy': 'admin',
   'admin.callbacks.list': 'admin',
   'admin.callbacks.get': 'admin',
-  'admin.callbacks.setStatus': 'admin',
   'admin.callbacks.update': 'admin',
   'admin.callbacks.addNote': 'admin',
 };

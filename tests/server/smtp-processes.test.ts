@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CLAIM_LEASE_MS, createMailer } from '../../src-server/platform/mail/mailer';
+import { stopWithParent } from '../process/stop-with-parent';
 import { createHarness, T0, type Harness } from './harness';
 import { parseMime, startSmtpServer, waitFor, type TestSmtpServer } from './smtp';
 
@@ -41,7 +42,7 @@ interface Runner {
 }
 
 function startRunner(smtpUrl: string): Runner {
-  const child = spawn(process.execPath, ['--import', 'tsx', RUNNER, h.databaseUrl, smtpUrl], { stdio: 'pipe' });
+  const child = stopWithParent(spawn(process.execPath, ['--import', 'tsx', RUNNER, h.databaseUrl, smtpUrl], { stdio: 'pipe' }));
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));

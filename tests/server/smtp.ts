@@ -50,7 +50,7 @@ export async function startSmtpServer(opts: SmtpServerOptions = {}): Promise<Tes
     allowInsecureAuth: true,
     authOptional: !opts.auth,
     logger: false,
-    // No reverse DNS lookup of 127.0.0.1 per connection (it cost ~100 ms a message).
+    // No reverse DNS lookup of 127.0.0.1 per connection (it costs ~100 ms a message).
     disableReverseLookup: true,
     // A held session is cut at close rather than waited for (smtp-server's default is 30 s).
     closeTimeout: 50,

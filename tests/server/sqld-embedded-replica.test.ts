@@ -163,5 +163,5 @@ describe('two processes, each on an embedded replica of one sqld', () => {
     // A starts again on its replica file and carries on.
     servers.A = await startApp('A');
     expect((await send(PORTS.A, 'GET', '/api/health')).status).toBe(200);
-  });
+  }, 60_000);
 });

@@ -53,4 +53,4 @@ it.skipIf(onServer)('narrows an existing 0644 database and its 0755 folder, and 
     .filter((e) => e.msg.includes('MAIL_LOG_LINKS'));
   expect(warnings).toHaveLength(1);
   expect(warnings[0]).toMatchObject({ level: 40, msg: expect.stringMatching(/^MAIL_LOG_LINKS is on: .*\(development and tests only\)$/) });
-});
+}, 60_000);

@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { ensureSqld } from '../../scripts/sqld.mjs';
+import { stopWithParent } from '../process/stop-with-parent';
 
 /** True when the tests run against a libSQL server (`npm run test:sqld`). */
 export const onServer = process.env['TEST_DATABASE'] === 'sqld';
@@ -37,16 +38,13 @@ export async function freshDatabase(dir: string, name = 'test.db'): Promise<Test
 /** How long a sqld may take to answer before the test gives up on it (it answers in tens of milliseconds). */
 const START_TIMEOUT_MS = 15_000;
 /**
- * A sqld no request reaches for this long stops itself: the safety net for a test process killed before it could
- * stop its servers (a test's own requests never pause for this long: its timeout is 20 s).
+ * A sqld no request reaches for this long stops itself: the safety net for a test process killed with SIGKILL, which
+ * can stop nothing (a test's own requests never pause for this long: its timeout is 20 s). A worker that exits or is
+ * stopped without closing its harnesses (a failed hook, a timeout) takes its servers with it (stopWithParent).
  */
 const IDLE_SHUTDOWN_S = 120;
 
 const running = new Set<ChildProcess>();
-// A worker that exits without closing its harnesses (a failed hook, a timeout) takes its servers with it.
-process.on('exit', () => {
-  for (const child of running) child.kill('SIGKILL');
-});
 
 let binary: string | undefined;
 
@@ -57,10 +55,12 @@ export async function startSqld(dbPath: string): Promise<TestDatabase> {
   // A port found free may be taken again before sqld binds it: then sqld exits, and another port is tried.
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
-    const child = spawn(
-      binary,
-      ['--db-path', dbPath, '--http-listen-addr', `127.0.0.1:${port}`, '--no-welcome', '--idle-shutdown-timeout-s', String(IDLE_SHUTDOWN_S)],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
+    const child = stopWithParent(
+      spawn(
+        binary,
+        ['--db-path', dbPath, '--http-listen-addr', `127.0.0.1:${port}`, '--no-welcome', '--idle-shutdown-timeout-s', String(IDLE_SHUTDOWN_S)],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      ),
     );
     running.add(child);
     let output = '';

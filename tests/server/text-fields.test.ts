@@ -17,7 +17,7 @@ import { messages } from '../../src-server/contract/messages';
 import { TEXT_RULE } from '../../src-server/contract/text';
 import * as verifyContract from '../../src-server/contract/verify';
 import * as viewContract from '../../src-server/contract/views';
-import { appRouter } from '../../src-server/trpc/router';
+import { appRouter } from '../../src-server/api/trpc';
 import { validQuote } from '../fixtures/quote';
 import { createHarness, json, validPolicy, type ErrorBody, type Harness } from './harness';
 

@@ -161,16 +161,17 @@ describe.skipIf(onServer)('two server processes on one database file behind a ro
 
     const resetMails = () =>
       rows<{ id: number; to_address: string; status: string }>(`select id, to_address, status from mail_outbox where subject like 'Reset your%'`);
+    // Each link is made 1-5 s after its request (RESET_LINK_DELAY_MS), then delivered: ~5 s, more on a busy machine.
     await waitFor('every reset e-mail delivered', () => {
       const mails = resetMails();
       return mails.length >= RESETS && mails.every((m) => m.status === 'logged');
-    }, () => rows(`select id, to_address, status, claimed_at from mail_outbox where subject like 'Reset your%'`));
+    }, () => rows(`select id, to_address, status, claimed_at from mail_outbox where subject like 'Reset your%'`), 30_000);
     const mails = resetMails();
     expect(mails.map((m) => m.to_address).sort()).toEqual([...resetEmails].sort());
     for (const m of mails) expect(deliveriesOf(m.id), m.to_address).toBe(1);
     const by = (name: Name) => delivered[name].filter((m) => m.subject.startsWith('Reset your')).length;
     console.log(`password reset e-mails: ${RESETS} requested, delivered by A ${by('A')}, by B ${by('B')}`);
-  });
+  }, 60_000);
 
   it(`keeps every one of ${WRITES} policies created at once through the proxy, once each`, async () => {
     const { token } = parse<{ token: string }>(
@@ -195,7 +196,7 @@ describe.skipIf(onServer)('two server processes on one database file behind a ro
     expect(stored).toHaveLength(WRITES);
     expect(new Set(stored.map((r) => r.policy_number))).toEqual(new Set(numbers));
     expect(new Set(stored.map((r) => r.holder_name))).toEqual(new Set(holders));
-  });
+  }, 60_000);
 
   it('keeps answering on both while A takes a heavy write load and B writes too: the longest stall is well under a second', async () => {
     const { token } = parse<{ token: string }>(

@@ -288,7 +288,7 @@ export async function ensureFirstOwner(deps: Deps, settings: FirstOwnerSettings)
   const now = deps.clock.now();
   const outcome = await deps.write(async (tx) => {
     // Again in the write transaction: another process (or call) starting at the same moment may have made the owner
-    // since the read above, and then there is nothing to do (before, it was promoted again and logged twice).
+    // since the read above, and then there is nothing to do (else it would be promoted again and logged twice).
     const [made] = await anOwner(tx);
     if (made) return 'exists' as const;
     const [clash] = await tx

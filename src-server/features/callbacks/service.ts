@@ -1,12 +1,12 @@
 // Callback requests from the support page (docs/product.md#callback-requests): stored with a reference and status 'new' for staff, and confirmed to the customer by e-mail.
 // Below the request, the staff queue of these requests (docs/product.md#staff-queues), on the shared machinery
-// of features/request-queue.ts.
+// of features/queues/queue.ts.
 import { eq } from 'drizzle-orm';
 import { callbackMessages, splitCallbackDate, type CallbackInput, type CallbackReceipt } from '../../contract/callback';
 import { messages } from '../../contract/messages';
 import { dueAtOf, type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
 import { ukLocalToEpoch } from '../../contract/time';
-import type { CallbackRequestDetailView, CallbackRequestView, Page, RequestStatus } from '../../contract/views';
+import type { CallbackRequestDetailView, CallbackRequestView, Page } from '../../contract/views';
 import { callbackRequests, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { fieldInvalid, ThrottledError } from '../../errors';
@@ -23,7 +23,7 @@ import {
   updateQueueItem,
   type Queue,
   type QueueRow,
-} from '../request-queue';
+} from '../queues/queue';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
 import { confirmationMail } from './mail';
 
@@ -92,10 +92,10 @@ export async function requestCallback(deps: Deps, input: CallbackInput, clientAd
   if (outcome.kind === 'bot') {
     // Answered exactly like a stored request, so a bot cannot tell; nothing is stored or sent.
     deps.logger.warn({ clientAddress }, 'callback request with the honeypot filled: answered, not stored');
-    return { reference: newReference('CB') };
+    return { reference: newReference('CB'), message: callbackMessages.received };
   }
   deliverSoon(deps, 'callback confirmation');
-  return { reference: outcome.reference };
+  return { reference: outcome.reference, message: callbackMessages.received };
 }
 
 const fieldError = (field: keyof CallbackInput, message: string) => fieldInvalid(messages.invalidInput, { [field]: message });
@@ -167,7 +167,4 @@ export const listCallbackRequests = (deps: Deps, caller: Caller, q: QueueListQue
 export const getCallbackRequest = (deps: Deps, caller: Caller, id: number) => getQueueItem(deps, callbackQueue, caller, id);
 export const updateCallbackRequest = (deps: Deps, caller: Caller, id: number, input: RequestUpdateInput) =>
   updateQueueItem(deps, callbackQueue, caller, id, input);
-/** The status alone (admin.callbacks.setStatus, kept for its clients). */
-export const setCallbackStatus = (deps: Deps, caller: Caller, id: number, status: RequestStatus) =>
-  updateQueueItem(deps, callbackQueue, caller, id, { status });
 export const addCallbackNote = (deps: Deps, caller: Caller, id: number, text: string) => addQueueNote(deps, callbackQueue, caller, id, text);

@@ -2,9 +2,9 @@
 //
 // Why: jsPDF (4.2) compresses each stream with fflate and then turns the compressed bytes back into a string one
 // byte at a time (`bytes.reduce((s, b) => s + String.fromCharCode(b), '')`): a few thousand one-character
-// concatenations per certificate. That chain was the largest share of what a render leaves behind past a minor
-// garbage collection (~80 of ~210 KB a render, V8's sampling heap profiler), and the collections it brought on
-// were a render's p95: 9-11 ms against a p50 of 3-4 ms, 4-6 ms with this (docs/performance.md#the-certificate-pdf).
+// concatenations per certificate. That chain is the largest share of what a render would leave behind past a minor
+// garbage collection (~80 of ~210 KB a render, V8's sampling heap profiler), and the collections it brings on set a
+// render's p95: 9-11 ms with it against a p50 of 3-4 ms, 4-6 ms with this (docs/performance.md#the-certificate-pdf).
 // zlib's deflate is native, writes the same zlib format that /FlateDecode names, and its bytes become one string.
 //
 // jsPDF calls its filters through the global `jsPDF.API.processDataByFilters` (no per-document hook), so this

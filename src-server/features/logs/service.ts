@@ -5,7 +5,7 @@ import { logLevels, type ClientLogInput, type ListQuery, type LogLevel } from '.
 import type { LogEntryView, LogPage } from '../../contract/views';
 import { auditLogs } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
-import { listBoundedPage, readCounter, totalOf } from '../list';
+import { listBoundedPage, readCounter, totalOf } from '../../platform/db/list';
 
 function toView(row: typeof auditLogs.$inferSelect): LogEntryView {
   return {

@@ -11,7 +11,7 @@ import type { Tx } from '../../platform/db/client';
 import { policies, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { InvalidError, NotFoundError } from '../../errors';
-import { listBoundedPage, readCounter, totalOf } from '../list';
+import { listBoundedPage, readCounter, totalOf } from '../../platform/db/list';
 import { logEvent, writeLog } from '../../platform/audit/log';
 import { findUser } from '../users/service';
 import { reminderDueAt } from '../reminders/timing';

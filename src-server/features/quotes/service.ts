@@ -2,13 +2,13 @@
 // stored once with a reference and status 'new' for staff, logged, and confirmed to the customer by e-mail.
 // The same request sent twice within a minute (a double click, a retry after a lost answer) is stored
 // once and answered with the first one's reference. Below the submission, the staff queue of these requests
-// (docs/product.md#staff-queues), on the shared machinery of features/request-queue.ts.
+// (docs/product.md#staff-queues), on the shared machinery of features/queues/queue.ts.
 import { createHash } from 'node:crypto';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { messages } from '../../contract/messages';
 import { checkQuoteTimes, quoteMessages, requestedStartOf, type QuoteReceipt, type QuoteRequest } from '../../contract/quote';
 import { dueAtOf, type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
-import type { Page, QuoteRequestDetailView, QuoteRequestView, RequestNoteView, RequestStatus } from '../../contract/views';
+import type { Page, QuoteRequestDetailView, QuoteRequestView, RequestNoteView } from '../../contract/views';
 import type { DbOrTx } from '../../platform/db/client';
 import { policies, quoteRequests, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
@@ -27,7 +27,7 @@ import {
   updateQueueItem,
   type Queue,
   type QueueRow,
-} from '../request-queue';
+} from '../queues/queue';
 import { confirmedOwnerOf } from '../email-confirmation/service';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
 import { confirmationMail } from './mail';
@@ -235,7 +235,4 @@ export const getQuoteRequest = (deps: Deps, caller: Caller, id: number) => getQu
 export const quoteRequestAfterChange = (deps: Deps, caller: Caller, id: number) => queueItemAfterChange(deps, quoteQueue, caller, id);
 export const updateQuoteRequest = (deps: Deps, caller: Caller, id: number, input: RequestUpdateInput) =>
   updateQueueItem(deps, quoteQueue, caller, id, input);
-/** The status alone (admin.quotes.setStatus, kept for its clients). */
-export const setQuoteStatus = (deps: Deps, caller: Caller, id: number, status: RequestStatus) =>
-  updateQueueItem(deps, quoteQueue, caller, id, { status });
 export const addQuoteNote = (deps: Deps, caller: Caller, id: number, text: string) => addQueueNote(deps, quoteQueue, caller, id, text);

@@ -137,8 +137,8 @@ export async function policyReportText(report: PolicyReport): Promise<string> {
 
 /**
  * The report's pieces as a byte stream, pulled one page at a time (back-pressure from the client). A read
- * failing after the headers have gone cannot become a 500 any more: it is reported to `onError` and the
- * download is cut short, so the browser shows a failed download rather than a silently partial file.
+ * failing after the headers have gone cannot become a 500 (the status has been sent): it is reported to `onError`
+ * and the download is cut short, so the browser shows a failed download rather than a silently partial file.
  */
 export function reportStream(report: PolicyReport, onError: (err: unknown) => void = () => {}): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();

@@ -2,7 +2,7 @@ import { assertAdminRights } from '../../platform/auth/permissions';
 import { callbackRequests, counters, quoteRequests } from '../../platform/db/schema/index';
 import type { AdminStats, QueueCountsView } from '../../contract/views';
 import type { Caller, Deps } from '../../deps';
-import { countQueue } from '../request-queue';
+import { countQueue } from '../queues/queue';
 
 /** Reads the trigger-kept counters (drizzle/0002_search_fts.sql): three rows, no count(*) over the tables. */
 export async function getStats(deps: Deps, caller: Caller): Promise<AdminStats> {

@@ -11,8 +11,8 @@ import { policies, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { ConflictError, fieldInvalid, ForbiddenError, NotFoundError } from '../../errors';
 import { hashPassword } from '../../platform/auth/password';
-import { assertAdminRights, assertOwnerRights } from '../../platform/auth/permissions';
-import { listBoundedPage, readCounter, totalOf } from '../list';
+import { assertAdminRights } from '../../platform/auth/permissions';
+import { listBoundedPage, readCounter, totalOf } from '../../platform/db/list';
 import { toUserView } from './view';
 import { writeLog } from '../../platform/audit/log';
 import { PASSWORD_LINKS, spendAccountTokens } from '../../platform/auth/account-tokens';
@@ -200,21 +200,4 @@ export async function coverHeld(deps: Deps, caller: Caller, id: number): Promise
       .filter((r) => coverStateAt(r.status, r.startAt, r.endAt, now) !== 'ended')
       .map(({ startAt: _s, endAt: _e, ...held }) => held),
   };
-}
-
-/** Owner tier: changes only an account's role flags, under the same rules as a full edit. */
-export async function setUserRoles(deps: Deps, caller: Caller, id: number, input: RoleFlags): Promise<UserView> {
-  assertAdminRights(caller);
-  assertOwnerRights(caller);
-  const roles = normaliseRoles(input);
-  const now = deps.clock.now();
-  return deps.write(async (tx) => {
-    const target = await findUser(tx, id);
-    if (!target) throw new NotFoundError(messages.userNotFound);
-    assertMayManageUser(caller, id, target, roles);
-    await assertOwnerRemains(tx, target, roles);
-    const [row] = await tx.update(users).set({ ...roles, updatedAt: now }).where(eq(users.id, id)).returning();
-    await writeLog(tx, now, { action: `Changed roles of user: ${target.username}`, username: caller.username, userId: caller.id });
-    return toUserView(row!);
-  });
 }

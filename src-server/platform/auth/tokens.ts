@@ -73,13 +73,13 @@ export async function createTokenService(secret: string): Promise<TokenService> 
   });
   /**
    * Tokens accepted before, by their exact text, with their parsed claims.
-   * Why: fast-jwt's own cache still hashes each token (SHA-256) for its key, and the claims were parsed again
-   * each time; on GET /api/user/policies that was ~7% of a request's CPU (profiled, docs/operations.md). The
+   * Why: fast-jwt's own cache still hashes each token (SHA-256) for its key, and the claims would be parsed again
+   * each time: on GET /api/user/policies ~7% of a request's CPU (profiled, docs/operations.md#benchmarks). The
    * same text was verified with the same key, so the signature and the claims' shape hold; only the time checks
    * depend on when it is used, and they run on every call below.
    * When full, the token verified longest ago goes first, even if still in use: it is then verified once more.
-   * (Moving each hit to the end, for least-recently-used order, took a delete and a set on every request and left
-   * a new hash table behind every few: docs/performance.md#the-policy-list-read.)
+   * (Moving each hit to the end, for least-recently-used order, would take a delete and a set on every request and
+   * leave a new hash table behind every few: docs/performance.md#the-policy-list-read.)
    */
   const accepted = new Map<string, CheckedClaims>();
   const checkedClaims = (token: string): CheckedClaims | null => {

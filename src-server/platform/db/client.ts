@@ -90,10 +90,10 @@ export async function openDatabase({ url, authToken, syncUrl, syncIntervalMs }: 
 /**
  * An embedded replica of a libSQL server: a local file that libSQL keeps in step with the server (pulling its new
  * writes every `syncIntervalMs`) and through which every write goes to the server. Reads are local, at the embedded
- * file's speed (the dashboard's read: docs/operations.md#libsql-server-transports); a write is answered once the
- * server has committed it, and the replica then holds it, so the process reads its own writes. Other processes'
- * writes show after the next pull. The per-request reads go through the client: the replica's file is libSQL's to
- * keep, not for a second native connection.
+ * file's speed (the dashboard's read: docs/operations.md#which-way-to-reach-a-libsql-server); a write is answered
+ * once the server has committed it, and the replica then holds it, so the process reads its own writes. Other
+ * processes' writes show after the next pull. The per-request reads go through the client: the replica's file is
+ * libSQL's to keep, not for a second native connection.
  */
 async function openReplica(url: string, syncUrl: string, authToken: string | undefined, syncIntervalMs: number): Promise<Database> {
   if (!url.startsWith('file:')) throw new Error('an embedded replica needs a file: DATABASE_URL');

@@ -36,7 +36,7 @@ export interface HotReads {
    * 1M policies a broad surname counts ~37k matches, and the client's execute adds ~25% to that count. On an
    * embedded file it is counted on a worker thread (off-thread.ts): a broad term can take 100+ ms, which on
    * the main thread every other request would wait for. With `upTo`, it stops there and answers at most `upTo`:
-   * the audit log's bounded total (docs/api.md#lists), a few ms where counting every match took 46-108 ms.
+   * the audit log's bounded total (docs/api.md#lists), a few ms where counting every match takes 46-108 ms.
    */
   countFtsMatches(table: FtsTable, term: string, upTo?: number): Promise<number>;
   /**

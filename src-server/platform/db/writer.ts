@@ -110,9 +110,9 @@ function timed<T>(observer: WriteQueueObserver, run: () => Promise<T>): () => Pr
 
 /**
  * `work` in a BEGIN IMMEDIATE transaction; while another process holds the write lock, waits for it in the event
- * loop (the lock tried about every millisecond) for up to `lockWaitMs`, then fails with SQLITE_BUSY as before.
+ * loop (the lock tried about every millisecond) for up to `lockWaitMs`, then fails with SQLITE_BUSY.
  * Why: SQLite's busy handler sleeps on the calling thread, the main one for the embedded engine, so a process
- * whose write waited there answered nothing meanwhile: over a second while the other took a write load
+ * whose write waits there answers nothing meanwhile: over a second while the other takes a write load
  * (tests/server/two-processes.test.ts), up to the whole 5 s at worst. Hence the write connection's busy timeout
  * of 0 (db/client.ts: writeDb).
  */

@@ -6,7 +6,7 @@ import { messages } from '../../contract/messages';
 import { domainErrorIn, errorAnswerOf, inputErrorDetails, ThrottledError, type ErrorAnswer } from '../../errors';
 
 /*
- * The error answers' shapes, as the REST API's OpenAPI document gives them (http/openapi.ts; docs/api.md#errors).
+ * The error answers' shapes, as the REST API's OpenAPI document gives them (api/openapi-route.ts; docs/api.md#errors).
  * The contract test (tests/server/openapi-contract.test.ts) checks real answers against them.
  */
 const errorText = z.string().min(1).meta({ description: 'A sentence a person can read (docs/product.md#errors-and-messages)' });
@@ -21,6 +21,9 @@ export const errorAnswer = z.strictObject({ error: errorText }).meta({ id: 'Erro
 export const inputErrorAnswer = z.strictObject({ error: errorText, details: inputDetails.optional() }).meta({ id: 'InputError' });
 /** 500: the request id is the one in the server's log. */
 export const serverErrorAnswer = z.strictObject({ error: errorText, requestId: z.string() }).meta({ id: 'ServerError' });
+/** POST /api/register's client reads `message` (docs/api.md#account): its error answers repeat `error` there. */
+export const registerInputErrorAnswer = inputErrorAnswer.extend({ message: z.string() }).meta({ id: 'RegisterInputError' });
+export const registerErrorAnswer = errorAnswer.extend({ message: z.string() }).meta({ id: 'RegisterError' });
 
 interface ErrorBody {
   error: string;

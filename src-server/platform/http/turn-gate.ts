@@ -14,10 +14,10 @@
 
 /**
  * 8 ms a turn: turns stay near 8-13 ms, so ~75-125 connections a second are accepted at full load, while the turn's
- * fixed cost (timers, one epoll call) stays well under 1% of it. It was 5 ms: at 50 busy connections a turn's
- * arrivals are ~7.5 ms of work (~150 µs a read), so 5 ms split nearly every turn in two and the requests held over
- * waited through the next one; GET /api/user/policies had p99 15-16 ms at 50 connections, 13-16 ms at 8 ms
- * (`npm run bench`, docs/operations.md#overload), and the load test's targets hold as before.
+ * fixed cost (timers, one epoll call) stays well under 1% of it. Not less: at 50 busy connections a turn's arrivals
+ * are ~7.5 ms of work (~150 µs a read), so a 5 ms budget splits nearly every turn in two and the requests held over
+ * wait through the next one (GET /api/user/policies at 50 connections: p99 15-16 ms with 5 ms, 13-16 ms with 8 ms;
+ * `npm run bench`, docs/operations.md#overload). The load test's targets hold with 8 ms.
  */
 export const TURN_BUDGET_MS = 8;
 

@@ -1,0 +1,189 @@
+// One definition per operation (docs/operations.md#adding-an-operation): who may call it (its tier), what it takes and
+// answers (schemas of src-server/contract/), the handler that calls its service, and how each door serves it. The
+// tRPC router (api/trpc.ts), the REST routes and the OpenAPI document (api/rest.ts) are all built from the table of
+// these definitions (api/table.ts); nothing about an operation is written twice.
+import type { Handler } from 'hono';
+import type { z } from 'zod';
+import type { Page } from '../contract/views';
+import type { Caller, Deps } from '../deps';
+import type { AppEnv } from '../platform/http/context';
+import type { Tag } from './openapi-document';
+import type { ErrorStatus, ResponseConfig } from './openapi-route';
+import type { ReferencePage } from './reference-page';
+import type { Tier } from './tiers';
+
+/** What every handler is given, whichever door the call came through. */
+export interface OperationContext {
+  deps: Deps;
+  /** The address the call came from (http/client-address.ts), for the throttles. */
+  clientAddress: string;
+  requestId: string;
+}
+/** A signed-in tier's handler also knows who is calling: the tier has been checked. */
+interface SignedInContext extends OperationContext {
+  caller: Caller;
+}
+type ContextOf<T extends Tier> = T extends 'public' ? OperationContext : SignedInContext;
+
+/** How tRPC serves an operation; one REST alone has (a file, the API's own documentation) says `trpc: false`. */
+export type TrpcKind = 'query' | 'mutation';
+
+/** A file a handler answers (the certificate, the report): REST sends it as it is, with its name. */
+export interface FileAnswer {
+  body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>;
+  fileName: string;
+}
+
+/** The parts of a REST request, each parsed with its schema (api/rest.ts): path parameters, query string, JSON body. */
+export interface RestRequest {
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+}
+type OutputOf<S> = S extends z.ZodType ? z.output<S> : undefined;
+interface RestParts<R extends RestRequest> {
+  params: OutputOf<R['params']>;
+  query: OutputOf<R['query']>;
+  body: OutputOf<R['body']>;
+}
+type Part<S> = S extends z.ZodType ? z.output<S> : unknown;
+/** The parts in one object: what the operation is given when its binding maps nothing itself (api/rest.ts). */
+type MergedParts<R extends RestRequest> = [R['params'] | R['query'] | R['body']] extends [undefined]
+  ? undefined
+  : Part<R['params']> & Part<R['query']> & Part<R['body']>;
+
+/** What the REST door needs besides the services: the documentation routes answer from these. */
+export interface RestEnv {
+  deps: Deps;
+  /** The OpenAPI document of every route, as JSON (api/openapi-document.ts): built on first use, then kept. */
+  documentJson(): string;
+  referencePage: ReferencePage;
+}
+
+/** What a handler answers: what its view or its reply takes (z.input), or else a file. */
+type AnswerOf<V, Rp> = V extends z.ZodType ? z.input<V> : Rp extends z.ZodType ? z.input<Rp> : FileAnswer;
+type OutputType<V, Rp> = V extends z.ZodType ? z.output<V> : Rp extends z.ZodType ? z.output<Rp> : never;
+type HandlerInput<I, R extends RestRequest> = I extends z.ZodType ? z.output<I> : MergedParts<R>;
+
+interface FileSending<In> {
+  mediaType: string;
+  disposition: (input: In) => 'inline' | 'attachment';
+}
+
+/** The REST side of an operation: its route, the document's words for it, and how its answer is sent. */
+interface RestRoute<R extends RestRequest, In, A> {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** Under /api, in the document's form: `/admin/users/{id}`. */
+  path: string;
+  operationId: string;
+  tags: [Tag];
+  summary: string;
+  description?: string;
+  /**
+   * What the route parses, each part with its schema, which documents it. Left out, the operation's input is the
+   * route's JSON body, or on a GET its query string.
+   */
+  request?: R;
+  /** 201 for a route that makes something; 200 otherwise. */
+  status?: 201;
+  /** The 2xx answer's description (the JSON schema and a list's headers are added), or the whole answer of a file. */
+  response: string | ResponseConfig;
+  /** Error statuses beyond those the route's kind gives (api/openapi-route.ts defineRoute). */
+  errors?: readonly ErrorStatus[];
+  errorBodies?: Partial<Record<ErrorStatus, z.ZodType>>;
+  /** A path parameter that does not parse answers 400 with this message alone, not the field's (the certificate). */
+  paramError?: string;
+  /** The error answers repeat `error` as `message`, for the clients of POST /api/register (docs/api.md#account). */
+  withMessage?: true;
+  /** A list: the page's items as the body, its total in X-Total-Count (and X-Total-Is-Lower-Bound), http/list.ts. */
+  list?: unknown extends A ? true : A extends Page<unknown> ? true : never;
+  /** The SPEC's own answer where it is not the handler's (docs/api.md#rest-routes): its schema and how it is made. */
+  answer?: { schema: z.ZodType; body: (result: A) => unknown };
+  /** How a file is sent: its media type, and inline or as an attachment. */
+  file?: unknown extends A ? FileSending<In> : A extends FileAnswer ? FileSending<In> : never;
+  /**
+   * A route answered by a handler of its own, made once per app, instead of the operation's handler: the policy list's
+   * fast path (api/my-policies-answer.ts) and the documentation.
+   */
+  serve?: (env: RestEnv) => Handler<AppEnv>;
+  /** The own handler resolves the caller itself, with the checks and the 401 of the tier (the policy list's one read). */
+  resolvesCaller?: true;
+}
+
+/** The input mapping is needed only when the route names its parts and they, merged, are not the operation's input. */
+type InputMapping<R extends RestRequest, In> = [keyof R] extends [never]
+  ? { input?: never }
+  : [MergedParts<R>] extends [In]
+    ? { input?: (parts: RestParts<R>) => In }
+    : { input: (parts: RestParts<R>) => In };
+
+type RestBinding<R extends RestRequest, In, A> = RestRoute<R, In, A> & InputMapping<R, In>;
+
+/** An operation's definition: each part is checked against the others when it is written. */
+interface OperationDef<T extends Tier, K extends TrpcKind | false, I, V, Rp, R extends RestRequest> {
+  tier: T;
+  /** `query` or `mutation` on tRPC, at the operation's place in the table; false when REST alone has it. */
+  trpc: K;
+  /** The input (tRPC's; REST's parts are mapped to it). */
+  input?: I;
+  /** The contract view it answers: tRPC checks every answer against it (docs/api.md#trpc-procedures). */
+  output?: V;
+  /** A small answer the handler makes (contract/replies.ts): typed and documented, not checked at run time. */
+  reply?: Rp;
+  /** Calls the service. Without a view or a reply it answers a file. */
+  handler: (ctx: ContextOf<T>, input: HandlerInput<I, R>) => Promise<AnswerOf<V, Rp>>;
+  /** The REST route, or false when tRPC alone has the operation. */
+  rest: RestBinding<R, HandlerInput<I, R>, AnswerOf<V, Rp>> | false;
+}
+
+const OPERATION = Symbol('operation');
+
+/** An operation as the table holds it; `$types` carries its tRPC types to AppRouter (api/trpc.ts), nothing at run time. */
+export interface Operation<K extends TrpcKind | false = TrpcKind | false, In = unknown, Out = unknown> {
+  readonly [OPERATION]: true;
+  readonly tier: Tier;
+  readonly trpc: K;
+  readonly input: z.ZodType | undefined;
+  readonly output: z.ZodType | undefined;
+  readonly reply: z.ZodType | undefined;
+  /** Absent only on an operation REST answers wholly by itself (defineRestOperation). */
+  readonly handler: ((ctx: OperationContext & { caller?: Caller }, input: unknown) => Promise<unknown>) | undefined;
+  readonly rest: AnyRestBinding | false;
+  readonly $types?: { input: In; output: Out };
+}
+export type AnyRestBinding = RestRoute<RestRequest, unknown, unknown> & { input?: (parts: RestParts<RestRequest>) => unknown };
+
+type InputType<I> = I extends z.ZodType ? z.input<I> : void;
+
+/** Defines an operation: checks its parts against each other at compile time, and keeps it for the table. */
+export function defineOperation<
+  const T extends Tier,
+  const K extends TrpcKind | false,
+  I extends z.ZodType | undefined = undefined,
+  V extends z.ZodType | undefined = undefined,
+  Rp extends z.ZodType | undefined = undefined,
+  R extends RestRequest = Record<never, never>,
+>(def: OperationDef<T, K, I, V, Rp, R>): Operation<K, InputType<I>, OutputType<V, Rp>> {
+  return {
+    [OPERATION]: true,
+    tier: def.tier,
+    trpc: def.trpc,
+    input: def.input,
+    output: def.output,
+    reply: def.reply,
+    handler: def.handler as Operation['handler'],
+    rest: def.rest as AnyRestBinding | false,
+  };
+}
+
+/** An operation only REST has, answered wholly by its own handler (the API's documentation): no service behind it. */
+export function defineRestOperation(def: { tier: 'public'; trpc: false; rest: RestRoute<Record<never, never>, undefined, never> & { serve: NonNullable<AnyRestBinding['serve']> } }): Operation<false> {
+  return { [OPERATION]: true, tier: def.tier, trpc: false, input: undefined, output: undefined, reply: undefined, handler: undefined, rest: def.rest as AnyRestBinding };
+}
+
+export const isOperation = (value: unknown): value is Operation => typeof value === 'object' && value !== null && OPERATION in value;
+
+/** The table's shape: operations, in groups named as the tRPC paths are (`admin.quotes.offer`). */
+export interface OperationTable {
+  readonly [name: string]: Operation | OperationTable;
+}

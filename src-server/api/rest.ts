@@ -1,0 +1,188 @@
+// The REST routes under /api and their OpenAPI document, built from the table of operations (api/table.ts): each
+// operation with a REST binding becomes a route guarded by its tier, which parses the request's parts with the
+// binding's schemas (the ones the document shows), calls the operation's handler and sends its answer in the shape
+// docs/api.md gives the route (JSON at its status, a list with its headers, a file).
+import type { Context, Handler, MiddlewareHandler } from 'hono';
+import { ZodObject, type z } from 'zod';
+import { InvalidError, UnauthenticatedError } from '../errors';
+import type { Page } from '../contract/views';
+import { messages } from '../contract/messages';
+import type { Caller, Deps } from '../deps';
+import type { ResolveCaller } from '../platform/auth/caller';
+import type { AppEnv } from '../platform/http/context';
+import { clientErrorResponse } from '../platform/http/errors';
+import { listResponse } from '../platform/http/list';
+import { jsonBody, paramOf, queryOf } from '../platform/http/validate';
+import { isOperation, type AnyRestBinding, type FileAnswer, type Operation, type OperationContext, type OperationTable, type RestEnv, type RestRequest } from './operation';
+import { buildOpenApiDocument } from './openapi-document';
+import { defineRoute, jsonAnswer, jsonRequestBody, listHeaders, restApp, serve, type RestApp } from './openapi-route';
+import type { ReferencePage } from './reference-page';
+import { operations } from './table';
+import { assertTier, type Tier } from './tiers';
+
+export interface RestOptions {
+  deps: Deps;
+  resolveCaller: ResolveCaller;
+  referencePage: ReferencePage;
+  /** PUBLIC_URL as set, or undefined: the server the document names (else the document's own origin). */
+  serverUrl: string | undefined;
+}
+
+type Guards = Record<Tier, MiddlewareHandler<AppEnv>[]>;
+/** An operation REST serves. */
+type RestOperation = Operation & { rest: AnyRestBinding };
+
+/** Each tier's REST side: 401 without a valid session (c.var.caller set otherwise), then the tier's own check. */
+function tierGuards({ deps, resolveCaller }: RestOptions): Guards {
+  const requireCaller: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const result = await resolveCaller(c.req.header('authorization'), deps.clock.now());
+    if (!result.caller) throw new UnauthenticatedError(messages.unauthenticated);
+    c.set('caller', result.caller);
+    await next();
+  };
+  const check =
+    (tier: 'admin' | 'owner'): MiddlewareHandler<AppEnv> =>
+    async (c, next) => {
+      assertTier(tier, c.get('caller'));
+      await next();
+    };
+  return { public: [], customer: [requireCaller], admin: [requireCaller, check('admin')], owner: [requireCaller, check('owner')] };
+}
+
+/** The /api sub-app: every operation's route, in the table's order, and the OpenAPI document of them. */
+export function restApi(opts: RestOptions): RestApp {
+  const api = restApp();
+  let documentJson: string | undefined;
+  const env: RestEnv = {
+    deps: opts.deps,
+    // Built on the first request, when every route is mounted.
+    documentJson: () => (documentJson ??= JSON.stringify(buildOpenApiDocument(api, { serverUrl: opts.serverUrl }))),
+    referencePage: opts.referencePage,
+  };
+  const guards = tierGuards(opts);
+  for (const [name, operation] of restOperations(operations)) serveOperation(api, name, operation, env, guards);
+  // The admin area is the admin tier's throughout (docs/api.md#authentication): a path there that no operation
+  // serves is refused as the tier refuses before it is answered 404, so the area's paths tell an outsider nothing.
+  api.use('/admin/*', ...guards.admin);
+  return api;
+}
+
+function* restOperations(table: OperationTable, prefix = ''): Generator<[string, RestOperation]> {
+  for (const [key, node] of Object.entries(table)) {
+    const name = `${prefix}${key}`;
+    if (!isOperation(node)) yield* restOperations(node, `${name}.`);
+    else if (node.rest) yield [name, node as RestOperation];
+  }
+}
+
+/** The parts a route parses: as its binding names them, or else the operation's input as the body (a GET's query). */
+function requestOf({ rest, input }: RestOperation): RestRequest | undefined {
+  if (rest.request || !input) return rest.request;
+  if (rest.method !== 'get') return { body: input };
+  if (!(input instanceof ZodObject)) throw new Error(`GET ${rest.path}: a query string is an object`);
+  return { query: input };
+}
+
+function serveOperation(api: RestApp, name: string, operation: RestOperation, env: RestEnv, guards: Guards): void {
+  const { tier, rest } = operation;
+  if (rest.path.startsWith('/admin/') && tier !== 'admin' && tier !== 'owner') throw new Error(`${name}: a route under /api/admin/ is admin or owner tier`);
+  const request = requestOf(operation);
+  const { params, query, body } = request ?? {};
+  const route = defineRoute({
+    method: rest.method,
+    path: rest.path,
+    operationId: rest.operationId,
+    tags: rest.tags,
+    summary: rest.summary,
+    ...(rest.description === undefined ? {} : { description: rest.description }),
+    tier,
+    ...(request ? { request: { ...(params ? { params } : {}), ...(query ? { query } : {}), ...(body ? { body: jsonRequestBody(body) } : {}) } } : {}),
+    responses: { [rest.status ?? 200]: successResponse(operation) },
+    ...(rest.errors ? { errors: rest.errors } : {}),
+    ...(rest.errorBodies ? { errorBodies: rest.errorBodies } : {}),
+  });
+  if (rest.serve) {
+    if (rest.resolvesCaller && tier !== 'customer') throw new Error(`${name}: only a customer-tier route resolves its caller itself`);
+    serve(api, route, ...(rest.resolvesCaller ? [] : guards[tier]), rest.serve(env));
+    return;
+  }
+  serve(api, route, ...guards[tier], answering(operation, request, env.deps));
+}
+
+/** The 2xx answer in the document: as the binding gives it, or its description with the JSON schema (and a list's headers). */
+function successResponse({ rest, output, reply }: RestOperation) {
+  if (typeof rest.response !== 'string') return rest.response;
+  if (rest.list) {
+    const page = (output as unknown as { shape: { items: never; totalIsLowerBound?: unknown } }).shape;
+    return jsonAnswer(rest.response, rest.answer?.schema ?? page.items, listHeaders('totalIsLowerBound' in page));
+  }
+  const schema = rest.answer?.schema ?? output ?? reply;
+  if (!schema) throw new Error(`${rest.method} ${rest.path}: a JSON answer needs a schema`);
+  return jsonAnswer(rest.response, schema);
+}
+
+/** The route's handler: the parts parsed in order (path, query, body), the operation's handler, the answer. */
+function answering(operation: RestOperation, request: RestRequest | undefined, deps: Deps): Handler<AppEnv> {
+  const { tier, rest } = operation;
+  const handler = operation.handler!;
+  const { params, query, body } = request ?? {};
+  const partsOf = async (c: Context<AppEnv>) => ({
+    params: params && readParams(c, params.shape, rest.paramError),
+    query: query && queryOf(c, query),
+    body: body && (await jsonBody(c, body)),
+  });
+  const inputOf = rest.input ?? mergedParts;
+  const contextOf = (c: Context<AppEnv>): OperationContext & { caller?: Caller } => {
+    const context: OperationContext = { deps, clientAddress: c.get('clientAddress'), requestId: c.get('requestId') };
+    return tier === 'public' ? context : { ...context, caller: c.get('caller') };
+  };
+  const status = rest.status ?? 200;
+  const answer = async (c: Context<AppEnv>) => {
+    const input = inputOf(await partsOf(c));
+    const result = await handler(contextOf(c), input);
+    if (rest.file) return fileResponse(c, result as FileAnswer, rest.file.mediaType, rest.file.disposition(input));
+    if (rest.list) return listResponse(c, result as Page<unknown>, rest.answer?.body);
+    return c.json(rest.answer ? rest.answer.body(result) : result, status);
+  };
+  if (!rest.withMessage) return answer;
+  return async (c) => {
+    try {
+      return await answer(c);
+    } catch (err) {
+      const refused = clientErrorResponse(c, err, { withMessage: true });
+      if (!refused) throw err;
+      return refused;
+    }
+  };
+}
+
+/**
+ * Each path parameter parsed alone with its schema (http/validate.ts paramOf): a bad id answers the id's own message
+ * (`formErrors`), not a field error of a parameters object. With `paramError`, that message alone, as InvalidError.
+ */
+function readParams(c: Context<AppEnv>, shape: Record<string, unknown>, paramError: string | undefined): Record<string, unknown> {
+  const parsed: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(shape) as [string, z.ZodType][]) {
+    if (paramError === undefined) {
+      parsed[name] = paramOf(c, name, schema);
+      continue;
+    }
+    const result = schema.safeParse(c.req.param(name));
+    if (!result.success) throw new InvalidError(paramError);
+    parsed[name] = result.data;
+  }
+  return parsed;
+}
+
+/** The parts the request has, as one object: one part as it is, several merged (an id beside a body's fields). */
+function mergedParts(parts: { params: unknown; query: unknown; body: unknown }): unknown {
+  const present = [parts.params, parts.query, parts.body].filter((part) => part !== undefined);
+  if (present.length <= 1) return present[0];
+  return Object.assign({}, ...present);
+}
+
+function fileResponse(c: Context<AppEnv>, file: FileAnswer, mediaType: string, disposition: 'inline' | 'attachment'): Response {
+  const headers: Record<string, string> = { 'Content-Type': mediaType, 'Content-Disposition': `${disposition}; filename="${file.fileName}"` };
+  if (file.body instanceof Uint8Array) headers['Content-Length'] = String(file.body.byteLength);
+  return c.body(file.body, 200, headers);
+}

@@ -1,0 +1,35 @@
+// The small answers an operation makes itself (docs/api.md#rest-routes): a message, a reference, `{ success: true }`,
+// the current session. Unlike the views of views.ts they carry no `.meta({ id })`: the REST API's OpenAPI document
+// writes each inline where it is answered, and tRPC does not check them (api/operation.ts `reply`).
+import { z } from 'zod';
+import { loginResultView, userView } from './views';
+
+/** A sign-out, a deletion. */
+export const successReply = z.strictObject({ success: z.literal(true) });
+
+/** A password reset asked for: the same text whatever happened. */
+export const messageReply = z.strictObject({ message: z.string() });
+
+/** A quote or callback request received: its reference and what the person reads. */
+export const receivedReply = z.strictObject({ reference: z.string(), message: z.string() });
+
+/** POST /api/register's answer: its message and the account (docs/api.md#account). */
+export const registeredReply = z.strictObject({ message: z.string(), user: userView });
+
+/** A confirmation link asked for: sent, or the address was confirmed already. */
+export const confirmationSentReply = z.strictObject({ message: z.string(), emailVerified: z.boolean() });
+
+/** An address confirmed: the account as it now is. */
+export const emailConfirmedReply = z.strictObject({ message: z.string(), user: userView });
+
+/** A password set with a link; an invitation's link also signs the person in. */
+export const passwordSetReply = z.strictObject({ message: z.string(), session: loginResultView.optional() });
+
+/** Who is signed in, whether their address is confirmed, and when the session lapses. */
+export const sessionReply = z.strictObject({
+  user: z.strictObject({ id: z.number().int(), username: z.string(), isAdmin: z.boolean(), isOwner: z.boolean(), emailVerified: z.boolean() }),
+  expiresAt: z.iso.datetime(),
+});
+
+/** Up, and the database answers. */
+export const healthReply = z.strictObject({ status: z.literal('ok') });

@@ -1,0 +1,345 @@
+// Staff queues (admins and owners only: each function asserts it) for quote requests and callback requests
+// (docs/product.md#staff-queues): listed by when the 24-hour promise falls due (open requests first, the most
+// overdue at the top, closed ones after them, newest first), narrowed by status, searched and paged on the
+// server; opened one at a time with their notes; assigned to a staff member, moved through
+// new -> contacted -> quoted -> closed and annotated, every change logged. One queue definition serves both
+// tables: features/quotes/ and features/callbacks/ each describe theirs and call the functions below.
+// Also the references the public is given for a request, and the counts the console's overview shows.
+import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { writeLog } from '../../platform/audit/log';
+import { assertAdminRights } from '../../platform/auth/permissions';
+import { messages } from '../../contract/messages';
+import {
+  assigneeMessages,
+  promiseOwedStatuses,
+  REQUEST_DUE_AFTER_MS,
+  type QueueFilter,
+  type QueueKind,
+  type QueueListQuery,
+  type RequestUpdateInput,
+} from '../../contract/queues';
+import type { Page, RequestNoteView, RequestStatus, StaffRefView } from '../../contract/views';
+import type { DbOrTx, Tx } from '../../platform/db/client';
+import { requestNotes, users } from '../../platform/db/schema/index';
+import type { Caller, Deps } from '../../deps';
+import { fieldInvalid, NotFoundError } from '../../errors';
+import { randomCrockford } from '../../platform/random-code';
+import { anyColumnContains, totalOf } from '../../platform/db/list';
+
+/** The stored fields every request has, as a queue reads them. */
+export interface QueueRequest {
+  id: number;
+  reference: string;
+  status: RequestStatus;
+  assigneeId: number | null;
+  createdAt: number;
+}
+
+/** A request as its queue reads it: the row, and the assignee's username joined beside it. */
+export interface QueueRow<R extends QueueRequest> {
+  request: R;
+  assigneeName: string | null;
+}
+
+/** What differs between the two queues; everything else is shared below. */
+export interface Queue<Row extends QueueRow<QueueRequest>, V, D> {
+  /** The kind stored on its notes (request_notes.request_kind). */
+  kind: 'quote' | 'callback';
+  /** Which promise the queue keeps: when its requests can be overdue (contract/queues.ts). */
+  owes: QueueKind;
+  table: SQLiteTable;
+  id: SQLiteColumn;
+  reference: SQLiteColumn;
+  status: SQLiteColumn;
+  createdAt: SQLiteColumn;
+  assigneeId: SQLiteColumn;
+  searchable: SQLiteColumn[];
+  /** Names the request in the audit log, e.g. 'Quote request'. */
+  label: string;
+  /**
+   * Whether staff opening one request answer for it in the audit log ('Viewed quote request {reference}'): where the
+   * detail holds personal answers the list does not show (a quote request's date of birth, convictions and medical
+   * answers), as certificate reads are logged (docs/product.md#audit-log).
+   */
+  logsReads: boolean;
+  notFound: string;
+  /** The requests matching `where`, in `orderBy`, with what their views need joined (the assignee's name). */
+  rows(db: DbOrTx, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number): Promise<Row[]>;
+  toView(row: Row): V;
+  toDetail(row: Row, notes: RequestNoteView[]): D;
+}
+
+/** Every status but closed: what staff still owe the customer something on. */
+export const OPEN_STATUSES = ['new', 'contacted', 'quoted'] as const satisfies readonly RequestStatus[];
+
+/** The assignee of a joined row as a view names them; null when nobody (or a deleted account) has it. */
+export function assigneeOf(row: QueueRow<QueueRequest>): StaffRefView | null {
+  const { assigneeId } = row.request;
+  return assigneeId !== null && row.assigneeName !== null ? { id: assigneeId, username: row.assigneeName } : null;
+}
+
+interface QueueColumns {
+  status: SQLiteColumn;
+  createdAt: SQLiteColumn;
+  /** Which promise the queue keeps (contract/queues.ts promiseOwedStatuses). */
+  owes: QueueKind;
+}
+
+/**
+ * `column` as an expression no index can serve (SQLite's unary +). On the open statuses it keeps the planner
+ * on the (status, created_at) index: walking the created_at index instead would step over every closed
+ * request, old ones first, to find the open ones.
+ */
+const notIndexed = (column: SQLiteColumn) => sql`+${column}`;
+
+const openWhere = (q: QueueColumns) => inArray(q.status, [...OPEN_STATUSES]);
+
+/** Still owed its answer (promiseOwedStatuses) and past due at `now`: created 24 hours or more before it. */
+function overdueWhere(q: QueueColumns, now: number): SQL {
+  return and(inArray(q.status, [...promiseOwedStatuses[q.owes]]), lte(notIndexed(q.createdAt), now - REQUEST_DUE_AFTER_MS))!;
+}
+
+/** One stretch of a queue's order: the rows matching `where`, oldest first (soonest due) or newest first. */
+interface Segment {
+  where: SQL;
+  newestFirst: boolean;
+  /** Several statuses, so several ranges of the index: their rows are sorted after they are found. */
+  open: boolean;
+}
+
+/**
+ * A queue's order as segments read one after another (docs/product.md#staff-queues), each from the
+ * (status, created_at) index: open requests by due time, which is creation order (the open ones are the work
+ * in hand, few enough to sort), then closed ones newest first, in the index's own order however many they
+ * grow to. A filter keeps its one segment.
+ */
+function segmentsOf(q: QueueColumns, filter: QueueFilter | undefined, now: number): Segment[] {
+  const open: Segment = { where: openWhere(q), newestFirst: false, open: true };
+  const closed: Segment = { where: eq(q.status, 'closed'), newestFirst: true, open: false };
+  switch (filter) {
+    case undefined:
+      return [open, closed];
+    case 'open':
+      return [open];
+    case 'overdue':
+      return [{ where: overdueWhere(q, now), newestFirst: false, open: true }];
+    case 'closed':
+      return [closed];
+    default:
+      return [{ where: eq(q.status, filter), newestFirst: false, open: false }];
+  }
+}
+
+/** A queue's page: narrowed by status, searched in its searchable columns, in due order (segmentsOf). */
+export async function listQueue<Row extends QueueRow<QueueRequest>, V, D>(
+  deps: Deps,
+  queue: Queue<Row, V, D>,
+  caller: Caller,
+  q: QueueListQuery,
+): Promise<Page<V>> {
+  assertAdminRights(caller);
+  // Bracketed: the search is an OR chain, and `and` joins its parts as they are.
+  const search = q.search ? sql`(${anyColumnContains(queue.searchable, q.search)})` : undefined;
+  const segments = segmentsOf(queue, q.status, deps.clock.now()).map((s) => ({ ...s, where: search ? and(s.where, search)! : s.where }));
+  const orderOf = (s: Segment) => {
+    const [createdAt, id] = s.open ? [notIndexed(queue.createdAt), notIndexed(queue.id)] : [queue.createdAt, queue.id];
+    return s.newestFirst ? [desc(createdAt), desc(id)] : [asc(createdAt), asc(id)];
+  };
+  const countOf = (where: SQL) => totalOf(deps.db.select({ total: count() }).from(queue.table).where(where));
+
+  if (segments.length === 1) {
+    const [only] = segments as [Segment];
+    const [rows, total] = await Promise.all([queue.rows(deps.db, only.where, orderOf(only), q.limit, q.offset), countOf(only.where)]);
+    return { items: rows.map((r) => queue.toView(r)), total };
+  }
+  // Several segments: their sizes say which of them the page falls in, and where.
+  const sizes = await Promise.all(segments.map((s) => countOf(s.where)));
+  const items: V[] = [];
+  let skip = q.offset;
+  for (const [i, segment] of segments.entries()) {
+    const size = sizes[i]!;
+    const wanted = q.limit - items.length;
+    if (wanted > 0 && skip < size) {
+      const rows = await queue.rows(deps.db, segment.where, orderOf(segment), wanted, skip);
+      items.push(...rows.map((r) => queue.toView(r)));
+    }
+    skip = Math.max(0, skip - size);
+  }
+  return { items, total: sizes.reduce((a, b) => a + b, 0) };
+}
+
+/** A request's notes, newest first. */
+async function notesOf(db: DbOrTx, kind: 'quote' | 'callback', requestId: number): Promise<RequestNoteView[]> {
+  const rows = await db
+    .select()
+    .from(requestNotes)
+    .where(and(eq(requestNotes.requestKind, kind), eq(requestNotes.requestId, requestId)))
+    .orderBy(desc(requestNotes.id));
+  return rows.map(noteView);
+}
+
+function noteView(row: typeof requestNotes.$inferSelect): RequestNoteView {
+  return { id: row.id, author: row.authorUsername, createdAt: new Date(row.createdAt).toISOString(), text: row.text };
+}
+
+async function rowById<Row extends QueueRow<QueueRequest>, V, D>(db: DbOrTx, queue: Queue<Row, V, D>, id: number): Promise<Row> {
+  const [row] = await queue.rows(db, eq(queue.id, id), [], 1, 0);
+  if (!row) throw new NotFoundError(queue.notFound);
+  return row;
+}
+
+async function detailOf<Row extends QueueRow<QueueRequest>, V, D>(db: DbOrTx, queue: Queue<Row, V, D>, id: number): Promise<D> {
+  // One after the other: inside a write these share the transaction's connection.
+  const row = await rowById(db, queue, id);
+  return queue.toDetail(row, await notesOf(db, queue.kind, id));
+}
+
+/** The audit entry of staff opening a request whose reads are logged (Queue.logsReads). */
+const viewedEntry = (queue: { label: string }, reference: string, caller: Caller) => ({
+  action: `Viewed ${queue.label.toLowerCase()} ${reference}`,
+  username: caller.username,
+  userId: caller.id,
+});
+
+/**
+ * One request, opened by staff. Where the queue logs reads, the read and its audit entry are one transaction: a read
+ * the log could not record is not served, and a refused one (404) writes nothing.
+ */
+export async function getQueueItem<Row extends QueueRow<QueueRequest>, V, D>(deps: Deps, queue: Queue<Row, V, D>, caller: Caller, id: number): Promise<D> {
+  assertAdminRights(caller);
+  if (!queue.logsReads) return detailOf(deps.db, queue, id);
+  const now = deps.clock.now();
+  return deps.write(async (tx) => {
+    const row = await rowById(tx, queue, id);
+    await writeLog(tx, now, viewedEntry(queue, row.request.reference, caller));
+    return queue.toDetail(row, await notesOf(tx, queue.kind, id));
+  });
+}
+
+/**
+ * One request as staff now see it, answered after a change the audit log records (a quote sent): the change's entry
+ * already names the staff member and the request, so this is not logged as a read of its own.
+ */
+export async function queueItemAfterChange<Row extends QueueRow<QueueRequest>, V, D>(deps: Deps, queue: Queue<Row, V, D>, caller: Caller, id: number): Promise<D> {
+  assertAdminRights(caller);
+  return detailOf(deps.db, queue, id);
+}
+
+/** A staff account (admin or owner) by id, or null when there is none. */
+async function staffAccount(tx: Tx, id: number): Promise<StaffRefView | null> {
+  const [row] = await tx
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(and(eq(users.id, id), or(eq(users.isAdmin, true), eq(users.isOwner, true))))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Changes a request's status, its assignee, or both (docs/product.md#staff-queues). Each real change is
+ * logged as '{label} {reference}: status {old} -> {new}' or '...: assignee {old|none} -> {new|none}'; a value
+ * the request already has changes and logs nothing. The assignee must be an admin or owner account.
+ */
+export async function updateQueueItem<Row extends QueueRow<QueueRequest>, V, D>(
+  deps: Deps,
+  queue: Queue<Row, V, D>,
+  caller: Caller,
+  id: number,
+  input: RequestUpdateInput,
+): Promise<D> {
+  assertAdminRights(caller);
+  const now = deps.clock.now();
+  return deps.write(async (tx) => {
+    const found = await rowById(tx, queue, id);
+    const current = found.request;
+    const set: { status?: RequestStatus; assigneeId?: number | null } = {};
+    const changes: string[] = [];
+    if (input.status !== undefined && input.status !== current.status) {
+      set.status = input.status;
+      changes.push(`status ${current.status} -> ${input.status}`);
+    }
+    if (input.assigneeId !== undefined && input.assigneeId !== current.assigneeId) {
+      let name: string | null = null;
+      if (input.assigneeId !== null) {
+        const staff = await staffAccount(tx, input.assigneeId);
+        if (!staff) throw fieldInvalid(messages.invalidInput, { assigneeId: assigneeMessages.notStaff });
+        name = staff.username;
+      }
+      set.assigneeId = input.assigneeId;
+      changes.push(`assignee ${assigneeOf(found)?.username ?? 'none'} -> ${name ?? 'none'}`);
+    }
+    if (changes.length === 0) {
+      // Nothing changed, yet the answer is the whole request: a read, logged as opening it is.
+      if (queue.logsReads) await writeLog(tx, now, viewedEntry(queue, current.reference, caller));
+      return detailOf(tx, queue, id);
+    }
+    await tx
+      .update(queue.table)
+      .set({ ...set, updatedAt: now } as never)
+      .where(eq(queue.id, id));
+    for (const change of changes) {
+      await writeLog(tx, now, { action: `${queue.label} ${current.reference}: ${change}`, username: caller.username, userId: caller.id });
+    }
+    return detailOf(tx, queue, id);
+  });
+}
+
+/** A staff note on a request: who and when recorded, logged as '{label} {reference}: note added' (not its text). */
+export async function addQueueNote<Row extends QueueRow<QueueRequest>, V, D>(
+  deps: Deps,
+  queue: Queue<Row, V, D>,
+  caller: Caller,
+  id: number,
+  text: string,
+): Promise<RequestNoteView> {
+  assertAdminRights(caller);
+  const now = deps.clock.now();
+  return deps.write(async (tx) => {
+    const [found] = await tx.select({ reference: queue.reference }).from(queue.table).where(eq(queue.id, id)).limit(1);
+    if (!found) throw new NotFoundError(queue.notFound);
+    const [note] = await tx
+      .insert(requestNotes)
+      .values({ requestKind: queue.kind, requestId: id, authorId: caller.id, authorUsername: caller.username, text, createdAt: now })
+      .returning();
+    await writeLog(tx, now, { action: `${queue.label} ${String(found.reference)}: note added`, username: caller.username, userId: caller.id });
+    return noteView(note!);
+  });
+}
+
+/**
+ * How many requests of one queue are new, and how many are overdue (still owed and past due at `now`): index range
+ * counts on (status, created_at), never a scan of the closed ones.
+ */
+export async function countQueue(db: DbOrTx, table: SQLiteTable, q: QueueColumns, now: number): Promise<{ new: number; overdue: number }> {
+  const [fresh, overdue] = await Promise.all([
+    totalOf(db.select({ total: count() }).from(table).where(eq(q.status, 'new'))),
+    totalOf(db.select({ total: count() }).from(table).where(overdueWhere(q, now))),
+  ]);
+  return { new: fresh, overdue };
+}
+
+/** The accounts a request can be assigned to: admins and owners, by username. */
+export async function listStaff(deps: Deps, caller: Caller): Promise<StaffRefView[]> {
+  assertAdminRights(caller);
+  return deps.db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(or(eq(users.isAdmin, true), eq(users.isOwner, true)))
+    .orderBy(asc(users.username));
+}
+
+// References for requests from the public (quote and callback requests): a prefix and eight random
+// Crockford characters, easy to read out over the phone and never sequential.
+export type ReferencePrefix = 'QR' | 'CB';
+
+export const newReference = (prefix: ReferencePrefix) => `${prefix}-${randomCrockford(8)}`;
+
+/** A reference not yet in `column`. 32^8 references make a clash rare; the unique index is the final word. */
+export async function unusedReference(tx: Tx, table: SQLiteTable, column: SQLiteColumn, prefix: ReferencePrefix): Promise<string> {
+  for (;;) {
+    const candidate = newReference(prefix);
+    const [taken] = await tx.select({ reference: column }).from(table).where(eq(column, candidate)).limit(1);
+    if (!taken) return candidate;
+  }
+}

@@ -1,0 +1,129 @@
+// Quote requests: the wizard's final step, a customer's own requests and a renewal's draft, and the staff queue with
+// its offers and the policies issued from it (docs/product.md#staff-queues).
+import { z } from 'zod';
+import { issuePolicyByIdInput, issuePolicyInput, offerByIdInput, offerInput } from '../../contract/offer';
+import { quoteRequestInput, renewalInput } from '../../contract/quote';
+import { receivedReply } from '../../contract/replies';
+import { idInput } from '../../contract/schemas';
+import { issuedPolicyView, myQuoteRequestView, quoteRequestDetailView, quoteRequestView, renewalDraftView } from '../../contract/views';
+import { defineOperation } from '../../api/operation';
+import { queueOperations } from '../queues/queue-operations';
+import { issuePolicy } from './issue-policy';
+import { myQuoteRequests } from './mine';
+import { sendOffer } from './offer';
+import { renewalDraft } from './renewal';
+import { addQuoteNote, getQuoteRequest, listQuoteRequests, submitQuoteRequest, updateQuoteRequest } from './service';
+
+const ADMIN_TAG = 'Admin: quote requests';
+
+/** quotes.*: the wizard's final step, a signed-in customer's own requests, the wizard filled in from a policy. */
+export const quoteOperations = {
+  submit: defineOperation({
+    tier: 'public',
+    trpc: 'mutation',
+    input: quoteRequestInput,
+    reply: receivedReply,
+    handler: ({ deps, clientAddress }, input) => submitQuoteRequest(deps, input, clientAddress),
+    rest: {
+      method: 'post',
+      path: '/quotes',
+      operationId: 'submitQuoteRequest',
+      tags: ['Quote and callback requests'],
+      summary: 'Ask for a quote',
+      description:
+        "The quote wizard's final step. The same request again within 60 seconds answers the first one's reference and is stored once; " +
+        'a filled-in `website` field (a honeypot) answers as if stored and stores nothing.',
+      status: 201,
+      response: 'Received',
+      errors: [429],
+    },
+  }),
+  mine: defineOperation({
+    tier: 'customer',
+    trpc: 'query',
+    output: z.array(myQuoteRequestView),
+    handler: ({ deps, caller }) => myQuoteRequests(deps, caller),
+    rest: {
+      method: 'get',
+      path: '/user/quotes',
+      operationId: 'listMyQuoteRequests',
+      tags: ['Quote and callback requests'],
+      summary: "The caller's own quote requests",
+      description: "By the account's e-mail address, newest first, at most 20.",
+      response: 'The requests',
+    },
+  }),
+  /** The reminder's link (docs/product.md#asking-for-more-cover): the caller's own policy only, staff included. */
+  renewal: defineOperation({
+    tier: 'customer',
+    trpc: 'query',
+    input: renewalInput,
+    output: renewalDraftView,
+    handler: ({ deps, caller }, { policyNumber }) => renewalDraft(deps, caller, policyNumber),
+    rest: {
+      method: 'get',
+      path: '/user/policies/{policyNumber}/renewal',
+      operationId: 'getRenewalDraft',
+      tags: ['Policies'],
+      summary: "The quote wizard filled in from one of the caller's own policies",
+      description: "The caller's own policy only, staff included (404 otherwise).",
+      request: { params: renewalInput },
+      response: 'The wizard’s fields',
+      errors: [400, 404],
+    },
+  }),
+};
+
+/** admin.quotes.*: the staff queue, and a request's offer and policy. */
+export const adminQuoteOperations = {
+  ...queueOperations(
+    {
+      path: 'quotes',
+      tag: ADMIN_TAG,
+      noun: 'Quote',
+      itemSummary: 'One quote request, with its answers and notes',
+      listView: quoteRequestView,
+      detailView: quoteRequestDetailView,
+    },
+    { list: listQuoteRequests, get: getQuoteRequest, update: updateQuoteRequest, addNote: addQuoteNote },
+  ),
+  offer: defineOperation({
+    tier: 'admin',
+    trpc: 'mutation',
+    input: offerByIdInput,
+    output: quoteRequestDetailView,
+    handler: ({ deps, caller }, { id, ...offer }) => sendOffer(deps, caller, id, offer),
+    rest: {
+      method: 'post',
+      path: '/admin/quotes/{id}/offer',
+      operationId: 'sendQuoteOffer',
+      tags: [ADMIN_TAG],
+      summary: 'Send the customer a price',
+      description: 'The request becomes `quoted`; the customer is e-mailed the price.',
+      request: { params: idInput, body: offerInput },
+      response: 'The request with its offer',
+      errors: [404, 409],
+    },
+  }),
+  issuePolicy: defineOperation({
+    tier: 'admin',
+    trpc: 'mutation',
+    input: issuePolicyByIdInput,
+    output: issuedPolicyView,
+    handler: ({ deps, caller }, { id, ...fields }) => issuePolicy(deps, caller, id, fields),
+    rest: {
+      method: 'post',
+      path: '/admin/quotes/{id}/policy',
+      operationId: 'issuePolicyFromQuoteRequest',
+      tags: [ADMIN_TAG],
+      summary: 'Issue a policy from the request',
+      description:
+        "To the account with the request's e-mail address, made now (and invited) if there is none; the request is closed with it and the " +
+        'documents e-mailed, all in one transaction.',
+      request: { params: idInput, body: issuePolicyInput },
+      status: 201,
+      response: 'The policy, the account and whether it was invited',
+      errors: [404, 409],
+    },
+  }),
+};

@@ -1,0 +1,39 @@
+// The admin console's overview (docs/product.md#statistics-and-search).
+import { adminStatsView, queueCountsView } from '../../contract/views';
+import { defineOperation } from '../../api/operation';
+import { getQueueCounts, getStats } from './service';
+
+/** admin.stats and admin.queueCounts. */
+export const statsOperations = {
+  stats: defineOperation({
+    tier: 'admin',
+    trpc: 'query',
+    output: adminStatsView,
+    handler: ({ deps, caller }) => getStats(deps, caller),
+    rest: {
+      method: 'get',
+      path: '/admin/stats',
+      operationId: 'getStats',
+      tags: ['Admin: statistics'],
+      summary: 'Accounts and policies counted',
+      description: '`activePolicies` counts stored status `active`; `pendingClaims` is 0 (claims are handled by phone).',
+      response: 'The counts',
+    },
+  }),
+  /** The overview's new and overdue requests per queue. */
+  queueCounts: defineOperation({
+    tier: 'admin',
+    trpc: 'query',
+    output: queueCountsView,
+    handler: ({ deps, caller }) => getQueueCounts(deps, caller),
+    rest: {
+      method: 'get',
+      path: '/admin/stats/queues',
+      operationId: 'getQueueCounts',
+      tags: ['Admin: statistics'],
+      summary: 'Requests waiting on staff',
+      description: 'New requests, and those still owed their answer 24 hours or more after they were made.',
+      response: 'The counts',
+    },
+  }),
+};

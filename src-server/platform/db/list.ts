@@ -1,0 +1,174 @@
+// Shared by the list services: paging and case-insensitive substring search.
+import { eq, inArray, sql, type Column, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Product } from '../../contract/products';
+import type { ListQuery, LogLevel } from '../../contract/schemas';
+import type { BoundedPage, Page } from '../../contract/views';
+import type { DbOrTx } from './client';
+import type { FtsTable } from './hot-reads';
+import { counters } from './schema/index';
+import type { Deps } from '../../deps';
+
+/** A LIKE pattern that matches `term` anywhere, with % and _ taken literally. */
+function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** `col1 LIKE p OR col2 LIKE p ...`; SQLite's LIKE ignores ASCII case. */
+export function anyColumnContains(columns: SQLWrapper[], term: string): SQL {
+  const pattern = containsPattern(term);
+  return sql.join(
+    columns.map((c) => sql`${c} LIKE ${pattern} ESCAPE '\\'`),
+    sql` OR `,
+  );
+}
+
+/**
+ * Whether `term` goes to the trigram FTS5 index. The trigram tokenizer indexes 3-character sequences,
+ * so a 1-2 character term has no trigram to look up: those keep the LIKE scan (bounded by the page
+ * limit when they match often; the index cannot help them). Counted in code points, as SQLite does.
+ */
+function usesFts(term: string): boolean {
+  return [...term].length >= 3;
+}
+
+/**
+ * `<table> MATCH <term as one FTS5 string>`: the term is bound as a parameter and quoted in SQL
+ * ('"' || replace(term, '"', '""') || '"'), so quotes, *, OR, NEAR(, - and the like are literal text.
+ * `table` is one of our own FTS table names, never input.
+ */
+function ftsMatch(table: FtsTable, term: string): SQL {
+  return sql`${sql.identifier(table)} MATCH '"' || replace(${term}, '"', '""') || '"'`;
+}
+
+export type CounterName = 'users' | 'policies' | 'policies_active' | `policies_product_${Product}` | 'audit_logs' | `audit_logs_level_${LogLevel}`;
+
+/**
+ * One trigger-kept total (drizzle/0002_search_fts.sql, per product 0004_product_counters.sql, the audit log's
+ * 0008_audit_log_upkeep.sql): a primary-key read, never a count(*).
+ */
+export async function readCounter(db: DbOrTx, name: CounterName): Promise<number> {
+  const [row] = await db.select({ value: counters.value }).from(counters).where(eq(counters.name, name)).limit(1);
+  return row?.value ?? 0;
+}
+
+/** What a list service tells listPage about its table; listPage does the paging, the search and the total. */
+export interface ListSource<V> {
+  /** Columns a search term is looked for in, anywhere in the text (LIKE, any of them). */
+  searchIn: SQLWrapper[];
+  /**
+   * A trigram index over the same columns: terms of 3+ characters (usesFts) are looked up there instead, its
+   * rowid being `id`, walked in the list's own id order ('asc' or 'desc').
+   */
+  fts?: { table: FtsTable; id: SQLWrapper; order: 'asc' | 'desc' };
+  /**
+   * Counts a searched total only this far (docs/api.md#lists: policies and users ADMIN_SEARCH_EXACT_TOTAL, the audit
+   * log LOG_SEARCH_EXACT_TOTAL), see boundedTotal. Undefined: exact.
+   */
+  exactTotalUpTo?: number;
+  /** The page: the rows matching `where` (all of them when undefined), in the list's order, `limit` from `offset`. */
+  page(where: SQL | undefined, limit: number, offset: number): Promise<V[]>;
+  /** How many rows match `where` (all of them when undefined). */
+  count(where: SQL | undefined): Promise<number>;
+  /**
+   * A term no trigram index can answer (1-2 characters) is a LIKE over every row: 2.4-5 s at 1M policies, ~0.5 s at
+   * 1M log entries, which on the main thread every other request would wait for. With `scan`, listBoundedPage runs it
+   * off the main thread (HotReads.slowScalar): the page's ids in the list's order and the total counted up to the
+   * bound (exactTotalUpTo), then the page's rows are read by `id`. Undefined: `page` and `count` run the LIKE.
+   */
+  scan?: {
+    id: Column;
+    /** `select <id> from … where <where>` in the list's order, `limit` from `offset`. */
+    pageIds(where: SQL, limit: number, offset: number): Query;
+    /** `select <id> from … where <where>` stopped after `limit` rows, in no particular order (only counted). */
+    someIds(where: SQL, limit: number): Query;
+  };
+  /** The unsearched total when something cheaper than count(*) knows it (a trigger-kept counter). */
+  total?(): Promise<number>;
+  /**
+   * A term that names a whole category of rows rather than text in them (a policy's product): the rows are
+   * that category's (`where`, an indexed filter) and the total is what a counter keeps, so neither scans.
+   * Undefined for every other term, which is searched as text.
+   */
+  category?(term: string): { where: SQL; total(): Promise<number> } | undefined;
+}
+
+/**
+ * One page of a list and its total, searched (docs/product.md#statistics-and-search). The page and the total
+ * are read at once. A term that names a category (ListSource.category) selects that category. Otherwise, with
+ * an index and a term of 3+ characters, the index picks the page's ids (it stops at the page) and counts the
+ * matches on the fast path (db/hot-reads.ts); else the term is a LIKE over `searchIn`.
+ */
+export async function listPage<V>(deps: Pick<Deps, 'hot'>, q: ListQuery, source: ListSource<V>): Promise<Page<V>> {
+  const { items, total } = await listBoundedPage(deps, q, source);
+  return { items, total };
+}
+
+export type { BoundedPage };
+
+/**
+ * How far a bounded count goes: `upTo`, or the end of the page asked for when that is further (paging past the
+ * bound stays possible). One more than that is counted, so that reaching it proves a match past the page.
+ */
+export const countBoundFor = (upTo: number, q: Pick<ListQuery, 'limit' | 'offset'>) => Math.max(upTo, q.offset + q.limit);
+
+/** The total from a count stopped at bound + 1 (countBoundFor): past the bound, the bound and the flag. */
+export function boundedTotal(counted: number, bound: number): { total: number; totalIsLowerBound: boolean } {
+  return counted > bound ? { total: bound, totalIsLowerBound: true } : { total: counted, totalIsLowerBound: false };
+}
+
+/** listPage with the flag: true only when ListSource.exactTotalUpTo stopped a search's count. */
+export async function listBoundedPage<V>(deps: Pick<Deps, 'hot'>, q: ListQuery, source: ListSource<V>): Promise<BoundedPage<V>> {
+  const term = q.search;
+  const category = term ? source.category?.(term) : undefined;
+  if (category) {
+    const [items, total] = await Promise.all([source.page(category.where, q.limit, q.offset), category.total()]);
+    return { items, total, totalIsLowerBound: false };
+  }
+  if (term && source.fts && usesFts(term)) {
+    const { table, id, order } = source.fts;
+    const direction = order === 'desc' ? sql`DESC` : sql`ASC`;
+    // The subquery windows the matches; the outer limit only restates it.
+    const ids = sql`${id} IN (SELECT rowid FROM ${sql.identifier(table)} WHERE ${ftsMatch(table, term)} ORDER BY rowid ${direction} LIMIT ${q.limit} OFFSET ${q.offset})`;
+    if (source.exactTotalUpTo !== undefined) {
+      const bound = countBoundFor(source.exactTotalUpTo, q);
+      const [items, counted] = await Promise.all([source.page(ids, q.limit, 0), deps.hot.countFtsMatches(table, term, bound + 1)]);
+      return { items, ...boundedTotal(counted, bound) };
+    }
+    const [items, total] = await Promise.all([source.page(ids, q.limit, 0), deps.hot.countFtsMatches(table, term)]);
+    return { items, total, totalIsLowerBound: false };
+  }
+  const where = term ? anyColumnContains(source.searchIn, term) : undefined;
+  if (where && source.scan && source.exactTotalUpTo !== undefined) return scanned(deps, q, where, source.exactTotalUpTo, source.scan, source.page);
+  const [items, total] = await Promise.all([
+    source.page(where, q.limit, q.offset),
+    where === undefined && source.total ? source.total() : source.count(where),
+  ]);
+  return { items, total, totalIsLowerBound: false };
+}
+
+/** A LIKE search run off the main thread, bounded as a trigram search's total is (see ListSource.scan). */
+async function scanned<V>(
+  deps: Pick<Deps, 'hot'>,
+  q: ListQuery,
+  where: SQL,
+  exactUpTo: number,
+  scan: NonNullable<ListSource<V>['scan']>,
+  page: ListSource<V>['page'],
+): Promise<BoundedPage<V>> {
+  const bound = countBoundFor(exactUpTo, q);
+  const counted = scan.someIds(where, bound + 1);
+  const paged = scan.pageIds(where, q.limit, q.offset);
+  const [total, idsJson] = await Promise.all([
+    deps.hot.slowScalar(`select count(*) from (${counted.sql})`, counted.params),
+    deps.hot.slowScalar(`select json_group_array(id) from (${paged.sql})`, paged.params),
+  ]);
+  const ids = JSON.parse(String(idsJson ?? '[]')) as number[];
+  const items = ids.length === 0 ? [] : await page(inArray(scan.id, ids), ids.length, 0);
+  return { items, ...boundedTotal(Number(total ?? 0), bound) };
+}
+
+/** The number a `select({ total: count() })` query answers. */
+export async function totalOf(query: PromiseLike<{ total: number }[]>): Promise<number> {
+  const [row] = await query;
+  return row?.total ?? 0;
+}
