@@ -65,10 +65,10 @@ export function emptyMessagesOf(schema: FormSchema, empty: Record<string, unknow
  *   the start-up script's message (sent empty, not typed into since) are checked by the app (`check`, the form
  *   library's trigger), so its own messages, read by screen readers with their fields, take their place.
  */
-export function useEarlyForm(
+export function useEarlyForm<Name extends string>(
   schema: FormSchema,
   empty: Record<string, unknown>,
-  check: (names: string[]) => unknown,
+  check: (names: Name[]) => unknown,
 ): { form: { 'data-live'?: ''; ref: RefObject<HTMLFormElement | null> }; field: (name: string) => { 'data-empty-message'?: string } } {
   const live = useLiveForm();
   const hydrated = live['data-live'] !== undefined;
@@ -76,7 +76,7 @@ export function useEarlyForm(
   const [messages] = useState(() => (hydrated ? {} : emptyMessagesOf(schema, empty)));
   useEffect(() => {
     if (!hydrated || !ref.current) return;
-    const names = [...ref.current.querySelectorAll('[data-early-error] > [name]')].map((f) => f.getAttribute('name') ?? '');
+    const names = [...ref.current.querySelectorAll('[data-early-error] > [name]')].map((f) => f.getAttribute('name') as Name);
     if (names.length > 0) void check(names);
     // Once, as the app goes live on the form.
   }, [hydrated]);
