@@ -11,10 +11,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { epochToUkLocal } from '../../src-server/contract/time';
 import { buildServer, OWNER_PASSWORD, ROOT, startServer } from '../process/real-server';
-import { perfPort, PHONE, slowPhone } from './slow-phone';
+import { CHROMIUM, perfPort, PHONE, slowPhone } from './slow-phone';
 
 export const COLD_BUDGET_MS = 2000;
 export const WARM_BUDGET_MS = 700;
@@ -87,38 +87,48 @@ async function timeToCard(page: Page, url: string, cards: ReturnType<typeof card
   return card;
 }
 
+/** One customer's first (cold) and second (warm, service worker installed) visit to /dashboard, in a fresh profile. */
+export async function dashboardRun(browser: Browser, base: string, token: string): Promise<{ cold: number; warm: number }> {
+  const context = await browser.newContext(PHONE);
+  try {
+    const cards = cardReports();
+    await context.exposeBinding('__cardShown', (_source, ms: number) => cards.record(ms));
+    await context.addInitScript((t) => {
+      window.localStorage.setItem('token', t);
+      new MutationObserver((_m, observer) => {
+        if (document.querySelector('article')) {
+          observer.disconnect();
+          void (window as unknown as { __cardShown: (ms: number) => Promise<void> }).__cardShown(performance.now());
+        }
+      }).observe(document, { childList: true, subtree: true });
+    }, token);
+    const page = await context.newPage();
+    await slowPhone(context, page);
+    const cold = await timeToCard(page, `${base}/dashboard`, cards);
+    // The service worker installs and takes control (clientsClaim) after the first visit.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+    });
+    return { cold, warm: await timeToCard(page, `${base}/dashboard`, cards) };
+  } finally {
+    await context.close();
+  }
+}
+
 export async function measureDashboard(staticDir = join(ROOT, 'dist', 'client')): Promise<{ cold: number[]; warm: number[] }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'kerbside-dashboard-'));
   const port = perfPort();
   const server = await startServer(await buildServer(), dataDir, { STATIC_DIR: staticDir }, port ? { port } : {});
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  const browser = await chromium.launch(CHROMIUM);
   try {
     const token = await customerToken(server.base);
     const cold: number[] = [];
     const warm: number[] = [];
     for (let i = 0; i < RUNS; i++) {
-      const context = await browser.newContext(PHONE);
-      const cards = cardReports();
-      await context.exposeBinding('__cardShown', (_source, ms: number) => cards.record(ms));
-      await context.addInitScript((t) => {
-        window.localStorage.setItem('token', t);
-        new MutationObserver((_m, observer) => {
-          if (document.querySelector('article')) {
-            observer.disconnect();
-            void (window as unknown as { __cardShown: (ms: number) => Promise<void> }).__cardShown(performance.now());
-          }
-        }).observe(document, { childList: true, subtree: true });
-      }, token);
-      const page = await context.newPage();
-      await slowPhone(context, page);
-      cold.push(await timeToCard(page, `${server.base}/dashboard`, cards));
-      // The service worker installs and takes control (clientsClaim) after the first visit.
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-        if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
-      });
-      warm.push(await timeToCard(page, `${server.base}/dashboard`, cards));
-      await context.close();
+      const run = await dashboardRun(browser, server.base, token);
+      cold.push(run.cold);
+      warm.push(run.warm);
     }
     return { cold, warm };
   } finally {

@@ -24,7 +24,7 @@ import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { PUBLIC_PAGES } from '../../src-server/contract/public-pages';
 import { buildServer, ROOT, startServer } from '../process/real-server';
-import { perfPort, PHONE, slowPhone } from './slow-phone';
+import { CHROMIUM, perfPort, PHONE, slowPhone } from './slow-phone';
 
 export const INTERACTION_BUDGET_MS = 200;
 export const FCP_BUDGET_MS = 1800;
@@ -59,7 +59,7 @@ export interface RunResult {
   appLive: number | null;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 /**
  * The interactions each page offers, read from its served HTML: a menu to open, a form to type into and send. The
@@ -189,7 +189,7 @@ function installProbe({ kind, target, typed, timeout }: { kind: Kind; target: st
   addEventListener('keydown', (e) => keys.push(e.timeStamp), { capture: true, passive: true });
 }
 
-async function runOnce(browser: Browser, base: string, { path, kind }: Scenario): Promise<RunResult> {
+export async function runOnce(browser: Browser, base: string, { path, kind }: Scenario): Promise<RunResult> {
   const context = await browser.newContext(PHONE);
   try {
     let paintedResolve!: (v: { fcp: number; at: { x: number; y: number } | null }) => void;
@@ -266,7 +266,7 @@ export async function measureFirstInput(staticDir = join(ROOT, 'dist', 'client')
   const dataDir = mkdtempSync(join(tmpdir(), 'kerbside-inp-'));
   const port = perfPort();
   const server = await startServer(await buildServer(), dataDir, { STATIC_DIR: staticDir }, port ? { port } : {});
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  const browser = await chromium.launch(CHROMIUM);
   try {
     const paths = PUBLIC_PAGES.map((p) => p.path).filter((p) => !only || only.includes(p));
     const scenarios = await scenariosOf(server.base, paths);

@@ -1,6 +1,9 @@
 // The slow phone the browser measurements emulate in Debian's Chromium (docs/performance.md): a mid-range phone's
 // CPU (4x slower than this machine), 1.6 Mbps down, 750 kbps up and 150 ms round trips, at a phone's size.
-import type { BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
+import type { BrowserContext, BrowserContextOptions, LaunchOptions, Page } from '@playwright/test';
+
+/** Debian's Chromium, never a downloaded one. */
+export const CHROMIUM: LaunchOptions = { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] };
 
 /** A phone's screen: narrower than the top bar's `sm` breakpoint, so the links fold behind 'Menu'. */
 export const PHONE: BrowserContextOptions = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
