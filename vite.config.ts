@@ -35,9 +35,9 @@ function brandHtml(): Plugin {
 }
 
 /**
- * Lists the app's chunks (src-client/app.tsx and what it imports) as modulepreloads in index.html. main.tsx loads
+ * Lists the app's chunks (src-client/app.tsx and what it imports) as modulepreloads in index.html. boot/main.ts loads
  * the app with a dynamic import, which Vite does not list, and the page the app alone draws (the shell, served
- * by the service worker for every page once installed) should fetch them at once, not after main.tsx has run.
+ * by the service worker for every page once installed) should fetch them at once, not after boot/main.ts has run.
  * The prerendered pages leave them out on purpose (scripts/prerender.tsx).
  */
 function preloadApp(): Plugin {
@@ -138,9 +138,9 @@ const either =
  * - shell: our small modules the app itself imports and the routes share (session, page title, brand);
  * - data: TanStack Query, the tRPC client and our data layer over them, for the signed-in pages and the forms;
  * - common: the small helpers of the signed-in pages and forms (money, products, UK time, cover, alerts).
- * The public pages' start-up script (main.tsx and lib/early-*.ts) stays a chunk of its own: no group takes the
+ * The public pages' start-up script (src-client/boot/) stays a chunk of its own: no group takes the
  * dependencies of what it holds along (`includeDependenciesRecursively`), or lib/trpc.ts would take
- * lib/early-fetch.ts, and every page's first load would fetch the data chunk.
+ * boot/early-fetch.ts, and every page's first load would fetch the data chunk.
  */
 const CHUNK_GROUPS = [
   { name: 'framework', priority: 3, test: packages('react', 'react-dom', 'scheduler', '@tanstack/react-router', '@tanstack/router-core', '@tanstack/history', '@tanstack/store', '@tanstack/react-store') },

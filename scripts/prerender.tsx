@@ -48,7 +48,7 @@ function page(path: string | null, body: string, head: Head, hydrate: boolean): 
     path ? `<link rel="canonical" href="${PRERENDER_ORIGIN}${path}" data-prerendered-head />` : '',
   ].join('');
   const rootAttributes = path && hydrate ? ` data-prerendered="${escapeHtml(path)}"` : ' data-prerendered-replace';
-  // No modulepreloads: the app is fetched once the built page has painted (src-client/main.tsx).
+  // No modulepreloads: the app is fetched once the built page has painted (src-client/boot/main.ts).
   const html = template
     .replace(/<link rel="modulepreload"[^>]*>/g, '')
     .replace(/<title>[^<]*<\/title>/, '')

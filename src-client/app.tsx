@@ -1,5 +1,5 @@
 // The app itself: the router, React, and the choice between hydrating a prerendered page and drawing anew.
-// main.tsx loads this module.
+// boot/main.ts loads this module.
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -7,7 +7,7 @@ import { takeEarlyInput, takeLinkBeforeStart } from './boot/early-input';
 import { registerServiceWorker } from './lib/pwa';
 import { createAppRouter } from './router';
 
-// Made by start(), not when this module loads: creating it writes to the history (see lib/early-input.ts). No
+// Made by start(), not when this module loads: creating it writes to the history (see boot/early-input.ts). No
 // data layer here: TanStack Query and the tRPC client load with the routes that use them (lib/query-client.tsx).
 let router: ReturnType<typeof createAppRouter>;
 

@@ -1,4 +1,4 @@
-// Disclosure buttons answered before the app is live (src-client/boot/README.md, docs/performance.md#the-first-interaction).
+// Disclosure buttons answered before the app is live (docs/performance.md#what-runs-before-react, docs/performance.md#the-first-interaction).
 //
 // The buttons of a prerendered page are disclosures (the menu toggle, an FAQ section): a button with aria-expanded
 // and aria-controls. Until React takes the page over, a tap flips aria-expanded here at once, and the element it

@@ -1,4 +1,4 @@
-// A page's first data, asked for by the start-up script (main.tsx) while the app's code is still on its way
+// A page's first data, asked for by the start-up script (boot/main.ts) while the app's code is still on its way
 // (docs/performance.md#the-dashboards-first-load). On a slow phone's first visit the dashboard's scripts take over a
 // second to arrive and run; the customer's policy list, asked for only then, would add a round trip after them. Here
 // it is asked for at once, and the app's own call takes the answer already in hand.

@@ -1,5 +1,5 @@
 // What a visitor does on a prerendered page before the app is live on it (docs/product.md#public-pages,
-// src-client/boot/README.md).
+// docs/performance.md#what-runs-before-react).
 //
 // The page is usable before its scripts run: links are plain links, and form fields take typing. Until the app is
 // live:

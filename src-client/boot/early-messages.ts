@@ -1,4 +1,4 @@
-// A form sent before the app is live is answered at once (src-client/boot/README.md,
+// A form sent before the app is live is answered at once (docs/performance.md#what-runs-before-react,
 // docs/performance.md#the-first-interaction):
 // - with required fields left empty: each shows the message the app would show (the build writes it on the field as
 //   data-empty-message, from the form's own schema: lib/hydration.ts useEmptyMessages), the first such field takes

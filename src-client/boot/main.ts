@@ -1,4 +1,4 @@
-// The page's only start-up script: what runs before React (src-client/boot/README.md,
+// The page's only start-up script: what runs before React (docs/performance.md#what-runs-before-react,
 // docs/performance.md#the-public-pages-first-load).
 //
 // A prerendered public page (docs/product.md#public-pages) is on screen and usable before this runs: its links are
@@ -12,7 +12,6 @@
 import '../styles.css';
 import { fetchPageDataEarly } from './early-fetch';
 import { recordEarlyInput } from './early-input';
-import { warmUkTimeFormatting } from './early-intl';
 import { serviceWorkerUrl } from '../lib/service-worker-url';
 import { isInstalledApp } from '../lib/installed-app';
 import { hasStoredState } from '../lib/stored-state';
@@ -72,12 +71,8 @@ const asBuilt = prerendered && root.dataset['prerendered'] === pathname && searc
 
 if (prerendered) recordEarlyInput(root, !asBuilt);
 
-if (!prerendered) {
-  void startApp();
-  // The pages the app alone draws (the dashboard, the account, the console) show UK times: their formatting data
-  // loads now, while the scripts are on their way, not on the way to the first drawing (early-intl.ts).
-  setTimeout(warmUkTimeFormatting, 0);
-} else if (asBuilt) {
+if (!prerendered) void startApp();
+else if (asBuilt) {
   startOnIntent();
   registerWorkerAfterLoad();
 } else if (document.visibilityState === 'hidden') void startApp();

@@ -1,5 +1,5 @@
 // The names under which the browser keeps what a visitor did before, in one place: the session (lib/session.ts),
-// the quote wizard's draft (features/quote/quote-draft.ts) and the start-up script (main.tsx), which reads them
+// the quote wizard's draft (features/quote/quote-draft.ts) and the start-up script (boot/main.ts), which reads them
 // without loading either module to decide whether a prerendered page needs the app at once.
 
 /** The session's keys, in localStorage (remember me) or sessionStorage. */

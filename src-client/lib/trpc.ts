@@ -3,7 +3,7 @@
 // does not carry it.
 //
 // - One batch link to /trpc, within the server's batch cap, sending the session's bearer token. The queries the
-//   start-up script may have asked for already (lib/early-fetch.ts) each go alone, at the address it asked: batched
+//   start-up script may have asked for already (boot/early-fetch.ts) each go alone, at the address it asked: batched
 //   with another call they would ask the network again, whatever is already in hand.
 // - A 401 on a call made with a token ends that session (expired, revoked, account changed), as any other
 //   sign-out does; the login call's own 401 (wrong password) is about the credentials, not the session.

@@ -21,7 +21,7 @@ export const Route = createFileRoute('/dashboard')({
   },
   // Starts the fetch (or the restore of the device's copy) while the page's code loads: no waterfall. Not
   // awaited, as a rule: the page shows its own loading and offline states. When the start-up script's answers
-  // are already here (a first load of /dashboard: lib/early-fetch.ts), the page is drawn once, with the list.
+  // are already here (a first load of /dashboard: boot/early-fetch.ts), the page is drawn once, with the list.
   loader: async ({ context: { session, impersonateUserId } }) => {
     if (impersonateUserId === null) {
       const inHand = earlyAnswersInHand(EARLY_DASHBOARD_QUERIES, session.token);

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// What the start-up script answers before the app is live on a prerendered page (src-client/boot/README.md,
+// What the start-up script answers before the app is live on a prerendered page (docs/performance.md#what-runs-before-react,
 // docs/performance.md#the-first-interaction): a disclosure opens and closes at once, whether its panel shows by CSS
 // from aria-expanded (the menu) or by its hidden attribute (an accordion), and the app's first render starts from
 // that state; a form sent with required fields empty shows each field's message (written by the build from the

@@ -67,7 +67,7 @@ export function myPoliciesQuery(userId: number) {
       return policies;
     },
     persister: async (queryFn, ctx, query) => {
-      // The server's current list is already here (the start-up script asked for it: lib/early-fetch.ts): the
+      // The server's current list is already here (the start-up script asked for it: boot/early-fetch.ts): the
       // device's copy is not read first, a Cache Storage read that stood between a first visit and its card.
       const token = readSession()?.token;
       if (token !== undefined && earlyAnswerArrived('policies.mine', token)) {
