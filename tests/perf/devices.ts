@@ -65,7 +65,8 @@ function buildVariant(work: string, name: string, edit: Variant | null): string 
   return join(tree, 'dist', 'client');
 }
 
-const stats = (xs: number[]) => `${Math.round(median(xs))} (${Math.round(Math.min(...xs))}-${Math.round(Math.max(...xs))})`;
+const ms = (x: number) => (Number.isFinite(x) ? `${Math.round(x)}` : 'never');
+const stats = (xs: number[]) => `${ms(median(xs))} (${ms(Math.min(...xs))}-${ms(Math.max(...xs))})`;
 
 const work = mkdtempSync(join(tmpdir(), 'kerbside-devices-'));
 // The full build twice: what two builds of the same code differ by is the run-to-run noise.
