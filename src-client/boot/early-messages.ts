@@ -1,7 +1,7 @@
 // A form sent before the app is live is answered at once (docs/performance.md#what-runs-before-react,
 // docs/performance.md#the-first-interaction):
 // - with required fields left empty: each shows the message the app would show (the build writes it on the field as
-//   data-empty-message, from the form's own schema: lib/hydration.ts useEmptyMessages), the first such field takes
+//   data-empty-message, from the form's own schema: lib/hydration.ts useEarlyForm), the first such field takes
 //   focus and the messages are announced. The form is not sent: there is nothing yet to send.
 // - otherwise the form is held for the app, which checks it and sends it once it is live (early-input.ts); meanwhile
 //   it is marked busy (aria-busy) and its send button shows so (styles.css).

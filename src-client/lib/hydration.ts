@@ -41,7 +41,7 @@ export function expandedOnPage(controls: string): boolean {
   return button?.getAttribute('aria-expanded') === 'true';
 }
 
-/** What useEmptyMessages needs of a form's schema: zod's safeParse, in short. */
+/** What useEarlyForm needs of a form's schema: zod's safeParse, in short. */
 interface FormSchema {
   safeParse(value: unknown): { success: boolean; error?: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> } };
 }
