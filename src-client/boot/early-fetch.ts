@@ -33,8 +33,6 @@ interface EarlyAnswer {
   askedAt: number;
   /** The server has answered (or the request failed): the app's call would not wait on the network. */
   settled: boolean;
-  /** The server has answered with a success status. */
-  ok: boolean;
 }
 
 const answers: EarlyAnswer[] = [];
@@ -50,15 +48,10 @@ export function fetchPageDataEarly(pathname: string, now = performance.now()): v
   const authorization = `Bearer ${token}`;
   for (const path of queries) {
     const url = trpcQueryUrl(path);
-    const answer: EarlyAnswer = { url, authorization, response: fetch(url, { headers: { Authorization: authorization } }), askedAt: now, settled: false, ok: false };
+    const answer: EarlyAnswer = { url, authorization, response: fetch(url, { headers: { Authorization: authorization } }), askedAt: now, settled: false };
     // A failure is the app's to see, when its call takes this answer (and then asks the network itself).
-    answer.response.then(
-      (response) => {
-        answer.settled = true;
-        answer.ok = response.ok;
-      },
-      () => (answer.settled = true),
-    );
+    const settle = () => (answer.settled = true);
+    answer.response.then(settle, settle);
     answers.push(answer);
   }
 }
@@ -83,15 +76,6 @@ export function earlyAnswersInHand(paths: readonly string[], token: string, now 
     const index = findAnswer(trpcQueryUrl(path), `Bearer ${token}`, now);
     return index >= 0 && answers[index]!.settled;
   });
-}
-
-/**
- * Whether the server's answer to this query, for this session, is here and a success (not yet taken): the current
- * data is in hand, so a device's kept copy need not be read first (features/dashboard/queries.ts).
- */
-export function earlyAnswerArrived(path: string, token: string, now = performance.now()): boolean {
-  const index = findAnswer(trpcQueryUrl(path), `Bearer ${token}`, now);
-  return index >= 0 && answers[index]!.ok;
 }
 
 /** `fetch` for the tRPC client: an early answer when one matches, else (or if it failed) the network. */

@@ -41,8 +41,7 @@ vi.mock('../../src-client/features/dashboard/certificate-actions', () => {
   };
 });
 
-const { readSession, saveSession } = await import('../../src-client/lib/session');
-const { earlyAnswerArrived, fetchPageDataEarly } = await import('../../src-client/boot/early-fetch');
+const { saveSession } = await import('../../src-client/lib/session');
 const certificates = await import('../../src-client/features/dashboard/certificate-actions');
 const { DashboardPage } = await import('../../src-client/features/dashboard/dashboard-page');
 
@@ -131,15 +130,6 @@ function renderPage() {
 function reopen() {
   cleanup();
   return renderPage();
-}
-
-/** Waits (real timers, a few hundred turns at most) until `condition` holds; fails the test if it never does. */
-async function until(condition: () => Promise<boolean>): Promise<void> {
-  for (let turn = 0; turn < 200; turn++) {
-    if (await condition()) return;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error('the condition never held');
 }
 
 /** Moves the fake clock (Date and the page's 1 s interval) on. */
@@ -451,30 +441,6 @@ describe('DashboardPage', () => {
     reopen();
     expect(await screen.findByText('FRESH1', { selector: 'article h3' })).toBeTruthy();
     expect(screen.queryByText(/^Offline/)).toBeNull();
-  });
-
-  it('a visit whose current list is already in hand (the start-up script asked for it) shows it without the kept copy first, and keeps it', async () => {
-    answerWith({ status: 200, body: [policy({ policyNumber: 'KEPT1' })] });
-    renderPage();
-    await screen.findByText('KEPT1', { selector: 'article h3' });
-    await waitFor(() => expect(keptFor(5).length).toBeGreaterThan(0));
-
-    // The app opened again: the start-up script's answer arrives before the page's code runs.
-    answerWith({ status: 200, body: [policy({ policyNumber: 'FRESH1' })] });
-    fetchPageDataEarly('/dashboard');
-    await until(async () => earlyAnswerArrived('policies.mine', readSession()!.token));
-    const shown: string[] = [];
-    const observer = new MutationObserver(() => {
-      for (const h of document.querySelectorAll('article h3')) if (!shown.includes(h.textContent ?? '')) shown.push(h.textContent ?? '');
-    });
-    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-    reopen();
-    await screen.findByText('FRESH1', { selector: 'article h3' });
-    observer.disconnect();
-    expect(shown).toEqual(['FRESH1']);
-    // Kept for the next visit, as any fetched list is.
-    const [path] = keptFor(5).filter((p) => p.startsWith('/offline/query/'));
-    await until(async () => (await (await (await storage.open('kerbside-personal-v1-user-5')).match(path!))?.text())?.includes('FRESH1') === true);
   });
 
   it("the kept copy is one person's: another sign-in on the device never sees it", async () => {

@@ -107,35 +107,6 @@ describe('the dashboard’s early data', () => {
     expect(await both).toEqual([[{ answeredFor: '/trpc/policies.mine?batch=1&input=%7B%7D' }], []]);
   });
 
-  it('says when a query’s answer has arrived as a success: the current data is in hand', async () => {
-    stubNetwork(
-      (url) => url.includes('quotes.mine'),
-      () => 200,
-    );
-    const token = tokenFor(7);
-    localStorage.setItem('token', token);
-    const { earlyAnswerArrived, fetchPageDataEarly, takeEarlyAnswer, trpcQueryUrl } = await load();
-    fetchPageDataEarly('/dashboard');
-    expect(earlyAnswerArrived('policies.mine', token)).toBe(false);
-    await releaseAll();
-    expect(earlyAnswerArrived('policies.mine', token)).toBe(true);
-    expect(earlyAnswerArrived('policies.mine', tokenFor(8))).toBe(false);
-    // A request that failed has no data in hand.
-    expect(earlyAnswerArrived('quotes.mine', token)).toBe(false);
-    takeEarlyAnswer(trpcQueryUrl('policies.mine'), { headers: { Authorization: `Bearer ${token}` } });
-    expect(earlyAnswerArrived('policies.mine', token)).toBe(false);
-  });
-
-  it('that the server refused (an error status) is not data in hand', async () => {
-    stubNetwork(undefined, () => 500);
-    const token = tokenFor(7);
-    localStorage.setItem('token', token);
-    const { earlyAnswerArrived, fetchPageDataEarly } = await load();
-    fetchPageDataEarly('/dashboard');
-    await releaseAll();
-    expect(earlyAnswerArrived('policies.mine', token)).toBe(false);
-  });
-
   it('is kept in sessionStorage too (a session without “keep me signed in”)', async () => {
     sessionStorage.setItem('token', tokenFor(8));
     const { fetchPageDataEarly } = await load();

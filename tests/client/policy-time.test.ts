@@ -39,14 +39,6 @@ describe('policyWindow', () => {
     expect(() => policyWindow({ ...summer, endDate: '2026-02-30' })).toThrow(RangeError);
     expect(() => policyWindow({ ...summer, endTime: 'noon' })).toThrow(RangeError);
   });
-
-  it('works a policy’s window out once, and a policy answered again with other dates gets its own', () => {
-    const first = { ...summer };
-    expect(policyWindow(first)).toBe(policyWindow(first));
-    const moved = { ...first, endDate: '2026-07-04' };
-    expect(policyWindow(moved).endAt).toBe(END + 86_400_000);
-    expect(policyWindow(first).endAt).toBe(END);
-  });
 });
 
 describe('state, countdown and progress at the boundaries', () => {

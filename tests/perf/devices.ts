@@ -8,6 +8,7 @@
 //   DEVICE_RUNS=5              rounds
 //   DEVICE_ONLY=early-fetch    only these variants (and the full build)
 //   DEVICE_DASHBOARD=0         not the dashboard's figures
+//   DEVICE_INPUTS=0            not the first paint's and first interaction's
 //   PERF_PORT=4660             the first server's port (one a variant from there)
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -30,6 +31,7 @@ interface Variant {
 const VARIANTS: Variant[] = [
   { name: 'early-fetch', file: 'src-client/boot/main.ts', find: 'fetchPageDataEarly(pathname);', replace: '' },
   { name: 'ssr-state', file: 'src-client/app.tsx', find: 'router.ssr = { manifest: undefined };', replace: '' },
+  { name: 'sw-when-idle', file: 'src-client/app.tsx', find: "const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(register, { timeout: REGISTER_IDLE_TIMEOUT_MS }) : setTimeout(register, 0));", replace: 'const whenIdle = register;' },
   { name: 'chunk-groups', file: 'vite.config.ts', find: 'rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },', replace: '' },
   // Without these two a tap or a send before the app is live is answered by the app once it is.
   { name: 'early-disclosures', file: 'src-client/boot/early-input.ts', find: 'if (disclosure) toggleDisclosure(disclosure);', replace: 'void disclosure;' },
@@ -39,7 +41,7 @@ const VARIANTS: Variant[] = [
 const ROUNDS = Number(process.env.DEVICE_RUNS ?? 5);
 const only = process.env.DEVICE_ONLY?.split(',');
 const DASHBOARD = process.env.DEVICE_DASHBOARD !== '0';
-const SCENARIOS: Scenario[] = [
+const SCENARIOS: Scenario[] = process.env.DEVICE_INPUTS === '0' ? [] : [
   { path: '/request-quote-step1', kind: 'type' },
   { path: '/request-quote-step1', kind: 'submit' },
   { path: '/', kind: 'menu' },

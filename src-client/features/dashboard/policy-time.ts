@@ -35,21 +35,9 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-// A card asks for its policy's window several times a render (state, tab, countdown, progress, documents), and each
-// UK conversion goes through Intl: ~0.1 ms a time on a slow phone, on the way to the first card
-// (docs/performance.md#the-dashboards-first-load). Policies arrive as fresh objects from each answer and are never
-// changed in place, so each object's window is worked out once.
-const windows = new WeakMap<PolicyDates, PolicyWindow>();
-
 /** The policy's start and end instants. Times may be '14:30' or '02:30 PM'. Throws RangeError when unreadable. */
 export function policyWindow(p: PolicyDates): PolicyWindow {
-  let known = windows.get(p);
-  if (!known) {
-    // Frozen: every caller of this policy shares the one answer.
-    known = Object.freeze({ startAt: instant(p.startDate, p.startTime), endAt: instant(p.endDate, p.endTime) });
-    windows.set(p, known);
-  }
-  return known;
+  return { startAt: instant(p.startDate, p.startTime), endAt: instant(p.endDate, p.endTime) };
 }
 
 function instant(date: string, time: string): number {

@@ -13,9 +13,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { experimental_createQueryPersister } from '@tanstack/react-query-persist-client';
 import type { PolicyView } from '@server/contract/views';
 import { failureOf } from '../../lib/call-errors';
-import { earlyAnswerArrived } from '../../boot/early-fetch';
 import { keepOnlyCertificates, personalQueryStorage } from '../../lib/personal-cache';
-import { readSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { cacheActiveCertificates } from './certificate-actions';
 import { coverStateOf } from './policy-time';
@@ -67,15 +65,6 @@ export function myPoliciesQuery(userId: number) {
       return policies;
     },
     persister: async (queryFn, ctx, query) => {
-      // The server's current list is already here (the start-up script asked for it: boot/early-fetch.ts): the
-      // device's copy is not read first, a Cache Storage read that stood between a first visit and its card.
-      const token = readSession()?.token;
-      if (token !== undefined && earlyAnswerArrived('policies.mine', token)) {
-        const policies = await queryFn(ctx);
-        // Kept as the persister keeps a fetched list: once the query holds it.
-        setTimeout(() => void persister.persistQuery(query).catch(() => undefined), 0);
-        return policies;
-      }
       let fetched = false;
       const data = await persister.persisterFn(
         (c) => {
