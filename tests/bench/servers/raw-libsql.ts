@@ -1,7 +1,7 @@
 // Baseline (b): one indexed libSQL read per request behind no framework: node:http and a customer's
 // policies. BENCH_RAW_MODE=native (default): the rows through a cached native prepared statement, then
 // JSON.stringify; =client: the same through @libsql/client's execute; =json: the app's own read of the list,
-// stored as its JSON (db/schema/policy-lists.ts), to show what the framework, auth and headers cost on their own.
+// stored as its JSON (db/read-models/policy-list.ts), to show what the framework, auth and headers cost on their own.
 import { createServer } from 'node:http';
 import { createClient } from '@libsql/client';
 import Libsql from 'libsql';
