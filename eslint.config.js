@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
  */
 const PLATFORM_INTERNALS = [
   'platform/db/(hot-reads|off-thread|writer|server|search-index|migrate|backup)',
-  'platform/http/(turn-gate|complete-answer|security-headers|unread-body|json-only|metrics|prerendered-pages|api-paths|client-address)',
+  'platform/http/(turn-gate|security-headers|unread-body|json-only|metrics|prerendered-pages|api-paths|client-address)',
   'platform/auth/(refusal-gate|caller|tokens)',
   'platform/mail/(mailer|token-links)',
   'platform/(metrics|scheduler|secret)',

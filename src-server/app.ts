@@ -29,7 +29,7 @@ import { closeAfterUnreadBody } from './platform/http/unread-body';
 import { loadPrerenderedPages, sendPage } from './platform/http/prerendered-pages';
 import type { AppEnv } from './platform/http/context';
 import { clientErrorResponse } from './platform/http/errors';
-import { hasAllHeaders, securityHeaders } from './platform/http/security-headers';
+import { securityHeaders } from './platform/http/security-headers';
 import { createTurnGate, TURN_BUDGET_MS } from './platform/http/turn-gate';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { createMetricsRegistry, noMetrics } from './platform/metrics';
@@ -97,10 +97,9 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
     c.set('requestId', requestId);
     c.set('clientAddress', clientAddressOf(c, trustProxy));
     await next();
-    // An answer built with all its headers has these already (http/complete-answer.ts).
-    if (hasAllHeaders(c.res)) return;
-    // API answers are personal or change often: never stored by a browser or proxy.
-    c.res.headers.set('Cache-Control', 'no-store');
+    // API answers are personal or change often: never stored by a browser or proxy (the public documentation says
+    // otherwise itself).
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
     c.res.headers.set('X-Request-Id', requestId);
   };
   app.use('/api/*', apiContext);

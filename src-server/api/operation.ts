@@ -101,13 +101,8 @@ interface RestRoute<R extends RestRequest, In, A> {
   answer?: { schema: z.ZodType; body: (result: A) => unknown };
   /** How a file is sent: its media type, and inline or as an attachment. */
   file?: unknown extends A ? FileSending<In> : A extends FileAnswer ? FileSending<In> : never;
-  /**
-   * A route answered by a handler of its own, made once per app, instead of the operation's handler: the policy list's
-   * fast path (api/my-policies-answer.ts) and the documentation.
-   */
+  /** A route answered by a handler of its own, made once per app, instead of the operation's handler: the documentation. */
   serve?: (env: RestEnv) => Handler<AppEnv>;
-  /** The own handler resolves the caller itself, with the checks and the 401 of the tier (the policy list's one read). */
-  resolvesCaller?: true;
 }
 
 /** The input mapping is needed only when the route names its parts and they, merged, are not the operation's input. */

@@ -7,7 +7,6 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { Scalar } from '@scalar/hono-api-reference';
 import { Hono, type Handler } from 'hono';
-import { completeAnswer } from '../platform/http/complete-answer';
 import type { AppEnv } from '../platform/http/context';
 import type { RestEnv } from './operation';
 
@@ -138,7 +137,7 @@ const CACHE_CONTROL = 'public, max-age=300';
 
 /** GET /api/openapi.json: the document, readable from any origin (the sandboxed page fetches it from its own). */
 export const documentAnswer = (env: RestEnv): Handler<AppEnv> => (c) =>
-  completeAnswer(c, env.documentJson(), {
+  c.body(env.documentJson(), 200, {
     'cache-control': CACHE_CONTROL,
     'content-type': 'application/json',
     'access-control-allow-origin': '*',
@@ -147,13 +146,13 @@ export const documentAnswer = (env: RestEnv): Handler<AppEnv> => (c) =>
 
 /** GET /api/docs: the page, with the Content-Security-Policy it alone carries. */
 export const pageAnswer = ({ referencePage: page }: RestEnv): Handler<AppEnv> => (c) =>
-  completeAnswer(c, page.html, { 'cache-control': CACHE_CONTROL, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': page.csp });
+  c.body(page.html, 200, { 'cache-control': CACHE_CONTROL, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': page.csp });
 
 /** The page's script, gzip-compressed for a client that takes it. */
 export const scriptAnswer = ({ referencePage: page }: RestEnv): Handler<AppEnv> => (c) => {
   const gzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
   const script = page.script();
-  return completeAnswer(c, gzip ? script.gzip : script.raw, {
+  return c.body(gzip ? script.gzip : script.raw, 200, {
     'content-type': 'text/javascript; charset=utf-8',
     ...(gzip ? { 'content-encoding': 'gzip' } : {}),
     vary: 'Accept-Encoding',

@@ -102,8 +102,7 @@ function serveOperation(api: RestApp, name: string, operation: RestOperation, en
     ...(rest.errorBodies ? { errorBodies: rest.errorBodies } : {}),
   });
   if (rest.serve) {
-    if (rest.resolvesCaller && tier !== 'customer') throw new Error(`${name}: only a customer-tier route resolves its caller itself`);
-    serve(api, route, ...(rest.resolvesCaller ? [] : guards[tier]), rest.serve(env));
+    serve(api, route, ...guards[tier], rest.serve(env));
     return;
   }
   serve(api, route, ...guards[tier], answering(operation, request, env.deps));

@@ -1,5 +1,7 @@
-// Authenticated GET /api/user/policies against (a) a bare Hono hello-world and (b) one indexed libSQL
-// read behind no framework, each server alone in its own process, 50 connections.
+// A customer's policies as the dashboard asks them (tRPC policies.mine, a batch of one), against (a) a bare Hono
+// hello-world and (b) one indexed libSQL read behind no framework, each server alone in its own process, 50
+// connections; the same operation through its REST door (GET /api/user/policies), which the app does not call, for
+// reference.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,7 +63,10 @@ export interface ApiBenchResult {
   rawClient: LoadResult;
   /** (b) running the app's own read of the stored list, for reference. */
   rawJson: LoadResult;
+  /** tRPC policies.mine, as the dashboard asks it. */
   app: LoadResult;
+  /** The same operation through REST, for reference. */
+  rest: LoadResult;
 }
 
 const median = (xs: number[]) => {
@@ -101,7 +106,8 @@ export async function benchUserPolicies(seconds = 5, rounds = 3): Promise<ApiBen
       { key: 'raw', name: 'one indexed libSQL read (native), no framework', file: './servers/raw-libsql.ts', path: '/', env: {} },
       { key: 'rawClient', name: 'one indexed libSQL read (@libsql/client)', file: './servers/raw-libsql.ts', path: '/', env: { BENCH_RAW_MODE: 'client' } },
       { key: 'rawJson', name: 'the app’s stored-list read, no framework', file: './servers/raw-libsql.ts', path: '/', env: { BENCH_RAW_MODE: 'json' } },
-      { key: 'app', name: 'GET /api/user/policies (authenticated)', file: './servers/app.ts', path: '/api/user/policies', env: {}, headers: { authorization: `Bearer ${token}` } },
+      { key: 'app', name: 'tRPC policies.mine (authenticated)', file: './servers/app.ts', path: `/trpc/policies.mine?batch=1&input=${encodeURIComponent('{}')}`, env: {}, headers: { authorization: `Bearer ${token}` } },
+      { key: 'rest', name: 'GET /api/user/policies (the REST door)', file: './servers/app.ts', path: '/api/user/policies', env: {}, headers: { authorization: `Bearer ${token}` } },
     ] as const;
     const ports = targets.map((_, i) => 4401 + i);
     for (const [i, t] of targets.entries()) children.push(await startServer(t.file, { ...env, ...t.env, PORT: String(ports[i]) }));

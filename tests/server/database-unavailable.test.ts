@@ -90,13 +90,10 @@ describe('a database server out of reach, at both doors', () => {
     await h.addUser({ username: 'away' });
     token = await h.tokenFor('away');
     // Every signed-in request reads the caller first: that read finds the server away, as the retrying client
-    // throws it, itself or wrapped by Drizzle.
+    // throws it.
     const away = fetchFailed('ECONNREFUSED');
     h.deps.hot.callerRow = async () => {
       throw unavailable(away);
-    };
-    h.deps.hot.callerWithPoliciesJson = async () => {
-      throw new DrizzleQueryError('select …', [], unavailable(away));
     };
   });
   afterAll(() => h.close());

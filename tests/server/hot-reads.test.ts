@@ -102,16 +102,6 @@ for (const i of [0, 1]) {
       expect(await reads.countFtsMatches('users_fts', 'HOT.READER')).toBe(1);
     });
 
-    it('read the caller and their policies in one statement, as the two reads answer them apart', async () => {
-      const [, reads] = variants[i]!;
-      const row = await reads.callerWithPoliciesJson(userId, 'some-jti');
-      const { policiesJson, ...caller } = row!;
-      expect(caller).toEqual(await reads.callerRow(userId, 'some-jti'));
-      expect(policiesJson).toBe(await reads.policiesOfUserJson(userId));
-      expect(JSON.parse(policiesJson)).toHaveLength(4);
-      expect(await reads.callerWithPoliciesJson(999_999, 'some-jti')).toBeUndefined();
-    });
-
     it('run maintenance statements in one write transaction, answering the rows they changed, or none on failure', async () => {
       const [, reads] = variants[i]!;
       // A merge step: 1 (the command's own row) when there is nothing to merge, 2 or more when it merged.

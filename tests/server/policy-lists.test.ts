@@ -1,15 +1,18 @@
-// Each account's stored policy list (src-server/platform/db/schema/policy-lists.ts, drizzle/0011_policy_lists.sql) is what
-// GET /api/user/policies answers. These tests hold it, after every kind of write, to the list built from the
-// policies themselves with the service's toPolicyView.
+// Each account's stored policy list (src-server/platform/db/read-models/policy-list.ts, applied by
+// drizzle/0011_policy_lists.sql) is what policies.mine answers. These tests hold the migration to the module's SQL, and
+// the stored list, after every kind of write, to the list built from the policies themselves with the service's
+// toPolicyView.
 import { readFileSync } from 'node:fs';
 import { asc, desc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POLICY_LIST_SQL } from '../../src-server/platform/db/hot-reads';
+import { POLICY_LIST_MIGRATION, POLICY_LIST_READ_SQL } from '../../src-server/platform/db/read-models/policy-list';
 import { policies, users } from '../../src-server/platform/db/schema/index';
 import { toPolicyView } from '../../src-server/features/policies/service';
 import { createHarness, json, validPolicy, type Harness } from './harness';
 import { queryPlan } from './query-plan';
+
+const MIGRATION = readFileSync(new URL('../../drizzle/0011_policy_lists.sql', import.meta.url), 'utf8');
 
 let h: Harness;
 let owner: string;
@@ -177,19 +180,26 @@ describe('a stored policy list', () => {
     );
   });
 
+  it("is made by the migration from the read model module's statements, and only those", () => {
+    // The SQL text without comments and with its whitespace made single spaces.
+    const plain = (statement: string) => statement.replace(/--[^\n]*/g, ' ').replace(/\s+/g, ' ').trim();
+    const [createTable, ...rest] = MIGRATION.split('--> statement-breakpoint').map(plain);
+    expect(createTable).toMatch(/^CREATE TABLE `policy_lists`/);
+    expect(rest).toEqual(POLICY_LIST_MIGRATION.map(plain));
+  });
+
   it('is built for existing policies by the migration that adds it', async () => {
     const userId = await h.addUser({ username: 'Lists.Backfill' });
     await makePolicy(userId);
     await write('delete from policy_lists');
-    const migration = readFileSync(new URL('../../drizzle/0011_policy_lists.sql', import.meta.url), 'utf8');
-    const backfill = migration.split('--> statement-breakpoint').find((s) => s.trim().startsWith('INSERT INTO policy_lists'))!;
+    const backfill = MIGRATION.split('--> statement-breakpoint').find((s) => s.trim().startsWith('INSERT INTO policy_lists'))!;
     await write(backfill);
     await expectEveryListHolds('rebuilt:');
     expect(JSON.parse(await h.deps.hot.policiesOfUserJson(userId))).toHaveLength(1);
   });
 
   it('is read by its primary key', async () => {
-    expect(await queryPlan(h.database, POLICY_LIST_SQL, [1])).toEqual(expect.arrayContaining([expect.stringMatching(/^SEARCH policy_lists USING INTEGER PRIMARY KEY/)]));
+    expect(await queryPlan(h.database, POLICY_LIST_READ_SQL, [1])).toEqual(expect.arrayContaining([expect.stringMatching(/^SEARCH policy_lists USING INTEGER PRIMARY KEY/)]));
   });
 });
 

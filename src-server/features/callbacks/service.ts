@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { callbackMessages, splitCallbackDate, type CallbackInput, type CallbackReceipt } from '../../contract/callback';
 import { messages } from '../../contract/messages';
-import { dueAtOf, type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
+import { type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
 import { ukLocalToEpoch } from '../../contract/time';
 import type { CallbackRequestDetailView, CallbackRequestView, Page } from '../../contract/views';
 import { callbackRequests, users } from '../../platform/db/schema/index';
@@ -15,7 +15,7 @@ import { writeLog } from '../../platform/audit/log';
 import { mayConfirm } from '../../platform/mail/confirmation-cap';
 import {
   addQueueNote,
-  assigneeOf,
+  queueItemView,
   getQueueItem,
   listQueue,
   newReference,
@@ -106,21 +106,11 @@ const callbackRequestNotFound = 'Callback request not found';
 
 type CallbackRow = typeof callbackRequests.$inferSelect;
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
-/** A callback request in its queue: the client address stays on the server. */
+/** A callback request in its queue. */
 function callbackView(row: QueueRow<CallbackRow>): CallbackRequestView {
   const r = row.request;
   return {
-    id: r.id,
-    reference: r.reference,
-    status: r.status,
-    email: r.email,
-    phone: r.phone,
-    createdAt: iso(r.createdAt),
-    updatedAt: iso(r.updatedAt),
-    dueAt: iso(dueAtOf(r.createdAt)),
-    assignee: assigneeOf(row),
+    ...queueItemView(row),
     name: r.name,
     reasonForContact: r.reasonForContact,
     insuranceType: r.insuranceType,

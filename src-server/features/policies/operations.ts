@@ -4,7 +4,6 @@ import { ADMIN_SEARCH_EXACT_TOTAL } from '../../contract/limits';
 import { successReply } from '../../contract/replies';
 import { idInput, listQuery, policyInput, updatePolicyByIdInput, userIdInput } from '../../contract/schemas';
 import { boundedPageOf, policyView } from '../../contract/views';
-import { myPoliciesAnswer } from '../../api/my-policies-answer';
 import { defineOperation } from '../../api/operation';
 import { createPolicy, deletePolicy, listPolicies, myPolicies, policiesOfUser, updatePolicy } from './service';
 
@@ -24,10 +23,7 @@ export const policyOperations = {
       tags: ['Policies'],
       summary: "The caller's own policies",
       description: 'Newest start first.',
-      // Answered from JSON the database read serialised (api/my-policies-answer.ts); this is its shape.
       response: 'The policies',
-      serve: myPoliciesAnswer,
-      resolvesCaller: true,
     },
   }),
 };

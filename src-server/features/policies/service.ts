@@ -12,6 +12,7 @@ import { policies, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { InvalidError, NotFoundError } from '../../errors';
 import { listBoundedPage, readCounter, totalOf } from '../../platform/db/list';
+import { policyListOf } from '../../platform/db/read-models/policy-list';
 import { logEvent, writeLog } from '../../platform/audit/log';
 import { findUser } from '../users/service';
 import { reminderDueAt } from '../reminders/timing';
@@ -40,13 +41,9 @@ export function toPolicyView(row: PolicyRow, username: string | null): PolicyVie
   };
 }
 
-/** The caller's own policies, newest first, as the API's JSON (the busiest read: see db/hot-reads.ts). */
-export function myPoliciesJson(deps: Deps, caller: Caller): Promise<string> {
-  return deps.hot.policiesOfUserJson(caller.id);
-}
-
+/** The caller's own policies, newest start first: the busiest read, from its read model (db/read-models/policy-list.ts). */
 export async function myPolicies(deps: Deps, caller: Caller): Promise<PolicyView[]> {
-  return JSON.parse(await myPoliciesJson(deps, caller)) as PolicyView[];
+  return policyListOf(await deps.hot.policiesOfUserJson(caller.id));
 }
 
 /** An admin reading a customer's policies (impersonation); every such read is logged. */
@@ -56,7 +53,7 @@ export async function policiesOfUser(deps: Deps, caller: Caller, userId: number)
   if (!user) throw new NotFoundError(messages.userNotFound);
   const json = await deps.hot.policiesOfUserJson(userId);
   await logEvent(deps, { action: `Viewed policies of user #${userId} (${user.username})`, username: caller.username, userId: caller.id });
-  return JSON.parse(json) as PolicyView[];
+  return policyListOf(json);
 }
 
 /**

@@ -12,6 +12,7 @@ import { assertAdminRights } from '../../platform/auth/permissions';
 import { messages } from '../../contract/messages';
 import {
   assigneeMessages,
+  dueAtOf,
   promiseOwedStatuses,
   REQUEST_DUE_AFTER_MS,
   type QueueFilter,
@@ -32,8 +33,11 @@ export interface QueueRequest {
   id: number;
   reference: string;
   status: RequestStatus;
+  email: string;
+  phone: string;
   assigneeId: number | null;
   createdAt: number;
+  updatedAt: number;
 }
 
 /** A request as its queue reads it: the row, and the assignee's username joined beside it. */
@@ -74,9 +78,27 @@ export interface Queue<Row extends QueueRow<QueueRequest>, V, D> {
 export const OPEN_STATUSES = ['new', 'contacted', 'quoted'] as const satisfies readonly RequestStatus[];
 
 /** The assignee of a joined row as a view names them; null when nobody (or a deleted account) has it. */
-export function assigneeOf(row: QueueRow<QueueRequest>): StaffRefView | null {
+function assigneeOf(row: QueueRow<QueueRequest>): StaffRefView | null {
   const { assigneeId } = row.request;
   return assigneeId !== null && row.assigneeName !== null ? { id: assigneeId, username: row.assigneeName } : null;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** What every request's view in a queue shows; the client address stays on the server. */
+export function queueItemView(row: QueueRow<QueueRequest>) {
+  const r = row.request;
+  return {
+    id: r.id,
+    reference: r.reference,
+    status: r.status,
+    email: r.email,
+    phone: r.phone,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+    dueAt: iso(dueAtOf(r.createdAt)),
+    assignee: assigneeOf(row),
+  };
 }
 
 interface QueueColumns {

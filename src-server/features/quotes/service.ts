@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { messages } from '../../contract/messages';
 import { checkQuoteTimes, quoteMessages, requestedStartOf, type QuoteReceipt, type QuoteRequest } from '../../contract/quote';
-import { dueAtOf, type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
+import { type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
 import type { Page, QuoteRequestDetailView, QuoteRequestView, RequestNoteView } from '../../contract/views';
 import type { DbOrTx } from '../../platform/db/client';
 import { policies, quoteRequests, users } from '../../platform/db/schema/index';
@@ -18,7 +18,7 @@ import { writeLog } from '../../platform/audit/log';
 import { mayConfirm } from '../../platform/mail/confirmation-cap';
 import {
   addQueueNote,
-  assigneeOf,
+  queueItemView,
   getQueueItem,
   listQueue,
   newReference,
@@ -145,19 +145,11 @@ type QuoteQueueRow = QueueRow<QuoteRow> & { policyNumber: string | null };
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** A quote request in its queue: the client address stays on the server. */
+/** A quote request in its queue. */
 function quoteView(row: QuoteQueueRow): QuoteRequestView {
   const r = row.request;
   return {
-    id: r.id,
-    reference: r.reference,
-    status: r.status,
-    email: r.email,
-    phone: r.phone,
-    createdAt: iso(r.createdAt),
-    updatedAt: iso(r.updatedAt),
-    dueAt: iso(dueAtOf(r.createdAt)),
-    assignee: assigneeOf(row),
+    ...queueItemView(row),
     firstName: r.firstName,
     lastName: r.lastName,
     postcode: r.postcode,

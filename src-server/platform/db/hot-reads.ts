@@ -1,16 +1,13 @@
-// The two reads on every signed-in request: who is calling, and a customer's policies (GET /api/user/policies makes
-// both in one statement).
+// The two reads on every signed-in request: who is calling, and a customer's policies.
 // Why not Drizzle here: @libsql/client's execute costs ~200 µs a call on an embedded file (it prepares
 // the statement every time and builds a generic result set), while a cached native prepared statement
 // on the same libSQL engine costs ~5-50 µs. So for embedded files these two queries run as prepared
 // statements on a read connection of their own; against a libSQL server they go through the client.
-// The policy list is read as the API's JSON, stored per account and kept by triggers (db/schema/policy-lists.ts):
-// building it from the policies on each request (17 columns x N rows into JSON, in SQLite) was the largest cost of
-// GET /api/user/policies (docs/performance.md#the-policy-list-read). Parameterised; tests check the stored JSON
-// equals the service's toPolicyView for the same rows after every kind of write.
+// The policy list is read as the API's JSON, stored per account and kept by triggers (db/read-models/policy-list.ts).
 import type { Client, InArgs } from '@libsql/client';
 import Libsql from 'libsql';
 import { offThreadReads } from './off-thread';
+import { POLICY_LIST_READ_SQL } from './read-models/policy-list';
 
 interface CallerRow {
   id: number;
@@ -23,12 +20,6 @@ interface CallerRow {
 
 export interface HotReads {
   callerRow(userId: number, jti: string): Promise<CallerRow | undefined>;
-  /**
-   * callerRow and, in the same statement, the account's policies as policiesOfUserJson answers them: GET
-   * /api/user/policies reads both on every request, and each statement has a fixed cost (a read transaction, a step)
-   * that under load is most of a short read's (~19 µs for the caller row, profiled at 50 connections; ~7 µs alone).
-   */
-  callerWithPoliciesJson(userId: number, jti: string): Promise<(CallerRow & { policiesJson: string }) | undefined>;
   /** The account's policies as the API's JSON array (PolicyView[]), newest start first. */
   policiesOfUserJson(userId: number): Promise<string>;
   /**
@@ -69,30 +60,11 @@ const CALLER_SQL = `select id, username, is_admin as isAdmin, is_owner as isOwne
   exists(select 1 from revoked_tokens where jti = ?) as revoked
   from users where id = ?`;
 
-/** An account's stored policy list (db/schema/policy-lists.ts) by its user id; no row: no policies, '[]'. */
-const storedListOf = (userIdSql: string) => `coalesce((select json from policy_lists where user_id = ${userIdSql}), '[]')`;
-
-// Parameter: user id.
-export const POLICY_LIST_SQL = `select ${storedListOf('?')}`;
-
 /**
  * CALLER_SQL's row as its cells, in its column order. Read raw (an array, not an object keyed by column name):
  * the native binding builds a named row ~3 µs slower, on every signed-in request.
  */
 type RawCaller = ArrayLike<unknown>;
-
-/** CALLER_SQL's columns, then the account's policy list as POLICY_LIST_SQL reads it. */
-const CALLER_WITH_POLICIES_SQL = `select id, username, is_admin, is_owner, session_version,
-  exists(select 1 from revoked_tokens where jti = ?),
-  ${storedListOf('u.id')}
-  from users u where id = ?`;
-
-function toCallerWithPolicies(row: RawCaller | undefined): (CallerRow & { policiesJson: string }) | undefined {
-  const caller = toCaller(row);
-  // Added to the caller's object, not copied with a spread: a spread gives every object it makes a hidden class of
-  // its own (docs/performance.md#the-policy-list-read), on every request of the busiest read.
-  return caller && Object.assign(caller, { policiesJson: String(row![6]) });
-}
 
 function toCaller(row: RawCaller | undefined): CallerRow | undefined {
   if (!row) return undefined;
@@ -113,14 +85,11 @@ export function nativeHotReads(path: string, busyTimeoutMs: number): HotReads {
   // A second worker (started on first use), so that a long merge step never delays a search's total.
   const maintenance = offThreadReads(path, busyTimeoutMs);
   // Prepared on first use: the connection opens before the migrations have made the tables.
-  let statements:
-    | { caller: Libsql.Statement<unknown[]>; ofUser: Libsql.Statement<unknown[]>; callerWithPolicies: Libsql.Statement<unknown[]> }
-    | undefined;
+  let statements: { caller: Libsql.Statement<unknown[]>; ofUser: Libsql.Statement<unknown[]> } | undefined;
   const prepared = () =>
     (statements ??= {
       caller: conn.prepare(CALLER_SQL).raw(true),
-      ofUser: conn.prepare(POLICY_LIST_SQL).raw(true),
-      callerWithPolicies: conn.prepare(CALLER_WITH_POLICIES_SQL).raw(true),
+      ofUser: conn.prepare(POLICY_LIST_READ_SQL).raw(true),
     });
   /**
    * Runs one read. A statement whose step failed is left mid-execution by the native binding and fails
@@ -136,7 +105,6 @@ export function nativeHotReads(path: string, busyTimeoutMs: number): HotReads {
   };
   return {
     callerRow: async (userId, jti) => toCaller(read((s) => s.caller.get(jti, userId)) as RawCaller | undefined),
-    callerWithPoliciesJson: async (userId, jti) => toCallerWithPolicies(read((s) => s.callerWithPolicies.get(jti, userId)) as RawCaller | undefined),
     // raw(): the one column as an array cell (libsql's pluck() is ignored by get()).
     policiesOfUserJson: async (userId) => (read((s) => s.ofUser.get(userId)) as [string])[0],
     countFtsMatches: async (table, term, upTo) => Number(await offThread.scalar(...countFtsStatement(table, term, upTo))),
@@ -157,12 +125,8 @@ export function clientHotReads(client: Client): HotReads {
       const rs = await client.execute({ sql: CALLER_SQL, args: [jti, userId] });
       return toCaller(rs.rows[0]);
     },
-    async callerWithPoliciesJson(userId, jti) {
-      const rs = await client.execute({ sql: CALLER_WITH_POLICIES_SQL, args: [jti, userId] });
-      return toCallerWithPolicies(rs.rows[0]);
-    },
     async policiesOfUserJson(userId) {
-      const rs = await client.execute({ sql: POLICY_LIST_SQL, args: [userId] });
+      const rs = await client.execute({ sql: POLICY_LIST_READ_SQL, args: [userId] });
       return String(rs.rows[0]?.[0] ?? '[]');
     },
     async countFtsMatches(table, term, upTo) {

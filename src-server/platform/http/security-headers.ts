@@ -29,26 +29,16 @@ const HEADERS: ReadonlyArray<[string, string]> = [
   ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
 ];
 
-/** The same, as one object (lower-case names), for an answer built with all its headers (complete-answer.ts). */
+/** The same, as one object (lower-case names): what every answer without its own carries. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.fromEntries(HEADERS.map(([name, value]) => [name.toLowerCase(), value]));
 
-const complete = new WeakSet<Response>();
-
 /**
- * An answer made with every header already in place (http/complete-answer.ts): this middleware, and app.ts's for
- * the API, add nothing to it.
+ * Every response, including errors and static files, carries these: those its handler has not set itself (the API
+ * reference page's own Content-Security-Policy, its public files' Cross-Origin-Resource-Policy).
  */
-export function markComplete(res: Response): Response {
-  complete.add(res);
-  return res;
-}
-export const hasAllHeaders = (res: Response): boolean => complete.has(res);
-
-/** Every response, including errors and static files, carries these. */
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();
-  if (hasAllHeaders(c.res)) return;
   const h = c.res.headers;
-  for (const [name, value] of HEADERS) h.set(name, value);
+  for (const [name, value] of HEADERS) if (!h.has(name)) h.set(name, value);
   h.delete('X-Powered-By');
 };

@@ -1,11 +1,11 @@
 // Baseline (b): one indexed libSQL read per request behind no framework: node:http and a customer's
 // policies. BENCH_RAW_MODE=native (default): the rows through a cached native prepared statement, then
 // JSON.stringify; =client: the same through @libsql/client's execute; =json: the app's own read of the list,
-// stored as its JSON (db/schema/policy-lists.ts), to show what the framework, auth and headers cost on their own.
+// stored as its JSON (db/read-models/policy-list.ts), to show what the framework, auth and headers cost on their own.
 import { createServer } from 'node:http';
 import { createClient } from '@libsql/client';
 import Libsql from 'libsql';
-import { POLICY_LIST_SQL } from '../../../src-server/platform/db/hot-reads';
+import { POLICY_LIST_READ_SQL } from '../../../src-server/platform/db/read-models/policy-list';
 
 const SQL = 'select * from policies where user_id = ? order by start_at desc, id desc';
 const url = process.env.DATABASE_URL!;
@@ -16,7 +16,7 @@ if (process.env.BENCH_RAW_MODE === 'client') {
   const client = createClient({ url });
   read = async () => (await client.execute({ sql: SQL, args: [userId] })).rows;
 } else if (process.env.BENCH_RAW_MODE === 'json') {
-  const stmt = new Libsql(url.slice('file:'.length)).prepare(POLICY_LIST_SQL).raw(true);
+  const stmt = new Libsql(url.slice('file:'.length)).prepare(POLICY_LIST_READ_SQL).raw(true);
   read = async () => (stmt.get(userId) as [string])[0];
 } else {
   const stmt = new Libsql(url.slice('file:'.length)).prepare(SQL);

@@ -10,5 +10,5 @@ export { revokedTokens } from './revoked-tokens';
 export { counters } from './counters';
 export { requestNotes } from './request-notes';
 export { housekeeping } from './housekeeping';
-export { policyLists } from './policy-lists';
+export { policyLists } from '../read-models/policy-list';
 export { writeReceipts } from './write-receipts';
