@@ -13,7 +13,6 @@ import { listLogs } from '../../src-server/features/logs/service';
 import { runMaintenance } from '../../src-server/maintenance';
 import type { WriteTransaction } from '../../src-server/platform/db/writer';
 import { createHarness, json, T0, type Harness } from './harness';
-import { onServer } from './test-database';
 
 let h: Harness;
 let adminId: number;
@@ -245,52 +244,36 @@ describe('search', () => {
     expect(Number(all.headers.get('x-total-count'))).toBe(await scalar('select count(*) from audit_logs'));
   });
 
-  // On a libSQL server every statement is a network round trip, so the main thread is never held, and which of two
-  // requests answers first is the server's timing: the order is asserted where the statement runs in this process.
-  it.skipIf(onServer)('finds 1-2 characters exactly, off the main thread: other requests are answered meanwhile (embedded file only)', async () => {
+  // A 1-2 character term has no trigram to look up: the log is scanned, by statements that may take long, so they go
+  // to deps.hot.slowScalar (on an embedded file, the worker thread: tests/server/off-thread.test.ts).
+  it('finds 1-2 characters exactly, by the reads that may take long', async () => {
     await bulkEntries(FILLER, 'Filler entry', h.clock.now());
-    // A scan long enough (tens of ms) that the health check's answer beats it even when the test machine is busy:
-    // with the filler alone the margin was a few ms, and a busy moment once let the search answer first (CI).
-    await bulkEntries(FILLER * 4, 'Padding row', h.clock.now());
     await bulkEntries(3, 'Qj needle', h.clock.now());
     const expected = await scalar("select count(*) from audit_logs where action like '%qj%' or username like '%qj%' or level like '%qj%'");
     expect(expected).toBe(3);
-
-    // The health check arrives as a request from the network would: on a later turn of the event loop, once the
-    // search is under way. A search that reads the log on the main thread answers first; one off it lets it in.
-    const order: string[] = [];
-    const search = searchLogs('qJ', '&limit=2&offset=1').then((r) => {
-      order.push('search');
-      return r;
-    });
-    const health = new Promise<Response>((resolve) => setImmediate(() => resolve(h.request('GET', '/api/health')))).then((r) => {
-      order.push('health');
-      return r;
-    });
-    const [result, healthAnswer] = await Promise.all([search, health]);
-    expect(healthAnswer.status).toBe(200);
-    expect(order).toEqual(['health', 'search']);
-    expect(result.total).toBe(3);
-    expect(result.items.map((e) => e.action)).toEqual(['Qj needle 2', 'Qj needle 1']);
+    const slow = vi.spyOn(h.deps.hot, 'slowScalar');
+    try {
+      const result = await searchLogs('qJ', '&limit=2&offset=1');
+      expect(slow).toHaveBeenCalled();
+      expect(result.total).toBe(3);
+      expect(result.items.map((e) => e.action)).toEqual(['Qj needle 2', 'Qj needle 1']);
+    } finally {
+      slow.mockRestore();
+    }
   });
 
-  it.skipIf(onServer)('counts a broad term’s matches off the main thread: other requests are answered meanwhile (embedded file only)', async () => {
+  it('counts a broad term’s matches by the reads that may take long', async () => {
     const filler = FILLER;
-    const order: string[] = [];
-    // Counted exactly to the end (listLogs takes the bound): up to the real one (LOG_SEARCH_EXACT_TOTAL) the count
-    // is too quick to let the health check in first. The REST answer's bounded total is checked after.
+    // Counted exactly to the end (listLogs takes the bound); the REST answer's bounded total is checked after.
     const caller = { id: adminId, username: 'auditor', isAdmin: true, isOwner: false, jti: 'test', exp: 0 };
-    const search = listLogs(h.deps, caller, { limit: 3, offset: 2, search: 'filler ENTRY' }, filler).then((r) => {
-      order.push('search');
-      return r;
-    });
-    const health = new Promise<Response>((resolve) => setImmediate(() => resolve(h.request('GET', '/api/health')))).then((r) => {
-      order.push('health');
-      return r;
-    });
-    const [result, healthAnswer] = await Promise.all([search, health]);
-    expect(healthAnswer.status).toBe(200);
-    expect(order).toEqual(['health', 'search']);
+    const count = vi.spyOn(h.deps.hot, 'countFtsMatches');
+    let result;
+    try {
+      result = await listLogs(h.deps, caller, { limit: 3, offset: 2, search: 'filler ENTRY' }, filler);
+      expect(count).toHaveBeenCalled();
+    } finally {
+      count.mockRestore();
+    }
     expect([result.total, result.totalIsLowerBound]).toEqual([filler, false]);
     expect(result.items.map((e) => e.action)).toEqual([`Filler entry ${filler - 2}`, `Filler entry ${filler - 3}`, `Filler entry ${filler - 4}`]);
     // Past the bound the total is the bound (docs/api.md#lists; tests/server/log-search-total.test.ts).
