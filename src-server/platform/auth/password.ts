@@ -56,19 +56,10 @@ interface Waiter {
 }
 
 /**
- * A bounded queue in front of the password hashing. Why: scrypt runs on libuv's threadpool (4 threads, shared
- * with file reads and DNS) and each hash is ~50 ms of a core. Unbounded, every sign-in of a burst queued its hash
- * there: up to 4 hashing threads shared a 2-core machine with the event loop, which serves every other request,
- * and each queued sign-in waited as long as the burst lasted (login p99 ~10 s flat out). Bounded, the excess is
- * refused at once with 503 + Retry-After (the time the queue ahead needs), which a client can act on.
- *
- * Its places are shared out fairly, since in arrival order an attacker sending from many addresses, each under its
- * own limits, keeps the queue full and the customer with the right password is refused. When the queue is full a
- * newcomer takes the newest place of the address holding the most, if it holds at least two more than the
- * newcomer's (that hash is refused as the newcomer would have been), so no address holds more than its share
- * while others ask; and a sign-in from an address its account used in the last 30 days waits in a lane of its own,
- * served first (never more than `knownInARow` in a row while others wait), and takes the place of another's
- * waiting hash when the queue is full (docs/operations.md#overload).
+ * A bounded queue in front of the password hashing (docs/operations.md#overload): scrypt's ~50 ms a hash on libuv's
+ * threadpool would otherwise starve the event loop in a burst; the excess gets 503 + Retry-After. Places are shared
+ * fairly: when full, a newcomer takes the newest place of the address holding at least two more, and known sign-ins
+ * wait in a lane of their own, served first (at most `knownInARow` in a row) and taking another's place when full.
  */
 export function createHashingQueue(opts: HashingQueueOptions): HashingQueue {
   const now = opts.now ?? (() => performance.now());
@@ -87,10 +78,7 @@ export function createHashingQueue(opts: HashingQueueOptions): HashingQueue {
     return new OverloadedError(messages.serverBusy, seconds);
   };
 
-  /**
-   * The address holding the most waiting places (known sign-ins' aside), with how many, and its newest waiting hash:
-   * of addresses holding as many, the one that queued last.
-   */
+  /** The address holding the most waiting places (known aside; ties: the last to queue), and its newest hash. */
   const largestHolder = (): { waiter: Waiter; holds: number } | undefined => {
     const held = new Map<string, number>();
     for (const w of others) if (w.address !== undefined) held.set(w.address, (held.get(w.address) ?? 0) + 1);
@@ -165,12 +153,8 @@ export function createHashingQueue(opts: HashingQueueOptions): HashingQueue {
 }
 
 /**
- * The process's hashing queue (docs/operations.md#overload has the measurements). One hash at a time on a 2-core
- * machine, cores - 1 in general: a core stays with the event loop, which serves everything else. Measured flat
- * out, two at a time checked ~38 logins/s instead of ~20 but cut every other answer's throughput by a third. At
- * most 3, so one of libuv's 4 threadpool threads stays free for file reads and DNS. 32 waiting is ~1.5 s of work
- * at ~50 ms a hash; it also keeps the tests' bursts of 30 parallel sign-ins clear of the limit. Up to 8 of the 32
- * may be sign-ins from known addresses.
+ * The process's hashing queue (docs/operations.md#overload): cores - 1 at once, so a core stays with the event loop,
+ * and at most 3, so a libuv thread stays free for file reads and DNS; 32 waiting is ~1.5 s of work.
  */
 export const passwordHashing = createHashingQueue({ concurrency: Math.max(1, Math.min(availableParallelism() - 1, 3)), maxWaiting: 32 });
 
