@@ -12,10 +12,7 @@ import type { Deps } from '../../deps';
 import { NotFoundError, ThrottledError } from '../../errors';
 import { addressThrottleKey, countAttempt, type ThrottleRule } from '../../platform/auth/throttle';
 
-/**
- * Lookups per client address a minute (docs/api.md#rate-limits). Plenty for a person checking a few cars; with
- * 2^100 codes, far too few to find one by guessing.
- */
+/** Lookups per client address a minute (docs/api.md#rate-limits): with 2^100 codes, far too few to guess one. */
 export const VERIFY_ADDRESS_RULE: ThrottleRule = { limit: 30, windowMs: 60_000 };
 const verifyThrottleKey = (clientAddress: string) => addressThrottleKey('verify', clientAddress);
 
@@ -36,11 +33,7 @@ export function initialsOf(name: string): string {
 
 type VerifiedRow = Pick<typeof policies.$inferSelect, 'status' | 'startAt' | 'endAt' | 'endedAt' | 'registration' | 'carModel' | 'product' | 'holderName'>;
 
-/**
- * The answer for a policy at `now`, by the contract's one cover rule: only live cover is `covered`; confirmed
- * cover to come `starts`; pending, cancelled, expired or past its end, `not-covered`. For ended cover `endsAt`
- * is when it ended (earlier than planned when staff ended it), as the certificate's NOT VALID line says.
- */
+/** The answer for a policy at `now`, by the one cover rule; for ended cover `endsAt` is when it ended. */
 function toVerificationView(row: VerifiedRow, now: number): VerificationView {
   const state = coverStateAt(row.status, row.startAt, row.endAt, now);
   const status = state === 'live' ? 'covered' : state === 'upcoming' ? 'starts' : 'not-covered';
@@ -57,10 +50,8 @@ function toVerificationView(row: VerifiedRow, now: number): VerificationView {
 }
 
 /**
- * Looks a certificate up by its verification code. Every lookup is counted against the client address first,
- * in the database (shared by every server process), so guessing is bounded whatever the codes tried; past the
- * limit, lookups are refused from memory until the minute ends (auth/throttle.ts countAttempt). A malformed code
- * and an unknown one answer alike.
+ * Looks a certificate up by its code; every lookup counts against the client address first, so guessing is bounded.
+ * A malformed code and an unknown one answer alike.
  */
 export async function verifyByCode(deps: Deps, code: string, clientAddress: string): Promise<VerificationView> {
   const now = deps.clock.now();
