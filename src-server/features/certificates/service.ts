@@ -14,12 +14,7 @@ export interface CertificateFile {
   bytes: Uint8Array;
 }
 
-/**
- * The certificate of a policy the caller may see (their own; any, for an admin). Only confirmed cover has one
- * (docs/product.md#certificates): a pending policy is refused with a conflict, at either door. Cover that has
- * ended (expired, cancelled, or past its end: the contract's one rule) still has its certificate as a record,
- * marked NOT VALID from the moment it ended: when staff ended it, else its end.
- */
+/** The certificate of a policy the caller may see; pending is a conflict, ended cover a record (docs/product.md#certificates). */
 export async function certificateFor(deps: Deps, caller: Caller, policyNumber: string): Promise<CertificateFile> {
   const policy = await findViewablePolicy(deps, caller, policyNumber);
   if (!hasCertificate(policy.status)) throw new ConflictError(messages.coverNotConfirmed);
@@ -33,11 +28,7 @@ export async function certificateFor(deps: Deps, caller: Caller, policyNumber: s
   return file;
 }
 
-/**
- * The certificate of a policy already found (and its status checked) by the caller: what
- * GET /api/policies/{number}/certificate answers, and what the policy documents e-mail attaches when a policy is
- * issued (docs/product.md#e-mails). Reads only the clock; no permission check of its own.
- */
+/** The certificate of a policy the caller has found and checked (the download, the policy documents e-mail). */
 export function renderCertificateOf(deps: Pick<Deps, 'clock' | 'publicUrl'>, policy: typeof policies.$inferSelect): CertificateFile {
   const now = deps.clock.now();
   const ended = coverStateAt(policy.status, policy.startAt, policy.endAt, now) === 'ended';
