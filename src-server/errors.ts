@@ -28,10 +28,7 @@ export class ThrottledError extends DomainError {
     super(message, { retryAfterSeconds });
   }
 }
-/**
- * The server is at capacity for this kind of work (the password hashing queue is full: auth/password.ts).
- * A ThrottledError, so both doors send its wait as `Retry-After` exactly as for a 429; its status is 503.
- */
+/** The password hashing queue is full: a ThrottledError, so `Retry-After` is sent as for a 429, with status 503. */
 export class OverloadedError extends ThrottledError {}
 /**
  * The libSQL server did not answer after the safe tries: an OverloadedError, so 503 with `Retry-After`, never 500

@@ -10,10 +10,7 @@ import { Hono, type Handler } from 'hono';
 import type { AppEnv } from '../platform/http/context';
 import type { RestEnv } from './operation';
 
-/**
- * The reference page's script: a vendored copy of @scalar/api-reference's bundle (vendor/…/README), served from here,
- * with the npm file's integrity hash so an accidentally changed copy is refused (a test compares too).
- */
+/** The reference page's script: a vendored copy (vendor/…/README), pinned by the npm file's integrity hash. */
 export const SCALAR_VERSION = '1.46.4';
 export const SCALAR_SCRIPT = `/api/docs/scalar-api-reference-${SCALAR_VERSION}.js`;
 export const SCALAR_SCRIPT_SRI = 'sha384-BbTs28WithFYxTDCiH0YPK5tv3MflhBVpABoMjfb9UqXa/hegSE9I4THoddKejMF';

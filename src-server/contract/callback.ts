@@ -43,10 +43,7 @@ export const callbackMessages = {
   received: 'Your callback request has been received. Our team will contact you within 24 hours.',
 } as const;
 
-/**
- * A UK phone number as people type it: digits, spaces, brackets, hyphens and a leading +44 (also the
- * common '+44 (0)20 …'). Normalised to the national form, 0 followed by 9 or 10 digits (10-11 in all).
- */
+/** A UK phone number as people type it (+44, spaces, brackets), normalised to the national form: 0 and 9-10 digits. */
 export function normaliseUkPhone(value: string): string | null {
   const v = value.trim();
   if (!/^\+?[0-9 ()-]+$/.test(v)) return null;

@@ -12,10 +12,7 @@ export const dueAtOf = (createdAtMs: number): number => createdAtMs + REQUEST_DU
 
 export type QueueKind = 'quotes' | 'callbacks';
 
-/**
- * The statuses in which the 24-hour promise is still owed: a quote request until a quote is sent, a callback
- * request until the call is made. Only these can be overdue; a quoted request waits on the customer.
- */
+/** The statuses in which the 24-hour promise is still owed: only these can be overdue. */
 export const promiseOwedStatuses = {
   quotes: ['new', 'contacted'],
   callbacks: ['new'],
@@ -46,10 +43,7 @@ const requestUpdateFields = {
 };
 const changesSomething = (v: { status?: unknown; assigneeId?: unknown }) => v.status !== undefined || v.assigneeId !== undefined;
 
-/**
- * A change to a request: its status, who on staff is working it (an admin or owner account; null unassigns),
- * or both. Fields left out are kept; leaving both out is refused.
- */
+/** A change to a request's status, its assignee (null unassigns), or both; leaving both out is refused. */
 export const requestUpdateInput = z.object(requestUpdateFields).refine(changesSomething, { message: noChangeMessage });
 /** The same with the request's id (tRPC). */
 export const requestUpdateByIdInput = z.object({ id: idParam, ...requestUpdateFields }).refine(changesSomething, { message: noChangeMessage });

@@ -20,10 +20,7 @@ const trimmed = (label: string, max: number, text = lineText) =>
 /** A person's name: as trimmed, with the name's stricter text rule (no character that shows as nothing). */
 const personName = (label: string, max: number) => trimmed(label, max, nameText);
 
-/**
- * Required text that `normalise` turns into its standard form (a phone number, a postcode, a registration),
- * or refuses with `invalid`. Blank gives `required`.
- */
+/** Required text that `normalise` turns into its standard form or refuses with `invalid`; blank gives `required`. */
 export function normalisedText(normalise: (value: string) => string | null, msg: { required: string; invalid: string }, max: number) {
   return lineText({ error: msg.required, message: msg.invalid })
     .min(1, msg.required)

@@ -15,8 +15,5 @@ export function normaliseVerifyCode(raw: string): string | null {
   return CROCKFORD_CODE.test(code) || HEX_CODE.test(code) ? code : null;
 }
 
-/**
- * tRPC `verify.byCode`. Any string is taken: a malformed code answers the same 404 as an unknown one, so
- * the shape of a refusal never tells a guesser more than "no".
- */
+/** tRPC `verify.byCode`: any string is taken, and a malformed code answers the same 404 as an unknown one. */
 export const verifyCodeInput = z.object({ code: z.string() });

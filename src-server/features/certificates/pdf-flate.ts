@@ -11,10 +11,7 @@ const isFlateOnly = (filters: string | readonly string[] | undefined): boolean =
   return chain.length === 1 && (chain[0] === 'FlateEncode' || chain[0] === '/FlateEncode');
 };
 
-/**
- * FlateEncode as jsPDF does it (each char's low byte, deflated in the zlib format, as a binary string), by
- * node:zlib; other chains by `original`.
- */
+/** FlateEncode as jsPDF does it, by node:zlib; other chains by `original`. */
 export function flateByZlib(original: ProcessDataByFilters): ProcessDataByFilters {
   return (data, filters) => {
     if (!isFlateOnly(filters)) return original(data, filters);

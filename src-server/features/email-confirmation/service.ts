@@ -22,10 +22,7 @@ export const CONFIRM_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
 const RESEND_RULE: ThrottleRule = { limit: 5, windowMs: 60 * 60_000 };
 
 
-/**
- * Spends the account's earlier confirmation links and queues a new one to its address, in the caller's transaction;
- * the caller delivers the outbox once it has committed.
- */
+/** Spends the earlier confirmation links and queues a new one, in the caller's transaction; the caller delivers. */
 export async function queueConfirmationLink(
   deps: Pick<Deps, 'mailer' | 'publicUrl'>,
   tx: DbOrTx,

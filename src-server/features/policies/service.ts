@@ -131,10 +131,7 @@ interface Kept {
 }
 const NEW_POLICY: Kept = { product: 'temporary', premiumPence: null };
 
-/**
- * The row's columns for a save at `now`; `remindedEndAt` makes a changed end owed its own reminder and the same end
- * never a second (docs/product.md#cover-ending-reminders).
- */
+/** The row's columns for a save at `now`; `remindedEndAt` decides the reminder owed (docs/product.md#cover-ending-reminders). */
 function columnsFrom(input: PolicyInput, now: number, kept: Kept, previousEndedAt: number | null = null, remindedEndAt: number | null = null) {
   const startAt = ukLocalToEpoch(input.startDate, input.startTime);
   const endAt = ukLocalToEpoch(input.endDate, input.endTime);

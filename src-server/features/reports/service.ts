@@ -114,10 +114,7 @@ async function* reportChunks(deps: Deps, head: string): AsyncGenerator<string> {
   }
 }
 
-/**
- * Logs 'Generated system report' for the caller and answers the report, whose rows are read as it is
- * consumed. The summary is read and the entry written when the report is asked for, before the first byte goes out.
- */
+/** Logs 'Generated system report' and answers the report; summary and entry come before the first byte. */
 export async function generatePolicyReport(deps: Deps, caller: Caller): Promise<PolicyReport> {
   assertAdminRights(caller);
   const now = deps.clock.now();

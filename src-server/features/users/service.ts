@@ -21,10 +21,7 @@ import { queueConfirmationLink } from '../email-confirmation/service';
 
 type UserRow = typeof users.$inferSelect;
 
-/**
- * The role rules of docs/product.md#roles in one place. `target` is the account as it is (null when creating),
- * `next` the roles it would have (null when deleting).
- */
+/** The role rules of docs/product.md#roles; `target` null when creating, `next` null when deleting. */
 function assertMayManageUser(caller: Caller, targetId: number | null, target: RoleFlags | null, next: RoleFlags | null): void {
   if (targetId === caller.id) {
     if (next === null) throw new ForbiddenError(messages.noSelfDelete);

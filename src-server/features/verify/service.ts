@@ -49,10 +49,7 @@ function toVerificationView(row: VerifiedRow, now: number): VerificationView {
   };
 }
 
-/**
- * Looks a certificate up by its code; every lookup counts against the client address first, so guessing is bounded.
- * A malformed code and an unknown one answer alike.
- */
+/** Looks a certificate up by code, counted per client address first; a malformed code answers as an unknown one. */
 export async function verifyByCode(deps: Deps, code: string, clientAddress: string): Promise<VerificationView> {
   const now = deps.clock.now();
   const attempt = await countAttempt(deps, [{ key: verifyThrottleKey(clientAddress), rule: VERIFY_ADDRESS_RULE, limit: 'verify' }], now);

@@ -4,10 +4,7 @@
 /** How many characters of typed text an entry quotes by default. */
 export const SAFE_LOG_TEXT_MAX = 64;
 
-/**
- * Control characters (C0, DEL, C1), format characters (bidi embeddings, overrides and isolates, zero-width
- * characters, the BOM), line and paragraph separators, and lone surrogates.
- */
+/** Control and format characters, line and paragraph separators, and lone surrogates. */
 const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
 
 /**

@@ -17,10 +17,7 @@ export interface HashingQueueOptions {
   concurrency: number;
   /** Hashes that may wait for their turn; one more is refused at once with OverloadedError (503). */
   maxWaiting: number;
-  /**
-   * Of those, how many may be sign-ins from known addresses (HashingClient.known), which wait ahead of the others
-   * and, when the queue is full, take the place of another's newest waiting hash. A quarter by default.
-   */
+  /** Of those, how many may be known sign-ins (served first, taking another's place when full); a quarter by default. */
   maxKnownWaiting?: number;
   /** Known sign-ins started in a row while others wait, before one of the others starts (3 by default). */
   knownInARow?: number;
@@ -38,10 +35,7 @@ export interface HashingClient {
 }
 
 export interface HashingQueue {
-  /**
-   * Runs `job` (one hash) when a slot is free: known sign-ins first, each kind in arrival order; throws
-   * OverloadedError when the queue is full and `client` may take no other's place.
-   */
+  /** Runs `job` when a slot is free, known sign-ins first; throws OverloadedError when full and no place can be taken. */
   run<T>(job: () => Promise<T>, client?: HashingClient): Promise<T>;
   /** Throws the OverloadedError `run` would throw now, queueing nothing: lets a caller refuse before it writes. */
   assertRoom(client?: HashingClient): void;

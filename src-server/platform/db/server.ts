@@ -95,10 +95,7 @@ export function serverWritesOf(client: Client): ServerWrites | undefined {
 const RECEIPT = /^[0-9a-f-]{36}$/;
 const receiptSql = 'select 1 from write_receipts where id = ?';
 
-/**
- * The client for the write queue: each transaction's COMMIT is sent with its receipt, in one request
- * (`INSERT INTO write_receipts …; COMMIT`), so the receipt exists exactly when the transaction does.
- */
+/** The write client: each COMMIT goes with its receipt in one request, so the receipt exists exactly when the transaction does. */
 export function receiptedWrites(client: Client): Client {
   let pending: CommitRecord | undefined;
   const transaction = async (mode?: TransactionMode): Promise<Transaction> => {

@@ -6,10 +6,7 @@ import type { Client } from '@libsql/client';
 import { BUSY_TIMEOUT_MS, type Db, type Tx } from './client';
 import { RETRY_DELAYS_MS, serverFailureOf, serverWritesOf, unavailable, type ServerWrites } from './server';
 
-/**
- * `work` in one BEGIN IMMEDIATE transaction, in this process's write queue. On a libSQL server `work` may run more
- * than once (a transaction the server rolled back is run again), so it keeps its effects to the transaction.
- */
+/** `work` in one BEGIN IMMEDIATE transaction; on a libSQL server it may run again, so it keeps its effects to it. */
 export type WriteTransaction = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
 
 /** The process's write queue (createWriter): transactions, and writes other connections make in its turn. */

@@ -282,10 +282,7 @@ export function createMailer(opts: {
     deliverPending,
   };
 
-  /**
-   * One run at a time per process; a caller during a run shares the next one, since its message may have been
-   * queued after the running batch was taken.
-   */
+  /** One run at a time; a caller during a run shares the next, as its message may be after the running batch. */
   function deliverPending(): Promise<number> {
     if (!running) {
       running = deliverBatch().finally(() => {
