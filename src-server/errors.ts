@@ -1,6 +1,5 @@
-// Domain errors thrown by services. One table below says what each one is at either door: its HTTP
-// status (read by http/errors.ts) and its tRPC code (read by api/trpc-procedures.ts); services never know which
-// door the call came through.
+// Domain errors thrown by services; one table below gives each its HTTP status and tRPC code, so services never
+// know which door the call came through.
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import type { z } from 'zod';
 

@@ -1,6 +1,5 @@
-// The callback request (docs/product.md#callback-requests): one schema for the server and the support page's form,
-// with the option lists and their labels. Whether the chosen time is still ahead is the service's
-// question (it needs the server's clock); this schema only says it is a real date-time.
+// The callback request (docs/product.md#callback-requests), for server and form alike; whether the time is still
+// ahead is the service's question (it needs the server's clock).
 import { z } from 'zod';
 import { emailSchema, normalisedText } from './schemas';
 import { lineText, nameText } from './text';

@@ -1,6 +1,5 @@
-// Public verification of a certificate by its code (docs/product.md#certificates): whether the cover is in
-// force now, for anyone holding the QR code (a police officer, a car park attendant), and nothing personal
-// beyond the holder's initials.
+// Public verification of a certificate by its code (docs/product.md#verification): whether the cover is in force
+// now, and nothing personal beyond the holder's initials.
 import { eq } from 'drizzle-orm';
 import { coverStateAt } from '../../contract/cover';
 import { messages } from '../../contract/messages';

@@ -52,9 +52,8 @@ export async function openDatabase({ url, authToken, syncUrl, syncIntervalMs }: 
   // with a receipt (db/server.ts; docs/operations.md#errors-from-a-libsql-server).
   const client = isFile ? base : retryingReads(base);
   if (isFile) {
-    // WAL is a property of the file and sticks. libSQL opens every pooled connection with
-    // foreign_keys=ON and synchronous=FULL already (asserted by a test), so nothing per-connection is lost
-    // when the pool opens another.
+    // WAL sticks to the file; libSQL opens every pooled connection with foreign_keys=ON and synchronous=FULL
+    // already (a test asserts it).
     await client.execute('PRAGMA journal_mode=WAL');
     await client.execute('PRAGMA synchronous=FULL');
     await client.execute('PRAGMA foreign_keys=ON');
