@@ -77,7 +77,7 @@ const ukParts = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-/** Epoch millis -> 'Wed 1 Jul 2026, 09:00 BST': naming the clock, so the repeated autumn hour is never ambiguous. */
+/** Epoch millis -> 'Wed 1 Jul 2026, 09:00 BST', naming the clock so the repeated hour is clear (docs/product.md#certificates). */
 export function ukInstantText(ms: number): string {
   if (!Number.isFinite(ms)) throw new RangeError(`Not an instant: ${ms}`);
   const minute = Math.floor(ms / 60_000) * 60_000;

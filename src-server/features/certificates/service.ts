@@ -28,7 +28,7 @@ export async function certificateFor(deps: Deps, caller: Caller, policyNumber: s
   return file;
 }
 
-/** The certificate of a policy the caller has found and checked (the download, the policy documents e-mail). */
+/** The certificate of a policy the caller has found and checked (the download, the policy documents: docs/product.md#e-mails). */
 export function renderCertificateOf(deps: Pick<Deps, 'clock' | 'publicUrl'>, policy: typeof policies.$inferSelect): CertificateFile {
   const now = deps.clock.now();
   const ended = coverStateAt(policy.status, policy.startAt, policy.endAt, now) === 'ended';

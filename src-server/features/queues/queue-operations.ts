@@ -1,5 +1,5 @@
-// The operations the two staff queues share (docs/api.md#admin-audit-log-queues-and-report): list, open, change and
-// annotate. Each feature's operations.ts names its queue, views and service functions, and adds its own.
+// The operations the two staff queues share (docs/product.md#staff-queues, docs/api.md#admin-audit-log-queues-and-report):
+// list, open, change and annotate. Each feature's operations.ts names its queue, views and service functions.
 import type { z } from 'zod';
 import { queueListQuery, requestNoteByIdInput, requestNoteInput, requestUpdateByIdInput, requestUpdateInput, type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
 import { idInput } from '../../contract/schemas';

@@ -1,5 +1,5 @@
-// A customer's own quote requests (docs/product.md#dashboard), claimed once the address is confirmed, newest first;
-// nothing staff wrote about them (notes, assignee) is shown.
+// A customer's own quote requests (docs/product.md#dashboard), claimed once the address is confirmed
+// (docs/product.md#e-mail-confirmation), newest first; nothing staff wrote about them (notes, assignee) is shown.
 import { desc, eq } from 'drizzle-orm';
 import type { MyQuoteRequestView } from '../../contract/views';
 import { policies, quoteRequests } from '../../platform/db/schema/index';

@@ -1,4 +1,4 @@
-// Public verification of a certificate by its code (docs/product.md#verification): whether the cover is in force
+// Public verification of a certificate by its code (docs/product.md#certificates): whether the cover is in force
 // now, and nothing personal beyond the holder's initials.
 import { eq } from 'drizzle-orm';
 import { coverStateAt } from '../../contract/cover';

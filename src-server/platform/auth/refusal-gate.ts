@@ -11,7 +11,10 @@ export interface RememberedRefusal {
 export interface RefusalGate {
   /** The refusal remembered for `key` at `now`, or undefined (then the database decides). */
   refusal(key: string, now: number): RememberedRefusal | undefined;
-  /** Remembers that `key` refuses until `resetsAt`; a `liftable` one (another process may lift it) for LIFTABLE_TRUST_MS at a time. */
+  /**
+   * Remembers that `key` refuses until `resetsAt`; a `liftable` one (a password reset may lift it in another process:
+   * docs/product.md#password-reset) for LIFTABLE_TRUST_MS at a time.
+   */
   remember(key: string, refusal: { resetsAt: number; limit: ThrottleLimit; liftable?: boolean }, now: number): void;
   forget(key: string): void;
   /** Forgets every key that starts with `prefix`. */

@@ -13,7 +13,7 @@ const CLOCK_SKEW_SECONDS = 60;
 
 /**
  * The claims a genuine token carries, parsed before any is trusted: odd claims under the right key (exp 1e300,
- * sub " 2") are refused, never crash or alias another account (docs/api.md#authentication).
+ * sub " 2") are refused, never crash or alias another account (docs/api.md#authentication, docs/api.md#conventions).
  */
 const sessionClaims = z.object({
   sub: z.string().regex(/^[1-9]\d{0,14}$/),
@@ -71,7 +71,8 @@ export async function createTokenService(secret: string): Promise<TokenService> 
   });
   /**
    * Tokens accepted before, by exact text, with their claims: fast-jwt's cache still hashes and re-parses (~7% of a
-   * request). Time checks run on every call. When full, the oldest goes first (no LRU upkeep per request).
+   * request: docs/operations.md#benchmarks). Time checks run on every call. When full, the oldest goes first (no LRU
+   * upkeep per request: docs/performance.md#the-policy-list-read).
    */
   const accepted = new Map<string, CheckedClaims>();
   const checkedClaims = (token: string): CheckedClaims | null => {

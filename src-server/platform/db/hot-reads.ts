@@ -18,7 +18,7 @@ export interface HotReads {
   callerRow(userId: number, jti: string): Promise<CallerRow | undefined>;
   /** The account's policies as the API's JSON array (PolicyView[]), newest start first. */
   policiesOfUserJson(userId: number): Promise<string>;
-  /** How many rows of a trigram index contain `term`, at most `upTo`; off the main thread on an embedded file. */
+  /** How many rows of a trigram index contain `term`, at most `upTo` (docs/api.md#lists); off-thread on an embedded file. */
   countFtsMatches(table: FtsTable, term: string, upTo?: number): Promise<number>;
   /** The first cell of a slow read (a LIKE over every row), off the main thread on an embedded file; null: no row. */
   slowScalar(sql: string, args: unknown[]): Promise<unknown>;

@@ -1,5 +1,5 @@
-// Reads that may take long (a broad search's total), on a worker thread with a connection of its own (embedded
-// files only): the engine runs on the calling thread, and everyone else would wait (docs/operations.md#database).
+// Reads that may take long (a broad search's total: docs/api.md#lists), on a worker thread with a connection of its
+// own (embedded files only): the engine runs on the calling thread, and everyone else would wait (docs/operations.md#database).
 // One worker per database, one statement at a time, started on first use.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';

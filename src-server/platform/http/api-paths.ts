@@ -1,5 +1,5 @@
-// Which request paths name the API, however spelt (docs/api.md#errors): `//api/…`, `/API/…` or `/api%2f…` match no
-// route, and answer the API's JSON 404 rather than the SPA page a proxy or cache might take for the API's.
+// Which request paths name the API, however spelt (docs/api.md#errors, docs/product.md#not-found): `//api/…`,
+// `/API/…` or `/api%2f…` match no route, and answer the API's JSON 404, not the SPA page a proxy might take for it.
 
 const API_PREFIXES = new Set(['api', 'trpc']);
 /** Rounds of percent-decoding: enough for %252F (encoded twice) and a little more, bounded for a hostile path. */

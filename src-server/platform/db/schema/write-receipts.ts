@@ -1,7 +1,8 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
-// One row per write transaction committed through a libSQL server, in the transaction itself (db/server.ts): it
-// settles a lost COMMIT answer and shows when a replica has the write. Dropped after an hour; a file writes none.
+// One row per write transaction committed through a libSQL server, in the transaction itself
+// (docs/operations.md#errors-from-a-libsql-server): it settles a lost COMMIT answer and shows when a replica has
+// the write. Dropped after an hour; a file writes none.
 export const writeReceipts = sqliteTable(
   'write_receipts',
   {
