@@ -1,7 +1,5 @@
-// The certificate's verification code as a caller may write it (docs/product.md#certificates): 20 Crockford
-// base32 characters (new policies), or 26 upper-case hex characters (policies from before codes were drawn in
-// Crockford's alphabet). Letter case and surrounding spaces do not matter, so a code typed from the printed
-// short link is found as one scanned from the QR code.
+// The certificate's verification code as a caller may write it (docs/product.md#certificates): 20 Crockford base32
+// characters, or 26 hex ones from older policies; case and surrounding spaces do not matter.
 import { z } from 'zod';
 
 const CROCKFORD_CODE = /^[0-9A-HJKMNP-TV-Z]{20}$/;

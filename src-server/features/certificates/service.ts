@@ -19,9 +19,8 @@ export async function certificateFor(deps: Deps, caller: Caller, policyNumber: s
   const policy = await findViewablePolicy(deps, caller, policyNumber);
   if (!hasCertificate(policy.status)) throw new ConflictError(messages.coverNotConfirmed);
   const file = renderCertificateOf(deps, policy);
-  // Staff reading someone else's certificate answer for it, as for the impersonated policy list
-  // (docs/product.md#audit-log); a customer's reads of their own are not logged. Written before the file is
-  // answered, so a read the log could not record is not served.
+  // Staff reading someone else's certificate is logged (docs/product.md#audit-log), before the file is answered,
+  // so a read the log could not record is not served.
   if (hasAdminRights(caller) && policy.userId !== caller.id) {
     await logEvent(deps, { action: `Viewed certificate ${policy.policyNumber}`, username: caller.username, userId: caller.id });
   }

@@ -1,6 +1,5 @@
-// scrypt (memory-hard, in Node's crypto: no native add-on to build) with a per-password random salt.
-// The parameters travel inside the stored string so they can be raised later without breaking old hashes.
-// Every hash goes through one bounded queue per process (createHashingQueue below, docs/operations.md#overload).
+// scrypt (memory-hard, in Node's crypto) with a per-password salt; the parameters travel in the stored string so
+// they can be raised later. Every hash goes through one bounded queue per process (docs/operations.md#overload).
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { messages } from '../../contract/messages';

@@ -1,6 +1,5 @@
-// Fixed-window counters in the database, so every server process shares them and a restart keeps them.
-// Each hit is one atomic upsert, so parallel requests count exactly. Once a key is over its limit, a process
-// refuses it from memory until its window ends (countAttempt; auth/refusal-gate.ts).
+// Fixed-window counters in the database, shared by every process and kept over restarts; each hit is one atomic
+// upsert, so parallel requests count exactly. Over its limit, a key is refused from memory (auth/refusal-gate.ts).
 import { and, eq, gt, lt, not, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { throttle } from '../db/schema/index';
