@@ -83,8 +83,7 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
   // First, so a request's time includes everything after it (the turn gate's wait included).
   if (metrics) app.use('*', requestMetrics(metrics, new Set(Object.keys(appRouter._def.procedures))));
   app.use('*', securityHeaders);
-  // Every request starts in its turn, in arrival order (http/turn-gate.ts: keeps the event loop's turns short
-  // under full load, so new connections are accepted and no request waits seconds behind the others).
+  // Every request starts in its turn, in arrival order (http/turn-gate.ts).
   const turns = createTurnGate({ budgetMs: TURN_BUDGET_MS });
   app.use('*', async (_c, next) => {
     const turn = turns.enter();
@@ -97,16 +96,14 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
     c.set('requestId', requestId);
     c.set('clientAddress', clientAddressOf(c, trustProxy));
     await next();
-    // API answers are personal or change often: never stored by a browser or proxy (the public documentation says
-    // otherwise itself).
+    // API answers are personal or change often: never stored (the public documentation says otherwise itself).
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
     c.res.headers.set('X-Request-Id', requestId);
   };
   app.use('/api/*', apiContext);
   app.use('/trpc/*', apiContext);
 
-  // Only requests that carry a body pay for the limit (applied to GETs it would make the Node adapter
-  // build a full Request for every read).
+  // Only requests with a body pay for the limit (on GETs the Node adapter would build a full Request each time).
   const limit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => c.json({ error: messages.bodyTooLarge }, 413) });
   for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
     // An answer given before the body arrived in full (this 413, a 415, ...) closes the connection cleanly.
@@ -117,8 +114,7 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
   app.use('/api/*', jsonBodiesOnly);
   app.use('/trpc/*', jsonBodiesOnly);
 
-  // Every operation's route, built with its OpenAPI definition from the table of operations (api/rest.ts):
-  // GET /api/openapi.json is generated from them.
+  // Every operation's route, with its OpenAPI definition, from the table of operations (api/rest.ts).
   const api = restApi({ deps, resolveCaller, referencePage: await buildReferencePage(), serverUrl: opts.apiServerUrl });
   const apiNotFound = (c: Context) => c.json({ error: messages.notFound }, 404);
   api.all('*', apiNotFound);
@@ -157,12 +153,10 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
     }),
   );
 
-  // At the root, not under /api: for the scraper, with its own token (docs/operations.md#metrics). Without
-  // METRICS_TOKEN it passes the request on, to the 404 of a path the app does not have.
+  // At the root, for the scraper (docs/operations.md#metrics); without METRICS_TOKEN, the 404 of an unknown path.
   app.get('/metrics', metricsEndpoint(metrics, opts.metricsToken));
 
-  // A path that names the API in another spelling (`//api/…`, `/API/…`, `/api%2f…`) matched no route above: it
-  // answers the API's 404, never the SPA page below (docs/api.md#errors).
+  // The API in another spelling (`//api/…`, `/API/…`) answers the API's 404, never the SPA (docs/api.md#errors).
   app.all('*', async (c, next) => {
     if (!namesApiPath(new URL(c.req.url).pathname)) return next();
     c.header('Cache-Control', 'no-store');

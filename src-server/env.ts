@@ -49,9 +49,8 @@ const envSchema = z.object({
     .min(1, 'must be at least 1 day')
     .max(36_500, 'must be at most 36500 days')
     .default(730),
-  // Housekeeping runs at start-up and then every minute (docs/operations.md#housekeeping). `startup-only` is for
-  // test servers whose browser tests put the page under a fake clock: a minute tick on the real clock would
-  // expire the fixtures the page still sees in force.
+  // `startup-only`: for browser tests under a fake clock, whose fixtures a real minute tick would expire
+  // (docs/operations.md#housekeeping).
   HOUSEKEEPING: z.enum(['every-minute', 'startup-only'], { error: 'must be every-minute or startup-only' }).default('every-minute'),
   // GET /metrics (docs/operations.md#metrics): off unless set; then the scraper sends it as a bearer token.
   METRICS_TOKEN: optionalText

@@ -1,6 +1,5 @@
-// Domain errors thrown by services. One table below says what each one is at either door: its HTTP
-// status (read by http/errors.ts) and its tRPC code (read by api/trpc-procedures.ts); services never know which
-// door the call came through.
+// Domain errors thrown by services; one table below gives each its HTTP status and tRPC code, so services never
+// know which door the call came through.
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import type { z } from 'zod';
 
@@ -28,15 +27,11 @@ export class ThrottledError extends DomainError {
     super(message, { retryAfterSeconds });
   }
 }
-/**
- * The server is at capacity for this kind of work (the password hashing queue is full: auth/password.ts).
- * A ThrottledError, so both doors send its wait as `Retry-After` exactly as for a 429; its status is 503.
- */
+/** The password hashing queue is full: a ThrottledError, so `Retry-After` is sent as for a 429, with status 503. */
 export class OverloadedError extends ThrottledError {}
 /**
- * The libSQL server did not answer, after the tries that are safe (db/server.ts): restarting, out of reach, or the
- * answer lost on the way. An OverloadedError, so both doors answer 503 with `Retry-After`, never 500
- * (docs/operations.md#errors-from-a-libsql-server). `cause` is what the client library threw, for the log.
+ * The libSQL server did not answer after the safe tries: an OverloadedError, so 503 with `Retry-After`, never 500
+ * (docs/operations.md#errors-from-a-libsql-server). `cause` is for the log.
  */
 export class DatabaseUnavailableError extends OverloadedError {
   constructor(message: string, retryAfterSeconds: number, cause: unknown) {
@@ -87,11 +82,7 @@ export function fieldInvalid(message: string, fieldErrors: Record<string, string
   return new InvalidError(message, { formErrors: [], fieldErrors: Object.fromEntries(Object.entries(fieldErrors).map(([k, v]) => [k, [v]])) });
 }
 
-/**
- * A schema failure as `{ formErrors, fieldErrors }` (z.flattenError's shape), by field name, at both doors.
- * An update's fields travel inside `data` over tRPC ({ id, data }), so that wrapper is looked through: a
- * form reads `fieldErrors.email` whichever door it used and whether it creates or edits.
- */
+/** A schema failure as z.flattenError's shape at both doors, looking through tRPC's `data` wrapper of an update. */
 export function inputErrorDetails(err: z.ZodError): { formErrors: string[]; fieldErrors: Record<string, string[]> } {
   const formErrors: string[] = [];
   const fieldErrors: Record<string, string[]> = {};

@@ -65,9 +65,8 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     const housekeepingDone = scheduler.stop();
     server.close(() => {
-      // A housekeeping run in progress, and work requests left for after their answers (after-answer.ts: a
-      // password reset link; the refusals counted in memory, audit/refusal-log.ts), finish their writes before the
-      // database closes.
+      // Housekeeping and after-answer work (a reset link, the refusals counted in memory) finish their writes
+      // before the database closes.
       void Promise.all([housekeepingDone, settleAfterAnswer(deps), deps.refusals.log.flush()]).then(() => {
         database.close();
         process.exit(0);

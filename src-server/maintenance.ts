@@ -1,9 +1,5 @@
-// Periodic housekeeping, run by the minute scheduler (scheduler.ts; docs/operations.md#housekeeping): the expiry
-// sweep, cover-ending reminders, mail delivery, dropping rows that have done their job, once a day the audit
-// log's entries past their retention (audit/retention.ts), once per database the tokens left in mail delivered
-// before the outbox removed them at delivery (mail/mailer.ts), and merge steps on the search indexes
-// (db/search-index.ts). The order matters: cover that has just ended is expired before reminders are looked at,
-// reminders queued in this run are delivered in it, and the merge steps come last so they delay nothing else.
+// Periodic housekeeping (docs/operations.md#housekeeping). The order matters: ended cover is expired before
+// reminders are looked at, reminders queued are delivered in the same run, and merge steps come last.
 import { isNotNull, lt, or, sql } from 'drizzle-orm';
 import { DEFAULT_AUDIT_RETENTION_DAYS, pruneAuditLog } from './platform/audit/retention';
 import { pruneThrottle } from './platform/auth/throttle';

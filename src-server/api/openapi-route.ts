@@ -1,14 +1,5 @@
-// The REST API's OpenAPI 3.1 contract (docs/api.md#openapi), one route at a time: defineRoute turns an operation's
-// REST binding (api/operation.ts) into @hono/zod-openapi's route definition, with the error answers its kind of route
-// gives, and serve() registers it in the document while serving the route. The request body, query and path
-// parameters in it are the zod schema objects the route parses with (api/rest.ts), so the document shows what the
-// route takes.
-//
-// Why not OpenAPIHono.openapi(): it adds @hono/zod-validator's validators, whose failures answer in another shape
-// (a malformed body is an HTTPException, an empty body with no Content-Type validates as {}, a path parameter's
-// error is keyed by field) and which run in their own order. Reading the input with jsonBody/queryOf/paramOf keeps
-// every answer and message as docs/api.md gives them; the contract test (tests/server/openapi-contract.test.ts)
-// checks real answers against the document.
+// The REST API's OpenAPI 3.1 document (docs/api.md#openapi), one route at a time, from the schemas each route parses
+// with. Not OpenAPIHono.openapi(): its validators answer failures in other shapes and order than docs/api.md gives.
 import { OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { Handler, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
@@ -56,11 +47,7 @@ const ERROR_RESPONSES: Record<ErrorStatus, ResponseConfig> = {
 /** A route's definition as the document takes it. */
 export type DefinedRoute = Omit<RouteConfig, 'responses'> & { responses: RouteConfig['responses'] };
 
-/**
- * A route's definition with the error answers its kind gives added: 500 on every route; 401 on signed-in routes and
- * 403 on admin and owner ones; 400 where a body or a query is parsed; 413 and 415 where a body may be sent (both are
- * answered before the route: app.ts). `errors` adds the rest (a path parameter's 400, 404, 409, 429, 503).
- */
+/** A route's definition with the error answers its kind gives (500; 401/403 by tier; 400, 413, 415 by input); `errors` adds the rest. */
 export function defineRoute(spec: RouteSpec): DefinedRoute {
   const { tier, errors = [], errorBodies = {}, responses, description, ...route } = spec;
   const statuses = new Set<ErrorStatus>([...errors, 500]);

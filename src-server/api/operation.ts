@@ -1,7 +1,5 @@
-// One definition per operation (docs/operations.md#adding-an-operation): who may call it (its tier), what it takes and
-// answers (schemas of src-server/contract/), the handler that calls its service, and how each door serves it. The
-// tRPC router (api/trpc.ts), the REST routes and the OpenAPI document (api/rest.ts) are all built from the table of
-// these definitions (api/table.ts); nothing about an operation is written twice.
+// One definition per operation (docs/operations.md#adding-an-operation): tier, schemas, handler and how each door
+// serves it; the tRPC router, the REST routes and the OpenAPI document are all built from api/table.ts.
 import type { Handler } from 'hono';
 import type { z } from 'zod';
 import type { Page } from '../contract/views';
@@ -79,10 +77,7 @@ interface RestRoute<R extends RestRequest, In, A> {
   tags: [Tag];
   summary: string;
   description?: string;
-  /**
-   * What the route parses, each part with its schema, which documents it. Left out, the operation's input is the
-   * route's JSON body, or on a GET its query string.
-   */
+  /** What the route parses, each part with its schema; left out, the JSON body (or a GET's query string). */
   request?: R;
   /** 201 for a route that makes something; 200 otherwise. */
   status?: 201;

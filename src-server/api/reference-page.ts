@@ -10,12 +10,7 @@ import { Hono, type Handler } from 'hono';
 import type { AppEnv } from '../platform/http/context';
 import type { RestEnv } from './operation';
 
-/**
- * The reference page's script: @scalar/api-reference's browser bundle, one version, a copy kept in this repository
- * (vendor/scalar-api-reference-1.46.4/, whose README says where it comes from and how to check it) and served from
- * here, so the page works without reaching a CDN. Its integrity is still checked (the hash of the npm package's file):
- * a copy changed by accident is refused by the browser, and a test compares the served bytes with it.
- */
+/** The reference page's script: a vendored copy (vendor/…/README), pinned by the npm file's integrity hash. */
 export const SCALAR_VERSION = '1.46.4';
 export const SCALAR_SCRIPT = `/api/docs/scalar-api-reference-${SCALAR_VERSION}.js`;
 export const SCALAR_SCRIPT_SRI = 'sha384-BbTs28WithFYxTDCiH0YPK5tv3MflhBVpABoMjfb9UqXa/hegSE9I4THoddKejMF';
@@ -31,11 +26,8 @@ function findScalarFile(): string {
 }
 
 /**
- * The page, and the Content-Security-Policy it alone carries (every other answer keeps the strict one:
- * http/security-headers.ts). The page's script is this server's copy, pinned by integrity; its inline parts are allowed
- * by hash, computed here from the HTML the Scalar package writes. `sandbox` without allow-same-origin gives the page an
- * origin of its own: even a bad script there cannot read this site's storage (the session token) or call the API as
- * the visitor, so /api/openapi.json, which it fetches, is readable from any origin.
+ * The page and its own CSP: inline parts allowed by hash; `sandbox` without allow-same-origin gives it an opaque
+ * origin, so even a bad script cannot read the session token or call the API as the visitor.
  */
 export interface ReferencePage {
   html: string;
@@ -55,11 +47,7 @@ function readScript(file: string): ScriptBytes {
   return { raw: new Uint8Array(bytes), gzip: new Uint8Array(gzipSync(bytes, { level: 9 })) };
 }
 
-/**
- * Runs before the Scalar script. A sandboxed page without allow-same-origin may not touch localStorage or
- * sessionStorage (reading either throws), and Scalar reads localStorage as it starts (the colour mode): without this
- * the page stays blank. Each is replaced by storage that lasts as long as the page.
- */
+/** Page-lived stand-ins for localStorage and sessionStorage, which throw in the sandbox and Scalar reads at start. */
 const STORAGE_SHIM = `
       (function () {
         ['localStorage', 'sessionStorage'].forEach(function (name) {

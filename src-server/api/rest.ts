@@ -1,7 +1,5 @@
-// The REST routes under /api and their OpenAPI document, built from the table of operations (api/table.ts): each
-// operation with a REST binding becomes a route guarded by its tier, which parses the request's parts with the
-// binding's schemas (the ones the document shows), calls the operation's handler and sends its answer in the shape
-// docs/api.md gives the route (JSON at its status, a list with its headers, a file).
+// The REST routes under /api and their OpenAPI document, built from the table of operations (api/table.ts), each
+// answering in the shape docs/api.md#rest-routes gives it.
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { ZodObject, type z } from 'zod';
 import { InvalidError, UnauthenticatedError } from '../errors';

@@ -1,6 +1,5 @@
-// The table of every operation (docs/operations.md#adding-an-operation), in groups named as tRPC names them
-// (`admin.quotes.offer`): the tRPC router (api/trpc.ts), the REST routes and the OpenAPI document (api/rest.ts) are
-// built from it. REST serves the operations in the table's order, which is the document's order too.
+// The table of every operation (docs/operations.md#adding-an-operation), grouped as tRPC names them; both doors and
+// the OpenAPI document are built from it, REST and the document in the table's order.
 import { accountOperations } from '../features/account/operations';
 import { apiDocsOperations } from '../features/api-docs/operations';
 import { adminCallbackOperations, callbackOperations } from '../features/callbacks/operations';

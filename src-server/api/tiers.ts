@@ -1,6 +1,5 @@
-// Who may call an operation (docs/api.md#authentication): its tier, stated once in its definition. The tRPC
-// procedure and the REST route of the operation both check it with assertTier, after resolving the caller;
-// services keep their own checks (assertAdminRights and the like) as defence in depth.
+// Who may call an operation (docs/api.md#authentication), checked by both doors with assertTier; services keep
+// their own checks as defence in depth.
 import type { Caller } from '../platform/auth/caller';
 import { assertAdminRights, assertOwnerRights } from '../platform/auth/permissions';
 

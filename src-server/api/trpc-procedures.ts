@@ -60,11 +60,7 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-/**
- * Every string of every input well-formed (contract/text.ts brokenTextError), as the REST doors check theirs
- * (http/validate.ts): those the text rule leaves free (a password, the honeypot) included. Before the caller is
- * resolved, so broken text is refused alike for everyone, with the schema failures' answer.
- */
+/** Every input string well-formed (brokenTextError), as at the REST door; before the caller is resolved. */
 const wellFormedInput = t.middleware(async ({ getRawInput, next }) => {
   let raw: unknown;
   try {
@@ -93,10 +89,7 @@ const tierProcedure = (tier: 'admin' | 'owner') =>
     return next();
   });
 
-/**
- * The procedure each tier's operations are built on. The tier is checked before the input is parsed, so an anonymous
- * call to a protected procedure is UNAUTHORIZED whatever it sends.
- */
+/** The procedure each tier is built on; the tier is checked before the input is parsed. */
 export const tierProcedures = {
   public: publicProcedure,
   customer: signedInProcedure,

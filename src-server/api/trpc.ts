@@ -1,6 +1,5 @@
-// The tRPC router, built from the table of operations (api/table.ts): each operation tRPC serves becomes a procedure
-// at its place in the table (`admin.quotes.offer`), on its tier's procedure (api/trpc-procedures.ts), with its input
-// and its view as output. The client takes its types from AppRouter (docs/api.md#trpc-procedures).
+// The tRPC router, built from the table of operations (api/table.ts); the client takes its types from AppRouter
+// (docs/api.md#trpc-procedures).
 import type { AnyTRPCProcedure, TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
 import type { z } from 'zod';
 import type { Caller } from '../deps';

@@ -1,6 +1,5 @@
-// The callback request (docs/product.md#callback-requests): one schema for the server and the support page's form,
-// with the option lists and their labels. Whether the chosen time is still ahead is the service's
-// question (it needs the server's clock); this schema only says it is a real date-time.
+// The callback request (docs/product.md#callback-requests), for server and form alike; whether the time is still
+// ahead is the service's question (it needs the server's clock).
 import { z } from 'zod';
 import { emailSchema, normalisedText } from './schemas';
 import { lineText, nameText } from './text';
@@ -43,10 +42,7 @@ export const callbackMessages = {
   received: 'Your callback request has been received. Our team will contact you within 24 hours.',
 } as const;
 
-/**
- * A UK phone number as people type it: digits, spaces, brackets, hyphens and a leading +44 (also the
- * common '+44 (0)20 …'). Normalised to the national form, 0 followed by 9 or 10 digits (10-11 in all).
- */
+/** A UK phone number as people type it (+44, spaces, brackets), normalised to the national form: 0 and 9-10 digits. */
 export function normaliseUkPhone(value: string): string | null {
   const v = value.trim();
   if (!/^\+?[0-9 ()-]+$/.test(v)) return null;

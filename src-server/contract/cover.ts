@@ -1,8 +1,5 @@
-// Whether a policy is cover in force: the one rule (docs/product.md#policies-and-certificates), used by the
-// server (certificates, verification) and by the client (the dashboard's tabs, the offline copy) alike.
-// The stored status wins over the dates: only an `active` policy is ever cover, and only between its start
-// and its end. A `pending` policy is not cover yet, whatever its dates; a `cancelled` or `expired` one has
-// ended, whatever its end date says.
+// Whether a policy is cover in force: the one rule for server and client (docs/product.md#policies-and-certificates).
+// The stored status wins over the dates: only `active` is ever cover, and only between its start and end.
 import type { PolicyStatus } from './schemas';
 import { ukLocalToEpoch } from './time';
 
@@ -43,8 +40,5 @@ export function coverState(p: CoverTimes, now: number): CoverState {
   return coverStateAt(p.status, startAt, endAt, now);
 }
 
-/**
- * Whether a certificate exists: for confirmed cover only (in force, to come, or ended, as a record). A policy
- * never confirmed has none, even once its dates have passed.
- */
+/** Whether a certificate exists: for confirmed cover only (in force, to come, or ended, as a record). */
 export const hasCertificate = (status: PolicyStatus): boolean => status !== 'pending';

@@ -1,7 +1,5 @@
-// Sending a quote and issuing a policy from a quote request (docs/product.md#from-quote-to-cover): the inputs
-// both doors parse and the console's dialogs use, and the texts a person reads. The price is pounds with
-// insurance premium tax included, by the contract's money rule; the policy issued from a request takes
-// every policy field from it unless staff override that field.
+// Sending a quote and issuing a policy from a quote request (docs/product.md#from-quote-to-cover): inputs, texts,
+// and the policy a request describes.
 import { z } from 'zod';
 import { addDuration, type Duration } from './durations';
 import { money } from './money';
@@ -61,10 +59,8 @@ export const offerByIdInput = offerInput.extend({ id: idParam });
 const field = policyInput.shape;
 
 /**
- * "Issue policy": the licence number staff add, the status (active unless chosen) and any policy field that
- * should differ from what the request gives (docs/api.md#admin-audit-log-queues-and-report). A field left out
- * comes from the request; the account is always the one of the request's e-mail, so no `userId`. The whole
- * policy is checked again with policyInput once merged (an end after the start, the registration's form).
+ * "Issue policy": the licence number, the status and fields overriding the request's
+ * (docs/api.md#admin-audit-log-queues-and-report); checked again with policyInput once merged.
  */
 export const issuePolicyInput = z.object({
   licenseNumber: field.licenseNumber,
@@ -105,10 +101,7 @@ export interface RequestFacts {
 
 const textOf = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
-/**
- * The vehicle a request names: a description where the request carries one (a make and model), its
- * registration and its type ('Car').
- */
+/** The vehicle a request names: its description, registration and type. */
 export function requestVehicle(details: unknown): { description: string | null; registration: string | null; type: string | null } {
   const d = details && typeof details === 'object' && !Array.isArray(details) ? (details as Record<string, unknown>) : {};
   const makeModel = [textOf(d['vehicleMake']), textOf(d['vehicleModel'])].filter(Boolean).join(' ');
@@ -133,12 +126,7 @@ export interface PolicyFromRequest {
   endTime?: string;
 }
 
-/**
- * The policy a request describes (docs/product.md#issuing-a-policy): holder and driver from the names, the
- * vehicle (its description, else its type and registration), the product, the start in UK time and the end
- * its duration gives, and the offer's price. One rule for the server, which issues it, and the console, whose
- * form opens with it. A request made before the wizard asked for a start gives no dates.
- */
+/** The policy a request describes (docs/product.md#issuing-a-policy), one rule for the server and the console's form. */
 export function policyFromRequest(r: RequestFacts): PolicyFromRequest {
   const vehicle = requestVehicle(r.details);
   const name = `${r.firstName} ${r.lastName}`;

@@ -30,10 +30,7 @@ export const passwordResetConfirmInput = z.object({
     .min(20, passwordResetMessages.invalidLink)
     .max(200, passwordResetMessages.invalidLink),
   password: passwordSchema,
-  /**
-   * An invitation's link signs the person in once the password is set (docs/product.md#welcome): whether that
-   * session is remembered on the device, as at sign-in. A reset link ignores it.
-   */
+  /** Whether the session an invitation's link signs in is remembered on the device; a reset link ignores it. */
   remember: z.boolean().optional().default(false),
 });
 export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmInput>;

@@ -10,11 +10,7 @@ export const PRERENDER_ORIGIN = 'https://prerender.invalid';
 export interface PublicPage {
   path: string;
   file: string;
-  /**
-   * Whether the browser hydrates the prerendered markup. Pages whose first screen depends on what the visitor did
-   * before (the quote wizard's later steps read the draft kept in the tab) are shown at once and then rendered
-   * anew by the app instead.
-   */
+  /** Whether the browser hydrates the prerendered markup; not where the first screen depends on the tab's state. */
   hydrate: boolean;
 }
 

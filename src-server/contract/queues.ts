@@ -1,6 +1,4 @@
-// The staff queues' inputs and their one time rule (docs/product.md#staff-queues): which requests a list
-// shows, what an update may change, what a note may say, and when a request falls due. The server parses
-// with these; the console's filter, note form and "due in" text read the same definitions.
+// The staff queues' inputs and their one time rule (docs/product.md#staff-queues), for the server and console alike.
 import { z } from 'zod';
 import { idParam, listQuery, type ListQuery } from './schemas';
 import { linesText } from './text';
@@ -14,10 +12,7 @@ export const dueAtOf = (createdAtMs: number): number => createdAtMs + REQUEST_DU
 
 export type QueueKind = 'quotes' | 'callbacks';
 
-/**
- * The statuses in which the 24-hour promise is still owed: a quote request until a quote is sent, a callback
- * request until the call is made. Only these can be overdue; a quoted request waits on the customer.
- */
+/** The statuses in which the 24-hour promise is still owed: only these can be overdue. */
 export const promiseOwedStatuses = {
   quotes: ['new', 'contacted'],
   callbacks: ['new'],
@@ -26,11 +21,7 @@ export const promiseOwedStatuses = {
 export const isPromiseOwed = (kind: QueueKind, status: RequestStatus): boolean =>
   (promiseOwedStatuses[kind] as readonly RequestStatus[]).includes(status);
 
-/**
- * What a queue can be narrowed to: one status, `open` (every status but closed) or `overdue` (still owed its
- * answer, promiseOwedStatuses, and past its due time). Without one, the queue shows every request: open ones first, soonest due (most overdue)
- * first, then closed ones, newest first.
- */
+/** What a queue can be narrowed to: one status, `open` or `overdue` (still owed and past due); none shows every request. */
 export const queueFilters = ['open', 'overdue', ...requestStatuses] as const;
 export type QueueFilter = (typeof queueFilters)[number];
 
@@ -52,10 +43,7 @@ const requestUpdateFields = {
 };
 const changesSomething = (v: { status?: unknown; assigneeId?: unknown }) => v.status !== undefined || v.assigneeId !== undefined;
 
-/**
- * A change to a request: its status, who on staff is working it (an admin or owner account; null unassigns),
- * or both. Fields left out are kept; leaving both out is refused.
- */
+/** A change to a request's status, its assignee (null unassigns), or both; leaving both out is refused. */
 export const requestUpdateInput = z.object(requestUpdateFields).refine(changesSomething, { message: noChangeMessage });
 /** The same with the request's id (tRPC). */
 export const requestUpdateByIdInput = z.object({ id: idParam, ...requestUpdateFields }).refine(changesSomething, { message: noChangeMessage });
@@ -69,10 +57,7 @@ export const noteMessages = {
   control: 'Note must not contain control characters (line breaks are fine)',
 } as const;
 
-/**
- * A staff note: 1 to 2000 characters once trimmed, line breaks kept (CR LF and CR stored as LF), and nothing
- * else unseen (the text rule for multi-line fields, contract/text.ts).
- */
+/** A staff note: 1 to 2000 characters once trimmed, by the multi-line text rule (line breaks kept as LF). */
 export const requestNoteInput = z.object({
   text: linesText({ error: noteMessages.required, message: noteMessages.control })
     .transform((v) => v.replace(/\r\n?/g, '\n').trim())

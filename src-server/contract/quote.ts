@@ -1,9 +1,5 @@
-// The quote request (docs/product.md#quote-wizard): the step 1 and
-// step 2 schemas the wizard's forms use, and the whole request the server parses at both doors (REST and
-// tRPC), with the option lists of docs/product.md#option-lists. Rules that need the clock (the product's age
-// range, a start that has not passed, the ten start years, the product's shortest and longest cover measured
-// from the requested start) are one pure function, checkQuoteTimes, that the forms and the service both
-// apply with their own clock: the server's word is final.
+// The quote request (docs/product.md#quote-wizard): the wizard's step schemas and the whole request both doors parse.
+// Rules that need the clock are one pure function, checkQuoteTimes, applied by forms and service alike.
 import { z } from 'zod';
 import { callbackMessages, normaliseUkPhone } from './callback';
 import { addDuration, durationText, durationUnits, type Duration, type DurationUnit } from './durations';
@@ -364,16 +360,9 @@ export function requestedDurationOf(input: QuoteTimesInput): Duration | undefine
 }
 
 /**
- * The rules that need the clock (`now`, epoch ms; "today" is its UK date), each at the field it concerns:
- * - the date of birth in the past, not over 110 years ago, and within the chosen product's age range
- *   (17 or over before one is chosen);
- * - the start day, month and year a real date in the ten offered years, not before today, and with the start
- *   time not yet passed in UK time (the current minute still counts);
- * - the cover length within the product's shortest and longest, both measured on the UK wall clock from
- *   the requested start (from now while the start is not yet a real one), so that 30 days of cover is 719
- *   or 721 hours across a clock change and a month ends on the same day of the month or the month's last.
- * Values may be parsed or as typed: fields that are missing or malformed are left to their own rules, so a
- * form shows these messages in the same round as every other field's.
+ * The rules that need the clock (`now`; "today" is its UK date): birth date and the product's age range, a real
+ * start not yet passed, and the cover length measured on the UK wall clock from the start. Malformed fields are
+ * left to their own rules, so a form shows every message in one round.
  */
 export function checkQuoteTimes(input: QuoteTimesInput, now: number): TimeIssue[] {
   const issues: TimeIssue[] = [];

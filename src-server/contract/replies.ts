@@ -1,6 +1,5 @@
-// The small answers an operation makes itself (docs/api.md#rest-routes): a message, a reference, `{ success: true }`,
-// the current session. Unlike the views of views.ts they carry no `.meta({ id })`: the REST API's OpenAPI document
-// writes each inline where it is answered, and tRPC does not check them (api/operation.ts `reply`).
+// The small answers an operation makes itself (docs/api.md#rest-routes): no `.meta({ id })`, so the OpenAPI
+// document writes each inline, and tRPC does not check them (api/operation.ts `reply`).
 import { z } from 'zod';
 import { loginResultView, userView } from './views';
 

@@ -20,10 +20,7 @@ const trimmed = (label: string, max: number, text = lineText) =>
 /** A person's name: as trimmed, with the name's stricter text rule (no character that shows as nothing). */
 const personName = (label: string, max: number) => trimmed(label, max, nameText);
 
-/**
- * Required text that `normalise` turns into its standard form (a phone number, a postcode, a registration),
- * or refuses with `invalid`. Blank gives `required`.
- */
+/** Required text that `normalise` turns into its standard form or refuses with `invalid`; blank gives `required`. */
 export function normalisedText(normalise: (value: string) => string | null, msg: { required: string; invalid: string }, max: number) {
   return lineText({ error: msg.required, message: msg.invalid })
     .min(1, msg.required)
@@ -43,11 +40,7 @@ const usernameSchema = nameText({ error: 'Username is required', message: textRu
   .max(32, 'Username must be at most 32 characters')
   .regex(/^[A-Za-z0-9._-]+$/, 'Username may use letters, digits, dots, hyphens and underscores');
 
-/**
- * A username being taken now (registration, a new account made by staff): reserved names are refused. An edit
- * checks this in the service instead, only when the name changes, so existing accounts keep theirs
- * (docs/product.md#registration).
- */
+/** A username being taken now: reserved names refused (an edit checks in the service, only on change: docs/product.md#registration). */
 const newUsernameSchema = usernameSchema.refine((v) => !isReservedUsername(v), messages.usernameReserved);
 
 export const emailSchema = lineText({ error: 'Email is required', message: textRuleMessage('Email') })
@@ -66,9 +59,7 @@ const flagSchema = z
   .transform((v) => v === true || v === 'true' || v === 1);
 
 export const loginInput = z.object({
-  // Exempt from the text rule, as the password is (docs/product.md#text-fields): a sign-in's identifier is looked
-  // up, never stored; whatever was typed, an unknown one answers 401 as any other, and the audit log quotes it
-  // escaped (audit/safe-text.ts).
+  // Exempt from the text rule (docs/product.md#text-fields): looked up, never stored; the audit log quotes it escaped.
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(254),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
   remember: z.boolean().optional().default(false),

@@ -1,33 +1,16 @@
-// The text rule (docs/product.md#text-fields), defined once: every string of every input schema starts from
-// lineText, nameText or linesText, so REST and tRPC, server and client forms, refuse the same characters with the
-// field's own message. Control characters and bidi controls have no place in a name, an address or a note:
-// a NUL cut a name short in the admin API, the CSV and the PDF while the customer API showed it whole, and a
-// right-to-left override makes text read differently from what is stored (a name, a registration).
-// Ill-formed text (a lone UTF-16 surrogate, half of a character) is refused in every string of every input,
-// these fields and the ones the rule leaves alone (passwords, tokens): brokenTextError below, at both doors.
+// The text rule (docs/product.md#text-fields), defined once: every input string starts from lineText, nameText or
+// linesText, so both doors and the client's forms refuse the same characters; brokenTextError refuses lone
+// surrogates in every string of every input.
 import { z } from 'zod';
 import { messages } from './messages';
 
 /** Marks the rule's issues, so a test can tell that a field carries it (tests/server/text-fields.test.ts). */
 export const TEXT_RULE = 'text';
 
-/**
- * Refused everywhere: C0 controls but LF and CR, DEL, C1 controls, the Arabic letter mark, the left-to-right
- * and right-to-left marks, the line and paragraph separators, the bidi embeddings and overrides
- * (U+202A-U+202E) and the bidi isolates (U+2066-U+2069); and the invisible characters no line of typed text
- * needs, which make two values that look the same differ (a search or a comparison misses one): the zero width
- * space U+200B, the word joiner and invisible operators U+2060-U+2064, and the byte order mark U+FEFF (at either
- * end it is trimmed as white space). Letters of every script, accents, emoji and the zero-width joiner and
- * non-joiner (U+200C, U+200D) that some scripts and emoji need are not touched.
- */
+/** Refused everywhere: controls but LF and CR, bidi controls and invisible characters (docs/product.md#text-fields). */
 const ALWAYS_REFUSED =
   '\\u0000-\\u0009\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u061c\\u200b\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff';
-/**
- * Refused in a person's name or a username besides: characters that show as nothing or as a blank, so a name can
- * look like another or like none (the soft hyphen U+00AD, the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0,
- * the Mongolian vowel separator U+180E). A name never needs them; other text keeps them (a soft hyphen pasted into
- * an address is harmless).
- */
+/** Refused in names besides: characters that show as nothing or a blank, so a name cannot look like another. */
 const NOT_IN_NAMES = '\\u00ad\\u115f\\u1160\\u180e\\u3164\\uffa0';
 /** What a single-line field may not hold: what is refused everywhere, and line breaks. */
 export const NOT_IN_A_LINE = new RegExp(`[${ALWAYS_REFUSED}\\n\\r]`);
@@ -48,11 +31,7 @@ export interface TextRuleOptions {
   trim?: boolean;
 }
 
-/**
- * Half of a character: a UTF-16 surrogate without its partner. With the `u` flag a well-formed pair is one code
- * point (an emoji) and never matches; only a lone half does. No keyboard types one, but a script or a broken paste
- * can send it as a JSON escape ("\ud800"), and code that needs real text (URI encoding, UTF-8) throws or mangles it.
- */
+/** A lone UTF-16 surrogate (with the `u` flag a well-formed pair never matches): URI encoding and UTF-8 choke on it. */
 const LONE_SURROGATE = /\p{Cs}/u;
 
 /** Whether `text` is well-formed UTF-16: String.prototype.isWellFormed's answer, as a pattern every browser the forms run in reads. */
@@ -91,11 +70,8 @@ const pathOf = (visit: Visit): PropertyKey[] => {
 };
 
 /**
- * The boundary's half of the rule: every string anywhere in a raw input (a JSON body, a query, a path parameter, a
- * tRPC input), object keys included, must be well-formed, whether or not its schema carries the text rule (a
- * password, a token, the honeypot, a field the schema ignores). Answers a ZodError naming where, with
- * messages.brokenText, or null. Iterative, so a deeply nested body cannot exhaust the stack; paths are built only
- * for the strings refused.
+ * Every string anywhere in a raw input, keys included, must be well-formed, whatever its schema: a ZodError naming
+ * where, or null. Iterative, so a deeply nested body cannot exhaust the stack.
  */
 export function brokenTextError(input: unknown): z.ZodError | null {
   const issues: z.core.$ZodIssue[] = [];

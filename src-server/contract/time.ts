@@ -22,10 +22,7 @@ function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-/**
- * Reads '14:30', '09:00 AM' or '9:00 pm' and answers 'HH:MM' (24 h), or null when it is not a time.
- * The admin form shows 12-hour values while the API speaks 24-hour ones; both are accepted.
- */
+/** Reads '14:30', '09:00 AM' or '9:00 pm' (the admin form's 12-hour values) as 'HH:MM', or null. */
 export function normaliseTime(value: string): string | null {
   const v = value.trim();
   const m24 = TIME_24_RE.exec(v);
@@ -80,11 +77,7 @@ const ukParts = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-/**
- * Epoch millis -> 'Wed 1 Jul 2026, 09:00 BST': an instant as UK text that names the clock it is read on
- * (GMT or BST), so the hour repeated when the clocks go back is never ambiguous
- * (docs/product.md#certificates: the verification answer and the certificate's NOT VALID line).
- */
+/** Epoch millis -> 'Wed 1 Jul 2026, 09:00 BST', naming the clock so the repeated hour is clear (docs/product.md#certificates). */
 export function ukInstantText(ms: number): string {
   if (!Number.isFinite(ms)) throw new RangeError(`Not an instant: ${ms}`);
   const minute = Math.floor(ms / 60_000) * 60_000;

@@ -1,8 +1,5 @@
-// Usernames nobody may take (docs/product.md#registration): names the audit log and the console show beside
-// the server's own entries ('system') or the staff's, and the brand's. An account called 'system' or
-// 'Kerbside_Cover' would make its entries read as if the server or the company wrote them, and so would a near
-// variant ('admin2', 'the_admin', 'support-team', 'sysadmin'): a reserved word is refused by its stem, not only
-// whole.
+// Usernames nobody may take (docs/product.md#registration), so no entry reads as the server's, staff's or the
+// company's; a reserved word is refused by its stem too ('admin2', 'the_admin').
 import { brand } from './brand';
 
 /** A name as compared: lower case, without the dots, hyphens and underscores a username may use as spacing. */

@@ -1,7 +1,5 @@
-// The certificate's verification code as a caller may write it (docs/product.md#certificates): 20 Crockford
-// base32 characters (new policies), or 26 upper-case hex characters (policies from before codes were drawn in
-// Crockford's alphabet). Letter case and surrounding spaces do not matter, so a code typed from the printed
-// short link is found as one scanned from the QR code.
+// The certificate's verification code as a caller may write it (docs/product.md#certificates): 20 Crockford base32
+// characters, or 26 hex ones from older policies; case and surrounding spaces do not matter.
 import { z } from 'zod';
 
 const CROCKFORD_CODE = /^[0-9A-HJKMNP-TV-Z]{20}$/;
@@ -15,8 +13,5 @@ export function normaliseVerifyCode(raw: string): string | null {
   return CROCKFORD_CODE.test(code) || HEX_CODE.test(code) ? code : null;
 }
 
-/**
- * tRPC `verify.byCode`. Any string is taken: a malformed code answers the same 404 as an unknown one, so
- * the shape of a refusal never tells a guesser more than "no".
- */
+/** tRPC `verify.byCode`: any string is taken, and a malformed code answers the same 404 as an unknown one. */
 export const verifyCodeInput = z.object({ code: z.string() });

@@ -1,19 +1,11 @@
-// What the server answers and the client shows, defined once: the views of a policy, a user, an audit-log
-// entry, the staff queues' items and the console's statistics. The services' mappers build these types,
-// tRPC procedures declare them as their output, and the client reads its types from here (or from the
-// router), never from a server service file. See docs/api.md.
-// Each view's `.meta({ id })` (plain zod metadata, no effect on parsing) names it as a schema of the REST API's
-// OpenAPI document (docs/api.md#openapi).
+// What the server answers and the client shows, defined once (docs/api.md#shapes); the client reads its types from
+// here, never from a service file. `.meta({ id })` names a view in the OpenAPI document (docs/api.md#openapi).
 import { z } from 'zod';
 import { durationUnits } from './durations';
 import { products } from './products';
 import { logLevels, policyStatuses } from './schemas';
 
-/**
- * A named view or null. Not `.nullable()`: the OpenAPI generator writes a named view made nullable as the view
- * itself nullable, or as an allOf that refuses null (tests/server/openapi-document.test.ts checks for both); a union
- * with null is written as either.
- */
+/** A named view or null: not `.nullable()`, which the OpenAPI generator writes wrongly (a test checks). */
 const orNull = <T extends z.ZodType>(view: T) => z.union([view, z.null()]);
 
 /** A policy as the customer's dashboard and the console show it (REST and tRPC alike). */
@@ -167,11 +159,7 @@ export const myQuoteRequestView = z.strictObject({
 }).meta({ id: 'MyQuoteRequestView' });
 export type MyQuoteRequestView = z.infer<typeof myQuoteRequestView>;
 
-/**
- * The quote wizard filled in from one of the caller's own policies, to ask for more cover
- * (docs/product.md#asking-for-more-cover): the product, the driver's name (first word, then the rest), the
- * account's e-mail and the vehicle. Only the wizard's own fields; nothing the link itself carries but the number.
- */
+/** The quote wizard filled in from one of the caller's own policies (docs/product.md#asking-for-more-cover). */
 export const renewalDraftView = z.strictObject({
   policyNumber: z.string(),
   product: z.enum(products),
@@ -184,16 +172,12 @@ export const renewalDraftView = z.strictObject({
 }).meta({ id: 'RenewalDraftView' });
 export type RenewalDraftView = z.infer<typeof renewalDraftView>;
 
-/** What issuing a policy from a quote request answers: the policy, the account it went to, and whether that
- * account was made now (and so invited to set a password). */
+/** Issuing a policy answers the policy, its account, and whether that account was made (and invited) now. */
 export const issuedPolicyView = z.strictObject({
   policy: policyView,
   user: z.strictObject({ id: z.number().int(), username: z.string(), email: z.string() }),
   invited: z.boolean(),
-  /**
-   * The account of the request's address has not confirmed it: the policy waits outside it, and the invitation
-   * puts it there once opened (docs/product.md#issuing-a-policy).
-   */
+  /** The address is unconfirmed: the policy waits until the invitation is opened (docs/product.md#issuing-a-policy). */
   awaitingConfirmation: z.boolean(),
 }).meta({ id: 'IssuedPolicyView' });
 export type IssuedPolicyView = z.infer<typeof issuedPolicyView>;
@@ -207,10 +191,7 @@ export const adminStatsView = z.strictObject({
 }).meta({ id: 'AdminStats' });
 export type AdminStats = z.infer<typeof adminStatsView>;
 
-/**
- * The live and upcoming cover an account holds, named in the confirmation before staff delete the account
- * (the policies are kept, without an owner: docs/product.md#admin-console).
- */
+/** Live and upcoming cover, named before staff delete the account (docs/product.md#admin-console). */
 export const heldCoverView = z.strictObject({
   policies: z.array(
     z.strictObject({
@@ -248,11 +229,8 @@ export interface Page<T> {
 }
 
 /**
- * A page of a searched list whose total may be a lower bound (admin.policies.list, admin.users.list,
- * admin.logs.list): a search counts its matches exactly only up to a limit (ADMIN_SEARCH_EXACT_TOTAL,
- * LOG_SEARCH_EXACT_TOTAL); past it `total` is that limit, or the end of the page asked for when that is further,
- * and `totalIsLowerBound` is true: there are more matches than `total`, at least one past this page
- * (docs/api.md#lists). REST sends the flag as X-Total-Is-Lower-Bound.
+ * A page of a searched list whose total may be a lower bound (docs/api.md#lists): past the exact-count limit,
+ * `totalIsLowerBound` is true. REST sends the flag as X-Total-Is-Lower-Bound.
  */
 export const boundedPageOf = <T extends z.ZodType>(item: T) => pageOf(item).extend({ totalIsLowerBound: z.boolean() });
 export interface BoundedPage<T> extends Page<T> {

@@ -13,10 +13,8 @@ interface Pending {
 const pending = new WeakMap<object, Set<Pending>>();
 
 /**
- * Runs `work` after the current answer: setImmediate comes after the promise jobs that hand the answer back,
- * so the answer never waits for it. With `delayMs`, that much later instead: work that the same client's next
- * request must not meet either (it would be slowed by it). A failure is logged as `{what} failed`; nobody is left
- * to be told.
+ * Runs `work` after the current answer (setImmediate follows the promise jobs that send it), or `delayMs` later so
+ * the client's next request does not meet it either. A failure is logged as `{what} failed`.
  */
 export function afterAnswer(deps: { logger: Logger }, what: string, work: () => Promise<void>, delayMs?: number): void {
   let running = pending.get(deps);
@@ -48,10 +46,7 @@ export function afterAnswer(deps: { logger: Logger }, what: string, work: () => 
   set.add(item);
 }
 
-/**
- * Resolves once every piece of work `afterAnswer` started for these deps has finished, delayed work started at once
- * (tests, a graceful stop).
- */
+/** Resolves once all `afterAnswer` work for these deps has finished, delayed work started at once. */
 export async function settleAfterAnswer(deps: object): Promise<void> {
   const running = pending.get(deps);
   while (running && running.size > 0) {

@@ -1,8 +1,5 @@
-// Prometheus metrics (docs/operations.md#metrics), on only when METRICS_TOKEN is set. Each app instance has a
-// registry of its own, never prom-client's global one: tests build many apps in one process, and each must count
-// only its own requests. Counters and histograms are per process, which is what Prometheus expects (it scrapes
-// every process and sums); what the processes share lives in the database and is read from it at scrape time
-// (the mail outbox gauges), never kept in memory here.
+// Prometheus metrics (docs/operations.md#metrics), on only with METRICS_TOKEN. A registry per app, never the global
+// one (tests build many apps); shared state (the outbox gauges) is read from the database at scrape time.
 import { count, inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -47,11 +44,7 @@ export interface MetricsRegistry {
 /** The outbox states reported by `mail_outbox_messages{status}`: work waiting, and messages given up on. */
 export const OUTBOX_STATUSES = ['pending', 'failed'] as const;
 
-/**
- * The scrape's one outbox query: a grouped count over the pending and failed rows only. Delivered rows stay in the
- * table, but the (status, id) index (mail_outbox_status_idx) takes the query straight to the rows of these two
- * states, which are few (pending ones are delivered every minute; failed ones only gather after five failed tries).
- */
+/** The scrape's one outbox query: pending and failed rows only, which are few, through mail_outbox_status_idx. */
 export function outboxCountQuery(db: Db) {
   return db
     .select({ status: mailOutbox.status, n: count() })

@@ -1,9 +1,5 @@
-// The minute scheduler (docs/operations.md#housekeeping): croner runs housekeeping (the expiry sweep, cover-ending
-// reminders, mail delivery, pruning) at the start of every minute of the clock, so a reminder due at 14:00 goes
-// out at 14:00 and not up to a minute later as a timer counted from start-up would; `protect` skips a tick while
-// the previous run is still going (a slow mail server), so runs never overlap within a process. Across processes
-// nothing here is shared: every process runs its own scheduler, and what must happen once (a reminder, a
-// delivery) is claimed in the database by the job itself.
+// The minute scheduler (docs/operations.md#housekeeping): housekeeping at the start of every clock minute, so a
+// reminder due at 14:00 goes at 14:00; `protect` keeps runs from overlapping. Once-only work is claimed in the database.
 import { Cron } from 'croner';
 import type { Logger } from 'pino';
 
@@ -40,10 +36,7 @@ export function startScheduler(opts: { job: () => Promise<unknown>; logger: Logg
   };
 }
 
-/**
- * HOUSEKEEPING=startup-only (src-server/env.ts): the start-up run and nothing after. For test servers whose
- * browser tests hold the page's clock at a fixed date, where a tick on the real clock would expire their fixtures.
- */
+/** HOUSEKEEPING=startup-only: the start-up run alone, for browser tests whose fixed clock a real tick would upset. */
 export function startupOnly(job: () => Promise<unknown>, logger: Logger): Scheduler {
   let running: Promise<void> | undefined;
   return {

@@ -2,10 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/**
- * JWT_SECRET when set; otherwise a random secret generated once and kept in the data folder, so tokens
- * survive a restart and every process sharing that folder agrees.
- */
+/** JWT_SECRET, else a random secret kept in the data folder, so tokens survive restarts and processes agree. */
 export function loadJwtSecret(configured: string | undefined, dataDir: string): string {
   if (configured) return configured;
   const file = join(dataDir, 'jwt-secret');

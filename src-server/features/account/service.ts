@@ -33,22 +33,13 @@ import { toUserView } from '../users/view';
 import { isAddressConfirmed, queueConfirmationLink } from '../email-confirmation/service';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
 
-/**
- * Failed sign-ins allowed in a 15-minute window (docs/product.md#login, after OWASP's authentication cheat
- * sheet): a tight limit per name and client address stops a guesser; a looser one per name from every address
- * caps guessing spread over many addresses, but leaves open the addresses the account signed in from in the
- * last 30 days, so nobody can lock the owner out by failing on purpose elsewhere; and one per client address
- * over any names stops a spray of names.
- */
+/** Failed sign-ins allowed per 15-minute window: per name and address, per name, per address (docs/product.md#login). */
 export const LOGIN_PAIR_RULE: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
 export const LOGIN_USER_RULE: ThrottleRule = { limit: 50, windowMs: 15 * 60_000 };
 export const LOGIN_ADDRESS_RULE: ThrottleRule = { limit: 20, windowMs: 15 * 60_000 };
 const REGISTER_ADDRESS_RULE: ThrottleRule = { limit: 20, windowMs: 60 * 60_000 };
 
-/**
- * What an account made for someone else (a policy issued to a new customer: features/quotes/issue-policy.ts)
- * stores until its invitation is accepted: no password can ever match it.
- */
+/** Stored by an account made for someone else until its invitation is accepted: no password can match it. */
 export function unusablePasswordHash(): string {
   return `!unset$${randomBytes(16).toString('base64url')}`;
 }
@@ -56,11 +47,7 @@ export function unusablePasswordHash(): string {
 /** Only a real scrypt hash can match; anything else (unusablePasswordHash) is refused as slowly as a wrong password. */
 export const hasUsablePassword = (hash: string) => hash.startsWith('scrypt$');
 
-/**
- * The account a sign-in names: by its e-mail address when the identifier has an '@' (no username can: the
- * username rule allows letters, digits, dots, hyphens and underscores), else by its username; any letter case
- * either way (docs/product.md#login).
- */
+/** The account a sign-in names: by e-mail when it has an '@' (no username can), else by username; any case. */
 function accountNamed(identifier: string) {
   return identifier.includes('@') ? sql`lower(${users.email}) = lower(${identifier})` : sql`lower(${users.username}) = lower(${identifier})`;
 }
@@ -89,11 +76,7 @@ interface LimitState {
   resetsAt: number;
 }
 
-/**
- * The refusal the three limits make, or null. The per-name limit does not refuse an address the account signed
- * in from in the last 30 days (`keys.known`): read only when that limit is reached, for a known and an unknown
- * name alike.
- */
+/** The refusal the three limits make, or null; the per-name limit spares a known address (`keys.known`). */
 async function refusalOf(db: DbOrTx, keys: LoginKeys, now: number, pair: LimitState, user: LimitState, address: LimitState): Promise<Refusal | null> {
   const userRefuses = user.refuses && !(await seenWithin(db, keys.known, KNOWN_ADDRESS_MS, now));
   const byName = [pair.refuses ? pair : null, userRefuses ? user : null].filter((x) => x !== null);
@@ -110,10 +93,8 @@ async function refusalOf(db: DbOrTx, keys: LoginKeys, now: number, pair: LimitSt
 }
 
 /**
- * What this process remembers of a refusal the database made (auth/refusal-gate.ts), so that the name's next
- * attempts from this address, or the address's, are refused before anything is read: the name's under its `pair`
- * key, which also stands for the per-name limit from this (not known) address; liftable, since a password reset
- * clears the name's counters from any process. The address's limit is lifted only by its window's end.
+ * Remembers a refusal the database made (docs/operations.md#refusals): the name's under its `pair` key, liftable
+ * since a password reset clears it from any process; the address's until its window ends.
  */
 function rememberRefusal(gate: RefusalGate, keys: Pick<LoginKeys, 'pair' | 'address'>, refusal: Refusal, now: number): void {
   if (refusal.nameResetsAt > now) gate.remember(keys.pair, { resetsAt: refusal.nameResetsAt, limit: refusal.limit, liftable: true }, now);
@@ -149,22 +130,12 @@ async function countFailure(tx: DbOrTx, keys: LoginKeys, now: number): Promise<R
 }
 
 /**
- * Sign-in with the username or the account's e-mail address. Only failures count against the throttle
- * (refusalNow and countFailure above), so correct sign-ins in flight never refuse one another; the messages are the same
- * whichever name was typed and whether or not it names an account.
- *
- * Exact under concurrency, across processes: a wrong password is counted after the check, by one atomic upsert
- * per limit in the database, and answered 401 only when its own count stays within every limit, so of any
- * number of parallel guesses exactly as many get 401 as the limit allows and the rest 429. A right password is
- * let in only if, when it is checked, the recorded failures fill no limit: past a limit, right and wrong alike
- * answer 429, so guesses sent together learn no more than guesses sent one by one. Before the (slow) check,
- * an attempt the recorded failures already refuse is answered at once; once this process has seen a limit
- * refuse, later attempts it covers are refused from memory until its window ends, and no refusal writes on its
- * own path: its audit entry is counted in memory and written in a batch (docs/operations.md#refusals).
+ * Sign-in with the username or e-mail address (docs/product.md#login). Only failures count, each by an atomic
+ * upsert after the check and answered 401 only within every limit, so parallel guesses are counted exactly; past
+ * a limit right and wrong alike answer 429. Refusals write nothing on their path (docs/operations.md#refusals).
  */
 export async function login(deps: Deps, input: LoginInput, clientAddress: string): Promise<LoginResult> {
-  // The password hashing at capacity, even for a sign-in from a known address (auth/password.ts): refused (503)
-  // before any read or write, whoever is named.
+  // Password hashing at capacity: refused (503) before any read or write, whoever is named.
   passwordHashing.assertRoom({ address: throttleAddress(clientAddress), known: true });
   const now = deps.clock.now();
   // What was typed, as the audit log may quote it: nothing has vouched for it (docs/product.md#audit-log).
@@ -191,8 +162,7 @@ export async function login(deps: Deps, input: LoginInput, clientAddress: string
   const before = await refusalNow(deps.db, keys, now);
   if (before) return refuse(before);
 
-  // A sign-in from an address the account used in the last 30 days waits ahead of the others for its hash
-  // (auth/password.ts); read for an unknown name too, which is never known.
+  // A known address waits ahead of others for its hash; read for an unknown name too.
   const client = { address: throttleAddress(clientAddress), known: await seenWithin(deps.db, keys.known, KNOWN_ADDRESS_MS, now) };
   passwordHashing.assertRoom(client);
   const ok = row && hasUsablePassword(row.passwordHash) ? await verifyPassword(input.password, row.passwordHash, client) : await verifyAgainstDummy(input.password, client);
@@ -207,8 +177,7 @@ export async function login(deps: Deps, input: LoginInput, clientAddress: string
     // Failures recorded while the password was being checked count too.
     const after = await refusalNow(tx, keys, now);
     if (after) return after;
-    // The owner has proved who they are from this address: its counter for this name starts again, and the
-    // address stays open to the account when failures elsewhere fill the per-name limit.
+    // Proven from this address: its counter restarts and the address becomes known to the account.
     await clearThrottle(tx, keys.pair);
     await markSeen(tx, keys.known, now);
     await writeLog(tx, now, { action: 'Login succeeded', username: row.username, userId: row.id });
@@ -275,10 +244,7 @@ export interface FirstOwnerSettings {
 /** Any owner account: one row or none. */
 const anOwner = (db: DbOrTx) => db.select({ id: users.id }).from(users).where(eq(users.isOwner, true)).limit(1);
 
-/**
- * At start-up: when no owner exists, creates one from the settings. Without a password one is generated
- * and answered so main.ts can print it once.
- */
+/** At start-up, creates the owner from the settings when none exists; a generated password is answered to print once. */
 export async function ensureFirstOwner(deps: Deps, settings: FirstOwnerSettings): Promise<{ created: boolean; generatedPassword?: string }> {
   // Read first so that an ordinary start (an owner exists) hashes no password.
   const [existing] = await anOwner(deps.db);
@@ -287,8 +253,7 @@ export async function ensureFirstOwner(deps: Deps, settings: FirstOwnerSettings)
   const passwordHash = await hashPassword(settings.password ?? generatedPassword!);
   const now = deps.clock.now();
   const outcome = await deps.write(async (tx) => {
-    // Again in the write transaction: another process (or call) starting at the same moment may have made the owner
-    // since the read above, and then there is nothing to do (else it would be promoted again and logged twice).
+    // Again in the write: another process starting now may have made the owner since the read.
     const [made] = await anOwner(tx);
     if (made) return 'exists' as const;
     const [clash] = await tx

@@ -1,6 +1,5 @@
-// The REST API's own documentation (docs/api.md#openapi): the OpenAPI document and the reference page that renders
-// it, with the page's script. REST alone has them (tRPC's types are AppRouter), and each is answered by its own
-// handler in api/reference-page.ts, with the headers a public document carries.
+// The REST API's own documentation (docs/api.md#openapi): REST alone has it, each route answered by its own handler
+// in api/reference-page.ts.
 import { z } from 'zod';
 import { defineRestOperation } from '../../api/operation';
 import { documentAnswer, pageAnswer, SCALAR_VERSION, scriptAnswer } from '../../api/reference-page';

@@ -1,6 +1,5 @@
-// Callback requests from the support page (docs/product.md#callback-requests): stored with a reference and status 'new' for staff, and confirmed to the customer by e-mail.
-// Below the request, the staff queue of these requests (docs/product.md#staff-queues), on the shared machinery
-// of features/queues/queue.ts.
+// Callback requests from the support page (docs/product.md#callback-requests), and their staff queue
+// (docs/product.md#staff-queues) on features/queues/queue.ts.
 import { eq } from 'drizzle-orm';
 import { callbackMessages, splitCallbackDate, type CallbackInput, type CallbackReceipt } from '../../contract/callback';
 import { messages } from '../../contract/messages';

@@ -1,18 +1,7 @@
-// Server-side renderer for the UK Certificate of Motor Insurance.
-//
-// Design constraints that shape this file:
-// - One A4 page, always. The certificate is a legal document that is printed and shown to the police;
-//   a second page (or text running off the first) would make it look incomplete. Every variable value is
-//   therefore bounded in characters and in wrapped lines, and the layout stops before the footer.
-// - Standard Helvetica only (no embedded fonts, no images) so a render takes a couple of milliseconds and
-//   the file stays a few kilobytes for e-mail attachments. The QR code is drawn as vector squares from the
-//   code's module matrix for the same reason: no PNG to encode, and it prints sharp at any size.
-// - An ended policy's certificate is still a record, so it is drawn in full, but a boxed
-//   "NOT VALID - cover ended ..." line runs across its top and the foot says it was printed as a record
-//   (docs/product.md#certificates). Black on white, like the rest: it must survive a photocopier.
-// - Every user-supplied string goes through `toWinAnsi`, because the standard PDF fonts only cover the
-//   Windows-1252 repertoire and jsPDF silently switches a whole string to garbled UCS-2 bytes otherwise.
-// - Company facts come from the brand contract so the certificate never disagrees with the website.
+// The UK Certificate of Motor Insurance (docs/product.md#certificates): one A4 page always, so every value is
+// bounded in characters and lines; standard Helvetica and vector QR squares only, so a render stays fast and small
+// (docs/performance.md#the-certificate-pdf). User strings go through `toWinAnsi`: jsPDF otherwise switches a whole
+// string to garbled UCS-2 bytes.
 
 import { createHash } from 'node:crypto';
 import { jsPDF } from 'jspdf';
@@ -205,8 +194,7 @@ function wrap(doc: jsPDF, text: string, width: number, maxLines: number): string
   return kept;
 }
 
-// Measuring and wrapping text is costly, and most of the certificate is fixed wording that always wraps
-// the same way. Only text flagged `constant` is cached, so the map's size is bounded by the wording in this file.
+// Only fixed wording (`constant`) is cached, so the map is bounded by the wording in this file.
 const wrapCache = new Map<string, string[]>();
 
 function wrapOnce(doc: jsPDF, text: string, width: number, maxLines: number, style: BlockStyle): string[] {
@@ -220,11 +208,7 @@ function wrapOnce(doc: jsPDF, text: string, width: number, maxLines: number, sty
   return lines;
 }
 
-/**
- * Draws a wrapped block and advances the cursor. If the block would cross the footer it is cut short
- * rather than continued: jsPDF never adds pages by itself, but text below the limit would overprint
- * the footer or fall off the sheet.
- */
+/** Draws a wrapped block and advances the cursor; cut short rather than overprint the footer. */
 function block(cur: Cursor, text: string, style: BlockStyle): void {
   const { doc } = cur;
   const indent = style.indent ?? 0;
@@ -258,10 +242,7 @@ function section(cur: Cursor, heading: string, entries: readonly Entry[]): void 
   });
 }
 
-/**
- * When the PDF was made. A record of ended cover says it was printed as a record, so today's date never reads
- * as if the cover were current.
- */
+/** When the PDF was made; a record of ended cover says so, so today's date never reads as current cover. */
 function issuedLine(issuedAt: number, endedAt: number | null): string {
   if (endedAt === null) return `Issued ${formatIssuedAt(issuedAt)}`;
   return `Printed ${ukInstantText(issuedAt)} as a record of cover that ended ${ukInstantText(endedAt)}; not valid as evidence of insurance.`;
@@ -288,10 +269,7 @@ function drawFooter(doc: jsPDF, entries: readonly Entry[]): number {
   return top - 16;
 }
 
-/**
- * The boxed line across the top of an ended policy's certificate: bold, as large as fits the width (16 pt for
- * any date), inside a heavy black box. No colour and no fill, so it photocopies and faxes as it prints.
- */
+/** The boxed NOT VALID line of an ended policy's certificate: no colour or fill, so it photocopies. */
 function drawNotValidBanner(cur: Cursor, endedAt: number): void {
   const { doc } = cur;
   const text = toWinAnsi(notValidLine(endedAt));
@@ -310,10 +288,7 @@ function drawNotValidBanner(cur: Cursor, endedAt: number): void {
 
 const utf8 = new TextEncoder();
 
-/**
- * The QR code's dark modules as PDF rectangles in module units (x = column, y = row): one per horizontal run.
- * Joined once at the end: a string grown by `+=` run by run outlived minor garbage collections (~22 KB a render).
- */
+/** The QR code's dark modules as PDF rectangles in module units, one per horizontal run, joined once. */
 function qrRuns(size: number, dark: Uint8Array): string {
   const runs: string[] = [];
   for (let row = 0; row < size; row++) {
@@ -332,18 +307,11 @@ function qrRuns(size: number, dark: Uint8Array): string {
 }
 
 /**
- * The QR code of `url` (qrcode's own encoder: byte mode, error correction M) drawn as black squares from its
- * module matrix, its top-right corner at (right, top). Answers the side drawn, in points.
- *
- * The squares go in as one path in module units under one scaling (q ... cm ... f Q): whole numbers, so
- * neighbouring runs meet exactly with no seams, and the few hundred rectangles cost one write instead of a
- * jsPDF call each (a call each was a third of a render). Should jsPDF ever stop exposing its content writer,
- * the same squares are drawn through its public rect() instead.
+ * The QR code of `url` as black squares, top-right corner at (right, top); answers the side in points. One path in
+ * whole module units under one scaling, so runs meet without seams; falls back to rect() if jsPDF hides its writer.
  */
 function drawQrCode(doc: jsPDF, url: string, right: number, top: number): number {
-  // One byte-mode segment: qrcode's search for the shortest mix of modes allocates several times what the rest
-  // of the encoding does, and the garbage collection it causes is what sets a render's p95; a link this short
-  // fits the same version either way.
+  // One byte-mode segment: qrcode's search for the best mode mix allocates heavily and sets the p95.
   const { size, data } = QRCode.create([{ data: utf8.encode(url), mode: 'byte' }], { errorCorrectionLevel: 'M' }).modules;
   // A whole number of quarter points per module keeps every edge exact in the file.
   const module = Math.max(0.25, Math.floor((QR_TARGET_SIZE / size) * 4) / 4);
@@ -411,13 +379,8 @@ function driverLine(data: CertificateData): string {
 }
 
 /**
- * jsPDF passes every drawn string through two global plugins: an Arabic letter shaper (preProcessText)
- * and a bidirectional-text reorderer (postProcessText). They account for about 40% of a render's memory
- * allocation, and the garbage collection that follows is what sets the p95. Text here is WinAnsi by
- * construction (toWinAnsi), which has no Arabic or right-to-left characters, so both are identity
- * transforms for us. They are dropped from this document's own event bus only, leaving other jsPDF users
- * in the process untouched. Output was compared byte for byte with the full pipeline (jsPDF 4.2); if a
- * future jsPDF changes these internals nothing matches, nothing is removed, and renders are just slower.
+ * Drops jsPDF's Arabic-shaping and bidi plugins from this document only: identity on WinAnsi text, and ~40% of a
+ * render's allocation (docs/performance.md#the-certificate-pdf). If jsPDF's internals change, nothing matches.
  */
 function skipRtlTextPlugins(doc: jsPDF): void {
   const events = doc.internal.events;
@@ -447,12 +410,8 @@ export function renderCertificatePdf(data: CertificateData): Uint8Array {
   if (!limitations) throw new RangeError(`Unknown product: ${JSON.stringify(data.product)}`);
   if (data.endedAt !== null && !Number.isFinite(data.endedAt)) throw new RangeError(`Invalid endedAt: ${data.endedAt}`);
 
-  // compress: true (deflated by node:zlib: pdf-flate.ts) takes the file from ~8.4 KB to ~3.7 KB (the QR code's
-  // squares included) and, more importantly, customer text never appears as raw bytes in the file: a holder named
-  // "/JavaScript" or "endstream" would otherwise trip the keyword heuristics that mail gateways and antivirus
-  // scanners apply to PDF attachments, and could confuse parsers that recover broken files by scanning for keywords
-  // instead of trusting /Length.
-  // putOnlyUsedFonts: without it jsPDF writes objects for all 14 standard fonts.
+  // compress: customer text never appears raw in the file, where a holder named "/JavaScript" or "endstream" would
+  // trip mail and antivirus keyword heuristics. putOnlyUsedFonts: otherwise all 14 standard fonts are written.
   const doc = new jsPDF({ unit: 'pt', format: 'a4', orientation: 'portrait', compress: true, putOnlyUsedFonts: true });
   skipRtlTextPlugins(doc);
   doc.setProperties({
@@ -474,8 +433,7 @@ export function renderCertificatePdf(data: CertificateData): Uint8Array {
   if (data.endedAt !== null) drawNotValidBanner(cur, data.endedAt);
   drawHeader(cur, policyNumber, data.verifyUrl);
 
-  // The certification and the insurer's name make the page a certificate: their room is kept back from the
-  // sections above, so over-long values are cut short there and these always print in full.
+  // Room for the closing is kept back, so over-long values are cut short and it always prints in full.
   const closing = closingHeight(doc);
   cur.limit -= closing;
   const [h1, h2, h3, h4, h5, h6] = CERTIFICATE_HEADINGS;

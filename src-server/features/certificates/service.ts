@@ -14,30 +14,20 @@ export interface CertificateFile {
   bytes: Uint8Array;
 }
 
-/**
- * The certificate of a policy the caller may see (their own; any, for an admin). Only confirmed cover has one
- * (docs/product.md#certificates): a pending policy is refused with a conflict, at either door. Cover that has
- * ended (expired, cancelled, or past its end: the contract's one rule) still has its certificate as a record,
- * marked NOT VALID from the moment it ended: when staff ended it, else its end.
- */
+/** The certificate of a policy the caller may see; pending is a conflict, ended cover a record (docs/product.md#certificates). */
 export async function certificateFor(deps: Deps, caller: Caller, policyNumber: string): Promise<CertificateFile> {
   const policy = await findViewablePolicy(deps, caller, policyNumber);
   if (!hasCertificate(policy.status)) throw new ConflictError(messages.coverNotConfirmed);
   const file = renderCertificateOf(deps, policy);
-  // Staff reading someone else's certificate answer for it, as for the impersonated policy list
-  // (docs/product.md#audit-log); a customer's reads of their own are not logged. Written before the file is
-  // answered, so a read the log could not record is not served.
+  // Staff reading someone else's certificate is logged (docs/product.md#audit-log), before the file is answered,
+  // so a read the log could not record is not served.
   if (hasAdminRights(caller) && policy.userId !== caller.id) {
     await logEvent(deps, { action: `Viewed certificate ${policy.policyNumber}`, username: caller.username, userId: caller.id });
   }
   return file;
 }
 
-/**
- * The certificate of a policy already found (and its status checked) by the caller: what
- * GET /api/policies/{number}/certificate answers, and what the policy documents e-mail attaches when a policy is
- * issued (docs/product.md#e-mails). Reads only the clock; no permission check of its own.
- */
+/** The certificate of a policy the caller has found and checked (the download, the policy documents: docs/product.md#e-mails). */
 export function renderCertificateOf(deps: Pick<Deps, 'clock' | 'publicUrl'>, policy: typeof policies.$inferSelect): CertificateFile {
   const now = deps.clock.now();
   const ended = coverStateAt(policy.status, policy.startAt, policy.endAt, now) === 'ended';

@@ -1,9 +1,5 @@
-// An account owns its e-mail address only once it proves it (docs/product.md#e-mail-confirmation): a single-use
-// link, valid 7 days, is sent to the address at registration (and when staff change it), and opening it while signed
-// in to that account confirms the address. Until then nothing reaches the account by its address: no quote request,
-// no policy. Opening a password link (a reset or an invitation) also proves the address, since only the mailbox
-// receives it. Once confirmed, the requests made with the address and not yet claimed become the account's, and the
-// policies issued from them that waited for this join it.
+// An account owns its e-mail address only once it proves it (docs/product.md#e-mail-confirmation); until then no
+// quote request or policy reaches it by its address.
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { writeLog } from '../../platform/audit/log';
 import { hashAccountToken, issueAccountToken, spendAccountTokens, usableAccountToken } from '../../platform/auth/account-tokens';
@@ -26,10 +22,7 @@ export const CONFIRM_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
 const RESEND_RULE: ThrottleRule = { limit: 5, windowMs: 60 * 60_000 };
 
 
-/**
- * Spends the account's earlier confirmation links and queues a new one to its address, in the caller's transaction;
- * the caller delivers the outbox once it has committed.
- */
+/** Spends the earlier confirmation links and queues a new one, in the caller's transaction; the caller delivers. */
 export async function queueConfirmationLink(
   deps: Pick<Deps, 'mailer' | 'publicUrl'>,
   tx: DbOrTx,
@@ -42,9 +35,8 @@ export async function queueConfirmationLink(
 }
 
 /**
- * Records that account `userId` has proved it owns its address, inside the caller's transaction: the requests made
- * with that address that nobody has claimed become its own, and the policies issued from them while the account had
- * not confirmed the address (kept outside every account meanwhile) join it. Answers how many policies joined.
+ * Records that `userId` owns its address, in the caller's transaction: unclaimed requests with it, and the policies
+ * that waited for this, join the account. Answers how many policies joined.
  */
 export async function confirmAddress(tx: DbOrTx, userId: number, now: number): Promise<{ confirmedNow: boolean; policiesJoined: string[] }> {
   const [user] = await tx
@@ -118,9 +110,8 @@ export async function requestConfirmation(deps: Deps, caller: Caller): Promise<{
 }
 
 /**
- * POST /api/account/verify-email/confirm and account.verifyEmail.confirm: spends the link and confirms the address.
- * The link works only for the account signed in: someone who receives a link for an account they did not make
- * (a stranger registered with their address) and opens it confirms nothing.
+ * POST /api/account/verify-email/confirm and account.verifyEmail.confirm: spends the link and confirms the address,
+ * only for the account signed in (a stranger registered with someone's address confirms nothing).
  */
 export async function confirmEmail(deps: Deps, caller: Caller, input: EmailConfirmInput): Promise<{ message: string; user: UserView }> {
   const now = deps.clock.now();

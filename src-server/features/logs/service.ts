@@ -28,15 +28,8 @@ function levelNamed(term: string): LogLevel | undefined {
 }
 
 /**
- * The audit log, newest first (docs/product.md#statistics-and-search). A search looks in the action, the username
- * and the level: a level's name lists that level's entries (an index range, its total a counter); a term of 3+
- * characters goes to the trigram index (drizzle/0008_audit_log_upkeep.sql), its total counted on a worker thread;
- * a shorter one, which no trigram can find, is a LIKE run on that thread too (ListSource.scan: the page's ids and the
- * bounded total there, then the page's rows by id). No search holds the main thread for a read of the whole log.
- *
- * A searched total is exact up to `exactUpTo` matches (LOG_SEARCH_EXACT_TOTAL; smaller in tests), and past it a
- * lower bound with `totalIsLowerBound` (docs/api.md#lists): an exact count of a broad term read every match in the
- * index, 46-108 ms at 1M entries. Unsearched and level totals are counters, always exact.
+ * The audit log, newest first, searched in action, username and level (docs/product.md#statistics-and-search); no
+ * search holds the main thread for a read of the whole log. Totals exact up to `exactUpTo` (docs/api.md#lists).
  */
 export async function listLogs(deps: Deps, caller: Caller, q: ListQuery, exactUpTo = LOG_SEARCH_EXACT_TOTAL): Promise<LogPage> {
   assertAdminRights(caller);

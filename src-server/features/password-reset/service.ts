@@ -1,10 +1,5 @@
-// Password reset (docs/product.md#password-reset): a request always answers the
-// same way, so nobody learns which e-mail addresses have accounts; where the address belongs to an
-// account, a single-use link valid for 30 minutes is e-mailed. Only the SHA-256 of the token is stored.
-// Invitations (docs/product.md#welcome) are the same tokens with purpose 'invite': made when staff issue a
-// policy to an account that cannot be signed in to by its address's owner yet, valid 7 days, spent by the same
-// confirm call, which then also signs the person in. Spending either proves the address (only its mailbox
-// receives the link), so it confirms it too (docs/product.md#e-mail-confirmation).
+// Password reset (docs/product.md#password-reset) and invitations (docs/product.md#welcome): single-use tokens stored
+// as SHA-256 only. Spending either proves the address, so it confirms it too (docs/product.md#e-mail-confirmation).
 import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { passwordResetMessages, type PasswordResetConfirmInput, type PasswordResetRequestInput } from '../../contract/password-reset';
@@ -28,10 +23,8 @@ import { toUserView } from '../users/view';
 
 const RESET_TOKEN_TTL_MS = 30 * 60_000;
 /**
- * How long after a request its link's work (the account looked up, the token, the e-mail and its delivery) starts:
- * at a random moment in this range. Done just after the answer, that work (a few milliseconds of the main thread,
- * only where the address has an account) would slow the same client's next request, and that tells which
- * addresses have accounts (docs/product.md#password-reset, docs/operations.md#password-reset-timing).
+ * A random delay before a request's link work starts: done at once, it would slow the client's next request only
+ * where the address has an account (docs/operations.md#password-reset-timing).
  */
 export const RESET_LINK_DELAY_MS = { min: 1000, max: 5000 };
 const resetLinkDelay = () => randomInt(RESET_LINK_DELAY_MS.min, RESET_LINK_DELAY_MS.max + 1);
@@ -52,10 +45,8 @@ export interface PasswordResetAnswer {
 
 
 /**
- * An invitation for an account just made without a usable password (docs/product.md#welcome): a single-use
- * token stored hashed with purpose 'invite', valid 7 days, and its e-mail with the link
- * `{PUBLIC_URL}/welcome?token=…`, both in the caller's transaction (the account and the policy stand or fall
- * with it). The caller delivers the outbox once the transaction has committed.
+ * An invitation for an account just made without a usable password (docs/product.md#welcome), token and e-mail in
+ * the caller's transaction; the caller delivers the outbox once it commits.
  */
 export async function queueInvitation(
   deps: Pick<Deps, 'mailer' | 'publicUrl'>,
@@ -92,14 +83,8 @@ async function sendResetLink(deps: Deps, email: string, now: number, publicUrl: 
 }
 
 /**
- * Step 1. Resolves with the same answer whatever happened: unknown address, known address, or over the
- * limit; the link and its e-mail are made seconds after answering (sendResetLink). The link points at deps.publicUrl
- * (PUBLIC_URL), never at the request's Host header, which the client chooses (reset-link poisoning).
- *
- * Over the limit (10 an hour per client address, 3 an hour per e-mail address) the answer is still the
- * neutral text and nothing is sent. A 429 would reveal nothing about the account either (the counters run
- * whether or not the address has one), but the one neutral answer keeps the form simple: the page never has
- * a third outcome to explain, and a flood of requests cannot bury someone's inbox either way.
+ * Step 1. The same answer whatever happened (unknown address, known, or over the limit, where nothing is sent); the
+ * link is made seconds later. It points at PUBLIC_URL, never the client-chosen Host header (reset-link poisoning).
  */
 export async function requestPasswordReset(
   deps: Deps,
@@ -120,27 +105,20 @@ export async function requestPasswordReset(
   );
   if (attempt.refusedBy) {
     deps.metrics.throttleRefused(attempt.refusedBy);
-    // The address is not written to the audit log: it may not belong to any customer. Anyone can send these, so
-    // they count on one entry an hour (the limits' window) instead of a row each, counted in memory and written
-    // in a batch (docs/product.md#audit-log).
+    // The address is not logged (it may be no customer's); counted on one entry an hour (docs/product.md#audit-log).
     deps.refusals.log.count({ action: 'Password reset request throttled', level: 'warning' }, { key: 'reset-throttled', windowMs: RESET_ADDRESS_RULE.windowMs }, now);
     return answer;
   }
 
-  // Whether the address has an account is found out only after answering (after-answer.ts): up to the answer
-  // both cases do the same work, so its timing cannot tell them apart; and only seconds later, so that the same
-  // client's next request does not meet that work either (RESET_LINK_DELAY_MS).
+  // Whether the address has an account is found out only seconds after answering, so timing tells nothing.
   const { publicUrl } = deps;
   afterAnswer(deps, 'password reset link', () => sendResetLink(deps, email, now, publicUrl), resetLinkDelay());
   return answer;
 }
 
 /**
- * Step 2. The token must be unused and unexpired; then the password changes, every session of the
- * account ends (session_version), and the token is spent, all in one transaction. A reset link's answer is
- * only the message (the person then signs in); an invitation's also signs the person in
- * (docs/product.md#welcome): the new session is made from the account as the transaction left it, so it
- * outlives the session_version bump, and the spent token can never make another.
+ * Step 2. An unused, unexpired token changes the password, ends every session and is spent, in one transaction;
+ * an invitation's also signs in, from the account as the transaction left it (docs/product.md#welcome).
  */
 export async function confirmPasswordReset(deps: Deps, input: PasswordResetConfirmInput): Promise<PasswordResetAnswer> {
   const now = deps.clock.now();
@@ -165,8 +143,7 @@ export async function confirmPasswordReset(deps: Deps, input: PasswordResetConfi
       .where(eq(users.id, claimed.userId))
       .returning();
     if (!row) throw new InvalidError(passwordResetMessages.invalidLink);
-    // Whoever locked the account out with wrong guesses, its owner has just proved who they are: the
-    // counters of both names it signs in with are cleared, from every address (docs/product.md#password-reset).
+    // The owner has proved who they are: both names' sign-in counters are cleared (docs/product.md#password-reset).
     for (const name of [row.username, row.email]) {
       await clearThrottle(tx, loginThrottleKeys.user(name));
       await clearThrottlePrefix(tx, loginThrottleKeys.pairsOf(name));

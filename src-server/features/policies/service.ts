@@ -56,10 +56,7 @@ export async function policiesOfUser(deps: Deps, caller: Caller, userId: number)
   return policyListOf(json);
 }
 
-/**
- * What a staff member may type to mean a product (docs/product.md#statistics-and-search): its name, its label
- * ('Learner driver cover') or the label without 'cover', in any case and spacing.
- */
+/** What staff may type to mean a product: name, label, or label without 'cover' (docs/product.md#statistics-and-search). */
 const PRODUCT_SEARCH_NAMES: ReadonlyMap<string, Product> = new Map(
   products.flatMap((p) => {
     const label = productLabels[p].toLowerCase();
@@ -73,12 +70,8 @@ export function productNamedBy(term: string): Product | undefined {
 }
 
 /**
- * Every policy, newest first, with its owner's username; a search looks in the number, holder, driver, vehicle,
- * registration and username. With 3+ characters the trigram index walks its matches newest rowid first and stops
- * at the page; only the page's rows are read back, and the total counts the matches, never the table, exactly up to
- * `exactUpTo` (ADMIN_SEARCH_EXACT_TOTAL; smaller in tests) and past it as a lower bound with `totalIsLowerBound`
- * (docs/api.md#lists). A term that names a product lists that product's policies instead: policies_product_idx
- * pages them newest first and the total is the product's trigger-kept counter (drizzle/0004_product_counters.sql).
+ * Every policy, newest first, with its owner's username, searched (db/list.ts); the total exact up to `exactUpTo`
+ * (docs/api.md#lists). A term naming a product lists that product's, with its trigger-kept counter.
  */
 export async function listPolicies(deps: Deps, caller: Caller, q: ListQuery, exactUpTo = ADMIN_SEARCH_EXACT_TOTAL): Promise<BoundedPage<PolicyView>> {
   assertAdminRights(caller);
@@ -123,9 +116,8 @@ async function resolveOwner(tx: Tx, userId: number | null): Promise<string | nul
 const isEnded = (status: PolicyInput['status']) => status === 'cancelled' || status === 'expired';
 
 /**
- * When the cover ended, for a policy saved with this status (docs/product.md#policies-and-certificates): now
- * when staff cancel or expire it before its end, its end when that came first; null while it has not ended.
- * A policy that was already ended keeps the moment it ended (`previous`), unless its end is moved earlier.
+ * When the cover ended (docs/product.md#policies-and-certificates): now if ended early, else its end; null while in
+ * force. An ended policy keeps `previous` unless its end moves earlier.
  */
 function endedAtFor(status: PolicyInput['status'], endAt: number, now: number, previous: number | null): number | null {
   if (!isEnded(status)) return null;
@@ -139,11 +131,7 @@ interface Kept {
 }
 const NEW_POLICY: Kept = { product: 'temporary', premiumPence: null };
 
-/**
- * The row's columns for a save at `now`. `previousEndedAt` is kept by a policy that stays ended; `remindedEndAt` is
- * the end a reminder already sent named, so the reminder owed is worked out afresh with every save
- * (docs/product.md#cover-ending-reminders): a changed end is owed its own, the same end never a second.
- */
+/** The row's columns for a save at `now`; `remindedEndAt` decides the reminder owed (docs/product.md#cover-ending-reminders). */
 function columnsFrom(input: PolicyInput, now: number, kept: Kept, previousEndedAt: number | null = null, remindedEndAt: number | null = null) {
   const startAt = ukLocalToEpoch(input.startDate, input.startTime);
   const endAt = ukLocalToEpoch(input.endDate, input.endTime);
@@ -178,10 +166,7 @@ async function unusedPolicyNumber(tx: Tx): Promise<string> {
   }
 }
 
-/**
- * A new policy (a fresh number and verification code) and its audit entry, in the caller's transaction: Add
- * Policy, and a policy issued from a quote request (features/quotes/issue-policy.ts), come here alike.
- */
+/** A new policy and its audit entry in the caller's transaction: Add Policy and issue-from-request alike. */
 export async function insertPolicy(tx: Tx, caller: Caller, input: PolicyInput, now: number): Promise<{ row: PolicyRow; view: PolicyView }> {
   const username = await resolveOwner(tx, input.userId);
   const policyNumber = await unusedPolicyNumber(tx);
@@ -239,10 +224,7 @@ export async function deletePolicy(deps: Deps, caller: Caller, id: number): Prom
   });
 }
 
-/**
- * A policy the caller may see a certificate for: their own, or any for an admin (who views a customer's
- * documents while impersonating). Someone else's policy answers exactly like a missing one.
- */
+/** A policy the caller may see a certificate for (own, or any for an admin); another's answers like a missing one. */
 export async function findViewablePolicy(deps: Deps, caller: Caller, policyNumber: string): Promise<PolicyRow> {
   const number = policyNumber.toUpperCase();
   const condition = hasAdminRights(caller)

@@ -1,10 +1,5 @@
-// Staff queues (admins and owners only: each function asserts it) for quote requests and callback requests
-// (docs/product.md#staff-queues): listed by when the 24-hour promise falls due (open requests first, the most
-// overdue at the top, closed ones after them, newest first), narrowed by status, searched and paged on the
-// server; opened one at a time with their notes; assigned to a staff member, moved through
-// new -> contacted -> quoted -> closed and annotated, every change logged. One queue definition serves both
-// tables: features/quotes/ and features/callbacks/ each describe theirs and call the functions below.
-// Also the references the public is given for a request, and the counts the console's overview shows.
+// Staff queues for quote and callback requests (docs/product.md#staff-queues), admins and owners only (each function
+// asserts it): one definition serves both; features/quotes/ and features/callbacks/ describe theirs.
 import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { writeLog } from '../../platform/audit/log';
@@ -61,11 +56,7 @@ export interface Queue<Row extends QueueRow<QueueRequest>, V, D> {
   searchable: SQLiteColumn[];
   /** Names the request in the audit log, e.g. 'Quote request'. */
   label: string;
-  /**
-   * Whether staff opening one request answer for it in the audit log ('Viewed quote request {reference}'): where the
-   * detail holds personal answers the list does not show (a quote request's date of birth, convictions and medical
-   * answers), as certificate reads are logged (docs/product.md#audit-log).
-   */
+  /** Whether opening one request is audit-logged: its detail holds personal answers (docs/product.md#audit-log). */
   logsReads: boolean;
   notFound: string;
   /** The requests matching `where`, in `orderBy`, with what their views need joined (the assignee's name). */
@@ -108,11 +99,7 @@ interface QueueColumns {
   owes: QueueKind;
 }
 
-/**
- * `column` as an expression no index can serve (SQLite's unary +). On the open statuses it keeps the planner
- * on the (status, created_at) index: walking the created_at index instead would step over every closed
- * request, old ones first, to find the open ones.
- */
+/** `column` behind SQLite's unary +, so the planner keeps to (status, created_at) rather than walk closed requests. */
 const notIndexed = (column: SQLiteColumn) => sql`+${column}`;
 
 const openWhere = (q: QueueColumns) => inArray(q.status, [...OPEN_STATUSES]);
@@ -130,12 +117,7 @@ interface Segment {
   open: boolean;
 }
 
-/**
- * A queue's order as segments read one after another (docs/product.md#staff-queues), each from the
- * (status, created_at) index: open requests by due time, which is creation order (the open ones are the work
- * in hand, few enough to sort), then closed ones newest first, in the index's own order however many they
- * grow to. A filter keeps its one segment.
- */
+/** A queue's order as segments, each from (status, created_at): open ones oldest first, then closed newest first. */
 function segmentsOf(q: QueueColumns, filter: QueueFilter | undefined, now: number): Segment[] {
   const open: Segment = { where: openWhere(q), newestFirst: false, open: true };
   const closed: Segment = { where: eq(q.status, 'closed'), newestFirst: true, open: false };
@@ -224,10 +206,7 @@ const viewedEntry = (queue: { label: string }, reference: string, caller: Caller
   userId: caller.id,
 });
 
-/**
- * One request, opened by staff. Where the queue logs reads, the read and its audit entry are one transaction: a read
- * the log could not record is not served, and a refused one (404) writes nothing.
- */
+/** One request, opened by staff; a logged read and its audit entry are one transaction, so an unrecorded read is not served. */
 export async function getQueueItem<Row extends QueueRow<QueueRequest>, V, D>(deps: Deps, queue: Queue<Row, V, D>, caller: Caller, id: number): Promise<D> {
   assertAdminRights(caller);
   if (!queue.logsReads) return detailOf(deps.db, queue, id);
@@ -239,10 +218,7 @@ export async function getQueueItem<Row extends QueueRow<QueueRequest>, V, D>(dep
   });
 }
 
-/**
- * One request as staff now see it, answered after a change the audit log records (a quote sent): the change's entry
- * already names the staff member and the request, so this is not logged as a read of its own.
- */
+/** One request after an audit-logged change: that entry already names it, so this is not logged as a read. */
 export async function queueItemAfterChange<Row extends QueueRow<QueueRequest>, V, D>(deps: Deps, queue: Queue<Row, V, D>, caller: Caller, id: number): Promise<D> {
   assertAdminRights(caller);
   return detailOf(deps.db, queue, id);
@@ -258,11 +234,7 @@ async function staffAccount(tx: Tx, id: number): Promise<StaffRefView | null> {
   return row ?? null;
 }
 
-/**
- * Changes a request's status, its assignee, or both (docs/product.md#staff-queues). Each real change is
- * logged as '{label} {reference}: status {old} -> {new}' or '...: assignee {old|none} -> {new|none}'; a value
- * the request already has changes and logs nothing. The assignee must be an admin or owner account.
- */
+/** Changes a request's status, assignee or both, logging each real change (docs/product.md#staff-queues). */
 export async function updateQueueItem<Row extends QueueRow<QueueRequest>, V, D>(
   deps: Deps,
   queue: Queue<Row, V, D>,
@@ -329,10 +301,7 @@ export async function addQueueNote<Row extends QueueRow<QueueRequest>, V, D>(
   });
 }
 
-/**
- * How many requests of one queue are new, and how many are overdue (still owed and past due at `now`): index range
- * counts on (status, created_at), never a scan of the closed ones.
- */
+/** How many requests are new and how many overdue: index range counts, never a scan of the closed ones. */
 export async function countQueue(db: DbOrTx, table: SQLiteTable, q: QueueColumns, now: number): Promise<{ new: number; overdue: number }> {
   const [fresh, overdue] = await Promise.all([
     totalOf(db.select({ total: count() }).from(table).where(eq(q.status, 'new'))),

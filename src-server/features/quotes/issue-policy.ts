@@ -1,12 +1,6 @@
-// "Issue policy" (docs/product.md#issuing-a-policy): a quote request becomes cover in one transaction. The policy
-// is built from the request (holder and driver from the names, the vehicle and registration, the product, the
-// requested start in UK time and the end its duration gives, the offer's price) with staff's fields winning;
-// the account of the request's e-mail (any case) is found, or made as a plain user with no usable password; the
-// policy is created through the policies feature's own insert (number, verification code, audit entry); the
-// request is closed with the policy's id; and the e-mails are queued: an invitation where the address's owner
-// cannot sign in to the account yet, and the policy documents always. An account that has not confirmed its
-// address never gets the policy by it: the policy waits outside every account until the address's owner opens
-// the invitation (docs/product.md#e-mail-confirmation).
+// "Issue policy" (docs/product.md#issuing-a-policy): a quote request becomes cover in one transaction: the policy
+// (staff's fields winning), the account found or made, the request closed, and the e-mails queued. An unconfirmed
+// account never gets the policy by its address (docs/product.md#e-mail-confirmation).
 import { eq, sql } from 'drizzle-orm';
 import { assertAdminRights } from '../../platform/auth/permissions';
 import { writeLog } from '../../platform/audit/log';
@@ -49,11 +43,7 @@ function usernameStem(value: string): string {
     .replace(/^\.+|\.+$/g, '');
 }
 
-/**
- * A username for an account made for a customer: their names ('amelia.fletcher'), else their e-mail's local
- * part, else 'customer'; with a number added where taken ('amelia.fletcher2'). It must pass the username rule,
- * since the customer may type it to sign in (as well as the e-mail address).
- */
+/** A username for a customer's new account ('amelia.fletcher', numbered where taken), passing the username rule. */
 async function unusedUsername(tx: Tx, row: QuoteRow): Promise<string> {
   const candidates = [usernameStem(`${row.firstName} ${row.lastName}`), usernameStem(row.email.split('@')[0] ?? ''), 'customer'];
   // A customer called Kerbside Cover, or writing from admin@…, gets no reserved name (docs/product.md#registration).

@@ -13,13 +13,9 @@ import { letter } from '../../platform/mail/letter';
 type QuoteDetails = Omit<QuoteRequest, 'website'>;
 type PolicyRow = typeof policies.$inferSelect;
 /**
- * Where the policy goes, by the account of the request's address:
- * - `new`: none existed; one is made with no usable password, the policy is in it, and the invitation sets it up;
- * - `confirmed`: it has confirmed the address; the policy is in it;
- * - `unset`: made for an earlier policy, its invitation not accepted yet: nobody can sign in to it but through a link
- *   sent to the address, so the policy is in it;
- * - `unconfirmed`: someone can sign in to it but it has not proved the address is its own (anyone may register any
- *   address): the policy waits outside every account, and an invitation to the address puts it there once opened.
+ * Where the policy goes, by the account of the request's address: `new` (made now, invited), `confirmed`, `unset`
+ * (an earlier invitation pending: only the address can get in) all hold it; `unconfirmed` (anyone may register any
+ * address) does not: the policy waits until the invitation is opened.
  */
 export type Placement = 'new' | 'confirmed' | 'unset' | 'unconfirmed';
 
@@ -37,10 +33,8 @@ type QuoteRow = typeof quoteRequests.$inferSelect;
 type RequestVehicle = ReturnType<typeof requestVehicle>;
 
 /**
- * The confirmation goes to an address nobody has proved, so it carries no free text the requester typed (a name, the
- * make and model): only the reference, choices from the lists and normalised values (the registration, the phone
- * number). Otherwise anyone could have the broker's genuine e-mail carry their words and links to any inbox
- * (docs/product.md#e-mails).
+ * The confirmation goes to an unproved address, so it carries no free text the requester typed: else anyone could
+ * have the broker's genuine e-mail carry their words to any inbox (docs/product.md#e-mails).
  */
 export function confirmationMail(d: QuoteDetails, reference: string, startAt: number) {
   return letter({

@@ -1,7 +1,5 @@
-// A customer's own quote requests (docs/product.md#dashboard): those made with their account's e-mail address once
-// the account has confirmed it (quote_requests.user_id, docs/product.md#e-mail-confirmation), newest first, with the
-// offer and the policy issued from each. The customer sees where each stands; nothing staff wrote about it (notes,
-// assignee) is shown.
+// A customer's own quote requests (docs/product.md#dashboard), claimed once the address is confirmed
+// (docs/product.md#e-mail-confirmation), newest first; nothing staff wrote about them (notes, assignee) is shown.
 import { desc, eq } from 'drizzle-orm';
 import type { MyQuoteRequestView } from '../../contract/views';
 import { policies, quoteRequests } from '../../platform/db/schema/index';

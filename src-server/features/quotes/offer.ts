@@ -1,7 +1,5 @@
-// "Send quote" (docs/product.md#sending-a-quote): staff record the price in pounds (insurance premium tax
-// included) and how many hours it stands; the request is marked `quoted`, the change is logged, and the
-// customer is e-mailed the price, what it covers, until when it is valid (UK time naming GMT or BST) and how to
-// accept (payment is taken by phone). A closed request takes no more offers.
+// "Send quote" (docs/product.md#sending-a-quote): the price and how long it stands are recorded, the request marked
+// `quoted` and logged, and the customer e-mailed. A closed request takes no more offers.
 import { eq } from 'drizzle-orm';
 import { assertAdminRights } from '../../platform/auth/permissions';
 import { writeLog } from '../../platform/audit/log';

@@ -1,6 +1,5 @@
-// Asking for more cover (docs/product.md#asking-for-more-cover): the reminder's link names only a policy number;
-// the wizard asks here, as the signed-in customer, for what to fill in. Only the caller's own policy answers
-// (staff included: this is a customer's own form, not impersonation); anyone else's, or none, is the same 404.
+// Asking for more cover (docs/product.md#asking-for-more-cover): the wizard filled in from the caller's own policy
+// only (staff included: no impersonation here); anyone else's, or none, is the same 404.
 import { and, eq } from 'drizzle-orm';
 import { messages } from '../../contract/messages';
 import type { RenewalDraftView } from '../../contract/views';

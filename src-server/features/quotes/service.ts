@@ -1,8 +1,5 @@
-// Quote requests from the wizard (docs/product.md#what-the-server-does-with-a-request): validated again here with the server's clock,
-// stored once with a reference and status 'new' for staff, logged, and confirmed to the customer by e-mail.
-// The same request sent twice within a minute (a double click, a retry after a lost answer) is stored
-// once and answered with the first one's reference. Below the submission, the staff queue of these requests
-// (docs/product.md#staff-queues), on the shared machinery of features/queues/queue.ts.
+// Quote requests from the wizard (docs/product.md#what-the-server-does-with-a-request), and their staff queue
+// (docs/product.md#staff-queues) on features/queues/queue.ts.
 import { createHash } from 'node:crypto';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { messages } from '../../contract/messages';

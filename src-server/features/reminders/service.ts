@@ -1,11 +1,6 @@
-// Cover-ending reminders (docs/product.md#cover-ending-reminders), sent by the minute scheduler
-// (docs/operations.md#housekeeping). Each policy row carries when its reminder falls due (features/reminders/
-// timing.ts, worked out by every write of the policy); this sweep finds those due through a partial index and
-// sends each exactly once, whichever process and however many restarts: a reminder is claimed by one
-// conditional UPDATE (still owed, still due, still active cover with an account, not ended) in the same write
-// transaction as its outbox row and audit entry. Two processes that find the same reminder both try the claim;
-// the database lets one through, and the other's UPDATE changes no row, so it queues nothing. A crash before the
-// commit leaves the reminder owed; after it, claimed and queued together.
+// Cover-ending reminders (docs/product.md#cover-ending-reminders), swept every minute (docs/operations.md#housekeeping):
+// each is sent exactly once, across processes and restarts, as one conditional UPDATE claims it in the transaction
+// that queues its e-mail.
 import { and, asc, eq, gt, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { writeLog } from '../../platform/audit/log';
 import type { Db } from '../../platform/db/client';
@@ -17,10 +12,7 @@ import { reminderMail } from './mail';
 const BATCH = 100;
 
 
-/**
- * The minute query: ids of reminders due at `now`, oldest first. It reads policies_reminder_due_idx (partial:
- * owed reminders only), so its cost follows the reminders due, never the number of policies.
- */
+/** Ids of reminders due at `now`, oldest first, from a partial index: its cost follows the reminders due. */
 export function dueReminderQuery(db: Db, now: number, limit = BATCH) {
   return db
     .select({ id: policies.id })
@@ -49,10 +41,7 @@ export async function sendDueReminders(deps: Deps, limit = BATCH): Promise<numbe
   return sent;
 }
 
-/**
- * Claims one reminder and queues its e-mail in the same transaction; false when it was not (or no longer) owed,
- * as when another process claimed it first: the claim, not the read that found it, decides.
- */
+/** Claims one reminder and queues its e-mail in one transaction; false when no longer owed (the claim decides). */
 export async function claimReminder(deps: Deps, id: number, now: number): Promise<boolean> {
   const queued = await deps.write(async (tx) => {
     const [claimed] = await tx

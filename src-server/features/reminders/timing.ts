@@ -1,7 +1,5 @@
-// When a cover-ending reminder falls due (docs/product.md#cover-ending-reminders): 24 hours before the end for
-// cover of 24 hours or more, else when a fifth of the cover remains, and never later than 15 minutes before the
-// end; reckoned to the minute, as policy times are and as the scheduler runs. Pure: the policies service stores
-// the answer with every write, and migration 0007 states the same rule in SQL for cover that existed before.
+// When a cover-ending reminder falls due (docs/product.md#cover-ending-reminders), to the minute. Pure: stored with
+// every policy write; migration 0007 states the same rule in SQL.
 import type { PolicyStatus } from '../../contract/schemas';
 
 const MINUTE = 60_000;
@@ -29,12 +27,8 @@ export interface ReminderFacts {
 }
 
 /**
- * When the policy's reminder falls due, as a write at `now` leaves it, or null when none is owed:
- * - only confirmed cover (`active`) with an account to write to;
- * - one reminder per end: a reminder already sent for this same end is never repeated (an edit of anything else,
- *   or a status taken away and given back, sends nothing new), while an end moved by staff is owed one of its own;
- * - none when less than 15 minutes of the cover remain (`now` past the floor): it could not help any more.
- * A due time already past (cover created or extended after it) means the next scheduler run sends it.
+ * When the policy's reminder falls due after a write at `now`, or null when none is owed: active cover with an
+ * account, one per end, and none with under 15 minutes left. A past due time is sent by the next run.
  */
 export function reminderDueAt(p: ReminderFacts, now: number): number | null {
   if (p.status !== 'active' || p.userId === null) return null;

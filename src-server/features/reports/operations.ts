@@ -1,6 +1,5 @@
-// Every policy as CSV (docs/product.md#admin-console). REST alone has it: tRPC answers JSON, and a report of a
-// million policies must stream to the browser as a file download (Content-Disposition), which only a plain HTTP
-// answer gives.
+// Every policy as CSV (docs/product.md#admin-console). REST alone has it: a million policies must stream as a
+// file download, which tRPC's JSON cannot give.
 import { defineOperation } from '../../api/operation';
 import { generatePolicyReport, reportStream } from './service';
 

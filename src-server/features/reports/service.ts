@@ -1,6 +1,5 @@
-// "Generate Report" (docs/product.md#generate-report): a CSV of every policy (product and premium included)
-// with the stats summary on top. Rows are read 1,000 at a time by id (keyset pagination, never OFFSET) and
-// handed out page by page, so a million policies never sit in memory at once.
+// "Generate Report" (docs/product.md#generate-report): a CSV of every policy, read 1,000 at a time by keyset (never
+// OFFSET) and streamed, so a million policies never sit in memory at once.
 import { asc, eq, gt } from 'drizzle-orm';
 import { assertAdminRights } from '../../platform/auth/permissions';
 import { brand } from '../../contract/brand';
@@ -115,10 +114,7 @@ async function* reportChunks(deps: Deps, head: string): AsyncGenerator<string> {
   }
 }
 
-/**
- * Logs 'Generated system report' for the caller and answers the report, whose rows are read as it is
- * consumed. The summary is read and the entry written when the report is asked for, before the first byte goes out.
- */
+/** Logs 'Generated system report' and answers the report; summary and entry come before the first byte. */
 export async function generatePolicyReport(deps: Deps, caller: Caller): Promise<PolicyReport> {
   assertAdminRights(caller);
   const now = deps.clock.now();
@@ -136,9 +132,8 @@ export async function policyReportText(report: PolicyReport): Promise<string> {
 }
 
 /**
- * The report's pieces as a byte stream, pulled one page at a time (back-pressure from the client). A read
- * failing after the headers have gone cannot become a 500 (the status has been sent): it is reported to `onError`
- * and the download is cut short, so the browser shows a failed download rather than a silently partial file.
+ * The report as a byte stream pulled a page at a time. A read failing after the headers goes to `onError` and cuts
+ * the download short, so the browser shows a failure rather than a silently partial file.
  */
 export function reportStream(report: PolicyReport, onError: (err: unknown) => void = () => {}): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();

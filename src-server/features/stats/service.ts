@@ -12,11 +12,7 @@ export async function getStats(deps: Deps, caller: Caller): Promise<AdminStats> 
   return { totalUsers: value('users'), totalPolicies: value('policies'), activePolicies: value('policies_active'), pendingClaims: 0 };
 }
 
-/**
- * The overview's requests waiting on staff (docs/product.md#staff-queues): new, and overdue (still owed a quote
- * or a call, made 24 hours or more ago), in each queue. Counted on the (status, created_at) indexes: the ranges read are the
- * open requests only, however many closed ones pile up.
- */
+/** The overview's new and overdue requests in each queue (docs/product.md#staff-queues), from index ranges of open ones. */
 export async function getQueueCounts(deps: Deps, caller: Caller): Promise<QueueCountsView> {
   assertAdminRights(caller);
   const now = deps.clock.now();

@@ -21,10 +21,7 @@ import { queueConfirmationLink } from '../email-confirmation/service';
 
 type UserRow = typeof users.$inferSelect;
 
-/**
- * The role rules of docs/product.md#roles in one place. `target` is the account as it is (null when creating),
- * `next` the roles it would have (null when deleting).
- */
+/** The role rules of docs/product.md#roles; `target` null when creating, `next` null when deleting. */
 function assertMayManageUser(caller: Caller, targetId: number | null, target: RoleFlags | null, next: RoleFlags | null): void {
   if (targetId === caller.id) {
     if (next === null) throw new ForbiddenError(messages.noSelfDelete);
@@ -67,11 +64,7 @@ export async function findUser(tx: Tx | Deps['db'], id: number): Promise<UserRow
   return row;
 }
 
-/**
- * Accounts in id order; a search looks in username and e-mail (the trigram index for 3+ characters), its total
- * exact up to `exactUpTo` (ADMIN_SEARCH_EXACT_TOTAL) and a lower bound past it, as the policy search's
- * (docs/api.md#lists): every account's e-mail may share a domain.
- */
+/** Accounts in id order, searched in username and e-mail; the total exact up to `exactUpTo` (docs/api.md#lists). */
 export async function listUsers(deps: Deps, caller: Caller, q: ListQuery, exactUpTo = ADMIN_SEARCH_EXACT_TOTAL): Promise<BoundedPage<UserView>> {
   assertAdminRights(caller);
   return listBoundedPage(deps, q, {
@@ -167,11 +160,7 @@ export async function deleteUser(deps: Deps, caller: Caller, id: number): Promis
   });
 }
 
-/**
- * The cover an account holds that has not ended: live, upcoming, and pending (not confirmed yet), in start
- * order. Staff see it before deleting the account, whose policies are kept without an owner
- * (docs/product.md#changing-users-and-policies); the one cover rule (contract/cover.ts) decides what has ended.
- */
+/** An account's cover not yet ended, in start order: shown before staff delete it (docs/product.md#changing-users-and-policies). */
 export async function coverHeld(deps: Deps, caller: Caller, id: number): Promise<HeldCoverView> {
   assertAdminRights(caller);
   const now = deps.clock.now();

@@ -1,6 +1,5 @@
-// Public verification of a certificate by its code (docs/product.md#certificates): whether the cover is in
-// force now, for anyone holding the QR code (a police officer, a car park attendant), and nothing personal
-// beyond the holder's initials.
+// Public verification of a certificate by its code (docs/product.md#certificates): whether the cover is in force
+// now, and nothing personal beyond the holder's initials.
 import { eq } from 'drizzle-orm';
 import { coverStateAt } from '../../contract/cover';
 import { messages } from '../../contract/messages';
@@ -12,10 +11,7 @@ import type { Deps } from '../../deps';
 import { NotFoundError, ThrottledError } from '../../errors';
 import { addressThrottleKey, countAttempt, type ThrottleRule } from '../../platform/auth/throttle';
 
-/**
- * Lookups per client address a minute (docs/api.md#rate-limits). Plenty for a person checking a few cars; with
- * 2^100 codes, far too few to find one by guessing.
- */
+/** Lookups per client address a minute (docs/api.md#rate-limits): with 2^100 codes, far too few to guess one. */
 export const VERIFY_ADDRESS_RULE: ThrottleRule = { limit: 30, windowMs: 60_000 };
 const verifyThrottleKey = (clientAddress: string) => addressThrottleKey('verify', clientAddress);
 
@@ -36,11 +32,7 @@ export function initialsOf(name: string): string {
 
 type VerifiedRow = Pick<typeof policies.$inferSelect, 'status' | 'startAt' | 'endAt' | 'endedAt' | 'registration' | 'carModel' | 'product' | 'holderName'>;
 
-/**
- * The answer for a policy at `now`, by the contract's one cover rule: only live cover is `covered`; confirmed
- * cover to come `starts`; pending, cancelled, expired or past its end, `not-covered`. For ended cover `endsAt`
- * is when it ended (earlier than planned when staff ended it), as the certificate's NOT VALID line says.
- */
+/** The answer for a policy at `now`, by the one cover rule; for ended cover `endsAt` is when it ended. */
 function toVerificationView(row: VerifiedRow, now: number): VerificationView {
   const state = coverStateAt(row.status, row.startAt, row.endAt, now);
   const status = state === 'live' ? 'covered' : state === 'upcoming' ? 'starts' : 'not-covered';
@@ -56,12 +48,7 @@ function toVerificationView(row: VerifiedRow, now: number): VerificationView {
   };
 }
 
-/**
- * Looks a certificate up by its verification code. Every lookup is counted against the client address first,
- * in the database (shared by every server process), so guessing is bounded whatever the codes tried; past the
- * limit, lookups are refused from memory until the minute ends (auth/throttle.ts countAttempt). A malformed code
- * and an unknown one answer alike.
- */
+/** Looks a certificate up by code, counted per client address first; a malformed code answers as an unknown one. */
 export async function verifyByCode(deps: Deps, code: string, clientAddress: string): Promise<VerificationView> {
   const now = deps.clock.now();
   const attempt = await countAttempt(deps, [{ key: verifyThrottleKey(clientAddress), rule: VERIFY_ADDRESS_RULE, limit: 'verify' }], now);

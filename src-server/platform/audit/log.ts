@@ -15,13 +15,11 @@ export interface LogEntry {
 
 /** Writes one audit entry, inside the caller's transaction so the entry and the change stand or fall together. */
 export async function writeLog(tx: DbOrTx, nowMs: number, entry: LogEntry): Promise<void> {
-  await tx.insert(auditLogs).values({
-    action: entry.action.slice(0, 500),
-    level: entry.level ?? 'info',
-    username: entry.username ?? null,
-    userId: entry.userId ?? null,
-    createdAt: nowMs,
-  });
+  await tx.insert(auditLogs).values(entryRow(nowMs, entry));
+}
+
+function entryRow(nowMs: number, entry: LogEntry): typeof auditLogs.$inferInsert {
+  return { action: entry.action.slice(0, 500), level: entry.level ?? 'info', username: entry.username ?? null, userId: entry.userId ?? null, createdAt: nowMs };
 }
 
 /** A log entry on its own (logins, reads): its own small transaction. */
@@ -45,12 +43,8 @@ export interface Occurrences {
 }
 
 /**
- * A repeated event (a refused sign-in, a throttled request): the first occurrence in a window writes the entry,
- * every later one adds to its count and moves its last time, so a flood of refusals from anyone costs one row
- * per key and window instead of a row each (docs/product.md#audit-log). Inside the caller's write transaction,
- * which is BEGIN IMMEDIATE, so two processes never both open an entry for the same key and window. `nowMs` is the
- * (first) occurrence's time; `occurrences`, when several counted in memory are written at once. Answers when the
- * entry's window started.
+ * A repeated event: one entry per key and window, later occurrences adding to its count (docs/product.md#audit-log).
+ * In the caller's BEGIN IMMEDIATE transaction, so two processes never both open one. Answers when its window started.
  */
 export async function writeRepeatedLog(tx: DbOrTx, nowMs: number, entry: LogEntry, repeat: Repeat, occurrences: Occurrences = { count: 1, lastAt: nowMs }): Promise<number> {
   const [open] = await tx
@@ -67,16 +61,7 @@ export async function writeRepeatedLog(tx: DbOrTx, nowMs: number, entry: LogEntr
       .where(eq(auditLogs.id, open.id));
     return open.createdAt;
   }
-  await tx.insert(auditLogs).values({
-    action: entry.action.slice(0, 500),
-    level: entry.level ?? 'info',
-    username: entry.username ?? null,
-    userId: entry.userId ?? null,
-    createdAt: nowMs,
-    lastAt: occurrences.lastAt,
-    count: occurrences.count,
-    repeatKey: repeat.key,
-  });
+  await tx.insert(auditLogs).values({ ...entryRow(nowMs, entry), lastAt: occurrences.lastAt, count: occurrences.count, repeatKey: repeat.key });
   return nowMs;
 }
 

@@ -1,9 +1,6 @@
-// The audit entries of refusals ('Login throttled for …', 'Password reset request throttled'), counted in memory
-// and written in batches (docs/product.md#audit-log, docs/operations.md#refusals). Why: a refusal that adds to its
-// entry in a write transaction of its own, on the refused request's path, waits in the process's one write queue
-// on the main thread, so a flood of refusals would slow everyone else. Counted here, a refusal costs an increment;
-// FLUSH_AFTER_MS after the first one the counts go to the database in a few transactions, with the same entries,
-// counts and last times (audit/log.ts writeRepeatedLog) as one write per refusal gives.
+// The audit entries of refusals (docs/product.md#audit-log), counted in memory and written in batches
+// (docs/operations.md#refusals), so a flood never queues writes on everyone else's path; the entries come out as
+// one write per refusal would give.
 import type { Logger } from 'pino';
 import type { WriteTransaction } from '../db/writer';
 import { writeRepeatedLog, type LogEntry, type Repeat } from './log';
@@ -11,10 +8,7 @@ import { writeRepeatedLog, type LogEntry, type Repeat } from './log';
 export interface RefusalLog {
   /** Counts one occurrence at `now`; nothing is written until the next flush. */
   count(entry: LogEntry, repeat: Repeat, now: number): void;
-  /**
-   * Writes everything counted so far: by a timer FLUSH_AFTER_MS after the first count, at a graceful stop, and by
-   * tests. Resolves once it is written (or, when the database failed, kept for the next flush).
-   */
+  /** Writes everything counted so far (timer, graceful stop, tests); a failed write is kept for the next flush. */
   flush(): Promise<void>;
   /** Entries counted and not yet written. */
   readonly pending: number;
@@ -22,11 +16,7 @@ export interface RefusalLog {
 
 /** Refusals reach the audit log within this long. */
 export const FLUSH_AFTER_MS = 2000;
-/**
- * Entries (keys and windows) held at most. A new key costs an attacker the failures that make a refusal (a hashed
- * password each, for a sign-in), so this is never reached in practice; past it a new key is not counted (and the
- * number left out is logged) rather than let memory grow, and a flush starts at once.
- */
+/** Entries held at most; past it a new key is not counted (the number logged) and a flush starts at once. */
 export const MAX_PENDING = 10_000;
 /** Entries written per transaction, so that a large flush lets other writes in between. */
 const PER_TRANSACTION = 200;
@@ -55,9 +45,7 @@ export function createRefusalLog(opts: RefusalLogOptions): RefusalLog {
   const maxPending = opts.maxPending ?? MAX_PENDING;
   // Per key, its windows in order (nearly always one): occurrences a window apart belong to separate entries.
   let pending = new Map<string, Pending[]>();
-  // Per key, when its entry's window started, as the last flush found it, so that later occurrences are counted to
-  // the entry whose window they fall in. Another process may open an entry this one has not seen; then an entry
-  // may take in, past its window's end, the occurrences of up to one flush interval.
+  // Per key, when its entry's window started as the last flush found it, so occurrences go to their window's entry.
   const windowStarts = new Map<string, number>();
   let size = 0;
   let leftOut = 0;

@@ -1,9 +1,5 @@
-// The audit log's retention (docs/operations.md#housekeeping): entries older than AUDIT_RETENTION_DAYS are removed
-// once a day. The minute housekeeping calls this every run; it does its work at most once in 24 hours (the last
-// finish is kept in the database, so restarts and other processes do not repeat it), and deletes in small
-// batches, each its own short write transaction with a turn of the event loop between them, so it never holds
-// the write lock, or the main thread, for long. A run stops after AUDIT_PRUNE_MAX_BATCHES batches and the next
-// minute carries on, so even a first prune of millions of old entries is spread out.
+// The audit log's retention (docs/operations.md#housekeeping): once a day (recorded in the database), in small
+// batches of short writes, at most AUDIT_PRUNE_MAX_BATCHES a run, so it never holds the lock or main thread for long.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { asc, eq, inArray, lt } from 'drizzle-orm';
 import { auditLogs, housekeeping } from '../db/schema/index';

@@ -1,22 +1,15 @@
-// Text a person typed, made safe to quote in an audit entry (docs/product.md#audit-log). A sign-in's username
-// is logged before anything has validated it, so it may hold line breaks (a forged second entry in an export
-// or a terminal), bidi overrides (text that reads differently from what is stored), invisible characters or a
-// very long string. Pure and dependency-free, so any writer of the log can use it.
+// Text a person typed, made safe to quote in an audit entry (docs/product.md#audit-log): an unvalidated sign-in name
+// may forge a line, reorder text or be huge. Dependency-free, so any writer of the log can use it.
 
 /** How many characters of typed text an entry quotes by default. */
 export const SAFE_LOG_TEXT_MAX = 64;
 
-/**
- * Control characters (C0, DEL, C1), format characters (bidi embeddings, overrides and isolates, zero-width
- * characters, the BOM), line and paragraph separators, and lone surrogates.
- */
+/** Control and format characters, line and paragraph separators, and lone surrogates. */
 const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
 
 /**
- * `text` with every unsafe character written as a visible `\uXXXX` escape (and a backslash as `\\`, so an
- * escape in the entry always means the escaped character was there), at most `max` characters long (code
- * points), with '…' marking a cut. Escaping rather than dropping keeps the evidence of what was tried; a cut
- * drops whole characters, so it never leaves half an escape.
+ * `text` with every unsafe character as a visible `\uXXXX` escape (a backslash as `\\`), keeping the evidence, cut
+ * at `max` code points with '…' (never half an escape).
  */
 export function safeLogText(text: string, max = SAFE_LOG_TEXT_MAX): string {
   const pieces: string[] = [];

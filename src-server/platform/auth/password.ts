@@ -1,6 +1,5 @@
-// scrypt (memory-hard, in Node's crypto: no native add-on to build) with a per-password random salt.
-// The parameters travel inside the stored string so they can be raised later without breaking old hashes.
-// Every hash goes through one bounded queue per process (createHashingQueue below, docs/operations.md#overload).
+// scrypt (memory-hard, in Node's crypto) with a per-password salt; the parameters travel in the stored string so
+// they can be raised later. Every hash goes through one bounded queue per process (docs/operations.md#overload).
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { messages } from '../../contract/messages';
@@ -17,10 +16,7 @@ export interface HashingQueueOptions {
   concurrency: number;
   /** Hashes that may wait for their turn; one more is refused at once with OverloadedError (503). */
   maxWaiting: number;
-  /**
-   * Of those, how many may be sign-ins from known addresses (HashingClient.known), which wait ahead of the others
-   * and, when the queue is full, take the place of another's newest waiting hash. A quarter by default.
-   */
+  /** Of those, how many may be known sign-ins (served first, taking another's place when full); a quarter by default. */
   maxKnownWaiting?: number;
   /** Known sign-ins started in a row while others wait, before one of the others starts (3 by default). */
   knownInARow?: number;
@@ -38,10 +34,7 @@ export interface HashingClient {
 }
 
 export interface HashingQueue {
-  /**
-   * Runs `job` (one hash) when a slot is free: known sign-ins first, each kind in arrival order; throws
-   * OverloadedError when the queue is full and `client` may take no other's place.
-   */
+  /** Runs `job` when a slot is free, known sign-ins first; throws OverloadedError when full and no place can be taken. */
   run<T>(job: () => Promise<T>, client?: HashingClient): Promise<T>;
   /** Throws the OverloadedError `run` would throw now, queueing nothing: lets a caller refuse before it writes. */
   assertRoom(client?: HashingClient): void;
@@ -56,19 +49,10 @@ interface Waiter {
 }
 
 /**
- * A bounded queue in front of the password hashing. Why: scrypt runs on libuv's threadpool (4 threads, shared
- * with file reads and DNS) and each hash is ~50 ms of a core. Unbounded, every sign-in of a burst queued its hash
- * there: up to 4 hashing threads shared a 2-core machine with the event loop, which serves every other request,
- * and each queued sign-in waited as long as the burst lasted (login p99 ~10 s flat out). Bounded, the excess is
- * refused at once with 503 + Retry-After (the time the queue ahead needs), which a client can act on.
- *
- * Its places are shared out fairly, since in arrival order an attacker sending from many addresses, each under its
- * own limits, keeps the queue full and the customer with the right password is refused. When the queue is full a
- * newcomer takes the newest place of the address holding the most, if it holds at least two more than the
- * newcomer's (that hash is refused as the newcomer would have been), so no address holds more than its share
- * while others ask; and a sign-in from an address its account used in the last 30 days waits in a lane of its own,
- * served first (never more than `knownInARow` in a row while others wait), and takes the place of another's
- * waiting hash when the queue is full (docs/operations.md#overload).
+ * A bounded queue in front of the password hashing (docs/operations.md#overload): scrypt's ~50 ms a hash on libuv's
+ * threadpool would otherwise starve the event loop in a burst; the excess gets 503 + Retry-After. Places are shared
+ * fairly: when full, a newcomer takes the newest place of the address holding at least two more, and known sign-ins
+ * wait in a lane of their own, served first (at most `knownInARow` in a row) and taking another's place when full.
  */
 export function createHashingQueue(opts: HashingQueueOptions): HashingQueue {
   const now = opts.now ?? (() => performance.now());
@@ -87,10 +71,7 @@ export function createHashingQueue(opts: HashingQueueOptions): HashingQueue {
     return new OverloadedError(messages.serverBusy, seconds);
   };
 
-  /**
-   * The address holding the most waiting places (known sign-ins' aside), with how many, and its newest waiting hash:
-   * of addresses holding as many, the one that queued last.
-   */
+  /** The address holding the most waiting places (known aside; ties: the last to queue), and its newest hash. */
   const largestHolder = (): { waiter: Waiter; holds: number } | undefined => {
     const held = new Map<string, number>();
     for (const w of others) if (w.address !== undefined) held.set(w.address, (held.get(w.address) ?? 0) + 1);
@@ -165,12 +146,8 @@ export function createHashingQueue(opts: HashingQueueOptions): HashingQueue {
 }
 
 /**
- * The process's hashing queue (docs/operations.md#overload has the measurements). One hash at a time on a 2-core
- * machine, cores - 1 in general: a core stays with the event loop, which serves everything else. Measured flat
- * out, two at a time checked ~38 logins/s instead of ~20 but cut every other answer's throughput by a third. At
- * most 3, so one of libuv's 4 threadpool threads stays free for file reads and DNS. 32 waiting is ~1.5 s of work
- * at ~50 ms a hash; it also keeps the tests' bursts of 30 parallel sign-ins clear of the limit. Up to 8 of the 32
- * may be sign-ins from known addresses.
+ * The process's hashing queue (docs/operations.md#overload): cores - 1 at once, so a core stays with the event loop,
+ * and at most 3, so a libuv thread stays free for file reads and DNS; 32 waiting is ~1.5 s of work.
  */
 export const passwordHashing = createHashingQueue({ concurrency: Math.max(1, Math.min(availableParallelism() - 1, 3)), maxWaiting: 32 });
 

@@ -1,11 +1,5 @@
-// What this process remembers of the limits its requests went over (docs/operations.md#refusals): once the
-// database's counter says a key is over its limit, later requests for that key are refused from memory until its
-// window ends, before anything is read or written. Why: a refusal that costs a write transaction (its count, its
-// audit entry) waits in the process's one write queue, whose commits run on the main thread, so a flood of
-// refusals from one address would slow everyone else's answers by hundreds of milliseconds. The database stays the
-// source of truth: every count under a limit is made there, and memory only holds refusals the database has
-// already made. Several processes share the database; each remembers only what it has seen itself, which is still
-// a refusal the database made.
+// Refusals the database made, remembered until their window ends so later requests for the key are refused before
+// anything is read or written (docs/operations.md#refusals): a flood then queues no writes on the main thread.
 import type { ThrottleLimit } from '../metrics';
 
 /** A refusal remembered for a key: the seconds until its window ends, and which limit made it. */
@@ -18,9 +12,8 @@ export interface RefusalGate {
   /** The refusal remembered for `key` at `now`, or undefined (then the database decides). */
   refusal(key: string, now: number): RememberedRefusal | undefined;
   /**
-   * Remembers that `key` refuses until `resetsAt` (the end of its window). `liftable`: another process can lift the
-   * refusal early (a password reset clears the sign-in counters of a name: docs/product.md#password-reset), so it
-   * is trusted for LIFTABLE_TRUST_MS at a time and then read from the database again.
+   * Remembers that `key` refuses until `resetsAt`; a `liftable` one (a password reset may lift it in another process:
+   * docs/product.md#password-reset) for LIFTABLE_TRUST_MS at a time.
    */
   remember(key: string, refusal: { resetsAt: number; limit: ThrottleLimit; liftable?: boolean }, now: number): void;
   forget(key: string): void;
@@ -29,15 +22,9 @@ export interface RefusalGate {
   readonly size: number;
 }
 
-/**
- * How long a refusal another process may lift is answered from memory before the database is asked again: a flood
- * costs the database one read of it a second, and a reset in another process takes effect here within a second.
- */
+/** How long a liftable refusal is answered from memory: a flood costs one read a second, a lift shows within one. */
 export const LIFTABLE_TRUST_MS = 1000;
-/**
- * Keys remembered at most. Forgetting a refusal only sends its next request to the database, so when full the one
- * remembered longest ago is dropped: an attacker with many addresses cannot grow this without limit.
- */
+/** Keys remembered at most; forgetting only costs a read, so the oldest is dropped when full. */
 export const MAX_REMEMBERED = 10_000;
 
 interface Entry {

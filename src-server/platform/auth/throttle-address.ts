@@ -1,8 +1,5 @@
-// Which part of a client's address the per-address limits count against (docs/product.md#login): an IPv4 address
-// whole; an IPv6 address by its /64 network. One subscriber, home or phone, is given a whole /64 and may pick any
-// address in it (privacy extensions change it daily; a script can change it per request), so counting single IPv6
-// addresses would let one client spread its guesses over 2^64 counters. An IPv4 address written as IPv6
-// (::ffff:192.0.2.1, as a dual-stack socket reports it) is the IPv4 address.
+// What the per-address limits count (docs/product.md#login): IPv4 whole, IPv6 by its /64, since one subscriber may
+// pick any address in their /64. An IPv4-mapped IPv6 address is the IPv4 address.
 import { isIPv4, isIPv6 } from 'node:net';
 
 /** The eight 16-bit groups of a valid IPv6 address without a zone id (`::` filled, a dotted IPv4 tail as two groups). */

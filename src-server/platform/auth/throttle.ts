@@ -1,6 +1,5 @@
-// Fixed-window counters in the database, so every server process shares them and a restart keeps them.
-// Each hit is one atomic upsert, so parallel requests count exactly. Once a key is over its limit, a process
-// refuses it from memory until its window ends (countAttempt; auth/refusal-gate.ts).
+// Fixed-window counters in the database, shared by every process and kept over restarts; each hit is one atomic
+// upsert, so parallel requests count exactly. Over its limit, a key is refused from memory (auth/refusal-gate.ts).
 import { and, eq, gt, lt, not, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { throttle } from '../db/schema/index';
@@ -11,20 +10,13 @@ import { addressThrottleKey, throttleAddress } from './throttle-address';
 
 export { addressThrottleKey } from './throttle-address';
 
-/**
- * A key part, URI-encoded. encodeURIComponent throws on a lone surrogate (half of a character), which the doors
- * refuse (contract/text.ts) but this module does not rely on: such a unit is written '%u' and its hex instead, which
- * encodeURIComponent never writes ('%' itself becomes '%25'), so no two texts share a key.
- */
+/** A key part, URI-encoded; a lone surrogate (which encodeURIComponent throws on) as '%u' and its hex, never ambiguous. */
 const part = (text: string) =>
   Array.from(text, (ch) => (ch.length === 1 && ch >= '\ud800' && ch <= '\udfff' ? `%u${ch.charCodeAt(0).toString(16)}` : encodeURIComponent(ch))).join('');
 
 /**
- * The sign-in counters (docs/product.md#login): failures per name as typed (any letter case) from one client
- * address (`pair`), per name from every address (`user`), and per client address (`address`); and the addresses
- * an account signed in from (`known`), which the per-name limit leaves open. An address counts as
- * throttle-address.ts says (IPv6 by its /64). The parts of a two-part key are URI-encoded, so no name or address
- * can end one part early and alias another pair.
+ * The sign-in counters (docs/product.md#login): `pair`, `user`, `address`, and the `known` addresses the per-name
+ * limit leaves open. Two-part keys are URI-encoded, so no part can end early and alias another pair.
  */
 export const loginThrottleKeys = {
   user: (identifier: string) => `login:user:${identifier.toLowerCase()}`,
@@ -104,11 +96,7 @@ export interface AttemptOutcome {
   retryAfterSeconds: number;
 }
 
-/**
- * One attempt against each of `limits`, in one write: refused from this process's memory, with nothing read or
- * written, when an earlier attempt here found one of them over its limit in this window (auth/refusal-gate.ts);
- * otherwise counted in the database, and a limit it goes over remembered until its window ends.
- */
+/** One attempt against each of `limits` in one write, or refused from memory if one was already over (refusal-gate.ts). */
 export async function countAttempt(deps: Pick<Deps, 'write' | 'refusals'>, limits: CountedLimit[], nowMs: number): Promise<AttemptOutcome> {
   const { gate } = deps.refusals;
   for (const { key } of limits) {
@@ -162,10 +150,7 @@ export async function seenWithin(db: DbOrTx, key: string, withinMs: number, nowM
 /** How long an address an account signed in from stays known (`loginThrottleKeys.known`): the longest session. */
 export const KNOWN_ADDRESS_MS = 30 * 24 * 3600_000;
 
-/**
- * Drops windows that ended long ago (housekeeping, from the periodic sweep); an account's known addresses
- * last their own 30 days (KNOWN_ADDRESS_MS).
- */
+/** Drops windows that ended long ago; known addresses last KNOWN_ADDRESS_MS. */
 export async function pruneThrottle(db: DbOrTx, nowMs: number, olderThanMs = 24 * 3600_000): Promise<void> {
   const isKnownAddress = sql`substr(${throttle.key}, 1, ${KNOWN_PREFIX.length}) = ${KNOWN_PREFIX}`;
   await db

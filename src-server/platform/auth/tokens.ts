@@ -12,10 +12,8 @@ const LONGEST_SESSION_SECONDS = REMEMBER_DAYS * 24 * 3600;
 const CLOCK_SKEW_SECONDS = 60;
 
 /**
- * The claims a genuine token carries, parsed before any is trusted: a signature proves only who signed, and a
- * token signed with the right key but odd claims (exp 1e300, sub " 2") must be refused, not crash or alias
- * another account (docs/api.md#authentication). Times are whole seconds since the epoch (safe integers), the
- * account id is the canonical decimal form of a path id (docs/api.md#conventions: ^\d{1,15}$, no leading zero).
+ * The claims a genuine token carries, parsed before any is trusted: odd claims under the right key (exp 1e300,
+ * sub " 2") are refused, never crash or alias another account (docs/api.md#authentication, docs/api.md#conventions).
  */
 const sessionClaims = z.object({
   sub: z.string().regex(/^[1-9]\d{0,14}$/),
@@ -72,14 +70,9 @@ export async function createTokenService(secret: string): Promise<TokenService> 
     cache: VERIFIED_CACHE_SIZE,
   });
   /**
-   * Tokens accepted before, by their exact text, with their parsed claims.
-   * Why: fast-jwt's own cache still hashes each token (SHA-256) for its key, and the claims would be parsed again
-   * each time: on GET /api/user/policies ~7% of a request's CPU (profiled, docs/operations.md#benchmarks). The
-   * same text was verified with the same key, so the signature and the claims' shape hold; only the time checks
-   * depend on when it is used, and they run on every call below.
-   * When full, the token verified longest ago goes first, even if still in use: it is then verified once more.
-   * (Moving each hit to the end, for least-recently-used order, would take a delete and a set on every request and
-   * leave a new hash table behind every few: docs/performance.md#the-policy-list-read.)
+   * Tokens accepted before, by exact text, with their claims: fast-jwt's cache still hashes and re-parses (~7% of a
+   * request: docs/operations.md#benchmarks). Time checks run on every call. When full, the oldest goes first (no LRU
+   * upkeep per request: docs/performance.md#the-policy-list-read).
    */
   const accepted = new Map<string, CheckedClaims>();
   const checkedClaims = (token: string): CheckedClaims | null => {

@@ -1,9 +1,5 @@
-// Consistent copies of a live embedded database, and putting one back.
-// VACUUM INTO writes a transaction-consistent, compacted copy while the server keeps serving (readers and
-// the writer carry on; the copy sees one snapshot). A restore checks the copy first, then swaps it in with
-// a rename so a crash half-way leaves either the old file or the new one, never a mix; the old file's WAL
-// and shared-memory files go, since they belong to the old database. A copy is its owner's alone, as the database
-// is (client.ts keepPrivate; docs/operations.md#backups-and-restore).
+// Consistent copies of a live embedded database by VACUUM INTO, and a restore that checks the copy and swaps it in
+// by rename, so a crash leaves the old file or the new, never a mix (docs/operations.md#backups-and-restore).
 import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync, copyFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Libsql from 'libsql';

@@ -16,10 +16,8 @@ export interface Database {
   db: Db;
   client: Client;
   /**
-   * Where writes go (db/writer.ts). For an embedded file, a connection of its own that never sleeps in SQLite's
-   * busy handler (busy timeout 0): the writer waits for another process's write lock in the event loop instead,
-   * so this process keeps answering meanwhile (docs/operations.md#several-server-processes). For a libSQL server,
-   * the same client as `db`, whose transactions commit with a receipt (db/server.ts).
+   * Where writes go (db/writer.ts): for a file, a connection with busy timeout 0, as the writer waits for locks in
+   * the event loop (docs/operations.md#several-server-processes); for a server, `db` itself, with receipts.
    */
   writeDb: Db;
   /** The per-request reads, on the fastest path this database allows (see hot-reads.ts). */
@@ -30,19 +28,13 @@ export interface Database {
 export interface DatabaseOptions {
   url: string;
   authToken?: string | undefined;
-  /**
-   * An embedded replica (docs/operations.md#an-embedded-replica-of-a-libsql-server): `url` is the local file, this the
-   * libSQL server it copies and sends every write to.
-   */
+  /** The server an embedded replica at `url` copies (docs/operations.md#an-embedded-replica-of-a-libsql-server). */
   syncUrl?: string | undefined;
   /** How often the replica pulls other processes' writes from its server (default 100 ms). */
   syncIntervalMs?: number | undefined;
 }
 
-/**
- * Busy timeout for embedded files: how long a statement waits for a lock another process holds. Reads in WAL mode
- * seldom wait at all; writes wait in the writer (db/writer.ts) for as long, but without blocking the event loop.
- */
+/** How long an embedded file's statement waits for another process's lock (writes wait in the writer instead). */
 export const BUSY_TIMEOUT_MS = 5000;
 
 /** The embedded database's files (the file, its -wal and -shm) and its folder: its owner's alone (docs/operations.md#embedded-file-default). */
@@ -60,9 +52,8 @@ export async function openDatabase({ url, authToken, syncUrl, syncIntervalMs }: 
   // with a receipt (db/server.ts; docs/operations.md#errors-from-a-libsql-server).
   const client = isFile ? base : retryingReads(base);
   if (isFile) {
-    // WAL is a property of the file and sticks. libSQL opens every pooled connection with
-    // foreign_keys=ON and synchronous=FULL already (asserted by a test), so nothing per-connection is lost
-    // when the pool opens another.
+    // WAL sticks to the file; libSQL opens every pooled connection with foreign_keys=ON and synchronous=FULL
+    // already (a test asserts it).
     await client.execute('PRAGMA journal_mode=WAL');
     await client.execute('PRAGMA synchronous=FULL');
     await client.execute('PRAGMA foreign_keys=ON');
@@ -88,12 +79,8 @@ export async function openDatabase({ url, authToken, syncUrl, syncIntervalMs }: 
 }
 
 /**
- * An embedded replica of a libSQL server: a local file that libSQL keeps in step with the server (pulling its new
- * writes every `syncIntervalMs`) and through which every write goes to the server. Reads are local, at the embedded
- * file's speed (the dashboard's read: docs/operations.md#which-way-to-reach-a-libsql-server); a write is answered
- * once the server has committed it, and the replica then holds it, so the process reads its own writes. Other
- * processes' writes show after the next pull. The per-request reads go through the client: the replica's file is
- * libSQL's to keep, not for a second native connection.
+ * An embedded replica of a libSQL server (docs/operations.md#which-way-to-reach-a-libsql-server): local reads, writes
+ * sent to the server. Per-request reads go through the client: the file is libSQL's, not for a second connection.
  */
 async function openReplica(url: string, syncUrl: string, authToken: string | undefined, syncIntervalMs: number): Promise<Database> {
   if (!url.startsWith('file:')) throw new Error('an embedded replica needs a file: DATABASE_URL');
@@ -109,11 +96,8 @@ async function openReplica(url: string, syncUrl: string, authToken: string | und
 }
 
 /**
- * The database holds accounts, password hashes and the mail outbox: nobody but the server's own user reads it.
- * A missing folder is made owner-only; a missing file is made empty and owner-only before libSQL opens it (SQLite
- * would create it 0644, and gives its -wal and -shm the file's mode). Files and a folder that already exist are
- * narrowed to the same modes at every start, unless another user owns them; a shared folder (sticky, as /tmp is)
- * is left as it is.
+ * The database holds password hashes: owner-only (docs/operations.md#embedded-file-default). A missing file is made
+ * empty and 0600 before libSQL would make it 0644; existing ones are narrowed unless another user owns them.
  */
 export function keepPrivate(path: string): void {
   keepFolderPrivate(dirname(path));

@@ -1,9 +1,5 @@
-// The two reads on every signed-in request: who is calling, and a customer's policies.
-// Why not Drizzle here: @libsql/client's execute costs ~200 µs a call on an embedded file (it prepares
-// the statement every time and builds a generic result set), while a cached native prepared statement
-// on the same libSQL engine costs ~5-50 µs. So for embedded files these two queries run as prepared
-// statements on a read connection of their own; against a libSQL server they go through the client.
-// The policy list is read as the API's JSON, stored per account and kept by triggers (db/read-models/policy-list.ts).
+// The two reads on every signed-in request (the caller, a customer's policies) and the slow ones. On an embedded file
+// they are cached native prepared statements (~5-50 µs, not the client's ~200 µs); on a server, through the client.
 import type { Client, InArgs } from '@libsql/client';
 import Libsql from 'libsql';
 import { offThreadReads } from './off-thread';
@@ -22,25 +18,13 @@ export interface HotReads {
   callerRow(userId: number, jti: string): Promise<CallerRow | undefined>;
   /** The account's policies as the API's JSON array (PolicyView[]), newest start first. */
   policiesOfUserJson(userId: number): Promise<string>;
-  /**
-   * How many rows of a trigram index contain `term` (taken literally). The admin search's exact total: at
-   * 1M policies a broad surname counts ~37k matches, and the client's execute adds ~25% to that count. On an
-   * embedded file it is counted on a worker thread (off-thread.ts): a broad term can take 100+ ms, which on
-   * the main thread every other request would wait for. With `upTo`, it stops there and answers at most `upTo`:
-   * the audit log's bounded total (docs/api.md#lists), a few ms where counting every match takes 46-108 ms.
-   */
+  /** How many rows of a trigram index contain `term`, at most `upTo` (docs/api.md#lists); off-thread on an embedded file. */
   countFtsMatches(table: FtsTable, term: string, upTo?: number): Promise<number>;
-  /**
-   * The first column of the first row of a read that may take long (a LIKE over every audit entry: a 1-2
-   * character search, which no trigram index can answer), off the main thread on an embedded file (null: no row).
-   */
+  /** The first cell of a slow read (a LIKE over every row), off the main thread on an embedded file; null: no row. */
   slowScalar(sql: string, args: unknown[]): Promise<unknown>;
   /**
-   * Statements in one write transaction, answering the rows they changed (total_changes). For the search indexes'
-   * merge steps (db/search-index.ts), which at 1M rows can hold the write lock for most of a second: on an embedded
-   * file they run on a worker thread with a connection of their own (not the slow reads' one), so the event loop
-   * keeps answering meanwhile. Called only through WriteTransaction.outside, so this process's writes wait their
-   * turn in the queue instead of in SQLite's busy handler.
+   * Statements in one write transaction, answering total_changes: the search index merge steps, on a worker of their
+   * own on an embedded file. Called only through WriteTransaction.outside, so writes wait in the queue.
    */
   maintenanceWrite(statements: string[]): Promise<number>;
   close(): void;
@@ -60,10 +44,7 @@ const CALLER_SQL = `select id, username, is_admin as isAdmin, is_owner as isOwne
   exists(select 1 from revoked_tokens where jti = ?) as revoked
   from users where id = ?`;
 
-/**
- * CALLER_SQL's row as its cells, in its column order. Read raw (an array, not an object keyed by column name):
- * the native binding builds a named row ~3 µs slower, on every signed-in request.
- */
+/** CALLER_SQL's row as its cells, read raw: a named row costs ~3 µs more on every signed-in request. */
 type RawCaller = ArrayLike<unknown>;
 
 function toCaller(row: RawCaller | undefined): CallerRow | undefined {
@@ -91,10 +72,7 @@ export function nativeHotReads(path: string, busyTimeoutMs: number): HotReads {
       caller: conn.prepare(CALLER_SQL).raw(true),
       ofUser: conn.prepare(POLICY_LIST_READ_SQL).raw(true),
     });
-  /**
-   * Runs one read. A statement whose step failed is left mid-execution by the native binding and fails
-   * every later call too, so after any error the cached statements are dropped and prepared afresh next time.
-   */
+  /** Runs one read; after any error the cached statements are dropped, as the binding leaves a failed one unusable. */
   const read = <T>(run: (s: NonNullable<typeof statements>) => T): T => {
     try {
       return run(prepared());

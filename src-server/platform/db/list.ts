@@ -22,30 +22,19 @@ export function anyColumnContains(columns: SQLWrapper[], term: string): SQL {
   );
 }
 
-/**
- * Whether `term` goes to the trigram FTS5 index. The trigram tokenizer indexes 3-character sequences,
- * so a 1-2 character term has no trigram to look up: those keep the LIKE scan (bounded by the page
- * limit when they match often; the index cannot help them). Counted in code points, as SQLite does.
- */
+/** Whether `term` goes to the trigram FTS5 index: only 3+ code points have a trigram to look up. */
 function usesFts(term: string): boolean {
   return [...term].length >= 3;
 }
 
-/**
- * `<table> MATCH <term as one FTS5 string>`: the term is bound as a parameter and quoted in SQL
- * ('"' || replace(term, '"', '""') || '"'), so quotes, *, OR, NEAR(, - and the like are literal text.
- * `table` is one of our own FTS table names, never input.
- */
+/** `<table> MATCH <term>`, the term bound and quoted as one FTS5 string so its syntax is literal; `table` is never input. */
 function ftsMatch(table: FtsTable, term: string): SQL {
   return sql`${sql.identifier(table)} MATCH '"' || replace(${term}, '"', '""') || '"'`;
 }
 
 export type CounterName = 'users' | 'policies' | 'policies_active' | `policies_product_${Product}` | 'audit_logs' | `audit_logs_level_${LogLevel}`;
 
-/**
- * One trigger-kept total (drizzle/0002_search_fts.sql, per product 0004_product_counters.sql, the audit log's
- * 0008_audit_log_upkeep.sql): a primary-key read, never a count(*).
- */
+/** One trigger-kept total: a primary-key read, never a count(*). */
 export async function readCounter(db: DbOrTx, name: CounterName): Promise<number> {
   const [row] = await db.select({ value: counters.value }).from(counters).where(eq(counters.name, name)).limit(1);
   return row?.value ?? 0;
@@ -55,25 +44,17 @@ export async function readCounter(db: DbOrTx, name: CounterName): Promise<number
 export interface ListSource<V> {
   /** Columns a search term is looked for in, anywhere in the text (LIKE, any of them). */
   searchIn: SQLWrapper[];
-  /**
-   * A trigram index over the same columns: terms of 3+ characters (usesFts) are looked up there instead, its
-   * rowid being `id`, walked in the list's own id order ('asc' or 'desc').
-   */
+  /** A trigram index over the same columns (rowid = `id`) for terms of 3+ characters, walked in the list's id order. */
   fts?: { table: FtsTable; id: SQLWrapper; order: 'asc' | 'desc' };
-  /**
-   * Counts a searched total only this far (docs/api.md#lists: policies and users ADMIN_SEARCH_EXACT_TOTAL, the audit
-   * log LOG_SEARCH_EXACT_TOTAL), see boundedTotal. Undefined: exact.
-   */
+  /** Counts a searched total only this far (docs/api.md#lists); undefined: exact. */
   exactTotalUpTo?: number;
   /** The page: the rows matching `where` (all of them when undefined), in the list's order, `limit` from `offset`. */
   page(where: SQL | undefined, limit: number, offset: number): Promise<V[]>;
   /** How many rows match `where` (all of them when undefined). */
   count(where: SQL | undefined): Promise<number>;
   /**
-   * A term no trigram index can answer (1-2 characters) is a LIKE over every row: 2.4-5 s at 1M policies, ~0.5 s at
-   * 1M log entries, which on the main thread every other request would wait for. With `scan`, listBoundedPage runs it
-   * off the main thread (HotReads.slowScalar): the page's ids in the list's order and the total counted up to the
-   * bound (exactTotalUpTo), then the page's rows are read by `id`. Undefined: `page` and `count` run the LIKE.
+   * A 1-2 character term is a LIKE over every row (seconds at 1M rows): with `scan` it runs off the main thread
+   * (HotReads.slowScalar), ids then rows by `id`. Undefined: `page` and `count` run the LIKE.
    */
   scan?: {
     id: Column;
@@ -84,20 +65,11 @@ export interface ListSource<V> {
   };
   /** The unsearched total when something cheaper than count(*) knows it (a trigger-kept counter). */
   total?(): Promise<number>;
-  /**
-   * A term that names a whole category of rows rather than text in them (a policy's product): the rows are
-   * that category's (`where`, an indexed filter) and the total is what a counter keeps, so neither scans.
-   * Undefined for every other term, which is searched as text.
-   */
+  /** A term naming a whole category (a policy's product): an indexed filter and a kept counter, so neither scans. */
   category?(term: string): { where: SQL; total(): Promise<number> } | undefined;
 }
 
-/**
- * One page of a list and its total, searched (docs/product.md#statistics-and-search). The page and the total
- * are read at once. A term that names a category (ListSource.category) selects that category. Otherwise, with
- * an index and a term of 3+ characters, the index picks the page's ids (it stops at the page) and counts the
- * matches on the fast path (db/hot-reads.ts); else the term is a LIKE over `searchIn`.
- */
+/** One page of a list and its total, searched: by category, trigram index or LIKE (docs/product.md#statistics-and-search). */
 export async function listPage<V>(deps: Pick<Deps, 'hot'>, q: ListQuery, source: ListSource<V>): Promise<Page<V>> {
   const { items, total } = await listBoundedPage(deps, q, source);
   return { items, total };
@@ -105,10 +77,7 @@ export async function listPage<V>(deps: Pick<Deps, 'hot'>, q: ListQuery, source:
 
 export type { BoundedPage };
 
-/**
- * How far a bounded count goes: `upTo`, or the end of the page asked for when that is further (paging past the
- * bound stays possible). One more than that is counted, so that reaching it proves a match past the page.
- */
+/** How far a bounded count goes: `upTo` or the page's end if further, plus one to prove a match past the page. */
 export const countBoundFor = (upTo: number, q: Pick<ListQuery, 'limit' | 'offset'>) => Math.max(upTo, q.offset + q.limit);
 
 /** The total from a count stopped at bound + 1 (countBoundFor): past the bound, the bound and the flag. */

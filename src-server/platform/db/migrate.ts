@@ -4,10 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import type { Db } from './client';
 
-/**
- * The committed migrations: the repository's drizzle/ folder, found above this module wherever it runs from (the
- * source tree, or a bundle of the server built elsewhere in the repository: tests/process/real-server.ts).
- */
+/** The repository's drizzle/ folder, found above this module (the source tree, or a bundle built elsewhere in it). */
 function migrationsFolder(): string {
   for (let dir = dirname(fileURLToPath(import.meta.url)); ; dir = dirname(dir)) {
     if (existsSync(join(dir, 'drizzle', 'meta', '_journal.json'))) return join(dir, 'drizzle');
@@ -18,10 +15,8 @@ const MIGRATIONS_FOLDER = migrationsFolder();
 const ATTEMPTS = 3;
 
 /**
- * Applies the committed drizzle-kit migrations (and the custom SQL ones among them), all pending ones in one
- * transaction. Processes started together on a new database file, or after an upgrade, each find the same
- * migrations missing and race to apply them: the loser's transaction fails whole ('table … already exists') once
- * the winner's has committed, and its next look finds them applied (docs/operations.md#several-server-processes).
+ * Applies the pending migrations in one transaction. Processes starting together race: the loser's transaction
+ * fails whole, and its next try finds them applied (docs/operations.md#several-server-processes).
  */
 export async function migrateDatabase(db: Db): Promise<void> {
   for (let attempt = 1; ; attempt++) {

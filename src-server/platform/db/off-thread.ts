@@ -1,17 +1,10 @@
-// Reads that may take long, run on a worker thread with a connection of its own (embedded files only).
-// Why: the embedded libSQL engine runs a statement on the calling thread, so on the main thread every other
-// request waits until it ends. The exact total of a broad admin search (a trigram index counting every match:
-// 'fletch' in 1M policies is ~37k matches; the audit log's, counted only to a bound since docs/api.md#lists, took
-// 100+ ms for 'Login failed's ~80k) is such a statement. Counted here, the
-// search still takes that long, but health checks, sign-ins and dashboards are answered meanwhile
-// (docs/operations.md#database). One worker per database, one statement at a time, started on first use.
+// Reads that may take long (a broad search's total: docs/api.md#lists), on a worker thread with a connection of its
+// own (embedded files only): the engine runs on the calling thread, and everyone else would wait (docs/operations.md#database).
+// One worker per database, one statement at a time, started on first use.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
-/**
- * The worker's code, evaluated as CommonJS (no TypeScript loader is needed in the worker, whichever runner
- * started the server). It prepares each SQL text once and answers the first column of the first row.
- */
+/** The worker's code as CommonJS (no TypeScript loader needed); answers the first cell of the first row. */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.libsql);

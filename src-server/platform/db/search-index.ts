@@ -1,24 +1,7 @@
-// Upkeep of the trigram search indexes (drizzle/0002_search_fts.sql; the audit log's, 0008_audit_log_upkeep.sql).
-//
-// FTS5 keeps each index as a set of segments (b-trees). Every write transaction adds a small one, and a search
-// reads every segment: each match is found in one of them, and walking a broad term's matches in rowid order means
-// choosing among all segments' cursors at every step. At 1M policies a bulk load merged into one segment ('optimize')
-// has 69,794 pages; 5,000 policies added one by one afterwards leave 21 segments in policies_fts and 15 in
-// audit_logs_fts, even with FTS5's automerge (which merges only as much as each small write pays for).
-//
-// Two ways to merge:
-//  * 'optimize' merges an index into one segment in one statement: ~7 s at 1M policies, holding the write lock
-//    the whole time. For bulk loads (scripts/seed-large.ts) and quiet hours, never for a request or a timer.
-//  * 'merge' steps (mergeSearchIndexes), run by housekeeping every minute (maintenance.ts): each step merges
-//    segments until about MERGE_STEP_PAGES pages are written, in its own write transaction. With usermerge 2
-//    (drizzle/0009_search_index_merge.sql) a step merges any two segments that FTS5 keeps on one level, so between
-//    minutes the small segments fold into each other and an index stays at a handful of segments (at most 5,
-//    measured over 3,000 single inserts at 1M) instead of dozens.
-// A step ends only between terms, so one that writes a trigram found in nearly every row ('kc-' of every policy
-// number, 'inf' of nine log entries in ten) holds the write lock until that list is written: up to ~1 s at 1M, when
-// the largest segments meet (rare: the new rows must have grown to their size). The usual steps take milliseconds.
-// So steps run on a thread and connection of their own (HotReads.maintenanceWrite) in the write queue's turn: the
-// event loop goes on answering requests, and only this process's writes wait. Figures: docs/operations.md#benchmarks.
+// Upkeep of the trigram search indexes (docs/operations.md#housekeeping): every write leaves a small FTS5 segment and
+// a search reads them all, so housekeeping merges in steps (usermerge 2: migration 0009), never 'optimize' (seconds
+// under the write lock). A step can hold the lock ~1 s when the largest segments meet, so steps run on a thread of
+// their own in the write queue's turn (HotReads.maintenanceWrite). Figures: docs/operations.md#benchmarks.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Client } from '@libsql/client';
 import { sql } from 'drizzle-orm';
@@ -34,10 +17,7 @@ export interface MergeDeps {
 
 export const SEARCH_INDEXES: readonly FtsTable[] = ['users_fts', 'policies_fts', 'audit_logs_fts'];
 
-/**
- * Pages (~4 KB each) one merge step writes before it stops at the next term: most steps at 1M rows then take a few
- * milliseconds (the longest are printed by `npm run bench`), and an index merges ~6,400 pages a minute.
- */
+/** Pages one merge step writes before it stops at the next term: a few milliseconds a step at 1M rows. */
 export const MERGE_STEP_PAGES = 64;
 /** Merge steps per housekeeping run, across the indexes: ~1 s of work at most, and normally a few steps. */
 export const MERGE_MAX_STEPS = 100;
@@ -47,11 +27,8 @@ export async function optimizeSearchIndexes(client: Client): Promise<void> {
 }
 
 /**
- * One merge step on `table` in its own write transaction; true when it merged something. FTS5's 'merge' command
- * with a positive page count merges only levels holding `usermerge` or more segments, or carries on a merge
- * already started; the rows it changed (total_changes, 2 or more when it did work, as the FTS5 documentation
- * says) tell whether there was anything to do. A negative count starts merging every segment into one (as
- * 'optimize' would, but in steps carried on by the positive ones): the benchmark times the longest steps with it.
+ * One merge step on `table` in its own write transaction; true when it merged something (total_changes >= 2, as
+ * FTS5 documents). A negative count starts merging everything into one, carried on by positive steps.
  */
 export async function mergeStep(deps: MergeDeps, table: FtsTable, pages = MERGE_STEP_PAGES): Promise<boolean> {
   // `table` is one of SEARCH_INDEXES and `pages` a whole number: nothing here comes from a request.
@@ -78,11 +55,7 @@ export interface MergeOptions {
   onStep?: (table: FtsTable, ms: number, merged: boolean) => void;
 }
 
-/**
- * Merge steps on every search index until none has anything left to merge or `maxSteps` steps have merged
- * something; the next run carries on. Each step is its own write transaction, run off the main thread in the write
- * queue's turn: this process's other writes wait at most one step, and its requests are answered meanwhile.
- */
+/** Merge steps on every search index until nothing is left or `maxSteps` merged something; the next run carries on. */
 export async function mergeSearchIndexes(deps: MergeDeps, options: MergeOptions = {}): Promise<MergeRun> {
   const pages = options.pagesPerStep ?? MERGE_STEP_PAGES;
   const maxSteps = options.maxSteps ?? MERGE_MAX_STEPS;
@@ -128,11 +101,7 @@ function readVarint(b: Uint8Array, at: number): [value: number, next: number] {
   throw new Error('unreachable');
 }
 
-/**
- * Decodes an FTS5 index's structure record (row 10 of `<table>_data`: a 4-byte cookie, an optional V2 marker, then
- * levels and their segments, as fts5_index.c writes it). For the benchmark's report and the tests, which check
- * that merge steps really merge; nothing in a request reads it.
- */
+/** Decodes an FTS5 index's structure record (row 10 of `<table>_data`, as fts5_index.c writes it); for benchmarks and tests. */
 export async function searchIndexShape(db: Db, table: FtsTable): Promise<IndexShape> {
   const rows = await db.all<{ block: ArrayBuffer | Uint8Array }>(sql.raw(`select block from ${table}_data where id = 10`));
   const block = rows[0]?.block;

@@ -1,61 +1,32 @@
-// A libSQL server (sqld, or a hosted one) as the database: what a server does that an embedded file never does, and
-// how the product copes (docs/operations.md#errors-from-a-libsql-server, docs/operations.md#replicas-and-what-they-show).
-//
-//  * It can be out of reach for a moment: restarting (ECONNREFUSED), or a connection broken mid-request ('fetch
-//    failed'), or 502/503/504 from it or a proxy in front of it. A read is tried again after a short wait; so is a
-//    whole write transaction that surely never committed. Past the tries the request answers 503 with Retry-After
-//    (DatabaseUnavailableError), never 500, and nothing is half-written: a transaction commits whole or not at all.
-//  * It ends a write transaction held ~5 s while another waits (TRANSACTION_TIMEOUT), and forgets every open
-//    transaction when it restarts ('Received an invalid baton'). Either way it rolled the transaction back: tried
-//    again whole.
-//  * The answer to a COMMIT can be lost after the COMMIT was sent (the server died, the connection broke): it may or
-//    may not have been made. So each transaction writes a receipt row (write_receipts) with its COMMIT, and then
-//    the receipt is looked up, on the primary, to know.
-//  * A replica applies the primary's writes asynchronously, tens of milliseconds later, even the writes sent through
-//    it; a read on the very connection that wrote does not wait for them either (measured:
-//    docs/operations.md#replicas-and-what-they-show). So a write is answered only once the server this process
-//    reads from shows its receipt: the process, and every process reading from the same server, then reads its own
-//    writes.
+// A libSQL server as the database (docs/operations.md#errors-from-a-libsql-server): reads and surely-uncommitted
+// transactions are tried again while it is out of reach, then 503; a lost COMMIT answer is settled by the receipt
+// row written with it; and a write is answered only once the server this process reads from shows its receipt
+// (docs/operations.md#replicas-and-what-they-show).
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Client, InStatement, ResultSet, Transaction, TransactionMode } from '@libsql/client';
 import { messages } from '../../contract/messages';
 import { DatabaseUnavailableError } from '../../errors';
 
-/**
- * The waits before each further try of a read or of a whole write transaction (three more tries, ~1 s in all): a
- * restarted sqld answers again within tens of milliseconds (tests/server/sqld-errors.test.ts prints it), so a
- * restart is ridden out without an error; a server away for longer gets 503s rather than requests held for long.
- */
+/** Waits before each further try (~1 s in all): a restarted sqld answers within tens of milliseconds. */
 export const RETRY_DELAYS_MS: readonly number[] = [100, 300, 600];
 /** The Retry-After of the 503 answered once the tries are spent. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 /** The waits between lookups of a lost COMMIT's receipt while the server comes back (~4 s in all). */
 const LOOKUP_DELAYS_MS: readonly number[] = [100, 300, 600, 1000, 2000];
-/**
- * How long a write waits for the server this process reads from to show it. A replica is tens of milliseconds behind
- * (docs/operations.md#replicas-and-what-they-show); one cut off from its primary would never show it, and the write,
- * made on the primary, is then answered anyway.
- */
+/** How long a write waits for this process's server to show it; a cut-off replica never would, so it is answered anyway. */
 export const VISIBLE_WAIT_MS = 2000;
 
 /**
- * What became of a request the server did not answer:
- * - 'refused': it never reached the server (ECONNREFUSED), so it did nothing;
- * - 'rolled-back': the server ended the transaction it belonged to (TRANSACTION_TIMEOUT, or a restart forgot it);
- * - 'lost': it may have reached the server and been carried out, with the answer lost (a broken connection, a 502,
- *   503 or 504).
- * null: not the server's absence, but an answer (an SQL error, a constraint): as on a file.
+ * What became of an unanswered request: 'refused' never reached the server; 'rolled-back' (TRANSACTION_TIMEOUT, or
+ * forgotten in a restart); 'lost' may have been carried out. null: an answer (an SQL error), as on a file.
  */
 export type ServerFailure = 'refused' | 'rolled-back' | 'lost';
 
 /** Network errors of Node's fetch (undici) and sockets, found as a 'fetch failed' TypeError's cause. */
 const LOST_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
-/**
- * Reads what the libSQL client threw, through its causes (Drizzle's DrizzleQueryError, the client's LibsqlError, the
- * HTTP client's error, fetch's TypeError, the socket's error).
- */
+/** Reads what the libSQL client threw, through its chain of causes. */
 export function serverFailureOf(err: unknown): ServerFailure | null {
   let lost = false;
   for (let e: unknown = err, depth = 0; e !== null && typeof e === 'object' && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
@@ -78,11 +49,7 @@ export function unavailable(cause: unknown): DatabaseUnavailableError {
 /** A statement that only reads, so carrying it out twice changes nothing. */
 const READ_ONLY = /^\s*select\b/i;
 
-/**
- * The client for reads (Drizzle's `db` and the per-request reads): `execute` tried again while the server is out of
- * reach. A statement that never reached the server is tried again whatever it is; one whose answer was lost only if
- * it reads. Past the tries, or for a write whose outcome is unknown, DatabaseUnavailableError.
- */
+/** The read client: `execute` tried again while the server is out of reach (a lost answer only for a read). */
 export function retryingReads(client: Client): Client {
   const execute = async (...args: unknown[]): Promise<ResultSet> => {
     const first = args[0] as InStatement;
@@ -128,10 +95,7 @@ export function serverWritesOf(client: Client): ServerWrites | undefined {
 const RECEIPT = /^[0-9a-f-]{36}$/;
 const receiptSql = 'select 1 from write_receipts where id = ?';
 
-/**
- * The client for the write queue: each transaction's COMMIT is sent with its receipt, in one request
- * (`INSERT INTO write_receipts …; COMMIT`), so the receipt exists exactly when the transaction does.
- */
+/** The write client: each COMMIT goes with its receipt in one request, so the receipt exists exactly when the transaction does. */
 export function receiptedWrites(client: Client): Client {
   let pending: CommitRecord | undefined;
   const transaction = async (mode?: TransactionMode): Promise<Transaction> => {
@@ -149,9 +113,8 @@ export function receiptedWrites(client: Client): Client {
       }
     };
     const rollback = async () => {
-      // Drizzle rolls back when the work threw, and throws what the ROLLBACK threw instead if it fails. A server that
-      // ended the transaction itself (TRANSACTION_TIMEOUT) answers 'no transaction is active', and one out of reach
-      // answers nothing: either way the transaction is gone, and the work's own error is the one that says why.
+      // Drizzle throws a failed ROLLBACK's error instead of the work's; here the transaction is already gone, and
+      // the work's own error says why.
       try {
         await inner.rollback();
       } catch {

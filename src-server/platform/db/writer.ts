@@ -1,28 +1,17 @@
-// Every write goes through here: one BEGIN IMMEDIATE transaction at a time per process.
-// Why a lock: the embedded libSQL driver runs SQLite on the main thread, so a second pooled connection
-// that waits for the write lock would sleep in SQLite's busy handler and block the very event loop the
-// first transaction needs to finish. Queuing writers here avoids that. Between processes on one file, a write
-// waits for the other's lock here too, in the event loop (transactionWhenFree), not in the busy handler.
-// On a libSQL server, a transaction the server rolled back or never received is run again whole, and a write is
-// answered once the server this process reads from shows it (serverTransaction; db/server.ts).
+// Every write goes through here: one BEGIN IMMEDIATE transaction at a time per process, queued in the event loop,
+// because SQLite's busy handler would sleep on the main thread (the embedded driver's) and block it. On a libSQL
+// server a transaction is retried whole and answered once visible (db/server.ts).
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Client } from '@libsql/client';
 import { BUSY_TIMEOUT_MS, type Db, type Tx } from './client';
 import { RETRY_DELAYS_MS, serverFailureOf, serverWritesOf, unavailable, type ServerWrites } from './server';
 
-/**
- * `work` in one BEGIN IMMEDIATE transaction, in this process's write queue. On a libSQL server `work` may run more
- * than once (a transaction the server rolled back is run again), so it keeps its effects to the transaction.
- */
+/** `work` in one BEGIN IMMEDIATE transaction; on a libSQL server it may run again, so it keeps its effects to it. */
 export type WriteTransaction = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
 
 /** The process's write queue (createWriter): transactions, and writes other connections make in its turn. */
 export interface WriteQueue extends WriteTransaction {
-  /**
-   * `work` in this queue's turn, with no transaction opened here: for a write made on another connection (a search
-   * index merge step on a thread of its own: db/search-index.ts), so that this process's other writes wait for it
-   * here, in the event loop, rather than in SQLite's busy handler, which would sleep on the main thread.
-   */
+  /** `work` in this queue's turn, no transaction opened: a write on another connection (a search index merge step). */
   outside<T>(work: () => Promise<T>): Promise<T>;
 }
 
@@ -32,10 +21,7 @@ export interface WriteQueueObserver {
   started(waitSeconds: number): void;
 }
 
-/**
- * `lockWaitMs`: how long a write waits for another process's write lock before failing with SQLITE_BUSY (tests
- * shorten it).
- */
+/** `lockWaitMs`: how long a write waits for another process's lock before SQLITE_BUSY. */
 export function createWriter(db: Db, observer?: WriteQueueObserver, lockWaitMs = BUSY_TIMEOUT_MS): WriteQueue {
   let tail: Promise<unknown> = Promise.resolve();
   const enqueue = <T>(run: () => Promise<T>): Promise<T> => {
@@ -57,11 +43,8 @@ export function createWriter(db: Db, observer?: WriteQueueObserver, lockWaitMs =
 }
 
 /**
- * `work` in a transaction on a libSQL server (docs/operations.md#errors-from-a-libsql-server), answering its value and
- * the receipt it committed with. A transaction that surely did not commit (the server never got it, or rolled it
- * back) is run again after RETRY_DELAYS_MS; one whose COMMIT was sent and whose answer was lost is looked up by its
- * receipt first. Past the tries, or when a lost COMMIT cannot be looked up, DatabaseUnavailableError (503). Any other
- * error (SQL, a service's own) is thrown as on a file.
+ * `work` in a transaction on a libSQL server (docs/operations.md#errors-from-a-libsql-server), with its receipt: run
+ * again when it surely did not commit, a lost COMMIT looked up by receipt; else DatabaseUnavailableError (503).
  */
 async function serverTransaction<T>(db: Db, server: ServerWrites, work: (tx: Tx) => Promise<T>): Promise<{ value: T; receipt: string }> {
   for (let attempt = 0; ; attempt++) {
@@ -90,10 +73,7 @@ async function serverTransaction<T>(db: Db, server: ServerWrites, work: (tx: Tx)
   }
 }
 
-/**
- * An embedded replica's writes go to its server (db/client.ts openReplica): one it cannot reach answers 503, as a
- * server's does (docs/operations.md#errors-from-a-libsql-server), not 500. A file's own errors pass unchanged.
- */
+/** An embedded replica's unreachable server answers 503, not 500; a file's own errors pass unchanged. */
 function asUnavailable(err: unknown): never {
   throw serverFailureOf(err) === null ? err : unavailable(err);
 }
@@ -109,12 +89,8 @@ function timed<T>(observer: WriteQueueObserver, run: () => Promise<T>): () => Pr
 }
 
 /**
- * `work` in a BEGIN IMMEDIATE transaction; while another process holds the write lock, waits for it in the event
- * loop (the lock tried about every millisecond) for up to `lockWaitMs`, then fails with SQLITE_BUSY.
- * Why: SQLite's busy handler sleeps on the calling thread, the main one for the embedded engine, so a process
- * whose write waits there answers nothing meanwhile: over a second while the other takes a write load
- * (tests/server/two-processes.test.ts), up to the whole 5 s at worst. Hence the write connection's busy timeout
- * of 0 (db/client.ts: writeDb).
+ * `work` in a BEGIN IMMEDIATE transaction, waiting for another process's lock in the event loop up to `lockWaitMs`:
+ * SQLite's busy handler would sleep on the main thread (hence writeDb's busy timeout of 0).
  */
 async function transactionWhenFree<T>(db: Db, work: (tx: Tx) => Promise<T>, lockWaitMs: number): Promise<T> {
   const deadline = performance.now() + lockWaitMs;

@@ -1,7 +1,5 @@
-// Which request paths name the API, however they are spelt (docs/api.md#errors, docs/product.md#not-found).
-// The router takes paths literally: `//api/admin/users`, `/API/admin/users` or `/api%2fadmin/users` match no
-// API route, and would fall through to the built client's SPA page (200, HTML). A proxy, a cache or a
-// person reading a log may well take them for the API, so they answer the API's JSON 404 instead.
+// Which request paths name the API, however spelt (docs/api.md#errors, docs/product.md#not-found): `//api/…`,
+// `/API/…` or `/api%2f…` match no route, and answer the API's JSON 404, not the SPA page a proxy might take for it.
 
 const API_PREFIXES = new Set(['api', 'trpc']);
 /** Rounds of percent-decoding: enough for %252F (encoded twice) and a little more, bounded for a hostile path. */

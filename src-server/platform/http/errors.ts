@@ -53,10 +53,7 @@ function clientErrorOf(err: unknown): { status: Status; body: ErrorBody; retryAf
   return null;
 }
 
-/**
- * Answers a client error as JSON, or null when the error is ours (the caller logs it and answers 500).
- * /api/register's client reads `message` (docs/api.md#account); every other client reads `error`.
- */
+/** A client error as JSON, or null when it is ours (500); /api/register's client reads `message` (docs/api.md#account). */
 export function clientErrorResponse(c: Context, err: unknown, opts: { withMessage?: boolean } = {}): Response | null {
   const known = clientErrorOf(err);
   if (!known) return null;

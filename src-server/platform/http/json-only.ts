@@ -1,15 +1,9 @@
-// Request bodies must be declared as JSON (docs/api.md#conventions). The types a web page on another origin may
-// send without a CORS preflight are text/plain, form-encoded and multipart: were such a body (or one with no
-// type at all) read as JSON, any site could make its visitors' browsers register accounts and send quote and
-// callback requests in their name. Requiring application/json means a browser must ask first, and the server
-// grants no other origin. A request without a body has nothing to misread and is not checked.
+// Request bodies must be declared as JSON (docs/api.md#conventions): the types a page on another origin may send
+// without a CORS preflight would otherwise let any site act in its visitors' name. A request without a body is not checked.
 import type { MiddlewareHandler } from 'hono';
 import { messages } from '../../contract/messages';
 
-/**
- * `application/json`, in any letter case, with no parameter but an optional UTF-8 charset (`utf-8`, `utf8`,
- * quoted or not): the only body the server reads, as JSON is UTF-8 (RFC 8259).
- */
+/** `application/json`, any case, with at most a UTF-8 charset: JSON is UTF-8 (RFC 8259). */
 export function isJsonContentType(header: string): boolean {
   const [type, ...params] = header.split(';');
   if (type?.trim().toLowerCase() !== 'application/json') return false;
@@ -25,11 +19,7 @@ export function isJsonContentType(header: string): boolean {
 /** Methods whose requests carry no body the server reads: never refused for their Content-Type. */
 const BODYLESS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/**
- * 415 `{ error }` for a request body that is not declared as JSON. Runs after the body limit, so a body read
- * here to learn whether there is one at all (no Content-Type and no Content-Length) is at most 100 KB, and the
- * handlers read it again from Hono's cache.
- */
+/** 415 `{ error }` for a body not declared as JSON; after the body limit, so a body read here is at most 100 KB. */
 export const jsonBodiesOnly: MiddlewareHandler = async (c, next) => {
   if (BODYLESS.has(c.req.method)) return next();
   const type = c.req.header('content-type');

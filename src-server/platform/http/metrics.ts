@@ -15,10 +15,7 @@ export const TRPC_BATCH = '/trpc/(batch)';
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-/**
- * Counts and times every request. It does only the label work and one observe: no await besides the request's
- * own, no I/O.
- */
+/** Counts and times every request: the label work and one observe, no I/O. */
 export function requestMetrics(metrics: MetricsRegistry, procedures: ReadonlySet<string>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const start = performance.now();
@@ -29,11 +26,7 @@ export function requestMetrics(metrics: MetricsRegistry, procedures: ReadonlySet
   };
 }
 
-/**
- * The route label: a pattern of the app's own route table (`/api/admin/policies/:id`), the procedure of a tRPC
- * call (`/trpc/admin.policies.list`), or one of a few fixed words; never the raw path, so the number of series
- * stays bounded whatever URLs arrive.
- */
+/** The route label: a route pattern, a tRPC procedure or a fixed word; never the raw path, so series stay bounded. */
 export function routeLabel(c: Context, procedures: ReadonlySet<string>): string {
   const path = c.req.path;
   if (path.startsWith('/trpc/')) return trpcLabel(path.slice('/trpc/'.length), procedures);
@@ -69,11 +62,7 @@ function trpcLabel(rest: string, procedures: ReadonlySet<string>): string {
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
-/**
- * GET /metrics. Without METRICS_TOKEN the route passes the request on, so it answers as a path the app does not
- * have (404). With it, only `Authorization: Bearer <METRICS_TOKEN>` opens it: 401 otherwise, a user's token
- * included, since the token is compared with METRICS_TOKEN alone.
- */
+/** GET /metrics: without METRICS_TOKEN a 404 as an unknown path; with it, only that bearer token opens it (else 401). */
 export function metricsEndpoint(metrics: MetricsRegistry | null, token: string | undefined): MiddlewareHandler<AppEnv> {
   if (!metrics || token === undefined) return (_c, next) => next();
   // Compared as SHA-256 digests: equal lengths for timingSafeEqual, and the time taken tells nothing of the token.

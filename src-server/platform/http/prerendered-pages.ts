@@ -1,6 +1,5 @@
-// The prerendered public pages (docs/product.md#public-pages): read once at start-up from the build's
-// prerendered/ folder, their canonical links pointed at PUBLIC_URL, compressed once, and answered from memory.
-// Paths the app has a screen for get the app's shell; any other path gets the 404 page with status 404.
+// The prerendered public pages (docs/product.md#public-pages): read, pointed at PUBLIC_URL and compressed once at
+// start-up, answered from memory; the app's other paths get its shell, any other path the 404 page.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

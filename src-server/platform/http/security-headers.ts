@@ -32,10 +32,7 @@ const HEADERS: ReadonlyArray<[string, string]> = [
 /** The same, as one object (lower-case names): what every answer without its own carries. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.fromEntries(HEADERS.map(([name, value]) => [name.toLowerCase(), value]));
 
-/**
- * Every response, including errors and static files, carries these: those its handler has not set itself (the API
- * reference page's own Content-Security-Policy, its public files' Cross-Origin-Resource-Policy).
- */
+/** Every response carries these, unless its handler set its own (the reference page's CSP, its public files' CORP). */
 export const securityHeaders: MiddlewareHandler = async (c, next) => {
   await next();
   const h = c.res.headers;

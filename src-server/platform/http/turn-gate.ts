@@ -1,24 +1,8 @@
-// Requests start in short, fair turns of the event loop (docs/operations.md#overload).
-//
-// Why: libuv accepts ONE new connection per turn of the event loop (since libuv 1.45, libuv/libuv#3696; Node 20
-// ships 1.46). Most of a request's work here is synchronous (the embedded database runs on the main thread,
-// the certificate PDF is drawn there), so at full load every request that had arrived ran to completion inside
-// the same turn: turns of 0.4-0.7 s, and a connection waiting to be accepted waited one turn per connection ahead
-// of it. Measured flat out (120 connections): most answers in ~250 ms, but the last connections' first answers
-// after 10-17 s, for every kind of request, with the listen queue never overflowing.
-//
-// So each turn starts at most `budgetMs` of new request work; later arrivals wait in one FIFO queue (fair across
-// kinds: a slow kind cannot starve the others) and start in the next turns. The loop gets back to accept() and
-// to the sockets every few milliseconds, whatever the load. Work a request does after its first real wait (a
-// password hash, a queued write) is not counted again: it is bounded by the requests already admitted.
+// Requests start in short, fair turns of the event loop (docs/operations.md#overload): libuv accepts one new
+// connection per turn (libuv/libuv#3696), and our work is mostly synchronous, so each turn starts at most `budgetMs`
+// of new work and later arrivals wait in one FIFO. Work after a request's first real wait is not counted again.
 
-/**
- * 8 ms a turn: turns stay near 8-13 ms, so ~75-125 connections a second are accepted at full load, while the turn's
- * fixed cost (timers, one epoll call) stays well under 1% of it. Not less: at 50 busy connections a turn's arrivals
- * are ~7.5 ms of work (~150 µs a read), so a 5 ms budget splits nearly every turn in two and the requests held over
- * wait through the next one (GET /api/user/policies at 50 connections: p99 15-16 ms with 5 ms, 13-16 ms with 8 ms;
- * `npm run bench`, docs/operations.md#overload). The load test's targets hold with 8 ms.
- */
+/** 8 ms a turn: less splits a busy turn's arrivals in two (docs/operations.md#overload has the figures). */
 export const TURN_BUDGET_MS = 8;
 
 export interface TurnGateOptions {

@@ -1,12 +1,6 @@
-// An answer sent before the request's body has arrived in full (413 for an oversize body or a Content-Length over
-// the limit, 415 for a body that is not JSON, ...) ends the connection: docs/api.md#oversize-bodies.
-//
-// The rest of that body is still on its way. If the server kept the connection, the next request on it would be
-// read from the middle of the old body; if it simply closed it, the client's unsent bytes would meet a closed socket
-// and the kernel would answer them with a reset, which can destroy the answer before the client reads it (and a
-// keep-alive client would see its next, unrelated request fail). So the answer says `Connection: close`, the server
-// half-closes once it is flushed, and goes on reading and discarding what the client still sends (a "lingering
-// close", as Apache and nginx do) until the client closes its side, for at most LINGER_MS or LINGER_MAX_BYTES.
+// An answer sent before the request's body has arrived in full (413, 415, ...) ends the connection
+// (docs/api.md#oversize-bodies) with a lingering close, as Apache and nginx do: a plain close would meet the client's
+// unsent bytes with a reset that can destroy the answer, so the rest is read and dropped (LINGER_MS, LINGER_MAX_BYTES).
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { MiddlewareHandler } from 'hono';
@@ -16,10 +10,7 @@ export const LINGER_MAX_BYTES = 16 * 1024 * 1024;
 
 const lingering = new WeakSet<Socket>();
 
-/**
- * Replaces the socket's destroySoon (what Node's HTTP server calls after an answer that said `Connection: close`)
- * with a lingering close: FIN after the answer, then drain the client's remaining bytes, then destroy.
- */
+/** Replaces the socket's destroySoon with a lingering close: FIN after the answer, drain the client's bytes, destroy. */
 function lingerOnClose(socket: Socket): void {
   if (lingering.has(socket)) return;
   lingering.add(socket);

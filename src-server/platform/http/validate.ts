@@ -4,10 +4,7 @@ import { messages } from '../../contract/messages';
 import { brokenTextError } from '../../contract/text';
 import { InvalidError } from '../../errors';
 
-/**
- * `raw` parsed with `schema`, after every string in it is found well-formed (contract/text.ts brokenTextError):
- * a field the schema leaves free (a password, a token) or ignores is no way in for broken text.
- */
+/** `raw` parsed with `schema`, after every string in it is found well-formed (brokenTextError), free fields included. */
 function parsed<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
   const broken = brokenTextError(raw);
   if (broken) throw broken;

@@ -1,18 +1,12 @@
-// A cap on the confirmations the public forms send (docs/product.md#e-mails). Anyone may type any address into
-// the quote wizard or the callback form, so without one a script (or another site's page) could have us send
-// a stranger's inbox a confirmation per request. Past the cap the request is still stored, logged and
-// answered as usual: only its confirmation is not sent. The count is a throttle row in the database, shared
-// by every server process, and counted in the request's own transaction.
+// A cap on the confirmations the public forms send to one address (docs/product.md#e-mails), so nobody can flood a
+// stranger's inbox; past it the request is still stored, only not confirmed. Counted in the request's transaction.
 import type { DbOrTx } from '../db/client';
 import { hitThrottle, type ThrottleRule } from '../auth/throttle';
 
 /** Quote and callback confirmations to one recipient, counted together, in a fixed hour from the first. */
 export const CONFIRMATIONS_PER_RECIPIENT: ThrottleRule = { limit: 3, windowMs: 60 * 60_000 };
 
-/**
- * The recipient as counted: the address in lower case, without a `+tag` in its local part (which most
- * providers deliver to the same inbox), so spelling variants share one count.
- */
+/** The recipient as counted: lower case, without a `+tag` (most providers deliver it to the same inbox). */
 export function confirmationRecipientKey(email: string): string {
   const address = email.trim().toLowerCase();
   const at = address.lastIndexOf('@');

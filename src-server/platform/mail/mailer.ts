@@ -1,14 +1,5 @@
-// Mail is queued in the outbox inside the transaction that causes it (so it is never lost nor sent for a
-// write that rolled back), then delivered: over SMTP when SMTP_URL is set, else printed to the server log
-// (docs/operations.md#mail). A message may carry files (the policy documents' certificate PDF): they are
-// kept in the outbox row as base64 JSON, sent as real attachments over SMTP, and named with their size
-// (never their bytes) in the log. Delivery is claimed in the database (status 'sending', claimed_at) before a
-// message goes out, so several server processes sharing the database never deliver the same message twice
-// (docs/operations.md#mail); a claim whose process died mid-delivery is taken up again after CLAIM_LEASE_MS.
-// A failed attempt is retried after a growing wait (RETRY below, next_attempt_at), up to MAX_ATTEMPTS.
-// The write that marks a message delivered ('sent', 'logged') or given up ('failed') also removes the tokens
-// of its links from the stored text (token-links.ts), so the outbox never keeps a working sign-in link past its
-// delivery; the log line stands in for sending and carries them only with MAIL_LOG_LINKS.
+// The mail outbox and its delivery (docs/operations.md#mail): queued in the causing transaction, claimed in the
+// database so no two processes send one message, retried with backoff, and its links' tokens removed once delivered.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, asc, eq, gt, inArray, isNull, like, lt, lte, or } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
@@ -51,20 +42,10 @@ export const MAX_ATTEMPTS = 5;
 const BATCH = 20;
 /** How long a claimed message belongs to the process that claimed it: longer than any SMTP exchange takes. */
 export const CLAIM_LEASE_MS = 10 * 60_000;
-/**
- * A run stops sending once its claim is this old and hands the rest back, so no message is still being sent
- * when another process may take it as abandoned (a slow server can use up to SMTP_TIMEOUTS per message).
- */
+/** A run hands the rest back once its claim is this old, so nothing is mid-send when another process takes it. */
 const CLAIM_USE_MS = CLAIM_LEASE_MS / 2;
 
-/**
- * Retry backoff (docs/operations.md#mail): after failed attempt n the message waits baseMs × 2^(n-1), plus up to
- * jitter × that at random: 1, 2, 4 and 8 minutes (to 1.2, 2.4, 4.8, 9.6), so the 5th and last attempt is due
- * 15-18 minutes after the first (and goes at the next minute's run). Why these: the shortest-lived message, a
- * password reset link, is valid for 30 minutes, so all its attempts fall while it is still of use; a mail relay
- * restarting or briefly down is ridden out; a longer outage ends in 'failed', which an operator sees and can queue again. The jitter keeps
- * messages that failed together (the relay went down) from all coming due in the same minute.
- */
+/** After failed attempt n: baseMs × 2^(n-1) plus up to jitter × that, so all fall within a reset link's 30 minutes (docs/operations.md#retries-and-failed-mail). */
 export const RETRY = { baseMs: 60_000, jitter: 0.2 } as const;
 
 /** When a message that has now failed `attempts` times may be tried again; `random` in [0, 1). */
@@ -73,17 +54,10 @@ export function nextAttemptAt(failedAt: number, attempts: number, random: number
   return failedAt + Math.round(wait * (1 + RETRY.jitter * random));
 }
 
-/**
- * nodemailer's SMTP timeouts (its defaults are 2 minutes to connect, 30 s for the greeting and 10 minutes of
- * silence), so a mail server that is down or hangs ends a delivery run in seconds, not minutes.
- * connectionTimeout covers the DNS lookup, the TCP connection and the greeting together.
- */
+/** Far below nodemailer's defaults, so a down or hung mail server costs a run seconds, not minutes. */
 export const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 } as const;
 
-/**
- * Failures of the server or the connection rather than of one message (nodemailer's codes; 421 is "service not
- * available"): the next message would wait out the same timeout or meet the same refusal, so the run stops there.
- */
+/** Failures of the server, not the message (421: service not available): the next would fail too, so the run stops. */
 function serverUnavailable(err: unknown): boolean {
   const e = err as { code?: unknown; responseCode?: unknown } | null;
   return (
@@ -92,11 +66,7 @@ function serverUnavailable(err: unknown): boolean {
   );
 }
 
-/**
- * Messages a delivery run may take at `now`: pending ones whose retry is due (null: never failed, or queued
- * before backoff existed), and claims left behind by a process that died while delivering them.
- * Served by mail_outbox_status_idx (status, id): tests/server/smtp-delivery.test.ts checks the plan.
- */
+/** Pending messages whose retry is due, and lapsed claims; served by mail_outbox_status_idx (a test checks the plan). */
 export function waitingMail(now: number) {
   return or(
     and(eq(mailOutbox.status, 'pending'), or(isNull(mailOutbox.nextAttemptAt), lte(mailOutbox.nextAttemptAt, now))),
@@ -137,11 +107,8 @@ export const DELIVERED_TOKENS_TASK = 'mail-outbox-delivered-tokens';
 const TOKEN_SWEEP_BATCH = 200;
 
 /**
- * Messages delivered (or given up on) by a build that kept their links whole still hold working tokens: this takes
- * them out, once per database. Housekeeping calls it every run; after one pass through the outbox, recorded in the
- * housekeeping table, a run costs one primary-key read (docs/operations.md#mail). Rows are read in id order, a batch
- * at a time, and each batch is changed in a short write of its own that changes a row only if it is as read.
- * Answers how many messages it changed.
+ * Takes working tokens out of messages delivered by older builds, once per database (docs/operations.md#mail), a
+ * batch per short write that changes a row only if it is as read. Answers how many messages it changed.
  */
 export async function removeDeliveredTokens(deps: { db: Db; write: WriteTransaction; clock: Clock }): Promise<number> {
   const [done] = await deps.db.select({ doneAt: housekeeping.doneAt }).from(housekeeping).where(eq(housekeeping.task, DELIVERED_TOKENS_TASK)).limit(1);
@@ -186,10 +153,7 @@ export function createMailer(opts: {
   smtpTimeouts?: Partial<Record<keyof typeof SMTP_TIMEOUTS, number>>;
   /** The backoff's jitter source, [0, 1); tests fix it to know each wait exactly. */
   random?: () => number;
-  /**
-   * MAIL_LOG_LINKS (development and tests): without SMTP_URL, the log line keeps the links' tokens. Off, the logged
-   * text has them removed as the stored copy does.
-   */
+  /** MAIL_LOG_LINKS (development and tests): the logged text keeps the links' tokens. */
   logLinks?: boolean | undefined;
 }): Mailer {
   // Options given with `url` are kept, and the URL's own (host, port, credentials, query) added to them.
@@ -318,12 +282,7 @@ export function createMailer(opts: {
     deliverPending,
   };
 
-  /**
-   * One delivery run at a time per process. A caller that asks during a run gets the next one, started when that
-   * run ends, and shares it with everyone else who asks meanwhile: its message may have been queued after the
-   * running one took its batch, and would otherwise have waited for the minute's housekeeping (two password resets
-   * at once: tests/server/two-processes.test.ts).
-   */
+  /** One run at a time; a caller during a run shares the next, as its message may be after the running batch. */
   function deliverPending(): Promise<number> {
     if (!running) {
       running = deliverBatch().finally(() => {

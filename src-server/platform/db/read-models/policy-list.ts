@@ -1,13 +1,6 @@
-// The policy list read model: each account's policies as the API answers them (PolicyView[] as JSON, the account's
-// username on each item, newest start first), stored per account in policy_lists and kept by triggers in the
-// writing statement's own transaction. policies.mine reads one row by its primary key instead of building the list
-// from the policies on every request (docs/performance.md#server-performance-devices).
-//
-// All of its SQL is here: drizzle/0011_policy_lists.sql applies MIGRATION's statements after drizzle-kit's CREATE
-// TABLE (tests/server/policy-lists.test.ts holds the migration to them), and READ_SQL answers it. A change to
-// PolicyView's fields needs a new migration that recreates the view (and the update trigger, if a newly shown column
-// must rebuild the list) and runs REBUILD again; the same test compares the stored lists with toPolicyView after
-// every kind of write.
+// The policy list read model: each account's PolicyView[] as JSON in policy_lists, kept by triggers, so policies.mine
+// is one primary-key read (docs/performance.md#server-performance-devices). All its SQL is here; migration 0011 applies
+// MIGRATION (a test holds them together). A change to PolicyView's fields needs a new migration that runs REBUILD.
 import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { PolicyView } from '../../../contract/views';
 
@@ -18,10 +11,8 @@ export const policyLists = sqliteTable('policy_lists', {
 });
 
 /**
- * An account's list built from its policies: PolicyView's fields in its order (premium stored in pence, answered in
- * pounds). json_group_array as a window function adds the rows in the window's ORDER BY order, and the
- * whole-partition frame makes every row's value the whole list (an ORDER BY inside the aggregate's own parentheses
- * says the same, but the libSQL server's SQL parser refuses it). No policies: no row, so '[]'.
+ * An account's list built from its policies (premium in pence, answered in pounds). A window function, not ORDER BY
+ * inside json_group_array, which the libSQL server's parser refuses. No policies: no row, so '[]'.
  */
 const VIEW = `CREATE VIEW \`policy_list_source\` AS SELECT u.id AS user_id, coalesce((
   SELECT json FROM (

@@ -34,11 +34,8 @@ export const quoteRequests = sqliteTable(
     offerPremiumPence: integer('offer_premium_pence'),
     offerValidUntil: integer('offer_valid_until'),
     offeredAt: integer('offered_at'),
-    // The account the request belongs to: set when an account whose e-mail address is the request's has proved it
-    // owns that address (at the request, or when the account confirms it later), and kept when that account is
-    // deleted, so the address's next owner never gets it (docs/product.md#e-mail-confirmation). No foreign key on
-    // purpose: the id outlives its account. Null: unclaimed; 0: claimed by an account deleted before accounts
-    // confirmed their addresses.
+    // The account that proved it owns the request's address (docs/product.md#e-mail-confirmation). No foreign key on
+    // purpose: kept after deletion, so the address's next owner never gets it. Null: unclaimed; 0: a pre-confirmation deletion.
     userId: integer('user_id'),
     // The policy issued from it (the request is then closed).
     policyId: integer('policy_id').references(() => policies.id, { onDelete: 'set null' }),

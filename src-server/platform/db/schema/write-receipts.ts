@@ -1,10 +1,8 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
-// One row per write transaction committed through a libSQL server, written in the transaction itself (db/server.ts;
-// docs/operations.md#errors-from-a-libsql-server). When the answer to a COMMIT is lost (the server died or the
-// connection broke after it was sent), the row says whether that transaction was made; and a write is answered only
-// once the server this process reads from shows its row, so the process reads its own writes on a replica. Rows are
-// needed for seconds; housekeeping drops those older than an hour. An embedded file writes none.
+// One row per write transaction committed through a libSQL server, in the transaction itself
+// (docs/operations.md#errors-from-a-libsql-server): it settles a lost COMMIT answer and shows when a replica has
+// the write. Dropped after an hour; a file writes none.
 export const writeReceipts = sqliteTable(
   'write_receipts',
   {
