@@ -1,6 +1,5 @@
-// What a failed server call means to the person who made it: the server's own message (with how long to
-// wait after a 429 or 503), the field messages of a 400, or that the network could not be reached. One
-// reading of tRPC's errors for every screen (docs/api.md, "Errors").
+// What a failed server call means to the person who made it: one reading of tRPC's errors for every screen
+// (docs/api.md#errors-over-trpc).
 import { isTrpcError } from './trpc';
 
 export interface Failure {

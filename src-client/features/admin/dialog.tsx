@@ -1,10 +1,5 @@
-// An accessible modal: role=dialog, aria-modal, labelled by its heading; focus moves in, Tab stays inside,
-// Escape or the close button closes, and focus returns to whatever opened it. Modals stack (a "Discard
-// changes?" question over a form): only the topmost one answers the keyboard.
-//
-// A form's dialog closes through useDiscardGuard: with unsaved changes, Escape, Cancel and the close button
-// ask 'Discard changes?' first, so a half-typed policy is never lost to a stray key
-// (docs/product.md#changing-users-and-policies).
+// An accessible modal: focus moves in and stays inside, Escape or the close button closes, focus returns to the
+// opener. Modals stack ("Discard changes?" over a form): only the topmost answers the keyboard.
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/button';
 
@@ -119,10 +114,9 @@ export function Modal({
 }
 
 /**
- * Closing a form's dialog: at once when nothing was changed, else after 'Discard changes?' (Keep editing /
- * Discard). The form reports whether it holds changes through `setDirty`; Escape, Cancel and the close button
- * all call `requestClose`; `prompt` is rendered beside the form's Modal. A successful save closes with the
- * dialog's own onClose, without asking.
+ * Closing a form's dialog: at once when unchanged (`setDirty`), else after 'Discard changes?'
+ * (docs/product.md#changing-users-and-policies). Escape, Cancel and close call `requestClose`; render `prompt`
+ * beside the Modal; a save closes with onClose, without asking.
  */
 export function useDiscardGuard(onClose: () => void): { requestClose: () => void; setDirty: (dirty: boolean) => void; prompt: ReactNode } {
   const dirty = useRef(false);
