@@ -6,8 +6,7 @@ import { takeEarlyInput, takeLinkBeforeStart } from './boot/early-input';
 import { registerServiceWorker } from './lib/pwa';
 import { createAppRouter } from './router';
 
-// Made by start(), not when this module loads: creating it writes to the history (see boot/early-input.ts). No
-// data layer here: TanStack Query and the tRPC client load with the routes that use them (lib/query-client.tsx).
+// Made by start(), not at load: creating it writes to the history (boot/early-input.ts).
 let router: ReturnType<typeof createAppRouter>;
 
 /** The longest the service worker's registration waits for an idle moment after the page has loaded. */
@@ -44,8 +43,7 @@ export async function start(root: HTMLElement) {
       if (toLocation.pathname !== builtPath) canonical?.remove();
     });
     if (hydratesInPlace(root)) {
-      // What TanStack Router's own SSR hydration sets: the matches render as they did on the server (no Suspense
-      // boundary of the client's around them), and the router does not load the matches a second time.
+      // As TanStack Router's SSR hydration sets it: no client Suspense boundary, no second load of the matches.
       router.ssr = { manifest: undefined };
       // As a transition, hydration yields to the browser rather than holding the main thread for the whole page.
       const early = takeEarlyInput();

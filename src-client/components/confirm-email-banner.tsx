@@ -11,7 +11,7 @@ import { Alert } from './alert';
 import { Button } from './button';
 
 /** account.me, kept for the session: whether the address is confirmed changes only through this banner or its link. */
-export const meQuery = () => ({ ...trpc.account.me.queryOptions(undefined), staleTime: 5 * 60_000 });
+const meQuery = () => ({ ...trpc.account.me.queryOptions(undefined), staleTime: 5 * 60_000 });
 
 export function ConfirmEmailBanner() {
   const me = useQuery(meQuery());

@@ -5,7 +5,7 @@
 import { forwardRef, type InputHTMLAttributes } from 'react';
 import { CheckboxField } from '../../components/field';
 
-export const rememberMeTexts = {
+const rememberMeTexts = {
   label: 'Keep me signed in on this device',
   hint: 'Needed to show your certificate offline. Untick this on a shared computer.',
 } as const;

@@ -76,8 +76,7 @@ export function Modal({
   }, []);
 
   return (
-    // Centred by auto margins, not align-items: a dialog taller than the window (the policy form on a laptop)
-    // then scrolls from its top, where its heading and close button are, instead of being cut off above it.
+    // Centred by auto margins, not align-items: a dialog taller than the window scrolls from its top, not cut off.
     <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/60 p-4">
       <div
         ref={ref}
