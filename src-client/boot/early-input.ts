@@ -1,7 +1,4 @@
-// What a visitor does on a prerendered page before the app is live on it is never lost
-// (docs/performance.md#what-runs-before-react): disclosures answer at once, typing is put back once the form is
-// live (its library resets each field when it takes it over), and a form sent is never sent by the browser (a GET
-// with the fields in the address) but held and sent by the app.
+// Nothing a visitor does on a prerendered page before the app is live is lost (docs/performance.md#what-runs-before-react).
 // A link must not load natively while the app starts: the router's first replaceState cancels a page load in
 // progress. Before the router exists the browser follows it and start() stops (takeLinkBeforeStart); after, the
 // tap is held and the router follows it.

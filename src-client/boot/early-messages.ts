@@ -1,7 +1,5 @@
-// A form sent before the app is live with required fields empty shows each field's data-empty-message at once
-// (docs/performance.md#the-first-interaction); otherwise it is marked aria-busy until the app sends it. The message
-// is drawn by CSS from `data-early-error` on the field's frame, not as an element, so the markup React hydrates stays
-// the build's; typing clears it, and the app's own message (aria-invalid) replaces it.
+// A form sent early with required fields empty shows their messages at once (docs/performance.md#the-first-interaction),
+// drawn by CSS from `data-early-error` on the field's frame so the markup React hydrates stays the build's.
 
 export type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 

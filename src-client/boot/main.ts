@@ -1,7 +1,5 @@
-// The page's only start-up script (docs/performance.md#what-runs-before-react). A prerendered public page is usable
-// before this runs; the app loads once the visitor starts to use the page, so one who only reads or follows a link
-// never pays for it. It starts at once where the page differs for this visitor (signed in, a quote under way, a
-// query or fragment, the installed app's window) and where the app alone draws the page (an empty #root).
+// The page's only start-up script (docs/performance.md#what-runs-before-react): the app loads once the visitor
+// starts to use a prerendered page, at once where the page differs for this visitor or the app alone draws it.
 import '../styles.css';
 import { fetchPageDataEarly } from './early-fetch';
 import { recordEarlyInput } from './early-input';

@@ -1,6 +1,5 @@
-// The session, read and written here only (docs/product.md#sessions): keys 'token', 'user', 'isAdmin' (as text)
-// and 'impersonateUserId'. Remember-me keeps them in localStorage, otherwise in sessionStorage.
-// An expired token (its exp claim) counts as signed out and is cleared on the next read.
+// The session, read and written here only (docs/product.md#sessions). An expired token counts as signed out and is
+// cleared on the next read.
 import { useSyncExternalStore } from 'react';
 import { hasAdminRights } from '@server/contract/roles';
 import { purgePersonalData, signedInUserFrom } from './personal-cache';

@@ -1,6 +1,5 @@
-// Certificates on the dashboard: fetched with the bearer token (or from the device's cache when
-// offline), then shown or saved. Messages are thrown for the page to show (docs/product.md#errors-and-messages),
-// never alerted. The PDF is a file, so it comes from the REST route, not tRPC (docs/api.md).
+// Certificates on the dashboard, from the REST route (a file, not tRPC) or the device's copy. Messages are thrown
+// for the page to show, never alerted (docs/product.md#errors-and-messages).
 import type { PolicyView } from '@server/contract/views';
 import { fingerprint, hasFreshCertificate, readCertificate, saveCertificate } from '../../lib/personal-cache';
 import { fetchFile } from '../../lib/rest';
