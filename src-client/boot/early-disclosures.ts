@@ -1,10 +1,6 @@
-// Disclosure buttons answered before the app is live (docs/performance.md#what-runs-before-react, docs/performance.md#the-first-interaction).
-//
-// The buttons of a prerendered page are disclosures (the menu toggle, an FAQ section): a button with aria-expanded
-// and aria-controls. Until React takes the page over, a tap flips aria-expanded here at once, and the element it
-// controls shows or hides: by CSS from aria-expanded (the top bar's menu list), or by its `hidden` attribute (an
-// accordion's panel). React's first render reads the state from the page (lib/hydration.ts expandedOnPage), so
-// hydration finds the markup it draws and nothing is clicked again later.
+// Disclosure buttons (aria-expanded, aria-controls) answered before the app is live
+// (docs/performance.md#the-first-interaction): the controlled element shows by CSS from aria-expanded or by its
+// `hidden` attribute, and React's first render reads the state back (lib/hydration.ts expandedOnPage).
 
 /** Whether each controlled element shows and hides by its `hidden` attribute, learnt before it is first changed. */
 const usesHidden = new WeakMap<HTMLElement, boolean>();

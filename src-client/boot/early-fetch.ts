@@ -1,11 +1,6 @@
-// A page's first data, asked for by the start-up script (boot/main.ts) while the app's code is still on its way
-// (docs/performance.md#the-dashboards-first-load). On a slow phone's first visit the dashboard's scripts take over a
-// second to arrive and run; the customer's policy list, asked for only then, would add a round trip after them. Here
-// it is asked for at once, and the app's own call takes the answer already in hand.
-//
-// React-free and small: it is part of every page's start-up script. The app's tRPC client fetches through
-// `fetchWithEarlyAnswers` (lib/trpc.ts), which hands over an early answer once, to a call to the same address with
-// the same session; anything else, and an early request that failed, goes to the network.
+// A page's first data, asked for while the app's code is still on its way, saving a round trip after it
+// (docs/performance.md#the-dashboards-first-load). React-free and small: it is in every page's start-up script. The
+// tRPC client's `fetchWithEarlyAnswers` hands an answer once to a call with the same address and session.
 import { SESSION_KEYS, storedValue } from '../lib/stored-state';
 
 /** The dashboard's queries, as its route's loader starts them (routes/dashboard.tsx). */
@@ -37,10 +32,7 @@ interface EarlyAnswer {
 
 const answers: EarlyAnswer[] = [];
 
-/**
- * Asks for the page's queries now, when this page has any and someone is signed in. Not while staff impersonate a
- * customer: the page then asks for that customer's list, not the admin's own.
- */
+/** Asks for the page's queries now, when someone is signed in (not while impersonating: that list is another's). */
 export function fetchPageDataEarly(pathname: string, now = performance.now()): void {
   const queries = EARLY_QUERIES[pathname];
   const token = queries && storedValue(SESSION_KEYS.token);
@@ -67,10 +59,7 @@ export function takeEarlyAnswer(url: string, init: RequestInit | undefined, now 
   return index < 0 ? undefined : answers.splice(index, 1)[0]?.response;
 }
 
-/**
- * Whether the early answers to these queries, for this session, have all arrived and not been taken: a route's
- * loader may then wait for its data and draw the page with it, rather than a loading state first.
- */
+/** Whether these queries' early answers for this session have all arrived, untaken: a loader may then wait for them. */
 export function earlyAnswersInHand(paths: readonly string[], token: string, now = performance.now()): boolean {
   return paths.every((path) => {
     const index = findAnswer(trpcQueryUrl(path), `Bearer ${token}`, now);

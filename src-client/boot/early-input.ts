@@ -1,20 +1,7 @@
-// What a visitor does on a prerendered page before the app is live on it (docs/product.md#public-pages,
-// docs/performance.md#what-runs-before-react).
-//
-// The page is usable before its scripts run: links are plain links, and form fields take typing. Until the app is
-// live:
-// - a disclosure tapped (the menu toggle, an FAQ section) opens or closes at once (early-disclosures.ts), until
-//   React starts to hydrate; React then reads its state from the page.
-// - what is typed into a field is kept: the forms' library sets each field to its starting value when it takes the
-//   field over, so every value typed before the app was live is put back (as typing would) once it is.
-// - a form sent (its button, or Enter in a field) is never sent by the browser (a GET with the fields in the
-//   address). With required fields empty it shows their messages at once and goes no further (early-messages.ts);
-//   otherwise it is held, marked busy, and sent by the app once it is live on it, with the values typed.
-//
-// A link followed before the app is live must not load its page natively while the app starts: the router's first
-// history write (replaceState) cancels a page load in progress, and the tap would be lost. Before the router exists
-// the browser follows the link and start() then never makes one here (takeLinkBeforeStart); after, the tap is held
-// and the link followed by the router once the app is live.
+// Nothing a visitor does on a prerendered page before the app is live is lost (docs/performance.md#what-runs-before-react).
+// A link must not load natively while the app starts: the router's first replaceState cancels a page load in
+// progress. Before the router exists the browser follows it and start() stops (takeLinkBeforeStart); after, the
+// tap is held and the router follows it.
 import { disclosureOf, toggleDisclosure } from './early-disclosures';
 import { clearMessagesOnInput, emptyRequiredFields, markBusy, showEmptyMessages, type Field } from './early-messages';
 
@@ -87,9 +74,8 @@ function recordSubmit(event: SubmitEvent): void {
 }
 
 /**
- * Starts answering taps and sends, and recording typing, inside `root`. With `holdForms` (the app is starting at
- * once, and may draw the page anew rather than take over its markup) the built forms are inert until the app is live
- * on them: what is typed into a form the app then replaces would be lost.
+ * Starts answering taps and sends, and recording typing, inside `root`. With `holdForms` (the app starts at once and
+ * may draw the page anew) the built forms are inert until live: typing into a form the app replaces would be lost.
  */
 export function recordEarlyInput(root: HTMLElement, holdForms: boolean): void {
   answeringTaps = true;
@@ -110,10 +96,7 @@ export function recordEarlyInput(root: HTMLElement, holdForms: boolean): void {
   };
 }
 
-/**
- * For start(), before it makes the router: the link the browser is following, if any (start() then leaves this
- * page as it is). From this call on, a link tapped before the app is live is held and replayed instead.
- */
+/** For start(), before it makes the router: the link the browser is following, if any. Later taps are held. */
 export function takeLinkBeforeStart(): HTMLAnchorElement | null {
   routerMade = true;
   return linkBeforeStart;
@@ -126,12 +109,9 @@ function selectionOf(field: HTMLInputElement | HTMLTextAreaElement): [number, nu
 }
 
 /**
- * Gives a field the value the visitor left in it, as their own typing would, so the form's listeners learn it
- * whether or not the form library reset the field when it took it over.
- *
- * React ignores a change to the value it believes the field already has (it tracks values set through the
- * element's own property). So the field is first set through that property to something else, which React
- * records, then to the visitor's value through the prototype's setter, which it does not, and the events follow.
+ * Gives a field the visitor's value as their own typing would. React ignores a change to the value it tracks (set
+ * through the element's own property), so the field is set that way to something else first, then to the value
+ * through the prototype's setter, which React does not track, and the events follow.
  */
 function retype(field: Field, value: string | boolean): void {
   if (typeof value === 'boolean') {
@@ -188,11 +168,9 @@ function replayForm(form: HTMLFormElement | null): void {
 }
 
 /**
- * Called as hydration starts: taps from here on are React's to answer. `replay`, once the app is live on the page
- * (html[data-app-live], set by the root layout), puts back, for each form typed into or sent and once the app is live
- * on that form (its data-live, lib/hydration.ts useLiveForm), what was typed, and sends it again if it was sent, and
- * clicks the links tapped after the router was made that are still in the page (the router follows them). `links`
- * are those links, for a page drawn anew (its links are new elements).
+ * Called as hydration starts: taps from here on are React's. `replay`, once html[data-app-live], puts back each
+ * form's typing and resends it once that form has data-live (lib/hydration.ts), and clicks the held links still in
+ * the page. `links` are those links, for a page drawn anew.
  */
 export function takeEarlyInput(): { replay: () => void; links: HTMLAnchorElement[] } {
   answeringTaps = false;

@@ -1,14 +1,5 @@
-// A form sent before the app is live is answered at once (docs/performance.md#what-runs-before-react,
-// docs/performance.md#the-first-interaction):
-// - with required fields left empty: each shows the message the app would show (the build writes it on the field as
-//   data-empty-message, from the form's own schema: lib/hydration.ts useEarlyForm), the first such field takes
-//   focus and the messages are announced. The form is not sent: there is nothing yet to send.
-// - otherwise the form is held for the app, which checks it and sends it once it is live (early-input.ts); meanwhile
-//   it is marked busy (aria-busy) and its send button shows so (styles.css).
-//
-// The message is drawn by CSS (styles.css, `data-early-error` on the field's frame) rather than as an element: the
-// markup React hydrates stays the markup the build wrote. It goes when the field is typed into, or gives way to the
-// app's own message when the app shows one (the field marked aria-invalid).
+// A form sent early with required fields empty shows their messages at once (docs/performance.md#the-first-interaction),
+// drawn by CSS from `data-early-error` on the field's frame so the markup React hydrates stays the build's.
 
 export type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -39,10 +30,7 @@ function announce(text: string): void {
   requestAnimationFrame(() => (region.textContent = text));
 }
 
-/**
- * Shows the empty fields' messages and focuses the first, when every one of them has its message; returns whether
- * it did (a form the build wrote no messages for is left to the app).
- */
+/** Shows the empty fields' messages and focuses the first, if every one has a message; returns whether it did. */
 export function showEmptyMessages(fields: Field[]): boolean {
   const messages = fields.map((f) => f.dataset['emptyMessage']);
   if (fields.length === 0 || messages.some((m) => !m)) return false;

@@ -1,14 +1,5 @@
-// The page's only start-up script: what runs before React (docs/performance.md#what-runs-before-react,
-// docs/performance.md#the-public-pages-first-load).
-//
-// A prerendered public page (docs/product.md#public-pages) is on screen and usable before this runs: its links are
-// plain links and its fields take typing. From here its disclosures (the menu, an FAQ section) answer a tap at once
-// and a form sent with required fields empty shows their messages at once (early-input.ts). The app (React, the
-// router, the page's code) is what sends forms, so it loads once the visitor starts to use the page (a touch, a
-// click, a key, a field focused), and what they did in the meantime is kept and taken up once it is live. A visitor
-// who only reads the page, or follows a link from it, never pays for the app there. The app starts at once where the
-// page differs from the prerendered one for this visitor (signed in, a quote under way, an address with a query or
-// fragment, the installed app's window) and on every page the app alone draws (the shell's empty #root).
+// The page's only start-up script (docs/performance.md#what-runs-before-react): the app loads once the visitor
+// starts to use a prerendered page, at once where the page differs for this visitor or the app alone draws it.
 import '../styles.css';
 import { fetchPageDataEarly } from './early-fetch';
 import { recordEarlyInput } from './early-input';
@@ -16,10 +7,8 @@ import { serviceWorkerUrl } from '../lib/service-worker-url';
 import { isInstalledApp } from '../lib/installed-app';
 import { hasStoredState } from '../lib/stored-state';
 
-// zod (loaded later, with the forms) probes whether it may compile parsers with `new Function`; under our CSP
-// (no 'unsafe-eval') the probe is refused and Chromium reports a CSP violation on every form page. jitless skips
-// the probe. This is z.config({ jitless: true }) set through the global zod reads its configuration from, so the
-// first load does not carry zod.
+// z.config({ jitless: true }) through zod's global, so the first load does not carry zod: its `new Function` probe
+// would be refused by the CSP and reported as a violation on every form page.
 (globalThis as { __zod_globalConfig?: Record<string, unknown> }).__zod_globalConfig = { jitless: true };
 
 const root = document.getElementById('root');
@@ -28,10 +17,7 @@ if (!root) throw new Error('index.html has no #root element');
 let started: Promise<void> | undefined;
 const startApp = () => (started ??= import('../app').then(({ start }) => start(root)));
 
-/**
- * The signs that somebody is starting to use the page, rather than reading it. A click and typing count on their
- * own too: a screen reader may activate a button, and autofill may fill a field, with no key or pointer first.
- */
+/** Signs of use rather than reading. click and input count alone: a screen reader or autofill sends no key first. */
 const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'click', 'input'] as const;
 
 /** Runs `then` once the next frame is drawn: after the answer to the input that asked for it is on screen. */
@@ -40,17 +26,16 @@ const afterNextPaint = (then: () => void) => requestAnimationFrame(() => setTime
 function startOnIntent(): void {
   const onIntent = () => {
     for (const type of INTENT_EVENTS) document.removeEventListener(type, onIntent, true);
-    // Asking for the app's scripts (a modulepreload for each) is work of its own, tens of milliseconds on a slow
-    // phone: not on the way to the answer of the tap or key that asked for it (docs/performance.md#the-first-interaction).
+    // Asking for the app's scripts costs tens of ms on a slow phone: not before the input's answer is painted
+    // (docs/performance.md#the-first-interaction).
     afterNextPaint(() => void startApp());
   };
   for (const type of INTENT_EVENTS) document.addEventListener(type, onIntent, { capture: true, passive: true });
 }
 
 /**
- * The service worker, registered once the page has loaded, so its precaching (the app's scripts among it) does not
- * compete with the page and the app is at hand, and the site offline, by the time it is needed. The app registers
- * it again through workbox-window when it starts (lib/pwa.ts): the same script, so the same registration.
+ * Registered after load, so its precaching does not compete with the page. lib/pwa.ts registers the same script
+ * again when the app starts: the same registration.
  */
 function registerWorkerAfterLoad(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
@@ -76,7 +61,5 @@ else if (asBuilt) {
   startOnIntent();
   registerWorkerAfterLoad();
 } else if (document.visibilityState === 'hidden') void startApp();
-// requestAnimationFrame runs just before the next paint; the timeout after it, once that frame is drawn: the
-// page shows before the app competes with it for the connection. A tab opened in the background paints nothing
-// until shown, so it starts the app at once.
+// The page is painted before the app competes with it; a background tab paints nothing until shown, so starts at once.
 else afterNextPaint(() => void startApp());

@@ -1,10 +1,6 @@
-// An accessible disclosure accordion (WAI-ARIA APG "Accordion" pattern): each header is a real <button>
-// inside a heading, so click, Enter and Space all toggle it with no key handling of our own; the button
-// says whether its panel is open (aria-expanded) and which panel it controls (aria-controls); each panel
-// is a region named by its button. Any number of panels may be open at once.
-//
-// Every item carries an `id` that is unique on the page and sits on the item's outer element, so a URL
-// hash (/terms-of-service#complaints) scrolls to it; pass the hash as `defaultOpenId` to open it as well.
+// A disclosure accordion (WAI-ARIA APG "Accordion"): each header is a real <button> inside a heading, so click,
+// Enter and Space toggle it with no key handling of ours. Each item's `id` sits on its outer element, so a URL hash
+// scrolls to it; pass the hash as `defaultOpenId` to open it too.
 import { useState, type ReactNode } from 'react';
 import { expandedOnPage } from '../lib/hydration';
 
@@ -38,8 +34,7 @@ export function Accordion({
     () => new Set([...(defaultOpenId ? [defaultOpenId] : []), ...items.filter((item) => expandedOnPage(`${item.id}-panel`)).map((item) => item.id)]),
   );
 
-  // A new defaultOpenId (the hash changed while this page stayed on screen) opens that item as well.
-  // Adjusting state during render, as React recommends, avoids an effect and a second paint.
+  // A new defaultOpenId (the hash changed) opens that item too, during render: no effect, no second paint.
   const [appliedDefault, setAppliedDefault] = useState(defaultOpenId);
   if (defaultOpenId !== appliedDefault) {
     setAppliedDefault(defaultOpenId);

@@ -1,8 +1,5 @@
-// The installed app's way back (docs/product.md#shared-frame). A standalone window has no browser Back button,
-// so under the top bar the app shows its own: 'Back' when this window has somewhere to go back to (TanStack
-// Router counts the entries it made), else a link to the person's home page (their policies, the console, or
-// the home page when signed out) unless they are on it already. In a browser tab nothing shows: the
-// browser's own Back does the job.
+// The installed app's way back (docs/product.md#shared-frame): a standalone window has no browser Back button.
+// In a browser tab nothing shows.
 import { Link, useCanGoBack, useRouter, useRouterState } from '@tanstack/react-router';
 import { useInstalledApp } from '../lib/display-mode';
 import { homePathOf } from '../lib/guards';

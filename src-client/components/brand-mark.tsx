@@ -1,6 +1,5 @@
-// The brand's mark (the shape of public/favicon.svg), drawn in the page: as an <img> it would be a request of its
-// own and an SVG document the browser builds on the main thread, on the way to a slow phone's first screen
-// (docs/performance.md#the-dashboards-first-load); here it paints with the text beside it.
+// The brand's mark drawn in the page: as an <img> it would cost a request and an SVG document on the way to a slow
+// phone's first screen (docs/performance.md#the-dashboards-first-load).
 export function BrandMark() {
   return (
     <svg viewBox="0 0 512 512" width={32} height={32} aria-hidden="true" focusable="false">

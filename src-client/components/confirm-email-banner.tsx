@@ -1,7 +1,5 @@
-// The banner of a signed-in person whose account has not confirmed its e-mail address
-// (docs/product.md#e-mail-confirmation): until they open the link we sent, quotes and policies sent to that address
-// do not show in their account. "Send the link again" asks for a new one. Nothing shows while the answer is awaited
-// or for a confirmed address, so most people never see it.
+// The banner of a signed-in person whose e-mail address is unconfirmed (docs/product.md#e-mail-confirmation).
+// Nothing shows while the answer is awaited, so most people never see it.
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { emailConfirmationMessages } from '@server/contract/email-confirmation';
@@ -11,7 +9,7 @@ import { Alert } from './alert';
 import { Button } from './button';
 
 /** account.me, kept for the session: whether the address is confirmed changes only through this banner or its link. */
-export const meQuery = () => ({ ...trpc.account.me.queryOptions(undefined), staleTime: 5 * 60_000 });
+const meQuery = () => ({ ...trpc.account.me.queryOptions(undefined), staleTime: 5 * 60_000 });
 
 export function ConfirmEmailBanner() {
   const me = useQuery(meQuery());

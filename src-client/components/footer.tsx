@@ -1,6 +1,4 @@
-// The footer (docs/product.md#shared-frame): terms, privacy, 'Make a Claim' (to /claims, whose first screen is the 24/7
-// claims line: docs/product.md#claims), FAQ, contact support, the FCA wording
-// with the Firm Reference Number (docs/product.md#brand-and-contact-details) and how to complain. Every fact comes from brand.ts.
+// The footer (docs/product.md#shared-frame). Every fact comes from brand.ts.
 import { Link } from '@tanstack/react-router';
 import { brand, brandAddressOneLine, brandTelHref } from '@server/contract/brand';
 import { textLinkClass as linkClass } from './button';

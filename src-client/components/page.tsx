@@ -16,10 +16,7 @@ export function PageHeading({ title, lead, id }: { title: ReactNode; lead?: Reac
 /** The route head for a page: "<page> | Kerbside Cover". */
 export const pageTitle = (page: string) => ({ meta: [{ title: `${page} | ${brand.name}` }] });
 
-/**
- * The head of a public page: its title and the meta description search results show. The prerendered HTML
- * carries both (scripts/prerender.tsx reads them from here) with a canonical link (docs/product.md#public-pages).
- */
+/** A public page's title and meta description; scripts/prerender.tsx writes them into the built HTML too. */
 export const pageHead = (page: string, description: string) => ({
   meta: [{ title: `${page} | ${brand.name}` }, { name: 'description', content: description }],
 });

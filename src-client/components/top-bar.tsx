@@ -1,10 +1,5 @@
-// The top bar (docs/product.md#shared-frame): logo to /; the signed-in person's home first ('My policies' to
-// /dashboard for a customer, 'Admin' to /admin for staff); 'Get a Quote' only when signed out; 'Contact Us';
-// 'Login' or 'Logout'. On /login only the logo shows. On small screens the links fold into a menu toggle.
-//
-// Staff get 'Admin' only, not 'My policies' as well: the console is where they work, /dashboard shows the
-// customer they impersonate while they do (so 'My policies' would be the wrong name for it), and a short bar
-// keeps every link on one line at phone width.
+// The top bar (docs/product.md#shared-frame). Staff get 'Admin' only, not 'My policies': /dashboard shows the
+// customer they impersonate, and a short bar keeps every link on one line at phone width.
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { brand } from '@server/contract/brand';
@@ -25,8 +20,7 @@ export function TopBar() {
   const [open, setOpen] = useState(() => expandedOnPage(menuId));
   const onLogin = pathname === '/login';
 
-  // A navigation closes the mobile menu (adjusted during render, as React recommends, rather than in an effect,
-  // which would also close it when the app first takes the page over).
+  // A navigation closes the menu, during render: an effect would also close it as the app takes the page over.
   const [menuPath, setMenuPath] = useState(pathname);
   if (pathname !== menuPath) {
     setMenuPath(pathname);
@@ -34,8 +28,7 @@ export function TopBar() {
   }
 
   async function logout() {
-    // Revoke the token on the server too; sign out locally whatever the answer. The tRPC client is loaded
-    // here, on demand, so the public pages' first load does not carry it.
+    // Revoked on the server too, signed out whatever the answer; the tRPC client loads on demand, off the first load.
     await import('../lib/trpc').then(({ trpcClient }) => trpcClient.account.logout.mutate()).catch(() => undefined);
     clearSession();
     await navigate({ to: '/login' });

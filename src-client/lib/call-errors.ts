@@ -1,6 +1,5 @@
-// What a failed server call means to the person who made it: the server's own message (with how long to
-// wait after a 429 or 503), the field messages of a 400, or that the network could not be reached. One
-// reading of tRPC's errors for every screen (docs/api.md, "Errors").
+// What a failed server call means to the person who made it: one reading of tRPC's errors for every screen
+// (docs/api.md#errors-over-trpc).
 import { isTrpcError } from './trpc';
 
 export interface Failure {
@@ -42,8 +41,7 @@ export function failureOf(err: unknown): Failure {
     const details = err.data.details;
     const fieldErrors = (details as { fieldErrors?: Record<string, string[]> } | undefined)?.fieldErrors ?? {};
     let message = err.message;
-    // 429 (a limit on this caller) and 503 (the server at capacity, e.g. too many sign-ins being checked) both
-    // say when to come back.
+    // 429 and 503 both say when to come back.
     if (err.data.code === 'TOO_MANY_REQUESTS' || err.data.code === 'SERVICE_UNAVAILABLE') {
       const wait = waitText(retryAfterOf(err.meta, details));
       if (wait) message += ` You can try again ${wait}.`;
@@ -58,10 +56,7 @@ export function failureOf(err: unknown): Failure {
   return { kind: 'unexpected', status: null, message, fieldErrors: {}, details: undefined };
 }
 
-/**
- * Puts the server's field messages on a form's fields, the first one focused (react-hook-form's setError);
- * answers how many it placed.
- */
+/** Puts the server's field messages on a form's fields, the first one focused; answers how many it placed. */
 export function showServerFieldErrors<F extends string>(
   err: unknown,
   fields: readonly F[],

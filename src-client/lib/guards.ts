@@ -1,6 +1,4 @@
-// Route guards (docs/product.md#routes): /dashboard needs a session; /admin needs an admin (a signed-out visitor
-// goes to /login, a customer to /dashboard); /login and /register send someone already signed in to their home
-// page. The server enforces the same on every call.
+// Route guards (docs/product.md#routes); the server enforces the same on every call.
 import { redirect } from '@tanstack/react-router';
 import { readSession, type Session } from './session';
 
@@ -21,10 +19,7 @@ export function requireAdminSession(): Session {
   return session;
 }
 
-/**
- * For /login and /register: a person signed in (an expired token is not: readSession clears it) goes to their
- * home page instead of a form. The redirect replaces the entry, so Back skips the form.
- */
+/** For /login and /register: a person signed in goes home instead; the redirect replaces the entry, so Back skips it. */
 export function redirectSignedIn(): void {
   const session = readSession();
   if (session) throw redirect({ to: homePathOf(session), replace: true });

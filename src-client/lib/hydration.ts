@@ -1,16 +1,10 @@
-// Public pages arrive prerendered (docs/product.md#public-pages) and React hydrates them: the first client render
-// must produce the same markup as the build did. Whatever depends on the visitor's device or the present time
-// (today's date, the session, the display mode) is therefore left out of that first render and filled in by the
-// render React schedules straight after it.
+// Prerendered pages hydrate only if the first client render matches the build's markup, so whatever depends on the
+// device or the present (today, the session, the display mode) waits for the render after it.
 import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 
 const subscribeNever = () => () => undefined;
 
-/**
- * False while React hydrates prerendered markup (and during prerendering itself), true in every render after.
- * What depends on the present (a date field's limit set from today) is left out until then. What a visitor types
- * or sends before the app is live is kept by boot/early-input.ts.
- */
+/** False while React hydrates prerendered markup (and while prerendering), true in every render after. */
 export function useHydrated(): boolean {
   return useSyncExternalStore(
     subscribeNever,
@@ -22,18 +16,14 @@ export function useHydrated(): boolean {
 /** True while the build prerenders pages in Node (scripts/prerender.tsx): there is no browser and no visitor. */
 export const isPrerendering = (): boolean => typeof document === 'undefined';
 
-/**
- * For a form on a prerendered page: `data-live` once the app is live on the form itself (React may hydrate a part of
- * the page after the rest), which is when boot/early-input.ts puts back what was typed and sends what was sent.
- */
+/** `data-live` once the app is live on this form (React may hydrate parts later): boot/early-input.ts replays then. */
 export function useLiveForm(): { 'data-live'?: '' } {
   return useHydrated() ? { 'data-live': '' } : {};
 }
 
 /**
- * Whether the disclosure button controlling the element `controls` is expanded on the page as it stands: before the
- * app is live the start-up script answers a tap on it (boot/early-disclosures.ts), so a component's first render,
- * the one React hydrates, starts from what the visitor sees. False while prerendering and where no such button is.
+ * Whether the disclosure button controlling `controls` is expanded on the page now (boot/early-disclosures.ts may
+ * have toggled it), so the hydrating render starts from what the visitor sees.
  */
 export function expandedOnPage(controls: string): boolean {
   if (isPrerendering()) return false;
@@ -57,13 +47,10 @@ export function emptyMessagesOf(schema: FormSchema, empty: Record<string, unknow
 }
 
 /**
- * For a prerendered form with required fields: what the start-up script needs to answer it before the app is live,
- * and the handover once it is (boot/early-messages.ts, docs/performance.md#the-first-interaction).
- * - `field(name)`, spread onto each field: the message the field shows when the form is sent with it empty, from
- *   the form's own schema, as `data-empty-message`. Only in the markup the build writes and React hydrates.
- * - `form`, spread onto the <form>: useLiveForm's mark, and a ref. Once the app is live, the fields still showing
- *   the start-up script's message (sent empty, not typed into since) are checked by the app (`check`, the form
- *   library's trigger), so its own messages, read by screen readers with their fields, take their place.
+ * For a prerendered form with required fields (docs/performance.md#the-first-interaction): `field(name)` gives each
+ * field its schema's empty message as `data-empty-message` (in the hydrated markup only); `form` carries the live
+ * mark and a ref. Once live, fields still showing the start-up script's message are checked by `check`, so the
+ * app's own messages, which screen readers read with their fields, take their place.
  */
 export function useEarlyForm<Name extends string>(
   schema: FormSchema,

@@ -1,7 +1,5 @@
-// Whether the site runs as the installed app (docs/product.md#shared-frame): a standalone or fullscreen window
-// has no browser toolbar, so no Back button and no address bar; the frame then offers its own way back.
-// iOS Safari's home-screen apps say so through navigator.standalone instead of the media query. Free of React:
-// the start-up script (boot/main.ts) reads it too.
+// Whether the site runs as the installed app (docs/product.md#shared-frame); iOS home-screen apps say so through
+// navigator.standalone instead of the media query. Free of React: boot/main.ts reads it too.
 
 const INSTALLED_QUERY = '(display-mode: standalone), (display-mode: fullscreen)';
 

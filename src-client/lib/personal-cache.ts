@@ -1,30 +1,12 @@
-// The signed-in customer's personal data kept on the device for the roadside with no signal
-// (docs/product.md#offline): their policy list (TanStack Query's persister writes it through
-// `personalQueryStorage`) and the certificates of their live and upcoming policies, in Cache Storage under one
-// cache per user. Logout, expiry and any new sign-in purge every such cache.
-//
-// Layout: cache `kerbside-personal-v1-user-{userId}`, entries keyed by same-origin paths that no server
-// route or service-worker route ever answers:
-//   /offline/query/{storage key}            application/json  a persisted query (the persister's own format)
-//   /offline/certificates/{policyNumber}    application/pdf   (+ when it was saved, and which policy data)
-// The service worker never reads these caches (it precaches the shell only and has no runtime caching),
-// so nothing here can be served to another person or another request.
-//
-// Every operation runs in one queue, in call order: a purge that was asked for finishes before a later
-// save or read starts, so a sign-in's purge can never delete (or race with) what is saved right after it.
-// Saves and reads are refused unless `userId` is the user signed in now, so an answer that arrives after
-// logout or after someone else signed in is dropped instead of being written back.
-//
-// Where Cache Storage does not exist (old browsers, plain http off localhost) saves do nothing and reads
-// answer null: the site still works online. Saves never reject (an offline copy is best effort: a full
-// disk must not break the dashboard); reads answer null on any failure.
+// The signed-in customer's offline copy (docs/product.md#offline): the persisted policy list and the
+// certificates, in one Cache Storage cache per user, under paths no server or service-worker route answers
+// (the service worker never reads these caches, so nothing here is served to another request).
+// One queue runs every operation in call order, so a sign-in's purge never races a save right after it;
+// saves and reads are refused unless `userId` is signed in now, so a late answer is dropped. Best effort:
+// saves never reject, reads answer null on failure or without Cache Storage.
 import type { AsyncStorage } from '@tanstack/react-query-persist-client';
 
-/**
- * Who is signed in now, as lib/session.ts tells it (it registers itself when it loads: signedInUserFrom). Until then
- * nobody is, so nothing is saved or read for anyone. Told rather than imported, so the session can purge this data
- * without the two modules importing each other.
- */
+/** Who is signed in now, as lib/session.ts registers it (told, not imported, to avoid an import cycle). */
 let signedInUser: () => number | undefined = () => undefined;
 
 export function signedInUserFrom(read: () => number | undefined): void {
@@ -82,11 +64,7 @@ export function fingerprint(value: unknown): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
-/**
- * The storage TanStack Query's persister writes one user's queries to: text values under /offline/query/ in
- * that user's cache, written and read only while that user is signed in (a late answer for someone who has
- * signed out is dropped). Never rejects: a failed write is a missing offline copy, not a broken page.
- */
+/** The storage TanStack Query's persister writes one user's queries to. Never rejects. */
 export function personalQueryStorage(userId: number): AsyncStorage<string> {
   return {
     getItem: (key) =>
@@ -142,10 +120,7 @@ export async function readCertificate(userId: number, policyNumber: string): Pro
   }).catch(() => null);
 }
 
-/**
- * True when a saved certificate needs no refresh: saved today (device's calendar day) under the same
- * policy data (`dataPrint`: an admin who extends the cover changes the certificate).
- */
+/** True when a saved certificate was saved today (device's day) under the same policy data (`dataPrint`). */
 export async function hasFreshCertificate(userId: number, policyNumber: string, dataPrint: string, now = Date.now()): Promise<boolean> {
   return serial(async () => {
     if (!hasCacheStorage() || !isSignedIn(userId)) return false;
@@ -185,10 +160,8 @@ export async function purgePersonalData(): Promise<void> {
   });
 }
 
-// ---- Sessions that ended without a logout ----------------------------------------------------------
-// A session kept for the browser session only (no remember-me) ends when the browser closes, and nothing
-// runs then. At start-up, data of a user signed in neither here nor in another open tab (sessionStorage is
-// per tab: tabs are asked over a BroadcastChannel) is removed.
+// A session without remember-me ends when the browser closes, and nothing runs then: at start-up, data of a
+// user signed in neither here nor in another open tab (asked over a BroadcastChannel) is removed.
 
 const OWNER_CHANNEL = 'kerbside-personal-owner';
 const OWNER_ANSWER_MS = 300;
@@ -220,10 +193,7 @@ function usersOfOtherTabs(channel: BroadcastChannel): Promise<Set<number>> {
   });
 }
 
-/**
- * Call once per page load: removes offline data whose session has ended (browser closed on a session
- * without remember-me) and answers other tabs asking the same. Costs one caches.keys() when there is none.
- */
+/** Call once per page load: removes data of ended sessions and answers other tabs asking the same. */
 export async function purgeAbandonedPersonalData(): Promise<void> {
   if (!hasCacheStorage()) return;
   try {

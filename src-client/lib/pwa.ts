@@ -1,9 +1,5 @@
-// Service worker registration (vite-plugin-pwa generates dist/client/sw.js; `injectRegister: false`
-// leaves registering to us, so no inline script is needed under the CSP).
-//
-// A new version of the app installs in the background and then waits; screens learn about it through
-// useUpdateAvailable() (or onUpdateAvailable()) and call applyUpdate() when the person agrees, which
-// activates the new worker and reloads the page once it controls it.
+// Service worker registration, ours (`injectRegister: false`) so the CSP needs no inline script. A new version
+// waits until the person agrees to applyUpdate() (docs/product.md#offline).
 
 import { useSyncExternalStore } from 'react';
 // Type only: workbox-window loads after the page is up (registerServiceWorker), not in the first load.

@@ -1,7 +1,5 @@
-// The one TanStack Query client of the app, loaded with the routes that read server data (their loaders
-// import it; their components render inside <QueryScope>), never by the public pages' first load.
-// Every cached answer is personal to whoever is signed in, so a change of session (sign-in, sign-out,
-// another tab) empties it: nobody sees the previous person's data.
+// The app's one TanStack Query client, never in the public pages' first load. Every cached answer is personal, so
+// a change of session empties it.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { onSessionChange } from './session';

@@ -1,6 +1,5 @@
-// Where to go after signing in (docs/product.md#login): a `next` search parameter naming a page of this site.
-// Only a path on this origin is taken ('/x', never '//host' or '/\host', which browsers read as another site),
-// so a crafted link cannot send someone elsewhere after they typed their password.
+// Where to go after signing in (docs/product.md#login). Only a path on this origin ('/x', never '//host' or '/\host',
+// which browsers read as another site), so a crafted link cannot send someone elsewhere after they typed their password.
 const MAX_LENGTH = 300;
 
 export function returnPathOf(value: unknown): string | undefined {

@@ -1,6 +1,5 @@
-// The session, read and written here only (docs/product.md#sessions): keys 'token', 'user', 'isAdmin' (as text)
-// and 'impersonateUserId'. Remember-me keeps them in localStorage, otherwise in sessionStorage.
-// An expired token (its exp claim) counts as signed out and is cleared on the next read.
+// The session, read and written here only (docs/product.md#sessions). An expired token counts as signed out and is
+// cleared on the next read.
 import { useSyncExternalStore } from 'react';
 import { hasAdminRights } from '@server/contract/roles';
 import { purgePersonalData, signedInUserFrom } from './personal-cache';
@@ -68,10 +67,7 @@ export function saveSession(token: string, remember: boolean): Session {
   return { token, user, isAdmin: user.isAdmin, expiresAt: exp * 1000 };
 }
 
-/**
- * Logout, expiry and every new sign-in come here: token, user, admin flag and impersonation go, and so
- * does every offline copy of personal data (policies, certificates) kept on this device.
- */
+/** Logout, expiry and every new sign-in: the session goes, and every offline copy of personal data. */
 export function clearSession(opts: { silent?: boolean } = {}): void {
   for (const s of stores()) for (const k of Object.values(KEYS)) s.removeItem(k);
   void purgePersonalData();
@@ -137,10 +133,7 @@ function subscribe(onChange: () => void): () => void {
 // The offline copies are kept and read only for the person signed in now (docs/product.md#offline).
 signedInUserFrom(() => readSession()?.user.id);
 
-/**
- * Calls `listener` whenever the person signed in changes (sign-in, sign-out, another tab), not when only
- * the impersonation id does. Answers the unsubscribe function.
- */
+/** Calls `listener` when the person signed in changes (not only the impersonation id); answers the unsubscribe. */
 export function onSessionChange(listener: () => void): () => void {
   if (typeof window === 'undefined') return () => undefined;
   let token = readSession()?.token ?? null;

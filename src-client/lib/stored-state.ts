@@ -1,6 +1,5 @@
-// The names under which the browser keeps what a visitor did before, in one place: the session (lib/session.ts),
-// the quote wizard's draft (features/quote/quote-draft.ts) and the start-up script (boot/main.ts), which reads them
-// without loading either module to decide whether a prerendered page needs the app at once.
+// The names the browser keeps a visitor's state under, in one place, so the start-up script (boot/main.ts) can tell
+// whether a prerendered page needs the app at once without loading lib/session.ts or features/quote/quote-draft.ts.
 
 /** The session's keys, in localStorage (remember me) or sessionStorage. */
 export const SESSION_KEYS = { token: 'token', user: 'user', isAdmin: 'isAdmin', impersonate: 'impersonateUserId' } as const;
@@ -11,10 +10,7 @@ export const QUOTE_DRAFT_KEY = 'kerbside.quoteRequest';
 /** Where the session may be kept, in the order it is read (lib/session.ts). */
 const SESSION_STORES = (): Storage[] => [window.localStorage, window.sessionStorage];
 
-/**
- * The value kept under `key` in the first of `stores` that has one; null when none has (or storage is refused, a
- * privacy setting: nothing was kept either). The stores are reached inside the guard, as reaching them may throw.
- */
+/** The value under `key` in the first of `stores` that has one, else null; reaching a refused store throws. */
 export function storedValue(key: string, stores: () => Storage[] = SESSION_STORES): string | null {
   try {
     for (const store of stores()) {
@@ -27,10 +23,7 @@ export function storedValue(key: string, stores: () => Storage[] = SESSION_STORE
   return null;
 }
 
-/**
- * Whether this visitor's pages differ from the prerendered ones: signed in (the top bar and guards), or part-way
- * through a quote request (the wizard's first step shows the draft).
- */
+/** Whether this visitor's pages differ from the prerendered ones: signed in, or part-way through a quote. */
 export function hasStoredState(): boolean {
   return storedValue(SESSION_KEYS.token) !== null || storedValue(QUOTE_DRAFT_KEY, () => [window.sessionStorage]) !== null;
 }

@@ -1,14 +1,6 @@
-// The typed client of the server's tRPC procedures (docs/api.md): every JSON call the app makes goes through
-// here. Imported only by the routes and features that talk to the server, so the marketing pages' first load
-// does not carry it.
-//
-// - One batch link to /trpc, within the server's batch cap, sending the session's bearer token. The queries the
-//   start-up script may have asked for already (boot/early-fetch.ts) each go alone, at the address it asked: batched
-//   with another call they would ask the network again, whatever is already in hand.
-// - A 401 on a call made with a token ends that session (expired, revoked, account changed), as any other
-//   sign-out does; the login call's own 401 (wrong password) is about the credentials, not the session.
-// - Query options and cache helpers come from `trpc` (createTRPCQueryUtils over the app's QueryClient), so a
-//   route loader and the component that reads the data use the very same options.
+// The typed client of the server's tRPC procedures (docs/api.md#trpc-procedures), imported only where the app talks
+// to the server so the marketing pages' first load does not carry it. The queries boot/early-fetch.ts may have asked
+// for go alone, at the address it asked: batched, they would ask the network again.
 import { createTRPCClient, httpBatchLink, splitLink, TRPCClientError, type TRPCLink } from '@trpc/client';
 import { createTRPCQueryUtils } from '@trpc/react-query';
 import { observable } from '@trpc/server/observable';
@@ -49,7 +41,6 @@ const batchLink = (maxItems: number) =>
     maxItems,
     // Queries travel as GET with their inputs in the URL; keep it well inside what servers and proxies take.
     maxURLLength: 2000,
-    // What the start-up script already asked for (the dashboard's list) is taken from there, once.
     fetch: fetchWithEarlyAnswers,
     headers: () => {
       const session = readSession();

@@ -1,6 +1,5 @@
-// The page's one clock for time-based views (the dashboard's countdown refreshes every 1000 ms:
-// docs/product.md#limits-and-constants). It reads Date.now() and setInterval only, so tests drive it with
-// fake timers (Vitest) or page.clock (Playwright).
+// The page's one clock (docs/product.md#limits-and-constants), on Date.now() and setInterval only, so tests drive
+// it with fake timers or page.clock.
 import { useEffect, useState } from 'react';
 
 const COUNTDOWN_REFRESH_MS = 1000;

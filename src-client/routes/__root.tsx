@@ -14,10 +14,7 @@ export const Route = createRootRoute({
   notFoundComponent: NotFound,
 });
 
-/**
- * When the session changes under an open page (sign-out in another tab, a 401 that ended it, expiry),
- * the route guards run again, so a guarded page hands over to /login at once.
- */
+/** When the session changes under an open page, the guards run again, so a guarded page goes to /login at once. */
 function useGuardsFollowSession() {
   const token = useSession()?.token;
   const router = useRouter();

@@ -6,14 +6,12 @@ import { validateTermSearch } from '../features/admin/search';
 import { requireAdminSession } from '../lib/guards';
 import { QueryScope, queryClient } from '../lib/query-client';
 
-// The console's frame; each tab is a child route (docs/product.md#admin-console). Loaders are split from the
-// main chunk (vite.config.ts), so the tRPC client stays out of the public pages' first load, and the
-// statistics are asked for as soon as the loader's chunk arrives, beside the open tab's list.
+// The console's frame. Loaders are split from the main chunk (vite.config.ts), keeping the tRPC client out of the
+// public pages' first load; the statistics are asked for beside the open tab's list.
 export const Route = createFileRoute('/admin')({
   validateSearch: validateTermSearch,
   beforeLoad: () => ({ session: requireAdminSession() }),
-  // Only when nothing is cached: a search or a new page never reads the statistics again; a change that
-  // moves them invalidates them (mutations.ts).
+  // Only when nothing is cached: a change that moves them invalidates them (mutations.ts).
   loader: () => {
     void queryClient.ensureQueryData(statsQuery()).catch(() => undefined);
   },

@@ -13,15 +13,12 @@ export const Route = createFileRoute('/dashboard')({
   codeSplitGroupings: [['loader', 'component']],
   beforeLoad: () => {
     const session = requireSession();
-    // Impersonation is for staff only: anyone else holding an id (left in the tab by someone else's session)
-    // has it dropped and sees their own policies (docs/product.md#impersonation). The server refuses the
-    // other customer's list to them anyway.
+    // A non-admin holding an impersonation id (left by another session) sees their own (docs/product.md#impersonation).
     if (getImpersonateUserId() !== null && !session.isAdmin) setImpersonateUserId(null);
     return { session, impersonateUserId: getImpersonateUserId() };
   },
-  // Starts the fetch (or the restore of the device's copy) while the page's code loads: no waterfall. Not
-  // awaited, as a rule: the page shows its own loading and offline states. When the start-up script's answers
-  // are already here (a first load of /dashboard: boot/early-fetch.ts), the page is drawn once, with the list.
+  // Starts the fetch (or restore) while the page's code loads, not awaited: the page shows its own loading and
+  // offline states; only when boot/early-fetch.ts's answers are in hand is the page drawn once, with the list.
   loader: async ({ context: { session, impersonateUserId } }) => {
     if (impersonateUserId === null) {
       const inHand = earlyAnswersInHand(EARLY_DASHBOARD_QUERIES, session.token);

@@ -3,10 +3,8 @@ import { pageHead } from '../components/page';
 import { QuoteStep1Page } from '../features/quote/step1-page';
 
 export const Route = createFileRoute('/request-quote-step1')({
-  // ?renew=KC-… (a cover-ending reminder's link): the wizard fills itself in from that policy of the signed-in
-  // customer (docs/product.md#asking-for-more-cover). Anything but a policy number's characters is ignored
-  // (a plain pattern: the route tree is in the first load, which carries no zod; the server checks it again).
-  // Always named (undefined when refused): the router lays validated values over the raw ones.
+  // ?renew=KC-… (docs/product.md#asking-for-more-cover), by a plain pattern: the route tree is in the first load,
+  // which carries no zod. Always named (undefined when refused): the router lays validated values over the raw ones.
   validateSearch: (search: Record<string, unknown>): { renew?: string | undefined } => {
     const renew = typeof search['renew'] === 'string' ? search['renew'].trim().toUpperCase() : '';
     return { renew: /^[A-Z0-9-]{1,40}$/.test(renew) ? renew : undefined };

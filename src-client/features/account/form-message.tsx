@@ -1,6 +1,5 @@
-// The one message a form shows after it was sent (error or success), in the page, never a browser alert.
-// It takes focus when it appears, so keyboard and screen-reader users land on it; errors are role=alert,
-// the rest role=status (components/alert.tsx).
+// The one message a form shows after it was sent, in the page. It takes focus when it appears, so keyboard and
+// screen-reader users land on it.
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert } from '../../components/alert';
 

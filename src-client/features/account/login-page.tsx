@@ -1,8 +1,5 @@
-// /login (docs/product.md#login): username, password, remember-me (ticked by default: the certificate offline
-// needs it, docs/product.md#offline). On success the session is saved (local storage with remember-me, else
-// session storage) and an admin goes to /admin, everyone else to /dashboard, replacing /login in the history
-// so Back does not return to a form that would only send them on again; a `next` path (lib/return-path.ts),
-// as a renewal link sets, wins. Somebody already signed in never sees the form (routes/login.tsx).
+// /login (docs/product.md#login). A successful sign-in replaces /login in the history, so Back does not return to a
+// form that would only send them on again; a `next` path (lib/return-path.ts) wins over the home page.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -50,8 +47,7 @@ export function LoginPage() {
     try {
       ({ token } = await trpcClient.account.login.mutate(input));
     } catch (err) {
-      // The server's message (with the wait after too many attempts), else the network's; an answer that
-      // is neither is 'Unexpected response' (docs/product.md#login).
+      // The server's or the network's message, else 'Unexpected response' (docs/product.md#login).
       const failure = failureOf(err);
       setMessage(notice('error', failure.kind === 'unexpected' ? loginMessages.unexpected : loginMessages.failedPrefix + failure.message));
       return;

@@ -1,6 +1,4 @@
-// /register (docs/product.md#registration): username, email, password, checked with the server's own schema.
-// Sent to the server's account.register procedure (docs/api.md#account). On success: the message, the fields cleared, and
-// /login two seconds later.
+// /register (docs/product.md#registration), checked with the server's own schema.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';

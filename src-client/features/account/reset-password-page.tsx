@@ -1,6 +1,5 @@
-// /reset-password (docs/product.md#password-reset): the page the e-mailed link
-// opens. The token comes from the URL; the new password is typed twice. On success every session of the
-// account has ended on the server, so this browser's session is cleared too.
+// /reset-password (docs/product.md#password-reset). Success ends every session of the account on the server, so
+// this browser's session is cleared too.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';

@@ -1,8 +1,5 @@
-// /verify-email (docs/product.md#e-mail-confirmation): the page a confirmation link opens. The link confirms the
-// address only for the account signed in, so someone who receives a link for an account a stranger made with their
-// address confirms nothing by opening it. Signed out, the page asks to sign in and comes back here; signed in, it
-// spends the link at once and says what happened: confirmed, sent for another account, or used or expired (with a
-// new link on request).
+// /verify-email (docs/product.md#e-mail-confirmation): the link confirms the address only for the account signed in,
+// so a stranger's link confirms nothing; signed out, the page asks to sign in and comes back here.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useLocation } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
@@ -17,7 +14,7 @@ import { trpcClient } from '../../lib/trpc';
 
 const route = getRouteApi('/verify-email');
 
-export const verifyEmailTexts = {
+const verifyEmailTexts = {
   missingToken: 'This page needs the link from your email',
   signIn: 'Sign in to the account you made with this address to confirm it. You will come back here.',
   signInButton: 'Sign in to confirm',

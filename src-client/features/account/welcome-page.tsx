@@ -1,7 +1,5 @@
-// /welcome (docs/product.md#welcome): the page an invitation's link opens, for a customer whose account staff
-// made when they issued a policy. The customer chooses a password (the same rules as a reset); the server
-// spends the single-use link and answers a session, which is saved as a sign-in would be, and the browser goes
-// to the dashboard. A used, expired or damaged link says so and offers a password reset link instead.
+// /welcome (docs/product.md#welcome): an invited customer chooses a password; the answer's session is saved as a
+// sign-in would be.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -23,7 +21,7 @@ import { RememberMeField } from './remember-me';
 
 const route = getRouteApi('/welcome');
 
-export const welcomeTexts = {
+const welcomeTexts = {
   title: `Welcome to ${brand.name}`,
   lead: 'Choose a password for your account. You will then be signed in and can see your policy and its certificate.',
   submit: 'Set password and sign in',

@@ -35,11 +35,7 @@ function startsLater(policy: CoverTimes, now: number): boolean {
   }
 }
 
-/**
- * A policy's stored status (docs/product.md#policies-and-certificates): Active green, Pending yellow, Expired
- * red, Cancelled grey; an active policy whose cover has not started yet says when it starts, in blue, so staff
- * never take it for cover in force.
- */
+/** A policy's stored status; an active one not yet started says when it starts, so staff never take it for cover in force. */
 export function StatusBadge({ policy, now }: { policy: CoverTimes; now: number }) {
   if (policy.status === 'active' && startsLater(policy, now)) return <Badge tone="blue">Starts {formatUkDate(policy.startDate)}</Badge>;
   return <Badge tone={STATUS_TONES[policy.status] ?? 'slate'}>{policyStatusLabels[policy.status] ?? policy.status}</Badge>;

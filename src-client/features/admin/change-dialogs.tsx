@@ -1,7 +1,5 @@
-// The console's change dialogs (docs/product.md#admin-console): Add/Edit User, Add/Edit Policy and the delete
-// confirmation. Each saves through its mutation, raises the success notice, and shows '{Action} Failed' with
-// the server's message: inside the dialog for a form, in the notice area for a delete. A form with changes
-// asks 'Discard changes?' before it closes unsaved; deleting an account names the cover it still holds.
+// The console's change dialogs (docs/product.md#changing-users-and-policies): Add/Edit User, Add/Edit Policy and
+// the delete confirmation, each showing '{Action} Failed' with the server's message on a refusal.
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { coverState } from '@server/contract/cover';
@@ -167,10 +165,7 @@ function coverNote(p: HeldCoverView['policies'][number], now: number): string {
   return p.status;
 }
 
-/**
- * The policies whose cover has not ended, named before the account goes (docs/product.md#admin-console):
- * they are the insurer's record and stay, without an owner.
- */
+/** The policies whose cover has not ended, named before the account goes: they stay, without an owner. */
 function HeldCover({ username, cover }: { username: string; cover: HeldCoverView }) {
   const now = useNow(60_000);
   const n = cover.policies.length;

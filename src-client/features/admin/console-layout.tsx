@@ -1,7 +1,5 @@
-// The admin console's frame (docs/product.md#admin-console), around whichever tab's route is open: the
-// heading, the notices, the four statistics, the search box and the tab strip. Each tab is a child route that
-// reads its own list, so a search or a new page fetches only the list on screen. The search term is `q` in
-// the URL (kept when moving between tabs), typed into the box and sent after a pause.
+// The admin console's frame (docs/product.md#admin-console) around the open tab's child route, which reads only its
+// own list. The search term is `q` in the URL, kept between tabs, sent after a pause.
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -97,10 +95,7 @@ export function ConsoleLayout() {
   );
 }
 
-/**
- * The box shows what is typed at once; the URL (and so the tab's list) follows after a pause, replacing the
- * history entry rather than adding one per word. A term changed elsewhere (back, a link) is shown in the box.
- */
+/** The URL follows the box after a pause, replacing the history entry rather than adding one per word. */
 function SearchBox({ q }: { q: string }) {
   const navigate = useNavigate();
   const [text, setText] = useState(q);

@@ -1,10 +1,5 @@
-// An accessible modal: role=dialog, aria-modal, labelled by its heading; focus moves in, Tab stays inside,
-// Escape or the close button closes, and focus returns to whatever opened it. Modals stack (a "Discard
-// changes?" question over a form): only the topmost one answers the keyboard.
-//
-// A form's dialog closes through useDiscardGuard: with unsaved changes, Escape, Cancel and the close button
-// ask 'Discard changes?' first, so a half-typed policy is never lost to a stray key
-// (docs/product.md#changing-users-and-policies).
+// An accessible modal: focus moves in and stays inside, Escape or the close button closes, focus returns to the
+// opener. Modals stack ("Discard changes?" over a form): only the topmost answers the keyboard.
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/button';
 
@@ -81,8 +76,7 @@ export function Modal({
   }, []);
 
   return (
-    // Centred by auto margins, not align-items: a dialog taller than the window (the policy form on a laptop)
-    // then scrolls from its top, where its heading and close button are, instead of being cut off above it.
+    // Centred by auto margins, not align-items: a dialog taller than the window scrolls from its top, not cut off.
     <div className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/60 p-4">
       <div
         ref={ref}
@@ -119,10 +113,9 @@ export function Modal({
 }
 
 /**
- * Closing a form's dialog: at once when nothing was changed, else after 'Discard changes?' (Keep editing /
- * Discard). The form reports whether it holds changes through `setDirty`; Escape, Cancel and the close button
- * all call `requestClose`; `prompt` is rendered beside the form's Modal. A successful save closes with the
- * dialog's own onClose, without asking.
+ * Closing a form's dialog: at once when unchanged (`setDirty`), else after 'Discard changes?'
+ * (docs/product.md#changing-users-and-policies). Escape, Cancel and close call `requestClose`; render `prompt`
+ * beside the Modal; a save closes with onClose, without asking.
  */
 export function useDiscardGuard(onClose: () => void): { requestClose: () => void; setDirty: (dirty: boolean) => void; prompt: ReactNode } {
   const dirty = useRef(false);

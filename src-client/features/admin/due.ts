@@ -1,6 +1,5 @@
-// How the staff queues say where a request stands against the 24-hour promise (docs/product.md#staff-queues):
-// 'Due in 3 h 20 min' or 'Overdue by 1 d 2 h', short for the table, with the words spelt out for a screen
-// reader. Due means created + 24 hours (the server's dueAt); at that very minute a request is overdue.
+// Where a request stands against the 24-hour promise (docs/product.md#staff-queues): short for the table, spelt out
+// for a screen reader. At the very minute of dueAt a request is overdue.
 import { isPromiseOwed, type QueueKind } from '@server/contract/queues';
 import type { RequestStatus } from '@server/contract/views';
 
@@ -43,11 +42,7 @@ export function spanText(ms: number): { text: string; spoken: string } {
 
 const ANSWERED: Record<QueueKind, string> = { quotes: 'Quote sent', callbacks: 'Called' };
 
-/**
- * Where a request stands at `now`; null once it is closed (nothing is owed on it). Only a request still owed
- * its answer (contract/queues.ts: a quote request until a quote is sent, a callback until the call) is due or
- * overdue; one answered waits on the customer.
- */
+/** Where a request stands at `now`; null once closed. Only one still owed its answer (contract/queues.ts) is due. */
 export function dueState(request: { dueAt: string; status: RequestStatus }, now: number, kind: QueueKind): DueState | null {
   if (request.status === 'closed') return null;
   if (!isPromiseOwed(kind, request.status)) return { overdue: false, answered: true, text: ANSWERED[kind], spoken: ANSWERED[kind] };

@@ -1,6 +1,4 @@
-// /admin/logs (docs/product.md#admin-console): the audit log, newest first, each entry's action, who, when
-// (UK time), how often and when last for a repeated event, and level badge, 'N total entries' ('200+ total
-// entries' when a search's total is a lower bound: docs/api.md#lists), paging.
+// /admin/logs (docs/product.md#audit-log).
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { LevelBadge } from './badges';

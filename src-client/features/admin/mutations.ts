@@ -1,7 +1,5 @@
-// The console's changes, and what each one makes out of date (docs/product.md#admin-console). The server
-// writes an audit entry for every change, so the log list is always among them; the statistics only when a
-// count can move (a user or policy created or deleted, a policy's status edited). Invalidating marks the
-// cached pages stale: the one on screen is fetched again now, the others when they are next shown.
+// The console's changes, and what each makes out of date (docs/product.md#admin-console). Every change is audited,
+// so the log is always among them; the statistics only when a count can move.
 import { useMutation } from '@tanstack/react-query';
 import { trpc, trpcClient, type RouterInputs } from '../../lib/trpc';
 

@@ -1,6 +1,4 @@
-// The console's messages (docs/product.md#admin-console): a success notice for 3 seconds, '{Action} Failed'
-// banners with the server's message, its details and Try again, and 'Failed to load dashboard data' when a
-// read fails. The layout shows the notices; the tabs raise them through this context.
+// The console's messages (docs/product.md#admin-console): the layout shows them; the tabs raise them through this context.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Button } from '../../components/button';
 import { failureOf } from '../../lib/call-errors';

@@ -1,6 +1,4 @@
-// /admin, the console's first tab (docs/product.md#admin-console): the requests waiting on staff (new and
-// overdue in each queue, each number a link to that queue filtered so: docs/product.md#staff-queues), and the
-// quick actions Add New User, Create Policy and Generate Report.
+// /admin, the console's first tab (docs/product.md#admin-console, docs/product.md#staff-queues).
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';

@@ -1,6 +1,4 @@
-// /admin/policies (docs/product.md#admin-console): Policy # (number, or id), Username ('N/A' when none),
-// Holder, Vehicle, Product (with the premium where recorded), start and end in 12-hour time, Status badge
-// ('Starts {date}' for confirmed cover still to come), Edit and Delete, Add Policy, paging.
+// /admin/policies (docs/product.md#admin-console).
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';

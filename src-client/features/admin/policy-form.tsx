@@ -1,8 +1,5 @@
-// Add/Edit Policy (docs/product.md#admin-console): the contract's policyInput validates here as on the server.
-// Times show in the 12-hour style ('09:00 AM') and are sent as 24-hour values (the schema converts); the
-// product (temporary unless staff choose another) and the premium in pounds (the contract's money schema:
-// '58', '58.50', '£1,200') are recorded with the cover (docs/product.md#policies-and-certificates); the field
-// messages of a refused save go on the fields.
+// Add/Edit Policy (docs/product.md#changing-users-and-policies): the contract's policyInput validates here as on the
+// server; times show as '09:00 AM' and are sent as 24-hour values, the premium in pounds ('£1,200').
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';

@@ -1,15 +1,10 @@
-// The console's reads, each defined once: a route's loader prefetches with these options and the tab's
-// component reads with the very same ones, so the key matches and nothing is fetched twice or in turn
-// (docs/product.md#admin-console). Lists are searched and paged on the server.
+// The console's reads, defined once so a route's loader and its tab read with the same key and nothing is fetched twice.
 import { keepPreviousData } from '@tanstack/react-query';
 import type { QueueFilter } from '@server/contract/queues';
 import { trpc } from '../../lib/trpc';
 import { listInputOf, type ListDeps } from './search';
 
-/**
- * A failed read shows the load-failure banner with Try again at once; retrying silently first would keep
- * the person looking at a skeleton for seconds.
- */
+/** No silent retries: they would keep the person looking at a skeleton for seconds. */
 const read = { retry: false } as const;
 /** A new page or search keeps the rows on screen until the next answer replaces them. */
 const list = { ...read, placeholderData: keepPreviousData } as const;

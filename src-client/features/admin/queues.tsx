@@ -1,6 +1,5 @@
-// Staff queues (docs/product.md#staff-queues): quote requests at /admin/quotes and callback requests at /admin/callbacks
-// in the server's order (open ones by when they fall due, most overdue first, then closed ones), filtered, searched
-// and paged on the server; each row says how long is left or how long it is overdue, and who is working it.
+// Staff queues at /admin/quotes and /admin/callbacks (docs/product.md#staff-queues), filtered, searched and paged on
+// the server, in its order.
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';

@@ -1,8 +1,5 @@
-// A quote request's way to cover, in its dialog (docs/product.md#from-quote-to-cover): 'Send quote' (the price in
-// pounds and how many hours it stands, e-mailed to the customer) and 'Issue policy' (the policy form filled in
-// from the request by the contract's own rule; staff add the licence number). Both are disabled, with the
-// reason, once the request is closed or has its policy. After issuing, the dialog says which account got the
-// policy and whether an invitation went out. Each change refreshes exactly what it changed.
+// A quote request's way to cover, in its dialog: 'Send quote' and 'Issue policy' (docs/product.md#from-quote-to-cover).
+// Each change refreshes exactly what it changed.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
@@ -22,10 +19,7 @@ import { PolicyForm, type PolicyFormValues } from './policy-form';
 
 type QuotesInput = RouterInputs['admin']['quotes'];
 
-/**
- * A quote request as its detail view (contract/views.ts), or as the tRPC client reads it: over JSON, `details`
- * (any value) may be missing, so the client's type has it optional.
- */
+/** A quote request's detail view; over JSON `details` (any value) may be missing, so the client has it optional. */
 export type QuoteRequestDetail = Omit<QuoteRequestDetailView, 'details'> & { details?: unknown };
 
 /** What each change makes out of date (docs/product.md#admin-console): nothing more, so nothing else refetches. */
@@ -61,7 +55,7 @@ function useIssuePolicy() {
 }
 
 /** 'Quote sent: £64.50, valid until Thu 2 Jul 2026, 13:00 BST' (or that it has lapsed). */
-export function offerText(offer: OfferView, now: number): string {
+function offerText(offer: OfferView, now: number): string {
   const until = Date.parse(offer.validUntil);
   return `Quote sent: ${formatPounds(offer.premium)}, ${until > now ? 'valid until' : 'lapsed at'} ${ukInstantText(until)}`;
 }

@@ -1,6 +1,5 @@
-// "Generate Report" (docs/product.md#admin-console): the CSV of policies with the statistics, from the one
-// REST route the console still calls (tRPC answers JSON; a report is a file), saved under the server's name.
-// The server logs that it was generated.
+// "Generate Report" (docs/product.md#generate-report): the one REST route the console still calls, as a report is
+// a file, not JSON.
 import { errorTextOf, fetchFile } from '../../lib/rest';
 import { waitText } from '../../lib/call-errors';
 

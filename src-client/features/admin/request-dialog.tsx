@@ -1,6 +1,4 @@
-// One request opened from its queue (docs/product.md#staff-queues), read afresh: its facts, for a quote request the
-// way to cover (quote-actions.tsx), its status and assignee and its notes. A choice not saved or a note not added
-// asks 'Discard changes?' before the dialog closes.
+// One request opened from its queue, read afresh (docs/product.md#staff-queues).
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { QueueKind } from '@server/contract/queues';

@@ -1,8 +1,5 @@
-// An opened request's facts as a compact two-column list, each fact once (docs/product.md#staff-queues): where it
-// stands and when it came in first; for a quote request the date of birth with the age today, the cover asked for
-// as one UK date and time and one length and the offer in the contract's pounds, then every other stored answer
-// under the wizard's own labels (a request from before the wizard asked for the product, start or length shows
-// those answers instead); for a callback request the reason, the insurance type and the preferred time.
+// An opened request's facts as a compact two-column list, each fact once (docs/product.md#staff-queues); an older
+// request (before the wizard asked for the product, start or length) shows those answers instead.
 import type { ReactNode } from 'react';
 import { callbackInsuranceTypeOptions, contactReasonLabels, type ContactReason } from '@server/contract/callback';
 import { durationText } from '@server/contract/durations';

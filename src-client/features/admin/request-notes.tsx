@@ -1,6 +1,4 @@
-// An opened request's notes (docs/product.md#staff-queues): who wrote each and when, newest first, line breaks
-// kept; and 'Add a note', checked by the contract's requestNoteInput as the server does (1 to 2000 characters
-// once trimmed, no control characters but line breaks). Adding keeps the dialog open and empties the box.
+// An opened request's notes (docs/product.md#staff-queues), checked by the contract's requestNoteInput as the server does.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';

@@ -1,6 +1,5 @@
-// An opened request's status and assignee (docs/product.md#staff-queues), saved together with 'Save changes':
-// the contract's requestUpdateInput checks the choices as the server does, and only what changed is sent. The
-// choices follow the request as it is read again (a quote sent makes it 'quoted') unless staff changed them.
+// An opened request's status and assignee (docs/product.md#staff-queues), checked by the contract's
+// requestUpdateInput; only what changed is sent, and the choices follow the request as read again unless staff changed them.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';

@@ -1,6 +1,5 @@
-// The console's URL: which tab is the path (/admin, /admin/users, ...), the search term is `q` and a list's
-// page is `page` (docs/product.md#admin-console). Checked by hand, without a schema library: the route files
-// that call these stay in the main chunk.
+// The console's URL (docs/product.md#admin-console): the tab is the path, the search `q`, a list's page `page`.
+// Checked by hand, without a schema library: the route files that call these stay in the main chunk.
 import { ADMIN_PAGE_SIZE } from '@server/contract/limits';
 import type { QueueFilter } from '@server/contract/queues';
 
@@ -61,10 +60,7 @@ export const listInputOf = ({ page, q }: ListDeps) => ({ limit: ADMIN_PAGE_SIZE,
 const LIST_TABS = ['users', 'policies', 'logs', 'quotes', 'callbacks'] as const;
 export type ListTab = (typeof LIST_TABS)[number];
 
-/**
- * Links from before the tabs were routes: /admin?tab=users&page=2 answers the path of that tab and the
- * search to keep, or null when the URL names no (known) tab.
- */
+/** Links from before the tabs were routes (/admin?tab=users&page=2): the tab's path and search, or null. */
 export function legacyTabOf(raw: Record<string, unknown>): { tab: ListTab; search: TermSearch & PageSearch } | null {
   const tab = raw['tab'];
   if (typeof tab !== 'string' || !(LIST_TABS as readonly string[]).includes(tab)) return null;

@@ -1,6 +1,4 @@
-// The frame every list tab of the console shares (docs/product.md#admin-console): a heading with an action or
-// a count beside it, a table with its column headings, the pager (hidden on a single page), and what shows
-// while the first page loads or when it cannot be read.
+// The frame every list tab of the console shares (docs/product.md#admin-console): heading, table, pager, loading and error.
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { ADMIN_PAGE_SIZE } from '@server/contract/limits';
@@ -35,16 +33,10 @@ export function TableSection({ title, aside, columns, children, footer }: { titl
 
 const pagesOf = (total: number) => Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
 
-/**
- * A list's count: '1,234', or '200+' when the server counted only that far (a log search's totalIsLowerBound,
- * docs/api.md#lists).
- */
+/** A list's count: '1,234', or '200+' for a lower-bound total (docs/api.md#lists). */
 export const totalText = (total: number, lowerBound = false) => `${total.toLocaleString('en-GB')}${lowerBound ? '+' : ''}`;
 
-/**
- * 'Page X of Y'. When the total is a lower bound the last page is unknown: 'Page X of Y+' (Y the pages the bound
- * fills), and Next stays available, since the server answers the flag only when a match lies past this page.
- */
+/** 'Page X of Y', or 'Page X of Y+' for a lower-bound total, whose Next stays: a match lies past this page. */
 export function Pager({ page, total, totalIsLowerBound = false, onPage }: { page: number; total: number; totalIsLowerBound?: boolean; onPage: (page: number) => void }) {
   const pages = pagesOf(total);
   if (pages <= 1 && !totalIsLowerBound) return null;
@@ -63,11 +55,7 @@ export function Pager({ page, total, totalIsLowerBound = false, onPage }: { page
   );
 }
 
-/**
- * A page past the end (the last row of the last page was deleted, or an old link) moves to the last page
- * that exists, instead of an empty table without a pager to leave it. A lower-bound total knows no last page
- * (and reaches past the page asked for), so it moves nowhere.
- */
+/** A page past the end (last row deleted, an old link) moves to the last page; a lower-bound total has none. */
 export function useLastPageWithin(page: number, total: number | undefined, onPage: (page: number) => void, totalIsLowerBound = false): void {
   useEffect(() => {
     if (total === undefined || totalIsLowerBound) return;
@@ -76,10 +64,7 @@ export function useLastPageWithin(page: number, total: number | undefined, onPag
   }, [page, total, onPage, totalIsLowerBound]);
 }
 
-/**
- * A tab's list query: 'Failed to load dashboard data' with Try again when it cannot be read, the skeleton
- * until its first answer, then the tab itself (later pages keep the rows on screen while they load).
- */
+/** A tab's list query: an error with Try again, the skeleton until its first answer, then the tab. */
 export function ListQueryFrame({ query, children }: { query: UseQueryResult<unknown, unknown>; children: ReactNode }) {
   return (
     <>

@@ -1,6 +1,4 @@
-// /admin/users (docs/product.md#admin-console): Username, Email, Role badge, Edit and Delete (an admin who is
-// not an owner cannot change admins and owners; nobody deletes their own account, docs/product.md#roles),
-// View policies (impersonation), Add User, paging. Each disabled button names its reason.
+// /admin/users (docs/product.md#admin-console, docs/product.md#roles). Each disabled button names its reason.
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';

@@ -1,6 +1,5 @@
-// Certificates on the dashboard: fetched with the bearer token (or from the device's cache when
-// offline), then shown or saved. Messages are thrown for the page to show (docs/product.md#errors-and-messages),
-// never alerted. The PDF is a file, so it comes from the REST route, not tRPC (docs/api.md).
+// Certificates on the dashboard, from the REST route (a file, not tRPC) or the device's copy. Messages are thrown
+// for the page to show, never alerted (docs/product.md#errors-and-messages).
 import type { PolicyView } from '@server/contract/views';
 import { fingerprint, hasFreshCertificate, readCertificate, saveCertificate } from '../../lib/personal-cache';
 import { fetchFile } from '../../lib/rest';
@@ -8,10 +7,7 @@ import { fetchFile } from '../../lib/rest';
 export const CERTIFICATE_MESSAGES = {
   invalid: 'Invalid policy number',
   failed: 'Failed to load certificate. Please try again.',
-  /**
-   * The network could not be reached and the device holds no copy (ended cover, never kept; or a certificate
-   * never loaded online): 'try again' would be a false promise at the roadside (docs/product.md#offline).
-   */
+  /** No network and no saved copy: 'try again' would be a false promise at the roadside (docs/product.md#offline). */
   notSaved: 'This certificate is not saved for offline use',
 } as const;
 
@@ -36,10 +32,7 @@ type NetworkAnswer =
   | { kind: 'pdf'; pdf: Blob }
   /** The server has said no (not yours, no such policy, signed out): a saved copy must not answer. */
   | { kind: 'refused'; status: number }
-  /**
-   * No usable answer: a saved copy may answer. `network`: the server was never reached (offline, no signal,
-   * timed out); `server`: it answered something other than the PDF (5xx, a captive portal's page).
-   */
+  /** A saved copy may answer. `network`: never reached; `server`: answered something other than the PDF. */
   | { kind: 'unavailable'; reason: 'network' | 'server' };
 
 async function fetchCertificate(policyNumber: string, signal: AbortSignal): Promise<NetworkAnswer> {
@@ -60,14 +53,8 @@ const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine ===
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * The certificate PDF of `policy`. An empty or non-string number throws CertificateError('Invalid
- * policy number'); with no network and no saved copy, CertificateError('This certificate is not saved for
- * offline use'); any other failure to get it, CertificateError('Failed to load…').
- * `cacheFor` names the user whose offline cache may answer (null while impersonating: nothing cached).
- *
- * Online answers are saved for `cacheFor`. The saved copy answers when the device is offline, when the
- * network fails or answers something other than the PDF, and when the network is still silent after 3 s;
- * never when the server refuses (400, 401, 403, 404).
+ * The certificate PDF of `policy`, or a CertificateError with CERTIFICATE_MESSAGES. `cacheFor` names the user
+ * whose offline copy may answer and is saved to (null while impersonating); when it answers: docs/product.md#offline.
  */
 export async function loadCertificate(policy: Pick<PolicyView, 'policyNumber'>, opts: { cacheFor: number | null }): Promise<Blob> {
   const n = checkedPolicyNumber(policy.policyNumber);
@@ -120,12 +107,8 @@ function objectUrl(pdf: Blob): string {
 }
 
 /**
- * Opens the PDF for reading (new tab, or in place where a new tab cannot open).
- *
- * The tab is opened without 'noopener' so that a blocked popup can be told apart (window.open answers
- * null), and the opener link is cut at once. Where no tab opens (popup blocked after a slow load, an
- * installed app on a phone) the page itself goes to the PDF: the phone hands it to its PDF viewer and
- * Back returns to the dashboard.
+ * Opens the PDF in a new tab, or in place where none opens (popup blocked, installed app on a phone; Back
+ * returns). No 'noopener', so a blocked popup shows as null; the opener link is cut at once instead.
  */
 export function viewCertificate(pdf: Blob, _policyNumber: string): void {
   const url = objectUrl(pdf);
@@ -157,10 +140,8 @@ export function downloadCertificate(pdf: Blob, policyNumber: string): void {
 const caching = new Map<number, Promise<void>>();
 
 /**
- * After an online load: keeps the certificates of the user's live and upcoming policies for offline use
- * (a certificate is refetched when its policy's data changed). One at a time, skipping those saved today
- * under the same policy data; never rejects. A second call for the same user while one runs answers the
- * running one.
+ * After an online load: saves the certificates of `policies` for offline use, one at a time, skipping those saved
+ * today under the same policy data. Never rejects; a second call while one runs answers the running one.
  */
 export function cacheActiveCertificates(userId: number, policies: readonly PolicyView[]): Promise<void> {
   const running = caching.get(userId);

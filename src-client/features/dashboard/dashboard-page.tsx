@@ -1,7 +1,4 @@
-// /dashboard (docs/product.md#dashboard, #time, #policies-and-certificates, #offline):
-// the welcome (or 'User #{id} Policies' while an admin impersonates), the policy card with its countdown
-// and progress, Active/Expired tabs when expired policies exist, Previous/Next through the list, the
-// Policy Documents and the Need Help panels. One clock (use-now.ts) drives every time-based view.
+// /dashboard (docs/product.md#dashboard). One clock (use-now.ts) drives every time-based view.
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { brand, brandTelHref } from '@server/contract/brand';
@@ -49,10 +46,7 @@ const NO_POLICIES: PolicyView[] = [];
 /** The height of one policy card (phone: one column; wider: two), kept while it loads: no jump when it arrives. */
 const CARD_SPACE = 'min-h-[37rem] md:min-h-[22rem]';
 
-/**
- * Active (by start, earliest first: the one in force before the ones to come) and expired (most recently
- * ended first). `states` is each policy's state, in order, so the split is redone only when one changes.
- */
+/** Active by start, expired most recently ended first. `states` (in order) keeps the split until one changes. */
 function splitPolicies(policies: PolicyView[], states: string): { active: PolicyView[]; expired: PolicyView[] } {
   const state = states.split(',') as PolicyState[];
   const withWindow = policies.map((p, i) => ({ p, w: policyWindow(p), s: state[i] }));

@@ -1,8 +1,5 @@
-// One policy at a glance (docs/product.md#dashboard): number, holder, vehicle, driver,
-// cover window in UK time, the countdown and the progress bar, and the ways to get help. `now` comes
-// from the page's one clock (use-now.ts), so the card and the Active/Expired split never disagree.
-// 'Make a claim' goes to /claims, whose first screen is the 24/7 claims line (docs/product.md#claims); it and
-// 'Contact us' are the customer's own actions, left out while staff impersonate (docs/product.md#impersonation).
+// One policy at a glance (docs/product.md#dashboard). `now` comes from the page's one clock (use-now.ts), so the
+// card and the Active/Expired split never disagree.
 import { Link } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
 import type { PolicyView } from '@server/contract/views';
@@ -19,7 +16,7 @@ import {
 } from './policy-time';
 
 export const POLICY_NUMBER_MISSING = 'Policy number not available.';
-export const AWAITING_CONFIRMATION = 'Awaiting confirmation';
+const AWAITING_CONFIRMATION = 'Awaiting confirmation';
 
 const AMBER = 'bg-amber-100 text-amber-900 ring-amber-700/30';
 const GREEN = 'bg-green-100 text-green-900 ring-green-700/30';

@@ -1,8 +1,5 @@
-// The dashboard's "Policy Documents" (docs/product.md#dashboard): 'View Certificate' and 'Download Certificate' per policy of the
-// list on show. While one works its button reads 'Loading...' / 'Downloading...' and is disabled (§4).
-// Failures are told in the page, by the policy they concern (never a browser alert); with no network and no saved
-// copy, that the certificate is not saved for offline use, and when it will open.
-// aria-disabled rather than `disabled` keeps keyboard focus on the button while it is busy.
+// The dashboard's "Policy Documents" (docs/product.md#dashboard): failures are told in the page by their policy,
+// never alerted. aria-disabled rather than `disabled` keeps keyboard focus on a busy button.
 import { memo, useId, useState } from 'react';
 import { hasCertificate } from '@server/contract/cover';
 import type { PolicyView } from '@server/contract/views';

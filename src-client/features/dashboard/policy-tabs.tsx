@@ -1,6 +1,5 @@
-// The Active / Expired switch (docs/product.md#dashboard): a WAI-ARIA tablist with automatic activation. Left/Right
-// arrows move between the tabs (wrapping), Home/End go to the first/last; only the selected tab is in the
-// Tab order, and Tab moves on into the panel.
+// The Active / Expired switch (docs/product.md#dashboard): a WAI-ARIA tablist with automatic activation; arrows
+// wrap, Home/End go to the ends, and only the selected tab is in the Tab order.
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface TabDef<K extends string> {

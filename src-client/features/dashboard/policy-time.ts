@@ -1,8 +1,6 @@
-// A policy against the clock (docs/product.md#dashboard, #time, #policies-and-certificates): its window as
-// epoch millis, its state by the contract's one cover rule (the stored status wins over the dates), the tab
-// it belongs on, the card's countdown and progress. Pure functions: every one takes `now` (epoch ms), so the
-// page's ticking clock and the tests' fake clocks drive them alike. UK-time conversion itself is
-// contract/time.ts's alone; this module only compares the instants it answers.
+// A policy against the clock (docs/product.md#dashboard): window, state, tab, countdown, progress. Pure
+// functions of `now` (epoch ms), so the page's clock and the tests' fake clocks drive them alike; UK-time
+// conversion is contract/time.ts's alone.
 import { coverStateAt, type CoverState } from '@server/contract/cover';
 import { isCalendarDate, normaliseTime, ukLocalToEpoch, UK_TIME_ZONE } from '@server/contract/time';
 import type { PolicyView } from '@server/contract/views';
@@ -56,10 +54,7 @@ export function policyState(p: PolicyTimes, now: number): PolicyState {
   return coverStateOf(p, now) === 'ended' ? 'expired' : 'active';
 }
 
-/**
- * The card's countdown: to the start, then to the end, then ended. Pending cover counts down to nothing
- * (it is not cover yet); cover staff cancelled says so.
- */
+/** The card's countdown: to the start, then to the end, then ended. Pending cover is not cover yet. */
 export function countdown(p: PolicyTimes, now: number): Countdown {
   const { startAt, endAt } = policyWindow(p);
   switch (coverStateOf(p, now)) {
@@ -74,10 +69,7 @@ export function countdown(p: PolicyTimes, now: number): Countdown {
   }
 }
 
-/**
- * Percent of the cover period elapsed: 0 before the start, 100 at and after the end, else to one decimal
- * place. A policy still running never shows 100, and one that has begun shows at least 0.
- */
+/** Percent of the cover period elapsed, to one decimal place; a policy still running never shows 100. */
 export function progressPercent(p: PolicyTimes, now: number): number {
   const { startAt, endAt } = policyWindow(p);
   if (now >= endAt || coverStateOf(p, now) === 'ended') return 100;
@@ -115,10 +107,7 @@ export function formatDuration(ms: number): string {
 
 const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/**
- * The spoken form, to the minute: '2 days, 3 hours, 15 minutes'; 'less than a minute' at the end.
- * Minutes are whole minutes remaining, rounded down (so it changes once a minute at most).
- */
+/** The spoken form, whole minutes rounded down: '2 days, 3 hours, 15 minutes'; 'less than a minute' at the end. */
 export function formatDurationLong(ms: number): string {
   const totalMinutes = Math.floor(Math.max(0, ms) / MINUTE);
   if (totalMinutes === 0) return 'less than a minute';
@@ -132,30 +121,14 @@ export function formatDurationLong(ms: number): string {
   return out.join(', ');
 }
 
-/**
- * What a screen reader is told as the countdown moves: the label with the time left, coarse enough not to
- * chatter. With a day or more left it names days and hours (changing hourly); under a day hours and
- * minutes (changing each minute at most).
- */
+/** What a screen reader is told as the countdown moves, coarse enough not to chatter: hourly from a day out. */
 export function countdownSummary(c: Countdown): string {
   if (c.remaining === null) return c.label;
   const ms = c.remaining >= DAY ? Math.floor(c.remaining / HOUR) * HOUR : c.remaining;
   return `${c.label} ${formatDurationLong(ms)}`;
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: UK_TIME_ZONE,
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZoneName: 'short',
-});
-
-const shortDateTimeFormat = new Intl.DateTimeFormat('en-GB', {
+const ukDateTime: Intl.DateTimeFormatOptions = {
   timeZone: UK_TIME_ZONE,
   day: 'numeric',
   month: 'short',
@@ -163,7 +136,9 @@ const shortDateTimeFormat = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
   minute: '2-digit',
   hourCycle: 'h23',
-});
+};
+const dateTimeFormat = new Intl.DateTimeFormat('en-GB', { ...ukDateTime, weekday: 'short', timeZoneName: 'short' });
+const shortDateTimeFormat = new Intl.DateTimeFormat('en-GB', ukDateTime);
 
 /** 'Wed, 1 Jul 2026, 23:59 BST': an instant in UK wording, GMT or BST said outright. */
 export function formatUkDateTime(ms: number): string {

@@ -1,14 +1,5 @@
-// The dashboard's data (docs/product.md#dashboard, #offline): the signed-in customer's own policies
-// (policies.mine), or, while an admin impersonates, that customer's (admin.policies.ofUser). Options are
-// built here once and shared by the route's loader and the page.
-//
-// Offline: the customer's list is persisted on this device for them alone by TanStack Query's per-query
-// persister, into their Cache Storage cache (lib/personal-cache.ts). Opening the app shows the kept list at
-// once and asks the server for the current one (unless the current one is already in hand: then only it shows);
-// with no network the kept list stays, and the page says how old it is. After each online answer the
-// certificates of live and upcoming cover are kept too (never of pending cover, which has none, nor of ended
-// cover: the contract's cover rule decides). Nothing is kept or read while impersonating (another person's data
-// stays off the admin's device).
+// The dashboard's data, shared by the route's loader and the page: the customer's own policies, kept on the device
+// for offline use (docs/product.md#offline, lib/personal-cache.ts), or while impersonating that customer's, never kept.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { experimental_createQueryPersister } from '@tanstack/react-query-persist-client';
 import type { PolicyView } from '@server/contract/views';

@@ -1,6 +1,5 @@
-// The customer's own quote requests on their dashboard (docs/product.md#dashboard): where each stands, the
-// price offered and until when, the policy issued; and always a way to ask for another quote, so a customer
-// with no policies yet is never at a dead end.
+// The customer's own quote requests (docs/product.md#dashboard), always with a way to ask for another, so a
+// customer with no policies yet is never at a dead end.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatPounds } from '@server/contract/pounds';

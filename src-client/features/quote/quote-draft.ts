@@ -1,6 +1,5 @@
-// The wizard's saved data (docs/product.md#quote-wizard): steps 1 and 2 under one session-storage key, so
-// Back, a reload and a failed submit keep what was typed, and the tab's closing forgets it. Kept free of
-// zod: step 2's route guard imports it into the main chunk.
+// The wizard's saved data (docs/product.md#quote-wizard) under one session-storage key. Kept free of zod: step 2's
+// route guard imports it into the main chunk.
 import { QUOTE_DRAFT_KEY } from '../../lib/stored-state';
 
 /** Step 1's fields (docs/product.md#step-1-personal-details), in form order: the product comes first. */

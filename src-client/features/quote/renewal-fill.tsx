@@ -1,8 +1,5 @@
-// Asking for more cover (docs/product.md#asking-for-more-cover): a cover-ending reminder links to step 1 with
-// ?renew={policy number} and nothing else. Signed in, the wizard asks the server (quotes.renewal: the caller's
-// own policy only) for the product, the driver's name, the account's e-mail and the vehicle, and fills them in;
-// signed out, it offers a sign-in that comes back here. Loaded only when the link is followed, so the wizard's
-// ordinary first load carries no server client.
+// Asking for more cover (docs/product.md#asking-for-more-cover): ?renew={policy number} fills step 1 from the
+// caller's own policy. Loaded only when the link is followed, so the wizard's first load carries no server client.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';

@@ -1,6 +1,5 @@
-// /request-quote-step1 'Personal Details' (docs/product.md#step-1-personal-details): the product, then seven
-// required fields, checked with the contract's schema and the browser's clock (the product's age range in the
-// same round as every other message), saved under the wizard's one session-storage key, then step 2.
+// /request-quote-step1 'Personal Details' (docs/product.md#step-1-personal-details): the product's age range is
+// checked in the same round as every other message.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';

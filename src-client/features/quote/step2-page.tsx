@@ -1,8 +1,5 @@
-// /request-quote-step2 'Your Vehicle' (docs/product.md#step-2-your-vehicle): every field and
-// option list of docs/product.md#option-lists, and when cover starts (UK time) and how long it runs, within the
-// limits of the product chosen on step 1; what is typed is saved as it changes, so Back, a reload or a failed submit
-// loses nothing. Submit sends step 1 + step 2 to the quotes.submit procedure; on success the saved data is cleared
-// and step 3 shows the reference. Errors stay in the page (never a browser alert).
+// /request-quote-step2 'Your Vehicle' (docs/product.md#step-2-your-vehicle). What is typed is saved as it changes,
+// so Back, a reload or a failed submit loses nothing; errors stay in the page (never a browser alert).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -77,8 +74,7 @@ export function QuoteStep2Page() {
 
   const submit = handleSubmit(async () => {
     setProblem(null);
-    // Step 1's answers as step 1 checked them; a draft that no longer passes (edited, or from an older
-    // version of the form) goes back to step 1, where its messages show.
+    // A step-1 draft that no longer passes (edited, or older) goes back to step 1, where its messages show.
     const personal = quotePersonalInput.safeParse(readQuoteDraft().personal);
     if (!personal.success) {
       await navigate({ to: '/request-quote-step1' });

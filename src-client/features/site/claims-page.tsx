@@ -1,7 +1,4 @@
-// /claims (docs/product.md#claims): first the 24/7 claims line as a large tap-to-call button (the card's 'Make a
-// claim' and the footer's 'Make a Claim' land here, often at the roadside); then Make a Claim in four steps
-// (contact support, provide incident details, submit documents, review and processing); what to have ready,
-// including when others are involved; specialist lines for windscreen, motor legal and keys; where to quote an existing claim number.
+// /claims (docs/product.md#claims): the 24/7 claims line comes first, as people land here at the roadside.
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { brand, brandTelHref } from '@server/contract/brand';

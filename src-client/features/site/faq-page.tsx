@@ -1,6 +1,4 @@
-// /faq (docs/product.md#faq): eight numbered questions in the documented order (types of insurance; making a claim; contacting
-// support; updating a policy; where terms are found; payment methods; cancelling; multi-policy discounts),
-// then a 'Contact Support' link to /support and a call link. Every contact detail comes from brand.ts.
+// /faq (docs/product.md#faq). Every contact detail comes from brand.ts.
 import { Link } from '@tanstack/react-router';
 import { brand, brandTelHref } from '@server/contract/brand';
 import { Accordion, type AccordionItem } from '../../components/accordion';

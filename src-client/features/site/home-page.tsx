@@ -1,7 +1,5 @@
-// The home page (docs/product.md#home): hero 'Temporary Car Insurance' with 'Get Instant Quote' (to /request-quote-step1),
-// cards for the kinds of cover, the app (an installable web app: certificates open with no signal),
-// learner cover, business use, short-term prices and why people use us.
-// Static markup only: this page is on the first load, whose JavaScript budget is tight.
+// The home page (docs/product.md#home). Static markup only: this page is on the first load, whose JavaScript
+// budget is tight.
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { brand } from '@server/contract/brand';

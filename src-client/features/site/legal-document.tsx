@@ -1,6 +1,4 @@
-// Shared by the privacy policy and the terms of service (kept apart from both pages so that neither
-// page's chunk pulls in the other's text): the dates, registered address and support contact every legal
-// page shows outside its accordion, and the URL hash that names a section to open.
+// What every legal page shows outside its accordion, kept apart so neither page's chunk pulls in the other's text.
 import { useLocation } from '@tanstack/react-router';
 import { brand, brandTelHref } from '@server/contract/brand';
 import { textLinkClass as link } from '../../components/button';

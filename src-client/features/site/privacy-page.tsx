@@ -1,6 +1,5 @@
-// /privacy-policy (docs/product.md#legal-pages): ten accordion sections under UK GDPR and the Data Protection Act 2018,
-// effective 1st July 2023, last updated 30th October 2024, with the company address and support contact
-// on show. A URL hash (/privacy-policy#your-rights) opens that section. Company facts come from brand.ts.
+// /privacy-policy (docs/product.md#legal-pages). A URL hash (/privacy-policy#your-rights) opens that section.
+// Company facts come from brand.ts.
 import { Link } from '@tanstack/react-router';
 import { brand, brandAddressOneLine, brandTelHref } from '@server/contract/brand';
 import { Accordion, type AccordionItem } from '../../components/accordion';

@@ -1,7 +1,5 @@
-// /terms-of-service (docs/product.md#legal-pages): eleven accordion sections, effective 1st July 2023, last updated 30th October
-// 2024, governed by the law of England and Wales, with the company address and support contact on show.
-// The complaints section is the target of the footer's "how to complain" link (#complaints): a URL hash
-// opens its section, and the router scrolls to it. Company facts come from brand.ts.
+// /terms-of-service (docs/product.md#legal-pages). The footer's "how to complain" link (#complaints) opens its
+// section and the router scrolls to it. Company facts come from brand.ts.
 import { Link } from '@tanstack/react-router';
 import { brand, brandAddressOneLine, brandTelHref } from '@server/contract/brand';
 import { Accordion, type AccordionItem } from '../../components/accordion';

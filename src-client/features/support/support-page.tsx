@@ -1,5 +1,4 @@
-// /support (docs/product.md#support): four contact cards, opening hours and the Request Callback form, which is sent to
-// the server and stored (docs/product.md#callback-requests), then a thank-you view.
+// /support (docs/product.md#support, docs/product.md#callback-requests).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -127,8 +126,7 @@ function CallbackForm({ onDone }: { onDone: (answer: CallbackAnswer) => void }) 
     if (serverError) errorRef.current?.focus();
   }, [serverError]);
 
-  // The earliest choice the picker offers: now, in UK time (the server has the final word); set once the page is
-  // live, as the prerendered form was built at another time.
+  // The picker's earliest choice, now in UK time, set once live: the prerendered form was built at another time.
   const hydrated = useHydrated();
   const early = useEarlyForm(callbackInput, defaultValues, trigger);
   const [minCallback] = useState(() => {

@@ -1,7 +1,5 @@
-// /verify/$code (docs/product.md#certificates): a certificate's QR code leads here. Read at a glance, on a
-// phone held up to a car window: "Covered now", "Cover starts …" or "Not covered" in large type, then the
-// vehicle, the product and the cover times, and the policyholder's initials only. No sign-in, nothing else
-// personal.
+// /verify/$code (docs/product.md#verification): read at a glance on a phone held up to a car window; nothing
+// personal beyond the policyholder's initials.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { productLabels } from '@server/contract/products';

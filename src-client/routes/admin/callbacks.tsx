@@ -5,9 +5,8 @@ import { CallbacksTab } from '../../features/admin/queues';
 import { listDepsOf, validateQueueSearch } from '../../features/admin/search';
 import { queryClient } from '../../lib/query-client';
 
-// One tab of the console (docs/product.md#admin-console): its page, its status filter
-// (docs/product.md#staff-queues) and the console's search term are in the URL; the loader (its own small
-// chunk) asks for that page while the component's code loads, and the component reads the same query.
+// A staff queue's tab (docs/product.md#staff-queues): its loader (a small chunk of its own) asks for the page while
+// the component's code loads.
 export const Route = createFileRoute('/admin/callbacks')({
   validateSearch: validateQueueSearch,
   loaderDeps: ({ search }) => ({ ...listDepsOf(search), status: search.status }),

@@ -5,9 +5,7 @@ import { PoliciesTab } from '../../features/admin/policies-tab';
 import { listDepsOf, validatePageSearch } from '../../features/admin/search';
 import { queryClient } from '../../lib/query-client';
 
-// One tab of the console (docs/product.md#admin-console): its page and the console's search term are in the
-// URL; the loader (its own small chunk) asks for that page while the component's code loads, and the
-// component reads the same query.
+// A console tab: its loader (a small chunk of its own) asks for the page while the component's code loads.
 export const Route = createFileRoute('/admin/policies')({
   validateSearch: validatePageSearch,
   loaderDeps: ({ search }) => listDepsOf(search),
