@@ -153,10 +153,8 @@ function answering(operation: RestOperation, request: RestRequest | undefined, d
   };
 }
 
-/**
- * Each path parameter parsed alone with its schema (http/validate.ts paramOf): a bad id answers the id's own message
- * (`formErrors`), not a field error of a parameters object. With `paramError`, that message alone, as InvalidError.
- */
+// Each path parameter parsed alone with its schema (http/validate.ts paramOf): a bad id answers the id's own message
+// (`formErrors`), not a field error of a parameters object. With `paramError`, that message alone, as InvalidError.
 function readParams(c: Context<AppEnv>, shape: Record<string, unknown>, paramError: string | undefined): Record<string, unknown> {
   const parsed: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(shape) as [string, z.ZodType][]) {

@@ -45,7 +45,6 @@ const vehicleUsages = [
 ] as const;
 
 export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
-/** How many policy start years are offered: the current year plus the next nine. */
 const START_YEARS = 10;
 /** The youngest driver any product takes (learner driver cover): the age rule before a product is chosen. */
 const MIN_DRIVER_AGE = Math.min(...products.map((p) => productRules[p].minAge));
@@ -328,7 +327,7 @@ export type QuoteTimesInput = Partial<
 const pad2 = (n: number) => String(n).padStart(2, '0');
 const MINUTE = 60_000;
 
-/** Whole years from `birth` to `today` (both 'YYYY-MM-DD'). */
+/** Whole years, both dates 'YYYY-MM-DD'. */
 export function ageOn(birth: string, today: string): number {
   const [by, bm, bd] = birth.split('-').map(Number) as [number, number, number];
   const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
@@ -360,9 +359,8 @@ export function requestedDurationOf(input: QuoteTimesInput): Duration | undefine
 }
 
 /**
- * The rules that need the clock (`now`; "today" is its UK date): birth date and the product's age range, a real
- * start not yet passed, and the cover length measured on the UK wall clock from the start. Malformed fields are
- * left to their own rules, so a form shows every message in one round.
+ * The rules that need the clock ("today" is its UK date): age range, a start not yet passed, the cover length on the UK
+ * wall clock. Malformed fields are left to their own rules, so a form shows every message in one round.
  */
 export function checkQuoteTimes(input: QuoteTimesInput, now: number): TimeIssue[] {
   const issues: TimeIssue[] = [];
@@ -403,9 +401,8 @@ export function checkQuoteTimes(input: QuoteTimesInput, now: number): TimeIssue[
 }
 
 /**
- * A form's schema with checkQuoteTimes added at the fields it concerns, run even when other fields fail so
- * one submit shows every message. `now` is read at each validation; `context` supplies fields saved on
- * another step (step 2 measures the cover length against step 1's product).
+ * checkQuoteTimes added to a form's schema, run even when other fields fail so one submit shows every message;
+ * `context` supplies fields saved on another step (step 2 measures the cover length against step 1's product).
  */
 export function withQuoteTimes<S extends z.ZodType<object>>(schema: S, now: () => number, context: QuoteTimesInput = {}) {
   return schema.superRefine(

@@ -99,7 +99,6 @@ const queueItemFields = {
   phone: z.string(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
-  /** When the 24-hour promise falls due. */
   dueAt: z.iso.datetime(),
   assignee: orNull(staffRefView),
 };
@@ -113,7 +112,6 @@ export const quoteRequestView = z.strictObject({
   /** Null on requests made before the wizard asked. */
   product: z.enum(products).nullable(),
   offer: orNull(offerView),
-  /** The policy issued from it. */
   policyNumber: z.string().nullable(),
 }).meta({ id: 'QuoteRequestView' });
 export type QuoteRequestView = z.infer<typeof quoteRequestView>;
@@ -166,7 +164,6 @@ export const renewalDraftView = z.strictObject({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
-  /** The registration mark, where the policy has one. */
   regNumber: z.string().nullable(),
   carModel: z.string(),
 }).meta({ id: 'RenewalDraftView' });

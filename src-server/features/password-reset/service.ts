@@ -60,10 +60,8 @@ export async function queueInvitation(
   await deps.mailer.queue(tx, invitationMail(user.email, greeting, user.username, `${deps.publicUrl}/welcome?token=${token}`, kind));
 }
 
-/**
- * Where `email` (lower case) belongs to an account: spends its earlier unused links and makes a new one, with
- * its e-mail and the audit entry, in one transaction; then delivers. Runs seconds after the request's answer.
- */
+// Where `email` (lower case) belongs to an account: spends its earlier unused links and makes a new one, with
+// its e-mail and the audit entry, in one transaction; then delivers. Runs seconds after the request's answer.
 async function sendResetLink(deps: Deps, email: string, now: number, publicUrl: string): Promise<void> {
   const sent = await deps.write(async (tx) => {
     const [user] = await tx

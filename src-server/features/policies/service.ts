@@ -115,10 +115,8 @@ async function resolveOwner(tx: Tx, userId: number | null): Promise<string | nul
 
 const isEnded = (status: PolicyInput['status']) => status === 'cancelled' || status === 'expired';
 
-/**
- * When the cover ended (docs/product.md#policies-and-certificates): now if ended early, else its end; null while in
- * force. An ended policy keeps `previous` unless its end moves earlier.
- */
+// When the cover ended (docs/product.md#policies-and-certificates): now if ended early, else its end; null while in
+// force. An ended policy keeps `previous` unless its end moves earlier.
 function endedAtFor(status: PolicyInput['status'], endAt: number, now: number, previous: number | null): number | null {
   if (!isEnded(status)) return null;
   return Math.min(previous ?? now, endAt);

@@ -11,10 +11,8 @@ const LONGEST_SESSION_SECONDS = REMEMBER_DAYS * 24 * 3600;
 /** Leeway between the clocks of several server processes that sign and verify each other's tokens. */
 const CLOCK_SKEW_SECONDS = 60;
 
-/**
- * The claims a genuine token carries, parsed before any is trusted: odd claims under the right key (exp 1e300,
- * sub " 2") are refused, never crash or alias another account (docs/api.md#authentication, docs/api.md#conventions).
- */
+// The claims a genuine token carries, parsed before any is trusted: odd claims under the right key (exp 1e300,
+// sub " 2") are refused, never crash or alias another account (docs/api.md#authentication, docs/api.md#conventions).
 const sessionClaims = z.object({
   sub: z.string().regex(/^[1-9]\d{0,14}$/),
   jti: z.string().min(1).max(64),

@@ -78,10 +78,8 @@ export async function openDatabase({ url, authToken, syncUrl, syncIntervalMs }: 
   };
 }
 
-/**
- * An embedded replica of a libSQL server (docs/operations.md#which-way-to-reach-a-libsql-server): local reads, writes
- * sent to the server. Per-request reads go through the client: the file is libSQL's, not for a second connection.
- */
+// An embedded replica of a libSQL server (docs/operations.md#which-way-to-reach-a-libsql-server): local reads, writes
+// sent to the server. Per-request reads go through the client: the file is libSQL's, not for a second connection.
 async function openReplica(url: string, syncUrl: string, authToken: string | undefined, syncIntervalMs: number): Promise<Database> {
   if (!url.startsWith('file:')) throw new Error('an embedded replica needs a file: DATABASE_URL');
   const path = filePathOf(url);

@@ -113,12 +113,12 @@ export function receiptedWrites(client: Client): Client {
       }
     };
     const rollback = async () => {
-      // Drizzle throws a failed ROLLBACK's error instead of the work's; here the transaction is already gone, and
-      // the work's own error says why.
+      // Drizzle throws a failed ROLLBACK's error instead of the work's; the transaction is gone already, and the work's
+      // own error says why.
       try {
         await inner.rollback();
       } catch {
-        // Gone already (see above).
+        // (see above)
       } finally {
         inner.close();
       }

@@ -42,10 +42,8 @@ export function createWriter(db: Db, observer?: WriteQueueObserver, lockWaitMs =
   return Object.assign(write, { outside: enqueue });
 }
 
-/**
- * `work` in a transaction on a libSQL server (docs/operations.md#errors-from-a-libsql-server), with its receipt: run
- * again when it surely did not commit, a lost COMMIT looked up by receipt; else DatabaseUnavailableError (503).
- */
+// `work` in a transaction on a libSQL server (docs/operations.md#errors-from-a-libsql-server), with its receipt: run
+// again when it surely did not commit, a lost COMMIT looked up by receipt; else DatabaseUnavailableError (503).
 async function serverTransaction<T>(db: Db, server: ServerWrites, work: (tx: Tx) => Promise<T>): Promise<{ value: T; receipt: string }> {
   for (let attempt = 0; ; attempt++) {
     const commit = server.nextCommit();
@@ -88,10 +86,8 @@ function timed<T>(observer: WriteQueueObserver, run: () => Promise<T>): () => Pr
   };
 }
 
-/**
- * `work` in a BEGIN IMMEDIATE transaction, waiting for another process's lock in the event loop up to `lockWaitMs`:
- * SQLite's busy handler would sleep on the main thread (hence writeDb's busy timeout of 0).
- */
+// `work` in a BEGIN IMMEDIATE transaction, waiting for another process's lock in the event loop up to `lockWaitMs`:
+// SQLite's busy handler would sleep on the main thread (hence writeDb's busy timeout of 0).
 async function transactionWhenFree<T>(db: Db, work: (tx: Tx) => Promise<T>, lockWaitMs: number): Promise<T> {
   const deadline = performance.now() + lockWaitMs;
   for (;;) {
