@@ -6,10 +6,7 @@ import type { z } from 'zod';
 export type Details = Record<string, unknown> | undefined;
 
 export class DomainError extends Error {
-  constructor(
-    message: string,
-    readonly details?: Details,
-  ) {
+  constructor(message: string, readonly details?: Details) {
     super(message);
     this.name = new.target.name;
   }
@@ -20,10 +17,7 @@ export class ForbiddenError extends DomainError {}
 export class NotFoundError extends DomainError {}
 export class ConflictError extends DomainError {}
 export class ThrottledError extends DomainError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
+  constructor(message: string, readonly retryAfterSeconds: number) {
     super(message, { retryAfterSeconds });
   }
 }

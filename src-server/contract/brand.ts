@@ -39,10 +39,7 @@ export const brand = {
     noReply: 'no-reply@kerbsidecover.example',
   },
   openingHours: 'Monday to Friday 8am to 8pm, Saturday 9am to 5pm; claims line 24 hours a day, 7 days a week',
-  complaints: {
-    finalResponseWeeks: 8,
-    ombudsman: 'Financial Ombudsman Service',
-  },
+  complaints: { finalResponseWeeks: 8, ombudsman: 'Financial Ombudsman Service' },
 } as const;
 
 export function brandAddressOneLine(): string {

@@ -19,9 +19,7 @@ export const passwordResetMessages = {
 } as const;
 
 /** Step 1: "send me a link". */
-export const passwordResetRequestInput = z.object({
-  email: emailSchema,
-});
+export const passwordResetRequestInput = z.object({ email: emailSchema });
 export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestInput>;
 
 /** Step 2: the token from the e-mailed link and the new password. */
@@ -37,9 +35,6 @@ export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmInput
 
 /** The reset page's form: the new password typed twice (the confirmation never leaves the browser). */
 export const newPasswordForm = z
-  .object({
-    password: passwordSchema,
-    confirmPassword: z.string().min(1, passwordResetMessages.confirmRequired),
-  })
+  .object({ password: passwordSchema, confirmPassword: z.string().min(1, passwordResetMessages.confirmRequired) })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: passwordResetMessages.mismatch });
 export type NewPasswordForm = z.infer<typeof newPasswordForm>;

@@ -28,10 +28,7 @@ export interface Metrics {
 }
 
 /** Metrics off (no METRICS_TOKEN): services call the same methods, which do nothing. */
-export const noMetrics: Metrics = {
-  throttleRefused: () => undefined,
-  reminderSent: () => undefined,
-};
+export const noMetrics: Metrics = { throttleRefused: () => undefined, reminderSent: () => undefined };
 
 export interface MetricsRegistry {
   registry: Registry;
@@ -126,10 +123,7 @@ export function createMetricsRegistry(opts: { db: Db; logger: Logger }): Metrics
 
   return {
     registry,
-    metrics: {
-      throttleRefused: (limit) => throttleRefusals.inc({ limit }),
-      reminderSent: () => remindersSent.inc(),
-    },
+    metrics: { throttleRefused: (limit) => throttleRefusals.inc({ limit }), reminderSent: () => remindersSent.inc() },
     writeQueue: {
       asked: () => {
         waiting++;
