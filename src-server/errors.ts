@@ -23,10 +23,7 @@ export class ThrottledError extends DomainError {
 }
 /** The password hashing queue is full: a ThrottledError, so `Retry-After` is sent as for a 429, with status 503. */
 export class OverloadedError extends ThrottledError {}
-/**
- * The libSQL server did not answer after the safe tries: an OverloadedError, so 503 with `Retry-After`, never 500
- * (docs/operations.md#errors-from-a-libsql-server). `cause` is for the log.
- */
+/** The libSQL server missed the safe tries: 503 + Retry-After (docs/operations.md#errors-from-a-libsql-server). */
 export class DatabaseUnavailableError extends OverloadedError {
   constructor(message: string, retryAfterSeconds: number, cause: unknown) {
     super(message, retryAfterSeconds);
@@ -55,10 +52,7 @@ const errorAnswers: ReadonlyArray<readonly [DomainErrorClass, ErrorAnswer]> = [
 ];
 const unmapped: ErrorAnswer = { status: 500, trpcCode: 'INTERNAL_SERVER_ERROR' };
 
-/**
- * The domain error `err` is, or the one it wraps: Drizzle wraps whatever a query throws in a DrizzleQueryError (its
- * `cause`), and the libSQL server's client wrapper throws DatabaseUnavailableError from inside a query.
- */
+/** The domain error `err` is or wraps (Drizzle wraps what a query throws in a DrizzleQueryError, as its `cause`). */
 export function domainErrorIn(err: unknown): DomainError | undefined {
   for (let e = err, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
     if (e instanceof DomainError) return e;

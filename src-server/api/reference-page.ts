@@ -25,10 +25,7 @@ function findScalarFile(): string {
   }
 }
 
-/**
- * The page and its own CSP: inline parts allowed by hash; `sandbox` without allow-same-origin gives it an opaque
- * origin, so even a bad script cannot read the session token or call the API as the visitor.
- */
+/** With its own CSP: inline parts by hash; `sandbox` (no allow-same-origin) keeps any script from the token and API. */
 export interface ReferencePage {
   html: string;
   csp: string;

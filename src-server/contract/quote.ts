@@ -358,10 +358,7 @@ export function requestedDurationOf(input: QuoteTimesInput): Duration | undefine
   return value === undefined || unit === undefined ? undefined : { value, unit };
 }
 
-/**
- * The rules that need the clock ("today" is its UK date): age range, a start not yet passed, the cover length on the UK
- * wall clock. Malformed fields are left to their own rules, so a form shows every message in one round.
- */
+/** Rules needing the clock; malformed fields are left to their own rules, so a form shows all messages at once. */
 export function checkQuoteTimes(input: QuoteTimesInput, now: number): TimeIssue[] {
   const issues: TimeIssue[] = [];
   const today = epochToUkLocal(now).date;
@@ -400,10 +397,7 @@ export function checkQuoteTimes(input: QuoteTimesInput, now: number): TimeIssue[
   return issues;
 }
 
-/**
- * checkQuoteTimes added to a form's schema, run even when other fields fail so one submit shows every message;
- * `context` supplies fields saved on another step (step 2 measures the cover length against step 1's product).
- */
+/** checkQuoteTimes on a form's schema, even when other fields fail; `context` holds fields saved on another step. */
 export function withQuoteTimes<S extends z.ZodType<object>>(schema: S, now: () => number, context: QuoteTimesInput = {}) {
   return schema.superRefine(
     (value, ctx) => {

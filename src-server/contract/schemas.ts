@@ -188,10 +188,7 @@ export const clientLogInput = z.object({
 });
 export type ClientLogInput = z.infer<typeof clientLogInput>;
 
-/**
- * A row id: a positive whole number, or its plain decimal text (a path segment). Strict on purpose: Number()
- * would read ' 1', '1e3' and '0x10' as ids of other rows (found by the property tests).
- */
+/** A positive id or its plain decimal text: Number() would read ' 1', '1e3' and '0x10' as other rows' ids. */
 export const idParam = z
   .union(
     [

@@ -43,9 +43,8 @@ function readsAsReserved(word: string): boolean {
 }
 
 /**
- * Whether `username` is a reserved name, whatever its letter case and spacing: one of its words (split on
- * separators and digits: 'the_admin', 'admin2', 'support-team') reads as a reserved word, or its letters together
- * do ('Sup.port', 'no-reply', 'ad-min-team'); or it contains the brand.
+ * Whether `username` is reserved, whatever its case and spacing: a word of it (split on separators and digits) or its
+ * letters together read as a reserved word ('the_admin', 'Sup.port', 'no-reply'), or it contains the brand.
  */
 export function isReservedUsername(username: string): boolean {
   const lower = username.toLowerCase();

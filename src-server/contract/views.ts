@@ -225,10 +225,7 @@ export interface Page<T> {
   total: number;
 }
 
-/**
- * A page of a searched list whose total may be a lower bound (docs/api.md#lists): past the exact-count limit,
- * `totalIsLowerBound` is true. REST sends the flag as X-Total-Is-Lower-Bound.
- */
+/** A searched list's page, its total a lower bound past the exact-count limit (docs/api.md#lists). */
 export const boundedPageOf = <T extends z.ZodType>(item: T) => pageOf(item).extend({ totalIsLowerBound: z.boolean() });
 export interface BoundedPage<T> extends Page<T> {
   totalIsLowerBound: boolean;

@@ -66,10 +66,7 @@ const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”�
 
 const ELLIPSIS = '…';
 
-/**
- * Anything outside WinAnsi becomes '?', and line breaks spaces so a value cannot start lines of its own; U+0080-U+009F
- * too, since jsPDF would emit them as raw bytes that WinAnsi shows as unrelated glyphs (0x80 is the euro sign).
- */
+/** Text for a standard font: non-WinAnsi becomes '?' (U+0080-U+009F too: jsPDF emits them raw), line breaks spaces. */
 export function toWinAnsi(text: string): string {
   let out = '';
   // NFC so a decomposed 'e' + diaeresis becomes WinAnsi 'ë', not 'e?'; by code point so an emoji is one '?', not two.
@@ -104,10 +101,7 @@ const MONTHS = [
   'July', 'August', 'September', 'October', 'November', 'December',
 ] as const;
 
-/**
- * "09:00 on 1 July 2026 (UK time)" by string parsing only: the values are already UK wall-clock time, and a time zone
- * conversion could shift the hour. Malformed input throws rather than print a wrong time on a legal document.
- */
+/** "09:00 on 1 July 2026 (UK time)" by parsing alone (no zone conversion to shift the hour); malformed input throws. */
 export function formatUkDateTime(date: string, time: string): string {
   const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   const t = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);

@@ -44,10 +44,7 @@ export interface PasswordResetAnswer {
 
 
 
-/**
- * An invitation for an account just made without a usable password (docs/product.md#welcome), token and e-mail in
- * the caller's transaction; the caller delivers the outbox once it commits.
- */
+/** An invitation's token and e-mail, in the caller's transaction (docs/product.md#welcome); delivered after commit. */
 export async function queueInvitation(
   deps: Pick<Deps, 'mailer' | 'publicUrl'>,
   tx: Tx,
