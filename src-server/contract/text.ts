@@ -69,10 +69,7 @@ const pathOf = (visit: Visit): PropertyKey[] => {
   return path;
 };
 
-/**
- * Every string anywhere in a raw input, keys included, must be well-formed, whatever its schema: a ZodError naming
- * where, or null. Iterative, so a deeply nested body cannot exhaust the stack.
- */
+/** A ZodError at any ill-formed string in a raw input (keys too), or null; iterative, so deep nests can't overflow. */
 export function brokenTextError(input: unknown): z.ZodError | null {
   const issues: z.core.$ZodIssue[] = [];
   const refuse = (visit: Visit) =>
