@@ -20,7 +20,6 @@ export type ResponseConfig = Exclude<RouteConfig['responses'][string], { $ref: s
 
 export type RouteSpec = Omit<RouteConfig, 'responses' | 'security'> & {
   tier: Tier;
-  /** The 2xx answers. */
   responses: Partial<Record<200 | 201, ResponseConfig>>;
   /** Error statuses beyond those every route of its kind gives (see defineRoute). */
   errors?: readonly ErrorStatus[];

@@ -27,7 +27,6 @@ export interface RestOptions {
 }
 
 type Guards = Record<Tier, MiddlewareHandler<AppEnv>[]>;
-/** An operation REST serves. */
 type RestOperation = Operation & { rest: AnyRestBinding };
 
 /** Each tier's REST side: 401 without a valid session (c.var.caller set otherwise), then the tier's own check. */

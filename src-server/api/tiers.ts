@@ -4,7 +4,6 @@ import type { Caller } from '../platform/auth/caller';
 import { assertAdminRights, assertOwnerRights } from '../platform/auth/permissions';
 
 export type Tier = 'public' | 'customer' | 'admin' | 'owner';
-/** The tiers that need a signed-in caller. */
 export type SignedInTier = Exclude<Tier, 'public'>;
 
 /** Throws ForbiddenError unless a signed-in caller may use the tier (any account may use `customer`). */

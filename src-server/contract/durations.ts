@@ -14,7 +14,6 @@ export interface Duration {
 
 const HOUR = 3_600_000;
 
-/** The instant `d` after `startAt` (epoch ms). */
 export function addDuration(startAt: number, d: Duration): number {
   if (d.unit === 'hours') return startAt + d.value * HOUR;
   const start = new TZDate(startAt, UK_TIME_ZONE);

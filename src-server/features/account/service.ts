@@ -239,7 +239,6 @@ export interface FirstOwnerSettings {
   password?: string | undefined;
 }
 
-/** Any owner account: one row or none. */
 const anOwner = (db: DbOrTx) => db.select({ id: users.id }).from(users).where(eq(users.isOwner, true)).limit(1);
 
 /** At start-up, creates the owner from the settings when none exists; a generated password is answered to print once. */

@@ -105,7 +105,6 @@ const callbackRequestNotFound = 'Callback request not found';
 
 type CallbackRow = typeof callbackRequests.$inferSelect;
 
-/** A callback request in its queue. */
 function callbackView(row: QueueRow<CallbackRow>): CallbackRequestView {
   const r = row.request;
   return {

@@ -80,7 +80,6 @@ export async function confirmedOwnerOf(db: DbOrTx, email: string): Promise<numbe
   return row?.id ?? null;
 }
 
-/** Whether the account of `userId` has confirmed its address. */
 export async function isAddressConfirmed(db: DbOrTx, userId: number): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isNotNull(users.emailVerifiedAt))).limit(1);
   return row !== undefined;

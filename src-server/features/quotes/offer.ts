@@ -29,7 +29,6 @@ export function storedDetails(row: QuoteRow): unknown {
   }
 }
 
-/** The duration the request asked for, where the wizard asked. */
 export function requestedDuration(row: QuoteRow): Duration | null {
   if (row.durationValue === null || row.durationUnit === null || !durationUnits.includes(row.durationUnit)) return null;
   return { value: row.durationValue, unit: row.durationUnit };

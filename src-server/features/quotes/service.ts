@@ -142,7 +142,6 @@ type QuoteQueueRow = QueueRow<QuoteRow> & { policyNumber: string | null };
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** A quote request in its queue. */
 function quoteView(row: QuoteQueueRow): QuoteRequestView {
   const r = row.request;
   return {
