@@ -1,5 +1,4 @@
-// Domain errors thrown by services; one table below gives each its HTTP status and tRPC code, so services never
-// know which door the call came through.
+// Domain errors thrown by services; the table below maps each to its HTTP status and tRPC code, whatever the door.
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import type { z } from 'zod';
 

@@ -1,5 +1,4 @@
-// The API's reference page (GET /api/docs), its script, and the answers of the three documentation routes
-// (features/api-docs/operations.ts): docs/api.md#openapi.
+// The API reference page (GET /api/docs), its script and the documentation routes' answers (docs/api.md#openapi).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

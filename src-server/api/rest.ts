@@ -1,5 +1,4 @@
-// The REST routes under /api and their OpenAPI document, built from the table of operations (api/table.ts), each
-// answering in the shape docs/api.md#rest-routes gives it.
+// The REST routes under /api and their OpenAPI document, built from api/table.ts (docs/api.md#rest-routes).
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { ZodObject, type z } from 'zod';
 import { InvalidError, UnauthenticatedError } from '../errors';

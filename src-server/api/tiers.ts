@@ -1,5 +1,4 @@
-// Who may call an operation (docs/api.md#authentication), checked by both doors with assertTier; services keep
-// their own checks as defence in depth.
+// Who calls an operation (docs/api.md#authentication), asserted by both doors; services check too (defence in depth)
 import type { Caller } from '../platform/auth/caller';
 import { assertAdminRights, assertOwnerRights } from '../platform/auth/permissions';
 

@@ -33,8 +33,7 @@ const otherDriverAnswers = ['None', 'Yes'] as const;
 const coverTypes = ['Comprehensive', 'Third Party Fire and Theft', 'Third Party'] as const;
 const noClaimsBonusYears = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '9+'] as const;
 const upperYesNo = ['No', 'Yes'] as const;
-// "Social Domestic and Pleasure; plus Commute; plus Business": each "plus" adds to the one before, as UK
-// insurers rate them (business use includes commuting).
+// Each "plus" adds to the one before, as UK insurers rate them (business use includes commuting).
 const vehicleUsages = [
   'Social Domestic and Pleasure',
   'Social Domestic and Pleasure plus Commute',

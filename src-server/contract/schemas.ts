@@ -1,5 +1,4 @@
-// One zod schema per input. The server parses every request with these; the client's forms use the
-// same ones, so a rule and its message live here once.
+// One zod schema per input, parsed by the server and used by the client's forms: a rule and its message live once.
 import { z } from 'zod';
 import { ADMIN_PAGE_SIZE } from './limits';
 import { messages } from './messages';
@@ -9,8 +8,7 @@ import { lineText, nameText, textRuleMessage } from './text';
 import { isCalendarDate, normaliseTime, ukLocalToEpoch } from './time';
 import { isReservedUsername } from './usernames';
 
-// Every string below starts from lineText (contract/text.ts): one rule for control and bidi characters in
-// every text field (docs/product.md#text-fields).
+// Every string below starts from lineText (docs/product.md#text-fields): one rule for control and bidi characters.
 
 const trimmed = (label: string, max: number, text = lineText) =>
   text({ error: `${label} is required`, message: textRuleMessage(label) })

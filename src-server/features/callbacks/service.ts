@@ -56,8 +56,7 @@ export async function requestCallback(deps: Deps, input: CallbackInput, clientAd
     throw new ThrottledError(messages.tooManyAttempts, remembered.retryAfterSeconds);
   }
 
-  // One write: the attempt is counted (bots included), then the request, its audit entry and its e-mail
-  // stand or fall together.
+  // One write: the attempt counted (bots too), then the request, its audit entry and e-mail stand or fall together.
   const outcome = await deps.write(async (tx) => {
     const hit = await hitThrottle(tx, throttleKey, CALLBACK_ADDRESS_RULE, now);
     if (hit.over) return { kind: 'throttled' as const, retryAfterSeconds: hit.retryAfterSeconds, resetsAt: hit.resetsAt };

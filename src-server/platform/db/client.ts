@@ -52,8 +52,7 @@ export async function openDatabase({ url, authToken, syncUrl, syncIntervalMs }: 
   // with a receipt (db/server.ts; docs/operations.md#errors-from-a-libsql-server).
   const client = isFile ? base : retryingReads(base);
   if (isFile) {
-    // WAL sticks to the file; libSQL opens every pooled connection with foreign_keys=ON and synchronous=FULL
-    // already (a test asserts it).
+    // WAL sticks to the file; libSQL opens each pooled connection with foreign_keys=ON, synchronous=FULL (tested).
     await client.execute('PRAGMA journal_mode=WAL');
     await client.execute('PRAGMA synchronous=FULL');
     await client.execute('PRAGMA foreign_keys=ON');
