@@ -1,4 +1,4 @@
-// Who calls an operation (docs/api.md#authentication), asserted by both doors; services check too (defence in depth)
+// Who may call an operation (docs/api.md#authentication), asserted by both doors; services check again in depth.
 import type { Caller } from '../platform/auth/caller';
 import { assertAdminRights, assertOwnerRights } from '../platform/auth/permissions';
 
