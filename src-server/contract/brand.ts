@@ -1,6 +1,5 @@
-// Every company fact the product shows lives here: pages, footer, certificates and e-mails read it.
-// Phone numbers are in Ofcom's drama range and e-mail domains are reserved `.example` ones on purpose:
-// this is a demonstration brand, and nothing here may reach a real person.
+// Every company fact the product shows lives here. Phones in Ofcom's drama range and reserved `.example` domains
+// on purpose: a demonstration brand, nothing here may reach a real person.
 
 export const brand = {
   name: 'Kerbside Cover',

@@ -1,5 +1,4 @@
-// Password reset (docs/product.md#password-reset): the inputs of both steps and
-// the texts a person reads. Isomorphic: the reset pages use the same schemas and texts.
+// Password reset (docs/product.md#password-reset): both steps' inputs and texts, shared with the reset pages.
 import { z } from 'zod';
 import { messages } from './messages';
 import { emailSchema, passwordSchema } from './schemas';

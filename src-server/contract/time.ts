@@ -1,5 +1,4 @@
-// The one place that does UK-time arithmetic. Policy dates and times are UK local time
-// (Europe/London: GMT in winter, BST in summer); everything else passes epoch millis around.
+// The one place that does UK-time arithmetic: policy times are UK local (GMT/BST); all else passes epoch millis.
 import { TZDate } from '@date-fns/tz';
 import { UK_TIME_ZONE } from './uk-time-zone';
 

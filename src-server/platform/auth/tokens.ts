@@ -59,12 +59,10 @@ export async function createTokenService(secret: string): Promise<TokenService> 
     key,
     algorithms: [ALGORITHM],
     requiredClaims: ['exp', 'sub', 'jti', 'iat'],
-    // fast-jwt reads its clock at creation; expiry is checked below against the injected one instead,
-    // which also keeps cached verifications honest about time.
+    // fast-jwt reads its clock at creation; expiry is checked below against the injected clock, cache hits included.
     ignoreExpiration: true,
     ignoreNotBefore: true,
-    // Kept for refusals: a forged token sent again is refused from fast-jwt's cache, not re-hashed. Accepted
-    // ones are answered from `accepted` below, already parsed.
+    // For refusals: a forged token sent again is refused from fast-jwt's cache, not re-hashed (accepted: `accepted`).
     cache: VERIFIED_CACHE_SIZE,
   });
   /**
