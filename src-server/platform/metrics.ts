@@ -50,7 +50,7 @@ export function outboxCountQuery(db: Db) {
     .groupBy(mailOutbox.status);
 }
 
-// The busiest reads answer in 10-15 ms (docs/performance.md's budgets), so the low end is finer than prom-client's.
+// The busiest reads answer in 10-15 ms (docs/performance.md's budgets): finer low buckets than prom-client's default.
 const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const WRITE_WAIT_BUCKETS = [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
 

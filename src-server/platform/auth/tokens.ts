@@ -62,7 +62,7 @@ export async function createTokenService(secret: string): Promise<TokenService> 
     // fast-jwt reads its clock at creation; expiry is checked below against the injected clock, cache hits included.
     ignoreExpiration: true,
     ignoreNotBefore: true,
-    // For refusals: a forged token sent again is refused from fast-jwt's cache, not re-hashed (accepted: `accepted`).
+    // For refusals: a forged token resent is refused from fast-jwt's cache, not re-hashed; accepted ones: `accepted`.
     cache: VERIFIED_CACHE_SIZE,
   });
   /**
