@@ -1,6 +1,5 @@
-// The text rule (docs/product.md#text-fields), defined once: every input string starts from lineText, nameText or
-// linesText, so both doors and the client's forms refuse the same characters; brokenTextError refuses lone
-// surrogates in every string of every input.
+// The text rule (docs/product.md#text-fields): every input string starts from lineText, nameText or linesText, so
+// doors and forms refuse alike; brokenTextError refuses lone surrogates in every string of every input.
 import { z } from 'zod';
 import { messages } from './messages';
 

@@ -22,9 +22,8 @@ const RESERVED = new Set([
   'noreply',
 ]);
 
-// Words that, joined to a reserved word with no separator, still read as it ('supportteam', 'theadmin', 'sysadmin',
-// 'itsupport', 'rootuser'). Only these: a reserved word inside an ordinary word ('rootsmusic', 'badminton',
-// 'supporter', 'stafford', 'systems') is a different word.
+// Words that joined to a reserved word still read as it ('supportteam', 'theadmin', 'itsupport'); only these, as a
+// reserved word inside an ordinary word ('badminton', 'stafford', 'systems') is a different word.
 const AFFIXES = new Set(['the', 'real', 'team', 'desk', 'help', 'head', 'chief', 'main', 'sys', 'super', 'user', 'account', 'bot', 'it', 'tech', 'customer', 'service']);
 
 /** The brand's names, refused anywhere inside a username ('kerbside', 'Kerbside.Cover.Help'). */

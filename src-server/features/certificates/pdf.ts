@@ -1,7 +1,6 @@
-// The UK Certificate of Motor Insurance (docs/product.md#certificates): one A4 page always, so every value is
-// bounded in characters and lines; standard Helvetica and vector QR squares only, so a render stays fast and small
-// (docs/performance.md#the-certificate-pdf). User strings go through `toWinAnsi`: jsPDF otherwise switches a whole
-// string to garbled UCS-2 bytes.
+// The UK Certificate of Motor Insurance (docs/product.md#certificates): one A4 page, every value bounded; standard
+// Helvetica and vector QR squares, so a render is fast and small (docs/performance.md#the-certificate-pdf). User
+// strings go through `toWinAnsi`: jsPDF otherwise switches a whole string to garbled UCS-2 bytes.
 
 import { createHash } from 'node:crypto';
 import { jsPDF } from 'jspdf';

@@ -1,7 +1,6 @@
 // A libSQL server as the database (docs/operations.md#errors-from-a-libsql-server): reads and surely-uncommitted
-// transactions are tried again while it is out of reach, then 503; a lost COMMIT answer is settled by the receipt
-// row written with it; and a write is answered only once the server this process reads from shows its receipt
-// (docs/operations.md#replicas-and-what-they-show).
+// transactions retried while it is out of reach, then 503; a lost COMMIT settled by its receipt row; a write answered
+// once this process's server shows its receipt (docs/operations.md#replicas-and-what-they-show).
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Client, InStatement, ResultSet, Transaction, TransactionMode } from '@libsql/client';

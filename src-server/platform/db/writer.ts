@@ -1,6 +1,5 @@
-// Every write goes through here: one BEGIN IMMEDIATE transaction at a time per process, queued in the event loop,
-// because SQLite's busy handler would sleep on the main thread (the embedded driver's) and block it. On a libSQL
-// server a transaction is retried whole and answered once visible (db/server.ts).
+// Every write goes through here: one BEGIN IMMEDIATE transaction at a time per process, queued in the event loop, as
+// SQLite's busy handler would block the main thread; a libSQL server's are retried whole, answered once visible.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Client } from '@libsql/client';
 import { BUSY_TIMEOUT_MS, type Db, type Tx } from './client';
