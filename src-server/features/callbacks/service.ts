@@ -32,8 +32,6 @@ const CALLBACK_ADDRESS_RULE: ThrottleRule = { limit: 5, windowMs: 60 * 60_000 };
 /** A chosen minute still counts as "not in the past" until it has fully gone by. */
 const CURRENT_MINUTE_GRACE_MS = 60_000;
 
-
-
 export async function requestCallback(deps: Deps, input: CallbackInput, clientAddress: string): Promise<CallbackReceipt> {
   const now = deps.clock.now();
 

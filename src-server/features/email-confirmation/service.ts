@@ -21,7 +21,6 @@ export const CONFIRM_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
 /** Links an account may ask for in an hour (each spends the one before). */
 const RESEND_RULE: ThrottleRule = { limit: 5, windowMs: 60 * 60_000 };
 
-
 /** Spends the earlier confirmation links and queues a new one, in the caller's transaction; the caller delivers. */
 export async function queueConfirmationLink(
   deps: Pick<Deps, 'mailer' | 'publicUrl'>,

@@ -40,10 +40,6 @@ export interface PasswordResetAnswer {
   session?: LoginResult;
 }
 
-
-
-
-
 /** An invitation's token and e-mail, in the caller's transaction (docs/product.md#welcome); delivered after commit. */
 export async function queueInvitation(
   deps: Pick<Deps, 'mailer' | 'publicUrl'>,

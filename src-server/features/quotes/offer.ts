@@ -53,7 +53,6 @@ export function assertOpen(row: QuoteRow): void {
   if (row.status === 'closed') throw new ConflictError(offerMessages.closed);
 }
 
-
 /** POST /api/admin/quotes/{id}/offer and admin.quotes.offer: answers the request as staff now see it. */
 export async function sendOffer(deps: Deps, caller: Caller, id: number, input: OfferInput): Promise<QuoteRequestDetailView> {
   assertAdminRights(caller);

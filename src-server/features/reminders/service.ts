@@ -10,7 +10,6 @@ import { reminderMail } from './mail';
 /** Reminders claimed in one run at most; any left over go at the next minute. */
 const BATCH = 100;
 
-
 /** Ids of reminders due at `now`, oldest first, from a partial index: its cost follows the reminders due. */
 export function dueReminderQuery(db: Db, now: number, limit = BATCH) {
   return db
