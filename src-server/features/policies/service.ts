@@ -64,7 +64,6 @@ const PRODUCT_SEARCH_NAMES: ReadonlyMap<string, Product> = new Map(
   }),
 );
 
-/** The product a search term names, if it names one. */
 export function productNamedBy(term: string): Product | undefined {
   return PRODUCT_SEARCH_NAMES.get(term.trim().toLowerCase().replace(/\s+/g, ' '));
 }
