@@ -24,10 +24,7 @@ export interface Deps {
   publicUrl: string;
   /** Counts for GET /metrics (metrics.ts); does nothing when METRICS_TOKEN is unset. */
   metrics: Metrics;
-  /**
-   * Refusals this process answers without writing (docs/operations.md#refusals): the limits it has seen a key go
-   * over (auth/refusal-gate.ts), and the refusals' audit entries counted in memory (audit/refusal-log.ts).
-   */
+  /** Refusals answered without writing (docs/operations.md#refusals): keys seen over a limit, their audit counts. */
   refusals: { gate: RefusalGate; log: RefusalLog };
 }
 

@@ -1,15 +1,11 @@
-// Domain errors thrown by services; one table below gives each its HTTP status and tRPC code, so services never
-// know which door the call came through.
+// Domain errors thrown by services; the table below maps each to its HTTP status and tRPC code, whatever the door.
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 import type { z } from 'zod';
 
 export type Details = Record<string, unknown> | undefined;
 
 export class DomainError extends Error {
-  constructor(
-    message: string,
-    readonly details?: Details,
-  ) {
+  constructor(message: string, readonly details?: Details) {
     super(message);
     this.name = new.target.name;
   }
@@ -20,19 +16,13 @@ export class ForbiddenError extends DomainError {}
 export class NotFoundError extends DomainError {}
 export class ConflictError extends DomainError {}
 export class ThrottledError extends DomainError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
+  constructor(message: string, readonly retryAfterSeconds: number) {
     super(message, { retryAfterSeconds });
   }
 }
 /** The password hashing queue is full: a ThrottledError, so `Retry-After` is sent as for a 429, with status 503. */
 export class OverloadedError extends ThrottledError {}
-/**
- * The libSQL server did not answer after the safe tries: an OverloadedError, so 503 with `Retry-After`, never 500
- * (docs/operations.md#errors-from-a-libsql-server). `cause` is for the log.
- */
+/** The libSQL server missed the safe tries: 503 + Retry-After (docs/operations.md#errors-from-a-libsql-server). */
 export class DatabaseUnavailableError extends OverloadedError {
   constructor(message: string, retryAfterSeconds: number, cause: unknown) {
     super(message, retryAfterSeconds);
@@ -61,10 +51,7 @@ const errorAnswers: ReadonlyArray<readonly [DomainErrorClass, ErrorAnswer]> = [
 ];
 const unmapped: ErrorAnswer = { status: 500, trpcCode: 'INTERNAL_SERVER_ERROR' };
 
-/**
- * The domain error `err` is, or the one it wraps: Drizzle wraps whatever a query throws in a DrizzleQueryError (its
- * `cause`), and the libSQL server's client wrapper throws DatabaseUnavailableError from inside a query.
- */
+/** The domain error `err` is or wraps (Drizzle wraps what a query throws in a DrizzleQueryError, as its `cause`). */
 export function domainErrorIn(err: unknown): DomainError | undefined {
   for (let e = err, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
     if (e instanceof DomainError) return e;

@@ -65,8 +65,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     const housekeepingDone = scheduler.stop();
     server.close(() => {
-      // Housekeeping and after-answer work (a reset link, the refusals counted in memory) finish their writes
-      // before the database closes.
+      // Housekeeping and after-answer work (a reset link, counted refusals) finish writing before the database closes.
       void Promise.all([housekeepingDone, settleAfterAnswer(deps), deps.refusals.log.flush()]).then(() => {
         database.close();
         process.exit(0);

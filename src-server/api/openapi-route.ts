@@ -20,7 +20,6 @@ export type ResponseConfig = Exclude<RouteConfig['responses'][string], { $ref: s
 
 export type RouteSpec = Omit<RouteConfig, 'responses' | 'security'> & {
   tier: Tier;
-  /** The 2xx answers. */
   responses: Partial<Record<200 | 201, ResponseConfig>>;
   /** Error statuses beyond those every route of its kind gives (see defineRoute). */
   errors?: readonly ErrorStatus[];
@@ -44,7 +43,6 @@ const ERROR_RESPONSES: Record<ErrorStatus, ResponseConfig> = {
   503: { description: 'At capacity for this request (a password to check); nothing is stored', headers: retryAfter, content: json(errorAnswer) },
 };
 
-/** A route's definition as the document takes it. */
 export type DefinedRoute = Omit<RouteConfig, 'responses'> & { responses: RouteConfig['responses'] };
 
 /** A route's definition with the error answers its kind gives (500; 401/403 by tier; 400, 413, 415 by input); `errors` adds the rest. */
@@ -71,10 +69,8 @@ export function defineRoute(spec: RouteSpec): DefinedRoute {
   };
 }
 
-/** A required JSON request body, parsed with `schema`. */
 export const jsonRequestBody = (schema: z.ZodType) => ({ required: true, content: { 'application/json': { schema } } });
 
-/** A 2xx answer with a JSON body. */
 export const jsonAnswer = (description: string, schema: z.ZodType, headers?: ResponseConfig['headers']): ResponseConfig => ({
   description,
   content: json(schema),

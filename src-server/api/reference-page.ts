@@ -1,5 +1,4 @@
-// The API's reference page (GET /api/docs), its script, and the answers of the three documentation routes
-// (features/api-docs/operations.ts): docs/api.md#openapi.
+// The API reference page (GET /api/docs), its script and the documentation routes' answers (docs/api.md#openapi).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -25,10 +24,7 @@ function findScalarFile(): string {
   }
 }
 
-/**
- * The page and its own CSP: inline parts allowed by hash; `sandbox` without allow-same-origin gives it an opaque
- * origin, so even a bad script cannot read the session token or call the API as the visitor.
- */
+/** With its own CSP: inline parts by hash; `sandbox` (no allow-same-origin) keeps any script from the token and API. */
 export interface ReferencePage {
   html: string;
   csp: string;

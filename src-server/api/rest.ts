@@ -1,5 +1,4 @@
-// The REST routes under /api and their OpenAPI document, built from the table of operations (api/table.ts), each
-// answering in the shape docs/api.md#rest-routes gives it.
+// The REST routes under /api and their OpenAPI document, built from api/table.ts (docs/api.md#rest-routes).
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { ZodObject, type z } from 'zod';
 import { InvalidError, UnauthenticatedError } from '../errors';
@@ -27,7 +26,6 @@ export interface RestOptions {
 }
 
 type Guards = Record<Tier, MiddlewareHandler<AppEnv>[]>;
-/** An operation REST serves. */
 type RestOperation = Operation & { rest: AnyRestBinding };
 
 /** Each tier's REST side: 401 without a valid session (c.var.caller set otherwise), then the tier's own check. */
@@ -153,10 +151,8 @@ function answering(operation: RestOperation, request: RestRequest | undefined, d
   };
 }
 
-/**
- * Each path parameter parsed alone with its schema (http/validate.ts paramOf): a bad id answers the id's own message
- * (`formErrors`), not a field error of a parameters object. With `paramError`, that message alone, as InvalidError.
- */
+// Each path parameter parsed alone with its schema (http/validate.ts paramOf): a bad id answers the id's own message
+// (`formErrors`), not a field error of a parameters object. With `paramError`, that message alone, as InvalidError.
 function readParams(c: Context<AppEnv>, shape: Record<string, unknown>, paramError: string | undefined): Record<string, unknown> {
   const parsed: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(shape) as [string, z.ZodType][]) {

@@ -1,10 +1,8 @@
-// Who may call an operation (docs/api.md#authentication), checked by both doors with assertTier; services keep
-// their own checks as defence in depth.
+// Who may call an operation (docs/api.md#authentication), asserted by both doors; services check again in depth.
 import type { Caller } from '../platform/auth/caller';
 import { assertAdminRights, assertOwnerRights } from '../platform/auth/permissions';
 
 export type Tier = 'public' | 'customer' | 'admin' | 'owner';
-/** The tiers that need a signed-in caller. */
 export type SignedInTier = Exclude<Tier, 'public'>;
 
 /** Throws ForbiddenError unless a signed-in caller may use the tier (any account may use `customer`). */

@@ -1,5 +1,4 @@
-// The tRPC router, built from the table of operations (api/table.ts); the client takes its types from AppRouter
-// (docs/api.md#trpc-procedures).
+// The tRPC router, built from api/table.ts; the client takes its types from AppRouter (docs/api.md#trpc-procedures).
 import type { AnyTRPCProcedure, TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
 import type { z } from 'zod';
 import type { Caller } from '../deps';

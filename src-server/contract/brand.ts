@@ -1,6 +1,5 @@
-// Every company fact the product shows lives here: pages, footer, certificates and e-mails read it.
-// Phone numbers are in Ofcom's drama range and e-mail domains are reserved `.example` ones on purpose:
-// this is a demonstration brand, and nothing here may reach a real person.
+// Every company fact the product shows lives here. Phones in Ofcom's drama range and reserved `.example` domains
+// on purpose: a demonstration brand, nothing here may reach a real person.
 
 export const brand = {
   name: 'Kerbside Cover',
@@ -39,10 +38,7 @@ export const brand = {
     noReply: 'no-reply@kerbsidecover.example',
   },
   openingHours: 'Monday to Friday 8am to 8pm, Saturday 9am to 5pm; claims line 24 hours a day, 7 days a week',
-  complaints: {
-    finalResponseWeeks: 8,
-    ombudsman: 'Financial Ombudsman Service',
-  },
+  complaints: { finalResponseWeeks: 8, ombudsman: 'Financial Ombudsman Service' },
 } as const;
 
 export function brandAddressOneLine(): string {

@@ -81,10 +81,7 @@ export const callbackInput = z.object({
     .enum(['', ...callbackInsuranceTypes], { error: callbackMessages.insuranceTypeInvalid })
     .nullish()
     .transform((v) => v || undefined),
-  /**
-   * Honeypot: hidden from people, so it must be empty or absent. The schema lets a filled one through on
-   * purpose: the service answers it as if stored (a 400 would teach a bot which field gave it away).
-   */
+  /** Honeypot: a filled one passes on purpose and is answered as if stored (a 400 would show a bot the field). */
   website: z.string().optional(),
 });
 export type CallbackInput = z.infer<typeof callbackInput>;

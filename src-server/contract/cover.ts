@@ -34,7 +34,6 @@ export function coverStateAt(status: PolicyStatus, startAt: number, endAt: numbe
   return now < startAt ? 'upcoming' : 'live';
 }
 
-/** The state of a policy at `now` (epoch ms). */
 export function coverState(p: CoverTimes, now: number): CoverState {
   const { startAt, endAt } = coverWindow(p);
   return coverStateAt(p.status, startAt, endAt, now);

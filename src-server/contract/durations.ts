@@ -1,7 +1,5 @@
-// How long cover runs, as the quote wizard asks it and the issue-policy form reads it
-// (docs/product.md#quote-wizard): hours are real hours; days, weeks and months are calendar steps on the UK
-// wall clock (cover from 09:00 for a day ends at 09:00 the next day, BST or GMT), a month being the same
-// day of the next month, or its last day when that day does not exist (31 Jan + 1 month = 28/29 Feb).
+// How long cover runs (docs/product.md#quote-wizard): hours are real hours; days, weeks and months are calendar steps
+// on the UK wall clock, a month to the same day next month or its last day (31 Jan + 1 month = 28/29 Feb).
 import { TZDate } from '@date-fns/tz';
 import { addDays, addMonths } from 'date-fns';
 import { UK_TIME_ZONE } from './time';
@@ -16,7 +14,6 @@ export interface Duration {
 
 const HOUR = 3_600_000;
 
-/** The instant `d` after `startAt` (epoch ms). */
 export function addDuration(startAt: number, d: Duration): number {
   if (d.unit === 'hours') return startAt + d.value * HOUR;
   const start = new TZDate(startAt, UK_TIME_ZONE);

@@ -6,10 +6,7 @@ export const TRPC_MAX_BATCH = 10;
 /** Rows per page in the admin console's lists. */
 export const ADMIN_PAGE_SIZE = 10;
 
-/**
- * Up to how many matches an admin search of policies or users counts exactly; past it the total is a lower bound,
- * as counting a broad term at 1M rows would spend a search's 10 ms (docs/api.md#lists, docs/operations.md#benchmarks).
- */
+/** Past this many matches an admin search total is a lower bound (docs/api.md#lists, docs/operations.md#benchmarks). */
 export const ADMIN_SEARCH_EXACT_TOTAL = 1_000;
 
 /** The same for an audit-log search, lower as log matches cost more to count (docs/api.md#lists). */

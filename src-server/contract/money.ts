@@ -39,10 +39,7 @@ export function money(opts: { required: string | null; max: number }) {
   return given.transform((v, ctx): number | undefined => poundsFrom(v, ctx, opts));
 }
 
-/**
- * An optional amount a record keeps: left out, it is undefined (an update keeps what is recorded); '' or
- * null, it is null (none); else pounds.
- */
+/** An optional kept amount: undefined when left out (an update keeps it), null for '' or null, else pounds. */
 export function keptMoney(opts: { max: number }) {
   return given.optional().transform((v, ctx): number | null | undefined => (v === undefined ? undefined : (poundsFrom(v, ctx, { required: null, ...opts }) ?? null)));
 }

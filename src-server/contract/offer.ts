@@ -1,5 +1,4 @@
-// Sending a quote and issuing a policy from a quote request (docs/product.md#from-quote-to-cover): inputs, texts,
-// and the policy a request describes.
+// Sending a quote and issuing a policy from a request (docs/product.md#from-quote-to-cover): inputs and texts.
 import { z } from 'zod';
 import { addDuration, type Duration } from './durations';
 import { money } from './money';

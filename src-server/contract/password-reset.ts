@@ -1,5 +1,4 @@
-// Password reset (docs/product.md#password-reset): the inputs of both steps and
-// the texts a person reads. Isomorphic: the reset pages use the same schemas and texts.
+// Password reset (docs/product.md#password-reset): both steps' inputs and texts, shared with the reset pages.
 import { z } from 'zod';
 import { messages } from './messages';
 import { emailSchema, passwordSchema } from './schemas';
@@ -19,9 +18,7 @@ export const passwordResetMessages = {
 } as const;
 
 /** Step 1: "send me a link". */
-export const passwordResetRequestInput = z.object({
-  email: emailSchema,
-});
+export const passwordResetRequestInput = z.object({ email: emailSchema });
 export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestInput>;
 
 /** Step 2: the token from the e-mailed link and the new password. */
@@ -37,9 +34,6 @@ export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmInput
 
 /** The reset page's form: the new password typed twice (the confirmation never leaves the browser). */
 export const newPasswordForm = z
-  .object({
-    password: passwordSchema,
-    confirmPassword: z.string().min(1, passwordResetMessages.confirmRequired),
-  })
+  .object({ password: passwordSchema, confirmPassword: z.string().min(1, passwordResetMessages.confirmRequired) })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: passwordResetMessages.mismatch });
 export type NewPasswordForm = z.infer<typeof newPasswordForm>;

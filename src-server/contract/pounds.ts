@@ -1,5 +1,4 @@
-// Amounts as people read them. Apart from contract/money.ts (the schema for amounts as typed), so screens that only
-// show amounts (the customer's dashboard) do not load zod for it.
+// Amounts as people read them; apart from contract/money.ts so screens that only show amounts do not load zod.
 
 /** '£1,234.50' / '£19.00': an amount as a person reads it. */
 export function formatPounds(amount: number): string {

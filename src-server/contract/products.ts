@@ -1,6 +1,5 @@
-// The broker's three products (docs/product.md#policies-and-certificates): what each is called, who may have
-// it and for how long, and the "limitations as to use" its Certificate of Motor Insurance states. Never hire
-// or reward, whichever product.
+// The broker's three products (docs/product.md#policies-and-certificates): names, who may have each and for how
+// long, and the certificate's "limitations as to use". Never hire or reward, whichever product.
 import type { Duration } from './durations';
 export const products = ['temporary', 'learner', 'business'] as const;
 export type Product = (typeof products)[number];

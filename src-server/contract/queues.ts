@@ -67,6 +67,4 @@ export type RequestNoteInput = z.infer<typeof requestNoteInput>;
 /** The same with the request's id (tRPC). */
 export const requestNoteByIdInput = requestNoteInput.extend({ id: idParam });
 
-export const assigneeMessages = {
-  notStaff: 'The assignee must be a staff account (an admin or an owner)',
-} as const;
+export const assigneeMessages = { notStaff: 'The assignee must be a staff account (an admin or an owner)' } as const;

@@ -33,8 +33,7 @@ const otherDriverAnswers = ['None', 'Yes'] as const;
 const coverTypes = ['Comprehensive', 'Third Party Fire and Theft', 'Third Party'] as const;
 const noClaimsBonusYears = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '9+'] as const;
 const upperYesNo = ['No', 'Yes'] as const;
-// "Social Domestic and Pleasure; plus Commute; plus Business": each "plus" adds to the one before, as UK
-// insurers rate them (business use includes commuting).
+// Each "plus" adds to the one before, as UK insurers rate them (business use includes commuting).
 const vehicleUsages = [
   'Social Domestic and Pleasure',
   'Social Domestic and Pleasure plus Commute',
@@ -45,7 +44,6 @@ const vehicleUsages = [
 ] as const;
 
 export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
-/** How many policy start years are offered: the current year plus the next nine. */
 const START_YEARS = 10;
 /** The youngest driver any product takes (learner driver cover): the age rule before a product is chosen. */
 const MIN_DRIVER_AGE = Math.min(...products.map((p) => productRules[p].minAge));
@@ -328,7 +326,7 @@ export type QuoteTimesInput = Partial<
 const pad2 = (n: number) => String(n).padStart(2, '0');
 const MINUTE = 60_000;
 
-/** Whole years from `birth` to `today` (both 'YYYY-MM-DD'). */
+/** Whole years, both dates 'YYYY-MM-DD'. */
 export function ageOn(birth: string, today: string): number {
   const [by, bm, bd] = birth.split('-').map(Number) as [number, number, number];
   const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
@@ -359,11 +357,7 @@ export function requestedDurationOf(input: QuoteTimesInput): Duration | undefine
   return value === undefined || unit === undefined ? undefined : { value, unit };
 }
 
-/**
- * The rules that need the clock (`now`; "today" is its UK date): birth date and the product's age range, a real
- * start not yet passed, and the cover length measured on the UK wall clock from the start. Malformed fields are
- * left to their own rules, so a form shows every message in one round.
- */
+/** Rules needing the clock; malformed fields are left to their own rules, so a form shows all messages at once. */
 export function checkQuoteTimes(input: QuoteTimesInput, now: number): TimeIssue[] {
   const issues: TimeIssue[] = [];
   const today = epochToUkLocal(now).date;
@@ -402,11 +396,7 @@ export function checkQuoteTimes(input: QuoteTimesInput, now: number): TimeIssue[
   return issues;
 }
 
-/**
- * A form's schema with checkQuoteTimes added at the fields it concerns, run even when other fields fail so
- * one submit shows every message. `now` is read at each validation; `context` supplies fields saved on
- * another step (step 2 measures the cover length against step 1's product).
- */
+/** checkQuoteTimes on a form's schema, even when other fields fail; `context` holds fields saved on another step. */
 export function withQuoteTimes<S extends z.ZodType<object>>(schema: S, now: () => number, context: QuoteTimesInput = {}) {
   return schema.superRefine(
     (value, ctx) => {

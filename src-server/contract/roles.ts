@@ -1,5 +1,4 @@
-// Owner ⊃ Admin ⊃ User (docs/product.md, "Roles"): an owner is always an admin too. The one place that
-// rule is written; the server (tokens, views, guards) and the client (session) both read it from here.
+// Owner ⊃ Admin ⊃ User (docs/product.md, "Roles"): an owner is always an admin; written once, for server and client.
 export interface RoleFlags {
   isAdmin: boolean;
   isOwner: boolean;

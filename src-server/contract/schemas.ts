@@ -1,5 +1,4 @@
-// One zod schema per input. The server parses every request with these; the client's forms use the
-// same ones, so a rule and its message live here once.
+// One zod schema per input, parsed by the server and used by the client's forms: a rule and its message live once.
 import { z } from 'zod';
 import { ADMIN_PAGE_SIZE } from './limits';
 import { messages } from './messages';
@@ -9,8 +8,7 @@ import { lineText, nameText, textRuleMessage } from './text';
 import { isCalendarDate, normaliseTime, ukLocalToEpoch } from './time';
 import { isReservedUsername } from './usernames';
 
-// Every string below starts from lineText (contract/text.ts): one rule for control and bidi characters in
-// every text field (docs/product.md#text-fields).
+// Every string below starts from lineText (docs/product.md#text-fields): one rule for control and bidi characters.
 
 const trimmed = (label: string, max: number, text = lineText) =>
   text({ error: `${label} is required`, message: textRuleMessage(label) })
@@ -188,10 +186,7 @@ export const clientLogInput = z.object({
 });
 export type ClientLogInput = z.infer<typeof clientLogInput>;
 
-/**
- * A row id: a positive whole number, or its plain decimal text (a path segment). Strict on purpose: Number()
- * would read ' 1', '1e3' and '0x10' as ids of other rows (found by the property tests).
- */
+/** A positive id or its plain decimal text: Number() would read ' 1', '1e3' and '0x10' as other rows' ids. */
 export const idParam = z
   .union(
     [

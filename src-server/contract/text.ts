@@ -1,6 +1,5 @@
-// The text rule (docs/product.md#text-fields), defined once: every input string starts from lineText, nameText or
-// linesText, so both doors and the client's forms refuse the same characters; brokenTextError refuses lone
-// surrogates in every string of every input.
+// The text rule (docs/product.md#text-fields): every input string starts from lineText, nameText or linesText, so
+// doors and forms refuse alike; brokenTextError refuses lone surrogates in every string of every input.
 import { z } from 'zod';
 import { messages } from './messages';
 
@@ -69,10 +68,7 @@ const pathOf = (visit: Visit): PropertyKey[] => {
   return path;
 };
 
-/**
- * Every string anywhere in a raw input, keys included, must be well-formed, whatever its schema: a ZodError naming
- * where, or null. Iterative, so a deeply nested body cannot exhaust the stack.
- */
+/** A ZodError at any ill-formed string in a raw input (keys too), or null; iterative, so deep nests can't overflow. */
 export function brokenTextError(input: unknown): z.ZodError | null {
   const issues: z.core.$ZodIssue[] = [];
   const refuse = (visit: Visit) =>

@@ -1,5 +1,4 @@
-// The one place that does UK-time arithmetic. Policy dates and times are UK local time
-// (Europe/London: GMT in winter, BST in summer); everything else passes epoch millis around.
+// The one place that does UK-time arithmetic: policy times are UK local (GMT/BST); all else passes epoch millis.
 import { TZDate } from '@date-fns/tz';
 import { UK_TIME_ZONE } from './uk-time-zone';
 
@@ -42,10 +41,7 @@ export function toTwelveHour(time24: string): string {
   return `${String(h12).padStart(2, '0')}:${String(m).padStart(2, '0')} ${suffix}`;
 }
 
-/**
- * UK local date + time -> epoch millis. A local time that does not exist (the skipped hour when the
- * clocks go forward) moves forward by the hour; an ambiguous one (clocks go back) is the later, GMT one.
- */
+/** UK local date + time -> epoch ms; a skipped hour moves forward by the hour, an ambiguous one is the later (GMT). */
 export function ukLocalToEpoch(date: string, time: string): number {
   const dm = DATE_RE.exec(date);
   const tm = TIME_24_RE.exec(time);

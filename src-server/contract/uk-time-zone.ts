@@ -1,3 +1,2 @@
-// The UK's time zone, alone in a module so that the public pages' start-up script can name it without taking
-// contract/time.ts (and its time-zone library) along.
+// The UK's time zone alone, so the public pages' start-up script need not load contract/time.ts and its library.
 export const UK_TIME_ZONE = 'Europe/London';

@@ -22,11 +22,8 @@ const RESERVED = new Set([
   'noreply',
 ]);
 
-/**
- * Words that, joined to a reserved word with no separator, still read as it ('supportteam', 'theadmin', 'sysadmin',
- * 'itsupport', 'rootuser'). Only these: a reserved word inside an ordinary word ('rootsmusic', 'badminton',
- * 'supporter', 'stafford', 'systems') is a different word.
- */
+// Words that joined to a reserved word still read as it ('supportteam', 'theadmin', 'itsupport'); only these, as a
+// reserved word inside an ordinary word ('badminton', 'stafford', 'systems') is a different word.
 const AFFIXES = new Set(['the', 'real', 'team', 'desk', 'help', 'head', 'chief', 'main', 'sys', 'super', 'user', 'account', 'bot', 'it', 'tech', 'customer', 'service']);
 
 /** The brand's names, refused anywhere inside a username ('kerbside', 'Kerbside.Cover.Help'). */
@@ -45,9 +42,8 @@ function readsAsReserved(word: string): boolean {
 }
 
 /**
- * Whether `username` is a reserved name, whatever its letter case and spacing: one of its words (split on
- * separators and digits: 'the_admin', 'admin2', 'support-team') reads as a reserved word, or its letters together
- * do ('Sup.port', 'no-reply', 'ad-min-team'); or it contains the brand.
+ * Whether `username` is reserved, whatever its case and spacing: a word of it (split on separators and digits) or its
+ * letters together read as a reserved word ('the_admin', 'Sup.port', 'no-reply'), or it contains the brand.
  */
 export function isReservedUsername(username: string): boolean {
   const lower = username.toLowerCase();

@@ -99,7 +99,6 @@ const queueItemFields = {
   phone: z.string(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
-  /** When the 24-hour promise falls due. */
   dueAt: z.iso.datetime(),
   assignee: orNull(staffRefView),
 };
@@ -113,7 +112,6 @@ export const quoteRequestView = z.strictObject({
   /** Null on requests made before the wizard asked. */
   product: z.enum(products).nullable(),
   offer: orNull(offerView),
-  /** The policy issued from it. */
   policyNumber: z.string().nullable(),
 }).meta({ id: 'QuoteRequestView' });
 export type QuoteRequestView = z.infer<typeof quoteRequestView>;
@@ -166,7 +164,6 @@ export const renewalDraftView = z.strictObject({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
-  /** The registration mark, where the policy has one. */
   regNumber: z.string().nullable(),
   carModel: z.string(),
 }).meta({ id: 'RenewalDraftView' });
@@ -228,10 +225,7 @@ export interface Page<T> {
   total: number;
 }
 
-/**
- * A page of a searched list whose total may be a lower bound (docs/api.md#lists): past the exact-count limit,
- * `totalIsLowerBound` is true. REST sends the flag as X-Total-Is-Lower-Bound.
- */
+/** A searched list's page, its total a lower bound past the exact-count limit (docs/api.md#lists). */
 export const boundedPageOf = <T extends z.ZodType>(item: T) => pageOf(item).extend({ totalIsLowerBound: z.boolean() });
 export interface BoundedPage<T> extends Page<T> {
   totalIsLowerBound: boolean;

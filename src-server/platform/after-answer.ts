@@ -1,6 +1,5 @@
-// Work a request starts but does not wait for: it runs once the answer has gone, and its failure is logged.
-// Why: an answer that waits for work done in only some cases tells by its timing which case it was; a
-// password reset request must not reveal whether an address has an account (docs/product.md#password-reset).
+// Work a request starts but does not await, run once the answer has gone (failures logged): an answer that waits
+// on work done only in some cases tells which by its timing (docs/product.md#password-reset).
 import type { Logger } from 'pino';
 
 interface Pending {

@@ -28,10 +28,7 @@ export interface Metrics {
 }
 
 /** Metrics off (no METRICS_TOKEN): services call the same methods, which do nothing. */
-export const noMetrics: Metrics = {
-  throttleRefused: () => undefined,
-  reminderSent: () => undefined,
-};
+export const noMetrics: Metrics = { throttleRefused: () => undefined, reminderSent: () => undefined };
 
 export interface MetricsRegistry {
   registry: Registry;
@@ -53,8 +50,7 @@ export function outboxCountQuery(db: Db) {
     .groupBy(mailOutbox.status);
 }
 
-// The busiest reads and searches answer within 10-15 ms (docs/performance.md's budgets): the low end is finer than
-// prom-client's default buckets, which start at 5 ms.
+// The busiest reads answer in 10-15 ms (docs/performance.md's budgets): finer low buckets than prom-client's default.
 const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const WRITE_WAIT_BUCKETS = [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
 
@@ -126,10 +122,7 @@ export function createMetricsRegistry(opts: { db: Db; logger: Logger }): Metrics
 
   return {
     registry,
-    metrics: {
-      throttleRefused: (limit) => throttleRefusals.inc({ limit }),
-      reminderSent: () => remindersSent.inc(),
-    },
+    metrics: { throttleRefused: (limit) => throttleRefusals.inc({ limit }), reminderSent: () => remindersSent.inc() },
     writeQueue: {
       asked: () => {
         waiting++;

@@ -41,10 +41,7 @@ export function startupOnly(job: () => Promise<unknown>, logger: Logger): Schedu
   let running: Promise<void> | undefined;
   return {
     async runNow() {
-      running ??= job().then(
-        () => undefined,
-        (err: unknown) => logger.error({ err }, 'maintenance failed'),
-      );
+      running ??= job().then(() => undefined, (err: unknown) => logger.error({ err }, 'maintenance failed'));
       await running;
     },
     async stop() {

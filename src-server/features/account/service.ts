@@ -92,10 +92,8 @@ async function refusalOf(db: DbOrTx, keys: LoginKeys, now: number, pair: LimitSt
   };
 }
 
-/**
- * Remembers a refusal the database made (docs/operations.md#refusals): the name's under its `pair` key, liftable
- * since a password reset clears it from any process; the address's until its window ends.
- */
+// Remembers a refusal the database made (docs/operations.md#refusals): the name's under its `pair` key, liftable
+// since a password reset clears it from any process; the address's until its window ends.
 function rememberRefusal(gate: RefusalGate, keys: Pick<LoginKeys, 'pair' | 'address'>, refusal: Refusal, now: number): void {
   if (refusal.nameResetsAt > now) gate.remember(keys.pair, { resetsAt: refusal.nameResetsAt, limit: refusal.limit, liftable: true }, now);
   if (refusal.addressResetsAt > now) gate.remember(keys.address, { resetsAt: refusal.addressResetsAt, limit: 'login_address' }, now);
@@ -241,7 +239,6 @@ export interface FirstOwnerSettings {
   password?: string | undefined;
 }
 
-/** Any owner account: one row or none. */
 const anOwner = (db: DbOrTx) => db.select({ id: users.id }).from(users).where(eq(users.isOwner, true)).limit(1);
 
 /** At start-up, creates the owner from the settings when none exists; a generated password is answered to print once. */

@@ -1,5 +1,4 @@
-// The REST API's own documentation (docs/api.md#openapi): REST alone has it, each route answered by its own handler
-// in api/reference-page.ts.
+// The REST API's own documentation (docs/api.md#openapi): REST only, answered by api/reference-page.ts.
 import { z } from 'zod';
 import { defineRestOperation } from '../../api/operation';
 import { documentAnswer, pageAnswer, SCALAR_VERSION, scriptAnswer } from '../../api/reference-page';

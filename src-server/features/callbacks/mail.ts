@@ -21,10 +21,7 @@ function describeCallbackTime(epochMs: number): string {
   return `${part('weekday')} ${part('day')} ${part('month')} ${part('year')} at ${part('hour')}:${part('minute')} (UK time)`;
 }
 
-/**
- * As the quote confirmation: to an address nobody has proved, so no free text the requester typed (the name), only
- * the reference, the chosen reason, the normalised phone number and the time (docs/product.md#e-mails).
- */
+/** To an unproved address, so none of the requester's free text, not even the name (docs/product.md#e-mails). */
 export function confirmationMail(input: CallbackInput, reference: string, preferredAt: number | null) {
   return letter({
     to: input.email,

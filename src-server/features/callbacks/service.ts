@@ -32,8 +32,6 @@ const CALLBACK_ADDRESS_RULE: ThrottleRule = { limit: 5, windowMs: 60 * 60_000 };
 /** A chosen minute still counts as "not in the past" until it has fully gone by. */
 const CURRENT_MINUTE_GRACE_MS = 60_000;
 
-
-
 export async function requestCallback(deps: Deps, input: CallbackInput, clientAddress: string): Promise<CallbackReceipt> {
   const now = deps.clock.now();
 
@@ -56,8 +54,7 @@ export async function requestCallback(deps: Deps, input: CallbackInput, clientAd
     throw new ThrottledError(messages.tooManyAttempts, remembered.retryAfterSeconds);
   }
 
-  // One write: the attempt is counted (bots included), then the request, its audit entry and its e-mail
-  // stand or fall together.
+  // One write: the attempt counted (bots too), then the request, its audit entry and e-mail stand or fall together.
   const outcome = await deps.write(async (tx) => {
     const hit = await hitThrottle(tx, throttleKey, CALLBACK_ADDRESS_RULE, now);
     if (hit.over) return { kind: 'throttled' as const, retryAfterSeconds: hit.retryAfterSeconds, resetsAt: hit.resetsAt };
@@ -105,7 +102,6 @@ const callbackRequestNotFound = 'Callback request not found';
 
 type CallbackRow = typeof callbackRequests.$inferSelect;
 
-/** A callback request in its queue. */
 function callbackView(row: QueueRow<CallbackRow>): CallbackRequestView {
   const r = row.request;
   return {

@@ -1,7 +1,6 @@
-// The UK Certificate of Motor Insurance (docs/product.md#certificates): one A4 page always, so every value is
-// bounded in characters and lines; standard Helvetica and vector QR squares only, so a render stays fast and small
-// (docs/performance.md#the-certificate-pdf). User strings go through `toWinAnsi`: jsPDF otherwise switches a whole
-// string to garbled UCS-2 bytes.
+// The UK Certificate of Motor Insurance (docs/product.md#certificates): one A4 page, every value bounded; standard
+// Helvetica and vector QR squares, so a render is fast and small (docs/performance.md#the-certificate-pdf). User
+// strings go through `toWinAnsi`: jsPDF otherwise switches a whole string to garbled UCS-2 bytes.
 
 import { createHash } from 'node:crypto';
 import { jsPDF } from 'jspdf';
@@ -49,7 +48,6 @@ export const DRIVING_CONDITION =
   'Provided that the person driving holds a licence to drive the vehicle and is not disqualified from ' +
   'holding or obtaining such a licence.';
 
-/** The line across the top of an ended policy's certificate. */
 const notValidLine = (endedAt: number): string => `NOT VALID - cover ended ${ukInstantText(endedAt)}`;
 
 export const NOT_VALID_EXPLANATION =
@@ -62,24 +60,15 @@ export const CERTIFICATION_STATEMENT =
   'relevant law applicable in Great Britain, Northern Ireland, the Isle of Man, the Island of Guernsey, ' +
   'the Island of Jersey and the Island of Alderney.';
 
-// ---------------------------------------------------------------------------------------------------------
-// Text hygiene
-
 /** The 27 characters WinAnsi places in 0x80-0x9F; jsPDF maps these Unicode code points to those bytes. */
 const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
 
 const ELLIPSIS = '…';
 
-/**
- * Makes text drawable with a standard PDF font: anything outside WinAnsi becomes '?'.
- * Control characters are replaced too (line breaks become spaces) so a value cannot start new lines
- * of its own, and U+0080-U+009F are rejected because jsPDF would emit them as raw bytes that WinAnsi
- * shows as unrelated glyphs (0x80 is the euro sign).
- */
+/** Text for a standard font: non-WinAnsi becomes '?' (U+0080-U+009F too: jsPDF emits them raw), line breaks spaces. */
 export function toWinAnsi(text: string): string {
   let out = '';
-  // NFC first so a decomposed "e + combining diaeresis" becomes the single WinAnsi 'ë', not 'e?'.
-  // Iterating by code point means an emoji (a surrogate pair) becomes one '?', not two.
+  // NFC so a decomposed 'e' + diaeresis becomes WinAnsi 'ë', not 'e?'; by code point so an emoji is one '?', not two.
   for (const ch of text.normalize('NFC')) {
     const cp = ch.codePointAt(0) ?? 0;
     if ((cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0xff) || WIN_ANSI_EXTRAS.has(ch)) out += ch;
@@ -106,19 +95,12 @@ function cleanValue(text: string, max = MAX_VALUE_CHARS): string {
   return toWinAnsi(clipChars(text, max)).replace(/\s+/g, ' ').trim();
 }
 
-// ---------------------------------------------------------------------------------------------------------
-// Dates
-
 const MONTHS = [
   'January', 'February', 'March', 'April', 'May', 'June',
   'July', 'August', 'September', 'October', 'November', 'December',
 ] as const;
 
-/**
- * "09:00 on 1 July 2026 (UK time)" from a UK-local date and time. The values are already wall-clock UK
- * time, so this is string parsing only: converting through a time zone would risk shifting the hour.
- * Malformed input throws rather than printing a wrong commencement or expiry time on a legal document.
- */
+/** "09:00 on 1 July 2026 (UK time)" by parsing alone (no zone conversion to shift the hour); malformed input throws. */
 export function formatUkDateTime(date: string, time: string): string {
   const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   const t = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
@@ -132,9 +114,6 @@ export function formatIssuedAt(epochMs: number): string {
   const { date, time } = epochToUkLocal(epochMs);
   return formatUkDateTime(date, time);
 }
-
-// ---------------------------------------------------------------------------------------------------------
-// Layout
 
 const PAGE_WIDTH = 595.28; // A4 in points
 const PAGE_HEIGHT = 841.89;
@@ -306,10 +285,8 @@ function qrRuns(size: number, dark: Uint8Array): string {
   return runs.join('');
 }
 
-/**
- * The QR code of `url` as black squares, top-right corner at (right, top); answers the side in points. One path in
- * whole module units under one scaling, so runs meet without seams; falls back to rect() if jsPDF hides its writer.
- */
+// The QR code of `url` as black squares, top-right corner at (right, top); answers the side in points. One path in
+// whole module units under one scaling, so runs meet without seams; falls back to rect() if jsPDF hides its writer.
 function drawQrCode(doc: jsPDF, url: string, right: number, top: number): number {
   // One byte-mode segment: qrcode's search for the best mode mix allocates heavily and sets the p95.
   const { size, data } = QRCode.create([{ data: utf8.encode(url), mode: 'byte' }], { errorCorrectionLevel: 'M' }).modules;
@@ -363,7 +340,6 @@ const CLOSING: ReadonlyArray<readonly [string, BlockStyle]> = [
   [toWinAnsi(`Authorised insurer: ${brand.insurerName}`), { size: SIZE.body, bold: true, maxLines: 2, constant: true }],
 ];
 
-/** The height CLOSING takes (fixed wording: measured once per process). */
 function closingHeight(doc: jsPDF): number {
   let height = 0;
   for (const [text, style] of CLOSING) {
@@ -378,10 +354,8 @@ function driverLine(data: CertificateData): string {
   return `${name} (licence number ${cleanValue(data.licenseNumber, 40)})`;
 }
 
-/**
- * Drops jsPDF's Arabic-shaping and bidi plugins from this document only: identity on WinAnsi text, and ~40% of a
- * render's allocation (docs/performance.md#the-certificate-pdf). If jsPDF's internals change, nothing matches.
- */
+// Drops jsPDF's Arabic-shaping and bidi plugins from this document only: identity on WinAnsi text, and ~40% of a
+// render's allocation (docs/performance.md#the-certificate-pdf). If jsPDF's internals change, nothing matches.
 function skipRtlTextPlugins(doc: jsPDF): void {
   const events = doc.internal.events;
   const topics = events.getTopics();
@@ -398,8 +372,6 @@ function skipRtlTextPlugins(doc: jsPDF): void {
 function fileIdFor(data: CertificateData): string {
   return createHash('md5').update(`${data.policyNumber}\u0000${data.issuedAt}\u0000${data.endedAt ?? ''}`).digest('hex');
 }
-
-// ---------------------------------------------------------------------------------------------------------
 
 export function renderCertificatePdf(data: CertificateData): Uint8Array {
   // Validate and format the dates before drawing anything, so bad data fails fast and loudly.

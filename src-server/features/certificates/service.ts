@@ -19,8 +19,7 @@ export async function certificateFor(deps: Deps, caller: Caller, policyNumber: s
   const policy = await findViewablePolicy(deps, caller, policyNumber);
   if (!hasCertificate(policy.status)) throw new ConflictError(messages.coverNotConfirmed);
   const file = renderCertificateOf(deps, policy);
-  // Staff reading someone else's certificate is logged (docs/product.md#audit-log), before the file is answered,
-  // so a read the log could not record is not served.
+  // Staff reading another's certificate is logged (docs/product.md#audit-log) first: an unrecorded read is not served.
   if (hasAdminRights(caller) && policy.userId !== caller.id) {
     await logEvent(deps, { action: `Viewed certificate ${policy.policyNumber}`, username: caller.username, userId: caller.id });
   }

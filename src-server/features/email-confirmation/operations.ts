@@ -1,5 +1,4 @@
-// Confirming the account's e-mail address (docs/product.md#e-mail-confirmation): account.verifyEmail.* on tRPC,
-// /api/account/verify-email/* on REST.
+// E-mail confirmation (docs/product.md#e-mail-confirmation): account.verifyEmail.* and /api/account/verify-email/*.
 import { emailConfirmInput } from '../../contract/email-confirmation';
 import { confirmationSentReply, emailConfirmedReply } from '../../contract/replies';
 import { defineOperation } from '../../api/operation';

@@ -21,7 +21,6 @@ export const CONFIRM_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
 /** Links an account may ask for in an hour (each spends the one before). */
 const RESEND_RULE: ThrottleRule = { limit: 5, windowMs: 60 * 60_000 };
 
-
 /** Spends the earlier confirmation links and queues a new one, in the caller's transaction; the caller delivers. */
 export async function queueConfirmationLink(
   deps: Pick<Deps, 'mailer' | 'publicUrl'>,
@@ -34,10 +33,7 @@ export async function queueConfirmationLink(
   await deps.mailer.queue(tx, confirmationMail(user.email, user.username, `${deps.publicUrl}/verify-email?token=${token}`));
 }
 
-/**
- * Records that `userId` owns its address, in the caller's transaction: unclaimed requests with it, and the policies
- * that waited for this, join the account. Answers how many policies joined.
- */
+/** Marks the address owned, in the caller's transaction; unclaimed requests and waiting policies join the account. */
 export async function confirmAddress(tx: DbOrTx, userId: number, now: number): Promise<{ confirmedNow: boolean; policiesJoined: string[] }> {
   const [user] = await tx
     .select({ id: users.id, username: users.username, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
@@ -83,7 +79,6 @@ export async function confirmedOwnerOf(db: DbOrTx, email: string): Promise<numbe
   return row?.id ?? null;
 }
 
-/** Whether the account of `userId` has confirmed its address. */
 export async function isAddressConfirmed(db: DbOrTx, userId: number): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isNotNull(users.emailVerifiedAt))).limit(1);
   return row !== undefined;
@@ -109,10 +104,7 @@ export async function requestConfirmation(deps: Deps, caller: Caller): Promise<{
   return { message: emailConfirmationMessages.sent, emailVerified: false };
 }
 
-/**
- * POST /api/account/verify-email/confirm and account.verifyEmail.confirm: spends the link and confirms the address,
- * only for the account signed in (a stranger registered with someone's address confirms nothing).
- */
+/** Spends the link and confirms the address only for the account signed in: another's registration confirms nothing. */
 export async function confirmEmail(deps: Deps, caller: Caller, input: EmailConfirmInput): Promise<{ message: string; user: UserView }> {
   const now = deps.clock.now();
   const usable = usableAccountToken(input.token, ['verify'], now);

@@ -1,5 +1,4 @@
-// Up, and the database answers: for load balancers, monitoring and the test runner. REST alone has it: it is for
-// tools that speak plain HTTP, not for the app.
+// Up, and the database answers: for load balancers, monitoring and tests; REST alone, for plain-HTTP tools.
 import { sql } from 'drizzle-orm';
 import { healthReply } from '../../contract/replies';
 import { defineOperation } from '../../api/operation';

@@ -7,7 +7,6 @@ import { addClientLog, listLogs } from './service';
 
 const TAG = 'Admin: audit log';
 
-/** admin.logs.* */
 export const adminLogOperations = {
   list: defineOperation({
     tier: 'admin',

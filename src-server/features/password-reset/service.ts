@@ -40,14 +40,7 @@ export interface PasswordResetAnswer {
   session?: LoginResult;
 }
 
-
-
-
-
-/**
- * An invitation for an account just made without a usable password (docs/product.md#welcome), token and e-mail in
- * the caller's transaction; the caller delivers the outbox once it commits.
- */
+/** An invitation's token and e-mail, in the caller's transaction (docs/product.md#welcome); delivered after commit. */
 export async function queueInvitation(
   deps: Pick<Deps, 'mailer' | 'publicUrl'>,
   tx: Tx,
@@ -60,10 +53,8 @@ export async function queueInvitation(
   await deps.mailer.queue(tx, invitationMail(user.email, greeting, user.username, `${deps.publicUrl}/welcome?token=${token}`, kind));
 }
 
-/**
- * Where `email` (lower case) belongs to an account: spends its earlier unused links and makes a new one, with
- * its e-mail and the audit entry, in one transaction; then delivers. Runs seconds after the request's answer.
- */
+// Where `email` (lower case) belongs to an account: spends its earlier unused links and makes a new one, with
+// its e-mail and the audit entry, in one transaction; then delivers. Runs seconds after the request's answer.
 async function sendResetLink(deps: Deps, email: string, now: number, publicUrl: string): Promise<void> {
   const sent = await deps.write(async (tx) => {
     const [user] = await tx

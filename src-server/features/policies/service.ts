@@ -64,7 +64,6 @@ const PRODUCT_SEARCH_NAMES: ReadonlyMap<string, Product> = new Map(
   }),
 );
 
-/** The product a search term names, if it names one. */
 export function productNamedBy(term: string): Product | undefined {
   return PRODUCT_SEARCH_NAMES.get(term.trim().toLowerCase().replace(/\s+/g, ' '));
 }
@@ -115,10 +114,8 @@ async function resolveOwner(tx: Tx, userId: number | null): Promise<string | nul
 
 const isEnded = (status: PolicyInput['status']) => status === 'cancelled' || status === 'expired';
 
-/**
- * When the cover ended (docs/product.md#policies-and-certificates): now if ended early, else its end; null while in
- * force. An ended policy keeps `previous` unless its end moves earlier.
- */
+// When the cover ended (docs/product.md#policies-and-certificates): now if ended early, else its end; null while in
+// force. An ended policy keeps `previous` unless its end moves earlier.
 function endedAtFor(status: PolicyInput['status'], endAt: number, now: number, previous: number | null): number | null {
   if (!isEnded(status)) return null;
   return Math.min(previous ?? now, endAt);

@@ -173,7 +173,7 @@ export async function listQueue<Row extends QueueRow<QueueRequest>, V, D>(
   return { items, total: sizes.reduce((a, b) => a + b, 0) };
 }
 
-/** A request's notes, newest first. */
+// Newest first.
 async function notesOf(db: DbOrTx, kind: 'quote' | 'callback', requestId: number): Promise<RequestNoteView[]> {
   const rows = await db
     .select()

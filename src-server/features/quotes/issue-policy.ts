@@ -55,7 +55,6 @@ async function unusedUsername(tx: Tx, row: QuoteRow): Promise<string> {
   }
 }
 
-
 interface Account {
   id: number;
   username: string;
@@ -82,8 +81,6 @@ async function accountFor(tx: Tx, caller: Caller, row: QuoteRow, now: number): P
   await writeLog(tx, now, { action: `Created new user: ${username}`, username: caller.username, userId: caller.id });
   return { ...made!, placement: 'new' };
 }
-
-
 
 /** How the audit entry of an issue ends, by where the policy went. */
 const ISSUED_NOTE: Record<Placement, string> = {

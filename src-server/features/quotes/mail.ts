@@ -32,10 +32,7 @@ interface Certificate {
 type QuoteRow = typeof quoteRequests.$inferSelect;
 type RequestVehicle = ReturnType<typeof requestVehicle>;
 
-/**
- * The confirmation goes to an unproved address, so it carries no free text the requester typed: else anyone could
- * have the broker's genuine e-mail carry their words to any inbox (docs/product.md#e-mails).
- */
+/** Nothing the requester typed: the address is unproved; our mail carries nobody's words (docs/product.md#e-mails). */
 export function confirmationMail(d: QuoteDetails, reference: string, startAt: number) {
   return letter({
     to: d.email,

@@ -29,7 +29,6 @@ export function storedDetails(row: QuoteRow): unknown {
   }
 }
 
-/** The duration the request asked for, where the wizard asked. */
 export function requestedDuration(row: QuoteRow): Duration | null {
   if (row.durationValue === null || row.durationUnit === null || !durationUnits.includes(row.durationUnit)) return null;
   return { value: row.durationValue, unit: row.durationUnit };
@@ -53,7 +52,6 @@ export function assertOpen(row: QuoteRow): void {
   if (row.policyId !== null) throw new ConflictError(offerMessages.alreadyIssued);
   if (row.status === 'closed') throw new ConflictError(offerMessages.closed);
 }
-
 
 /** POST /api/admin/quotes/{id}/offer and admin.quotes.offer: answers the request as staff now see it. */
 export async function sendOffer(deps: Deps, caller: Caller, id: number, input: OfferInput): Promise<QuoteRequestDetailView> {

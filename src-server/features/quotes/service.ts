@@ -44,7 +44,6 @@ function detailsOf(input: QuoteRequest): QuoteDetails {
 
 const fingerprintOf = (details: QuoteDetails) => createHash('sha256').update(JSON.stringify(details)).digest('hex');
 
-
 /** The same request stored within the last minute, if any (a double click, a retry after a lost answer). */
 async function earlierCopy(db: DbOrTx, fingerprint: string, now: number): Promise<{ reference: string } | undefined> {
   const [earlier] = await db
@@ -142,7 +141,6 @@ type QuoteQueueRow = QueueRow<QuoteRow> & { policyNumber: string | null };
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** A quote request in its queue. */
 function quoteView(row: QuoteQueueRow): QuoteRequestView {
   const r = row.request;
   return {

@@ -1,6 +1,5 @@
-// Cover-ending reminders (docs/product.md#cover-ending-reminders), swept every minute (docs/operations.md#housekeeping):
-// each is sent exactly once, across processes and restarts, as one conditional UPDATE claims it in the transaction
-// that queues its e-mail.
+// Cover-ending reminders (docs/product.md#cover-ending-reminders), swept each minute (docs/operations.md#housekeeping):
+// each sent exactly once, as one conditional UPDATE claims it in the transaction that queues its e-mail.
 import { and, asc, eq, gt, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { writeLog } from '../../platform/audit/log';
 import type { Db } from '../../platform/db/client';
@@ -10,7 +9,6 @@ import { reminderMail } from './mail';
 
 /** Reminders claimed in one run at most; any left over go at the next minute. */
 const BATCH = 100;
-
 
 /** Ids of reminders due at `now`, oldest first, from a partial index: its cost follows the reminders due. */
 export function dueReminderQuery(db: Db, now: number, limit = BATCH) {

@@ -1,5 +1,4 @@
-// Every policy as CSV (docs/product.md#admin-console). REST alone has it: a million policies must stream as a
-// file download, which tRPC's JSON cannot give.
+// Every policy as CSV (docs/product.md#admin-console); REST alone: a million policies stream as a file, not JSON.
 import { defineOperation } from '../../api/operation';
 import { generatePolicyReport, reportStream } from './service';
 

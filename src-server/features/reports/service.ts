@@ -131,10 +131,7 @@ export async function policyReportText(report: PolicyReport): Promise<string> {
   return text;
 }
 
-/**
- * The report as a byte stream pulled a page at a time. A read failing after the headers goes to `onError` and cuts
- * the download short, so the browser shows a failure rather than a silently partial file.
- */
+/** The report as a stream, a page at a time; a read failing mid-way cuts it short, so no partial file looks whole. */
 export function reportStream(report: PolicyReport, onError: (err: unknown) => void = () => {}): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const iterator = report.chunks[Symbol.asyncIterator]();

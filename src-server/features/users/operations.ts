@@ -9,7 +9,6 @@ import { coverHeld, createUser, deleteUser, listUsers, updateUser } from './serv
 
 const TAG = 'Admin: users';
 
-/** admin.users.* */
 export const adminUserOperations = {
   list: defineOperation({
     tier: 'admin',

@@ -166,8 +166,7 @@ export async function coverHeld(deps: Deps, caller: Caller, id: number): Promise
   const now = deps.clock.now();
   const user = await findUser(deps.db, id);
   if (!user) throw new NotFoundError(messages.userNotFound);
-  // policies_user_start_idx gives the account's rows in start order; the status and end narrow them in SQL
-  // and coverStateAt has the last word.
+  // policies_user_start_idx gives the rows in start order, narrowed in SQL; coverStateAt has the last word.
   const rows = await deps.db
     .select({
       id: policies.id,

@@ -1,5 +1,4 @@
-// Public verification of a certificate by its code (docs/product.md#certificates): whether the cover is in force
-// now, and nothing personal beyond the holder's initials.
+// Public certificate check by code (docs/product.md#certificates): in force now, nothing personal but initials.
 import { eq } from 'drizzle-orm';
 import { coverStateAt } from '../../contract/cover';
 import { messages } from '../../contract/messages';

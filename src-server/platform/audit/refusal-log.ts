@@ -1,6 +1,5 @@
 // The audit entries of refusals (docs/product.md#audit-log), counted in memory and written in batches
-// (docs/operations.md#refusals), so a flood never queues writes on everyone else's path; the entries come out as
-// one write per refusal would give.
+// (docs/operations.md#refusals), so a flood queues no writes on others' path; entries read as one write each would.
 import type { Logger } from 'pino';
 import type { WriteTransaction } from '../db/writer';
 import { writeRepeatedLog, type LogEntry, type Repeat } from './log';

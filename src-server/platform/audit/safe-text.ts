@@ -7,10 +7,7 @@ export const SAFE_LOG_TEXT_MAX = 64;
 /** Control and format characters, line and paragraph separators, and lone surrogates. */
 const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u;
 
-/**
- * `text` with every unsafe character as a visible `\uXXXX` escape (a backslash as `\\`), keeping the evidence, cut
- * at `max` code points with '…' (never half an escape).
- */
+/** `text` with unsafe characters as visible `\uXXXX` escapes (backslash as `\\`), cut at `max` code points with '…'. */
 export function safeLogText(text: string, max = SAFE_LOG_TEXT_MAX): string {
   const pieces: string[] = [];
   let length = 0;

@@ -1,6 +1,5 @@
-// The single-use links e-mailed to an account's address (docs/product.md#e-mail-confirmation): a password reset, an
-// invitation to set a first password, a confirmation of the address. Each is a random token sent once in the link;
-// only its SHA-256 is stored, so a leaked row can never be turned back into a working link.
+// Single-use links e-mailed to an account (docs/product.md#e-mail-confirmation): reset, invitation, confirmation.
+// A random token sent once; only its SHA-256 is stored, so a leaked row never becomes a working link.
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';

@@ -33,14 +33,7 @@ export function createCallerResolver(hot: HotReads, tokens: TokenService): Resol
     // Owner implies admin (docs/product.md#roles: Owner ⊃ Admin ⊃ User).
     const { isAdmin, isOwner } = normaliseRoles(row);
     return {
-      caller: {
-        id: row.id,
-        username: row.username,
-        isAdmin,
-        isOwner,
-        jti: claims.jti,
-        exp: claims.exp,
-      },
+      caller: { id: row.id, username: row.username, isAdmin, isOwner, jti: claims.jti, exp: claims.exp },
     };
   };
 }

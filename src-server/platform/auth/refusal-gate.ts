@@ -17,7 +17,6 @@ export interface RefusalGate {
    */
   remember(key: string, refusal: { resetsAt: number; limit: ThrottleLimit; liftable?: boolean }, now: number): void;
   forget(key: string): void;
-  /** Forgets every key that starts with `prefix`. */
   forgetPrefix(prefix: string): void;
   readonly size: number;
 }

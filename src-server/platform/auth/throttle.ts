@@ -37,7 +37,6 @@ export interface ThrottleRule {
 
 export interface ThrottleHit {
   count: number;
-  /** Seconds until the window resets. */
   retryAfterSeconds: number;
   /** When the window resets (ms). */
   resetsAt: number;
@@ -65,7 +64,6 @@ export async function hitThrottle(db: DbOrTx, key: string, rule: ThrottleRule, n
 /** Where `key` stands, counting nothing: `full` when its window already holds `limit` attempts. */
 export interface ThrottleState {
   count: number;
-  /** Seconds until the window resets. */
   retryAfterSeconds: number;
   /** When the window resets (ms); 0 when no window is open. */
   resetsAt: number;

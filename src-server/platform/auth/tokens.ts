@@ -11,10 +11,8 @@ const LONGEST_SESSION_SECONDS = REMEMBER_DAYS * 24 * 3600;
 /** Leeway between the clocks of several server processes that sign and verify each other's tokens. */
 const CLOCK_SKEW_SECONDS = 60;
 
-/**
- * The claims a genuine token carries, parsed before any is trusted: odd claims under the right key (exp 1e300,
- * sub " 2") are refused, never crash or alias another account (docs/api.md#authentication, docs/api.md#conventions).
- */
+// The claims a genuine token carries, parsed before any is trusted: odd claims under the right key (exp 1e300,
+// sub " 2") are refused, never crash or alias another account (docs/api.md#authentication, docs/api.md#conventions).
 const sessionClaims = z.object({
   sub: z.string().regex(/^[1-9]\d{0,14}$/),
   jti: z.string().min(1).max(64),
@@ -61,12 +59,10 @@ export async function createTokenService(secret: string): Promise<TokenService> 
     key,
     algorithms: [ALGORITHM],
     requiredClaims: ['exp', 'sub', 'jti', 'iat'],
-    // fast-jwt reads its clock at creation; expiry is checked below against the injected one instead,
-    // which also keeps cached verifications honest about time.
+    // fast-jwt reads its clock at creation; expiry is checked below against the injected clock, cache hits included.
     ignoreExpiration: true,
     ignoreNotBefore: true,
-    // Kept for refusals: a forged token sent again is refused from fast-jwt's cache, not re-hashed. Accepted
-    // ones are answered from `accepted` below, already parsed.
+    // For refusals: a forged token resent is refused from fast-jwt's cache, not re-hashed; accepted ones: `accepted`.
     cache: VERIFIED_CACHE_SIZE,
   });
   /**

@@ -52,8 +52,7 @@ export async function openDatabase({ url, authToken, syncUrl, syncIntervalMs }: 
   // with a receipt (db/server.ts; docs/operations.md#errors-from-a-libsql-server).
   const client = isFile ? base : retryingReads(base);
   if (isFile) {
-    // WAL sticks to the file; libSQL opens every pooled connection with foreign_keys=ON and synchronous=FULL
-    // already (a test asserts it).
+    // WAL sticks to the file; libSQL opens each pooled connection with foreign_keys=ON, synchronous=FULL (tested).
     await client.execute('PRAGMA journal_mode=WAL');
     await client.execute('PRAGMA synchronous=FULL');
     await client.execute('PRAGMA foreign_keys=ON');
@@ -78,10 +77,8 @@ export async function openDatabase({ url, authToken, syncUrl, syncIntervalMs }: 
   };
 }
 
-/**
- * An embedded replica of a libSQL server (docs/operations.md#which-way-to-reach-a-libsql-server): local reads, writes
- * sent to the server. Per-request reads go through the client: the file is libSQL's, not for a second connection.
- */
+// An embedded replica of a libSQL server (docs/operations.md#which-way-to-reach-a-libsql-server): local reads, writes
+// sent to the server. Per-request reads go through the client: the file is libSQL's, not for a second connection.
 async function openReplica(url: string, syncUrl: string, authToken: string | undefined, syncIntervalMs: number): Promise<Database> {
   if (!url.startsWith('file:')) throw new Error('an embedded replica needs a file: DATABASE_URL');
   const path = filePathOf(url);

@@ -1,7 +1,6 @@
 // A libSQL server as the database (docs/operations.md#errors-from-a-libsql-server): reads and surely-uncommitted
-// transactions are tried again while it is out of reach, then 503; a lost COMMIT answer is settled by the receipt
-// row written with it; and a write is answered only once the server this process reads from shows its receipt
-// (docs/operations.md#replicas-and-what-they-show).
+// transactions retried while it is out of reach, then 503; a lost COMMIT settled by its receipt row; a write answered
+// once this process's server shows its receipt (docs/operations.md#replicas-and-what-they-show).
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Client, InStatement, ResultSet, Transaction, TransactionMode } from '@libsql/client';
@@ -113,12 +112,12 @@ export function receiptedWrites(client: Client): Client {
       }
     };
     const rollback = async () => {
-      // Drizzle throws a failed ROLLBACK's error instead of the work's; here the transaction is already gone, and
-      // the work's own error says why.
+      // Drizzle throws a failed ROLLBACK's error instead of the work's; the transaction is gone already, and the work's
+      // own error says why.
       try {
         await inner.rollback();
       } catch {
-        // Gone already (see above).
+        // (see above)
       } finally {
         inner.close();
       }

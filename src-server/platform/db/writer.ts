@@ -1,6 +1,5 @@
-// Every write goes through here: one BEGIN IMMEDIATE transaction at a time per process, queued in the event loop,
-// because SQLite's busy handler would sleep on the main thread (the embedded driver's) and block it. On a libSQL
-// server a transaction is retried whole and answered once visible (db/server.ts).
+// Every write goes through here: one BEGIN IMMEDIATE transaction at a time per process, queued in the event loop, as
+// SQLite's busy handler would block the main thread; a libSQL server's are retried whole, answered once visible.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Client } from '@libsql/client';
 import { BUSY_TIMEOUT_MS, type Db, type Tx } from './client';
@@ -42,10 +41,8 @@ export function createWriter(db: Db, observer?: WriteQueueObserver, lockWaitMs =
   return Object.assign(write, { outside: enqueue });
 }
 
-/**
- * `work` in a transaction on a libSQL server (docs/operations.md#errors-from-a-libsql-server), with its receipt: run
- * again when it surely did not commit, a lost COMMIT looked up by receipt; else DatabaseUnavailableError (503).
- */
+// `work` in a transaction on a libSQL server (docs/operations.md#errors-from-a-libsql-server), with its receipt: run
+// again when it surely did not commit, a lost COMMIT looked up by receipt; else DatabaseUnavailableError (503).
 async function serverTransaction<T>(db: Db, server: ServerWrites, work: (tx: Tx) => Promise<T>): Promise<{ value: T; receipt: string }> {
   for (let attempt = 0; ; attempt++) {
     const commit = server.nextCommit();
@@ -88,10 +85,8 @@ function timed<T>(observer: WriteQueueObserver, run: () => Promise<T>): () => Pr
   };
 }
 
-/**
- * `work` in a BEGIN IMMEDIATE transaction, waiting for another process's lock in the event loop up to `lockWaitMs`:
- * SQLite's busy handler would sleep on the main thread (hence writeDb's busy timeout of 0).
- */
+// `work` in a BEGIN IMMEDIATE transaction, waiting for another process's lock in the event loop up to `lockWaitMs`:
+// SQLite's busy handler would sleep on the main thread (hence writeDb's busy timeout of 0).
 async function transactionWhenFree<T>(db: Db, work: (tx: Tx) => Promise<T>, lockWaitMs: number): Promise<T> {
   const deadline = performance.now() + lockWaitMs;
   for (;;) {

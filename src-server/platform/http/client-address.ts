@@ -1,9 +1,6 @@
 import type { Context } from 'hono';
 
-/**
- * The address a request came from, for throttling. X-Forwarded-For is believed only behind a proxy we
- * were told about (TRUST_PROXY); otherwise anyone could pick a fresh address per guess.
- */
+/** The request's address for throttling; X-Forwarded-For only with TRUST_PROXY, else anyone picks one per guess. */
 export function clientAddressOf(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = c.req.header('x-forwarded-for');

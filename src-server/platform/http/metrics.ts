@@ -1,5 +1,4 @@
-// The HTTP side of the metrics (docs/operations.md#metrics): the middleware that times every request, and
-// GET /metrics behind its own bearer token.
+// HTTP metrics (docs/operations.md#metrics): the middleware timing every request, and GET /metrics behind its token.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';

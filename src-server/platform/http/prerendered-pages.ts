@@ -17,7 +17,6 @@ interface Page {
 export interface PrerenderedPages {
   /** The page built for this exact path, if any. */
   page(path: string): Page | undefined;
-  /** The 404 page. */
   notFound: Page;
   /** Whether the client app has a route for the path (it then answers with its shell). */
   isAppPath(path: string): boolean;

@@ -14,7 +14,6 @@ export interface TurnGateOptions {
 export interface TurnGate {
   /** Undefined when the request may start now, else a promise that resolves at its turn. */
   enter(): Promise<void> | undefined;
-  /** Requests waiting for a turn. */
   readonly waiting: number;
 }
 

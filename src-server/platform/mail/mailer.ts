@@ -187,8 +187,7 @@ export function createMailer(opts: {
 
   async function deliverBatch(): Promise<number> {
     const { claim, claimed } = await claimBatch();
-    // Every write about a claimed message names this claim: should it ever have lapsed and been taken by another
-    // process, that process's outcome stands, not this one's.
+    // Each write on a claimed message names this claim: if it lapsed and another process took it, theirs stands.
     const heldByThisRun = and(eq(mailOutbox.status, 'sending'), eq(mailOutbox.claimedAt, claim));
     const ours = (id: number) => and(eq(mailOutbox.id, id), heldByThisRun);
     /** Claimed messages this run does not try go back as they were: pending, due, no attempt counted. */

@@ -10,10 +10,8 @@ export const policyLists = sqliteTable('policy_lists', {
   json: text('json').notNull(),
 });
 
-/**
- * An account's list built from its policies (premium in pence, answered in pounds). A window function, not ORDER BY
- * inside json_group_array, which the libSQL server's parser refuses. No policies: no row, so '[]'.
- */
+// An account's list built from its policies (premium in pence, answered in pounds). A window function, not ORDER BY
+// inside json_group_array, which the libSQL server's parser refuses. No policies: no row, so '[]'.
 const VIEW = `CREATE VIEW \`policy_list_source\` AS SELECT u.id AS user_id, coalesce((
   SELECT json FROM (
     SELECT json_group_array(
