@@ -2,7 +2,7 @@
 import { eq, inArray, sql, type Column, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Product } from '../../contract/products';
 import type { ListQuery, LogLevel } from '../../contract/schemas';
-import type { BoundedPage, Page } from '../../contract/views';
+import type { BoundedPage } from '../../contract/views';
 import type { DbOrTx } from './client';
 import type { FtsTable } from './hot-reads';
 import { counters } from './schema/index';
@@ -40,7 +40,7 @@ export async function readCounter(db: DbOrTx, name: CounterName): Promise<number
   return row?.value ?? 0;
 }
 
-/** What a list service tells listPage about its table; listPage does the paging, the search and the total. */
+/** What a list service tells listBoundedPage about its table; listBoundedPage does the paging, the search and the total. */
 export interface ListSource<V> {
   /** Columns a search term is looked for in, anywhere in the text (LIKE, any of them). */
   searchIn: SQLWrapper[];
@@ -69,14 +69,6 @@ export interface ListSource<V> {
   category?(term: string): { where: SQL; total(): Promise<number> } | undefined;
 }
 
-/** One page of a list and its total, searched: by category, trigram index or LIKE (docs/product.md#statistics-and-search). */
-export async function listPage<V>(deps: Pick<Deps, 'hot'>, q: ListQuery, source: ListSource<V>): Promise<Page<V>> {
-  const { items, total } = await listBoundedPage(deps, q, source);
-  return { items, total };
-}
-
-export type { BoundedPage };
-
 /** How far a bounded count goes: `upTo` or the page's end if further, plus one to prove a match past the page. */
 export const countBoundFor = (upTo: number, q: Pick<ListQuery, 'limit' | 'offset'>) => Math.max(upTo, q.offset + q.limit);
 
@@ -85,7 +77,10 @@ export function boundedTotal(counted: number, bound: number): { total: number; t
   return counted > bound ? { total: bound, totalIsLowerBound: true } : { total: counted, totalIsLowerBound: false };
 }
 
-/** listPage with the flag: true only when ListSource.exactTotalUpTo stopped a search's count. */
+/**
+ * One page of a list and its total, searched: by category, trigram index or LIKE (docs/product.md#statistics-and-search);
+ * the flag is true only when ListSource.exactTotalUpTo stopped a search's count.
+ */
 export async function listBoundedPage<V>(deps: Pick<Deps, 'hot'>, q: ListQuery, source: ListSource<V>): Promise<BoundedPage<V>> {
   const term = q.search;
   const category = term ? source.category?.(term) : undefined;
