@@ -14,6 +14,7 @@ import { getStats } from '../../src-server/features/stats/service';
 import { coverHeld, createUser, deleteUser, listUsers, updateUser } from '../../src-server/features/users/service';
 import { validQuote } from '../fixtures/quote';
 import { createHarness, json, validPolicy, type Harness } from './harness';
+import { waitFor } from './smtp';
 
 let h: Harness;
 let customer: Caller;
@@ -40,6 +41,11 @@ beforeAll(async () => {
   await h.request('POST', '/api/callbacks', { body: { name: 'Cal Back', email: 'cal@example.test', phone: '07700 900123', reasonForContact: 'other' } });
   quoteId = (await h.trpc(token).admin.quotes.list({})).items[0]!.id;
   callbackId = (await h.trpc(token).admin.callbacks.list({})).items[0]!.id;
+  // The requests' confirmations go out after their answers: once delivered, nothing but a refused call could write.
+  await waitFor('the confirmations delivered', async () => {
+    const { rows } = await h.database.client.execute("select count(*) from mail_outbox where status in ('pending', 'sending')");
+    return Number(rows[0]![0]) === 0;
+  });
 });
 afterAll(async () => {
   await h?.close();

@@ -13,6 +13,7 @@ import { createPolicy } from '../../src-server/features/policies/service';
 import { verifyByCode } from '../../src-server/features/verify/service';
 import { coverStateOf, policyState, policyWindow } from '../../src-client/features/dashboard/policy-time';
 import { createHarness, validPolicy, type Harness } from './harness';
+import { onServer } from './test-database';
 
 let h: Harness;
 let admin: Caller;
@@ -37,6 +38,11 @@ const startArb = fc
 const lengthArb = fc.integer({ min: 1, max: 10 * 24 * 60 }).map((m) => m * MINUTE);
 
 let address = 0;
+/**
+ * The rule is the engine's only where instants are stored and read back; each run writes a policy, a round trip per
+ * statement on a libSQL server (~50 ms each there, against ~5 ms on the file), so fewer runs there.
+ */
+const RUNS = onServer ? 100 : 300;
 
 describe('the client and the server agree on cover', () => {
   it('for generated statuses, windows and moments around the GMT/BST changes', async () => {
@@ -87,9 +93,9 @@ describe('the client and the server agree on cover', () => {
           compared += 1;
         },
       ),
-      { numRuns: 300 },
+      { numRuns: RUNS },
     );
     // Nearly every generated window is a policy (the few refused end before they start on the wall clock).
-    expect(compared).toBeGreaterThan(250);
-  });
+    expect(compared).toBeGreaterThan(RUNS * 0.8);
+  }, 60_000);
 });
