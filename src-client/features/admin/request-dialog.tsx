@@ -1,6 +1,6 @@
 // One request opened from its queue, read afresh (docs/product.md#staff-queues).
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useRef, type ReactNode } from 'react';
 import type { QueueKind } from '@server/contract/queues';
 import type { RequestNoteView, RequestStatus, StaffRefView } from '@server/contract/views';
 import { CallbackRequestFacts, QuoteRequestFacts } from './request-facts';
@@ -69,12 +69,21 @@ function RequestFrame<T>({ query, children }: { query: UseQueryResult<T, unknown
 
 /** The status form and the notes: unsaved choices or a note being written make the dialog ask before it closes. */
 function RequestWork({ kind, request, onClose, onCancel, onDirtyChange }: WorkProps & { kind: QueueKind; request: WorkedRequest }) {
-  const [chosen, setChosen] = useState(false);
-  const [typed, setTyped] = useState(false);
-  useEffect(() => onDirtyChange(chosen || typed), [chosen, typed, onDirtyChange]);
+  // Told to the guard in the same turn as each part's change: a render in between would let an Escape pressed at
+  // once close the dialog without asking.
+  const unsaved = useRef({ chosen: false, typed: false });
+  const setPart = useCallback(
+    (part: 'chosen' | 'typed', dirty: boolean) => {
+      unsaved.current[part] = dirty;
+      onDirtyChange(unsaved.current.chosen || unsaved.current.typed);
+    },
+    [onDirtyChange],
+  );
+  const setChosen = useCallback((dirty: boolean) => setPart('chosen', dirty), [setPart]);
+  const setTyped = useCallback((dirty: boolean) => setPart('typed', dirty), [setPart]);
   return (
     <>
-      <RequestStatusForm kind={kind} request={request} onDone={() => typed || onClose()} onCancel={onCancel} onDirtyChange={setChosen} />
+      <RequestStatusForm kind={kind} request={request} onDone={() => unsaved.current.typed || onClose()} onCancel={onCancel} onDirtyChange={setChosen} />
       <RequestNotes kind={kind} requestId={request.id} notes={request.notes} onTypedChange={setTyped} />
     </>
   );
