@@ -10,22 +10,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallbackRequestDetailView } from '@server/contract/views';
 
 /** Every tRPC helper the component touches, recorded: calls by dotted path. */
-const calls = vi.hoisted(() => ({ list: [] as { path: string; input: unknown }[], answers: new Map<string, (input: unknown) => unknown>() }));
-vi.mock('../../src-client/lib/trpc', () => {
-  const proxy = (path: string[]): unknown =>
-    new Proxy(() => undefined, {
-      get: (_t, key: string) => proxy([...path, key]),
-      apply: (_t, _this, args: unknown[]) => {
-        const name = path.join('.');
-        calls.list.push({ path: name, input: args[0] });
-        const answer = calls.answers.get(name);
-        if (answer) return answer(args[0]);
-        if (name.endsWith('.queryOptions')) return { queryKey: [name, args[0]], queryFn: () => Promise.resolve([]), ...(args[1] as object) };
-        return Promise.resolve(undefined);
-      },
-    });
-  return { trpc: proxy(['trpc']), trpcClient: proxy(['client']), isTrpcError: () => false };
-});
+const calls = await vi.hoisted(async () => (await import('./recorded-trpc')).newRecordedCalls());
+vi.mock('../../src-client/lib/trpc', async () => (await import('./recorded-trpc')).recordedTrpcModule(calls));
 
 const { RequestDialog } = await import('../../src-client/features/admin/request-dialog');
 
