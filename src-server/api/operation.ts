@@ -96,8 +96,6 @@ interface RestRoute<R extends RestRequest, In, A> {
   answer?: { schema: z.ZodType; body: (result: A) => unknown };
   /** How a file is sent: its media type, and inline or as an attachment. */
   file?: unknown extends A ? FileSending<In> : A extends FileAnswer ? FileSending<In> : never;
-  /** A route answered by a handler of its own, made once per app, instead of the operation's handler: the documentation. */
-  serve?: (env: RestEnv) => Handler<AppEnv>;
 }
 
 /** The input mapping is needed only when the route names its parts and they, merged, are not the operation's input. */
@@ -141,7 +139,9 @@ export interface Operation<K extends TrpcKind | false = TrpcKind | false, In = u
   readonly rest: AnyRestBinding | false;
   readonly $types?: { input: In; output: Out };
 }
-export type AnyRestBinding = RestRoute<RestRequest, unknown, unknown> & { input?: (parts: RestParts<RestRequest>) => unknown };
+/** A route answered by a handler of its own, made once per app: only an operation without a service has one. */
+type OwnHandler = (env: RestEnv) => Handler<AppEnv>;
+export type AnyRestBinding = RestRoute<RestRequest, unknown, unknown> & { input?: (parts: RestParts<RestRequest>) => unknown; serve?: OwnHandler };
 
 type InputType<I> = I extends z.ZodType ? z.input<I> : void;
 
@@ -167,7 +167,7 @@ export function defineOperation<
 }
 
 /** An operation only REST has, answered wholly by its own handler (the API's documentation): no service behind it. */
-export function defineRestOperation(def: { tier: 'public'; trpc: false; rest: RestRoute<Record<never, never>, undefined, never> & { serve: NonNullable<AnyRestBinding['serve']> } }): Operation<false> {
+export function defineRestOperation(def: { tier: 'public'; trpc: false; rest: RestRoute<Record<never, never>, undefined, never> & { serve: OwnHandler } }): Operation<false> {
   return { [OPERATION]: true, tier: def.tier, trpc: false, input: undefined, output: undefined, reply: undefined, handler: undefined, rest: def.rest as AnyRestBinding };
 }
 

@@ -29,7 +29,7 @@ const HEADERS: ReadonlyArray<[string, string]> = [
   ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
 ];
 
-/** The same, as one object (lower-case names): what every answer without its own carries. */
+/** The same, as one object (lower-case names), for checking answers. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.fromEntries(HEADERS.map(([name, value]) => [name.toLowerCase(), value]));
 
 /** Every response carries these, unless its handler set its own (the reference page's CSP, its public files' CORP). */
