@@ -1,7 +1,7 @@
 // The console's change dialogs (docs/product.md#changing-users-and-policies): Add/Edit User, Add/Edit Policy and
 // the delete confirmation, each showing '{Action} Failed' with the server's message on a refusal.
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { coverState } from '@server/contract/cover';
 import { productLabels } from '@server/contract/products';
 import type { PolicyInput } from '@server/contract/schemas';
@@ -9,10 +9,10 @@ import type { HeldCoverView, PolicyView, UserView } from '@server/contract/views
 import { Button } from '../../components/button';
 import { useSession } from '../../lib/session';
 import { useNow } from '../../lib/use-now';
-import { Modal, useDiscardGuard } from './dialog';
+import { FormDialog, Modal } from './dialog';
 import { formatUkDate, formatUkDateTime } from './format';
 import { useCreatePolicy, useCreateUser, useDeletePolicy, useDeleteUser, useUpdatePolicy, useUpdateUser } from './mutations';
-import { actionFailure, ErrorBanner, loadFailure, useNotify, type Failure } from './notices';
+import { actionFailure, ErrorBanner, loadFailure, useNotify } from './notices';
 import { heldCoverQuery } from './queries';
 import { PolicyForm } from './policy-form';
 import { UserForm, type UserPayload } from './user-form';
@@ -22,10 +22,8 @@ export function UserDialog({ user, onClose }: { user: UserView | null; onClose: 
   const notify = useNotify();
   const create = useCreateUser();
   const update = useUpdateUser();
-  const [failure, setFailure] = useState<Failure | null>(null);
 
   const save = async (values: UserPayload) => {
-    setFailure(null);
     const body = { username: values.username, email: values.email, isAdmin: values.isAdmin, isOwner: values.isOwner, ...(values.password ? { password: values.password } : {}) };
     if (user) await update.mutateAsync({ id: user.id, data: body });
     else await create.mutateAsync({ ...body, password: values.password ?? '' });
@@ -33,23 +31,10 @@ export function UserDialog({ user, onClose }: { user: UserView | null; onClose: 
     onClose();
   };
 
-  const guard = useDiscardGuard(onClose);
-
   return (
-    <>
-      <Modal title={user ? 'Edit User' : 'Add User'} onClose={guard.requestClose}>
-        {failure ? <ErrorBanner failure={failure} /> : null}
-        <UserForm
-          user={user}
-          canSetRoles={isOwner}
-          onSubmit={save}
-          onFailure={(err) => setFailure(actionFailure(user ? 'Update User' : 'Create User', err))}
-          onCancel={guard.requestClose}
-          onDirtyChange={guard.setDirty}
-        />
-      </Modal>
-      {guard.prompt}
-    </>
+    <FormDialog title={user ? 'Edit User' : 'Add User'} action={user ? 'Update User' : 'Create User'} onSave={save} onClose={onClose}>
+      {(form) => <UserForm user={user} canSetRoles={isOwner} {...form} />}
+    </FormDialog>
   );
 }
 
@@ -57,32 +42,18 @@ export function PolicyDialog({ policy, onClose }: { policy: PolicyView | null; o
   const notify = useNotify();
   const create = useCreatePolicy();
   const update = useUpdatePolicy();
-  const [failure, setFailure] = useState<Failure | null>(null);
 
   const save = async (values: PolicyInput) => {
-    setFailure(null);
     if (policy) await update.mutateAsync({ id: policy.id, data: values });
     else await create.mutateAsync(values);
     notify({ tone: 'success', text: policy ? 'Policy updated successfully' : 'Policy created successfully' });
     onClose();
   };
 
-  const guard = useDiscardGuard(onClose);
-
   return (
-    <>
-      <Modal title={policy ? 'Edit Policy' : 'Add Policy'} onClose={guard.requestClose}>
-        {failure ? <ErrorBanner failure={failure} /> : null}
-        <PolicyForm
-          policy={policy}
-          onSubmit={save}
-          onFailure={(err) => setFailure(actionFailure(policy ? 'Update Policy' : 'Create Policy', err))}
-          onCancel={guard.requestClose}
-          onDirtyChange={guard.setDirty}
-        />
-      </Modal>
-      {guard.prompt}
-    </>
+    <FormDialog title={policy ? 'Edit Policy' : 'Add Policy'} action={policy ? 'Update Policy' : 'Create Policy'} onSave={save} onClose={onClose}>
+      {(form) => <PolicyForm policy={policy} {...form} />}
+    </FormDialog>
   );
 }
 

@@ -1,7 +1,11 @@
 // An accessible modal: focus moves in and stays inside, Escape or the close button closes, focus returns to the
 // opener. Modals stack ("Discard changes?" over a form): only the topmost answers the keyboard.
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
 import { Button } from '../../components/button';
+import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
+import { actionFailure, ErrorBanner, type Failure } from './notices';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -146,5 +150,84 @@ function DiscardDialog({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: (
         </Button>
       </div>
     </Modal>
+  );
+}
+
+/** What a form in a FormDialog is handed: its save, where a refusal goes, and the discard guard's two ends. */
+export interface DialogFormProps<V> {
+  /** Saves; rejects with the server's refusal. */
+  onSubmit: (values: V) => Promise<void>;
+  /** A refusal none of whose messages belongs to a field of this form. */
+  onFailure: (err: unknown) => void;
+  onCancel: () => void;
+  /** Whether the form now differs from what it opened with (closing it then asks first). */
+  onDirtyChange?: (dirty: boolean) => void;
+}
+
+/** A form's modal: '{action} Failed' with the server's message above the form on a refusal, closing guarded. */
+export function FormDialog<V>({
+  title,
+  action,
+  onSave,
+  onClose,
+  children,
+}: {
+  title: string;
+  action: string;
+  onSave: (values: V) => Promise<void>;
+  onClose: () => void;
+  children: (form: Required<DialogFormProps<V>>) => ReactNode;
+}) {
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const guard = useDiscardGuard(onClose);
+  const onSubmit = async (values: V) => {
+    setFailure(null);
+    await onSave(values);
+  };
+  return (
+    <>
+      <Modal title={title} onClose={guard.requestClose}>
+        {failure ? <ErrorBanner failure={failure} /> : null}
+        {children({ onSubmit, onFailure: (err) => setFailure(actionFailure(action, err)), onCancel: guard.requestClose, onDirtyChange: guard.setDirty })}
+      </Modal>
+      {guard.prompt}
+    </>
+  );
+}
+
+/**
+ * A dialog form, checked by the contract's schema as on the server. A 400's messages belong on the fields; any other
+ * refusal (a taken username: 409) gets the banner too.
+ */
+export function useDialogForm<V extends FieldValues, Out>(
+  schema: Parameters<typeof zodResolver>[0],
+  defaultValues: DefaultValues<V>,
+  fields: readonly Path<V>[],
+  { onSubmit, onFailure, onDirtyChange }: DialogFormProps<Out>,
+) {
+  const form = useForm<V, unknown, Out>({ resolver: zodResolver(schema) as unknown as Resolver<V, unknown, Out>, defaultValues });
+  const { isDirty } = form.formState;
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+    } catch (err) {
+      if (showServerFieldErrors(err, fields, form.setError) === 0 || failureOf(err).status !== 400) onFailure(err);
+    }
+  });
+  return { ...form, submit: (e: FormEvent) => void submit(e) };
+}
+
+/** A form's Cancel and submit buttons. */
+export function FormButtons({ onCancel, busy, label, className = 'flex justify-end gap-3 pt-2' }: { onCancel: () => void; busy: boolean; label: string; className?: string }) {
+  return (
+    <div className={className}>
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={busy}>
+        {label}
+      </Button>
+    </div>
   );
 }

@@ -1,16 +1,12 @@
 // Add/Edit Policy (docs/product.md#changing-users-and-policies): the contract's policyInput validates here as on the
 // server; times show as '09:00 AM' and are sent as 24-hour values, the premium in pounds ('£1,200').
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
 import { productOptions } from '@server/contract/products';
 import { policyInput, policyStatuses, type PolicyInput } from '@server/contract/schemas';
 import { toTwelveHour } from '@server/contract/time';
 import type { PolicyView } from '@server/contract/views';
-import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
-import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
+import { FormButtons, useDialogForm, type DialogFormProps } from './dialog';
 import { policyStatusLabels } from './format';
 import { userChoicesQuery } from './queries';
 
@@ -51,22 +47,12 @@ const statusOptions = policyStatuses.map((s) => ({ value: s, label: policyStatus
 
 export function PolicyForm({
   policy,
-  onSubmit,
-  onFailure,
-  onCancel,
-  onDirtyChange,
   initial,
   showUser = true,
   submitLabel,
-}: {
+  ...handlers
+}: DialogFormProps<PolicyInput> & {
   policy: PolicyView | null;
-  /** Saves; rejects with the server's refusal. */
-  onSubmit: (values: PolicyInput) => Promise<void>;
-  /** A refusal none of whose messages belongs to a field of this form. */
-  onFailure: (err: unknown) => void;
-  onCancel: () => void;
-  /** Whether the form now differs from what it opened with (closing it then asks first). */
-  onDirtyChange?: (dirty: boolean) => void;
   /** Values a new policy opens with instead of the blanks (issuing from a quote request: features/admin/quote-actions.tsx). */
   initial?: Partial<PolicyFormValues> | undefined;
   /** Off where the account is not the form's to choose (a policy issued from a request goes to the request's e-mail). */
@@ -75,40 +61,27 @@ export function PolicyForm({
   submitLabel?: string | undefined;
 }) {
   const users = useQuery({ ...userChoicesQuery(), enabled: showUser });
+  const defaults: PolicyFormValues = {
+    userId: policy?.userId != null ? String(policy.userId) : '',
+    holderName: policy?.holderName ?? '',
+    carModel: policy?.carModel ?? '',
+    driverName: policy?.driverName ?? '',
+    licenseNumber: policy?.licenseNumber ?? '',
+    registration: policy?.registration ?? '',
+    startDate: policy?.startDate ?? '',
+    startTime: policy ? toTwelveHour(policy.startTime) : '09:00 AM',
+    endDate: policy?.endDate ?? '',
+    endTime: policy ? toTwelveHour(policy.endTime) : '11:59 PM',
+    status: policy?.status ?? 'active',
+    product: policy?.product ?? 'temporary',
+    premium: policy?.premium != null ? policy.premium.toFixed(2) : '',
+    ...(policy ? {} : initial),
+  };
   const {
     register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<PolicyFormValues, unknown, PolicyInput>({
-    resolver: zodResolver(policyInput) as unknown as Resolver<PolicyFormValues, unknown, PolicyInput>,
-    defaultValues: {
-      userId: policy?.userId != null ? String(policy.userId) : '',
-      holderName: policy?.holderName ?? '',
-      carModel: policy?.carModel ?? '',
-      driverName: policy?.driverName ?? '',
-      licenseNumber: policy?.licenseNumber ?? '',
-      registration: policy?.registration ?? '',
-      startDate: policy?.startDate ?? '',
-      startTime: policy ? toTwelveHour(policy.startTime) : '09:00 AM',
-      endDate: policy?.endDate ?? '',
-      endTime: policy ? toTwelveHour(policy.endTime) : '11:59 PM',
-      status: policy?.status ?? 'active',
-      product: policy?.product ?? 'temporary',
-      premium: policy?.premium != null ? policy.premium.toFixed(2) : '',
-      ...(policy ? {} : initial),
-    },
-  });
-  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (err) {
-      // A 400's messages belong on the fields; any other refusal (a taken username: 409) gets the banner too.
-      if (showServerFieldErrors(err, FIELDS, setError) === 0 || failureOf(err).status !== 400) onFailure(err);
-    }
-  });
+    submit,
+    formState: { errors, isSubmitting },
+  } = useDialogForm<PolicyFormValues, PolicyInput>(policyInput, defaults, FIELDS, handlers);
 
   const userOptions = (users.data ?? []).map((u) => ({ value: String(u.id), label: u.username }));
   // Keep the current owner selectable even when outside the first 100.
@@ -117,7 +90,7 @@ export function PolicyForm({
   }
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="grid gap-4 sm:grid-cols-2">
+    <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
       {showUser ? (
         <div className="sm:col-span-2">
           <SelectField label="User" required={false} placeholder="Select User" options={userOptions} error={errors.userId?.message} {...register('userId')} />
@@ -148,14 +121,12 @@ export function PolicyForm({
       <TextField label="Start time" hint="e.g. 09:00 AM" error={errors.startTime?.message} {...register('startTime')} />
       <TextField label="End date" type="date" error={errors.endDate?.message} {...register('endDate')} />
       <TextField label="End time" hint="e.g. 11:59 PM" error={errors.endTime?.message} {...register('endTime')} />
-      <div className="flex justify-end gap-3 pt-2 sm:col-span-2">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {submitLabel ?? (policy ? 'Update' : 'Create')}
-        </Button>
-      </div>
+      <FormButtons
+        onCancel={handlers.onCancel}
+        busy={isSubmitting}
+        label={submitLabel ?? (policy ? 'Update' : 'Create')}
+        className="flex justify-end gap-3 pt-2 sm:col-span-2"
+      />
     </form>
   );
 }

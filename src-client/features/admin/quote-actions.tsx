@@ -1,58 +1,20 @@
 // A quote request's way to cover, in its dialog: 'Send quote' and 'Issue policy' (docs/product.md#from-quote-to-cover).
-// Each change refreshes exactly what it changed.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+// Each change refreshes exactly what it changed (mutations.ts).
+import { useId, useState } from 'react';
 import { formatPounds } from '@server/contract/pounds';
 import { OFFER_DEFAULT_VALID_HOURS, OFFER_MAX_VALID_HOURS, offerInput, policyFromRequest, type OfferInput } from '@server/contract/offer';
 import { toTwelveHour, ukInstantText } from '@server/contract/time';
+import type { PolicyInput } from '@server/contract/schemas';
 import type { IssuedPolicyView, OfferView, QuoteRequestDetailView } from '@server/contract/views';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
-import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
-import { trpc, trpcClient, type RouterInputs } from '../../lib/trpc';
-import { Modal, useDiscardGuard } from './dialog';
-import { actionFailure, ErrorBanner, type Failure } from './notices';
+import { FormButtons, FormDialog, useDialogForm, type DialogFormProps } from './dialog';
+import { useIssuePolicy, useSendOffer } from './mutations';
 import { PolicyForm, type PolicyFormValues } from './policy-form';
-
-type QuotesInput = RouterInputs['admin']['quotes'];
 
 /** A quote request's detail view; over JSON `details` (any value) may be missing, so the client has it optional. */
 export type QuoteRequestDetail = Omit<QuoteRequestDetailView, 'details'> & { details?: unknown };
-
-/** What each change makes out of date (docs/product.md#admin-console): nothing more, so nothing else refetches. */
-const refresh = {
-  /** The request's status and offer: its row and detail, the overview's new/overdue counts, the log. */
-  offer: (id: number) =>
-    Promise.all([trpc.admin.quotes.list.invalidate(), trpc.admin.quotes.get.invalidate({ id }), trpc.admin.queueCounts.invalidate(), trpc.admin.logs.list.invalidate()]),
-  /** Also a policy and perhaps an account: their lists and the statistics that count them. */
-  issue: (id: number) =>
-    Promise.all([
-      trpc.admin.quotes.list.invalidate(),
-      trpc.admin.quotes.get.invalidate({ id }),
-      trpc.admin.queueCounts.invalidate(),
-      trpc.admin.policies.list.invalidate(),
-      trpc.admin.users.list.invalidate(),
-      trpc.admin.stats.invalidate(),
-      trpc.admin.logs.list.invalidate(),
-    ]),
-};
-
-function useSendOffer() {
-  return useMutation({
-    mutationFn: (input: QuotesInput['offer']) => trpcClient.admin.quotes.offer.mutate(input),
-    onSuccess: (view) => void refresh.offer(view.id),
-  });
-}
-
-function useIssuePolicy() {
-  return useMutation({
-    mutationFn: (input: QuotesInput['issuePolicy']) => trpcClient.admin.quotes.issuePolicy.mutate(input),
-    onSuccess: (_issued, input) => void refresh.issue(Number(input.id)),
-  });
-}
 
 /** 'Quote sent: £64.50, valid until Thu 2 Jul 2026, 13:00 BST' (or that it has lapsed). */
 function offerText(offer: OfferView, now: number): string {
@@ -139,69 +101,50 @@ interface OfferFormValues {
 
 function OfferDialog({ request, onClose, onSent }: { request: QuoteRequestDetail; onClose: () => void; onSent: (view: QuoteRequestDetail) => void }) {
   const send = useSendOffer();
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const guard = useDiscardGuard(onClose);
+  const save = async (values: OfferInput) => onSent(await send.mutateAsync({ id: request.id, premium: values.premium, validHours: values.validHours }));
+  return (
+    <FormDialog title={`Send quote ${request.reference}`} action="Send Quote" onSave={save} onClose={onClose}>
+      {(form) => (
+        <>
+          <p className="mt-2">
+            The price goes by e-mail to {request.firstName} {request.lastName} at {request.email}, with what it covers, until when it is valid and how
+            to accept it.
+          </p>
+          {request.offer ? <p className="mt-2 font-semibold">{offerText(request.offer, Date.now())}. Sending again replaces it.</p> : null}
+          <OfferForm {...form} />
+        </>
+      )}
+    </FormDialog>
+  );
+}
+
+function OfferForm(handlers: DialogFormProps<OfferInput>) {
+  const defaults = { premium: '', validHours: String(OFFER_DEFAULT_VALID_HOURS) };
   const {
     register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<OfferFormValues, unknown, OfferInput>({
-    resolver: zodResolver(offerInput) as unknown as Resolver<OfferFormValues, unknown, OfferInput>,
-    defaultValues: { premium: '', validHours: String(OFFER_DEFAULT_VALID_HOURS) },
-  });
-  const { setDirty } = guard;
-  useEffect(() => setDirty(isDirty), [isDirty, setDirty]);
-
-  const submit = handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      onSent(await send.mutateAsync({ id: request.id, premium: values.premium, validHours: values.validHours }));
-    } catch (err) {
-      if (showServerFieldErrors(err, ['premium', 'validHours'] as const, setError) === 0 || failureOf(err).status !== 400) {
-        setFailure(actionFailure('Send Quote', err));
-      }
-    }
-  });
-
+    submit,
+    formState: { errors, isSubmitting },
+  } = useDialogForm<OfferFormValues, OfferInput>(offerInput, defaults, ['premium', 'validHours'], handlers);
   return (
-    <>
-      <Modal title={`Send quote ${request.reference}`} onClose={guard.requestClose}>
-        {failure ? <ErrorBanner failure={failure} /> : null}
-        <p className="mt-2">
-          The price goes by e-mail to {request.firstName} {request.lastName} at {request.email}, with what it covers, until when it is valid and how to
-          accept it.
-        </p>
-        {request.offer ? <p className="mt-2 font-semibold">{offerText(request.offer, Date.now())}. Sending again replaces it.</p> : null}
-        <form noValidate onSubmit={(e) => void submit(e)} className="mt-4 space-y-4">
-          <TextField
-            label="Price"
-            inputMode="decimal"
-            autoComplete="off"
-            hint="In pounds, insurance premium tax included, e.g. 64.50"
-            error={errors.premium?.message}
-            {...register('premium')}
-          />
-          <TextField
-            label="Valid for (hours)"
-            inputMode="numeric"
-            autoComplete="off"
-            hint={`A whole number of hours, 1 to ${OFFER_MAX_VALID_HOURS}`}
-            error={errors.validHours?.message}
-            {...register('validHours')}
-          />
-          <div className="flex justify-end gap-3 pt-2">
-            <Button variant="secondary" onClick={guard.requestClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Sending...' : 'Send quote'}
-            </Button>
-          </div>
-        </form>
-      </Modal>
-      {guard.prompt}
-    </>
+    <form noValidate onSubmit={submit} className="mt-4 space-y-4">
+      <TextField
+        label="Price"
+        inputMode="decimal"
+        autoComplete="off"
+        hint="In pounds, insurance premium tax included, e.g. 64.50"
+        error={errors.premium?.message}
+        {...register('premium')}
+      />
+      <TextField
+        label="Valid for (hours)"
+        inputMode="numeric"
+        autoComplete="off"
+        hint={`A whole number of hours, 1 to ${OFFER_MAX_VALID_HOURS}`}
+        error={errors.validHours?.message}
+        {...register('validHours')}
+      />
+      <FormButtons onCancel={handlers.onCancel} busy={isSubmitting} label={isSubmitting ? 'Sending...' : 'Send quote'} />
+    </form>
   );
 }
 
@@ -233,34 +176,21 @@ export function issueFormValues(request: QuoteRequestDetail): Partial<PolicyForm
 
 function IssueDialog({ request, onClose, onIssued }: { request: QuoteRequestDetail; onClose: () => void; onIssued: (issued: IssuedPolicyView) => void }) {
   const issue = useIssuePolicy();
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const guard = useDiscardGuard(onClose);
+  const save = async ({ userId: _account, ...fields }: PolicyInput) => onIssued(await issue.mutateAsync({ id: request.id, ...fields }));
   return (
-    <>
-      <Modal title={`Issue policy from ${request.reference}`} onClose={guard.requestClose}>
-        {failure ? <ErrorBanner failure={failure} /> : null}
-        <p className="mt-2">
-          Filled in from the request: add the licence number and check the rest. The policy goes to the account with the e-mail {request.email}; if there is
-          none, one is made and invited to set a password. An account that has not confirmed the address gets the policy only once the invitation sent to it
-          is opened. The customer is e-mailed the policy documents.
-        </p>
-        <div className="mt-4">
-          <PolicyForm
-            policy={null}
-            initial={issueFormValues(request)}
-            showUser={false}
-            submitLabel="Issue policy"
-            onSubmit={async ({ userId: _account, ...fields }) => {
-              setFailure(null);
-              onIssued(await issue.mutateAsync({ id: request.id, ...fields }));
-            }}
-            onFailure={(err) => setFailure(actionFailure('Issue Policy', err))}
-            onCancel={guard.requestClose}
-            onDirtyChange={guard.setDirty}
-          />
-        </div>
-      </Modal>
-      {guard.prompt}
-    </>
+    <FormDialog title={`Issue policy from ${request.reference}`} action="Issue Policy" onSave={save} onClose={onClose}>
+      {(form) => (
+        <>
+          <p className="mt-2">
+            Filled in from the request: add the licence number and check the rest. The policy goes to the account with the e-mail {request.email}; if there
+            is none, one is made and invited to set a password. An account that has not confirmed the address gets the policy only once the invitation sent
+            to it is opened. The customer is e-mailed the policy documents.
+          </p>
+          <div className="mt-4">
+            <PolicyForm policy={null} initial={issueFormValues(request)} showUser={false} submitLabel="Issue policy" {...form} />
+          </div>
+        </>
+      )}
+    </FormDialog>
   );
 }
