@@ -3,26 +3,23 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { LevelBadge } from './badges';
 import { formatTimestamp } from './format';
-import { useSetPage } from './paging';
 import { logsQuery } from './queries';
 import { listDepsOf } from './search';
-import { ListQueryFrame, Pager, totalText, useLastPageWithin } from './table-section';
+import { ListQueryFrame, totalText, useListPager } from './table-section';
 
 const route = getRouteApi('/admin/logs');
 
 export function LogsTab() {
   const deps = listDepsOf(route.useSearch());
   const logs = useQuery(logsQuery(deps));
-  const setPage = useSetPage();
-  const lowerBound = logs.data?.totalIsLowerBound ?? false;
-  useLastPageWithin(deps.page, logs.data?.total, setPage, lowerBound);
+  const pager = useListPager(deps.page, logs.data);
 
   return (
     <ListQueryFrame query={logs}>
       <div>
         <div className="mb-4 flex items-center justify-between">
           <h2 className="text-xl font-bold text-ink">Logs</h2>
-          <p className="text-ink-muted">{totalText(logs.data?.total ?? 0, lowerBound)} total entries</p>
+          <p className="text-ink-muted">{totalText(logs.data?.total ?? 0, logs.data?.totalIsLowerBound)} total entries</p>
         </div>
         <ul className="divide-y divide-slate-200">
           {(logs.data?.items ?? []).map((l) => (
@@ -42,7 +39,7 @@ export function LogsTab() {
             </li>
           ))}
         </ul>
-        <Pager page={deps.page} total={logs.data?.total ?? 0} totalIsLowerBound={lowerBound} onPage={setPage} />
+        {pager}
       </div>
     </ListQueryFrame>
   );

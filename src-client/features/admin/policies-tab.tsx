@@ -10,10 +10,9 @@ import { Button } from '../../components/button';
 import { useNow } from '../../lib/use-now';
 import { StatusBadge } from './badges';
 import { DeleteDialog, PolicyDialog, type DeleteTarget } from './change-dialogs';
-import { useSetPage } from './paging';
 import { policiesQuery } from './queries';
 import { listDepsOf } from './search';
-import { ListQueryFrame, Pager, TableSection, useLastPageWithin } from './table-section';
+import { ListQueryFrame, TableSection, useListPager } from './table-section';
 
 const route = getRouteApi('/admin/policies');
 
@@ -23,10 +22,7 @@ const policyLabel = (p: PolicyView) => p.policyNumber || String(p.id);
 export function PoliciesTab() {
   const deps = listDepsOf(route.useSearch());
   const policies = useQuery(policiesQuery(deps));
-  const setPage = useSetPage();
-  // Past 1,000 matches the server counts no further (docs/api.md#lists): the pager shows a lower bound ('of 100+').
-  const lowerBound = policies.data?.totalIsLowerBound ?? false;
-  useLastPageWithin(deps.page, policies.data?.total, setPage, lowerBound);
+  const pager = useListPager(deps.page, policies.data);
   const [editing, setEditing] = useState<{ policy: PolicyView | null } | null>(null);
   const [deleting, setDeleting] = useState<DeleteTarget | null>(null);
   // A badge's 'Starts {date}' turns to Active when the cover starts, without a reload.
@@ -38,7 +34,7 @@ export function PoliciesTab() {
         title="Policies"
         aside={<Button onClick={() => setEditing({ policy: null })}>Add Policy</Button>}
         columns={['Policy #', 'Username', 'Holder', 'Vehicle', 'Product', 'Start Date/Time', 'End Date/Time', 'Status', 'Actions']}
-        footer={<Pager page={deps.page} total={policies.data?.total ?? 0} totalIsLowerBound={lowerBound} onPage={setPage} />}
+        footer={pager}
       >
         {(policies.data?.items ?? []).map((p) => {
           const label = policyLabel(p);

@@ -10,12 +10,11 @@ import { EmailLink, PhoneLink } from './contact-links';
 import { dueState } from './due';
 import { DueText, useDueNow } from './due-text';
 import { formatTimestamp } from './format';
-import { useSetPage } from './paging';
 import { callbacksQuery, quotesQuery, type QueueDeps, type QueueKind } from './queries';
 import { QueueFilterField } from './queue-filter';
 import { RequestDialog } from './request-dialog';
 import { listDepsOf, type PageSearch, type QueueSearch, type TermSearch } from './search';
-import { ListQueryFrame, Pager, TableSection, useLastPageWithin } from './table-section';
+import { ListQueryFrame, TableSection, useListPager } from './table-section';
 
 const QUEUE_TITLES: Record<QueueKind, string> = { quotes: 'Quote requests', callbacks: 'Callback requests' };
 
@@ -39,9 +38,8 @@ export function CallbacksTab() {
 }
 
 function QueueTab({ kind, deps, query }: { kind: QueueKind; deps: QueueDeps; query: UseQueryResult<Page<Row>, unknown> }) {
-  const setPage = useSetPage();
   const now = useDueNow();
-  useLastPageWithin(deps.page, query.data?.total, setPage);
+  const pager = useListPager(deps.page, query.data);
   const [open, setOpen] = useState<{ id: number; reference: string } | null>(null);
   const items = query.data?.items ?? [];
   return (
@@ -58,7 +56,7 @@ function QueueTab({ kind, deps, query }: { kind: QueueKind; deps: QueueDeps; que
         footer={
           <>
             {items.length === 0 && query.data ? <p className="mt-4 text-ink-muted">No requests found.</p> : null}
-            <Pager page={deps.page} total={query.data?.total ?? 0} onPage={setPage} />
+            {pager}
           </>
         }
       >

@@ -1,9 +1,11 @@
 // The frame every list tab of the console shares (docs/product.md#admin-console): heading, table, pager, loading and error.
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, type ReactNode } from 'react';
 import { ADMIN_PAGE_SIZE } from '@server/contract/limits';
 import { Button } from '../../components/button';
 import { ErrorBanner, loadFailure } from './notices';
+import type { PageSearch, TermSearch } from './search';
 
 export function TableSection({ title, aside, columns, children, footer }: { title: string; aside: ReactNode; columns: readonly string[]; children: ReactNode; footer?: ReactNode }) {
   return (
@@ -62,6 +64,21 @@ export function useLastPageWithin(page: number, total: number | undefined, onPag
     const last = pagesOf(total);
     if (page > last) onPage(last);
   }, [page, total, onPage, totalIsLowerBound]);
+}
+
+/**
+ * A list tab's pager. The page number lives in the URL (?page=2), and moving page keeps the search term. Past 1,000
+ * matches the server counts no further (docs/api.md#lists): the pager shows a lower bound ('of 100+').
+ */
+export function useListPager(page: number, data: { total: number; totalIsLowerBound?: boolean } | undefined): ReactNode {
+  const navigate = useNavigate();
+  const setPage = useCallback(
+    (next: number) => void navigate({ to: '.', search: (prev: PageSearch & TermSearch) => ({ ...prev, page: next > 1 ? next : undefined }) }),
+    [navigate],
+  );
+  const lowerBound = data?.totalIsLowerBound ?? false;
+  useLastPageWithin(page, data?.total, setPage, lowerBound);
+  return <Pager page={page} total={data?.total ?? 0} totalIsLowerBound={lowerBound} onPage={setPage} />;
 }
 
 /** A tab's list query: an error with Try again, the skeleton until its first answer, then the tab. */

@@ -7,20 +7,16 @@ import { Button } from '../../components/button';
 import { setImpersonateUserId, useSession } from '../../lib/session';
 import { RoleBadge } from './badges';
 import { DeleteDialog, UserDialog, type DeleteTarget } from './change-dialogs';
-import { useSetPage } from './paging';
 import { usersQuery } from './queries';
 import { listDepsOf } from './search';
-import { ListQueryFrame, Pager, TableSection, useLastPageWithin } from './table-section';
+import { ListQueryFrame, TableSection, useListPager } from './table-section';
 
 const route = getRouteApi('/admin/users');
 
 export function UsersTab() {
   const deps = listDepsOf(route.useSearch());
   const users = useQuery(usersQuery(deps));
-  const setPage = useSetPage();
-  // Past 1,000 matches the server counts no further (docs/api.md#lists): the pager shows a lower bound ('of 100+').
-  const lowerBound = users.data?.totalIsLowerBound ?? false;
-  useLastPageWithin(deps.page, users.data?.total, setPage, lowerBound);
+  const pager = useListPager(deps.page, users.data);
   const me = useSession()?.user;
   const isOwner = me?.isOwner ?? false;
   const navigate = useNavigate();
@@ -33,7 +29,7 @@ export function UsersTab() {
         title="Users"
         aside={<Button onClick={() => setEditing({ user: null })}>Add User</Button>}
         columns={['Username', 'Email', 'Role', 'Actions']}
-        footer={<Pager page={deps.page} total={users.data?.total ?? 0} totalIsLowerBound={lowerBound} onPage={setPage} />}
+        footer={pager}
       >
         {(users.data?.items ?? []).map((u) => {
           const locked = !isOwner && (u.isAdmin || u.isOwner);
