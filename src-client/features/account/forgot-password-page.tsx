@@ -9,7 +9,7 @@ import { passwordResetMessages, passwordResetRequestInput, type PasswordResetReq
 import { Button, textLinkClass as linkClass } from '../../components/button';
 import { TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
-import { failureOf } from '../../lib/call-errors';
+import { showServerFieldErrors } from '../../lib/call-errors';
 import { trpcClient } from '../../lib/trpc';
 import { FormMessage, notice, type Notice } from './form-message';
 import { useEarlyForm } from '../../lib/hydration';
@@ -38,11 +38,7 @@ export function ForgotPasswordPage() {
       reset({ email: '' });
       setMessage(notice('success', answer.message || passwordResetMessages.requested));
     } catch (err) {
-      const emailError = failureOf(err).fieldErrors['email']?.[0];
-      if (emailError) {
-        setError('email', { type: 'server', message: emailError }, { shouldFocus: true });
-        return;
-      }
+      if (showServerFieldErrors(err, ['email'], setError) > 0) return;
       setMessage(notice('error', passwordResetMessages.requestFailed));
     }
   }

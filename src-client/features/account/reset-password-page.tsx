@@ -10,7 +10,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
-import { failureOf } from '../../lib/call-errors';
+import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
 import { trpcClient } from '../../lib/trpc';
 import { clearSession } from '../../lib/session';
 import { FormMessage, notice, type Notice } from './form-message';
@@ -65,13 +65,9 @@ function ResetForm({ token }: { token: string }) {
       setDone(true);
       setMessage(notice('success', answer.message || passwordResetMessages.changed));
     } catch (err) {
+      if (showServerFieldErrors(err, ['password'], setError) > 0) return;
       const failure = failureOf(err);
       if (failure.kind === 'server') {
-        const passwordError = failure.fieldErrors['password']?.[0];
-        if (passwordError) {
-          setError('password', { type: 'server', message: passwordError }, { shouldFocus: true });
-          return;
-        }
         // A used, expired or mangled link: the only way on is a new one.
         setLinkDead(failure.status === 400);
         setMessage(notice('error', failure.message));

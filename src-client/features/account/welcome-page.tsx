@@ -12,7 +12,7 @@ import { Alert } from '../../components/alert';
 import { Button, textLinkClass as linkClass } from '../../components/button';
 import { TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
-import { failureOf } from '../../lib/call-errors';
+import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
 import { trpcClient } from '../../lib/trpc';
 import { homePathOf } from '../../lib/guards';
 import { saveSession } from '../../lib/session';
@@ -81,13 +81,9 @@ function WelcomeForm({ token }: { token: string }) {
     try {
       answer = await trpcClient.passwordReset.confirm.mutate({ token, password: input.password, remember: input.remember });
     } catch (err) {
+      if (showServerFieldErrors(err, ['password'], setError) > 0) return;
       const failure = failureOf(err);
       if (failure.kind === 'server') {
-        const passwordError = failure.fieldErrors['password']?.[0];
-        if (passwordError) {
-          setError('password', { type: 'server', message: passwordError }, { shouldFocus: true });
-          return;
-        }
         if (failure.status === 400) {
           // Used, expired or damaged: the only way on is a new link.
           setLinkDead(true);
