@@ -1,7 +1,10 @@
 // The one message a form shows after it was sent, in the page. It takes focus when it appears, so keyboard and
 // screen-reader users land on it.
 import { useEffect, useRef, type ReactNode } from 'react';
+import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
+import type { NewPasswordForm } from '@server/contract/password-reset';
 import { Alert } from '../../components/alert';
+import { TextField } from '../../components/field';
 
 export interface Notice {
   tone: 'error' | 'success' | 'info';
@@ -25,5 +28,15 @@ export function FormMessage({ notice, children }: { notice: Notice; children?: R
         {children}
       </Alert>
     </div>
+  );
+}
+
+/** The new password and its confirmation, on /reset-password and /welcome. */
+export function NewPasswordFields({ register, errors }: { register: (name: keyof NewPasswordForm) => UseFormRegisterReturn; errors: FieldErrors<NewPasswordForm> }) {
+  return (
+    <>
+      <TextField label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." error={errors.password?.message} {...register('password')} />
+      <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+    </>
   );
 }

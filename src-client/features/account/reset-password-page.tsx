@@ -8,12 +8,11 @@ import { newPasswordForm, passwordResetMessages, type NewPasswordForm } from '@s
 import { messages } from '@server/contract/messages';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
 import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
 import { trpcClient } from '../../lib/trpc';
 import { clearSession } from '../../lib/session';
-import { FormMessage, notice, type Notice } from './form-message';
+import { FormMessage, NewPasswordFields, notice, type Notice } from './form-message';
 
 const route = getRouteApi('/reset-password');
 const linkClass = 'font-semibold underline underline-offset-2';
@@ -103,21 +102,7 @@ function ResetForm({ token }: { token: string }) {
         </FormMessage>
       ) : null}
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Set a new password">
-        <TextField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
+        <NewPasswordFields register={register} errors={errors} />
         <Button type="submit" disabled={isSubmitting} className="w-full">
           {isSubmitting ? 'Saving...' : 'Set new password'}
         </Button>

@@ -10,13 +10,12 @@ import { messages } from '@server/contract/messages';
 import { newPasswordForm, passwordResetMessages } from '@server/contract/password-reset';
 import { Alert } from '../../components/alert';
 import { Button, textLinkClass as linkClass } from '../../components/button';
-import { TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
 import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
 import { trpcClient } from '../../lib/trpc';
 import { homePathOf } from '../../lib/guards';
 import { saveSession } from '../../lib/session';
-import { FormMessage, notice, type Notice } from './form-message';
+import { FormMessage, NewPasswordFields, notice, type Notice } from './form-message';
 import { RememberMeField } from './remember-me';
 
 const route = getRouteApi('/welcome');
@@ -126,8 +125,7 @@ function WelcomeForm({ token }: { token: string }) {
     <>
       {message ? <FormMessage notice={message} /> : null}
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Choose your password">
-        <TextField label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." error={errors.password?.message} {...register('password')} />
-        <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <NewPasswordFields register={register} errors={errors} />
         <RememberMeField {...register('remember')} />
         <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined} className="w-full">
           {isSubmitting ? 'Saving...' : welcomeTexts.submit}

@@ -7,8 +7,8 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { requestUpdateInput, type QueueKind, type RequestUpdateInput } from '@server/contract/queues';
 import { requestStatuses, type RequestStatus, type StaffRefView } from '@server/contract/views';
-import { Button } from '../../components/button';
 import { SelectField } from '../../components/field';
+import { FormButtons } from './dialog';
 import { useUpdateRequest } from './mutations';
 import { actionFailure, ErrorBanner, useNotify, type Failure } from './notices';
 import { staffQuery } from './queries';
@@ -78,14 +78,7 @@ export function RequestStatusForm({ kind, request, onDone, onCancel, onDirtyChan
           {staff.isError ? <p className="mt-1 text-sm text-red-800">The staff list could not be loaded.</p> : null}
         </div>
       </div>
-      <div className="mt-4 flex justify-end gap-3">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Save changes'}
-        </Button>
-      </div>
+      <FormButtons onCancel={onCancel} busy={isSubmitting} label={isSubmitting ? 'Saving...' : 'Save changes'} className="mt-4 flex justify-end gap-3" />
     </form>
   );
 }
