@@ -14,37 +14,32 @@ db.exec('PRAGMA synchronous=FULL');
 const statements = new Map();
 let totalChanges;
 const changes = () => (totalChanges ??= db.prepare('select total_changes()').raw(true)).get()[0];
-parentPort.on('message', ({ id, sql, args, write }) => {
-  if (write) {
-    // Statements in one write transaction; the answer is the rows they changed.
-    try {
-      db.exec('BEGIN IMMEDIATE');
-      try {
-        const before = changes();
-        for (const statement of write) db.exec(statement);
-        const changed = changes() - before;
-        db.exec('COMMIT');
-        parentPort.postMessage({ id, value: changed });
-      } catch (err) {
-        try { db.exec('ROLLBACK'); } catch {}
-        throw err;
-      }
-    } catch (err) {
-      parentPort.postMessage({ id, error: String((err && err.message) || err) });
-    }
-    return;
-  }
+// Statements in one write transaction; the answer is the rows they changed.
+const writeAll = (write) => {
+  db.exec('BEGIN IMMEDIATE');
   try {
-    let statement = statements.get(sql);
-    if (!statement) {
-      statement = db.prepare(sql).raw(true);
-      statements.set(sql, statement);
-    }
-    const row = statement.get(...args);
-    parentPort.postMessage({ id, value: row === undefined ? null : row[0] });
+    const before = changes();
+    for (const statement of write) db.exec(statement);
+    const changed = changes() - before;
+    db.exec('COMMIT');
+    return changed;
+  } catch (err) {
+    try { db.exec('ROLLBACK'); } catch {}
+    throw err;
+  }
+};
+const read = (sql, args) => {
+  let statement = statements.get(sql);
+  if (!statement) statements.set(sql, (statement = db.prepare(sql).raw(true)));
+  const row = statement.get(...args);
+  return row === undefined ? null : row[0];
+};
+parentPort.on('message', ({ id, sql, args, write }) => {
+  try {
+    parentPort.postMessage({ id, value: write ? writeAll(write) : read(sql, args) });
   } catch (err) {
     // A statement whose step failed stays mid-execution in the native binding: prepared afresh next time.
-    statements.delete(sql);
+    if (!write) statements.delete(sql);
     parentPort.postMessage({ id, error: String((err && err.message) || err) });
   }
 });

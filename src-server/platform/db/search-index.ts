@@ -91,14 +91,13 @@ export interface IndexShape {
 /** SQLite's variable-length integer (big-endian, 7 bits a byte, the ninth byte whole), as FTS5 stores them. */
 function readVarint(b: Uint8Array, at: number): [value: number, next: number] {
   let value = 0;
-  for (let k = 0; k < 9; k++) {
+  for (let k = 0; ; k++) {
     const byte = b[at + k];
     if (byte === undefined) throw new Error('truncated FTS5 structure record');
     if (k === 8) return [value * 256 + byte, at + 9];
     value = value * 128 + (byte & 0x7f);
     if ((byte & 0x80) === 0) return [value, at + k + 1];
   }
-  throw new Error('unreachable');
 }
 
 /** Decodes an FTS5 index's structure record (row 10 of `<table>_data`, as fts5_index.c writes it); for benchmarks and tests. */
@@ -107,9 +106,8 @@ export async function searchIndexShape(db: Db, table: FtsTable): Promise<IndexSh
   const block = rows[0]?.block;
   if (!block) return { segments: 0, pages: 0, levels: [], merging: false };
   const b = block instanceof Uint8Array ? block : new Uint8Array(block);
-  let at = 4;
   const v2 = b[4] === 0xff && b[5] === 0x00 && b[6] === 0x00 && b[7] === 0x01;
-  if (v2) at = 8;
+  let at = v2 ? 8 : 4;
   const [levelCount, afterLevels] = readVarint(b, at);
   const [segments, afterSegments] = readVarint(b, afterLevels);
   [, at] = readVarint(b, afterSegments); // write counter
