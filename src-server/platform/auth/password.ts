@@ -103,13 +103,11 @@ export function createHashingQueue(opts: HashingQueueOptions): HashingQueue {
     return others.shift();
   };
 
+  /** A finished hash's slot passes to the next waiter, or is freed. */
   const release = () => {
-    running--;
     const waiter = next();
-    if (waiter) {
-      running++;
-      waiter.start();
-    }
+    if (waiter) waiter.start();
+    else running--;
   };
 
   return {

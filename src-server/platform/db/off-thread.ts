@@ -53,16 +53,11 @@ export interface OffThreadReads {
   close(): void;
 }
 
-interface Pending {
-  resolve(value: unknown): void;
-  reject(err: Error): void;
-}
-
 export function offThreadReads(path: string, busyTimeoutMs: number): OffThreadReads {
   const libsql = createRequire(import.meta.url).resolve('libsql');
   let worker: Worker | undefined;
   let nextId = 0;
-  const pending = new Map<number, Pending>();
+  const pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
 
   const failAll = (err: Error) => {
     for (const p of pending.values()) p.reject(err);
@@ -103,9 +98,8 @@ export function offThreadReads(path: string, busyTimeoutMs: number): OffThreadRe
     scalar: (sql, args) => ask({ sql, args }),
     write: async (statements) => Number(await ask({ write: statements })),
     close() {
-      const w = worker;
+      void worker?.terminate();
       worker = undefined;
-      if (w) void w.terminate();
     },
   };
 }
