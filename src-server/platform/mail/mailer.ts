@@ -170,18 +170,10 @@ export function createMailer(opts: {
     // A read first: most runs find nothing, and then take no write lock.
     const [any] = await opts.db.select({ id: mailOutbox.id }).from(mailOutbox).where(waitingMail(now)).limit(1);
     if (!any) return { claim: now, claimed: [] };
-    const claimed = await opts.write((tx) =>
-      tx
-        .update(mailOutbox)
-        .set({ status: 'sending', claimedAt: now })
-        .where(
-          and(
-            waitingMail(now),
-            inArray(mailOutbox.id, tx.select({ id: mailOutbox.id }).from(mailOutbox).where(waitingMail(now)).orderBy(asc(mailOutbox.id)).limit(BATCH)),
-          ),
-        )
-        .returning(),
-    );
+    const claimed = await opts.write((tx) => {
+      const batch = tx.select({ id: mailOutbox.id }).from(mailOutbox).where(waitingMail(now)).orderBy(asc(mailOutbox.id)).limit(BATCH);
+      return tx.update(mailOutbox).set({ status: 'sending', claimedAt: now }).where(and(waitingMail(now), inArray(mailOutbox.id, batch))).returning();
+    });
     return { claim: now, claimed: claimed.sort((a, b) => a.id - b.id) };
   }
 
