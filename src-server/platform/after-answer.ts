@@ -16,12 +16,8 @@ const pending = new WeakMap<object, Set<Pending>>();
  * the client's next request does not meet it either. A failure is logged as `{what} failed`.
  */
 export function afterAnswer(deps: { logger: Logger }, what: string, work: () => Promise<void>, delayMs?: number): void {
-  let running = pending.get(deps);
-  if (!running) {
-    running = new Set();
-    pending.set(deps, running);
-  }
-  const set = running;
+  const set = pending.get(deps) ?? new Set<Pending>();
+  pending.set(deps, set);
   let hurry = () => undefined as void;
   const due = new Promise<void>((resolve) => {
     if (delayMs === undefined) {

@@ -5,7 +5,5 @@ const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /** `length` random Crockford base32 characters (policy numbers, request references). */
 export function randomCrockford(length: number): string {
-  let out = '';
-  for (let i = 0; i < length; i++) out += ALPHABET[randomInt(ALPHABET.length)];
-  return out;
+  return Array.from({ length }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
 }

@@ -48,8 +48,6 @@ export const DRIVING_CONDITION =
   'Provided that the person driving holds a licence to drive the vehicle and is not disqualified from ' +
   'holding or obtaining such a licence.';
 
-const notValidLine = (endedAt: number): string => `NOT VALID - cover ended ${ukInstantText(endedAt)}`;
-
 export const NOT_VALID_EXPLANATION =
   'This certificate is kept as a record of cover that has ended. It is not evidence of insurance.';
 
@@ -156,18 +154,15 @@ function setFont(doc: jsPDF, size: number, bold = false): void {
   doc.setFontSize(size);
 }
 
-function lineHeight(size: number): number {
-  return size * LINE_HEIGHT_FACTOR;
-}
+const lineHeight = (size: number): number => size * LINE_HEIGHT_FACTOR;
 
 /** Wraps to the width and keeps at most maxLines, ending the last kept line with an ellipsis. */
 function wrap(doc: jsPDF, text: string, width: number, maxLines: number): string[] {
   const lines = (doc.splitTextToSize(text, width) as string[]).map((l) => l.trimEnd());
   if (lines.length <= maxLines) return lines;
   const kept = lines.slice(0, Math.max(maxLines, 0));
-  const last = kept.pop();
-  if (last === undefined) return kept;
-  let cut = last;
+  let cut = kept.pop();
+  if (cut === undefined) return kept;
   while (cut.length > 0 && doc.getTextWidth(cut + ELLIPSIS) > width) cut = cut.slice(0, -1);
   kept.push(cut.trimEnd() + ELLIPSIS);
   return kept;
@@ -180,10 +175,7 @@ function wrapOnce(doc: jsPDF, text: string, width: number, maxLines: number, sty
   if (!style.constant) return wrap(doc, text, width, maxLines);
   const key = `${style.size}|${style.bold ? 'b' : 'n'}|${width}|${maxLines}|${text}`;
   let lines = wrapCache.get(key);
-  if (!lines) {
-    lines = wrap(doc, text, width, maxLines);
-    wrapCache.set(key, lines);
-  }
+  if (!lines) wrapCache.set(key, (lines = wrap(doc, text, width, maxLines)));
   return lines;
 }
 
@@ -251,7 +243,7 @@ function drawFooter(doc: jsPDF, entries: readonly Entry[]): number {
 /** The boxed NOT VALID line of an ended policy's certificate: no colour or fill, so it photocopies. */
 function drawNotValidBanner(cur: Cursor, endedAt: number): void {
   const { doc } = cur;
-  const text = toWinAnsi(notValidLine(endedAt));
+  const text = toWinAnsi(`NOT VALID - cover ended ${ukInstantText(endedAt)}`);
   const pad = 8;
   let size = 16;
   setFont(doc, size, true);
@@ -271,15 +263,11 @@ const utf8 = new TextEncoder();
 function qrRuns(size: number, dark: Uint8Array): string {
   const runs: string[] = [];
   for (let row = 0; row < size; row++) {
-    let col = 0;
-    while (col < size) {
-      if (!dark[row * size + col]) {
-        col++;
-        continue;
-      }
+    for (let col = 0; col < size; col++) {
+      if (!dark[row * size + col]) continue;
       const start = col;
-      while (col < size && dark[row * size + col]) col++;
-      runs.push(`${start} ${row} ${col - start} 1 re\n`);
+      while (col + 1 < size && dark[row * size + col + 1]) col++;
+      runs.push(`${start} ${row} ${col + 1 - start} 1 re\n`);
     }
   }
   return runs.join('');
@@ -349,11 +337,6 @@ function closingHeight(doc: jsPDF): number {
   return height;
 }
 
-function driverLine(data: CertificateData): string {
-  const name = cleanValue(data.driverName, MAX_DRIVER_NAME_CHARS);
-  return `${name} (licence number ${cleanValue(data.licenseNumber, 40)})`;
-}
-
 // Drops jsPDF's Arabic-shaping and bidi plugins from this document only: identity on WinAnsi text, and ~40% of a
 // render's allocation (docs/performance.md#the-certificate-pdf). If jsPDF's internals change, nothing matches.
 function skipRtlTextPlugins(doc: jsPDF): void {
@@ -413,7 +396,8 @@ export function renderCertificatePdf(data: CertificateData): Uint8Array {
   section(cur, h2, [value(cleanValue(data.holderName))]);
   section(cur, h3, [value(commencement)]);
   section(cur, h4, [value(expiry)]);
-  section(cur, h5, [value(driverLine(data)), wording(DRIVING_CONDITION)]);
+  const driver = `${cleanValue(data.driverName, MAX_DRIVER_NAME_CHARS)} (licence number ${cleanValue(data.licenseNumber, 40)})`;
+  section(cur, h5, [value(driver), wording(DRIVING_CONDITION)]);
   section(cur, h6, limitations.map((line) => wording(toWinAnsi(line))));
   cur.limit += closing;
 

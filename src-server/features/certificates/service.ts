@@ -30,18 +30,9 @@ export async function certificateFor(deps: Deps, caller: Caller, policyNumber: s
 export function renderCertificateOf(deps: Pick<Deps, 'clock' | 'publicUrl'>, policy: typeof policies.$inferSelect): CertificateFile {
   const now = deps.clock.now();
   const ended = coverStateAt(policy.status, policy.startAt, policy.endAt, now) === 'ended';
+  // The row has the certificate's fields under their names; the PDF reads only those.
   const bytes = renderCertificatePdf({
-    policyNumber: policy.policyNumber,
-    registration: policy.registration,
-    carModel: policy.carModel,
-    holderName: policy.holderName,
-    driverName: policy.driverName,
-    licenseNumber: policy.licenseNumber,
-    startDate: policy.startDate,
-    startTime: policy.startTime,
-    endDate: policy.endDate,
-    endTime: policy.endTime,
-    product: policy.product,
+    ...policy,
     verifyUrl: policy.verifyCode === null ? null : verifyLink(deps, policy.verifyCode),
     endedAt: ended ? (policy.endedAt ?? policy.endAt) : null,
     issuedAt: now,

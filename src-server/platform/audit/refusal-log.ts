@@ -63,9 +63,10 @@ export function createRefusalLog(opts: RefusalLogOptions): RefusalLog {
     }, flushAfterMs).unref();
   };
 
-  const add = (p: Pending) => {
+  /** `p` as its key's latest window (push) or, given back by a failed flush, its earliest (unshift). */
+  const add = (p: Pending, where: 'push' | 'unshift') => {
     const windows = pending.get(p.repeat.key);
-    if (windows) windows.unshift(p);
+    if (windows) windows[where](p);
     else pending.set(p.repeat.key, [p]);
     size++;
   };
@@ -97,7 +98,7 @@ export function createRefusalLog(opts: RefusalLogOptions): RefusalLog {
         }
         opts.logger.error({ err }, 'refusal counts not written to the audit log: kept for the next try');
         // Ahead of anything counted meanwhile, whose windows are later.
-        for (const p of rest.reverse()) add(p);
+        for (const p of rest.reverse()) add(p, 'unshift');
         schedule();
         return;
       }
@@ -123,10 +124,7 @@ export function createRefusalLog(opts: RefusalLogOptions): RefusalLog {
       } else {
         const known = windowStarts.get(repeat.key);
         const windowStart = known !== undefined && now < known + repeat.windowMs && !current ? known : now;
-        const p = { entry, repeat, windowStart, firstAt: now, lastAt: now, count: 1 };
-        if (windows) windows.push(p);
-        else pending.set(repeat.key, [p]);
-        size++;
+        add({ entry, repeat, windowStart, firstAt: now, lastAt: now, count: 1 }, 'push');
       }
       if (size < maxPending) schedule();
       else if (!fullFlush) {

@@ -30,7 +30,5 @@ const codePoints = (piece: string) => [...piece].length;
 
 /** `\uXXXX` for each UTF-16 unit of `ch` (escapes are ASCII, so their length is their code points). */
 function escapeUnits(ch: string): string {
-  let escaped = '';
-  for (let i = 0; i < ch.length; i++) escaped += `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`;
-  return escaped;
+  return ch.split('').map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
 }

@@ -2,6 +2,7 @@
 // they can be raised later. Every hash goes through one bounded queue per process (docs/operations.md#overload).
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { promisify } from 'node:util';
 import { messages } from '../../contract/messages';
 import { OverloadedError } from '../../errors';
 
@@ -102,13 +103,11 @@ export function createHashingQueue(opts: HashingQueueOptions): HashingQueue {
     return others.shift();
   };
 
+  /** A finished hash's slot passes to the next waiter, or is freed. */
   const release = () => {
-    running--;
     const waiter = next();
-    if (waiter) {
-      running++;
-      waiter.start();
-    }
+    if (waiter) waiter.start();
+    else running--;
   };
 
   return {
@@ -151,14 +150,10 @@ export function createHashingQueue(opts: HashingQueueOptions): HashingQueue {
  */
 export const passwordHashing = createHashingQueue({ concurrency: Math.max(1, Math.min(availableParallelism() - 1, 3)), maxWaiting: 32 });
 
+const scryptAsync = promisify<string, Buffer, number, ScryptOptions, Buffer>(scryptCb);
+
 function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions, client: HashingClient | undefined): Promise<Buffer> {
-  return passwordHashing.run(
-    () =>
-      new Promise<Buffer>((resolve, reject) =>
-        scryptCb(password.normalize('NFKC'), salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
-      ),
-    client,
-  );
+  return passwordHashing.run(() => scryptAsync(password.normalize('NFKC'), salt, keylen, options), client);
 }
 
 /** `client`: whose request it is, where a client asked for it (registration), for the queue's fair shares. */

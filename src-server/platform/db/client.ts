@@ -51,12 +51,8 @@ export async function openDatabase({ url, authToken, syncUrl, syncIntervalMs }: 
   // A libSQL server can be out of reach for a moment, and its replicas lag: reads are tried again, and writes commit
   // with a receipt (db/server.ts; docs/operations.md#errors-from-a-libsql-server).
   const client = isFile ? base : retryingReads(base);
-  if (isFile) {
-    // WAL sticks to the file; libSQL opens each pooled connection with foreign_keys=ON, synchronous=FULL (tested).
-    await client.execute('PRAGMA journal_mode=WAL');
-    await client.execute('PRAGMA synchronous=FULL');
-    await client.execute('PRAGMA foreign_keys=ON');
-  }
+  // WAL sticks to the file; libSQL opens each pooled connection with foreign_keys=ON, synchronous=FULL (tested).
+  if (isFile) for (const pragma of ['journal_mode=WAL', 'synchronous=FULL', 'foreign_keys=ON']) await client.execute(`PRAGMA ${pragma}`);
   // SQLite makes a new -wal and -shm with the database file's own mode; set here too, in case this build does not.
   if (onDisk) for (const suffix of ['-wal', '-shm']) ownerOnly(path + suffix);
   const db = drizzle(client, { schema });

@@ -32,13 +32,13 @@ export interface HotReads {
 
 export type FtsTable = 'users_fts' | 'policies_fts' | 'audit_logs_fts';
 
-/** The term bound once and quoted as one FTS5 string, so quotes, *, OR, NEAR(, - are literal text. */
-const FTS_QUOTED_TERM_SQL = `'"' || replace(?, '"', '""') || '"'`;
-const countFtsSql = (table: FtsTable) => `select count(*) from ${table} where ${table} match ${FTS_QUOTED_TERM_SQL}`;
-/** The same count stopped after the limit (the second parameter): the index yields matches one by one. */
-const countFtsUpToSql = (table: FtsTable) => `select count(*) from (select 1 from ${table} where ${table} match ${FTS_QUOTED_TERM_SQL} limit ?)`;
+/** The matches of `table`, the term bound once and quoted as one FTS5 string, so quotes, *, OR, NEAR(, - are literal text. */
+const ftsMatches = (table: FtsTable) => `${table} where ${table} match '"' || replace(?, '"', '""') || '"'`;
+/** Stopped after `upTo` (a second parameter) when given: the index yields matches one by one. */
 const countFtsStatement = (table: FtsTable, term: string, upTo: number | undefined): [string, (string | number)[]] =>
-  upTo === undefined ? [countFtsSql(table), [term]] : [countFtsUpToSql(table), [term, upTo]];
+  upTo === undefined
+    ? [`select count(*) from ${ftsMatches(table)}`, [term]]
+    : [`select count(*) from (select 1 from ${ftsMatches(table)} limit ?)`, [term, upTo]];
 
 const CALLER_SQL = `select id, username, is_admin as isAdmin, is_owner as isOwner, session_version as sessionVersion,
   exists(select 1 from revoked_tokens where jti = ?) as revoked

@@ -93,13 +93,10 @@ export async function listBoundedPage<V>(deps: Pick<Deps, 'hot'>, q: ListQuery, 
     const direction = order === 'desc' ? sql`DESC` : sql`ASC`;
     // The subquery windows the matches; the outer limit only restates it.
     const ids = sql`${id} IN (SELECT rowid FROM ${sql.identifier(table)} WHERE ${ftsMatch(table, term)} ORDER BY rowid ${direction} LIMIT ${q.limit} OFFSET ${q.offset})`;
-    if (source.exactTotalUpTo !== undefined) {
-      const bound = countBoundFor(source.exactTotalUpTo, q);
-      const [items, counted] = await Promise.all([source.page(ids, q.limit, 0), deps.hot.countFtsMatches(table, term, bound + 1)]);
-      return { items, ...boundedTotal(counted, bound) };
-    }
-    const [items, total] = await Promise.all([source.page(ids, q.limit, 0), deps.hot.countFtsMatches(table, term)]);
-    return { items, total, totalIsLowerBound: false };
+    const bound = source.exactTotalUpTo === undefined ? undefined : countBoundFor(source.exactTotalUpTo, q);
+    const upTo = bound === undefined ? undefined : bound + 1;
+    const [items, counted] = await Promise.all([source.page(ids, q.limit, 0), deps.hot.countFtsMatches(table, term, upTo)]);
+    return { items, ...boundedTotal(counted, bound ?? Infinity) };
   }
   const where = term ? anyColumnContains(source.searchIn, term) : undefined;
   if (where && source.scan && source.exactTotalUpTo !== undefined) return scanned(deps, q, where, source.exactTotalUpTo, source.scan, source.page);

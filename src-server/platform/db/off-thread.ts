@@ -14,37 +14,32 @@ db.exec('PRAGMA synchronous=FULL');
 const statements = new Map();
 let totalChanges;
 const changes = () => (totalChanges ??= db.prepare('select total_changes()').raw(true)).get()[0];
-parentPort.on('message', ({ id, sql, args, write }) => {
-  if (write) {
-    // Statements in one write transaction; the answer is the rows they changed.
-    try {
-      db.exec('BEGIN IMMEDIATE');
-      try {
-        const before = changes();
-        for (const statement of write) db.exec(statement);
-        const changed = changes() - before;
-        db.exec('COMMIT');
-        parentPort.postMessage({ id, value: changed });
-      } catch (err) {
-        try { db.exec('ROLLBACK'); } catch {}
-        throw err;
-      }
-    } catch (err) {
-      parentPort.postMessage({ id, error: String((err && err.message) || err) });
-    }
-    return;
-  }
+// Statements in one write transaction; the answer is the rows they changed.
+const writeAll = (write) => {
+  db.exec('BEGIN IMMEDIATE');
   try {
-    let statement = statements.get(sql);
-    if (!statement) {
-      statement = db.prepare(sql).raw(true);
-      statements.set(sql, statement);
-    }
-    const row = statement.get(...args);
-    parentPort.postMessage({ id, value: row === undefined ? null : row[0] });
+    const before = changes();
+    for (const statement of write) db.exec(statement);
+    const changed = changes() - before;
+    db.exec('COMMIT');
+    return changed;
+  } catch (err) {
+    try { db.exec('ROLLBACK'); } catch {}
+    throw err;
+  }
+};
+const read = (sql, args) => {
+  let statement = statements.get(sql);
+  if (!statement) statements.set(sql, (statement = db.prepare(sql).raw(true)));
+  const row = statement.get(...args);
+  return row === undefined ? null : row[0];
+};
+parentPort.on('message', ({ id, sql, args, write }) => {
+  try {
+    parentPort.postMessage({ id, value: write ? writeAll(write) : read(sql, args) });
   } catch (err) {
     // A statement whose step failed stays mid-execution in the native binding: prepared afresh next time.
-    statements.delete(sql);
+    if (!write) statements.delete(sql);
     parentPort.postMessage({ id, error: String((err && err.message) || err) });
   }
 });
@@ -58,16 +53,11 @@ export interface OffThreadReads {
   close(): void;
 }
 
-interface Pending {
-  resolve(value: unknown): void;
-  reject(err: Error): void;
-}
-
 export function offThreadReads(path: string, busyTimeoutMs: number): OffThreadReads {
   const libsql = createRequire(import.meta.url).resolve('libsql');
   let worker: Worker | undefined;
   let nextId = 0;
-  const pending = new Map<number, Pending>();
+  const pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
 
   const failAll = (err: Error) => {
     for (const p of pending.values()) p.reject(err);
@@ -108,9 +98,8 @@ export function offThreadReads(path: string, busyTimeoutMs: number): OffThreadRe
     scalar: (sql, args) => ask({ sql, args }),
     write: async (statements) => Number(await ask({ write: statements })),
     close() {
-      const w = worker;
+      void worker?.terminate();
       worker = undefined;
-      if (w) void w.terminate();
     },
   };
 }

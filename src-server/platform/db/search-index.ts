@@ -88,17 +88,18 @@ export interface IndexShape {
   merging: boolean;
 }
 
-/** SQLite's variable-length integer (big-endian, 7 bits a byte, the ninth byte whole), as FTS5 stores them. */
-function readVarint(b: Uint8Array, at: number): [value: number, next: number] {
-  let value = 0;
-  for (let k = 0; k < 9; k++) {
-    const byte = b[at + k];
-    if (byte === undefined) throw new Error('truncated FTS5 structure record');
-    if (k === 8) return [value * 256 + byte, at + 9];
-    value = value * 128 + (byte & 0x7f);
-    if ((byte & 0x80) === 0) return [value, at + k + 1];
-  }
-  throw new Error('unreachable');
+/** Reads SQLite's variable-length integers (big-endian, 7 bits a byte, the ninth byte whole) one after another from `at`. */
+function varintReader(b: Uint8Array, at: number): () => number {
+  return () => {
+    let value = 0;
+    for (let k = 0; ; k++) {
+      const byte = b[at++];
+      if (byte === undefined) throw new Error('truncated FTS5 structure record');
+      if (k === 8) return value * 256 + byte;
+      value = value * 128 + (byte & 0x7f);
+      if ((byte & 0x80) === 0) return value;
+    }
+  };
 }
 
 /** Decodes an FTS5 index's structure record (row 10 of `<table>_data`, as fts5_index.c writes it); for benchmarks and tests. */
@@ -107,30 +108,24 @@ export async function searchIndexShape(db: Db, table: FtsTable): Promise<IndexSh
   const block = rows[0]?.block;
   if (!block) return { segments: 0, pages: 0, levels: [], merging: false };
   const b = block instanceof Uint8Array ? block : new Uint8Array(block);
-  let at = 4;
   const v2 = b[4] === 0xff && b[5] === 0x00 && b[6] === 0x00 && b[7] === 0x01;
-  if (v2) at = 8;
-  const [levelCount, afterLevels] = readVarint(b, at);
-  const [segments, afterSegments] = readVarint(b, afterLevels);
-  [, at] = readVarint(b, afterSegments); // write counter
+  const next = varintReader(b, v2 ? 8 : 4);
+  const levelCount = next();
+  const segments = next();
+  next(); // write counter
   const levels: IndexShape['levels'] = [];
   let pages = 0;
   let merging = false;
   for (let level = 0; level < levelCount; level++) {
-    let inMerge: number;
-    let count: number;
-    [inMerge, at] = readVarint(b, at);
-    [count, at] = readVarint(b, at);
-    if (inMerge > 0) merging = true;
+    if (next() > 0) merging = true; // a merge under way at this level
+    const count = next();
     let levelPages = 0;
     for (let s = 0; s < count; s++) {
-      let first: number;
-      let last: number;
-      [, at] = readVarint(b, at); // segment id
-      [first, at] = readVarint(b, at);
-      [last, at] = readVarint(b, at);
+      next(); // segment id
+      const first = next();
+      const last = next();
       // V2 adds origin (2), tombstone pages and entries, and the entry count.
-      if (v2) for (let k = 0; k < 5; k++) [, at] = readVarint(b, at);
+      if (v2) for (let k = 0; k < 5; k++) next();
       levelPages += Math.max(0, last - first + 1);
     }
     if (count > 0) levels.push({ level, segments: count, pages: levelPages });

@@ -114,13 +114,8 @@ export function receiptedWrites(client: Client): Client {
     const rollback = async () => {
       // Drizzle throws a failed ROLLBACK's error instead of the work's; the transaction is gone already, and the work's
       // own error says why.
-      try {
-        await inner.rollback();
-      } catch {
-        // (see above)
-      } finally {
-        inner.close();
-      }
+      await inner.rollback().catch(() => undefined);
+      inner.close();
     };
     return overriding(inner, { commit, rollback });
   };

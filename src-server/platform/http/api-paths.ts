@@ -23,20 +23,12 @@ function decodeLoosely(path: string): string {
  */
 export function namesApiPath(rawPath: string): boolean {
   let path = rawPath;
-  for (let round = 0; round < DECODE_ROUNDS; round++) {
-    const decoded = decodeLoosely(path);
-    if (decoded === path) break;
-    path = decoded;
-  }
+  for (let round = 0; round < DECODE_ROUNDS; round++) path = decodeLoosely(path);
   const segments: string[] = [];
   for (const raw of path.replace(/\\/g, '/').split('/')) {
     const segment = raw.trim();
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') {
-      segments.pop();
-      continue;
-    }
-    segments.push(segment);
+    if (segment === '..') segments.pop();
+    else if (segment !== '' && segment !== '.') segments.push(segment);
   }
   const first = segments[0];
   if (first === undefined) return false;

@@ -28,36 +28,19 @@ export const registerErrorAnswer = errorAnswer.extend({ message: z.string() }).m
 interface ErrorBody {
   error: string;
   details?: unknown;
-  message?: string;
-}
-
-type Status = ErrorAnswer['status'] | 413;
-
-/** The answer for an error that is the client's to fix, or null for one that is ours (a 500). */
-function clientErrorOf(err: unknown): { status: Status; body: ErrorBody; retryAfter?: number } | null {
-  if (err instanceof z.ZodError) {
-    return { status: 400, body: { error: messages.invalidInput, details: inputErrorDetails(err) } };
-  }
-  // Also one a query wrapped (a database server out of reach: errors.ts domainErrorIn).
-  const domain = domainErrorIn(err);
-  if (domain) {
-    const { status } = errorAnswerOf(domain);
-    const body: ErrorBody = { error: domain.message };
-    if (domain instanceof ThrottledError) return { status, body, retryAfter: domain.retryAfterSeconds };
-    if (domain.details) body.details = domain.details;
-    return { status, body };
-  }
-  if (err instanceof HTTPException && err.status === 413) {
-    return { status: 413, body: { error: messages.bodyTooLarge } };
-  }
-  return null;
 }
 
 /** A client error as JSON, or null when it is ours (500); /api/register's client reads `message` (docs/api.md#account). */
 export function clientErrorResponse(c: Context, err: unknown, opts: { withMessage?: boolean } = {}): Response | null {
-  const known = clientErrorOf(err);
-  if (!known) return null;
-  if (known.retryAfter !== undefined) c.header('Retry-After', String(known.retryAfter));
-  const body = opts.withMessage ? { ...known.body, message: known.body.error } : known.body;
-  return c.json(body, known.status);
+  const answer = (status: ErrorAnswer['status'] | 413, body: ErrorBody) => c.json(opts.withMessage ? { ...body, message: body.error } : body, status);
+  if (err instanceof z.ZodError) return answer(400, { error: messages.invalidInput, details: inputErrorDetails(err) });
+  // Also one a query wrapped (a database server out of reach: errors.ts domainErrorIn).
+  const domain = domainErrorIn(err);
+  if (domain instanceof ThrottledError) c.header('Retry-After', String(domain.retryAfterSeconds));
+  if (domain) {
+    const details = domain.details && !(domain instanceof ThrottledError) ? { details: domain.details } : {};
+    return answer(errorAnswerOf(domain).status, { error: domain.message, ...details });
+  }
+  if (err instanceof HTTPException && err.status === 413) return answer(413, { error: messages.bodyTooLarge });
+  return null;
 }

@@ -10,9 +10,7 @@ export function isJsonContentType(header: string): boolean {
   return params.every((param) => {
     const eq = param.indexOf('=');
     const name = (eq === -1 ? param : param.slice(0, eq)).trim().toLowerCase();
-    if (name === '') return true;
-    if (name !== 'charset') return false;
-    return /^"?utf-?8"?$/i.test(param.slice(eq + 1).trim());
+    return name === '' || (name === 'charset' && /^"?utf-?8"?$/i.test(param.slice(eq + 1).trim()));
   });
 }
 

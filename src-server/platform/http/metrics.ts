@@ -67,14 +67,12 @@ export function metricsEndpoint(metrics: MetricsRegistry | null, token: string |
   // Compared as SHA-256 digests: equal lengths for timingSafeEqual, and the time taken tells nothing of the token.
   const expected = digest(token);
   return async (c) => {
+    c.header('Cache-Control', 'no-store');
     const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(c.req.header('authorization') ?? '');
     if (!match || !timingSafeEqual(digest(match[1]!), expected)) {
       c.header('WWW-Authenticate', 'Bearer realm="metrics"');
-      c.header('Cache-Control', 'no-store');
       return c.text('Unauthorized', 401);
     }
-    const body = await metrics.registry.metrics();
-    c.header('Cache-Control', 'no-store');
-    return c.body(body, 200, { 'Content-Type': metrics.registry.contentType });
+    return c.body(await metrics.registry.metrics(), 200, { 'Content-Type': metrics.registry.contentType });
   };
 }

@@ -20,8 +20,7 @@ function lingerOnClose(socket: Socket): void {
       clearTimeout(timer);
       socket.destroy();
     };
-    const timer = setTimeout(done, LINGER_MS);
-    timer.unref();
+    const timer = setTimeout(done, LINGER_MS).unref();
     socket.once('close', () => clearTimeout(timer));
     // Bytes still arriving are the old body: the HTTP parser hands them to the finished request, which discards them.
     socket.on('data', (chunk: Buffer) => {

@@ -13,12 +13,9 @@ function parsed<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
 
 /** The JSON body parsed with `schema`: malformed JSON and schema failures are both 400s. */
 export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  let raw: unknown;
-  try {
-    raw = await c.req.json();
-  } catch {
+  const raw: unknown = await c.req.json().catch(() => {
     throw new InvalidError(messages.malformedJson);
-  }
+  });
   return parsed(schema, raw);
 }
 

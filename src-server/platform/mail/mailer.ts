@@ -170,18 +170,10 @@ export function createMailer(opts: {
     // A read first: most runs find nothing, and then take no write lock.
     const [any] = await opts.db.select({ id: mailOutbox.id }).from(mailOutbox).where(waitingMail(now)).limit(1);
     if (!any) return { claim: now, claimed: [] };
-    const claimed = await opts.write((tx) =>
-      tx
-        .update(mailOutbox)
-        .set({ status: 'sending', claimedAt: now })
-        .where(
-          and(
-            waitingMail(now),
-            inArray(mailOutbox.id, tx.select({ id: mailOutbox.id }).from(mailOutbox).where(waitingMail(now)).orderBy(asc(mailOutbox.id)).limit(BATCH)),
-          ),
-        )
-        .returning(),
-    );
+    const claimed = await opts.write((tx) => {
+      const batch = tx.select({ id: mailOutbox.id }).from(mailOutbox).where(waitingMail(now)).orderBy(asc(mailOutbox.id)).limit(BATCH);
+      return tx.update(mailOutbox).set({ status: 'sending', claimedAt: now }).where(and(waitingMail(now), inArray(mailOutbox.id, batch))).returning();
+    });
     return { claim: now, claimed: claimed.sort((a, b) => a.id - b.id) };
   }
 
@@ -189,16 +181,11 @@ export function createMailer(opts: {
     const { claim, claimed } = await claimBatch();
     // Each write on a claimed message names this claim: if it lapsed and another process took it, theirs stands.
     const heldByThisRun = and(eq(mailOutbox.status, 'sending'), eq(mailOutbox.claimedAt, claim));
-    const ours = (id: number) => and(eq(mailOutbox.id, id), heldByThisRun);
+    const settle = (ids: number[], set: Partial<typeof mailOutbox.$inferInsert>) =>
+      opts.write((tx) => tx.update(mailOutbox).set(set).where(and(inArray(mailOutbox.id, ids), heldByThisRun)));
     /** Claimed messages this run does not try go back as they were: pending, due, no attempt counted. */
     const release = async (rest: readonly { id: number }[]) => {
-      if (rest.length === 0) return;
-      await opts.write((tx) =>
-        tx
-          .update(mailOutbox)
-          .set({ status: 'pending', claimedAt: null })
-          .where(and(inArray(mailOutbox.id, rest.map((m) => m.id)), heldByThisRun)),
-      );
+      if (rest.length > 0) await settle(rest.map((m) => m.id), { status: 'pending', claimedAt: null });
     };
     let handled = 0;
     for (const [i, mail] of claimed.entries()) {
@@ -227,38 +214,28 @@ export function createMailer(opts: {
             'mail (no SMTP_URL: logged, not sent)',
           );
         }
-        await opts.write((tx) =>
-          tx
-            .update(mailOutbox)
-            .set({
-              status: transport ? 'sent' : 'logged',
-              sentAt: opts.clock.now(),
-              attempts: mail.attempts + 1,
-              claimedAt: null,
-              nextAttemptAt: null,
-              textBody: withoutTokens(mail.textBody),
-            })
-            .where(ours(mail.id)),
-        );
+        await settle([mail.id], {
+          status: transport ? 'sent' : 'logged',
+          sentAt: opts.clock.now(),
+          attempts: mail.attempts + 1,
+          claimedAt: null,
+          nextAttemptAt: null,
+          textBody: withoutTokens(mail.textBody),
+        });
       } catch (err) {
         const attempts = mail.attempts + 1;
         const failed = attempts >= MAX_ATTEMPTS;
         const retryAt = failed ? null : nextAttemptAt(opts.clock.now(), attempts, random());
         opts.logger.warn({ mailId: mail.id, attempts, retryAt, err }, 'mail delivery failed');
-        await opts.write((tx) =>
-          tx
-            .update(mailOutbox)
-            .set({
-              attempts,
-              lastError: String(err).slice(0, 500),
-              status: failed ? 'failed' : 'pending',
-              claimedAt: null,
-              nextAttemptAt: retryAt,
-              // Given up, the message is never sent by itself again: its links need not outlive it. A retry keeps them.
-              ...(failed ? { textBody: withoutTokens(mail.textBody) } : {}),
-            })
-            .where(ours(mail.id)),
-        );
+        await settle([mail.id], {
+          attempts,
+          lastError: String(err).slice(0, 500),
+          status: failed ? 'failed' : 'pending',
+          claimedAt: null,
+          nextAttemptAt: retryAt,
+          // Given up, the message is never sent by itself again: its links need not outlive it. A retry keeps them.
+          ...(failed ? { textBody: withoutTokens(mail.textBody) } : {}),
+        });
         if (serverUnavailable(err)) {
           await release(claimed.slice(i + 1));
           break;
