@@ -1,7 +1,12 @@
 // The OpenAPI 3.1 document of the REST API (docs/api.md#openapi), generated from the routes the /api sub-app was built
 // with from the operations' REST bindings (api/rest.ts): nothing in it is written by hand but the texts below.
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { version } from '../../package.json';
-import { BEARER, type RestApp } from './openapi-route';
+import type { AppEnv } from '../platform/http/context';
+import { BEARER } from './openapi-route';
+
+/** The /api sub-app: its routes carry their OpenAPI definitions to the document. */
+export type RestApp = OpenAPIHono<AppEnv>;
 
 /** Every tag a route may carry, in the reference page's order. */
 export const TAGS = [

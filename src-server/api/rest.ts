@@ -1,4 +1,5 @@
 // The REST routes under /api and their OpenAPI document, built from api/table.ts (docs/api.md#rest-routes).
+import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { ZodObject, type z } from 'zod';
 import { InvalidError, UnauthenticatedError } from '../errors';
@@ -10,9 +11,9 @@ import type { AppEnv } from '../platform/http/context';
 import { clientErrorResponse } from '../platform/http/errors';
 import { listResponse } from '../platform/http/list';
 import { jsonBody, paramOf, queryOf } from '../platform/http/validate';
-import { isOperation, type AnyRestBinding, type FileAnswer, type Operation, type OperationContext, type OperationTable, type RestEnv, type RestRequest } from './operation';
-import { buildOpenApiDocument } from './openapi-document';
-import { defineRoute, jsonAnswer, jsonRequestBody, listHeaders, restApp, serve, type RestApp } from './openapi-route';
+import { isOperation, type FileAnswer, type OperationContext, type OperationTable, type RestEnv, type RestRequest } from './operation';
+import { buildOpenApiDocument, type RestApp } from './openapi-document';
+import { defineRoute, type RestOperation } from './openapi-route';
 import type { ReferencePage } from './reference-page';
 import { operations } from './table';
 import { assertTier, type Tier } from './tiers';
@@ -26,7 +27,6 @@ export interface RestOptions {
 }
 
 type Guards = Record<Tier, MiddlewareHandler<AppEnv>[]>;
-type RestOperation = Operation & { rest: AnyRestBinding };
 
 /** Each tier's REST side: 401 without a valid session (c.var.caller set otherwise), then the tier's own check. */
 function tierGuards({ deps, resolveCaller }: RestOptions): Guards {
@@ -47,7 +47,7 @@ function tierGuards({ deps, resolveCaller }: RestOptions): Guards {
 
 /** The /api sub-app: every operation's route, in the table's order, and the OpenAPI document of them. */
 export function restApi(opts: RestOptions): RestApp {
-  const api = restApp();
+  const api: RestApp = new OpenAPIHono<AppEnv>();
   let documentJson: string | undefined;
   const env: RestEnv = {
     deps: opts.deps,
@@ -83,37 +83,9 @@ function serveOperation(api: RestApp, name: string, operation: RestOperation, en
   const { tier, rest } = operation;
   if (rest.path.startsWith('/admin/') && tier !== 'admin' && tier !== 'owner') throw new Error(`${name}: a route under /api/admin/ is admin or owner tier`);
   const request = requestOf(operation);
-  const { params, query, body } = request ?? {};
-  const route = defineRoute({
-    method: rest.method,
-    path: rest.path,
-    operationId: rest.operationId,
-    tags: rest.tags,
-    summary: rest.summary,
-    ...(rest.description === undefined ? {} : { description: rest.description }),
-    tier,
-    ...(request ? { request: { ...(params ? { params } : {}), ...(query ? { query } : {}), ...(body ? { body: jsonRequestBody(body) } : {}) } } : {}),
-    responses: { [rest.status ?? 200]: successResponse(operation) },
-    ...(rest.errors ? { errors: rest.errors } : {}),
-    ...(rest.errorBodies ? { errorBodies: rest.errorBodies } : {}),
-  });
-  if (rest.serve) {
-    serve(api, route, ...guards[tier], rest.serve(env));
-    return;
-  }
-  serve(api, route, ...guards[tier], answering(operation, request, env.deps));
-}
-
-/** The 2xx answer in the document: as the binding gives it, or its description with the JSON schema (and a list's headers). */
-function successResponse({ rest, output, reply }: RestOperation) {
-  if (typeof rest.response !== 'string') return rest.response;
-  if (rest.list) {
-    const page = (output as unknown as { shape: { items: never; totalIsLowerBound?: unknown } }).shape;
-    return jsonAnswer(rest.response, rest.answer?.schema ?? page.items, listHeaders('totalIsLowerBound' in page));
-  }
-  const schema = rest.answer?.schema ?? output ?? reply;
-  if (!schema) throw new Error(`${rest.method} ${rest.path}: a JSON answer needs a schema`);
-  return jsonAnswer(rest.response, schema);
+  api.openAPIRegistry.registerPath(defineRoute(operation, request));
+  const handler = rest.serve ? rest.serve(env) : answering(operation, request, env.deps);
+  api.on(rest.method.toUpperCase(), rest.path.replaceAll(/\{(\w+)\}/g, ':$1'), ...([...guards[tier], handler] as [Handler<AppEnv>]));
 }
 
 /** The route's handler: the parts parsed in order (path, query, body), the operation's handler, the answer. */
