@@ -131,11 +131,11 @@ export interface Operation<K extends TrpcKind | false = TrpcKind | false, In = u
   readonly [OPERATION]: true;
   readonly tier: Tier;
   readonly trpc: K;
-  readonly input: z.ZodType | undefined;
-  readonly output: z.ZodType | undefined;
-  readonly reply: z.ZodType | undefined;
+  readonly input?: z.ZodType;
+  readonly output?: z.ZodType;
+  readonly reply?: z.ZodType;
   /** Absent only on an operation REST answers wholly by itself (defineRestOperation). */
-  readonly handler: ((ctx: OperationContext & { caller?: Caller }, input: unknown) => Promise<unknown>) | undefined;
+  readonly handler?: (ctx: OperationContext & { caller?: Caller }, input: unknown) => Promise<unknown>;
   readonly rest: AnyRestBinding | false;
   readonly $types?: { input: In; output: Out };
 }
@@ -154,21 +154,18 @@ export function defineOperation<
   Rp extends z.ZodType | undefined = undefined,
   R extends RestRequest = Record<never, never>,
 >(def: OperationDef<T, K, I, V, Rp, R>): Operation<K, InputType<I>, OutputType<V, Rp>> {
-  return {
-    [OPERATION]: true,
-    tier: def.tier,
-    trpc: def.trpc,
-    input: def.input,
-    output: def.output,
-    reply: def.reply,
-    handler: def.handler as Operation['handler'],
-    rest: def.rest as AnyRestBinding | false,
-  };
+  return { [OPERATION]: true, ...def } as Operation<K, InputType<I>, OutputType<V, Rp>>;
 }
 
 /** An operation only REST has, answered wholly by its own handler (the API's documentation): no service behind it. */
 export function defineRestOperation(def: { tier: 'public'; trpc: false; rest: RestRoute<Record<never, never>, undefined, never> & { serve: OwnHandler } }): Operation<false> {
-  return { [OPERATION]: true, tier: def.tier, trpc: false, input: undefined, output: undefined, reply: undefined, handler: undefined, rest: def.rest as AnyRestBinding };
+  return { [OPERATION]: true, ...def } as Operation<false>;
+}
+
+/** The `successReply` of a service that answers nothing: `{ success: true }` once it is done. */
+export async function succeeded(done: Promise<unknown>): Promise<{ success: true }> {
+  await done;
+  return { success: true };
 }
 
 export const isOperation = (value: unknown): value is Operation => typeof value === 'object' && value !== null && OPERATION in value;

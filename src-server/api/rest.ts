@@ -5,13 +5,13 @@ import { ZodObject, type z } from 'zod';
 import { InvalidError, UnauthenticatedError } from '../errors';
 import type { Page } from '../contract/views';
 import { messages } from '../contract/messages';
-import type { Caller, Deps } from '../deps';
+import type { Deps } from '../deps';
 import type { ResolveCaller } from '../platform/auth/caller';
 import type { AppEnv } from '../platform/http/context';
 import { clientErrorResponse } from '../platform/http/errors';
 import { listResponse } from '../platform/http/list';
 import { jsonBody, paramOf, queryOf } from '../platform/http/validate';
-import { isOperation, type FileAnswer, type OperationContext, type OperationTable, type RestEnv, type RestRequest } from './operation';
+import { isOperation, type FileAnswer, type OperationTable, type RestEnv, type RestRequest } from './operation';
 import { buildOpenApiDocument, type RestApp } from './openapi-document';
 import { defineRoute, type RestOperation } from './openapi-route';
 import type { ReferencePage } from './reference-page';
@@ -90,7 +90,7 @@ function serveOperation(api: RestApp, name: string, operation: RestOperation, en
 
 /** The route's handler: the parts parsed in order (path, query, body), the operation's handler, the answer. */
 function answering(operation: RestOperation, request: RestRequest | undefined, deps: Deps): Handler<AppEnv> {
-  const { tier, rest } = operation;
+  const { rest } = operation;
   const handler = operation.handler!;
   const { params, query, body } = request ?? {};
   const partsOf = async (c: Context<AppEnv>) => ({
@@ -99,10 +99,8 @@ function answering(operation: RestOperation, request: RestRequest | undefined, d
     body: body && (await jsonBody(c, body)),
   });
   const inputOf = rest.input ?? mergedParts;
-  const contextOf = (c: Context<AppEnv>): OperationContext & { caller?: Caller } => {
-    const context: OperationContext = { deps, clientAddress: c.get('clientAddress'), requestId: c.get('requestId') };
-    return tier === 'public' ? context : { ...context, caller: c.get('caller') };
-  };
+  // A signed-in tier's guard has set the caller; a public route has none.
+  const contextOf = (c: Context<AppEnv>) => ({ deps, clientAddress: c.get('clientAddress'), requestId: c.get('requestId'), caller: c.get('caller') });
   const status = rest.status ?? 200;
   const answer = async (c: Context<AppEnv>) => {
     const input = inputOf(await partsOf(c));

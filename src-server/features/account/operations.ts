@@ -3,7 +3,7 @@ import { messages } from '../../contract/messages';
 import { registeredReply, sessionReply, successReply } from '../../contract/replies';
 import { loginInput, registerInput } from '../../contract/schemas';
 import { loginResultView, userView } from '../../contract/views';
-import { defineOperation } from '../../api/operation';
+import { defineOperation, succeeded } from '../../api/operation';
 import { registerErrorAnswer, registerInputErrorAnswer } from '../../platform/http/errors';
 import { currentSession, login, logout, register } from './service';
 
@@ -52,10 +52,7 @@ export const accountOperations = {
     tier: 'customer',
     trpc: 'mutation',
     reply: successReply,
-    handler: async ({ deps, caller }) => {
-      await logout(deps, caller);
-      return { success: true as const };
-    },
+    handler: ({ deps, caller }) => succeeded(logout(deps, caller)),
     rest: {
       method: 'post',
       path: '/logout',

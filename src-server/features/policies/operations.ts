@@ -4,7 +4,7 @@ import { ADMIN_SEARCH_EXACT_TOTAL } from '../../contract/limits';
 import { successReply } from '../../contract/replies';
 import { idInput, listQuery, policyInput, updatePolicyByIdInput, userIdInput } from '../../contract/schemas';
 import { boundedPageOf, policyView } from '../../contract/views';
-import { defineOperation } from '../../api/operation';
+import { defineOperation, succeeded } from '../../api/operation';
 import { createPolicy, deletePolicy, listPolicies, myPolicies, policiesOfUser, updatePolicy } from './service';
 
 const ADMIN_TAG = 'Admin: policies';
@@ -107,10 +107,7 @@ export const adminPolicyOperations = {
     trpc: 'mutation',
     input: idInput,
     reply: successReply,
-    handler: async ({ deps, caller }, { id }) => {
-      await deletePolicy(deps, caller, id);
-      return { success: true as const };
-    },
+    handler: ({ deps, caller }, { id }) => succeeded(deletePolicy(deps, caller, id)),
     rest: {
       method: 'delete',
       path: '/admin/policies/{id}',

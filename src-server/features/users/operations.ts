@@ -4,7 +4,7 @@ import { ADMIN_SEARCH_EXACT_TOTAL } from '../../contract/limits';
 import { successReply } from '../../contract/replies';
 import { createUserInput, idInput, listQuery, updateUserByIdInput, updateUserInput } from '../../contract/schemas';
 import { boundedPageOf, heldCoverView, userView } from '../../contract/views';
-import { defineOperation } from '../../api/operation';
+import { defineOperation, succeeded } from '../../api/operation';
 import { coverHeld, createUser, deleteUser, listUsers, updateUser } from './service';
 
 const TAG = 'Admin: users';
@@ -93,10 +93,7 @@ export const adminUserOperations = {
     trpc: 'mutation',
     input: idInput,
     reply: successReply,
-    handler: async ({ deps, caller }, { id }) => {
-      await deleteUser(deps, caller, id);
-      return { success: true as const };
-    },
+    handler: ({ deps, caller }, { id }) => succeeded(deleteUser(deps, caller, id)),
     rest: {
       method: 'delete',
       path: '/admin/users/{id}',
