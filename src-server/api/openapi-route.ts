@@ -4,7 +4,7 @@
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { z } from 'zod';
 import { errorAnswer, inputErrorAnswer, serverErrorAnswer } from '../platform/http/errors';
-import type { AnyRestBinding, Operation, RestRequest } from './operation';
+import type { Operation, RestRequest } from './operation';
 import { TIER_NOTES } from './tiers';
 
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503;
@@ -13,8 +13,6 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 
 export const BEARER = 'bearerAuth';
 
 export type ResponseConfig = Exclude<RouteConfig['responses'][string], { $ref: string }>;
-
-export type RestOperation = Operation & { rest: AnyRestBinding };
 
 const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
 const retryAfter = { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' as const, minimum: 0 } } };
@@ -33,7 +31,7 @@ const ERROR_RESPONSES: Record<ErrorStatus, ResponseConfig> = {
 };
 
 /** A route's definition with the error answers its kind gives (500; 401/403 by tier; 400, 413, 415 by input); `errors` adds the rest. */
-export function defineRoute(operation: RestOperation, request: RestRequest | undefined): RouteConfig {
+export function defineRoute(operation: Operation, request: RestRequest | undefined): RouteConfig {
   const { tier, rest } = operation;
   const { params, query, body } = request ?? {};
   const statuses = new Set<ErrorStatus>([...(rest.errors ?? []), 500]);
@@ -63,7 +61,7 @@ export function defineRoute(operation: RestOperation, request: RestRequest | und
 }
 
 /** The 2xx answer: as the binding gives it, or its description with the JSON schema (and a list's headers). */
-function successResponse({ rest, output, reply }: RestOperation): ResponseConfig {
+function successResponse({ rest, output, reply }: Operation): ResponseConfig {
   if (typeof rest.response !== 'string') return rest.response;
   if (rest.list) {
     const page = (output as unknown as { shape: { items: z.ZodType; totalIsLowerBound?: unknown } }).shape;

@@ -11,9 +11,9 @@ import type { AppEnv } from '../platform/http/context';
 import { clientErrorResponse } from '../platform/http/errors';
 import { listResponse } from '../platform/http/list';
 import { jsonBody, paramOf, queryOf } from '../platform/http/validate';
-import { isOperation, type FileAnswer, type OperationTable, type RestEnv, type RestRequest } from './operation';
+import { isOperation, type FileAnswer, type Operation, type OperationTable, type RestEnv, type RestRequest } from './operation';
 import { buildOpenApiDocument, type RestApp } from './openapi-document';
-import { defineRoute, type RestOperation } from './openapi-route';
+import { defineRoute } from './openapi-route';
 import type { ReferencePage } from './reference-page';
 import { operations } from './table';
 import { assertTier, type Tier } from './tiers';
@@ -56,30 +56,30 @@ export function restApi(opts: RestOptions): RestApp {
     referencePage: opts.referencePage,
   };
   const guards = tierGuards(opts);
-  for (const [name, operation] of restOperations(operations)) serveOperation(api, name, operation, env, guards);
+  for (const [name, operation] of operationsOf(operations)) serveOperation(api, name, operation, env, guards);
   // The admin area is the admin tier's throughout (docs/api.md#authentication): a path there that no operation
   // serves is refused as the tier refuses before it is answered 404, so the area's paths tell an outsider nothing.
   api.use('/admin/*', ...guards.admin);
   return api;
 }
 
-function* restOperations(table: OperationTable, prefix = ''): Generator<[string, RestOperation]> {
+function* operationsOf(table: OperationTable, prefix = ''): Generator<[string, Operation]> {
   for (const [key, node] of Object.entries(table)) {
     const name = `${prefix}${key}`;
-    if (!isOperation(node)) yield* restOperations(node, `${name}.`);
-    else if (node.rest) yield [name, node as RestOperation];
+    if (isOperation(node)) yield [name, node];
+    else yield* operationsOf(node, `${name}.`);
   }
 }
 
 /** The parts a route parses: as its binding names them, or else the operation's input as the body (a GET's query). */
-function requestOf({ rest, input }: RestOperation): RestRequest | undefined {
+function requestOf({ rest, input }: Operation): RestRequest | undefined {
   if (rest.request || !input) return rest.request;
   if (rest.method !== 'get') return { body: input };
   if (!(input instanceof ZodObject)) throw new Error(`GET ${rest.path}: a query string is an object`);
   return { query: input };
 }
 
-function serveOperation(api: RestApp, name: string, operation: RestOperation, env: RestEnv, guards: Guards): void {
+function serveOperation(api: RestApp, name: string, operation: Operation, env: RestEnv, guards: Guards): void {
   const { tier, rest } = operation;
   if (rest.path.startsWith('/admin/') && tier !== 'admin' && tier !== 'owner') throw new Error(`${name}: a route under /api/admin/ is admin or owner tier`);
   const request = requestOf(operation);
@@ -89,7 +89,7 @@ function serveOperation(api: RestApp, name: string, operation: RestOperation, en
 }
 
 /** The route's handler: the parts parsed in order (path, query, body), the operation's handler, the answer. */
-function answering(operation: RestOperation, request: RestRequest | undefined, deps: Deps): Handler<AppEnv> {
+function answering(operation: Operation, request: RestRequest | undefined, deps: Deps): Handler<AppEnv> {
   const { rest } = operation;
   const handler = operation.handler!;
   const { params, query, body } = request ?? {};

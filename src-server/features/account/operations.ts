@@ -11,7 +11,6 @@ import { currentSession, login, logout, register } from './service';
 export const accountOperations = {
   login: defineOperation({
     tier: 'public',
-    trpc: 'mutation',
     input: loginInput,
     output: loginResultView,
     handler: ({ deps, clientAddress }, input) => login(deps, input, clientAddress),
@@ -28,7 +27,6 @@ export const accountOperations = {
   }),
   register: defineOperation({
     tier: 'public',
-    trpc: 'mutation',
     input: registerInput,
     output: userView,
     handler: ({ deps, clientAddress }, input) => register(deps, input, clientAddress),
@@ -50,7 +48,6 @@ export const accountOperations = {
   }),
   logout: defineOperation({
     tier: 'customer',
-    trpc: 'mutation',
     reply: successReply,
     handler: ({ deps, caller }) => succeeded(logout(deps, caller)),
     rest: {
@@ -65,7 +62,6 @@ export const accountOperations = {
   }),
   me: defineOperation({
     tier: 'customer',
-    trpc: 'query',
     reply: sessionReply,
     handler: ({ deps, caller }) => currentSession(deps, caller),
     rest: {

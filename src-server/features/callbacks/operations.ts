@@ -10,7 +10,6 @@ import { addCallbackNote, getCallbackRequest, listCallbackRequests, requestCallb
 export const callbackOperations = {
   request: defineOperation({
     tier: 'public',
-    trpc: 'mutation',
     input: callbackInput,
     reply: receivedReply,
     handler: ({ deps, clientAddress }, input) => requestCallback(deps, input, clientAddress),

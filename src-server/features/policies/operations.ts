@@ -13,7 +13,6 @@ const ADMIN_TAG = 'Admin: policies';
 export const policyOperations = {
   mine: defineOperation({
     tier: 'customer',
-    trpc: 'query',
     output: z.array(policyView),
     handler: ({ deps, caller }) => myPolicies(deps, caller),
     rest: {
@@ -32,7 +31,6 @@ export const policyOperations = {
 export const adminPolicyOperations = {
   list: defineOperation({
     tier: 'admin',
-    trpc: 'query',
     input: listQuery,
     output: boundedPageOf(policyView),
     handler: ({ deps, caller }, query) => listPolicies(deps, caller, query),
@@ -49,7 +47,6 @@ export const adminPolicyOperations = {
   }),
   ofUser: defineOperation({
     tier: 'admin',
-    trpc: 'query',
     input: userIdInput,
     output: z.array(policyView),
     handler: ({ deps, caller }, { userId }) => policiesOfUser(deps, caller, userId),
@@ -68,7 +65,6 @@ export const adminPolicyOperations = {
   }),
   create: defineOperation({
     tier: 'admin',
-    trpc: 'mutation',
     input: policyInput,
     output: policyView,
     handler: ({ deps, caller }, input) => createPolicy(deps, caller, input),
@@ -85,7 +81,6 @@ export const adminPolicyOperations = {
   }),
   update: defineOperation({
     tier: 'admin',
-    trpc: 'mutation',
     input: updatePolicyByIdInput,
     output: policyView,
     handler: ({ deps, caller }, { id, data }) => updatePolicy(deps, caller, id, data),
@@ -104,7 +99,6 @@ export const adminPolicyOperations = {
   }),
   delete: defineOperation({
     tier: 'admin',
-    trpc: 'mutation',
     input: idInput,
     reply: successReply,
     handler: ({ deps, caller }, { id }) => succeeded(deletePolicy(deps, caller, id)),

@@ -7,7 +7,6 @@ import { listStaff } from './queue';
 /** admin.staff: the admin and owner accounts, by username. */
 export const staffOperation = defineOperation({
   tier: 'admin',
-  trpc: 'query',
   output: z.array(staffRefView),
   handler: ({ deps, caller }) => listStaff(deps, caller),
   rest: {

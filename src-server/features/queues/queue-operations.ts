@@ -35,7 +35,6 @@ export function queueOperations<Item, Detail>(names: QueueNames<Item, Detail>, s
   return {
     list: defineOperation({
       tier: 'admin',
-      trpc: 'query',
       input: queueListQuery,
       output: pageOf(listView),
       handler: ({ deps, caller }, query) => services.list(deps, caller, query),
@@ -52,7 +51,6 @@ export function queueOperations<Item, Detail>(names: QueueNames<Item, Detail>, s
     }),
     get: defineOperation({
       tier: 'admin',
-      trpc: 'query',
       input: idInput,
       output: detailView,
       handler: ({ deps, caller }, { id }) => services.get(deps, caller, id),
@@ -69,7 +67,6 @@ export function queueOperations<Item, Detail>(names: QueueNames<Item, Detail>, s
     }),
     update: defineOperation({
       tier: 'admin',
-      trpc: 'mutation',
       input: requestUpdateByIdInput,
       output: detailView,
       handler: ({ deps, caller }, { id, ...change }) => services.update(deps, caller, id, change),
@@ -87,7 +84,6 @@ export function queueOperations<Item, Detail>(names: QueueNames<Item, Detail>, s
     }),
     addNote: defineOperation({
       tier: 'admin',
-      trpc: 'mutation',
       input: requestNoteByIdInput,
       output: requestNoteView,
       handler: ({ deps, caller }, { id, text }) => services.addNote(deps, caller, id, text),

@@ -7,7 +7,6 @@ import { getQueueCounts, getStats } from './service';
 export const statsOperations = {
   stats: defineOperation({
     tier: 'admin',
-    trpc: 'query',
     output: adminStatsView,
     handler: ({ deps, caller }) => getStats(deps, caller),
     rest: {
@@ -23,7 +22,6 @@ export const statsOperations = {
   /** The overview's new and overdue requests per queue. */
   queueCounts: defineOperation({
     tier: 'admin',
-    trpc: 'query',
     output: queueCountsView,
     handler: ({ deps, caller }) => getQueueCounts(deps, caller),
     rest: {

@@ -12,7 +12,6 @@ const TAG = 'Admin: users';
 export const adminUserOperations = {
   list: defineOperation({
     tier: 'admin',
-    trpc: 'query',
     input: listQuery,
     output: boundedPageOf(userView),
     handler: ({ deps, caller }, query) => listUsers(deps, caller, query),
@@ -34,7 +33,6 @@ export const adminUserOperations = {
   }),
   create: defineOperation({
     tier: 'admin',
-    trpc: 'mutation',
     input: createUserInput,
     output: userView,
     handler: ({ deps, caller }, input) => createUser(deps, caller, input),
@@ -52,7 +50,6 @@ export const adminUserOperations = {
   }),
   update: defineOperation({
     tier: 'admin',
-    trpc: 'mutation',
     input: updateUserByIdInput,
     output: userView,
     handler: ({ deps, caller }, { id, data }) => updateUser(deps, caller, id, data),
@@ -72,7 +69,6 @@ export const adminUserOperations = {
   /** The account's live, upcoming and pending cover, named in the confirmation before deleting it. */
   coverHeld: defineOperation({
     tier: 'admin',
-    trpc: 'query',
     input: idInput,
     output: heldCoverView,
     handler: ({ deps, caller }, { id }) => coverHeld(deps, caller, id),
@@ -90,7 +86,6 @@ export const adminUserOperations = {
   }),
   delete: defineOperation({
     tier: 'admin',
-    trpc: 'mutation',
     input: idInput,
     reply: successReply,
     handler: ({ deps, caller }, { id }) => succeeded(deleteUser(deps, caller, id)),

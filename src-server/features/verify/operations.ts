@@ -8,7 +8,6 @@ import { verifyByCode } from './service';
 export const verifyOperations = {
   byCode: defineOperation({
     tier: 'public',
-    trpc: 'query',
     input: verifyCodeInput,
     output: verificationView,
     handler: ({ deps, clientAddress }, { code }) => verifyByCode(deps, code, clientAddress),
