@@ -36,17 +36,12 @@ const DESCRIPTION = [
   'An error answers `{ error, details? }`, `error` being a sentence a person can read.',
 ].join('\n');
 
-export interface DocumentOptions {
-  /** PUBLIC_URL, when set: the document's server. Without it the server is the document's own origin. */
-  serverUrl?: string | undefined;
-}
-
-/** The document of every route of `api` (mounted at /api). */
-export function buildOpenApiDocument(api: RestApp, opts: DocumentOptions = {}): Record<string, unknown> {
+/** The document of every route of `api` (mounted at /api); PUBLIC_URL, when set, is its server (else its own origin). */
+export function buildOpenApiDocument(api: RestApp, serverUrl: string | undefined): Record<string, unknown> {
   const generated = api.getOpenAPI31Document({
     openapi: '3.1.0',
     info: { title: 'Kerbside Cover API', version, description: DESCRIPTION },
-    ...(opts.serverUrl ? { servers: [{ url: opts.serverUrl }] } : {}),
+    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     tags: TAGS.map((t) => ({ ...t })),
   });
   const components = {

@@ -122,7 +122,6 @@ interface OperationDef<T extends Tier, NoTrpc extends false | undefined, I, V, R
   reply?: Rp;
   /** Calls the service. Without a view or a reply it answers a file. */
   handler: (ctx: ContextOf<T>, input: HandlerInput<I, R>) => Promise<AnswerOf<V, Rp>>;
-  /** The REST route. */
   rest: RestBinding<R, HandlerInput<I, R>, AnswerOf<V, Rp>, M>;
 }
 

@@ -16,7 +16,7 @@ import { buildOpenApiDocument, type RestApp } from './openapi-document';
 import { defineRoute } from './openapi-route';
 import type { ReferencePage } from './reference-page';
 import { operations } from './table';
-import { assertTier, type Tier } from './tiers';
+import { assertTier, type SignedInTier, type Tier } from './tiers';
 
 export interface RestOptions {
   deps: Deps;
@@ -28,21 +28,18 @@ export interface RestOptions {
 
 type Guards = Record<Tier, MiddlewareHandler<AppEnv>[]>;
 
-/** Each tier's REST side: 401 without a valid session (c.var.caller set otherwise), then the tier's own check. */
+/** Each tier's REST side: 401 without a valid session, then the tier's own check; c.var.caller set past it. */
 function tierGuards({ deps, resolveCaller }: RestOptions): Guards {
-  const requireCaller: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const result = await resolveCaller(c.req.header('authorization'), deps.clock.now());
-    if (!result.caller) throw new UnauthenticatedError(messages.unauthenticated);
-    c.set('caller', result.caller);
-    await next();
-  };
-  const check =
-    (tier: 'admin' | 'owner'): MiddlewareHandler<AppEnv> =>
+  const guard =
+    (tier: SignedInTier): MiddlewareHandler<AppEnv> =>
     async (c, next) => {
-      assertTier(tier, c.get('caller'));
+      const { caller } = await resolveCaller(c.req.header('authorization'), deps.clock.now());
+      if (!caller) throw new UnauthenticatedError(messages.unauthenticated);
+      assertTier(tier, caller);
+      c.set('caller', caller);
       await next();
     };
-  return { public: [], customer: [requireCaller], admin: [requireCaller, check('admin')], owner: [requireCaller, check('owner')] };
+  return { public: [], customer: [guard('customer')], admin: [guard('admin')], owner: [guard('owner')] };
 }
 
 /** The /api sub-app: every operation's route, in the table's order, and the OpenAPI document of them. */
@@ -52,7 +49,7 @@ export function restApi(opts: RestOptions): RestApp {
   const env: RestEnv = {
     deps: opts.deps,
     // Built on the first request, when every route is mounted.
-    documentJson: () => (documentJson ??= JSON.stringify(buildOpenApiDocument(api, { serverUrl: opts.serverUrl }))),
+    documentJson: () => (documentJson ??= JSON.stringify(buildOpenApiDocument(api, opts.serverUrl))),
     referencePage: opts.referencePage,
   };
   const guards = tierGuards(opts);
@@ -110,15 +107,12 @@ function answering(operation: Operation, request: RestRequest | undefined, deps:
     return c.json(rest.answer ? rest.answer.body(result) : result, status);
   };
   if (!rest.withMessage) return answer;
-  return async (c) => {
-    try {
-      return await answer(c);
-    } catch (err) {
+  return (c) =>
+    answer(c).catch((err: unknown) => {
       const refused = clientErrorResponse(c, err, { withMessage: true });
       if (!refused) throw err;
       return refused;
-    }
-  };
+    });
 }
 
 // Each path parameter parsed alone with its schema (http/validate.ts paramOf): a bad id answers the id's own message
