@@ -27,7 +27,6 @@ export const callbackOperations = {
   }),
 };
 
-/** admin.callbacks.*: the staff queue. */
 export const adminCallbackOperations = queueOperations(
   {
     path: 'callbacks',

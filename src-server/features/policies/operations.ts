@@ -9,7 +9,6 @@ import { createPolicy, deletePolicy, listPolicies, myPolicies, policiesOfUser, u
 
 const ADMIN_TAG = 'Admin: policies';
 
-/** policies.mine: the signed-in customer's own. */
 export const policyOperations = {
   mine: defineOperation({
     tier: 'customer',
@@ -27,7 +26,6 @@ export const policyOperations = {
   }),
 };
 
-/** admin.policies.*: every policy, and one account's (impersonation). */
 export const adminPolicyOperations = {
   list: defineOperation({
     tier: 'admin',

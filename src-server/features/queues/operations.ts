@@ -4,7 +4,6 @@ import { staffRefView } from '../../contract/views';
 import { defineOperation } from '../../api/operation';
 import { listStaff } from './queue';
 
-/** admin.staff: the admin and owner accounts, by username. */
 export const staffOperation = defineOperation({
   tier: 'admin',
   output: z.array(staffRefView),

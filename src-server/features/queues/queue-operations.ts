@@ -11,7 +11,6 @@ import type { Tag } from '../../api/openapi-document';
 export interface QueueNames<Item, Detail> {
   /** The path segment under /api/admin: 'quotes' or 'callbacks'. */
   path: string;
-  /** The document's tag for the queue's routes. */
   tag: Tag;
   /** In operation ids: 'Quote' gives listQuoteRequests, getQuoteRequest, updateQuoteRequest, addQuoteNote. */
   noun: string;
@@ -29,7 +28,6 @@ export interface QueueServices<Item, Detail> {
   addNote(deps: Deps, caller: Caller, id: number, text: string): Promise<RequestNoteView>;
 }
 
-/** The four operations of one queue. */
 export function queueOperations<Item, Detail>(names: QueueNames<Item, Detail>, services: QueueServices<Item, Detail>) {
   const { path, tag, noun, itemSummary, listView, detailView } = names;
   return {

@@ -16,7 +16,6 @@ import { addQuoteNote, getQuoteRequest, listQuoteRequests, submitQuoteRequest, u
 
 const ADMIN_TAG = 'Admin: quote requests';
 
-/** quotes.*: the wizard's final step, a signed-in customer's own requests, the wizard filled in from a policy. */
 export const quoteOperations = {
   submit: defineOperation({
     tier: 'public',
@@ -71,7 +70,6 @@ export const quoteOperations = {
   }),
 };
 
-/** admin.quotes.*: the staff queue, and a request's offer and policy. */
 export const adminQuoteOperations = {
   ...queueOperations(
     {

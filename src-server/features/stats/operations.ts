@@ -3,7 +3,6 @@ import { adminStatsView, queueCountsView } from '../../contract/views';
 import { defineOperation } from '../../api/operation';
 import { getQueueCounts, getStats } from './service';
 
-/** admin.stats and admin.queueCounts. */
 export const statsOperations = {
   stats: defineOperation({
     tier: 'admin',
@@ -19,7 +18,6 @@ export const statsOperations = {
       response: 'The counts',
     },
   }),
-  /** The overview's new and overdue requests per queue. */
   queueCounts: defineOperation({
     tier: 'admin',
     output: queueCountsView,

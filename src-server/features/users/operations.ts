@@ -66,7 +66,6 @@ export const adminUserOperations = {
       errors: [404, 409, 503],
     },
   }),
-  /** The account's live, upcoming and pending cover, named in the confirmation before deleting it. */
   coverHeld: defineOperation({
     tier: 'admin',
     input: idInput,

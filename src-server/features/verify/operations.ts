@@ -4,7 +4,6 @@ import { verificationView } from '../../contract/views';
 import { defineOperation } from '../../api/operation';
 import { verifyByCode } from './service';
 
-/** verify.byCode; GET /api/verify/{code}. */
 export const verifyOperations = {
   byCode: defineOperation({
     tier: 'public',
