@@ -1,7 +1,12 @@
 // The OpenAPI 3.1 document of the REST API (docs/api.md#openapi), generated from the routes the /api sub-app was built
 // with from the operations' REST bindings (api/rest.ts): nothing in it is written by hand but the texts below.
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { version } from '../../package.json';
-import { BEARER, type RestApp } from './openapi-route';
+import type { AppEnv } from '../platform/http/context';
+import { BEARER } from './openapi-route';
+
+/** The /api sub-app: its routes carry their OpenAPI definitions to the document. */
+export type RestApp = OpenAPIHono<AppEnv>;
 
 /** Every tag a route may carry, in the reference page's order. */
 export const TAGS = [
@@ -31,17 +36,12 @@ const DESCRIPTION = [
   'An error answers `{ error, details? }`, `error` being a sentence a person can read.',
 ].join('\n');
 
-export interface DocumentOptions {
-  /** PUBLIC_URL, when set: the document's server. Without it the server is the document's own origin. */
-  serverUrl?: string | undefined;
-}
-
-/** The document of every route of `api` (mounted at /api). */
-export function buildOpenApiDocument(api: RestApp, opts: DocumentOptions = {}): Record<string, unknown> {
+/** The document of every route of `api` (mounted at /api); PUBLIC_URL, when set, is its server (else its own origin). */
+export function buildOpenApiDocument(api: RestApp, serverUrl: string | undefined): Record<string, unknown> {
   const generated = api.getOpenAPI31Document({
     openapi: '3.1.0',
     info: { title: 'Kerbside Cover API', version, description: DESCRIPTION },
-    ...(opts.serverUrl ? { servers: [{ url: opts.serverUrl }] } : {}),
+    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
     tags: TAGS.map((t) => ({ ...t })),
   });
   const components = {

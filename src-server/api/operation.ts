@@ -23,8 +23,10 @@ interface SignedInContext extends OperationContext {
 }
 type ContextOf<T extends Tier> = T extends 'public' ? OperationContext : SignedInContext;
 
-/** How tRPC serves an operation; one REST alone has (a file, the API's own documentation) says `trpc: false`. */
+/** How tRPC serves an operation: as its route's method says (a GET is a query), unless it says `trpc: false`. */
 export type TrpcKind = 'query' | 'mutation';
+type Method = 'get' | 'post' | 'put' | 'delete';
+type KindOf<M extends Method, NoTrpc> = [NoTrpc] extends [false] ? false : M extends 'get' ? 'query' : 'mutation';
 
 /** A file a handler answers (the certificate, the report): REST sends it as it is, with its name. */
 export interface FileAnswer {
@@ -69,8 +71,8 @@ interface FileSending<In> {
 }
 
 /** The REST side of an operation: its route, the document's words for it, and how its answer is sent. */
-interface RestRoute<R extends RestRequest, In, A> {
-  method: 'get' | 'post' | 'put' | 'delete';
+interface RestRoute<R extends RestRequest, In, A, M extends Method = Method> {
+  method: M;
   /** Under /api, in the document's form: `/admin/users/{id}`. */
   path: string;
   operationId: string;
@@ -105,13 +107,13 @@ type InputMapping<R extends RestRequest, In> = [keyof R] extends [never]
     ? { input?: (parts: RestParts<R>) => In }
     : { input: (parts: RestParts<R>) => In };
 
-type RestBinding<R extends RestRequest, In, A> = RestRoute<R, In, A> & InputMapping<R, In>;
+type RestBinding<R extends RestRequest, In, A, M extends Method> = RestRoute<R, In, A, M> & InputMapping<R, In>;
 
 /** An operation's definition: each part is checked against the others when it is written. */
-interface OperationDef<T extends Tier, K extends TrpcKind | false, I, V, Rp, R extends RestRequest> {
+interface OperationDef<T extends Tier, NoTrpc extends false | undefined, I, V, Rp, R extends RestRequest, M extends Method> {
   tier: T;
-  /** `query` or `mutation` on tRPC, at the operation's place in the table; false when REST alone has it. */
-  trpc: K;
+  /** False when REST alone has it; left out, tRPC serves it at its place in the table (a GET as a query, else a mutation). */
+  trpc?: NoTrpc;
   /** The input (tRPC's; REST's parts are mapped to it). */
   input?: I;
   /** The contract view it answers: tRPC checks every answer against it (docs/api.md#trpc-procedures). */
@@ -120,8 +122,7 @@ interface OperationDef<T extends Tier, K extends TrpcKind | false, I, V, Rp, R e
   reply?: Rp;
   /** Calls the service. Without a view or a reply it answers a file. */
   handler: (ctx: ContextOf<T>, input: HandlerInput<I, R>) => Promise<AnswerOf<V, Rp>>;
-  /** The REST route, or false when tRPC alone has the operation. */
-  rest: RestBinding<R, HandlerInput<I, R>, AnswerOf<V, Rp>> | false;
+  rest: RestBinding<R, HandlerInput<I, R>, AnswerOf<V, Rp>, M>;
 }
 
 const OPERATION = Symbol('operation');
@@ -131,12 +132,12 @@ export interface Operation<K extends TrpcKind | false = TrpcKind | false, In = u
   readonly [OPERATION]: true;
   readonly tier: Tier;
   readonly trpc: K;
-  readonly input: z.ZodType | undefined;
-  readonly output: z.ZodType | undefined;
-  readonly reply: z.ZodType | undefined;
+  readonly input?: z.ZodType;
+  readonly output?: z.ZodType;
+  readonly reply?: z.ZodType;
   /** Absent only on an operation REST answers wholly by itself (defineRestOperation). */
-  readonly handler: ((ctx: OperationContext & { caller?: Caller }, input: unknown) => Promise<unknown>) | undefined;
-  readonly rest: AnyRestBinding | false;
+  readonly handler?: (ctx: OperationContext & { caller?: Caller }, input: unknown) => Promise<unknown>;
+  readonly rest: AnyRestBinding;
   readonly $types?: { input: In; output: Out };
 }
 /** A route answered by a handler of its own, made once per app: only an operation without a service has one. */
@@ -148,27 +149,26 @@ type InputType<I> = I extends z.ZodType ? z.input<I> : void;
 /** Defines an operation: checks its parts against each other at compile time, and keeps it for the table. */
 export function defineOperation<
   const T extends Tier,
-  const K extends TrpcKind | false,
+  const NoTrpc extends false | undefined = undefined,
   I extends z.ZodType | undefined = undefined,
   V extends z.ZodType | undefined = undefined,
   Rp extends z.ZodType | undefined = undefined,
   R extends RestRequest = Record<never, never>,
->(def: OperationDef<T, K, I, V, Rp, R>): Operation<K, InputType<I>, OutputType<V, Rp>> {
-  return {
-    [OPERATION]: true,
-    tier: def.tier,
-    trpc: def.trpc,
-    input: def.input,
-    output: def.output,
-    reply: def.reply,
-    handler: def.handler as Operation['handler'],
-    rest: def.rest as AnyRestBinding | false,
-  };
+  const M extends Method = Method,
+>(def: OperationDef<T, NoTrpc, I, V, Rp, R, M>): Operation<KindOf<M, NoTrpc>, InputType<I>, OutputType<V, Rp>> {
+  const trpc = def.trpc ?? (def.rest.method === 'get' ? 'query' : 'mutation');
+  return { [OPERATION]: true, ...def, trpc } as unknown as Operation<KindOf<M, NoTrpc>, InputType<I>, OutputType<V, Rp>>;
 }
 
 /** An operation only REST has, answered wholly by its own handler (the API's documentation): no service behind it. */
 export function defineRestOperation(def: { tier: 'public'; trpc: false; rest: RestRoute<Record<never, never>, undefined, never> & { serve: OwnHandler } }): Operation<false> {
-  return { [OPERATION]: true, tier: def.tier, trpc: false, input: undefined, output: undefined, reply: undefined, handler: undefined, rest: def.rest as AnyRestBinding };
+  return { [OPERATION]: true, ...def } as Operation<false>;
+}
+
+/** The `successReply` of a service that answers nothing: `{ success: true }` once it is done. */
+export async function succeeded(done: Promise<unknown>): Promise<{ success: true }> {
+  await done;
+  return { success: true };
 }
 
 export const isOperation = (value: unknown): value is Operation => typeof value === 'object' && value !== null && OPERATION in value;

@@ -66,9 +66,7 @@ const sha = (algorithm: 'sha256' | 'sha384', text: string) => `${algorithm}-${cr
 
 /** The page is the same for every app of the process (tests build hundreds): written once. */
 let referencePage: Promise<ReferencePage> | undefined;
-export function buildReferencePage(): Promise<ReferencePage> {
-  return (referencePage ??= writeReferencePage());
-}
+export const buildReferencePage = (): Promise<ReferencePage> => (referencePage ??= writeReferencePage());
 
 async function writeReferencePage(): Promise<ReferencePage> {
   // Written by the package's own middleware, as a request would get it.

@@ -1,21 +1,22 @@
 // The REST routes under /api and their OpenAPI document, built from api/table.ts (docs/api.md#rest-routes).
+import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { ZodObject, type z } from 'zod';
 import { InvalidError, UnauthenticatedError } from '../errors';
 import type { Page } from '../contract/views';
 import { messages } from '../contract/messages';
-import type { Caller, Deps } from '../deps';
+import type { Deps } from '../deps';
 import type { ResolveCaller } from '../platform/auth/caller';
 import type { AppEnv } from '../platform/http/context';
 import { clientErrorResponse } from '../platform/http/errors';
 import { listResponse } from '../platform/http/list';
 import { jsonBody, paramOf, queryOf } from '../platform/http/validate';
-import { isOperation, type AnyRestBinding, type FileAnswer, type Operation, type OperationContext, type OperationTable, type RestEnv, type RestRequest } from './operation';
-import { buildOpenApiDocument } from './openapi-document';
-import { defineRoute, jsonAnswer, jsonRequestBody, listHeaders, restApp, serve, type RestApp } from './openapi-route';
+import { isOperation, type FileAnswer, type Operation, type OperationTable, type RestEnv, type RestRequest } from './operation';
+import { buildOpenApiDocument, type RestApp } from './openapi-document';
+import { defineRoute } from './openapi-route';
 import type { ReferencePage } from './reference-page';
 import { operations } from './table';
-import { assertTier, type Tier } from './tiers';
+import { assertTier, type SignedInTier, type Tier } from './tiers';
 
 export interface RestOptions {
   deps: Deps;
@@ -26,99 +27,67 @@ export interface RestOptions {
 }
 
 type Guards = Record<Tier, MiddlewareHandler<AppEnv>[]>;
-type RestOperation = Operation & { rest: AnyRestBinding };
 
-/** Each tier's REST side: 401 without a valid session (c.var.caller set otherwise), then the tier's own check. */
+/** Each tier's REST side: 401 without a valid session, then the tier's own check; c.var.caller set past it. */
 function tierGuards({ deps, resolveCaller }: RestOptions): Guards {
-  const requireCaller: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const result = await resolveCaller(c.req.header('authorization'), deps.clock.now());
-    if (!result.caller) throw new UnauthenticatedError(messages.unauthenticated);
-    c.set('caller', result.caller);
-    await next();
-  };
-  const check =
-    (tier: 'admin' | 'owner'): MiddlewareHandler<AppEnv> =>
+  const guard =
+    (tier: SignedInTier): MiddlewareHandler<AppEnv> =>
     async (c, next) => {
-      assertTier(tier, c.get('caller'));
+      const { caller } = await resolveCaller(c.req.header('authorization'), deps.clock.now());
+      if (!caller) throw new UnauthenticatedError(messages.unauthenticated);
+      assertTier(tier, caller);
+      c.set('caller', caller);
       await next();
     };
-  return { public: [], customer: [requireCaller], admin: [requireCaller, check('admin')], owner: [requireCaller, check('owner')] };
+  return { public: [], customer: [guard('customer')], admin: [guard('admin')], owner: [guard('owner')] };
 }
 
 /** The /api sub-app: every operation's route, in the table's order, and the OpenAPI document of them. */
 export function restApi(opts: RestOptions): RestApp {
-  const api = restApp();
+  const api: RestApp = new OpenAPIHono<AppEnv>();
   let documentJson: string | undefined;
   const env: RestEnv = {
     deps: opts.deps,
     // Built on the first request, when every route is mounted.
-    documentJson: () => (documentJson ??= JSON.stringify(buildOpenApiDocument(api, { serverUrl: opts.serverUrl }))),
+    documentJson: () => (documentJson ??= JSON.stringify(buildOpenApiDocument(api, opts.serverUrl))),
     referencePage: opts.referencePage,
   };
   const guards = tierGuards(opts);
-  for (const [name, operation] of restOperations(operations)) serveOperation(api, name, operation, env, guards);
+  for (const [name, operation] of operationsOf(operations)) serveOperation(api, name, operation, env, guards);
   // The admin area is the admin tier's throughout (docs/api.md#authentication): a path there that no operation
   // serves is refused as the tier refuses before it is answered 404, so the area's paths tell an outsider nothing.
   api.use('/admin/*', ...guards.admin);
   return api;
 }
 
-function* restOperations(table: OperationTable, prefix = ''): Generator<[string, RestOperation]> {
+function* operationsOf(table: OperationTable, prefix = ''): Generator<[string, Operation]> {
   for (const [key, node] of Object.entries(table)) {
     const name = `${prefix}${key}`;
-    if (!isOperation(node)) yield* restOperations(node, `${name}.`);
-    else if (node.rest) yield [name, node as RestOperation];
+    if (isOperation(node)) yield [name, node];
+    else yield* operationsOf(node, `${name}.`);
   }
 }
 
 /** The parts a route parses: as its binding names them, or else the operation's input as the body (a GET's query). */
-function requestOf({ rest, input }: RestOperation): RestRequest | undefined {
+function requestOf({ rest, input }: Operation): RestRequest | undefined {
   if (rest.request || !input) return rest.request;
   if (rest.method !== 'get') return { body: input };
   if (!(input instanceof ZodObject)) throw new Error(`GET ${rest.path}: a query string is an object`);
   return { query: input };
 }
 
-function serveOperation(api: RestApp, name: string, operation: RestOperation, env: RestEnv, guards: Guards): void {
+function serveOperation(api: RestApp, name: string, operation: Operation, env: RestEnv, guards: Guards): void {
   const { tier, rest } = operation;
   if (rest.path.startsWith('/admin/') && tier !== 'admin' && tier !== 'owner') throw new Error(`${name}: a route under /api/admin/ is admin or owner tier`);
   const request = requestOf(operation);
-  const { params, query, body } = request ?? {};
-  const route = defineRoute({
-    method: rest.method,
-    path: rest.path,
-    operationId: rest.operationId,
-    tags: rest.tags,
-    summary: rest.summary,
-    ...(rest.description === undefined ? {} : { description: rest.description }),
-    tier,
-    ...(request ? { request: { ...(params ? { params } : {}), ...(query ? { query } : {}), ...(body ? { body: jsonRequestBody(body) } : {}) } } : {}),
-    responses: { [rest.status ?? 200]: successResponse(operation) },
-    ...(rest.errors ? { errors: rest.errors } : {}),
-    ...(rest.errorBodies ? { errorBodies: rest.errorBodies } : {}),
-  });
-  if (rest.serve) {
-    serve(api, route, ...guards[tier], rest.serve(env));
-    return;
-  }
-  serve(api, route, ...guards[tier], answering(operation, request, env.deps));
-}
-
-/** The 2xx answer in the document: as the binding gives it, or its description with the JSON schema (and a list's headers). */
-function successResponse({ rest, output, reply }: RestOperation) {
-  if (typeof rest.response !== 'string') return rest.response;
-  if (rest.list) {
-    const page = (output as unknown as { shape: { items: never; totalIsLowerBound?: unknown } }).shape;
-    return jsonAnswer(rest.response, rest.answer?.schema ?? page.items, listHeaders('totalIsLowerBound' in page));
-  }
-  const schema = rest.answer?.schema ?? output ?? reply;
-  if (!schema) throw new Error(`${rest.method} ${rest.path}: a JSON answer needs a schema`);
-  return jsonAnswer(rest.response, schema);
+  api.openAPIRegistry.registerPath(defineRoute(operation, request));
+  const handler = rest.serve ? rest.serve(env) : answering(operation, request, env.deps);
+  api.on(rest.method.toUpperCase(), rest.path.replaceAll(/\{(\w+)\}/g, ':$1'), ...([...guards[tier], handler] as [Handler<AppEnv>]));
 }
 
 /** The route's handler: the parts parsed in order (path, query, body), the operation's handler, the answer. */
-function answering(operation: RestOperation, request: RestRequest | undefined, deps: Deps): Handler<AppEnv> {
-  const { tier, rest } = operation;
+function answering(operation: Operation, request: RestRequest | undefined, deps: Deps): Handler<AppEnv> {
+  const { rest } = operation;
   const handler = operation.handler!;
   const { params, query, body } = request ?? {};
   const partsOf = async (c: Context<AppEnv>) => ({
@@ -127,10 +96,8 @@ function answering(operation: RestOperation, request: RestRequest | undefined, d
     body: body && (await jsonBody(c, body)),
   });
   const inputOf = rest.input ?? mergedParts;
-  const contextOf = (c: Context<AppEnv>): OperationContext & { caller?: Caller } => {
-    const context: OperationContext = { deps, clientAddress: c.get('clientAddress'), requestId: c.get('requestId') };
-    return tier === 'public' ? context : { ...context, caller: c.get('caller') };
-  };
+  // A signed-in tier's guard has set the caller; a public route has none.
+  const contextOf = (c: Context<AppEnv>) => ({ deps, clientAddress: c.get('clientAddress'), requestId: c.get('requestId'), caller: c.get('caller') });
   const status = rest.status ?? 200;
   const answer = async (c: Context<AppEnv>) => {
     const input = inputOf(await partsOf(c));
@@ -140,15 +107,12 @@ function answering(operation: RestOperation, request: RestRequest | undefined, d
     return c.json(rest.answer ? rest.answer.body(result) : result, status);
   };
   if (!rest.withMessage) return answer;
-  return async (c) => {
-    try {
-      return await answer(c);
-    } catch (err) {
+  return (c) =>
+    answer(c).catch((err: unknown) => {
       const refused = clientErrorResponse(c, err, { withMessage: true });
       if (!refused) throw err;
       return refused;
-    }
-  };
+    });
 }
 
 // Each path parameter parsed alone with its schema (http/validate.ts paramOf): a bad id answers the id's own message

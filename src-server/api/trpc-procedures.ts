@@ -5,32 +5,20 @@ import { z } from 'zod';
 import type { CallerResult, ResolveCaller } from '../platform/auth/caller';
 import { messages } from '../contract/messages';
 import { brokenTextError } from '../contract/text';
-import type { Deps } from '../deps';
 import { DomainError, domainErrorIn, errorAnswerOf, inputErrorDetails } from '../errors';
+import type { OperationContext } from './operation';
 import { assertTier, type Tier } from './tiers';
 
-export interface TrpcContext {
-  deps: Deps;
-  clientAddress: string;
-  requestId: string;
+export interface TrpcContext extends OperationContext {
   /** Resolved on first use, once per request: public procedures never pay for a token check. */
   caller(): Promise<CallerResult>;
 }
 
-export function createTrpcContext(opts: {
-  deps: Deps;
-  resolveCaller: ResolveCaller;
-  authorization: string | null | undefined;
-  clientAddress: string;
-  requestId: string;
-}): TrpcContext {
+type ContextOptions = OperationContext & { resolveCaller: ResolveCaller; authorization: string | null | undefined };
+
+export function createTrpcContext({ resolveCaller, authorization, ...context }: ContextOptions): TrpcContext {
   let memo: Promise<CallerResult> | undefined;
-  return {
-    deps: opts.deps,
-    clientAddress: opts.clientAddress,
-    requestId: opts.requestId,
-    caller: () => (memo ??= opts.resolveCaller(opts.authorization, opts.deps.clock.now())),
-  };
+  return { ...context, caller: () => (memo ??= resolveCaller(authorization, context.deps.clock.now())) };
 }
 
 const t = initTRPC.context<TrpcContext>().create({

@@ -37,12 +37,9 @@ function procedureOf(operation: Operation, kind: TrpcKind): AnyTRPCProcedure {
   if (operation.input) builder = builder.input(operation.input);
   if (operation.output) builder = builder.output(operation.output);
   const signedIn = operation.tier !== 'public';
-  const resolve: Resolver = ({ ctx, input }) => {
-    const { deps, clientAddress, requestId } = ctx;
-    // Past a signed-in tier's middleware, ctx.caller is the caller it resolved, no longer the function resolving it.
-    const context = signedIn ? { deps, clientAddress, requestId, caller: ctx.caller as unknown as Caller } : { deps, clientAddress, requestId };
-    return handler(context, input);
-  };
+  // Past a signed-in tier's middleware, ctx.caller is the caller it resolved, no longer the function resolving it.
+  const resolve: Resolver = ({ ctx: { deps, clientAddress, requestId, caller }, input }) =>
+    handler(signedIn ? { deps, clientAddress, requestId, caller: caller as unknown as Caller } : { deps, clientAddress, requestId }, input);
   return kind === 'query' ? builder.query(resolve) : builder.mutation(resolve);
 }
 

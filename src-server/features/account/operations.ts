@@ -3,7 +3,7 @@ import { messages } from '../../contract/messages';
 import { registeredReply, sessionReply, successReply } from '../../contract/replies';
 import { loginInput, registerInput } from '../../contract/schemas';
 import { loginResultView, userView } from '../../contract/views';
-import { defineOperation } from '../../api/operation';
+import { defineOperation, succeeded } from '../../api/operation';
 import { registerErrorAnswer, registerInputErrorAnswer } from '../../platform/http/errors';
 import { currentSession, login, logout, register } from './service';
 
@@ -11,7 +11,6 @@ import { currentSession, login, logout, register } from './service';
 export const accountOperations = {
   login: defineOperation({
     tier: 'public',
-    trpc: 'mutation',
     input: loginInput,
     output: loginResultView,
     handler: ({ deps, clientAddress }, input) => login(deps, input, clientAddress),
@@ -28,7 +27,6 @@ export const accountOperations = {
   }),
   register: defineOperation({
     tier: 'public',
-    trpc: 'mutation',
     input: registerInput,
     output: userView,
     handler: ({ deps, clientAddress }, input) => register(deps, input, clientAddress),
@@ -50,12 +48,8 @@ export const accountOperations = {
   }),
   logout: defineOperation({
     tier: 'customer',
-    trpc: 'mutation',
     reply: successReply,
-    handler: async ({ deps, caller }) => {
-      await logout(deps, caller);
-      return { success: true as const };
-    },
+    handler: ({ deps, caller }) => succeeded(logout(deps, caller)),
     rest: {
       method: 'post',
       path: '/logout',
@@ -68,7 +62,6 @@ export const accountOperations = {
   }),
   me: defineOperation({
     tier: 'customer',
-    trpc: 'query',
     reply: sessionReply,
     handler: ({ deps, caller }) => currentSession(deps, caller),
     rest: {

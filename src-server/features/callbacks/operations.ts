@@ -10,7 +10,6 @@ import { addCallbackNote, getCallbackRequest, listCallbackRequests, requestCallb
 export const callbackOperations = {
   request: defineOperation({
     tier: 'public',
-    trpc: 'mutation',
     input: callbackInput,
     reply: receivedReply,
     handler: ({ deps, clientAddress }, input) => requestCallback(deps, input, clientAddress),
@@ -28,7 +27,6 @@ export const callbackOperations = {
   }),
 };
 
-/** admin.callbacks.*: the staff queue. */
 export const adminCallbackOperations = queueOperations(
   {
     path: 'callbacks',

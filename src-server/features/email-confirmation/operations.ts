@@ -7,7 +7,6 @@ import { confirmEmail, requestConfirmation } from './service';
 export const emailConfirmationOperations = {
   request: defineOperation({
     tier: 'customer',
-    trpc: 'mutation',
     reply: confirmationSentReply,
     handler: ({ deps, caller }) => requestConfirmation(deps, caller),
     rest: {
@@ -23,7 +22,6 @@ export const emailConfirmationOperations = {
   }),
   confirm: defineOperation({
     tier: 'customer',
-    trpc: 'mutation',
     input: emailConfirmInput,
     reply: emailConfirmedReply,
     handler: ({ deps, caller }, input) => confirmEmail(deps, caller, input),

@@ -10,7 +10,6 @@ const TAG = 'Admin: audit log';
 export const adminLogOperations = {
   list: defineOperation({
     tier: 'admin',
-    trpc: 'query',
     input: listQuery,
     output: logPageView,
     handler: ({ deps, caller }, query) => listLogs(deps, caller, query),
@@ -27,7 +26,6 @@ export const adminLogOperations = {
   }),
   add: defineOperation({
     tier: 'admin',
-    trpc: 'mutation',
     input: clientLogInput,
     output: logEntryView,
     handler: ({ deps, caller }, input) => addClientLog(deps, caller, input),

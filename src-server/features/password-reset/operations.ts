@@ -7,7 +7,6 @@ import { confirmPasswordReset, requestPasswordReset } from './service';
 export const passwordResetOperations = {
   request: defineOperation({
     tier: 'public',
-    trpc: 'mutation',
     input: passwordResetRequestInput,
     reply: messageReply,
     handler: ({ deps, clientAddress }, input) => requestPasswordReset(deps, input, clientAddress),
@@ -23,7 +22,6 @@ export const passwordResetOperations = {
   }),
   confirm: defineOperation({
     tier: 'public',
-    trpc: 'mutation',
     input: passwordResetConfirmInput,
     reply: passwordSetReply,
     handler: ({ deps }, input) => confirmPasswordReset(deps, input),

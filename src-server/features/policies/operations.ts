@@ -4,16 +4,14 @@ import { ADMIN_SEARCH_EXACT_TOTAL } from '../../contract/limits';
 import { successReply } from '../../contract/replies';
 import { idInput, listQuery, policyInput, updatePolicyByIdInput, userIdInput } from '../../contract/schemas';
 import { boundedPageOf, policyView } from '../../contract/views';
-import { defineOperation } from '../../api/operation';
+import { defineOperation, succeeded } from '../../api/operation';
 import { createPolicy, deletePolicy, listPolicies, myPolicies, policiesOfUser, updatePolicy } from './service';
 
 const ADMIN_TAG = 'Admin: policies';
 
-/** policies.mine: the signed-in customer's own. */
 export const policyOperations = {
   mine: defineOperation({
     tier: 'customer',
-    trpc: 'query',
     output: z.array(policyView),
     handler: ({ deps, caller }) => myPolicies(deps, caller),
     rest: {
@@ -28,11 +26,9 @@ export const policyOperations = {
   }),
 };
 
-/** admin.policies.*: every policy, and one account's (impersonation). */
 export const adminPolicyOperations = {
   list: defineOperation({
     tier: 'admin',
-    trpc: 'query',
     input: listQuery,
     output: boundedPageOf(policyView),
     handler: ({ deps, caller }, query) => listPolicies(deps, caller, query),
@@ -49,7 +45,6 @@ export const adminPolicyOperations = {
   }),
   ofUser: defineOperation({
     tier: 'admin',
-    trpc: 'query',
     input: userIdInput,
     output: z.array(policyView),
     handler: ({ deps, caller }, { userId }) => policiesOfUser(deps, caller, userId),
@@ -68,7 +63,6 @@ export const adminPolicyOperations = {
   }),
   create: defineOperation({
     tier: 'admin',
-    trpc: 'mutation',
     input: policyInput,
     output: policyView,
     handler: ({ deps, caller }, input) => createPolicy(deps, caller, input),
@@ -85,7 +79,6 @@ export const adminPolicyOperations = {
   }),
   update: defineOperation({
     tier: 'admin',
-    trpc: 'mutation',
     input: updatePolicyByIdInput,
     output: policyView,
     handler: ({ deps, caller }, { id, data }) => updatePolicy(deps, caller, id, data),
@@ -104,13 +97,9 @@ export const adminPolicyOperations = {
   }),
   delete: defineOperation({
     tier: 'admin',
-    trpc: 'mutation',
     input: idInput,
     reply: successReply,
-    handler: async ({ deps, caller }, { id }) => {
-      await deletePolicy(deps, caller, id);
-      return { success: true as const };
-    },
+    handler: ({ deps, caller }, { id }) => succeeded(deletePolicy(deps, caller, id)),
     rest: {
       method: 'delete',
       path: '/admin/policies/{id}',

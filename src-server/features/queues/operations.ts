@@ -4,10 +4,8 @@ import { staffRefView } from '../../contract/views';
 import { defineOperation } from '../../api/operation';
 import { listStaff } from './queue';
 
-/** admin.staff: the admin and owner accounts, by username. */
 export const staffOperation = defineOperation({
   tier: 'admin',
-  trpc: 'query',
   output: z.array(staffRefView),
   handler: ({ deps, caller }) => listStaff(deps, caller),
   rest: {

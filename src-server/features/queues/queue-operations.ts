@@ -11,7 +11,6 @@ import type { Tag } from '../../api/openapi-document';
 export interface QueueNames<Item, Detail> {
   /** The path segment under /api/admin: 'quotes' or 'callbacks'. */
   path: string;
-  /** The document's tag for the queue's routes. */
   tag: Tag;
   /** In operation ids: 'Quote' gives listQuoteRequests, getQuoteRequest, updateQuoteRequest, addQuoteNote. */
   noun: string;
@@ -29,13 +28,11 @@ export interface QueueServices<Item, Detail> {
   addNote(deps: Deps, caller: Caller, id: number, text: string): Promise<RequestNoteView>;
 }
 
-/** The four operations of one queue. */
 export function queueOperations<Item, Detail>(names: QueueNames<Item, Detail>, services: QueueServices<Item, Detail>) {
   const { path, tag, noun, itemSummary, listView, detailView } = names;
   return {
     list: defineOperation({
       tier: 'admin',
-      trpc: 'query',
       input: queueListQuery,
       output: pageOf(listView),
       handler: ({ deps, caller }, query) => services.list(deps, caller, query),
@@ -52,7 +49,6 @@ export function queueOperations<Item, Detail>(names: QueueNames<Item, Detail>, s
     }),
     get: defineOperation({
       tier: 'admin',
-      trpc: 'query',
       input: idInput,
       output: detailView,
       handler: ({ deps, caller }, { id }) => services.get(deps, caller, id),
@@ -69,7 +65,6 @@ export function queueOperations<Item, Detail>(names: QueueNames<Item, Detail>, s
     }),
     update: defineOperation({
       tier: 'admin',
-      trpc: 'mutation',
       input: requestUpdateByIdInput,
       output: detailView,
       handler: ({ deps, caller }, { id, ...change }) => services.update(deps, caller, id, change),
@@ -87,7 +82,6 @@ export function queueOperations<Item, Detail>(names: QueueNames<Item, Detail>, s
     }),
     addNote: defineOperation({
       tier: 'admin',
-      trpc: 'mutation',
       input: requestNoteByIdInput,
       output: requestNoteView,
       handler: ({ deps, caller }, { id, text }) => services.addNote(deps, caller, id, text),

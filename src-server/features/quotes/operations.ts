@@ -16,11 +16,9 @@ import { addQuoteNote, getQuoteRequest, listQuoteRequests, submitQuoteRequest, u
 
 const ADMIN_TAG = 'Admin: quote requests';
 
-/** quotes.*: the wizard's final step, a signed-in customer's own requests, the wizard filled in from a policy. */
 export const quoteOperations = {
   submit: defineOperation({
     tier: 'public',
-    trpc: 'mutation',
     input: quoteRequestInput,
     reply: receivedReply,
     handler: ({ deps, clientAddress }, input) => submitQuoteRequest(deps, input, clientAddress),
@@ -40,7 +38,6 @@ export const quoteOperations = {
   }),
   mine: defineOperation({
     tier: 'customer',
-    trpc: 'query',
     output: z.array(myQuoteRequestView),
     handler: ({ deps, caller }) => myQuoteRequests(deps, caller),
     rest: {
@@ -56,7 +53,6 @@ export const quoteOperations = {
   /** The reminder's link (docs/product.md#asking-for-more-cover): the caller's own policy only, staff included. */
   renewal: defineOperation({
     tier: 'customer',
-    trpc: 'query',
     input: renewalInput,
     output: renewalDraftView,
     handler: ({ deps, caller }, { policyNumber }) => renewalDraft(deps, caller, policyNumber),
@@ -74,7 +70,6 @@ export const quoteOperations = {
   }),
 };
 
-/** admin.quotes.*: the staff queue, and a request's offer and policy. */
 export const adminQuoteOperations = {
   ...queueOperations(
     {
@@ -89,7 +84,6 @@ export const adminQuoteOperations = {
   ),
   offer: defineOperation({
     tier: 'admin',
-    trpc: 'mutation',
     input: offerByIdInput,
     output: quoteRequestDetailView,
     handler: ({ deps, caller }, { id, ...offer }) => sendOffer(deps, caller, id, offer),
@@ -107,7 +101,6 @@ export const adminQuoteOperations = {
   }),
   issuePolicy: defineOperation({
     tier: 'admin',
-    trpc: 'mutation',
     input: issuePolicyByIdInput,
     output: issuedPolicyView,
     handler: ({ deps, caller }, { id, ...fields }) => issuePolicy(deps, caller, id, fields),

@@ -3,11 +3,9 @@ import { adminStatsView, queueCountsView } from '../../contract/views';
 import { defineOperation } from '../../api/operation';
 import { getQueueCounts, getStats } from './service';
 
-/** admin.stats and admin.queueCounts. */
 export const statsOperations = {
   stats: defineOperation({
     tier: 'admin',
-    trpc: 'query',
     output: adminStatsView,
     handler: ({ deps, caller }) => getStats(deps, caller),
     rest: {
@@ -20,10 +18,8 @@ export const statsOperations = {
       response: 'The counts',
     },
   }),
-  /** The overview's new and overdue requests per queue. */
   queueCounts: defineOperation({
     tier: 'admin',
-    trpc: 'query',
     output: queueCountsView,
     handler: ({ deps, caller }) => getQueueCounts(deps, caller),
     rest: {

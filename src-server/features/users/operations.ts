@@ -4,7 +4,7 @@ import { ADMIN_SEARCH_EXACT_TOTAL } from '../../contract/limits';
 import { successReply } from '../../contract/replies';
 import { createUserInput, idInput, listQuery, updateUserByIdInput, updateUserInput } from '../../contract/schemas';
 import { boundedPageOf, heldCoverView, userView } from '../../contract/views';
-import { defineOperation } from '../../api/operation';
+import { defineOperation, succeeded } from '../../api/operation';
 import { coverHeld, createUser, deleteUser, listUsers, updateUser } from './service';
 
 const TAG = 'Admin: users';
@@ -12,7 +12,6 @@ const TAG = 'Admin: users';
 export const adminUserOperations = {
   list: defineOperation({
     tier: 'admin',
-    trpc: 'query',
     input: listQuery,
     output: boundedPageOf(userView),
     handler: ({ deps, caller }, query) => listUsers(deps, caller, query),
@@ -34,7 +33,6 @@ export const adminUserOperations = {
   }),
   create: defineOperation({
     tier: 'admin',
-    trpc: 'mutation',
     input: createUserInput,
     output: userView,
     handler: ({ deps, caller }, input) => createUser(deps, caller, input),
@@ -52,7 +50,6 @@ export const adminUserOperations = {
   }),
   update: defineOperation({
     tier: 'admin',
-    trpc: 'mutation',
     input: updateUserByIdInput,
     output: userView,
     handler: ({ deps, caller }, { id, data }) => updateUser(deps, caller, id, data),
@@ -69,10 +66,8 @@ export const adminUserOperations = {
       errors: [404, 409, 503],
     },
   }),
-  /** The account's live, upcoming and pending cover, named in the confirmation before deleting it. */
   coverHeld: defineOperation({
     tier: 'admin',
-    trpc: 'query',
     input: idInput,
     output: heldCoverView,
     handler: ({ deps, caller }, { id }) => coverHeld(deps, caller, id),
@@ -90,13 +85,9 @@ export const adminUserOperations = {
   }),
   delete: defineOperation({
     tier: 'admin',
-    trpc: 'mutation',
     input: idInput,
     reply: successReply,
-    handler: async ({ deps, caller }, { id }) => {
-      await deleteUser(deps, caller, id);
-      return { success: true as const };
-    },
+    handler: ({ deps, caller }, { id }) => succeeded(deleteUser(deps, caller, id)),
     rest: {
       method: 'delete',
       path: '/admin/users/{id}',

@@ -4,11 +4,9 @@ import { verificationView } from '../../contract/views';
 import { defineOperation } from '../../api/operation';
 import { verifyByCode } from './service';
 
-/** verify.byCode; GET /api/verify/{code}. */
 export const verifyOperations = {
   byCode: defineOperation({
     tier: 'public',
-    trpc: 'query',
     input: verifyCodeInput,
     output: verificationView,
     handler: ({ deps, clientAddress }, { code }) => verifyByCode(deps, code, clientAddress),
