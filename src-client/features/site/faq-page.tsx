@@ -4,6 +4,7 @@ import { brand, brandTelHref } from '@server/contract/brand';
 import { Accordion, type AccordionItem } from '../../components/accordion';
 import { buttonClass, textLinkClass as link } from '../../components/button';
 import { PageHeading } from '../../components/page';
+import { MailLink, TelLink } from '../../components/contact-panels';
 
 const list = 'list-disc space-y-1 pl-5';
 
@@ -37,11 +38,8 @@ const QUESTIONS: ReadonlyArray<AccordionItem> = [
     content: (
       <>
         <p>
-          Call our claims line on{' '}
-          <a href={brandTelHref(brand.phones.claims)} className={link}>
-            {brand.phones.claims}
-          </a>
-          , open 24 hours a day, 7 days a week, as soon as you can after an incident, even if you’re not sure you want to claim.
+          Call our claims line on <TelLink phone={brand.phones.claims} />, open 24 hours a day, 7 days a week, as soon as you can after an
+          incident, even if you’re not sure you want to claim.
         </p>
         <p>
           Our{' '}
@@ -59,15 +57,7 @@ const QUESTIONS: ReadonlyArray<AccordionItem> = [
     content: (
       <>
         <p>
-          Call{' '}
-          <a href={brandTelHref(brand.phones.support)} className={link}>
-            {brand.phones.support}
-          </a>{' '}
-          or e-mail{' '}
-          <a href={`mailto:${brand.emails.support}`} className={link}>
-            {brand.emails.support}
-          </a>
-          . Opening hours: {brand.openingHours}.
+          Call <TelLink phone={brand.phones.support} /> or e-mail <MailLink email={brand.emails.support} />. Opening hours: {brand.openingHours}.
         </p>
         <p>
           You can also{' '}
@@ -86,11 +76,7 @@ const QUESTIONS: ReadonlyArray<AccordionItem> = [
       <>
         <p>
           Yes. Tell us before the change takes effect, for example a different car or registration, a new address or a correction to your
-          details. E-mail{' '}
-          <a href={`mailto:${brand.emails.policies}`} className={link}>
-            {brand.emails.policies}
-          </a>{' '}
-          with your policy number or call us.
+          details. E-mail <MailLink email={brand.emails.policies} /> with your policy number or call us.
         </p>
         <p>
           We’ll check the change with the insurer. It may change your price, and where it does we’ll tell you before anything is updated. You’ll
@@ -135,11 +121,7 @@ const QUESTIONS: ReadonlyArray<AccordionItem> = [
         </ul>
         <p>
           Your quote confirms which options apply to your policy. Cover starts only once your payment is received. For help with a payment,
-          e-mail{' '}
-          <a href={`mailto:${brand.emails.payments}`} className={link}>
-            {brand.emails.payments}
-          </a>
-          .
+          e-mail <MailLink email={brand.emails.payments} />.
         </p>
       </>
     ),

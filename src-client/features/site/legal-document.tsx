@@ -1,7 +1,8 @@
 // What every legal page shows outside its accordion, kept apart so neither page's chunk pulls in the other's text.
 import { useLocation } from '@tanstack/react-router';
-import { brand, brandTelHref } from '@server/contract/brand';
+import { brand } from '@server/contract/brand';
 import { textLinkClass as link } from '../../components/button';
+import { MailLink, TelLink } from '../../components/contact-panels';
 
 
 /** The dates both legal pages show (docs/product.md#legal-pages). */
@@ -47,14 +48,10 @@ export function LegalDocumentDetails() {
       <div>
         <p className="font-semibold">Customer support</p>
         <p>
-          <a href={brandTelHref(brand.phones.support)} aria-label={`Call customer support: ${brand.phones.support}`} className={link}>
-            {brand.phones.support}
-          </a>
+          <TelLink phone={brand.phones.support} label="Call customer support" />
         </p>
         <p>
-          <a href={`mailto:${brand.emails.support}`} className={`${link} break-all`}>
-            {brand.emails.support}
-          </a>
+          <MailLink email={brand.emails.support} className={`${link} break-all`} />
         </p>
       </div>
     </div>

@@ -1,9 +1,10 @@
 // /privacy-policy (docs/product.md#legal-pages). A URL hash (/privacy-policy#your-rights) opens that section.
 // Company facts come from brand.ts.
 import { Link } from '@tanstack/react-router';
-import { brand, brandAddressOneLine, brandTelHref } from '@server/contract/brand';
+import { brand, brandAddressOneLine } from '@server/contract/brand';
 import { Accordion, type AccordionItem } from '../../components/accordion';
 import { PageHeading } from '../../components/page';
+import { MailLink, TelLink } from '../../components/contact-panels';
 import { LegalDocumentDetails, useHashId } from './legal-document';
 import { textLinkClass as link } from '../../components/button';
 
@@ -181,11 +182,7 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
           </li>
         </ul>
         <p>
-          To use your rights, e-mail{' '}
-          <a href={`mailto:${brand.emails.privacy}`} className={link}>
-            {brand.emails.privacy}
-          </a>
-          . It is usually free, and we reply within one month.
+          To use your rights, e-mail <MailLink email={brand.emails.privacy} />. It is usually free, and we reply within one month.
         </p>
       </>
     ),
@@ -230,15 +227,8 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
     content: (
       <>
         <p>
-          For questions about this policy or your data, e-mail{' '}
-          <a href={`mailto:${brand.emails.privacy}`} className={link}>
-            {brand.emails.privacy}
-          </a>
-          , call{' '}
-          <a href={brandTelHref(brand.phones.support)} className={link}>
-            {brand.phones.support}
-          </a>{' '}
-          or write to us at the address above.
+          For questions about this policy or your data, e-mail <MailLink email={brand.emails.privacy} />, call{' '}
+          <TelLink phone={brand.phones.support} /> or write to us at the address above.
         </p>
         <p>
           If you’re unhappy with how we have handled your data, please tell us first so we can put it right. You also have the right to complain

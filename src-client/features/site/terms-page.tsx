@@ -1,9 +1,10 @@
 // /terms-of-service (docs/product.md#legal-pages). The footer's "how to complain" link (#complaints) opens its
 // section and the router scrolls to it. Company facts come from brand.ts.
 import { Link } from '@tanstack/react-router';
-import { brand, brandAddressOneLine, brandTelHref } from '@server/contract/brand';
+import { brand, brandAddressOneLine } from '@server/contract/brand';
 import { Accordion, type AccordionItem } from '../../components/accordion';
 import { PageHeading } from '../../components/page';
+import { MailLink, TelLink } from '../../components/contact-panels';
 import { LegalDocumentDetails, useHashId } from './legal-document';
 import { textLinkClass as link } from '../../components/button';
 
@@ -131,10 +132,8 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
     content: (
       <p>
         Report any incident as soon as you can on our 24/7 claims line,{' '}
-        <a href={brandTelHref(brand.phones.claims)} aria-label={`Call the 24/7 claims line: ${brand.phones.claims}`} className={link}>
-          {brand.phones.claims}
-        </a>
-        . The insurer decides claims under your policy wording, and we will help you through the process. Our{' '}
+        <TelLink phone={brand.phones.claims} label="Call the 24/7 claims line" />. The insurer decides claims under your policy wording, and we
+        will help you through the process. Our{' '}
         <Link to="/claims" className={link}>
           claims guide
         </Link>{' '}
@@ -150,18 +149,10 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
         <p>If you’re unhappy with our service, please tell us so we can put it right. You can:</p>
         <ul className={list}>
           <li>
-            e-mail{' '}
-            <a href={`mailto:${brand.emails.complaints}`} className={link}>
-              {brand.emails.complaints}
-            </a>
-            ;
+            e-mail <MailLink email={brand.emails.complaints} />;
           </li>
           <li>
-            call{' '}
-            <a href={brandTelHref(brand.phones.support)} aria-label={`Call customer support: ${brand.phones.support}`} className={link}>
-              {brand.phones.support}
-            </a>
-            ;
+            call <TelLink phone={brand.phones.support} label="Call customer support" />;
           </li>
           <li>write to us at {brandAddressOneLine()}.</li>
         </ul>
