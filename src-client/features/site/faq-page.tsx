@@ -162,7 +162,7 @@ export function FaqPage() {
   return (
     <>
       <PageHeading title="Frequently asked questions" lead="Quick answers about our cover, claims, payments and your policy." />
-      <Accordion items={QUESTIONS} numbered />
+      <Accordion items={QUESTIONS} />
       <section aria-labelledby="faq-help" className="mt-10 rounded-xl bg-brand-50 p-6">
         <h2 id="faq-help" className="text-xl font-bold text-brand-700">
           Still have a question?

@@ -1,11 +1,9 @@
-// /privacy-policy (docs/product.md#legal-pages). A URL hash (/privacy-policy#your-rights) opens that section.
-// Company facts come from brand.ts.
+// /privacy-policy (docs/product.md#legal-pages). Company facts come from brand.ts.
 import { Link } from '@tanstack/react-router';
 import { brand, brandAddressOneLine } from '@server/contract/brand';
-import { Accordion, type AccordionItem } from '../../components/accordion';
-import { PageHeading } from '../../components/page';
+import type { AccordionItem } from '../../components/accordion';
 import { MailLink, TelLink } from '../../components/contact-panels';
-import { LegalDocumentDetails, useHashId } from './legal-document';
+import { LegalDocument } from './legal-document';
 import { textLinkClass as link } from '../../components/button';
 
 const list = 'list-disc space-y-1 pl-5';
@@ -251,15 +249,11 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
 ];
 
 export function PrivacyPage() {
-  const hashId = useHashId();
   return (
-    <>
-      <PageHeading
-        title="Privacy Policy"
-        lead={`How ${brand.legalName} collects, uses and protects your personal data, under the UK GDPR and the Data Protection Act 2018.`}
-      />
-      <LegalDocumentDetails />
-      <Accordion items={SECTIONS} numbered defaultOpenId={hashId || undefined} />
-    </>
+    <LegalDocument
+      title="Privacy Policy"
+      lead={`How ${brand.legalName} collects, uses and protects your personal data, under the UK GDPR and the Data Protection Act 2018.`}
+      sections={SECTIONS}
+    />
   );
 }

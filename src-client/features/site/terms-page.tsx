@@ -2,10 +2,9 @@
 // section and the router scrolls to it. Company facts come from brand.ts.
 import { Link } from '@tanstack/react-router';
 import { brand, brandAddressOneLine } from '@server/contract/brand';
-import { Accordion, type AccordionItem } from '../../components/accordion';
-import { PageHeading } from '../../components/page';
+import type { AccordionItem } from '../../components/accordion';
 import { MailLink, TelLink } from '../../components/contact-panels';
-import { LegalDocumentDetails, useHashId } from './legal-document';
+import { LegalDocument } from './legal-document';
 import { textLinkClass as link } from '../../components/button';
 
 const list = 'list-disc space-y-1 pl-5';
@@ -198,15 +197,12 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
 ];
 
 export function TermsPage() {
-  const hashId = useHashId();
   return (
-    <>
-      <PageHeading
-        title="Terms of Service"
-        lead={`The terms for using this website and the service ${brand.legalName} provides as your insurance broker.`}
-      />
-      <LegalDocumentDetails />
-      <Accordion items={SECTIONS} numbered defaultOpenId={hashId || undefined} />
+    <LegalDocument
+      title="Terms of Service"
+      lead={`The terms for using this website and the service ${brand.legalName} provides as your insurance broker.`}
+      sections={SECTIONS}
+    >
       <p className="mt-8 text-ink-muted">
         How we handle your personal data is explained in our{' '}
         <Link to="/privacy-policy" className={link}>
@@ -214,6 +210,6 @@ export function TermsPage() {
         </Link>
         .
       </p>
-    </>
+    </LegalDocument>
   );
 }
