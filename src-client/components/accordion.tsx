@@ -11,6 +11,9 @@ export interface AccordionItem {
   content: ReactNode;
 }
 
+/** An item's content that is only plain paragraphs, one string each. */
+export const paragraphs = (...texts: string[]) => texts.map((text) => <p key={text}>{text}</p>);
+
 /** Each header is an h2, its title numbered ("1. ", "2. " ...) as part of the button's accessible name. */
 export function Accordion({ items, defaultOpenId }: { items: ReadonlyArray<AccordionItem>; defaultOpenId?: string | undefined }) {
   // Sections the visitor opened before the app was live (boot/early-disclosures.ts) stay open.

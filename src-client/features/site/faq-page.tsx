@@ -1,7 +1,7 @@
 // /faq (docs/product.md#faq). Every contact detail comes from brand.ts.
 import { Link } from '@tanstack/react-router';
 import { brand, brandTelHref } from '@server/contract/brand';
-import { Accordion, type AccordionItem } from '../../components/accordion';
+import { Accordion, paragraphs, type AccordionItem } from '../../components/accordion';
 import { buttonClass, textLinkClass as link } from '../../components/button';
 import { PageHeading } from '../../components/page';
 import { MailLink, TelLink } from '../../components/contact-panels';
@@ -149,11 +149,9 @@ const QUESTIONS: ReadonlyArray<AccordionItem> = [
   {
     id: 'multi-policy-discounts',
     title: 'Do you offer discounts for more than one policy?',
-    content: (
-      <p>
-        Sometimes. If you already hold a policy with us, or want to insure more than one car or driver, say so when you ask for a quote. Where an
-        insurer offers a multi-policy discount we’ll include it, and your quote will show it. We can’t promise one on every policy.
-      </p>
+    content: paragraphs(
+      'Sometimes. If you already hold a policy with us, or want to insure more than one car or driver, say so when you ask for a quote. Where ' +
+        'an insurer offers a multi-policy discount we’ll include it, and your quote will show it. We can’t promise one on every policy.',
     ),
   },
 ];

@@ -1,7 +1,7 @@
 // /privacy-policy (docs/product.md#legal-pages). Company facts come from brand.ts.
 import { Link } from '@tanstack/react-router';
 import { brand, brandAddressOneLine } from '@server/contract/brand';
-import type { AccordionItem } from '../../components/accordion';
+import { paragraphs, type AccordionItem } from '../../components/accordion';
 import { MailLink, TelLink } from '../../components/contact-panels';
 import { LegalDocument } from './legal-document';
 import { textLinkClass as link } from '../../components/button';
@@ -12,18 +12,12 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
   {
     id: 'who-we-are',
     title: 'Who we are',
-    content: (
-      <>
-        <p>
-          {brand.legalName} (“we”, “us”) is an insurance broker registered in England and Wales, company number {brand.companyNumber}, at{' '}
-          {brandAddressOneLine()}. {brand.regulatorStatement}
-        </p>
-        <p>
-          We are the controller of the personal data we collect through this website and when we arrange your cover, under the UK General Data
-          Protection Regulation (UK GDPR) and the Data Protection Act 2018. The insurer that underwrites your policy, {brand.insurerName}, is a
-          separate controller for the data it uses to provide cover and handle claims, and has its own privacy notice.
-        </p>
-      </>
+    content: paragraphs(
+      `${brand.legalName} (“we”, “us”) is an insurance broker registered in England and Wales, company number ${brand.companyNumber}, at ` +
+        `${brandAddressOneLine()}. ${brand.regulatorStatement}`,
+      `We are the controller of the personal data we collect through this website and when we arrange your cover, under the UK General Data ` +
+        `Protection Regulation (UK GDPR) and the Data Protection Act 2018. The insurer that underwrites your policy, ${brand.insurerName}, is ` +
+        `a separate controller for the data it uses to provide cover and handle claims, and has its own privacy notice.`,
     ),
   },
   {
@@ -125,12 +119,10 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
   {
     id: 'international-transfers',
     title: 'International transfers',
-    content: (
-      <p>
-        We aim to keep your personal data in the United Kingdom. If a service provider or insurer processes it outside the UK, we make sure it
-        stays protected: either the country has UK adequacy regulations, or we use the safeguards UK law approves, such as the International
-        Data Transfer Agreement.
-      </p>
+    content: paragraphs(
+      'We aim to keep your personal data in the United Kingdom. If a service provider or insurer processes it outside the UK, we make sure it ' +
+        'stays protected: either the country has UK adequacy regulations, or we use the safeguards UK law approves, such as the International ' +
+        'Data Transfer Agreement.',
     ),
   },
   {
@@ -212,11 +204,9 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
   {
     id: 'children',
     title: 'Children’s privacy',
-    content: (
-      <p>
-        Our service is not meant for children under 13, and we do not knowingly collect personal data from children under 13. If you think a
-        child under 13 has given us their details, please contact us and we will delete them. Learner cover is for drivers aged 17 and over.
-      </p>
+    content: paragraphs(
+      'Our service is not meant for children under 13, and we do not knowingly collect personal data from children under 13. If you think a ' +
+        'child under 13 has given us their details, please contact us and we will delete them. Learner cover is for drivers aged 17 and over.',
     ),
   },
   {
