@@ -3,6 +3,7 @@
 // scrolls to it; pass the hash as `defaultOpenId` to open it too.
 import { useState, type ReactNode } from 'react';
 import { expandedOnPage } from '../lib/hydration';
+import { listClass } from './button';
 
 export interface AccordionItem {
   /** Unique on the page: the item's element id (a URL hash target); header and panel ids derive from it. */
@@ -13,6 +14,20 @@ export interface AccordionItem {
 
 /** An item's content that is only plain paragraphs, one string each. */
 export const paragraphs = (...texts: string[]) => texts.map((text) => <p key={text}>{text}</p>);
+
+/** A list whose items each start with a term in bold; the rest of each item carries its own leading space or punctuation. */
+export function TermList({ items }: { items: ReadonlyArray<[term: string, rest: string]> }) {
+  return (
+    <ul className={listClass}>
+      {items.map(([term, rest]) => (
+        <li key={term}>
+          <strong>{term}</strong>
+          {rest}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** Each header is an h2, its title numbered ("1. ", "2. " ...) as part of the button's accessible name. */
 export function Accordion({ items, defaultOpenId }: { items: ReadonlyArray<AccordionItem>; defaultOpenId?: string | undefined }) {

@@ -12,6 +12,9 @@ const VARIANTS: Record<Variant, string> = {
 /** An inline text link: underlined, brand colour (9.5:1 on white). */
 export const textLinkClass = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';
 
+/** A bulleted list in the text of a page. */
+export const listClass = 'list-disc space-y-1 pl-5';
+
 /** Shared by <Button> and links styled as buttons. */
 export function buttonClass(variant: Variant = 'primary', extra = ''): string {
   return `inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-5 py-2.5 font-semibold transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]} ${extra}`;

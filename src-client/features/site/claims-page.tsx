@@ -3,10 +3,9 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { brand, brandTelHref } from '@server/contract/brand';
 import { PageHeading } from '../../components/page';
-import { textLinkClass as link } from '../../components/button';
+import { listClass as list, textLinkClass as link } from '../../components/button';
 import { MailLink, TelLink } from '../../components/contact-panels';
 
-const list = 'list-disc space-y-1 pl-5';
 const sectionHeading = 'text-2xl font-bold text-brand-700';
 
 const STEPS: ReadonlyArray<{ title: string; body: ReactNode }> = [

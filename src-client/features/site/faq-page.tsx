@@ -1,12 +1,10 @@
 // /faq (docs/product.md#faq). Every contact detail comes from brand.ts.
 import { Link } from '@tanstack/react-router';
 import { brand, brandTelHref } from '@server/contract/brand';
-import { Accordion, paragraphs, type AccordionItem } from '../../components/accordion';
-import { buttonClass, textLinkClass as link } from '../../components/button';
+import { Accordion, paragraphs, TermList, type AccordionItem } from '../../components/accordion';
+import { buttonClass, listClass as list, textLinkClass as link } from '../../components/button';
 import { PageHeading } from '../../components/page';
 import { MailLink, TelLink } from '../../components/contact-panels';
-
-const list = 'list-disc space-y-1 pl-5';
 
 const QUESTIONS: ReadonlyArray<AccordionItem> = [
   {
@@ -15,17 +13,13 @@ const QUESTIONS: ReadonlyArray<AccordionItem> = [
     content: (
       <>
         <p>We arrange three kinds of short-term cover:</p>
-        <ul className={list}>
-          <li>
-            <strong>Temporary car insurance</strong> from 1 hour to 30 days, for drivers aged 18 to 75.
-          </li>
-          <li>
-            <strong>Learner driver insurance</strong> from 1 day to 5 months, for learners aged 17 to 50.
-          </li>
-          <li>
-            <strong>Business use cover</strong> for driving as part of your work.
-          </li>
-        </ul>
+        <TermList
+          items={[
+            ['Temporary car insurance', ' from 1 hour to 30 days, for drivers aged 18 to 75.'],
+            ['Learner driver insurance', ' from 1 day to 5 months, for learners aged 17 to 50.'],
+            ['Business use cover', ' for driving as part of your work.'],
+          ]}
+        />
         <p>
           Prices start from £19 per day or £58 per week. Every quote is reviewed by a person, and we reply within 24 hours.
         </p>

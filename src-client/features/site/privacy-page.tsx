@@ -1,12 +1,10 @@
 // /privacy-policy (docs/product.md#legal-pages). Company facts come from brand.ts.
 import { Link } from '@tanstack/react-router';
 import { brand, brandAddressOneLine } from '@server/contract/brand';
-import { paragraphs, type AccordionItem } from '../../components/accordion';
+import { paragraphs, TermList, type AccordionItem } from '../../components/accordion';
 import { MailLink, TelLink } from '../../components/contact-panels';
 import { LegalDocument } from './legal-document';
-import { textLinkClass as link } from '../../components/button';
-
-const list = 'list-disc space-y-1 pl-5';
+import { listClass as list, textLinkClass as link } from '../../components/button';
 
 const SECTIONS: ReadonlyArray<AccordionItem> = [
   {
@@ -26,32 +24,19 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
     content: (
       <>
         <p>Depending on how you use our service, we collect:</p>
-        <ul className={list}>
-          <li>
-            <strong>Identity and contact details:</strong> your name, date of birth, address and postcode, e-mail address and phone number.
-          </li>
-          <li>
-            <strong>Driving and vehicle details:</strong> your driving licence number, the car’s registration and details, how it is used and
-            kept, and your claims and no-claims history.
-          </li>
-          <li>
-            <strong>Sensitive information:</strong> motoring and other criminal convictions, and health conditions or disabilities that affect
-            your driving, where you tell us about them for your quote.
-          </li>
-          <li>
-            <strong>Policy and payment details:</strong> your policies, certificates and payment records.
-          </li>
-          <li>
-            <strong>Account details:</strong> your username, e-mail address and password (which we store only in a protected, hashed form).
-          </li>
-          <li>
-            <strong>Your messages:</strong> callback requests, e-mails, calls and complaints.
-          </li>
-          <li>
-            <strong>Technical information:</strong> your IP address, browser and device type, and security logs of sign-ins and account
-            changes.
-          </li>
-        </ul>
+        <TermList
+          items={[
+            ['Identity and contact details:', ' your name, date of birth, address and postcode, e-mail address and phone number.'],
+            ['Driving and vehicle details:', ' your driving licence number, the car’s registration and details, how it is used and kept, and ' +
+              'your claims and no-claims history.'],
+            ['Sensitive information:', ' motoring and other criminal convictions, and health conditions or disabilities that affect your ' +
+              'driving, where you tell us about them for your quote.'],
+            ['Policy and payment details:', ' your policies, certificates and payment records.'],
+            ['Account details:', ' your username, e-mail address and password (which we store only in a protected, hashed form).'],
+            ['Your messages:', ' callback requests, e-mails, calls and complaints.'],
+            ['Technical information:', ' your IP address, browser and device type, and security logs of sign-ins and account changes.'],
+          ]}
+        />
         <p>If you give us details of another person, such as a named driver or a supervisor, please make sure they know you have done so.</p>
       </>
     ),
@@ -62,26 +47,18 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
     content: (
       <>
         <p>We use your information only where the law allows:</p>
-        <ul className={list}>
-          <li>
-            <strong>To quote for and arrange your cover, and to manage your policy:</strong> because it is necessary for a contract with you, or
-            for steps you ask us to take before one.
-          </li>
-          <li>
-            <strong>To help with claims and complaints:</strong> to perform our contract with you and to meet our legal obligations.
-          </li>
-          <li>
-            <strong>To meet our legal and regulatory duties,</strong> such as keeping records the Financial Conduct Authority requires and
-            preventing financial crime: because we have a legal obligation.
-          </li>
-          <li>
-            <strong>To prevent and detect fraud, keep our systems secure and improve our service:</strong> for our legitimate interests, which
-            we balance against your rights.
-          </li>
-          <li>
-            <strong>To send you marketing:</strong> only if you have agreed. You can withdraw your consent at any time.
-          </li>
-        </ul>
+        <TermList
+          items={[
+            ['To quote for and arrange your cover, and to manage your policy:', ' because it is necessary for a contract with you, or for ' +
+              'steps you ask us to take before one.'],
+            ['To help with claims and complaints:', ' to perform our contract with you and to meet our legal obligations.'],
+            ['To meet our legal and regulatory duties,', ' such as keeping records the Financial Conduct Authority requires and preventing ' +
+              'financial crime: because we have a legal obligation.'],
+            ['To prevent and detect fraud, keep our systems secure and improve our service:', ' for our legitimate interests, which we balance ' +
+              'against your rights.'],
+            ['To send you marketing:', ' only if you have agreed. You can withdraw your consent at any time.'],
+          ]}
+        />
         <p>
           We use information about criminal convictions and health only for insurance purposes, as the Data Protection Act 2018 (Schedule 1)
           allows, or with your explicit consent.
@@ -95,23 +72,16 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
     content: (
       <>
         <p>We share your information only as far as needed with:</p>
-        <ul className={list}>
-          <li>
-            <strong>Insurers,</strong> including {brand.insurerName}, to get quotes, arrange cover and handle claims.
-          </li>
-          <li>
-            <strong>Fraud prevention agencies and industry databases,</strong> such as the Claims and Underwriting Exchange and the Motor
-            Insurance Database, which the police use to check that a vehicle is insured.
-          </li>
-          <li>
-            <strong>Regulators and public bodies,</strong> such as the Financial Conduct Authority, the Financial Ombudsman Service, the
-            Information Commissioner’s Office and the police, where the law requires or allows it.
-          </li>
-          <li>
-            <strong>Our service providers,</strong> such as hosting, e-mail and payment providers, who act only on our instructions and under
-            contract.
-          </li>
-        </ul>
+        <TermList
+          items={[
+            ['Insurers,', ` including ${brand.insurerName}, to get quotes, arrange cover and handle claims.`],
+            ['Fraud prevention agencies and industry databases,', ' such as the Claims and Underwriting Exchange and the Motor Insurance ' +
+              'Database, which the police use to check that a vehicle is insured.'],
+            ['Regulators and public bodies,', ' such as the Financial Conduct Authority, the Financial Ombudsman Service, the Information ' +
+              'Commissioner’s Office and the police, where the law requires or allows it.'],
+            ['Our service providers,', ' such as hosting, e-mail and payment providers, who act only on our instructions and under contract.'],
+          ]}
+        />
         <p>We never sell your personal data.</p>
       </>
     ),
@@ -147,30 +117,18 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
     content: (
       <>
         <p>Under UK data protection law you have the right to:</p>
-        <ul className={list}>
-          <li>
-            <strong>access</strong> the personal data we hold about you;
-          </li>
-          <li>
-            <strong>rectification</strong>: have inaccurate data corrected and incomplete data completed;
-          </li>
-          <li>
-            <strong>erasure</strong>: have your data deleted where we no longer have a reason to keep it;
-          </li>
-          <li>
-            <strong>restriction</strong>: ask us to limit how we use your data;
-          </li>
-          <li>
-            <strong>portability</strong>: receive data you gave us in a machine-readable format, or have it sent to another organisation;
-          </li>
-          <li>
-            <strong>objection</strong>: object to processing based on our legitimate interests, and to marketing at any time;
-          </li>
-          <li>
-            <strong>automated decisions</strong>: not be subject to decisions made only by automated means that significantly affect you. Every
-            quote we give is reviewed by a person, and you can ask for a person to review any automated decision an insurer makes.
-          </li>
-        </ul>
+        <TermList
+          items={[
+            ['access', ' the personal data we hold about you;'],
+            ['rectification', ': have inaccurate data corrected and incomplete data completed;'],
+            ['erasure', ': have your data deleted where we no longer have a reason to keep it;'],
+            ['restriction', ': ask us to limit how we use your data;'],
+            ['portability', ': receive data you gave us in a machine-readable format, or have it sent to another organisation;'],
+            ['objection', ': object to processing based on our legitimate interests, and to marketing at any time;'],
+            ['automated decisions', ': not be subject to decisions made only by automated means that significantly affect you. Every quote we ' +
+              'give is reviewed by a person, and you can ask for a person to review any automated decision an insurer makes.'],
+          ]}
+        />
         <p>
           To use your rights, e-mail <MailLink email={brand.emails.privacy} />. It is usually free, and we reply within one month.
         </p>

@@ -5,9 +5,7 @@ import { brand, brandAddressOneLine } from '@server/contract/brand';
 import { paragraphs, type AccordionItem } from '../../components/accordion';
 import { MailLink, TelLink } from '../../components/contact-panels';
 import { LegalDocument } from './legal-document';
-import { textLinkClass as link } from '../../components/button';
-
-const list = 'list-disc space-y-1 pl-5';
+import { listClass as list, textLinkClass as link } from '../../components/button';
 
 const SECTIONS: ReadonlyArray<AccordionItem> = [
   {
