@@ -11,16 +11,13 @@ const sectionHeading = 'text-2xl font-bold text-brand-700';
 const STEPS: ReadonlyArray<{ title: string; body: ReactNode }> = [
   {
     title: 'Contact support',
-    body: (
-      <>
-        Call the claims line as soon as you can, ideally within 24 hours. Tell us about any incident even if you’re not sure you want to claim:
-        your policy will ask you to.
-      </>
-    ),
+    body:
+      'Call the claims line as soon as you can, ideally within 24 hours. Tell us about any incident even if you’re not sure you want to claim: ' +
+      'your policy will ask you to.',
   },
   {
     title: 'Provide incident details',
-    body: <>We’ll take your policy number and ask what happened, when and where, and who else was involved. The lists below show what helps.</>,
+    body: 'We’ll take your policy number and ask what happened, when and where, and who else was involved. The lists below show what helps.',
   },
   {
     title: 'Submit documents',
@@ -33,12 +30,9 @@ const STEPS: ReadonlyArray<{ title: string; body: ReactNode }> = [
   },
   {
     title: 'Review and processing',
-    body: (
-      <>
-        A claims handler reviews everything, may arrange for an engineer to inspect the car, and keeps you updated. They’ll explain what your
-        policy covers and any excess you need to pay.
-      </>
-    ),
+    body:
+      'A claims handler reviews everything, may arrange for an engineer to inspect the car, and keeps you updated. They’ll explain what your ' +
+      'policy covers and any excess you need to pay.',
   },
 ];
 
