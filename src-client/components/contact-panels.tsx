@@ -1,29 +1,6 @@
 // Contact panels with an e-mail and a phone each: the support page's four cards and the dashboard's
-// Need Help panels (docs/product.md#dashboard), and the e-mail and phone links the public pages write inline.
-// Every address and number comes from brand.ts through the caller.
-import { brandTelHref } from '@server/contract/brand';
-import { textLinkClass } from './button';
-
-/** A link that writes to an address, showing the address. */
-export function MailLink({ email, className = textLinkClass }: { email: string; className?: string }) {
-  return (
-    <a href={`mailto:${email}`} className={className}>
-      {email}
-    </a>
-  );
-}
-
-/**
- * A link that calls a number, showing the number. With a label, the accessible name starts with what the line
- * is for and still contains the visible number (WCAG 2.5.3).
- */
-export function TelLink({ phone, label, className = textLinkClass }: { phone: string; label?: string; className?: string }) {
-  return (
-    <a href={brandTelHref(phone)} aria-label={label && `${label}: ${phone}`} className={className}>
-      {phone}
-    </a>
-  );
-}
+// Need Help panels (docs/product.md#dashboard). Every address and number comes from brand.ts through the caller.
+import { MailLink, TelLink, textLinkClass } from './button';
 
 export interface ContactPanel {
   id: string;

@@ -1,8 +1,7 @@
 // The footer (docs/product.md#shared-frame). Every fact comes from brand.ts.
 import { Link } from '@tanstack/react-router';
 import { brand, brandAddressOneLine } from '@server/contract/brand';
-import { textLinkClass as linkClass } from './button';
-import { MailLink, TelLink } from './contact-panels';
+import { MailLink, TelLink, textLinkClass as linkClass } from './button';
 
 const LINKS = [
   ['/terms-of-service', 'Terms of Service'],

@@ -3,8 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { brand, brandTelHref } from '@server/contract/brand';
 import { PageHeading } from '../../components/page';
-import { listClass as list, textLinkClass as link } from '../../components/button';
-import { MailLink, TelLink } from '../../components/contact-panels';
+import { listClass as list, MailLink, TelLink, textLinkClass as link } from '../../components/button';
 
 const sectionHeading = 'text-2xl font-bold text-brand-700';
 

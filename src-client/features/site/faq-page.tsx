@@ -2,9 +2,8 @@
 import { Link } from '@tanstack/react-router';
 import { brand, brandTelHref } from '@server/contract/brand';
 import { Accordion, paragraphs, TermList, type AccordionItem } from '../../components/accordion';
-import { buttonClass, listClass as list, textLinkClass as link } from '../../components/button';
+import { buttonClass, listClass as list, MailLink, TelLink, textLinkClass as link } from '../../components/button';
 import { PageHeading } from '../../components/page';
-import { MailLink, TelLink } from '../../components/contact-panels';
 
 const QUESTIONS: ReadonlyArray<AccordionItem> = [
   {

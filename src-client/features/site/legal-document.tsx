@@ -3,8 +3,7 @@ import { useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { brand } from '@server/contract/brand';
 import { Accordion, type AccordionItem } from '../../components/accordion';
-import { textLinkClass as link } from '../../components/button';
-import { MailLink, TelLink } from '../../components/contact-panels';
+import { MailLink, TelLink, textLinkClass as link } from '../../components/button';
 import { PageHeading } from '../../components/page';
 
 /** The dates both legal pages show (docs/product.md#legal-pages). */

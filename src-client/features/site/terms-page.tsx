@@ -3,9 +3,8 @@
 import { Link } from '@tanstack/react-router';
 import { brand, brandAddressOneLine } from '@server/contract/brand';
 import { paragraphs, type AccordionItem } from '../../components/accordion';
-import { MailLink, TelLink } from '../../components/contact-panels';
 import { LegalDocument } from './legal-document';
-import { listClass as list, textLinkClass as link } from '../../components/button';
+import { listClass as list, MailLink, TelLink, textLinkClass as link } from '../../components/button';
 
 const SECTIONS: ReadonlyArray<AccordionItem> = [
   {
