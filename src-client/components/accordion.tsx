@@ -3,6 +3,7 @@
 // scrolls to it; pass the hash as `defaultOpenId` to open it too.
 import { useState, type ReactNode } from 'react';
 import { expandedOnPage } from '../lib/hydration';
+import { listClass } from './button';
 
 export interface AccordionItem {
   /** Unique on the page: the item's element id (a URL hash target); header and panel ids derive from it. */
@@ -11,24 +12,25 @@ export interface AccordionItem {
   content: ReactNode;
 }
 
-type HeadingTag = 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
+/** An item's content that is only plain paragraphs, one string each. */
+export const paragraphs = (...texts: string[]) => texts.map((text) => <p key={text}>{text}</p>);
 
-export function Accordion({
-  items,
-  headingLevel = 2,
-  defaultOpenId,
-  numbered = false,
-  className = '',
-}: {
-  items: ReadonlyArray<AccordionItem>;
-  /** The level of the heading around each header button: one below the heading the accordion sits under. */
-  headingLevel?: 2 | 3 | 4 | 5 | 6;
-  /** An item to open at first (for example the URL hash); when it later changes, that item opens too. */
-  defaultOpenId?: string | undefined;
-  /** Prefixes each title with its number ("1. ", "2. " ...), as part of the button's accessible name. */
-  numbered?: boolean;
-  className?: string;
-}) {
+/** A list whose items each start with a term in bold; the rest of each item carries its own leading space or punctuation. */
+export function TermList({ items }: { items: ReadonlyArray<[term: string, rest: string]> }) {
+  return (
+    <ul className={listClass}>
+      {items.map(([term, rest]) => (
+        <li key={term}>
+          <strong>{term}</strong>
+          {rest}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Each header is an h2, its title numbered ("1. ", "2. " ...) as part of the button's accessible name. */
+export function Accordion({ items, defaultOpenId }: { items: ReadonlyArray<AccordionItem>; defaultOpenId?: string | undefined }) {
   // Sections the visitor opened before the app was live (boot/early-disclosures.ts) stay open.
   const [open, setOpen] = useState<ReadonlySet<string>>(
     () => new Set([...(defaultOpenId ? [defaultOpenId] : []), ...items.filter((item) => expandedOnPage(`${item.id}-panel`)).map((item) => item.id)]),
@@ -50,17 +52,15 @@ export function Accordion({
     });
   }
 
-  const Heading: HeadingTag = `h${headingLevel}`;
-
   return (
-    <div className={`divide-y divide-brand-100 overflow-hidden rounded-lg border border-brand-100 bg-white ${className}`}>
+    <div className="divide-y divide-brand-100 overflow-hidden rounded-lg border border-brand-100 bg-white">
       {items.map((item, index) => {
         const isOpen = open.has(item.id);
         const buttonId = `${item.id}-button`;
         const panelId = `${item.id}-panel`;
         return (
           <div key={item.id} id={item.id} className="scroll-mt-4">
-            <Heading className="text-base font-semibold sm:text-lg">
+            <h2 className="text-base font-semibold sm:text-lg">
               <button
                 type="button"
                 id={buttonId}
@@ -70,7 +70,7 @@ export function Accordion({
                 className="flex min-h-12 w-full items-center justify-between gap-4 px-4 py-3 text-left text-brand-700 hover:bg-brand-50 focus-visible:-outline-offset-4"
               >
                 <span>
-                  {numbered ? <span className="tabular-nums">{index + 1}. </span> : null}
+                  <span className="tabular-nums">{index + 1}. </span>
                   {item.title}
                 </span>
                 <svg
@@ -84,7 +84,7 @@ export function Accordion({
                   <path d="M5 7.5 10 12.5 15 7.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
                 </svg>
               </button>
-            </Heading>
+            </h2>
             <div
               id={panelId}
               role="region"

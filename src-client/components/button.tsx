@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { brandTelHref } from '@server/contract/brand';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
@@ -11,6 +12,30 @@ const VARIANTS: Record<Variant, string> = {
 
 /** An inline text link: underlined, brand colour (9.5:1 on white). */
 export const textLinkClass = 'font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800';
+
+/** A link that writes to an address, showing the address. */
+export function MailLink({ email, className = textLinkClass }: { email: string; className?: string }) {
+  return (
+    <a href={`mailto:${email}`} className={className}>
+      {email}
+    </a>
+  );
+}
+
+/**
+ * A link that calls a number, showing the number. With a label, the accessible name starts with what the line
+ * is for and still contains the visible number (WCAG 2.5.3).
+ */
+export function TelLink({ phone, label, className = textLinkClass }: { phone: string; label?: string; className?: string }) {
+  return (
+    <a href={brandTelHref(phone)} aria-label={label && `${label}: ${phone}`} className={className}>
+      {phone}
+    </a>
+  );
+}
+
+/** A bulleted list in the text of a page. */
+export const listClass = 'list-disc space-y-1 pl-5';
 
 /** Shared by <Button> and links styled as buttons. */
 export function buttonClass(variant: Variant = 'primary', extra = ''): string {

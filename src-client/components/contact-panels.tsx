@@ -1,7 +1,6 @@
 // Contact panels with an e-mail and a phone each: the support page's four cards and the dashboard's
 // Need Help panels (docs/product.md#dashboard). Every address and number comes from brand.ts through the caller.
-import { brandTelHref } from '@server/contract/brand';
-import { textLinkClass } from './button';
+import { MailLink, TelLink, textLinkClass } from './button';
 
 export interface ContactPanel {
   id: string;
@@ -22,17 +21,13 @@ export function ContactPanels({ panels }: { panels: readonly ContactPanel[] }) {
             <div className="flex flex-wrap gap-x-1.5">
               <dt className="font-semibold">Email:</dt>
               <dd className="max-w-full break-words">
-                <a href={`mailto:${p.email}`} className={textLinkClass}>
-                  {p.email}
-                </a>
+                <MailLink email={p.email} />
               </dd>
             </div>
             <div className="flex flex-wrap gap-x-1.5">
               <dt className="font-semibold">Phone:</dt>
               <dd>
-                <a href={brandTelHref(p.phone)} className={`${textLinkClass} whitespace-nowrap`}>
-                  {p.phone}
-                </a>
+                <TelLink phone={p.phone} className={`${textLinkClass} whitespace-nowrap`} />
               </dd>
             </div>
           </dl>

@@ -1,6 +1,6 @@
 // Labelled form controls: the label, the hint and the error are tied to the control for screen readers,
 // and the control carries the field name of docs/product.md#records so autofill, tests and the API agree.
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 
 interface FieldFrame {
   label: ReactNode;
@@ -50,53 +50,44 @@ function Frame({ id, label, hint, hintId, error, errorId, required, children }: 
   );
 }
 
-export const TextField = forwardRef<HTMLInputElement, FieldFrame & InputHTMLAttributes<HTMLInputElement>>(function TextField(
-  { label, hint, error, required = true, className = '', ...input },
-  ref,
-) {
+export function TextField({ ref, label, hint, error, required = true, className = '', ...input }: FieldFrame & ComponentProps<'input'>) {
   const ids = useFieldIds(error, hint, required, className);
   return (
     <Frame id={ids.id} label={label} hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} required={required}>
       <input ref={ref} {...ids.control} {...input} />
     </Frame>
   );
-});
+}
 
 /** Text of more than one line (line breaks kept), such as a staff note. */
-export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldFrame & TextareaHTMLAttributes<HTMLTextAreaElement>>(function TextAreaField(
-  { label, hint, error, required = true, className = '', ...textarea },
-  ref,
-) {
+export function TextAreaField({ ref, label, hint, error, required = true, className = '', ...textarea }: FieldFrame & ComponentProps<'textarea'>) {
   const ids = useFieldIds(error, hint, required, className);
   return (
     <Frame id={ids.id} label={label} hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} required={required}>
       <textarea ref={ref} {...ids.control} {...textarea} />
     </Frame>
   );
-});
+}
 
-export const SelectField = forwardRef<HTMLSelectElement, FieldFrame & SelectHTMLAttributes<HTMLSelectElement> & { options: ReadonlyArray<{ value: string; label: string }>; placeholder?: string }>(
-  function SelectField({ label, hint, error, required = true, options, placeholder, className = '', ...select }, ref) {
-    const ids = useFieldIds(error, hint, required, className);
-    return (
-      <Frame id={ids.id} label={label} hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} required={required}>
-        <select ref={ref} {...ids.control} {...select}>
-          {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </Frame>
-    );
-  },
-);
+type SelectProps = FieldFrame & ComponentProps<'select'> & { options: ReadonlyArray<{ value: string; label: string }>; placeholder?: string };
 
-export const CheckboxField = forwardRef<HTMLInputElement, { label: ReactNode; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>>(function CheckboxField(
-  { label, hint, className = '', ...input },
-  ref,
-) {
+export function SelectField({ ref, label, hint, error, required = true, options, placeholder, className = '', ...select }: SelectProps) {
+  const ids = useFieldIds(error, hint, required, className);
+  return (
+    <Frame id={ids.id} label={label} hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} required={required}>
+      <select ref={ref} {...ids.control} {...select}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Frame>
+  );
+}
+
+export function CheckboxField({ ref, label, hint, className = '', ...input }: { label: ReactNode; hint?: ReactNode } & ComponentProps<'input'>) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   return (
@@ -114,4 +105,4 @@ export const CheckboxField = forwardRef<HTMLInputElement, { label: ReactNode; hi
       ) : null}
     </div>
   );
-});
+}

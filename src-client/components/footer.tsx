@@ -1,7 +1,15 @@
 // The footer (docs/product.md#shared-frame). Every fact comes from brand.ts.
 import { Link } from '@tanstack/react-router';
-import { brand, brandAddressOneLine, brandTelHref } from '@server/contract/brand';
-import { textLinkClass as linkClass } from './button';
+import { brand, brandAddressOneLine } from '@server/contract/brand';
+import { MailLink, TelLink, textLinkClass as linkClass } from './button';
+
+const LINKS = [
+  ['/terms-of-service', 'Terms of Service'],
+  ['/privacy-policy', 'Privacy Policy'],
+  ['/claims', 'Make a Claim'],
+  ['/faq', 'FAQ'],
+  ['/support', 'Contact Support'],
+] as const;
 
 export function Footer() {
   return (
@@ -9,44 +17,19 @@ export function Footer() {
       <div className="mx-auto max-w-5xl px-4 py-8 text-sm">
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
-            <li>
-              <Link to="/terms-of-service" className={linkClass}>
-                Terms of Service
-              </Link>
-            </li>
-            <li>
-              <Link to="/privacy-policy" className={linkClass}>
-                Privacy Policy
-              </Link>
-            </li>
-            <li>
-              <Link to="/claims" className={linkClass}>
-                Make a Claim
-              </Link>
-            </li>
-            <li>
-              <Link to="/faq" className={linkClass}>
-                FAQ
-              </Link>
-            </li>
-            <li>
-              <Link to="/support" className={linkClass}>
-                Contact Support
-              </Link>
-            </li>
+            {LINKS.map(([to, text]) => (
+              <li key={to}>
+                <Link to={to} className={linkClass}>
+                  {text}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
         <p className="mt-6 text-ink">{brand.regulatorStatement}</p>
         <p className="mt-2 text-ink-muted">
-          Not happy with our service? Email{' '}
-          <a href={`mailto:${brand.emails.complaints}`} className={linkClass}>
-            {brand.emails.complaints}
-          </a>{' '}
-          or call{' '}
-          <a href={brandTelHref(brand.phones.support)} className={linkClass}>
-            {brand.phones.support}
-          </a>
-          . We send a final response within {brand.complaints.finalResponseWeeks} weeks; if you remain
+          Not happy with our service? Email <MailLink email={brand.emails.complaints} /> or call <TelLink phone={brand.phones.support} />.
+          We send a final response within {brand.complaints.finalResponseWeeks} weeks; if you remain
           unhappy you can refer your complaint to the {brand.complaints.ombudsman}. See{' '}
           <Link to="/terms-of-service" hash="complaints" className={linkClass}>
             how to complain

@@ -34,41 +34,6 @@ export function TopBar() {
     await navigate({ to: '/login' });
   }
 
-  const links = (
-    <>
-      {session ? (
-        <li>
-          <Link to={homePathOf(session)} className={linkClass}>
-            {session.isAdmin ? 'Admin' : 'My policies'}
-          </Link>
-        </li>
-      ) : null}
-      {session ? null : (
-        <li>
-          <Link to="/request-quote-step1" className={linkClass}>
-            Get a Quote
-          </Link>
-        </li>
-      )}
-      <li>
-        <Link to="/support" className={linkClass}>
-          Contact Us
-        </Link>
-      </li>
-      <li>
-        {session ? (
-          <button type="button" onClick={logout} className={`${linkClass} w-full text-left`}>
-            Logout
-          </button>
-        ) : (
-          <Link to="/login" className={linkClass}>
-            Login
-          </Link>
-        )}
-      </li>
-    </>
-  );
-
   return (
     <header className="border-b border-brand-100 bg-white">
       <nav aria-label="Main" className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-3">
@@ -90,7 +55,33 @@ export function TopBar() {
               Menu
             </button>
             <ul id={menuId} className="hidden w-full flex-col gap-1 peer-aria-expanded:flex sm:flex sm:w-auto sm:flex-row sm:items-center">
-              {links}
+              <li>
+                {session ? (
+                  <Link to={homePathOf(session)} className={linkClass}>
+                    {session.isAdmin ? 'Admin' : 'My policies'}
+                  </Link>
+                ) : (
+                  <Link to="/request-quote-step1" className={linkClass}>
+                    Get a Quote
+                  </Link>
+                )}
+              </li>
+              <li>
+                <Link to="/support" className={linkClass}>
+                  Contact Us
+                </Link>
+              </li>
+              <li>
+                {session ? (
+                  <button type="button" onClick={logout} className={`${linkClass} w-full text-left`}>
+                    Logout
+                  </button>
+                ) : (
+                  <Link to="/login" className={linkClass}>
+                    Login
+                  </Link>
+                )}
+              </li>
             </ul>
           </>
         )}

@@ -3,56 +3,43 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { brand, brandTelHref } from '@server/contract/brand';
 import { PageHeading } from '../../components/page';
-import { textLinkClass as link } from '../../components/button';
+import { listClass as list, MailLink, TelLink, textLinkClass as link } from '../../components/button';
 
-const list = 'list-disc space-y-1 pl-5';
 const sectionHeading = 'text-2xl font-bold text-brand-700';
-
-function Phone({ number, label }: { number: string; label: string }) {
-  // The accessible name starts with what the line is for and still contains the visible number (WCAG 2.5.3).
-  return (
-    <a href={brandTelHref(number)} aria-label={`${label}: ${number}`} className={link}>
-      {number}
-    </a>
-  );
-}
 
 const STEPS: ReadonlyArray<{ title: string; body: ReactNode }> = [
   {
     title: 'Contact support',
-    body: (
-      <>
-        Call the claims line as soon as you can, ideally within 24 hours. Tell us about any incident even if you’re not sure you want to claim:
-        your policy will ask you to.
-      </>
-    ),
+    body:
+      'Call the claims line as soon as you can, ideally within 24 hours. Tell us about any incident even if you’re not sure you want to claim: ' +
+      'your policy will ask you to.',
   },
   {
     title: 'Provide incident details',
-    body: <>We’ll take your policy number and ask what happened, when and where, and who else was involved. The lists below show what helps.</>,
+    body: 'We’ll take your policy number and ask what happened, when and where, and who else was involved. The lists below show what helps.',
   },
   {
     title: 'Submit documents',
     body: (
       <>
-        Send photos, repair estimates, receipts and any police or crime reference number to{' '}
-        <a href={`mailto:${brand.emails.claims}`} className={link}>
-          {brand.emails.claims}
-        </a>
-        . Keep the originals until your claim is settled.
+        Send photos, repair estimates, receipts and any police or crime reference number to <MailLink email={brand.emails.claims} />. Keep
+        the originals until your claim is settled.
       </>
     ),
   },
   {
     title: 'Review and processing',
-    body: (
-      <>
-        A claims handler reviews everything, may arrange for an engineer to inspect the car, and keeps you updated. They’ll explain what your
-        policy covers and any excess you need to pay.
-      </>
-    ),
+    body:
+      'A claims handler reviews everything, may arrange for an engineer to inspect the car, and keeps you updated. They’ll explain what your ' +
+      'policy covers and any excess you need to pay.',
   },
 ];
+
+const SPECIALIST_LINES = [
+  ['Windscreen and glass', brand.phones.windscreen, 'Windscreen claims'],
+  ['Motor legal expenses', brand.phones.motorLegal, 'Motor legal claims'],
+  ['Lost or stolen keys', brand.phones.keys, 'Key claims'],
+] as const;
 
 export function ClaimsPage() {
   return (
@@ -149,11 +136,8 @@ export function ClaimsPage() {
             </h2>
             <p className="mt-3 text-ink">
               Your claim number is in the confirmation we send when you report a claim. Quote it at the start of every call, in the subject line of
-              every e-mail to{' '}
-              <a href={`mailto:${brand.emails.claims}`} className={link}>
-                {brand.emails.claims}
-              </a>{' '}
-              and on every document you send, so your message reaches the right handler first time.
+              every e-mail to <MailLink email={brand.emails.claims} /> and on every document you send, so your message reaches the right handler
+              first time.
             </p>
           </section>
         </div>
@@ -165,24 +149,14 @@ export function ClaimsPage() {
             </h2>
             <p className="mt-2 text-sm text-ink-muted">For cover your policy includes: check your policy schedule.</p>
             <dl className="mt-4 space-y-4">
-              <div>
-                <dt className="font-semibold text-ink">Windscreen and glass</dt>
-                <dd>
-                  <Phone number={brand.phones.windscreen} label="Windscreen claims" />
-                </dd>
-              </div>
-              <div>
-                <dt className="font-semibold text-ink">Motor legal expenses</dt>
-                <dd>
-                  <Phone number={brand.phones.motorLegal} label="Motor legal claims" />
-                </dd>
-              </div>
-              <div>
-                <dt className="font-semibold text-ink">Lost or stolen keys</dt>
-                <dd>
-                  <Phone number={brand.phones.keys} label="Key claims" />
-                </dd>
-              </div>
+              {SPECIALIST_LINES.map(([line, phone, label]) => (
+                <div key={line}>
+                  <dt className="font-semibold text-ink">{line}</dt>
+                  <dd>
+                    <TelLink phone={phone} label={label} />
+                  </dd>
+                </div>
+              ))}
             </dl>
           </section>
 

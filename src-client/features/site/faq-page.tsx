@@ -1,11 +1,9 @@
 // /faq (docs/product.md#faq). Every contact detail comes from brand.ts.
 import { Link } from '@tanstack/react-router';
 import { brand, brandTelHref } from '@server/contract/brand';
-import { Accordion, type AccordionItem } from '../../components/accordion';
-import { buttonClass, textLinkClass as link } from '../../components/button';
+import { Accordion, paragraphs, TermList, type AccordionItem } from '../../components/accordion';
+import { buttonClass, listClass as list, MailLink, TelLink, textLinkClass as link } from '../../components/button';
 import { PageHeading } from '../../components/page';
-
-const list = 'list-disc space-y-1 pl-5';
 
 const QUESTIONS: ReadonlyArray<AccordionItem> = [
   {
@@ -14,17 +12,13 @@ const QUESTIONS: ReadonlyArray<AccordionItem> = [
     content: (
       <>
         <p>We arrange three kinds of short-term cover:</p>
-        <ul className={list}>
-          <li>
-            <strong>Temporary car insurance</strong> from 1 hour to 30 days, for drivers aged 18 to 75.
-          </li>
-          <li>
-            <strong>Learner driver insurance</strong> from 1 day to 5 months, for learners aged 17 to 50.
-          </li>
-          <li>
-            <strong>Business use cover</strong> for driving as part of your work.
-          </li>
-        </ul>
+        <TermList
+          items={[
+            ['Temporary car insurance', ' from 1 hour to 30 days, for drivers aged 18 to 75.'],
+            ['Learner driver insurance', ' from 1 day to 5 months, for learners aged 17 to 50.'],
+            ['Business use cover', ' for driving as part of your work.'],
+          ]}
+        />
         <p>
           Prices start from £19 per day or £58 per week. Every quote is reviewed by a person, and we reply within 24 hours.
         </p>
@@ -37,11 +31,8 @@ const QUESTIONS: ReadonlyArray<AccordionItem> = [
     content: (
       <>
         <p>
-          Call our claims line on{' '}
-          <a href={brandTelHref(brand.phones.claims)} className={link}>
-            {brand.phones.claims}
-          </a>
-          , open 24 hours a day, 7 days a week, as soon as you can after an incident, even if you’re not sure you want to claim.
+          Call our claims line on <TelLink phone={brand.phones.claims} />, open 24 hours a day, 7 days a week, as soon as you can after an
+          incident, even if you’re not sure you want to claim.
         </p>
         <p>
           Our{' '}
@@ -59,15 +50,7 @@ const QUESTIONS: ReadonlyArray<AccordionItem> = [
     content: (
       <>
         <p>
-          Call{' '}
-          <a href={brandTelHref(brand.phones.support)} className={link}>
-            {brand.phones.support}
-          </a>{' '}
-          or e-mail{' '}
-          <a href={`mailto:${brand.emails.support}`} className={link}>
-            {brand.emails.support}
-          </a>
-          . Opening hours: {brand.openingHours}.
+          Call <TelLink phone={brand.phones.support} /> or e-mail <MailLink email={brand.emails.support} />. Opening hours: {brand.openingHours}.
         </p>
         <p>
           You can also{' '}
@@ -86,11 +69,7 @@ const QUESTIONS: ReadonlyArray<AccordionItem> = [
       <>
         <p>
           Yes. Tell us before the change takes effect, for example a different car or registration, a new address or a correction to your
-          details. E-mail{' '}
-          <a href={`mailto:${brand.emails.policies}`} className={link}>
-            {brand.emails.policies}
-          </a>{' '}
-          with your policy number or call us.
+          details. E-mail <MailLink email={brand.emails.policies} /> with your policy number or call us.
         </p>
         <p>
           We’ll check the change with the insurer. It may change your price, and where it does we’ll tell you before anything is updated. You’ll
@@ -135,11 +114,7 @@ const QUESTIONS: ReadonlyArray<AccordionItem> = [
         </ul>
         <p>
           Your quote confirms which options apply to your policy. Cover starts only once your payment is received. For help with a payment,
-          e-mail{' '}
-          <a href={`mailto:${brand.emails.payments}`} className={link}>
-            {brand.emails.payments}
-          </a>
-          .
+          e-mail <MailLink email={brand.emails.payments} />.
         </p>
       </>
     ),
@@ -167,11 +142,9 @@ const QUESTIONS: ReadonlyArray<AccordionItem> = [
   {
     id: 'multi-policy-discounts',
     title: 'Do you offer discounts for more than one policy?',
-    content: (
-      <p>
-        Sometimes. If you already hold a policy with us, or want to insure more than one car or driver, say so when you ask for a quote. Where an
-        insurer offers a multi-policy discount we’ll include it, and your quote will show it. We can’t promise one on every policy.
-      </p>
+    content: paragraphs(
+      'Sometimes. If you already hold a policy with us, or want to insure more than one car or driver, say so when you ask for a quote. Where ' +
+        'an insurer offers a multi-policy discount we’ll include it, and your quote will show it. We can’t promise one on every policy.',
     ),
   },
 ];
@@ -180,7 +153,7 @@ export function FaqPage() {
   return (
     <>
       <PageHeading title="Frequently asked questions" lead="Quick answers about our cover, claims, payments and your policy." />
-      <Accordion items={QUESTIONS} numbered />
+      <Accordion items={QUESTIONS} />
       <section aria-labelledby="faq-help" className="mt-10 rounded-xl bg-brand-50 p-6">
         <h2 id="faq-help" className="text-xl font-bold text-brand-700">
           Still have a question?

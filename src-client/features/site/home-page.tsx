@@ -12,26 +12,14 @@ const tick = (
   </svg>
 );
 
-function Ticks({ items }: { items: ReadonlyArray<ReactNode> }) {
-  return (
-    <ul className="space-y-2">
-      {items.map((item, i) => (
-        <li key={i} className="flex gap-2">
-          {tick}
-          <span>{item}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 export function HomePage() {
   return (
     <div className="space-y-16 sm:space-y-20">
       <Hero />
       <CoverTypes />
-      <Learners />
-      <BusinessUse />
+      {FEATURES.map((feature) => (
+        <Feature key={feature.id} {...feature} />
+      ))}
       <AppPromotion />
       <WhyUs />
       <ClosingCall />
@@ -93,7 +81,8 @@ function Pricing() {
   );
 }
 
-const COVER_TYPES: ReadonlyArray<{ title: string; facts: ReadonlyArray<[string, string]>; body: string; icon: ReactNode; link: ReactNode }> = [
+type CoverLink = { to: '/' | '/request-quote-step1'; hash?: string; text: string };
+const COVER_TYPES: ReadonlyArray<{ title: string; facts: ReadonlyArray<[string, string]>; body: string; icon: ReactNode; link: CoverLink }> = [
   {
     title: 'Temporary car cover',
     facts: [
@@ -107,11 +96,7 @@ const COVER_TYPES: ReadonlyArray<{ title: string; facts: ReadonlyArray<[string, 
         <path d="M20 11v9l6 4" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
       </svg>
     ),
-    link: (
-      <Link to="/request-quote-step1" className={inlineLink}>
-        Request a temporary cover quote
-      </Link>
-    ),
+    link: { to: '/request-quote-step1', text: 'Request a temporary cover quote' },
   },
   {
     title: 'Learner driver cover',
@@ -126,11 +111,7 @@ const COVER_TYPES: ReadonlyArray<{ title: string; facts: ReadonlyArray<[string, 
         <path d="M15 11v18h11" fill="none" stroke="#b91c1c" strokeWidth="5" />
       </svg>
     ),
-    link: (
-      <Link to="/" hash="learner-cover" className={inlineLink}>
-        More about learner cover
-      </Link>
-    ),
+    link: { to: '/', hash: 'learner-cover', text: 'More about learner cover' },
   },
   {
     title: 'Business use cover',
@@ -142,11 +123,7 @@ const COVER_TYPES: ReadonlyArray<{ title: string; facts: ReadonlyArray<[string, 
         <path d="M15 12V8h10v4M5 21h30" fill="none" stroke="currentColor" strokeWidth="3" />
       </svg>
     ),
-    link: (
-      <Link to="/" hash="business-use" className={inlineLink}>
-        More about business use
-      </Link>
-    ),
+    link: { to: '/', hash: 'business-use', text: 'More about business use' },
   },
 ];
 
@@ -170,7 +147,11 @@ function CoverTypes() {
               ))}
             </dl>
             <p className="mt-3 flex-1 text-ink">{cover.body}</p>
-            <p className="mt-4">{cover.link}</p>
+            <p className="mt-4">
+              <Link to={cover.link.to} hash={cover.link.hash} className={inlineLink}>
+                {cover.link.text}
+              </Link>
+            </p>
           </li>
         ))}
       </ul>
@@ -178,64 +159,65 @@ function CoverTypes() {
   );
 }
 
-function Learners() {
-  return (
-    <section id="learner-cover" aria-labelledby="learner-title" className="scroll-mt-4 grid gap-8 md:grid-cols-2">
-      <div>
-        <h2 id="learner-title" className={sectionHeading}>
-          Learner driver insurance
-        </h2>
-        <p className="mt-4 text-ink">
-          Lessons go further with practice in between. Learner cover insures you on a car you’re practising in, from a single day up to five
-          months, for learners aged 17 to 50 with a provisional licence.
-        </p>
-        <p className="mt-3 text-ink">
-          Because the policy is yours, a claim is made on it, not on the car owner’s policy, so their no-claims discount isn’t put at risk.
-        </p>
-      </div>
-      <div className="rounded-xl bg-brand-50 p-6">
-        <h3 className="text-lg font-bold text-brand-700">Before you drive</h3>
-        <div className="mt-3">
-          <Ticks
-            items={[
-              'Your supervisor must be at least 21 and have held a full licence for that type of car for at least three years.',
-              'Display L plates (or D plates in Wales) on the front and back of the car.',
-              'The car must be taxed and have a valid MOT if it needs one.',
-              'When you pass your test, learner cover ends: tell us and we’ll look at cover for driving on your own.',
-            ]}
-          />
-        </div>
-      </div>
-    </section>
-  );
-}
+const FEATURES = [
+  {
+    id: 'learner-cover',
+    titleId: 'learner-title',
+    title: 'Learner driver insurance',
+    paragraphs: [
+      'Lessons go further with practice in between. Learner cover insures you on a car you’re practising in, from a single day up to five ' +
+        'months, for learners aged 17 to 50 with a provisional licence.',
+      'Because the policy is yours, a claim is made on it, not on the car owner’s policy, so their no-claims discount isn’t put at risk.',
+    ],
+    asideTitle: 'Before you drive',
+    ticks: [
+      'Your supervisor must be at least 21 and have held a full licence for that type of car for at least three years.',
+      'Display L plates (or D plates in Wales) on the front and back of the car.',
+      'The car must be taxed and have a valid MOT if it needs one.',
+      'When you pass your test, learner cover ends: tell us and we’ll look at cover for driving on your own.',
+    ],
+  },
+  {
+    id: 'business-use',
+    titleId: 'business-title',
+    title: 'Business use cover',
+    paragraphs: [
+      'Most personal car insurance covers social, domestic and pleasure driving, and sometimes your commute, but not driving as part of your ' +
+        'work. If you’re stopped or have an accident on a work journey without business use on your policy, you may not be covered.',
+      'Tell us how you’ll use the car when you ask for a quote and we’ll confirm exactly what the policy includes before you pay.',
+    ],
+    asideTitle: 'Useful when you are',
+    ticks: [
+      'Driving to meetings or to see clients and customers',
+      'Travelling between offices, sites or jobs',
+      'Carrying your own tools, samples or goods',
+      'Covering a short contract or a busy few weeks',
+    ],
+  },
+] as const;
 
-function BusinessUse() {
+/** The learner and business-use sections, which the cover cards link to. */
+function Feature({ id, titleId, title, paragraphs, asideTitle, ticks }: (typeof FEATURES)[number]) {
   return (
-    <section id="business-use" aria-labelledby="business-title" className="scroll-mt-4 grid gap-8 md:grid-cols-2">
+    <section id={id} aria-labelledby={titleId} className="scroll-mt-4 grid gap-8 md:grid-cols-2">
       <div>
-        <h2 id="business-title" className={sectionHeading}>
-          Business use cover
+        <h2 id={titleId} className={sectionHeading}>
+          {title}
         </h2>
-        <p className="mt-4 text-ink">
-          Most personal car insurance covers social, domestic and pleasure driving, and sometimes your commute, but not driving as part of your
-          work. If you’re stopped or have an accident on a work journey without business use on your policy, you may not be covered.
-        </p>
-        <p className="mt-3 text-ink">
-          Tell us how you’ll use the car when you ask for a quote and we’ll confirm exactly what the policy includes before you pay.
-        </p>
+        <p className="mt-4 text-ink">{paragraphs[0]}</p>
+        <p className="mt-3 text-ink">{paragraphs[1]}</p>
       </div>
       <div className="rounded-xl bg-brand-50 p-6">
-        <h3 className="text-lg font-bold text-brand-700">Useful when you are</h3>
+        <h3 className="text-lg font-bold text-brand-700">{asideTitle}</h3>
         <div className="mt-3">
-          <Ticks
-            items={[
-              'Driving to meetings or to see clients and customers',
-              'Travelling between offices, sites or jobs',
-              'Carrying your own tools, samples or goods',
-              'Covering a short contract or a busy few weeks',
-            ]}
-          />
+          <ul className="space-y-2">
+            {ticks.map((item) => (
+              <li key={item} className="flex gap-2">
+                {tick}
+                <span>{item}</span>
+              </li>
+            ))}
+          </ul>
         </div>
       </div>
     </section>

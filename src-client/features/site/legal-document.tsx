@@ -1,8 +1,10 @@
-// What every legal page shows outside its accordion, kept apart so neither page's chunk pulls in the other's text.
+// What every legal page shows around its own sections, kept apart so neither page's chunk pulls in the other's text.
 import { useLocation } from '@tanstack/react-router';
-import { brand, brandTelHref } from '@server/contract/brand';
-import { textLinkClass as link } from '../../components/button';
-
+import type { ReactNode } from 'react';
+import { brand } from '@server/contract/brand';
+import { Accordion, type AccordionItem } from '../../components/accordion';
+import { MailLink, TelLink, textLinkClass as link } from '../../components/button';
+import { PageHeading } from '../../components/page';
 
 /** The dates both legal pages show (docs/product.md#legal-pages). */
 const LEGAL_DATES = {
@@ -10,13 +12,21 @@ const LEGAL_DATES = {
   updated: { iso: '2024-10-30', text: '30th October 2024' },
 } as const;
 
-/** The id of the accordion item the URL hash names, if any ('' when there is no hash). */
-export function useHashId(): string {
-  return useLocation({ select: (l) => l.hash.replace(/^#/, '') });
+/** A legal page: heading, details, then its numbered sections, the one a URL hash names (/privacy-policy#your-rights) open. */
+export function LegalDocument(props: { title: string; lead: string; sections: ReadonlyArray<AccordionItem>; children?: ReactNode }) {
+  const hashId = useLocation({ select: (l) => l.hash.replace(/^#/, '') });
+  return (
+    <>
+      <PageHeading title={props.title} lead={props.lead} />
+      <LegalDocumentDetails />
+      <Accordion items={props.sections} defaultOpenId={hashId || undefined} />
+      {props.children}
+    </>
+  );
 }
 
 /** Dates, registered address and support contact: shown on both legal pages, outside the accordion. */
-export function LegalDocumentDetails() {
+function LegalDocumentDetails() {
   const a = brand.address;
   return (
     <div className="mb-8 grid gap-4 rounded-xl bg-brand-50 p-5 text-ink sm:grid-cols-3">
@@ -47,14 +57,10 @@ export function LegalDocumentDetails() {
       <div>
         <p className="font-semibold">Customer support</p>
         <p>
-          <a href={brandTelHref(brand.phones.support)} aria-label={`Call customer support: ${brand.phones.support}`} className={link}>
-            {brand.phones.support}
-          </a>
+          <TelLink phone={brand.phones.support} label="Call customer support" />
         </p>
         <p>
-          <a href={`mailto:${brand.emails.support}`} className={`${link} break-all`}>
-            {brand.emails.support}
-          </a>
+          <MailLink email={brand.emails.support} className={`${link} break-all`} />
         </p>
       </div>
     </div>

@@ -1,30 +1,20 @@
-// /privacy-policy (docs/product.md#legal-pages). A URL hash (/privacy-policy#your-rights) opens that section.
-// Company facts come from brand.ts.
+// /privacy-policy (docs/product.md#legal-pages). Company facts come from brand.ts.
 import { Link } from '@tanstack/react-router';
-import { brand, brandAddressOneLine, brandTelHref } from '@server/contract/brand';
-import { Accordion, type AccordionItem } from '../../components/accordion';
-import { PageHeading } from '../../components/page';
-import { LegalDocumentDetails, useHashId } from './legal-document';
-import { textLinkClass as link } from '../../components/button';
-
-const list = 'list-disc space-y-1 pl-5';
+import { brand, brandAddressOneLine } from '@server/contract/brand';
+import { paragraphs, TermList, type AccordionItem } from '../../components/accordion';
+import { LegalDocument } from './legal-document';
+import { listClass as list, MailLink, TelLink, textLinkClass as link } from '../../components/button';
 
 const SECTIONS: ReadonlyArray<AccordionItem> = [
   {
     id: 'who-we-are',
     title: 'Who we are',
-    content: (
-      <>
-        <p>
-          {brand.legalName} (“we”, “us”) is an insurance broker registered in England and Wales, company number {brand.companyNumber}, at{' '}
-          {brandAddressOneLine()}. {brand.regulatorStatement}
-        </p>
-        <p>
-          We are the controller of the personal data we collect through this website and when we arrange your cover, under the UK General Data
-          Protection Regulation (UK GDPR) and the Data Protection Act 2018. The insurer that underwrites your policy, {brand.insurerName}, is a
-          separate controller for the data it uses to provide cover and handle claims, and has its own privacy notice.
-        </p>
-      </>
+    content: paragraphs(
+      `${brand.legalName} (“we”, “us”) is an insurance broker registered in England and Wales, company number ${brand.companyNumber}, at ` +
+        `${brandAddressOneLine()}. ${brand.regulatorStatement}`,
+      `We are the controller of the personal data we collect through this website and when we arrange your cover, under the UK General Data ` +
+        `Protection Regulation (UK GDPR) and the Data Protection Act 2018. The insurer that underwrites your policy, ${brand.insurerName}, is ` +
+        `a separate controller for the data it uses to provide cover and handle claims, and has its own privacy notice.`,
     ),
   },
   {
@@ -33,32 +23,19 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
     content: (
       <>
         <p>Depending on how you use our service, we collect:</p>
-        <ul className={list}>
-          <li>
-            <strong>Identity and contact details:</strong> your name, date of birth, address and postcode, e-mail address and phone number.
-          </li>
-          <li>
-            <strong>Driving and vehicle details:</strong> your driving licence number, the car’s registration and details, how it is used and
-            kept, and your claims and no-claims history.
-          </li>
-          <li>
-            <strong>Sensitive information:</strong> motoring and other criminal convictions, and health conditions or disabilities that affect
-            your driving, where you tell us about them for your quote.
-          </li>
-          <li>
-            <strong>Policy and payment details:</strong> your policies, certificates and payment records.
-          </li>
-          <li>
-            <strong>Account details:</strong> your username, e-mail address and password (which we store only in a protected, hashed form).
-          </li>
-          <li>
-            <strong>Your messages:</strong> callback requests, e-mails, calls and complaints.
-          </li>
-          <li>
-            <strong>Technical information:</strong> your IP address, browser and device type, and security logs of sign-ins and account
-            changes.
-          </li>
-        </ul>
+        <TermList
+          items={[
+            ['Identity and contact details:', ' your name, date of birth, address and postcode, e-mail address and phone number.'],
+            ['Driving and vehicle details:', ' your driving licence number, the car’s registration and details, how it is used and kept, and ' +
+              'your claims and no-claims history.'],
+            ['Sensitive information:', ' motoring and other criminal convictions, and health conditions or disabilities that affect your ' +
+              'driving, where you tell us about them for your quote.'],
+            ['Policy and payment details:', ' your policies, certificates and payment records.'],
+            ['Account details:', ' your username, e-mail address and password (which we store only in a protected, hashed form).'],
+            ['Your messages:', ' callback requests, e-mails, calls and complaints.'],
+            ['Technical information:', ' your IP address, browser and device type, and security logs of sign-ins and account changes.'],
+          ]}
+        />
         <p>If you give us details of another person, such as a named driver or a supervisor, please make sure they know you have done so.</p>
       </>
     ),
@@ -69,26 +46,18 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
     content: (
       <>
         <p>We use your information only where the law allows:</p>
-        <ul className={list}>
-          <li>
-            <strong>To quote for and arrange your cover, and to manage your policy:</strong> because it is necessary for a contract with you, or
-            for steps you ask us to take before one.
-          </li>
-          <li>
-            <strong>To help with claims and complaints:</strong> to perform our contract with you and to meet our legal obligations.
-          </li>
-          <li>
-            <strong>To meet our legal and regulatory duties,</strong> such as keeping records the Financial Conduct Authority requires and
-            preventing financial crime: because we have a legal obligation.
-          </li>
-          <li>
-            <strong>To prevent and detect fraud, keep our systems secure and improve our service:</strong> for our legitimate interests, which
-            we balance against your rights.
-          </li>
-          <li>
-            <strong>To send you marketing:</strong> only if you have agreed. You can withdraw your consent at any time.
-          </li>
-        </ul>
+        <TermList
+          items={[
+            ['To quote for and arrange your cover, and to manage your policy:', ' because it is necessary for a contract with you, or for ' +
+              'steps you ask us to take before one.'],
+            ['To help with claims and complaints:', ' to perform our contract with you and to meet our legal obligations.'],
+            ['To meet our legal and regulatory duties,', ' such as keeping records the Financial Conduct Authority requires and preventing ' +
+              'financial crime: because we have a legal obligation.'],
+            ['To prevent and detect fraud, keep our systems secure and improve our service:', ' for our legitimate interests, which we balance ' +
+              'against your rights.'],
+            ['To send you marketing:', ' only if you have agreed. You can withdraw your consent at any time.'],
+          ]}
+        />
         <p>
           We use information about criminal convictions and health only for insurance purposes, as the Data Protection Act 2018 (Schedule 1)
           allows, or with your explicit consent.
@@ -102,23 +71,16 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
     content: (
       <>
         <p>We share your information only as far as needed with:</p>
-        <ul className={list}>
-          <li>
-            <strong>Insurers,</strong> including {brand.insurerName}, to get quotes, arrange cover and handle claims.
-          </li>
-          <li>
-            <strong>Fraud prevention agencies and industry databases,</strong> such as the Claims and Underwriting Exchange and the Motor
-            Insurance Database, which the police use to check that a vehicle is insured.
-          </li>
-          <li>
-            <strong>Regulators and public bodies,</strong> such as the Financial Conduct Authority, the Financial Ombudsman Service, the
-            Information Commissioner’s Office and the police, where the law requires or allows it.
-          </li>
-          <li>
-            <strong>Our service providers,</strong> such as hosting, e-mail and payment providers, who act only on our instructions and under
-            contract.
-          </li>
-        </ul>
+        <TermList
+          items={[
+            ['Insurers,', ` including ${brand.insurerName}, to get quotes, arrange cover and handle claims.`],
+            ['Fraud prevention agencies and industry databases,', ' such as the Claims and Underwriting Exchange and the Motor Insurance ' +
+              'Database, which the police use to check that a vehicle is insured.'],
+            ['Regulators and public bodies,', ' such as the Financial Conduct Authority, the Financial Ombudsman Service, the Information ' +
+              'Commissioner’s Office and the police, where the law requires or allows it.'],
+            ['Our service providers,', ' such as hosting, e-mail and payment providers, who act only on our instructions and under contract.'],
+          ]}
+        />
         <p>We never sell your personal data.</p>
       </>
     ),
@@ -126,12 +88,10 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
   {
     id: 'international-transfers',
     title: 'International transfers',
-    content: (
-      <p>
-        We aim to keep your personal data in the United Kingdom. If a service provider or insurer processes it outside the UK, we make sure it
-        stays protected: either the country has UK adequacy regulations, or we use the safeguards UK law approves, such as the International
-        Data Transfer Agreement.
-      </p>
+    content: paragraphs(
+      'We aim to keep your personal data in the United Kingdom. If a service provider or insurer processes it outside the UK, we make sure it ' +
+        'stays protected: either the country has UK adequacy regulations, or we use the safeguards UK law approves, such as the International ' +
+        'Data Transfer Agreement.',
     ),
   },
   {
@@ -156,36 +116,20 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
     content: (
       <>
         <p>Under UK data protection law you have the right to:</p>
-        <ul className={list}>
-          <li>
-            <strong>access</strong> the personal data we hold about you;
-          </li>
-          <li>
-            <strong>rectification</strong>: have inaccurate data corrected and incomplete data completed;
-          </li>
-          <li>
-            <strong>erasure</strong>: have your data deleted where we no longer have a reason to keep it;
-          </li>
-          <li>
-            <strong>restriction</strong>: ask us to limit how we use your data;
-          </li>
-          <li>
-            <strong>portability</strong>: receive data you gave us in a machine-readable format, or have it sent to another organisation;
-          </li>
-          <li>
-            <strong>objection</strong>: object to processing based on our legitimate interests, and to marketing at any time;
-          </li>
-          <li>
-            <strong>automated decisions</strong>: not be subject to decisions made only by automated means that significantly affect you. Every
-            quote we give is reviewed by a person, and you can ask for a person to review any automated decision an insurer makes.
-          </li>
-        </ul>
+        <TermList
+          items={[
+            ['access', ' the personal data we hold about you;'],
+            ['rectification', ': have inaccurate data corrected and incomplete data completed;'],
+            ['erasure', ': have your data deleted where we no longer have a reason to keep it;'],
+            ['restriction', ': ask us to limit how we use your data;'],
+            ['portability', ': receive data you gave us in a machine-readable format, or have it sent to another organisation;'],
+            ['objection', ': object to processing based on our legitimate interests, and to marketing at any time;'],
+            ['automated decisions', ': not be subject to decisions made only by automated means that significantly affect you. Every quote we ' +
+              'give is reviewed by a person, and you can ask for a person to review any automated decision an insurer makes.'],
+          ]}
+        />
         <p>
-          To use your rights, e-mail{' '}
-          <a href={`mailto:${brand.emails.privacy}`} className={link}>
-            {brand.emails.privacy}
-          </a>
-          . It is usually free, and we reply within one month.
+          To use your rights, e-mail <MailLink email={brand.emails.privacy} />. It is usually free, and we reply within one month.
         </p>
       </>
     ),
@@ -217,11 +161,9 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
   {
     id: 'children',
     title: 'Children’s privacy',
-    content: (
-      <p>
-        Our service is not meant for children under 13, and we do not knowingly collect personal data from children under 13. If you think a
-        child under 13 has given us their details, please contact us and we will delete them. Learner cover is for drivers aged 17 and over.
-      </p>
+    content: paragraphs(
+      'Our service is not meant for children under 13, and we do not knowingly collect personal data from children under 13. If you think a ' +
+        'child under 13 has given us their details, please contact us and we will delete them. Learner cover is for drivers aged 17 and over.',
     ),
   },
   {
@@ -230,15 +172,8 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
     content: (
       <>
         <p>
-          For questions about this policy or your data, e-mail{' '}
-          <a href={`mailto:${brand.emails.privacy}`} className={link}>
-            {brand.emails.privacy}
-          </a>
-          , call{' '}
-          <a href={brandTelHref(brand.phones.support)} className={link}>
-            {brand.phones.support}
-          </a>{' '}
-          or write to us at the address above.
+          For questions about this policy or your data, e-mail <MailLink email={brand.emails.privacy} />, call{' '}
+          <TelLink phone={brand.phones.support} /> or write to us at the address above.
         </p>
         <p>
           If you’re unhappy with how we have handled your data, please tell us first so we can put it right. You also have the right to complain
@@ -261,15 +196,11 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
 ];
 
 export function PrivacyPage() {
-  const hashId = useHashId();
   return (
-    <>
-      <PageHeading
-        title="Privacy Policy"
-        lead={`How ${brand.legalName} collects, uses and protects your personal data, under the UK GDPR and the Data Protection Act 2018.`}
-      />
-      <LegalDocumentDetails />
-      <Accordion items={SECTIONS} numbered defaultOpenId={hashId || undefined} />
-    </>
+    <LegalDocument
+      title="Privacy Policy"
+      lead={`How ${brand.legalName} collects, uses and protects your personal data, under the UK GDPR and the Data Protection Act 2018.`}
+      sections={SECTIONS}
+    />
   );
 }

@@ -1,32 +1,21 @@
 // /terms-of-service (docs/product.md#legal-pages). The footer's "how to complain" link (#complaints) opens its
 // section and the router scrolls to it. Company facts come from brand.ts.
 import { Link } from '@tanstack/react-router';
-import { brand, brandAddressOneLine, brandTelHref } from '@server/contract/brand';
-import { Accordion, type AccordionItem } from '../../components/accordion';
-import { PageHeading } from '../../components/page';
-import { LegalDocumentDetails, useHashId } from './legal-document';
-import { textLinkClass as link } from '../../components/button';
-
-const list = 'list-disc space-y-1 pl-5';
+import { brand, brandAddressOneLine } from '@server/contract/brand';
+import { paragraphs, type AccordionItem } from '../../components/accordion';
+import { LegalDocument } from './legal-document';
+import { listClass as list, MailLink, TelLink, textLinkClass as link } from '../../components/button';
 
 const SECTIONS: ReadonlyArray<AccordionItem> = [
   {
     id: 'about-us',
     title: 'About us and our status as a broker',
-    content: (
-      <>
-        <p>
-          This website is run by {brand.legalName}, registered in England and Wales, company number {brand.companyNumber}, at{' '}
-          {brandAddressOneLine()}. {brand.regulatorStatement}
-        </p>
-        <p>
-          We are an insurance broker, not an insurer. We arrange cover for you with insurers; the insurer, currently {brand.insurerName},
-          underwrites your policy and pays valid claims under it. We work with a limited number of insurers rather than the whole market.
-        </p>
-        <p>
-          We are paid a commission by the insurer. If we charge a fee of our own, your quote will show it before you decide to buy.
-        </p>
-      </>
+    content: paragraphs(
+      `This website is run by ${brand.legalName}, registered in England and Wales, company number ${brand.companyNumber}, at ` +
+        `${brandAddressOneLine()}. ${brand.regulatorStatement}`,
+      `We are an insurance broker, not an insurer. We arrange cover for you with insurers; the insurer, currently ${brand.insurerName}, ` +
+        `underwrites your policy and pays valid claims under it. We work with a limited number of insurers rather than the whole market.`,
+      'We are paid a commission by the insurer. If we charge a fee of our own, your quote will show it before you decide to buy.',
     ),
   },
   {
@@ -50,79 +39,53 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
   {
     id: 'quotes',
     title: 'Quotes',
-    content: (
-      <>
-        <p>
-          There are no automated quotes: a person reviews every quote request, and we reply within 24 hours. Your quote is based on the
-          information you give us and is valid for the time it states.
-        </p>
-        <p>
-          A quote is not an offer of insurance. You are not covered until we have confirmed your policy in writing, your payment has been
-          received and your certificate has been issued. Please don’t drive until then.
-        </p>
-      </>
+    content: paragraphs(
+      'There are no automated quotes: a person reviews every quote request, and we reply within 24 hours. Your quote is based on the ' +
+        'information you give us and is valid for the time it states.',
+      'A quote is not an offer of insurance. You are not covered until we have confirmed your policy in writing, your payment has been ' +
+        'received and your certificate has been issued. Please don’t drive until then.',
     ),
   },
   {
     id: 'accurate-information',
     title: 'Your duty to give accurate information',
-    content: (
-      <>
-        <p>
-          Under the Consumer Insurance (Disclosure and Representations) Act 2012 you must take reasonable care to answer our questions fully and
-          accurately. Please check the details in your quote request and policy documents, and tell us at once if anything is wrong or changes.
-        </p>
-        <p>
-          If the information you give is wrong or incomplete, the insurer may change your terms, refuse or reduce a claim, or cancel your policy.
-          Giving false information on purpose is fraud.
-        </p>
-      </>
+    content: paragraphs(
+      'Under the Consumer Insurance (Disclosure and Representations) Act 2012 you must take reasonable care to answer our questions fully and ' +
+        'accurately. Please check the details in your quote request and policy documents, and tell us at once if anything is wrong or changes.',
+      'If the information you give is wrong or incomplete, the insurer may change your terms, refuse or reduce a claim, or cancel your policy. ' +
+        'Giving false information on purpose is fraud.',
     ),
   },
   {
     id: 'policies-and-certificates',
     title: 'Policies and certificates',
-    content: (
-      <>
-        <p>
-          When your cover is confirmed we send your policy documents: the policy wording (the insurer’s terms), your schedule and your Certificate
-          of Motor Insurance. The policy wording is the contract between you and the insurer; please read it.
-        </p>
-        <p>
-          Your certificates are in your account, where you can view and download them. If you install this site as an app, the certificates for
-          your active policies can also be opened without a signal.
-        </p>
-      </>
+    content: paragraphs(
+      'When your cover is confirmed we send your policy documents: the policy wording (the insurer’s terms), your schedule and your ' +
+        'Certificate of Motor Insurance. The policy wording is the contract between you and the insurer; please read it.',
+      'Your certificates are in your account, where you can view and download them. If you install this site as an app, the certificates for ' +
+        'your active policies can also be opened without a signal.',
     ),
   },
   {
     id: 'payment',
     title: 'Payment',
-    content: (
-      <>
-        <p>
-          You can pay by credit or debit card, Direct Debit or bank transfer; your quote confirms which options apply. Prices include Insurance
-          Premium Tax at the current rate.
-        </p>
-        <p>Cover starts only once your payment has been received. If a payment fails, the insurer may cancel your policy.</p>
-      </>
+    content: paragraphs(
+      'You can pay by credit or debit card, Direct Debit or bank transfer; your quote confirms which options apply. Prices include Insurance ' +
+        'Premium Tax at the current rate.',
+      'Cover starts only once your payment has been received. If a payment fails, the insurer may cancel your policy.',
     ),
   },
   {
     id: 'cancellation',
     title: 'Cancellation',
-    content: (
-      <>
-        <p>
-          Where it applies, you have a 14-day cooling-off period from the day your cover is confirmed or the day you receive your policy documents,
-          whichever is later. If you cancel within it, you get your money back less the cost of any cover you have already had.
-        </p>
-        <p>
-          Short-term policies that last less than one month may not have a cooling-off period, so please check before you buy. Outside a
-          cooling-off period, any refund depends on the insurer’s terms in your policy wording, and we will tell you the amount before we cancel.
-        </p>
-        <p>To cancel, contact us with your policy number and the date you’d like cover to end. The insurer may also cancel a policy for a valid reason, as its policy wording explains.</p>
-      </>
+    content: paragraphs(
+      'Where it applies, you have a 14-day cooling-off period from the day your cover is confirmed or the day you receive your policy ' +
+        'documents, whichever is later. If you cancel within it, you get your money back less the cost of any cover you have already had.',
+      'Short-term policies that last less than one month may not have a cooling-off period, so please check before you buy. Outside a ' +
+        'cooling-off period, any refund depends on the insurer’s terms in your policy wording, and we will tell you the amount before we ' +
+        'cancel.',
+      'To cancel, contact us with your policy number and the date you’d like cover to end. The insurer may also cancel a policy for a valid ' +
+        'reason, as its policy wording explains.',
     ),
   },
   {
@@ -131,10 +94,8 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
     content: (
       <p>
         Report any incident as soon as you can on our 24/7 claims line,{' '}
-        <a href={brandTelHref(brand.phones.claims)} aria-label={`Call the 24/7 claims line: ${brand.phones.claims}`} className={link}>
-          {brand.phones.claims}
-        </a>
-        . The insurer decides claims under your policy wording, and we will help you through the process. Our{' '}
+        <TelLink phone={brand.phones.claims} label="Call the 24/7 claims line" />. The insurer decides claims under your policy wording, and we
+        will help you through the process. Our{' '}
         <Link to="/claims" className={link}>
           claims guide
         </Link>{' '}
@@ -150,18 +111,10 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
         <p>If you’re unhappy with our service, please tell us so we can put it right. You can:</p>
         <ul className={list}>
           <li>
-            e-mail{' '}
-            <a href={`mailto:${brand.emails.complaints}`} className={link}>
-              {brand.emails.complaints}
-            </a>
-            ;
+            e-mail <MailLink email={brand.emails.complaints} />;
           </li>
           <li>
-            call{' '}
-            <a href={brandTelHref(brand.phones.support)} aria-label={`Call customer support: ${brand.phones.support}`} className={link}>
-              {brand.phones.support}
-            </a>
-            ;
+            call <TelLink phone={brand.phones.support} label="Call customer support" />;
           </li>
           <li>write to us at {brandAddressOneLine()}.</li>
         </ul>
@@ -180,42 +133,31 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
   {
     id: 'liability',
     title: 'Liability',
-    content: (
-      <>
-        <p>
-          We are responsible for loss you suffer that is a foreseeable result of our breaking these terms or failing to use reasonable care and
-          skill. We are not responsible for loss that was not foreseeable, for business losses, or for paying claims, which is the insurer’s role
-          under your policy.
-        </p>
-        <p>
-          Nothing in these terms limits our liability for death or personal injury caused by our negligence, for fraud, or for anything else the
-          law does not allow us to limit. Your legal rights as a consumer are not affected.
-        </p>
-      </>
+    content: paragraphs(
+      'We are responsible for loss you suffer that is a foreseeable result of our breaking these terms or failing to use reasonable care and ' +
+        'skill. We are not responsible for loss that was not foreseeable, for business losses, or for paying claims, which is the insurer’s ' +
+        'role under your policy.',
+      'Nothing in these terms limits our liability for death or personal injury caused by our negligence, for fraud, or for anything else the ' +
+        'law does not allow us to limit. Your legal rights as a consumer are not affected.',
     ),
   },
   {
     id: 'governing-law',
     title: 'Governing law',
-    content: (
-      <p>
-        These terms are governed by the law of England and Wales, and the courts of England and Wales may hear any dispute. If you live in
-        Scotland or Northern Ireland, you may also bring proceedings in your local courts.
-      </p>
+    content: paragraphs(
+      'These terms are governed by the law of England and Wales, and the courts of England and Wales may hear any dispute. If you live in ' +
+        'Scotland or Northern Ireland, you may also bring proceedings in your local courts.',
     ),
   },
 ];
 
 export function TermsPage() {
-  const hashId = useHashId();
   return (
-    <>
-      <PageHeading
-        title="Terms of Service"
-        lead={`The terms for using this website and the service ${brand.legalName} provides as your insurance broker.`}
-      />
-      <LegalDocumentDetails />
-      <Accordion items={SECTIONS} numbered defaultOpenId={hashId || undefined} />
+    <LegalDocument
+      title="Terms of Service"
+      lead={`The terms for using this website and the service ${brand.legalName} provides as your insurance broker.`}
+      sections={SECTIONS}
+    >
       <p className="mt-8 text-ink-muted">
         How we handle your personal data is explained in our{' '}
         <Link to="/privacy-policy" className={link}>
@@ -223,6 +165,6 @@ export function TermsPage() {
         </Link>
         .
       </p>
-    </>
+    </LegalDocument>
   );
 }

@@ -42,7 +42,12 @@ export function SupportPage() {
   return (
     <>
       <PageHeading title="Contact us" lead="Our UK team is here to help with claims, policies, payments and quotes." />
-      <ContactCards />
+      <section aria-labelledby="contact-cards">
+        <h2 id="contact-cards" className="text-2xl font-bold text-brand-700">
+          How can we help?
+        </h2>
+        <ContactPanels panels={CONTACTS} />
+      </section>
       <section aria-labelledby="opening-hours" className="mt-8 rounded-lg bg-brand-50 p-5">
         <h2 id="opening-hours" className="text-xl font-bold text-brand-700">
           Opening hours
@@ -51,17 +56,6 @@ export function SupportPage() {
       </section>
       <CallbackSection />
     </>
-  );
-}
-
-function ContactCards() {
-  return (
-    <section aria-labelledby="contact-cards">
-      <h2 id="contact-cards" className="text-2xl font-bold text-brand-700">
-        How can we help?
-      </h2>
-      <ContactPanels panels={CONTACTS} />
-    </section>
   );
 }
 
