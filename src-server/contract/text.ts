@@ -53,6 +53,9 @@ export const nameText = (opts: TextRuleOptions) => ruled(NOT_IN_A_NAME, opts);
 /** A multi-line string (a staff note): as lineText, but LF, CR LF and CR are kept. */
 export const linesText = (opts: TextRuleOptions) => ruled(NOT_IN_LINES, opts);
 
+/** The token of an e-mailed link, taken exactly as sent: anything else than 20 to 200 such characters is `invalid`. */
+export const linkToken = (invalid: string) => lineText({ error: invalid, message: invalid, trim: false }).min(20, invalid).max(200, invalid);
+
 /** Issues reported at most: enough to name every field of a form, bounded for a hostile body. */
 const MAX_BROKEN_ISSUES = 10;
 
