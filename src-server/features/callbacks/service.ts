@@ -8,22 +8,19 @@ import { ukLocalToEpoch } from '../../contract/time';
 import type { CallbackRequestDetailView, CallbackRequestView, Page } from '../../contract/views';
 import { callbackRequests, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
-import { fieldInvalid, ThrottledError } from '../../errors';
-import { addressThrottleKey, hitThrottle, type ThrottleRule } from '../../platform/auth/throttle';
+import { fieldInvalid } from '../../errors';
+import type { ThrottleRule } from '../../platform/auth/throttle';
 import { writeLog } from '../../platform/audit/log';
-import { mayConfirm } from '../../platform/mail/confirmation-cap';
 import {
   addQueueNote,
   queueItemView,
   getQueueItem,
   listQueue,
-  newReference,
-  unusedReference,
+  receiveRequest,
   updateQueueItem,
   type Queue,
   type QueueRow,
 } from '../queues/queue';
-import { deliverSoon } from '../../platform/mail/deliver-soon';
 import { confirmationMail } from './mail';
 
 /** Callback requests allowed per client address in an hour. */
@@ -44,54 +41,29 @@ export async function requestCallback(deps: Deps, input: CallbackInput, clientAd
     if (preferredAt + CURRENT_MINUTE_GRACE_MS <= now) throw fieldError('callbackDate', callbackMessages.callbackDateInPast);
   }
 
-  const honeypotFilled = typeof input.website === 'string' && input.website.trim() !== '';
-
-  // Past the limit a request is refused from memory, writing nothing (auth/refusal-gate.ts).
-  const throttleKey = addressThrottleKey('callback', clientAddress);
-  const remembered = deps.refusals.gate.refusal(throttleKey, now);
-  if (remembered) {
-    deps.metrics.throttleRefused('callback');
-    throw new ThrottledError(messages.tooManyAttempts, remembered.retryAfterSeconds);
-  }
-
-  // One write: the attempt counted (bots too), then the request, its audit entry and e-mail stand or fall together.
-  const outcome = await deps.write(async (tx) => {
-    const hit = await hitThrottle(tx, throttleKey, CALLBACK_ADDRESS_RULE, now);
-    if (hit.over) return { kind: 'throttled' as const, retryAfterSeconds: hit.retryAfterSeconds, resetsAt: hit.resetsAt };
-    if (honeypotFilled) return { kind: 'bot' as const };
-    const reference = await unusedReference(tx, callbackRequests, callbackRequests.reference, 'CB');
-    await tx.insert(callbackRequests).values({
-      reference,
-      status: 'new',
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      reasonForContact: input.reasonForContact,
-      insuranceType: input.insuranceType ?? null,
-      callbackDate: input.callbackDate ?? null,
-      clientAddress,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await writeLog(tx, now, { action: `Callback requested: ${reference}` });
-    // Stored and answered either way; past the recipient's hourly cap no confirmation goes (docs/product.md#e-mails).
-    if (await mayConfirm(tx, input.email, now)) await deps.mailer.queue(tx, confirmationMail(input, reference, preferredAt));
-    else deps.logger.warn({ reference }, 'callback confirmation not sent: the recipient has had the most an hour allows');
-    return { kind: 'stored' as const, reference };
+  const reference = await receiveRequest(deps, callbackQueue, now, {
+    rule: CALLBACK_ADDRESS_RULE,
+    clientAddress,
+    honeypot: input.website,
+    store: async (tx, reference) => {
+      await tx.insert(callbackRequests).values({
+        reference,
+        status: 'new',
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        reasonForContact: input.reasonForContact,
+        insuranceType: input.insuranceType ?? null,
+        callbackDate: input.callbackDate ?? null,
+        clientAddress,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await writeLog(tx, now, { action: `Callback requested: ${reference}` });
+      return confirmationMail(input, reference, preferredAt);
+    },
   });
-
-  if (outcome.kind === 'throttled') {
-    deps.refusals.gate.remember(throttleKey, { resetsAt: outcome.resetsAt, limit: 'callback' }, now);
-    deps.metrics.throttleRefused('callback');
-    throw new ThrottledError(messages.tooManyAttempts, outcome.retryAfterSeconds);
-  }
-  if (outcome.kind === 'bot') {
-    // Answered exactly like a stored request, so a bot cannot tell; nothing is stored or sent.
-    deps.logger.warn({ clientAddress }, 'callback request with the honeypot filled: answered, not stored');
-    return { reference: newReference('CB'), message: callbackMessages.received };
-  }
-  deliverSoon(deps, 'callback confirmation');
-  return { reference: outcome.reference, message: callbackMessages.received };
+  return { reference, message: callbackMessages.received };
 }
 
 const fieldError = (field: keyof CallbackInput, message: string) => fieldInvalid(messages.invalidInput, { [field]: message });

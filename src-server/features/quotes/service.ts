@@ -9,24 +9,21 @@ import type { Page, QuoteRequestDetailView, QuoteRequestView, RequestNoteView } 
 import type { DbOrTx } from '../../platform/db/client';
 import { policies, quoteRequests, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
-import { fieldInvalid, ThrottledError } from '../../errors';
-import { addressThrottleKey, hitThrottle, type ThrottleRule } from '../../platform/auth/throttle';
+import { fieldInvalid } from '../../errors';
+import type { ThrottleRule } from '../../platform/auth/throttle';
 import { writeLog } from '../../platform/audit/log';
-import { mayConfirm } from '../../platform/mail/confirmation-cap';
 import {
   addQueueNote,
   queueItemView,
   getQueueItem,
   listQueue,
-  newReference,
   queueItemAfterChange,
-  unusedReference,
+  receiveRequest,
   updateQueueItem,
   type Queue,
   type QueueRow,
 } from '../queues/queue';
 import { confirmedOwnerOf } from '../email-confirmation/service';
-import { deliverSoon } from '../../platform/mail/deliver-soon';
 import { confirmationMail } from './mail';
 
 /** New quote requests allowed per client address in an hour (a family or an office may share one). */
@@ -65,70 +62,39 @@ export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, client
 
   const details = detailsOf(input);
   const fingerprint = fingerprintOf(details);
-  const honeypotFilled = typeof input.website === 'string' && input.website.trim() !== '';
-
-  // Past the limit a request is refused from memory, writing nothing (auth/refusal-gate.ts); only a copy sent
-  // again, which is answered with the first one's reference whatever the limit, is looked for first.
-  const throttleKey = addressThrottleKey('quote', clientAddress);
-  const remembered = deps.refusals.gate.refusal(throttleKey, now);
-  if (remembered && !(await earlierCopy(deps.db, fingerprint, now))) {
-    deps.metrics.throttleRefused('quote');
-    throw new ThrottledError(messages.tooManyAttempts, remembered.retryAfterSeconds);
-  }
-
-  // One write: the duplicate check, the throttle, the request, its audit entry and its e-mail stand or fall
-  // together, and writes are serialised, so two copies sent at once cannot both be stored.
-  const outcome = await deps.write(async (tx) => {
-    const earlier = await earlierCopy(tx, fingerprint, now);
-    if (earlier) return { kind: 'duplicate' as const, reference: earlier.reference };
-    const hit = await hitThrottle(tx, throttleKey, QUOTE_ADDRESS_RULE, now);
-    if (hit.over) return { kind: 'throttled' as const, retryAfterSeconds: hit.retryAfterSeconds, resetsAt: hit.resetsAt };
-    if (honeypotFilled) return { kind: 'bot' as const };
-    const reference = await unusedReference(tx, quoteRequests, quoteRequests.reference, 'QR');
-    await tx.insert(quoteRequests).values({
-      reference,
-      status: 'new',
-      firstName: details.firstName,
-      lastName: details.lastName,
-      email: details.email,
-      phone: details.phone,
-      postcode: details.postcode,
-      // What was asked for, as columns for the queue and the issue-policy form (and inside details).
-      product: details.product,
-      requestedStartAt: startAt,
-      durationValue: details.durationValue,
-      durationUnit: details.durationUnit,
-      details: JSON.stringify(details),
-      fingerprint,
-      clientAddress,
-      // Only an account that has proved the address is its own gets the request by it (docs/product.md#e-mail-confirmation).
-      userId: await confirmedOwnerOf(tx, details.email),
-      createdAt: now,
-      updatedAt: now,
-    });
-    await writeLog(tx, now, { action: `Quote requested: ${reference}` });
-    // Stored and answered either way; past the recipient's hourly cap no confirmation goes (docs/product.md#e-mails).
-    if (await mayConfirm(tx, details.email, now)) await deps.mailer.queue(tx, confirmationMail(details, reference, startAt));
-    else deps.logger.warn({ reference }, 'quote confirmation not sent: the recipient has had the most an hour allows');
-    return { kind: 'stored' as const, reference };
+  const reference = await receiveRequest(deps, quoteQueue, now, {
+    rule: QUOTE_ADDRESS_RULE,
+    clientAddress,
+    honeypot: input.website,
+    // Answered with the first one's reference whatever the limit, so looked for even before a remembered refusal.
+    earlier: (db) => earlierCopy(db, fingerprint, now),
+    store: async (tx, reference) => {
+      await tx.insert(quoteRequests).values({
+        reference,
+        status: 'new',
+        firstName: details.firstName,
+        lastName: details.lastName,
+        email: details.email,
+        phone: details.phone,
+        postcode: details.postcode,
+        // What was asked for, as columns for the queue and the issue-policy form (and inside details).
+        product: details.product,
+        requestedStartAt: startAt,
+        durationValue: details.durationValue,
+        durationUnit: details.durationUnit,
+        details: JSON.stringify(details),
+        fingerprint,
+        clientAddress,
+        // Only an account that has proved the address is its own gets the request by it (docs/product.md#e-mail-confirmation).
+        userId: await confirmedOwnerOf(tx, details.email),
+        createdAt: now,
+        updatedAt: now,
+      });
+      await writeLog(tx, now, { action: `Quote requested: ${reference}` });
+      return confirmationMail(details, reference, startAt);
+    },
   });
-
-  switch (outcome.kind) {
-    case 'throttled':
-      deps.refusals.gate.remember(throttleKey, { resetsAt: outcome.resetsAt, limit: 'quote' }, now);
-      deps.metrics.throttleRefused('quote');
-      throw new ThrottledError(messages.tooManyAttempts, outcome.retryAfterSeconds);
-    case 'bot':
-      // Answered exactly like a stored request, so a bot cannot tell; nothing is stored or sent.
-      deps.logger.warn({ clientAddress }, 'quote request with the honeypot filled: answered, not stored');
-      return { reference: newReference('QR'), message: quoteMessages.submitted };
-    case 'duplicate':
-      deps.logger.info({ reference: outcome.reference }, 'quote request sent again within a minute: answered with the first');
-      return { reference: outcome.reference, message: quoteMessages.submitted };
-    case 'stored':
-      deliverSoon(deps, 'quote confirmation');
-      return { reference: outcome.reference, message: quoteMessages.submitted };
-  }
+  return { reference, message: quoteMessages.submitted };
 }
 
 // The staff queue.
