@@ -70,8 +70,6 @@ const fieldError = (field: keyof CallbackInput, message: string) => fieldInvalid
 
 // The staff queue.
 
-const callbackRequestNotFound = 'Callback request not found';
-
 type CallbackRow = typeof callbackRequests.$inferSelect;
 
 function callbackView(row: QueueRow<CallbackRow>): CallbackRequestView {
@@ -85,7 +83,7 @@ function callbackView(row: QueueRow<CallbackRow>): CallbackRequestView {
   };
 }
 
-const callbackQueue: Queue<QueueRow<CallbackRow>, CallbackRequestView, CallbackRequestDetailView> = {
+export const callbackQueue: Queue<QueueRow<CallbackRow>, CallbackRequestView, CallbackRequestDetailView> = {
   kind: 'callback',
   owes: 'callbacks',
   table: callbackRequests,
@@ -105,7 +103,7 @@ const callbackQueue: Queue<QueueRow<CallbackRow>, CallbackRequestView, CallbackR
   label: 'Callback request',
   // The detail shows what its list row shows (name, contact, reason, preferred time) and the notes: no read to answer for.
   logsReads: false,
-  notFound: callbackRequestNotFound,
+  notFound: 'Callback request not found',
   rows: (db, where, orderBy, limit, offset) =>
     db
       .select({ request: callbackRequests, assigneeName: users.username })

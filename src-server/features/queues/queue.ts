@@ -68,6 +68,8 @@ export interface Queue<Row extends QueueRow<QueueRequest>, V, D> {
   toView(row: Row): V;
   toDetail(row: Row, notes: RequestNoteView[]): D;
 }
+/** Any queue, where only its columns and names matter. */
+type AnyQueue = Queue<QueueRow<QueueRequest>, unknown, unknown>;
 
 /** Every status but closed: what staff still owe the customer something on. */
 export const OPEN_STATUSES = ['new', 'contacted', 'quoted'] as const satisfies readonly RequestStatus[];
@@ -96,20 +98,13 @@ export function queueItemView(row: QueueRow<QueueRequest>) {
   };
 }
 
-interface QueueColumns {
-  status: SQLiteColumn;
-  createdAt: SQLiteColumn;
-  /** Which promise the queue keeps (contract/queues.ts promiseOwedStatuses). */
-  owes: QueueKind;
-}
-
 /** `column` behind SQLite's unary +, so the planner keeps to (status, created_at) rather than walk closed requests. */
 const notIndexed = (column: SQLiteColumn) => sql`+${column}`;
 
-const openWhere = (q: QueueColumns) => inArray(q.status, [...OPEN_STATUSES]);
+const openWhere = (q: AnyQueue) => inArray(q.status, [...OPEN_STATUSES]);
 
 /** Still owed its answer (promiseOwedStatuses) and past due at `now`: created 24 hours or more before it. */
-function overdueWhere(q: QueueColumns, now: number): SQL {
+function overdueWhere(q: AnyQueue, now: number): SQL {
   return and(inArray(q.status, [...promiseOwedStatuses[q.owes]]), lte(notIndexed(q.createdAt), now - REQUEST_DUE_AFTER_MS))!;
 }
 
@@ -122,7 +117,7 @@ interface Segment {
 }
 
 /** A queue's order as segments, each from (status, created_at): open ones oldest first, then closed newest first. */
-function segmentsOf(q: QueueColumns, filter: QueueFilter | undefined, now: number): Segment[] {
+function segmentsOf(q: AnyQueue, filter: QueueFilter | undefined, now: number): Segment[] {
   const open: Segment = { where: openWhere(q), newestFirst: false, open: true };
   const closed: Segment = { where: eq(q.status, 'closed'), newestFirst: true, open: false };
   switch (filter) {
@@ -306,10 +301,10 @@ export async function addQueueNote<Row extends QueueRow<QueueRequest>, V, D>(
 }
 
 /** How many requests are new and how many overdue: index range counts, never a scan of the closed ones. */
-export async function countQueue(db: DbOrTx, table: SQLiteTable, q: QueueColumns, now: number): Promise<{ new: number; overdue: number }> {
+export async function countQueue(db: DbOrTx, q: AnyQueue, now: number): Promise<{ new: number; overdue: number }> {
   const [fresh, overdue] = await Promise.all([
-    totalOf(db.select({ total: count() }).from(table).where(eq(q.status, 'new'))),
-    totalOf(db.select({ total: count() }).from(table).where(overdueWhere(q, now))),
+    totalOf(db.select({ total: count() }).from(q.table).where(eq(q.status, 'new'))),
+    totalOf(db.select({ total: count() }).from(q.table).where(overdueWhere(q, now))),
   ]);
   return { new: fresh, overdue };
 }
@@ -328,13 +323,10 @@ export async function listStaff(deps: Deps, caller: Caller): Promise<StaffRefVie
 // Crockford characters, easy to read out over the phone and never sequential.
 const REFERENCE_PREFIX = { quote: 'QR', callback: 'CB' } as const;
 
-/** Where a queue's requests are stored, as receiving one from the public needs it. */
-type QueueTable = Pick<Queue<QueueRow<QueueRequest>, unknown, unknown>, 'kind' | 'table' | 'reference'>;
-
-const newReference = (kind: QueueTable['kind']) => `${REFERENCE_PREFIX[kind]}-${randomCrockford(8)}`;
+const newReference = (kind: AnyQueue['kind']) => `${REFERENCE_PREFIX[kind]}-${randomCrockford(8)}`;
 
 /** A reference not yet in the queue's table. 32^8 references make a clash rare; the unique index is the final word. */
-async function unusedReference(tx: Tx, queue: QueueTable): Promise<string> {
+async function unusedReference(tx: Tx, queue: AnyQueue): Promise<string> {
   for (;;) {
     const candidate = newReference(queue.kind);
     const [taken] = await tx.select({ reference: queue.reference }).from(queue.table).where(eq(queue.reference, candidate)).limit(1);
@@ -359,7 +351,7 @@ interface PublicRequest {
  * nothing (auth/refusal-gate.ts). Else one write: the attempt counted (bots too), then the request, its audit entry
  * and its e-mail stand or fall together, and writes are serialised, so two copies sent at once cannot both be stored.
  */
-export async function receiveRequest(deps: Deps, queue: QueueTable, now: number, r: PublicRequest): Promise<string> {
+export async function receiveRequest(deps: Deps, queue: AnyQueue, now: number, r: PublicRequest): Promise<string> {
   const throttleKey = addressThrottleKey(queue.kind, r.clientAddress);
   const refused = (retryAfterSeconds: number) => {
     deps.metrics.throttleRefused(queue.kind);

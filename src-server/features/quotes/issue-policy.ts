@@ -12,12 +12,12 @@ import type { IssuedPolicyView } from '../../contract/views';
 import type { Tx } from '../../platform/db/client';
 import { quoteRequests, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
-import { InvalidError, inputErrorDetails, NotFoundError } from '../../errors';
+import { InvalidError, inputErrorDetails } from '../../errors';
 import { hasUsablePassword, unusablePasswordHash } from '../account/service';
 import { renderCertificateOf } from '../certificates/service';
 import { queueInvitation } from '../password-reset/service';
 import { insertPolicy } from '../policies/service';
-import { assertOpen, quoteRequestNotFound, requestFacts, type QuoteRow } from './offer';
+import { openRequest, requestFacts, type QuoteRow } from './offer';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
 import { documentsMail, type Placement } from './mail';
 
@@ -95,9 +95,7 @@ export async function issuePolicy(deps: Deps, caller: Caller, id: number, input:
   assertAdminRights(caller);
   const now = deps.clock.now();
   const issued = await deps.write(async (tx) => {
-    const [row] = await tx.select().from(quoteRequests).where(eq(quoteRequests.id, id)).limit(1);
-    if (!row) throw new NotFoundError(quoteRequestNotFound);
-    assertOpen(row);
+    const row = await openRequest(tx, id);
     // Checked whole before an account is looked up or made: bad input writes nothing.
     const fields = mergedPolicy(row, input);
     const account = await accountFor(tx, caller, row, now);

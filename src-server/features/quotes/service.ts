@@ -5,7 +5,7 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import { messages } from '../../contract/messages';
 import { checkQuoteTimes, quoteMessages, requestedStartOf, type QuoteReceipt, type QuoteRequest } from '../../contract/quote';
 import { type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
-import type { Page, QuoteRequestDetailView, QuoteRequestView, RequestNoteView } from '../../contract/views';
+import type { OfferView, Page, QuoteRequestDetailView, QuoteRequestView, RequestNoteView } from '../../contract/views';
 import type { DbOrTx } from '../../platform/db/client';
 import { policies, quoteRequests, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
@@ -17,7 +17,6 @@ import {
   queueItemView,
   getQueueItem,
   listQueue,
-  queueItemAfterChange,
   receiveRequest,
   updateQueueItem,
   type Queue,
@@ -99,8 +98,6 @@ export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, client
 
 // The staff queue.
 
-const quoteRequestNotFound = 'Quote request not found';
-
 type QuoteRow = typeof quoteRequests.$inferSelect;
 /** A quote request with the assignee's name and the issued policy's number joined. */
 type QuoteQueueRow = QueueRow<QuoteRow> & { policyNumber: string | null };
@@ -115,12 +112,15 @@ function quoteView(row: QuoteQueueRow): QuoteRequestView {
     lastName: r.lastName,
     postcode: r.postcode,
     product: r.product,
-    offer:
-      r.offerPremiumPence !== null && r.offerValidUntil !== null && r.offeredAt !== null
-        ? { premium: r.offerPremiumPence / 100, validUntil: iso(r.offerValidUntil), offeredAt: iso(r.offeredAt) }
-        : null,
+    offer: offerOf(r),
     policyNumber: row.policyNumber,
   };
+}
+
+/** The quote sent on a request, if one was. */
+export function offerOf(r: QuoteRow): OfferView | null {
+  if (r.offerPremiumPence === null || r.offerValidUntil === null || r.offeredAt === null) return null;
+  return { premium: r.offerPremiumPence / 100, validUntil: iso(r.offerValidUntil), offeredAt: iso(r.offeredAt) };
 }
 
 function parseDetails(text: string): unknown {
@@ -144,7 +144,7 @@ function quoteDetailView(row: QuoteQueueRow, notes: RequestNoteView[]): QuoteReq
   };
 }
 
-const quoteQueue: Queue<QuoteQueueRow, QuoteRequestView, QuoteRequestDetailView> = {
+export const quoteQueue: Queue<QuoteQueueRow, QuoteRequestView, QuoteRequestDetailView> = {
   kind: 'quote',
   owes: 'quotes',
   table: quoteRequests,
@@ -165,7 +165,7 @@ const quoteQueue: Queue<QuoteQueueRow, QuoteRequestView, QuoteRequestDetailView>
   label: 'Quote request',
   // The detail holds the date of birth, convictions and medical answers; the list shows none of them.
   logsReads: true,
-  notFound: quoteRequestNotFound,
+  notFound: 'Quote request not found',
   rows: (db, where, orderBy, limit, offset) =>
     db
       .select({ request: quoteRequests, assigneeName: users.username, policyNumber: policies.policyNumber })
@@ -184,8 +184,6 @@ export const listQuoteRequests = (deps: Deps, caller: Caller, q: QueueListQuery)
   listQueue(deps, quoteQueue, caller, q);
 /** Staff opening one request: logged as 'Viewed quote request {reference}' (docs/product.md#audit-log). */
 export const getQuoteRequest = (deps: Deps, caller: Caller, id: number) => getQueueItem(deps, quoteQueue, caller, id);
-/** The request as it stands after a change the log records (a quote sent): not logged as a read. */
-export const quoteRequestAfterChange = (deps: Deps, caller: Caller, id: number) => queueItemAfterChange(deps, quoteQueue, caller, id);
 export const updateQuoteRequest = (deps: Deps, caller: Caller, id: number, input: RequestUpdateInput) =>
   updateQueueItem(deps, quoteQueue, caller, id, input);
 export const addQuoteNote = (deps: Deps, caller: Caller, id: number, text: string) => addQueueNote(deps, quoteQueue, caller, id, text);
