@@ -22,7 +22,10 @@ const listed = (values: readonly string[]): Option[] => values.map((value) => ({
 const choices = {
   vehicleType: { values: ['Car', 'Commercial Vehicle'], message: 'Choose the vehicle type' },
   vehicleOwner: { values: ['Private', 'Company'], message: 'Choose who owns the vehicle' },
-  annualMileage: { values: ['Under 5,000', '5,000 - 10,000', '10,000 - 15,000', '15,000 - 20,000', 'Over 20,000'], message: 'Choose the annual mileage' },
+  annualMileage: {
+    values: ['Under 5,000', '5,000 - 10,000', '10,000 - 15,000', '15,000 - 20,000', 'Over 20,000'],
+    message: 'Choose the annual mileage',
+  },
   purchaseDate: { values: ['Less than 1 year', '1 to 5 years', 'More than 5 years'], message: 'Choose how long ago the vehicle was bought' },
   keptOvernight: { values: ['Garage', 'Street', 'Driveway', 'Secure parking'], message: 'Choose where the vehicle is kept overnight' },
   // 'Alarm & Immobiliser' is offered once.
