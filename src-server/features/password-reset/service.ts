@@ -9,8 +9,6 @@ import { passwordResetTokens, users } from '../../platform/db/schema/index';
 import { issueAccountToken, PASSWORD_LINKS, spendAccountTokens, usableAccountToken } from '../../platform/auth/account-tokens';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
 import { changedMail, invitationMail, resetMail, type InvitationKind } from './mail';
-
-export type { InvitationKind };
 import { confirmAddress } from '../email-confirmation/service';
 import type { Deps } from '../../deps';
 import { InvalidError } from '../../errors';

@@ -108,14 +108,14 @@ export async function issuePolicy(deps: Deps, caller: Caller, id: number, input:
       action: `Quote request ${row.reference}: policy ${policy.policyNumber} issued to ${account.username}${ISSUED_NOTE[account.placement]}`,
       ...by,
     });
-    if (account.placement === 'new') await queueInvitation(deps, tx, account, row.firstName, now, 'new-account');
-    if (awaiting) await queueInvitation(deps, tx, account, row.firstName, now, 'unconfirmed-account');
+    const invited = account.placement === 'new' || awaiting;
+    if (invited) await queueInvitation(deps, tx, account, row.firstName, now, awaiting ? 'unconfirmed-account' : 'new-account');
     const certificate = policy.status === 'active' ? renderCertificateOf(deps, policy) : null;
     await deps.mailer.queue(tx, documentsMail(deps.publicUrl, policy, account, row.firstName, certificate));
     return {
       policy: view,
       user: { id: account.id, username: account.username, email: account.email },
-      invited: account.placement === 'new' || awaiting,
+      invited,
       awaitingConfirmation: awaiting,
     };
   });
