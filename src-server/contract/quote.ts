@@ -296,7 +296,6 @@ export type QuoteTimesInput = Partial<
   Record<'product' | 'dateOfBirth' | 'policyStartDay' | 'policyStartMonth' | 'policyStartYear' | 'policyStartTime' | 'durationValue' | 'durationUnit', unknown>
 >;
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
 const MINUTE = 60_000;
 
 /** Whole years, both dates 'YYYY-MM-DD'. */
@@ -315,12 +314,17 @@ const whole = (v: unknown): number | undefined => {
 };
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v.trim() : undefined);
 
+/** The start day, month and year as 'YYYY-MM-DD' (a real date or not) and the year, when all three are well formed. */
+function startDateOf(input: QuoteTimesInput): { year: number; date: string } | undefined {
+  const [d, m, y] = [whole(input.policyStartDay), whole(input.policyStartMonth), whole(input.policyStartYear)];
+  if (d === undefined || m === undefined || y === undefined) return undefined;
+  return { year: y, date: `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}` };
+}
+
 /** The requested start as an instant (UK wall clock), or undefined when the day, month, year or time is not a real one. */
 export function requestedStartOf(input: QuoteTimesInput): number | undefined {
-  const [d, m, y, time] = [whole(input.policyStartDay), whole(input.policyStartMonth), whole(input.policyStartYear), text(input.policyStartTime)];
-  if (d === undefined || m === undefined || y === undefined || time === undefined || !TIME_24.test(time)) return undefined;
-  const date = `${y}-${pad2(m)}-${pad2(d)}`;
-  return isCalendarDate(date) ? ukLocalToEpoch(date, time) : undefined;
+  const [start, time] = [startDateOf(input), text(input.policyStartTime)];
+  return start && time !== undefined && TIME_24.test(time) && isCalendarDate(start.date) ? ukLocalToEpoch(start.date, time) : undefined;
 }
 
 /** The cover length asked for, when both halves are well formed. */
@@ -345,14 +349,13 @@ export function checkQuoteTimes(input: QuoteTimesInput, now: number): TimeIssue[
     else if (!product && age < MIN_DRIVER_AGE) issues.push({ field: 'dateOfBirth', message: quoteMessages.tooYoung });
   }
 
-  const [d, m, y] = [whole(input.policyStartDay), whole(input.policyStartMonth), whole(input.policyStartYear)];
+  const start = startDateOf(input);
   let startAt: number | undefined;
-  if (d !== undefined && m !== undefined && y !== undefined) {
+  if (start) {
     const thisYear = Number(today.slice(0, 4));
-    const date = `${y}-${pad2(m)}-${pad2(d)}`;
-    if (y < thisYear || y >= thisYear + START_YEARS) issues.push({ field: 'policyStartYear', message: quoteMessages.startYearOutOfRange });
-    else if (!isCalendarDate(date)) issues.push({ field: 'policyStartDay', message: quoteMessages.startDateInvalid });
-    else if (date < today) issues.push({ field: 'policyStartDay', message: quoteMessages.startDatePast });
+    if (start.year < thisYear || start.year >= thisYear + START_YEARS) issues.push({ field: 'policyStartYear', message: quoteMessages.startYearOutOfRange });
+    else if (!isCalendarDate(start.date)) issues.push({ field: 'policyStartDay', message: quoteMessages.startDateInvalid });
+    else if (start.date < today) issues.push({ field: 'policyStartDay', message: quoteMessages.startDatePast });
     else {
       startAt = requestedStartOf(input);
       if (startAt !== undefined && startAt < Math.floor(now / MINUTE) * MINUTE) issues.push({ field: 'policyStartTime', message: quoteMessages.startTimePast });

@@ -91,7 +91,6 @@ export const callbackQueue: Queue<QueueRow<CallbackRow>, CallbackRequestView, Ca
   reference: callbackRequests.reference,
   status: callbackRequests.status,
   createdAt: callbackRequests.createdAt,
-  assigneeId: callbackRequests.assigneeId,
   searchable: [
     callbackRequests.reference,
     callbackRequests.name,

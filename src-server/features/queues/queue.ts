@@ -56,7 +56,6 @@ export interface Queue<Row extends QueueRow<QueueRequest>, V, D> {
   reference: SQLiteColumn;
   status: SQLiteColumn;
   createdAt: SQLiteColumn;
-  assigneeId: SQLiteColumn;
   searchable: SQLiteColumn[];
   /** Names the request in the audit log, e.g. 'Quote request'. */
   label: string;

@@ -32,12 +32,6 @@ const QUOTE_DUPLICATE_WINDOW_MS = 60_000;
 
 type QuoteDetails = Omit<QuoteRequest, 'website'>;
 
-/** The stored payload: every field of step 1 and step 2 as parsed, in the schema's order. */
-function detailsOf(input: QuoteRequest): QuoteDetails {
-  const { website: _honeypot, ...details } = input;
-  return details;
-}
-
 const fingerprintOf = (details: QuoteDetails) => createHash('sha256').update(JSON.stringify(details)).digest('hex');
 
 /** The same request stored within the last minute, if any (a double click, a retry after a lost answer). */
@@ -59,7 +53,8 @@ export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, client
   const startAt = requestedStartOf(input);
   if (startAt === undefined) throw new Error('quote request start not a real UK time after its checks');
 
-  const details = detailsOf(input);
+  // The stored payload: every field of step 1 and step 2 as parsed, in the schema's order.
+  const { website: _honeypot, ...details } = input;
   const fingerprint = fingerprintOf(details);
   const reference = await receiveRequest(deps, quoteQueue, now, {
     rule: QUOTE_ADDRESS_RULE,
@@ -152,7 +147,6 @@ export const quoteQueue: Queue<QuoteQueueRow, QuoteRequestView, QuoteRequestDeta
   reference: quoteRequests.reference,
   status: quoteRequests.status,
   createdAt: quoteRequests.createdAt,
-  assigneeId: quoteRequests.assigneeId,
   searchable: [
     quoteRequests.reference,
     quoteRequests.firstName,
