@@ -280,11 +280,6 @@ export type QuoteRequest = z.infer<typeof quoteRequestInput>;
 /** quotes.renewal: one of the caller's own policies, whose details fill in the wizard (docs/product.md#asking-for-more-cover). */
 export const renewalInput = z.object({ policyNumber: policyNumberParam });
 
-export interface QuoteReceipt {
-  reference: string;
-  message: string;
-}
-
 /** A field the clock's rules refuse, with the message shown by it. */
 export interface TimeIssue {
   field: 'dateOfBirth' | 'policyStartDay' | 'policyStartYear' | 'policyStartTime' | 'durationValue';

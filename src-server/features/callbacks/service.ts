@@ -1,7 +1,8 @@
 // Callback requests from the support page (docs/product.md#callback-requests), and their staff queue
 // (docs/product.md#staff-queues) on features/queues/queue.ts.
 import { eq } from 'drizzle-orm';
-import { callbackMessages, splitCallbackDate, type CallbackInput, type CallbackReceipt } from '../../contract/callback';
+import { callbackMessages, splitCallbackDate, type CallbackInput } from '../../contract/callback';
+import type { Received } from '../../contract/replies';
 import { messages } from '../../contract/messages';
 import { type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
 import { ukLocalToEpoch } from '../../contract/time';
@@ -29,7 +30,7 @@ const CALLBACK_ADDRESS_RULE: ThrottleRule = { limit: 5, windowMs: 60 * 60_000 };
 /** A chosen minute still counts as "not in the past" until it has fully gone by. */
 const CURRENT_MINUTE_GRACE_MS = 60_000;
 
-export async function requestCallback(deps: Deps, input: CallbackInput, clientAddress: string): Promise<CallbackReceipt> {
+export async function requestCallback(deps: Deps, input: CallbackInput, clientAddress: string): Promise<Received> {
   const now = deps.clock.now();
 
   // Whether the chosen time is still ahead needs the server's clock, so it is checked here, not in the schema.

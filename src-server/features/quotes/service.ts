@@ -3,7 +3,8 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { messages } from '../../contract/messages';
-import { checkQuoteTimes, quoteMessages, requestedStartOf, type QuoteReceipt, type QuoteRequest } from '../../contract/quote';
+import { checkQuoteTimes, quoteMessages, requestedStartOf, type QuoteRequest } from '../../contract/quote';
+import type { Received } from '../../contract/replies';
 import { type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
 import type { OfferView, Page, QuoteRequestDetailView, QuoteRequestView, RequestNoteView } from '../../contract/views';
 import type { DbOrTx } from '../../platform/db/client';
@@ -45,7 +46,7 @@ async function earlierCopy(db: DbOrTx, fingerprint: string, now: number): Promis
   return earlier;
 }
 
-export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, clientAddress: string): Promise<QuoteReceipt> {
+export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, clientAddress: string): Promise<Received> {
   const now = deps.clock.now();
   const issues = checkQuoteTimes(input, now);
   if (issues.length > 0) throw fieldInvalid(messages.invalidInput, Object.fromEntries(issues.map((i) => [i.field, i.message])));
