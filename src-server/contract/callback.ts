@@ -87,9 +87,3 @@ export const callbackInput = z.object({
 export type CallbackInput = z.infer<typeof callbackInput>;
 /** What the form holds before parsing (strings from the controls). */
 export type CallbackFormValues = z.input<typeof callbackInput>;
-
-/** The answer to a callback request: its reference and what the person reads (as a quote request's: QuoteReceipt). */
-export interface CallbackReceipt {
-  reference: string;
-  message: string;
-}

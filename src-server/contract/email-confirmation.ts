@@ -1,7 +1,7 @@
 // Confirming an account's e-mail address (docs/product.md#e-mail-confirmation): the input of the confirm call and
 // the texts a person reads. Isomorphic: the banner and the /verify-email page use the same texts.
 import { z } from 'zod';
-import { lineText } from './text';
+import { linkToken } from './text';
 
 export const emailConfirmationMessages = {
   /** The e-mail's subject, and the link's page heading. */
@@ -18,8 +18,6 @@ export const emailConfirmationMessages = {
 
 /** The token from the e-mailed link, taken exactly as sent. */
 export const emailConfirmInput = z.object({
-  token: lineText({ error: emailConfirmationMessages.invalidLink, message: emailConfirmationMessages.invalidLink, trim: false })
-    .min(20, emailConfirmationMessages.invalidLink)
-    .max(200, emailConfirmationMessages.invalidLink),
+  token: linkToken(emailConfirmationMessages.invalidLink),
 });
 export type EmailConfirmInput = z.infer<typeof emailConfirmInput>;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { addDuration, type Duration } from './durations';
 import { money } from './money';
 import type { Product } from './products';
-import { idParam, policyInput } from './schemas';
+import { idParam, policyInput, type PolicyInput } from './schemas';
 import { lineText } from './text';
 import { epochToUkLocal } from './time';
 
@@ -111,19 +111,9 @@ export function requestVehicle(details: unknown): { description: string | null; 
   };
 }
 
-/** The policy fields a request gives (policyInput's names, 24-hour UK times); the rest staff type. */
-export interface PolicyFromRequest {
-  holderName: string;
-  driverName: string;
-  carModel: string;
-  registration: string | null;
-  product?: Product;
-  premium?: number;
-  startDate?: string;
-  startTime?: string;
-  endDate?: string;
-  endTime?: string;
-}
+/** The policy fields a request gives (policyInput's, 24-hour UK times); the rest staff type. */
+type PolicyFromRequest = Pick<PolicyInput, 'holderName' | 'driverName' | 'carModel' | 'registration'> &
+  Partial<Pick<PolicyInput, 'product' | 'startDate' | 'startTime' | 'endDate' | 'endTime'>> & { premium?: number };
 
 /** The policy a request describes (docs/product.md#issuing-a-policy), one rule for the server and the console's form. */
 export function policyFromRequest(r: RequestFacts): PolicyFromRequest {

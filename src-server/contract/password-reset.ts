@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { messages } from './messages';
 import { emailSchema, passwordSchema } from './schemas';
-import { lineText } from './text';
+import { linkToken } from './text';
 
 export const passwordResetMessages = {
   /** Verbatim (docs/product.md#password-reset): the one answer to every well-formed request, whether the account exists or not. */
@@ -23,9 +23,7 @@ export type PasswordResetRequestInput = z.infer<typeof passwordResetRequestInput
 
 /** Step 2: the token from the e-mailed link and the new password. */
 export const passwordResetConfirmInput = z.object({
-  token: lineText({ error: passwordResetMessages.invalidLink, message: passwordResetMessages.invalidLink, trim: false })
-    .min(20, passwordResetMessages.invalidLink)
-    .max(200, passwordResetMessages.invalidLink),
+  token: linkToken(passwordResetMessages.invalidLink),
   password: passwordSchema,
   /** Whether the session an invitation's link signs in is remembered on the device; a reset link ignores it. */
   remember: z.boolean().optional().default(false),

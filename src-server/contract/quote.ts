@@ -18,30 +18,41 @@ const capitalised = (v: string) => v.charAt(0).toUpperCase() + v.slice(1);
 /** Options whose values are the documented words as listed (docs/product.md#option-lists); labels start with a capital. */
 const listed = (values: readonly string[]): Option[] => values.map((value) => ({ value, label: capitalised(value) }));
 
-// In the documented order (docs/product.md#option-lists). 'Alarm & Immobiliser' is offered once.
-const vehicleTypes = ['Car', 'Commercial Vehicle'] as const;
-const vehicleOwners = ['Private', 'Company'] as const;
-const annualMileages = ['Under 5,000', '5,000 - 10,000', '10,000 - 15,000', '15,000 - 20,000', 'Over 20,000'] as const;
-const purchaseDates = ['Less than 1 year', '1 to 5 years', 'More than 5 years'] as const;
-const keptOvernightPlaces = ['Garage', 'Street', 'Driveway', 'Secure parking'] as const;
-const securityDevices = ['None', 'Alarm & Immobiliser', 'Immobiliser', 'Tracker'] as const;
-const claimsCounts = ['no', '1', '2', '3', 'more than 3'] as const;
-const drivingConvictionAnswers = ['None', 'Yes'] as const;
-const otherConvictionAnswers = ['No', 'Yes'] as const;
-const lowerYesNo = ['no', 'yes'] as const;
-const otherDriverAnswers = ['None', 'Yes'] as const;
-const coverTypes = ['Comprehensive', 'Third Party Fire and Theft', 'Third Party'] as const;
-const noClaimsBonusYears = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '9+'] as const;
-const upperYesNo = ['No', 'Yes'] as const;
-// Each "plus" adds to the one before, as UK insurers rate them (business use includes commuting).
-const vehicleUsages = [
-  'Social Domestic and Pleasure',
-  'Social Domestic and Pleasure plus Commute',
-  'Social Domestic and Pleasure plus Commute plus Business',
-  'Carriage on Own Goods',
-  'Haulage',
-  'Courier',
-] as const;
+/** Step 2's choices in the documented order (docs/product.md#option-lists), each with what it asks when missing or unlisted. */
+const choices = {
+  vehicleType: { values: ['Car', 'Commercial Vehicle'], message: 'Choose the vehicle type' },
+  vehicleOwner: { values: ['Private', 'Company'], message: 'Choose who owns the vehicle' },
+  annualMileage: {
+    values: ['Under 5,000', '5,000 - 10,000', '10,000 - 15,000', '15,000 - 20,000', 'Over 20,000'],
+    message: 'Choose the annual mileage',
+  },
+  purchaseDate: { values: ['Less than 1 year', '1 to 5 years', 'More than 5 years'], message: 'Choose how long ago the vehicle was bought' },
+  keptOvernight: { values: ['Garage', 'Street', 'Driveway', 'Secure parking'], message: 'Choose where the vehicle is kept overnight' },
+  // 'Alarm & Immobiliser' is offered once.
+  security: { values: ['None', 'Alarm & Immobiliser', 'Immobiliser', 'Tracker'], message: 'Choose the vehicle’s security' },
+  claimsPast5Years: { values: ['no', '1', '2', '3', 'more than 3'], message: 'Choose how many claims you have made in the past 5 years' },
+  drivingConvictions: { values: ['None', 'Yes'], message: 'Choose whether you have any driving convictions' },
+  otherConvictions: { values: ['No', 'Yes'], message: 'Choose whether you have any other convictions' },
+  disabilities: { values: ['no', 'yes'], message: 'Choose whether you have a disability or medical condition that affects your driving' },
+  vehicleModified: { values: ['no', 'yes'], message: 'Choose whether the vehicle has been modified' },
+  otherDrivers: { values: ['None', 'Yes'], message: 'Choose whether anyone else will drive' },
+  coverType: { values: ['Comprehensive', 'Third Party Fire and Theft', 'Third Party'], message: 'Choose the type of cover' },
+  noClaimsBonusYears: { values: ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '9+'], message: 'Choose your years of no claims bonus' },
+  noClaimsBonusProtected: { values: ['No', 'Yes'], message: 'Choose whether your no claims bonus is protected' },
+  usage: {
+    // Each "plus" adds to the one before, as UK insurers rate them (business use includes commuting).
+    values: [
+      'Social Domestic and Pleasure',
+      'Social Domestic and Pleasure plus Commute',
+      'Social Domestic and Pleasure plus Commute plus Business',
+      'Carriage on Own Goods',
+      'Haulage',
+      'Courier',
+    ],
+    message: 'Choose how the vehicle will be used',
+  },
+} as const;
+type ChoiceField = keyof typeof choices;
 
 export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 const START_YEARS = 10;
@@ -51,25 +62,11 @@ const MIN_DRIVER_AGE = Math.min(...products.map((p) => productRules[p].minAge));
 const MAX_DRIVER_AGE = 110;
 
 export const quoteOptions = {
-  vehicleType: listed(vehicleTypes),
-  vehicleOwner: listed(vehicleOwners),
-  annualMileage: listed(annualMileages),
-  purchaseDate: listed(purchaseDates),
-  keptOvernight: listed(keptOvernightPlaces),
-  security: listed(securityDevices),
-  claimsPast5Years: listed(claimsCounts),
-  drivingConvictions: listed(drivingConvictionAnswers),
-  otherConvictions: listed(otherConvictionAnswers),
-  disabilities: listed(lowerYesNo),
-  vehicleModified: listed(lowerYesNo),
-  otherDrivers: listed(otherDriverAnswers),
-  coverType: listed(coverTypes),
-  noClaimsBonusYears: noClaimsBonusYears.map((value) => ({
+  ...(Object.fromEntries(Object.entries(choices).map(([field, c]) => [field, listed(c.values)])) as Record<ChoiceField, Option[]>),
+  noClaimsBonusYears: choices.noClaimsBonusYears.values.map((value) => ({
     value,
     label: value === '9+' ? '9 years +' : `${value} ${value === '1' ? 'year' : 'years'}`,
   })),
-  noClaimsBonusProtected: listed(upperYesNo),
-  usage: listed(vehicleUsages),
   policyStartDay: Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })),
   policyStartMonth: MONTH_NAMES.map((label, i) => ({ value: String(i + 1), label })),
   durationUnit: listed(durationUnits),
@@ -168,26 +165,6 @@ export function productDurationMessage(product: Product): string {
   return `${productLabels[product]} runs from ${durationText(minDuration)} to ${durationText(maxDuration)}`;
 }
 
-/** What each step 2 choice asks for when it is missing or not on its list. */
-const choiceMessages = {
-  vehicleType: 'Choose the vehicle type',
-  vehicleOwner: 'Choose who owns the vehicle',
-  annualMileage: 'Choose the annual mileage',
-  purchaseDate: 'Choose how long ago the vehicle was bought',
-  keptOvernight: 'Choose where the vehicle is kept overnight',
-  security: 'Choose the vehicle’s security',
-  claimsPast5Years: 'Choose how many claims you have made in the past 5 years',
-  drivingConvictions: 'Choose whether you have any driving convictions',
-  otherConvictions: 'Choose whether you have any other convictions',
-  disabilities: 'Choose whether you have a disability or medical condition that affects your driving',
-  vehicleModified: 'Choose whether the vehicle has been modified',
-  otherDrivers: 'Choose whether anyone else will drive',
-  coverType: 'Choose the type of cover',
-  noClaimsBonusYears: 'Choose your years of no claims bonus',
-  noClaimsBonusProtected: 'Choose whether your no claims bonus is protected',
-  usage: 'Choose how the vehicle will be used',
-} as const;
-
 const requiredText = (required: string, max: number, invalid: string, text = lineText) =>
   text({ error: required, message: invalid })
     .min(1, required)
@@ -209,7 +186,7 @@ export function normaliseRegistration(value: string): string | null {
   return /^[A-Z0-9 ]+$/.test(spaced) && characters.length >= 2 && characters.length <= 7 ? spaced : null;
 }
 
-const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) => z.enum(values, { error: message });
+const choice = <F extends ChoiceField>(field: F) => z.enum(choices[field].values, { error: choices[field].message });
 
 /** A whole number from a select's text (or a number), within [min, max]. */
 const wholeNumber = (min: number, max: number, required: string) =>
@@ -217,10 +194,6 @@ const wholeNumber = (min: number, max: number, required: string) =>
     .union([z.number(), lineText({ message: required, trim: false })], { error: required })
     .transform((v, ctx) => {
       const text = String(v).trim();
-      if (text === '') {
-        ctx.addIssue({ code: 'custom', message: required });
-        return z.NEVER;
-      }
       const n = Number(text);
       if (!/^\d+$/.test(text) || n < min || n > max) {
         ctx.addIssue({ code: 'custom', message: required });
@@ -234,7 +207,7 @@ const TIME_24 = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DURATION_TEXT = /^\d{1,5}$/;
 
 export const quotePersonalInput = z.object({
-  product: choice(products, quoteMessages.productRequired),
+  product: z.enum(products, { error: quoteMessages.productRequired }),
   firstName: requiredText(quoteMessages.firstNameRequired, 50, quoteMessages.nameInvalid, nameText),
   lastName: requiredText(quoteMessages.lastNameRequired, 50, quoteMessages.nameInvalid, nameText),
   email: emailSchema,
@@ -248,7 +221,7 @@ export const quotePersonalInput = z.object({
 export type QuotePersonalFormValues = z.input<typeof quotePersonalInput>;
 
 export const quoteVehicleInput = z.object({
-  vehicleType: choice(vehicleTypes, choiceMessages.vehicleType),
+  vehicleType: choice('vehicleType'),
   regNumber: normalisedText(normaliseRegistration, { required: quoteMessages.regNumberRequired, invalid: quoteMessages.regNumberInvalid }, 12),
   // Optional: the make and model ('Ford Fiesta 1.0 Zetec'), which a policy issued from the request names, and which
   // asking for more cover fills in from the policy (docs/product.md#asking-for-more-cover). Blank is left out.
@@ -256,21 +229,21 @@ export const quoteVehicleInput = z.object({
     .max(100, 'Must be at most 100 characters')
     .optional()
     .transform((v) => (v === '' ? undefined : v)),
-  vehicleOwner: choice(vehicleOwners, choiceMessages.vehicleOwner),
-  annualMileage: choice(annualMileages, choiceMessages.annualMileage),
+  vehicleOwner: choice('vehicleOwner'),
+  annualMileage: choice('annualMileage'),
   value: money({ required: quoteMessages.valueRequired, max: 5_000_000 }),
-  purchaseDate: choice(purchaseDates, choiceMessages.purchaseDate),
-  keptOvernight: choice(keptOvernightPlaces, choiceMessages.keptOvernight),
-  security: choice(securityDevices, choiceMessages.security),
-  claimsPast5Years: choice(claimsCounts, choiceMessages.claimsPast5Years),
-  drivingConvictions: choice(drivingConvictionAnswers, choiceMessages.drivingConvictions),
-  otherConvictions: choice(otherConvictionAnswers, choiceMessages.otherConvictions),
-  disabilities: choice(lowerYesNo, choiceMessages.disabilities),
-  vehicleModified: choice(lowerYesNo, choiceMessages.vehicleModified),
-  otherDrivers: choice(otherDriverAnswers, choiceMessages.otherDrivers),
-  coverType: choice(coverTypes, choiceMessages.coverType),
-  noClaimsBonusYears: choice(noClaimsBonusYears, choiceMessages.noClaimsBonusYears),
-  noClaimsBonusProtected: choice(upperYesNo, choiceMessages.noClaimsBonusProtected),
+  purchaseDate: choice('purchaseDate'),
+  keptOvernight: choice('keptOvernight'),
+  security: choice('security'),
+  claimsPast5Years: choice('claimsPast5Years'),
+  drivingConvictions: choice('drivingConvictions'),
+  otherConvictions: choice('otherConvictions'),
+  disabilities: choice('disabilities'),
+  vehicleModified: choice('vehicleModified'),
+  otherDrivers: choice('otherDrivers'),
+  coverType: choice('coverType'),
+  noClaimsBonusYears: choice('noClaimsBonusYears'),
+  noClaimsBonusProtected: choice('noClaimsBonusProtected'),
   bestQuotedPremium: money({ required: null, max: 100_000 }).optional(),
   policyStartDay: wholeNumber(1, 31, quoteMessages.startDayRequired),
   policyStartMonth: wholeNumber(1, 12, quoteMessages.startMonthRequired),
@@ -290,8 +263,8 @@ export const quoteVehicleInput = z.object({
     else return Number(text);
     return z.NEVER;
   }),
-  durationUnit: choice(durationUnits, quoteMessages.durationUnitRequired),
-  usage: choice(vehicleUsages, choiceMessages.usage),
+  durationUnit: z.enum(durationUnits, { error: quoteMessages.durationUnitRequired }),
+  usage: choice('usage'),
 });
 export type QuoteVehicle = z.infer<typeof quoteVehicleInput>;
 export type QuoteVehicleFormValues = z.input<typeof quoteVehicleInput>;
@@ -307,11 +280,6 @@ export type QuoteRequest = z.infer<typeof quoteRequestInput>;
 /** quotes.renewal: one of the caller's own policies, whose details fill in the wizard (docs/product.md#asking-for-more-cover). */
 export const renewalInput = z.object({ policyNumber: policyNumberParam });
 
-export interface QuoteReceipt {
-  reference: string;
-  message: string;
-}
-
 /** A field the clock's rules refuse, with the message shown by it. */
 export interface TimeIssue {
   field: 'dateOfBirth' | 'policyStartDay' | 'policyStartYear' | 'policyStartTime' | 'durationValue';
@@ -323,7 +291,6 @@ export type QuoteTimesInput = Partial<
   Record<'product' | 'dateOfBirth' | 'policyStartDay' | 'policyStartMonth' | 'policyStartYear' | 'policyStartTime' | 'durationValue' | 'durationUnit', unknown>
 >;
 
-const pad2 = (n: number) => String(n).padStart(2, '0');
 const MINUTE = 60_000;
 
 /** Whole years, both dates 'YYYY-MM-DD'. */
@@ -342,12 +309,17 @@ const whole = (v: unknown): number | undefined => {
 };
 const text = (v: unknown): string | undefined => (typeof v === 'string' ? v.trim() : undefined);
 
+/** The start day, month and year as 'YYYY-MM-DD' (a real date or not) and the year, when all three are well formed. */
+function startDateOf(input: QuoteTimesInput): { year: number; date: string } | undefined {
+  const [d, m, y] = [whole(input.policyStartDay), whole(input.policyStartMonth), whole(input.policyStartYear)];
+  if (d === undefined || m === undefined || y === undefined) return undefined;
+  return { year: y, date: `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}` };
+}
+
 /** The requested start as an instant (UK wall clock), or undefined when the day, month, year or time is not a real one. */
 export function requestedStartOf(input: QuoteTimesInput): number | undefined {
-  const [d, m, y, time] = [whole(input.policyStartDay), whole(input.policyStartMonth), whole(input.policyStartYear), text(input.policyStartTime)];
-  if (d === undefined || m === undefined || y === undefined || time === undefined || !TIME_24.test(time)) return undefined;
-  const date = `${y}-${pad2(m)}-${pad2(d)}`;
-  return isCalendarDate(date) ? ukLocalToEpoch(date, time) : undefined;
+  const [start, time] = [startDateOf(input), text(input.policyStartTime)];
+  return start && time !== undefined && TIME_24.test(time) && isCalendarDate(start.date) ? ukLocalToEpoch(start.date, time) : undefined;
 }
 
 /** The cover length asked for, when both halves are well formed. */
@@ -372,14 +344,13 @@ export function checkQuoteTimes(input: QuoteTimesInput, now: number): TimeIssue[
     else if (!product && age < MIN_DRIVER_AGE) issues.push({ field: 'dateOfBirth', message: quoteMessages.tooYoung });
   }
 
-  const [d, m, y] = [whole(input.policyStartDay), whole(input.policyStartMonth), whole(input.policyStartYear)];
+  const start = startDateOf(input);
   let startAt: number | undefined;
-  if (d !== undefined && m !== undefined && y !== undefined) {
+  if (start) {
     const thisYear = Number(today.slice(0, 4));
-    const date = `${y}-${pad2(m)}-${pad2(d)}`;
-    if (y < thisYear || y >= thisYear + START_YEARS) issues.push({ field: 'policyStartYear', message: quoteMessages.startYearOutOfRange });
-    else if (!isCalendarDate(date)) issues.push({ field: 'policyStartDay', message: quoteMessages.startDateInvalid });
-    else if (date < today) issues.push({ field: 'policyStartDay', message: quoteMessages.startDatePast });
+    if (start.year < thisYear || start.year >= thisYear + START_YEARS) issues.push({ field: 'policyStartYear', message: quoteMessages.startYearOutOfRange });
+    else if (!isCalendarDate(start.date)) issues.push({ field: 'policyStartDay', message: quoteMessages.startDateInvalid });
+    else if (start.date < today) issues.push({ field: 'policyStartDay', message: quoteMessages.startDatePast });
     else {
       startAt = requestedStartOf(input);
       if (startAt !== undefined && startAt < Math.floor(now / MINUTE) * MINUTE) issues.push({ field: 'policyStartTime', message: quoteMessages.startTimePast });

@@ -11,6 +11,7 @@ export const messageReply = z.strictObject({ message: z.string() });
 
 /** A quote or callback request received: its reference and what the person reads. */
 export const receivedReply = z.strictObject({ reference: z.string(), message: z.string() });
+export type Received = z.infer<typeof receivedReply>;
 
 /** POST /api/register's answer: its message and the account (docs/api.md#account). */
 export const registeredReply = z.strictObject({ message: z.string(), user: userView });

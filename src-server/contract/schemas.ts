@@ -10,27 +10,28 @@ import { isReservedUsername } from './usernames';
 
 // Every string below starts from lineText (docs/product.md#text-fields): one rule for control and bidi characters.
 
-const trimmed = (label: string, max: number, text = lineText) =>
-  text({ error: `${label} is required`, message: textRuleMessage(label) })
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+/** Required text: blank, or no string at all, is '{label} is required'. */
+const requiredLine = (label: string, text = lineText) =>
+  text({ error: `${label} is required`, message: textRuleMessage(label) }).min(1, `${label} is required`);
+
+const trimmed = (label: string, max: number, text = lineText) => requiredLine(label, text).max(max, `${label} must be at most ${max} characters`);
 
 /** A person's name: as trimmed, with the name's stricter text rule (no character that shows as nothing). */
 const personName = (label: string, max: number) => trimmed(label, max, nameText);
+
+/** A transform to `normalise`'s standard form, refusing with `message` where it answers null. */
+const normalising = (normalise: (value: string) => string | null, message: string) => (v: string, ctx: z.RefinementCtx) => {
+  const normalised = normalise(v);
+  if (normalised === null) ctx.addIssue({ code: 'custom', message });
+  return normalised ?? z.NEVER;
+};
 
 /** Required text that `normalise` turns into its standard form or refuses with `invalid`; blank gives `required`. */
 export function normalisedText(normalise: (value: string) => string | null, msg: { required: string; invalid: string }, max: number) {
   return lineText({ error: msg.required, message: msg.invalid })
     .min(1, msg.required)
     .max(max, msg.invalid)
-    .transform((v, ctx) => {
-      const normalised = normalise(v);
-      if (normalised === null) {
-        ctx.addIssue({ code: 'custom', message: msg.invalid });
-        return z.NEVER;
-      }
-      return normalised;
-    });
+    .transform(normalising(normalise, msg.invalid));
 }
 
 const usernameSchema = nameText({ error: 'Username is required', message: textRuleMessage('Username') })
@@ -41,10 +42,7 @@ const usernameSchema = nameText({ error: 'Username is required', message: textRu
 /** A username being taken now: reserved names refused (an edit checks in the service, only on change: docs/product.md#registration). */
 const newUsernameSchema = usernameSchema.refine((v) => !isReservedUsername(v), messages.usernameReserved);
 
-export const emailSchema = lineText({ error: 'Email is required', message: textRuleMessage('Email') })
-  .min(1, 'Email is required')
-  .max(254, 'Email must be at most 254 characters')
-  .pipe(z.email('Enter a valid email address'));
+export const emailSchema = trimmed('Email', 254).pipe(z.email('Enter a valid email address'));
 
 export const passwordSchema = z
   .string({ error: 'Password is required' })
@@ -104,22 +102,9 @@ export type UpdateUserInput = z.infer<typeof updateUserInput>;
 export const policyStatuses = ['active', 'expired', 'pending', 'cancelled'] as const;
 export type PolicyStatus = (typeof policyStatuses)[number];
 
-const dateField = (label: string) =>
-  lineText({ error: `${label} is required`, message: textRuleMessage(label) })
-    .min(1, `${label} is required`)
-    .refine(isCalendarDate, `${label} must be a real date (YYYY-MM-DD)`);
+const dateField = (label: string) => requiredLine(label).refine(isCalendarDate, `${label} must be a real date (YYYY-MM-DD)`);
 
-const timeField = (label: string) =>
-  lineText({ error: `${label} is required`, message: textRuleMessage(label) })
-    .min(1, `${label} is required`)
-    .transform((v, ctx) => {
-      const t = normaliseTime(v);
-      if (t === null) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be a time such as 09:00 or 09:00 AM` });
-        return z.NEVER;
-      }
-      return t;
-    });
+const timeField = (label: string) => requiredLine(label).transform(normalising(normaliseTime, `${label} must be a time such as 09:00 or 09:00 AM`));
 
 const optionalId = z
   .union([

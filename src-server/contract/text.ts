@@ -11,12 +11,9 @@ const ALWAYS_REFUSED =
   '\\u0000-\\u0009\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\u061c\\u200b\\u200e\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u2069\\ufeff';
 /** Refused in names besides: characters that show as nothing or a blank, so a name cannot look like another. */
 const NOT_IN_NAMES = '\\u00ad\\u115f\\u1160\\u180e\\u3164\\uffa0';
-/** What a single-line field may not hold: what is refused everywhere, and line breaks. */
-export const NOT_IN_A_LINE = new RegExp(`[${ALWAYS_REFUSED}\\n\\r]`);
-/** What a name (a person's, a username) may not hold: a line's refusals and the blank-looking characters. */
-export const NOT_IN_A_NAME = new RegExp(`[${ALWAYS_REFUSED}${NOT_IN_NAMES}\\n\\r]`);
-/** What a multi-line field (a staff note) may not hold: what is refused everywhere; LF, CR LF and CR are line breaks. */
-export const NOT_IN_LINES = new RegExp(`[${ALWAYS_REFUSED}]`);
+const NOT_IN_A_LINE = new RegExp(`[${ALWAYS_REFUSED}\\n\\r]`);
+const NOT_IN_A_NAME = new RegExp(`[${ALWAYS_REFUSED}${NOT_IN_NAMES}\\n\\r]`);
+const NOT_IN_LINES = new RegExp(`[${ALWAYS_REFUSED}]`);
 
 /** 'Holder name may not contain line breaks or control characters': the message of a field without its own. */
 export const textRuleMessage = (label: string) => `${label} may not contain line breaks or control characters`;
@@ -52,6 +49,9 @@ export const nameText = (opts: TextRuleOptions) => ruled(NOT_IN_A_NAME, opts);
 
 /** A multi-line string (a staff note): as lineText, but LF, CR LF and CR are kept. */
 export const linesText = (opts: TextRuleOptions) => ruled(NOT_IN_LINES, opts);
+
+/** The token of an e-mailed link, taken exactly as sent: anything else than 20 to 200 such characters is `invalid`. */
+export const linkToken = (invalid: string) => lineText({ error: invalid, message: invalid, trim: false }).min(20, invalid).max(200, invalid);
 
 /** Issues reported at most: enough to name every field of a form, bounded for a hostile body. */
 const MAX_BROKEN_ISSUES = 10;

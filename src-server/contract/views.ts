@@ -147,14 +147,9 @@ export const queueCountsView = z.strictObject({
 export type QueueCountsView = z.infer<typeof queueCountsView>;
 
 /** A customer's own quote request on their dashboard (matched by their account's e-mail). */
-export const myQuoteRequestView = z.strictObject({
-  reference: z.string(),
-  status: z.enum(requestStatuses),
-  createdAt: z.iso.datetime(),
-  product: z.enum(products).nullable(),
-  offer: orNull(offerView),
-  policyNumber: z.string().nullable(),
-}).meta({ id: 'MyQuoteRequestView' });
+export const myQuoteRequestView = quoteRequestView
+  .pick({ reference: true, status: true, createdAt: true, product: true, offer: true, policyNumber: true })
+  .meta({ id: 'MyQuoteRequestView' });
 export type MyQuoteRequestView = z.infer<typeof myQuoteRequestView>;
 
 /** The quote wizard filled in from one of the caller's own policies (docs/product.md#asking-for-more-cover). */
@@ -191,16 +186,7 @@ export type AdminStats = z.infer<typeof adminStatsView>;
 /** Live and upcoming cover, named before staff delete the account (docs/product.md#admin-console). */
 export const heldCoverView = z.strictObject({
   policies: z.array(
-    z.strictObject({
-      id: z.number().int(),
-      policyNumber: z.string(),
-      product: z.enum(products),
-      status: z.enum(policyStatuses),
-      startDate: z.string(),
-      startTime: z.string(),
-      endDate: z.string(),
-      endTime: z.string(),
-    }),
+    policyView.pick({ id: true, policyNumber: true, product: true, status: true, startDate: true, startTime: true, endDate: true, endTime: true }),
   ),
 }).meta({ id: 'HeldCoverView' });
 export type HeldCoverView = z.infer<typeof heldCoverView>;

@@ -182,9 +182,14 @@ export async function login(deps: Deps, input: LoginInput, clientAddress: string
     return null;
   });
   if (refusal) return refuse(refusal);
+  return signIn(deps, row, input.remember, now);
+}
+
+/** A session for the account, as a sign-in answers it (an invitation's link signs in too). */
+export async function signIn(deps: Pick<Deps, 'tokens'>, row: typeof users.$inferSelect, remember: boolean, now: number): Promise<LoginResult> {
   const { token, expiresAt } = await deps.tokens.sign(
     { id: row.id, username: row.username, ...normaliseRoles(row), sessionVersion: row.sessionVersion },
-    input.remember,
+    remember,
     now,
   );
   return { token, expiresAt: new Date(expiresAt).toISOString(), user: toUserView(row) };

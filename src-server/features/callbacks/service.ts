@@ -1,29 +1,27 @@
 // Callback requests from the support page (docs/product.md#callback-requests), and their staff queue
 // (docs/product.md#staff-queues) on features/queues/queue.ts.
 import { eq } from 'drizzle-orm';
-import { callbackMessages, splitCallbackDate, type CallbackInput, type CallbackReceipt } from '../../contract/callback';
+import { callbackMessages, splitCallbackDate, type CallbackInput } from '../../contract/callback';
+import type { Received } from '../../contract/replies';
 import { messages } from '../../contract/messages';
 import { type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
 import { ukLocalToEpoch } from '../../contract/time';
 import type { CallbackRequestDetailView, CallbackRequestView, Page } from '../../contract/views';
 import { callbackRequests, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
-import { fieldInvalid, ThrottledError } from '../../errors';
-import { addressThrottleKey, hitThrottle, type ThrottleRule } from '../../platform/auth/throttle';
+import { fieldInvalid } from '../../errors';
+import type { ThrottleRule } from '../../platform/auth/throttle';
 import { writeLog } from '../../platform/audit/log';
-import { mayConfirm } from '../../platform/mail/confirmation-cap';
 import {
   addQueueNote,
   queueItemView,
   getQueueItem,
   listQueue,
-  newReference,
-  unusedReference,
+  receiveRequest,
   updateQueueItem,
   type Queue,
   type QueueRow,
 } from '../queues/queue';
-import { deliverSoon } from '../../platform/mail/deliver-soon';
 import { confirmationMail } from './mail';
 
 /** Callback requests allowed per client address in an hour. */
@@ -32,7 +30,7 @@ const CALLBACK_ADDRESS_RULE: ThrottleRule = { limit: 5, windowMs: 60 * 60_000 };
 /** A chosen minute still counts as "not in the past" until it has fully gone by. */
 const CURRENT_MINUTE_GRACE_MS = 60_000;
 
-export async function requestCallback(deps: Deps, input: CallbackInput, clientAddress: string): Promise<CallbackReceipt> {
+export async function requestCallback(deps: Deps, input: CallbackInput, clientAddress: string): Promise<Received> {
   const now = deps.clock.now();
 
   // Whether the chosen time is still ahead needs the server's clock, so it is checked here, not in the schema.
@@ -44,61 +42,34 @@ export async function requestCallback(deps: Deps, input: CallbackInput, clientAd
     if (preferredAt + CURRENT_MINUTE_GRACE_MS <= now) throw fieldError('callbackDate', callbackMessages.callbackDateInPast);
   }
 
-  const honeypotFilled = typeof input.website === 'string' && input.website.trim() !== '';
-
-  // Past the limit a request is refused from memory, writing nothing (auth/refusal-gate.ts).
-  const throttleKey = addressThrottleKey('callback', clientAddress);
-  const remembered = deps.refusals.gate.refusal(throttleKey, now);
-  if (remembered) {
-    deps.metrics.throttleRefused('callback');
-    throw new ThrottledError(messages.tooManyAttempts, remembered.retryAfterSeconds);
-  }
-
-  // One write: the attempt counted (bots too), then the request, its audit entry and e-mail stand or fall together.
-  const outcome = await deps.write(async (tx) => {
-    const hit = await hitThrottle(tx, throttleKey, CALLBACK_ADDRESS_RULE, now);
-    if (hit.over) return { kind: 'throttled' as const, retryAfterSeconds: hit.retryAfterSeconds, resetsAt: hit.resetsAt };
-    if (honeypotFilled) return { kind: 'bot' as const };
-    const reference = await unusedReference(tx, callbackRequests, callbackRequests.reference, 'CB');
-    await tx.insert(callbackRequests).values({
-      reference,
-      status: 'new',
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      reasonForContact: input.reasonForContact,
-      insuranceType: input.insuranceType ?? null,
-      callbackDate: input.callbackDate ?? null,
-      clientAddress,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await writeLog(tx, now, { action: `Callback requested: ${reference}` });
-    // Stored and answered either way; past the recipient's hourly cap no confirmation goes (docs/product.md#e-mails).
-    if (await mayConfirm(tx, input.email, now)) await deps.mailer.queue(tx, confirmationMail(input, reference, preferredAt));
-    else deps.logger.warn({ reference }, 'callback confirmation not sent: the recipient has had the most an hour allows');
-    return { kind: 'stored' as const, reference };
+  const reference = await receiveRequest(deps, callbackQueue, now, {
+    rule: CALLBACK_ADDRESS_RULE,
+    clientAddress,
+    honeypot: input.website,
+    store: async (tx, reference) => {
+      await tx.insert(callbackRequests).values({
+        reference,
+        status: 'new',
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        reasonForContact: input.reasonForContact,
+        insuranceType: input.insuranceType ?? null,
+        callbackDate: input.callbackDate ?? null,
+        clientAddress,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await writeLog(tx, now, { action: `Callback requested: ${reference}` });
+      return confirmationMail(input, reference, preferredAt);
+    },
   });
-
-  if (outcome.kind === 'throttled') {
-    deps.refusals.gate.remember(throttleKey, { resetsAt: outcome.resetsAt, limit: 'callback' }, now);
-    deps.metrics.throttleRefused('callback');
-    throw new ThrottledError(messages.tooManyAttempts, outcome.retryAfterSeconds);
-  }
-  if (outcome.kind === 'bot') {
-    // Answered exactly like a stored request, so a bot cannot tell; nothing is stored or sent.
-    deps.logger.warn({ clientAddress }, 'callback request with the honeypot filled: answered, not stored');
-    return { reference: newReference('CB'), message: callbackMessages.received };
-  }
-  deliverSoon(deps, 'callback confirmation');
-  return { reference: outcome.reference, message: callbackMessages.received };
+  return { reference, message: callbackMessages.received };
 }
 
 const fieldError = (field: keyof CallbackInput, message: string) => fieldInvalid(messages.invalidInput, { [field]: message });
 
 // The staff queue.
-
-const callbackRequestNotFound = 'Callback request not found';
 
 type CallbackRow = typeof callbackRequests.$inferSelect;
 
@@ -113,7 +84,7 @@ function callbackView(row: QueueRow<CallbackRow>): CallbackRequestView {
   };
 }
 
-const callbackQueue: Queue<QueueRow<CallbackRow>, CallbackRequestView, CallbackRequestDetailView> = {
+export const callbackQueue: Queue<QueueRow<CallbackRow>, CallbackRequestView, CallbackRequestDetailView> = {
   kind: 'callback',
   owes: 'callbacks',
   table: callbackRequests,
@@ -121,7 +92,6 @@ const callbackQueue: Queue<QueueRow<CallbackRow>, CallbackRequestView, CallbackR
   reference: callbackRequests.reference,
   status: callbackRequests.status,
   createdAt: callbackRequests.createdAt,
-  assigneeId: callbackRequests.assigneeId,
   searchable: [
     callbackRequests.reference,
     callbackRequests.name,
@@ -133,7 +103,7 @@ const callbackQueue: Queue<QueueRow<CallbackRow>, CallbackRequestView, CallbackR
   label: 'Callback request',
   // The detail shows what its list row shows (name, contact, reason, preferred time) and the notes: no read to answer for.
   logsReads: false,
-  notFound: callbackRequestNotFound,
+  notFound: 'Callback request not found',
   rows: (db, where, orderBy, limit, offset) =>
     db
       .select({ request: callbackRequests, assigneeName: users.username })

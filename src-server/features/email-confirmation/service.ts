@@ -33,13 +33,11 @@ export async function queueConfirmationLink(
   await deps.mailer.queue(tx, confirmationMail(user.email, user.username, `${deps.publicUrl}/verify-email?token=${token}`));
 }
 
+const accountById = async (db: DbOrTx, id: number) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
+
 /** Marks the address owned, in the caller's transaction; unclaimed requests and waiting policies join the account. */
 export async function confirmAddress(tx: DbOrTx, userId: number, now: number): Promise<{ confirmedNow: boolean; policiesJoined: string[] }> {
-  const [user] = await tx
-    .select({ id: users.id, username: users.username, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
+  const user = await accountById(tx, userId);
   if (!user) return { confirmedNow: false, policiesJoined: [] };
   const confirmedNow = user.emailVerifiedAt === null;
   if (confirmedNow) {
@@ -87,11 +85,7 @@ export async function isAddressConfirmed(db: DbOrTx, userId: number): Promise<bo
 /** POST /api/account/verify-email/request and account.verifyEmail.request: a new link to the caller's address. */
 export async function requestConfirmation(deps: Deps, caller: Caller): Promise<{ message: string; emailVerified: boolean }> {
   const now = deps.clock.now();
-  const [user] = await deps.db
-    .select({ id: users.id, username: users.username, email: users.email, emailVerifiedAt: users.emailVerifiedAt })
-    .from(users)
-    .where(eq(users.id, caller.id))
-    .limit(1);
+  const user = await accountById(deps.db, caller.id);
   if (!user) throw new NotFoundError(messages.userNotFound);
   if (user.emailVerifiedAt !== null) return { message: emailConfirmationMessages.alreadyConfirmed, emailVerified: true };
   const attempt = await countAttempt(deps, [{ key: `confirm-email:user:${caller.id}`, rule: RESEND_RULE, limit: 'confirm_email' }], now);
@@ -128,7 +122,7 @@ export async function confirmEmail(deps: Deps, caller: Caller, input: EmailConfi
 }
 
 async function confirmedAnswer(tx: DbOrTx, userId: number, message: string): Promise<{ message: string; user: UserView }> {
-  const [row] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+  const row = await accountById(tx, userId);
   if (!row) throw new NotFoundError(messages.userNotFound);
   return { message, user: toUserView(row) };
 }

@@ -1,7 +1,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { assertAdminRights } from '../../platform/auth/permissions';
 import { LOG_SEARCH_EXACT_TOTAL } from '../../contract/limits';
-import { logLevels, type ClientLogInput, type ListQuery, type LogLevel } from '../../contract/schemas';
+import { logLevels, type ClientLogInput, type ListQuery } from '../../contract/schemas';
 import type { LogEntryView, LogPage } from '../../contract/views';
 import { auditLogs } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
@@ -20,12 +20,6 @@ function toView(row: typeof auditLogs.$inferSelect): LogEntryView {
 }
 
 const SEARCHED = [auditLogs.action, auditLogs.username, auditLogs.level];
-
-/** The level a search term names ('warning', ' ERROR '), if it names one. */
-function levelNamed(term: string): LogLevel | undefined {
-  const t = term.trim().toLowerCase();
-  return logLevels.find((l) => l === t);
-}
 
 /**
  * The audit log, newest first, searched in action, username and level (docs/product.md#statistics-and-search); no
@@ -47,7 +41,8 @@ export async function listLogs(deps: Deps, caller: Caller, q: ListQuery, exactUp
     },
     total: () => readCounter(deps.db, 'audit_logs'),
     category: (term) => {
-      const level = levelNamed(term);
+      // A term naming a level ('warning', ' ERROR ') lists that level's entries.
+      const level = logLevels.find((l) => l === term.trim().toLowerCase());
       return level && { where: eq(auditLogs.level, level), total: () => readCounter(deps.db, `audit_logs_level_${level}`) };
     },
   });

@@ -3,15 +3,12 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { passwordResetMessages, type PasswordResetConfirmInput, type PasswordResetRequestInput } from '../../contract/password-reset';
-import { normaliseRoles } from '../../contract/roles';
 import type { LoginResult } from '../../contract/views';
 import type { Tx } from '../../platform/db/client';
 import { passwordResetTokens, users } from '../../platform/db/schema/index';
 import { issueAccountToken, PASSWORD_LINKS, spendAccountTokens, usableAccountToken } from '../../platform/auth/account-tokens';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
 import { changedMail, invitationMail, resetMail, type InvitationKind } from './mail';
-
-export type { InvitationKind };
 import { confirmAddress } from '../email-confirmation/service';
 import type { Deps } from '../../deps';
 import { InvalidError } from '../../errors';
@@ -19,7 +16,7 @@ import { hashPassword } from '../../platform/auth/password';
 import { addressThrottleKey, clearThrottle, clearThrottlePrefix, countAttempt, loginThrottleKeys, type ThrottleRule } from '../../platform/auth/throttle';
 import { writeLog } from '../../platform/audit/log';
 import { afterAnswer } from '../../platform/after-answer';
-import { toUserView } from '../users/view';
+import { signIn } from '../account/service';
 
 const RESET_TOKEN_TTL_MS = 30 * 60_000;
 /**
@@ -153,13 +150,5 @@ export async function confirmPasswordReset(deps: Deps, input: PasswordResetConfi
   });
   deliverSoon(deps, 'password reset mail');
   if (purpose !== 'invite') return { message: passwordResetMessages.changed };
-  const { token, expiresAt } = await deps.tokens.sign(
-    { id: user.id, username: user.username, ...normaliseRoles(user), sessionVersion: user.sessionVersion },
-    input.remember,
-    now,
-  );
-  return {
-    message: passwordResetMessages.welcomed,
-    session: { token, expiresAt: new Date(expiresAt).toISOString(), user: toUserView(user) },
-  };
+  return { message: passwordResetMessages.welcomed, session: await signIn(deps, user, input.remember, now) };
 }

@@ -114,18 +114,8 @@ async function resolveOwner(tx: Tx, userId: number | null): Promise<string | nul
 
 const isEnded = (status: PolicyInput['status']) => status === 'cancelled' || status === 'expired';
 
-// When the cover ended (docs/product.md#policies-and-certificates): now if ended early, else its end; null while in
-// force. An ended policy keeps `previous` unless its end moves earlier.
-function endedAtFor(status: PolicyInput['status'], endAt: number, now: number, previous: number | null): number | null {
-  if (!isEnded(status)) return null;
-  return Math.min(previous ?? now, endAt);
-}
-
 /** What a policy records when the input leaves product or premium out: as it was, or for a new policy the defaults. */
-interface Kept {
-  product: Product;
-  premiumPence: number | null;
-}
+type Kept = Pick<PolicyRow, 'product' | 'premiumPence'>;
 const NEW_POLICY: Kept = { product: 'temporary', premiumPence: null };
 
 /** The row's columns for a save at `now`; `remindedEndAt` decides the reminder owed (docs/product.md#cover-ending-reminders). */
@@ -148,7 +138,9 @@ function columnsFrom(input: PolicyInput, now: number, kept: Kept, previousEndedA
     status: input.status,
     product: input.product ?? kept.product,
     premiumPence: input.premium === undefined ? kept.premiumPence : input.premium === null ? null : Math.round(input.premium * 100),
-    endedAt: endedAtFor(input.status, endAt, now, previousEndedAt),
+    // When the cover ended (docs/product.md#policies-and-certificates): now if ended early, else its end; null while
+    // in force. An ended policy keeps the moment it ended unless its end moves earlier.
+    endedAt: isEnded(input.status) ? Math.min(previousEndedAt ?? now, endAt) : null,
     reminderDueAt: reminderDueAt({ status: input.status, userId: input.userId, startAt, endAt, reminderEndAt: remindedEndAt }, now),
     updatedAt: now,
   };

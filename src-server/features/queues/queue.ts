@@ -19,9 +19,13 @@ import type { Page, RequestNoteView, RequestStatus, StaffRefView } from '../../c
 import type { DbOrTx, Tx } from '../../platform/db/client';
 import { requestNotes, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
-import { fieldInvalid, NotFoundError } from '../../errors';
+import { fieldInvalid, NotFoundError, ThrottledError } from '../../errors';
 import { randomCrockford } from '../../platform/random-code';
 import { anyColumnContains, totalOf } from '../../platform/db/list';
+import { addressThrottleKey, hitThrottle, type ThrottleRule } from '../../platform/auth/throttle';
+import { mayConfirm } from '../../platform/mail/confirmation-cap';
+import { deliverSoon } from '../../platform/mail/deliver-soon';
+import type { OutgoingMail } from '../../platform/mail/mailer';
 
 /** The stored fields every request has, as a queue reads them. */
 export interface QueueRequest {
@@ -52,7 +56,6 @@ export interface Queue<Row extends QueueRow<QueueRequest>, V, D> {
   reference: SQLiteColumn;
   status: SQLiteColumn;
   createdAt: SQLiteColumn;
-  assigneeId: SQLiteColumn;
   searchable: SQLiteColumn[];
   /** Names the request in the audit log, e.g. 'Quote request'. */
   label: string;
@@ -64,6 +67,8 @@ export interface Queue<Row extends QueueRow<QueueRequest>, V, D> {
   toView(row: Row): V;
   toDetail(row: Row, notes: RequestNoteView[]): D;
 }
+/** Any queue, where only its columns and names matter. */
+type AnyQueue = Queue<QueueRow<QueueRequest>, unknown, unknown>;
 
 /** Every status but closed: what staff still owe the customer something on. */
 export const OPEN_STATUSES = ['new', 'contacted', 'quoted'] as const satisfies readonly RequestStatus[];
@@ -92,20 +97,13 @@ export function queueItemView(row: QueueRow<QueueRequest>) {
   };
 }
 
-interface QueueColumns {
-  status: SQLiteColumn;
-  createdAt: SQLiteColumn;
-  /** Which promise the queue keeps (contract/queues.ts promiseOwedStatuses). */
-  owes: QueueKind;
-}
-
 /** `column` behind SQLite's unary +, so the planner keeps to (status, created_at) rather than walk closed requests. */
 const notIndexed = (column: SQLiteColumn) => sql`+${column}`;
 
-const openWhere = (q: QueueColumns) => inArray(q.status, [...OPEN_STATUSES]);
+const openWhere = (q: AnyQueue) => inArray(q.status, [...OPEN_STATUSES]);
 
 /** Still owed its answer (promiseOwedStatuses) and past due at `now`: created 24 hours or more before it. */
-function overdueWhere(q: QueueColumns, now: number): SQL {
+function overdueWhere(q: AnyQueue, now: number): SQL {
   return and(inArray(q.status, [...promiseOwedStatuses[q.owes]]), lte(notIndexed(q.createdAt), now - REQUEST_DUE_AFTER_MS))!;
 }
 
@@ -118,7 +116,7 @@ interface Segment {
 }
 
 /** A queue's order as segments, each from (status, created_at): open ones oldest first, then closed newest first. */
-function segmentsOf(q: QueueColumns, filter: QueueFilter | undefined, now: number): Segment[] {
+function segmentsOf(q: AnyQueue, filter: QueueFilter | undefined, now: number): Segment[] {
   const open: Segment = { where: openWhere(q), newestFirst: false, open: true };
   const closed: Segment = { where: eq(q.status, 'closed'), newestFirst: true, open: false };
   switch (filter) {
@@ -302,10 +300,10 @@ export async function addQueueNote<Row extends QueueRow<QueueRequest>, V, D>(
 }
 
 /** How many requests are new and how many overdue: index range counts, never a scan of the closed ones. */
-export async function countQueue(db: DbOrTx, table: SQLiteTable, q: QueueColumns, now: number): Promise<{ new: number; overdue: number }> {
+export async function countQueue(db: DbOrTx, q: AnyQueue, now: number): Promise<{ new: number; overdue: number }> {
   const [fresh, overdue] = await Promise.all([
-    totalOf(db.select({ total: count() }).from(table).where(eq(q.status, 'new'))),
-    totalOf(db.select({ total: count() }).from(table).where(overdueWhere(q, now))),
+    totalOf(db.select({ total: count() }).from(q.table).where(eq(q.status, 'new'))),
+    totalOf(db.select({ total: count() }).from(q.table).where(overdueWhere(q, now))),
   ]);
   return { new: fresh, overdue };
 }
@@ -322,15 +320,71 @@ export async function listStaff(deps: Deps, caller: Caller): Promise<StaffRefVie
 
 // References for requests from the public (quote and callback requests): a prefix and eight random
 // Crockford characters, easy to read out over the phone and never sequential.
-export type ReferencePrefix = 'QR' | 'CB';
+const REFERENCE_PREFIX = { quote: 'QR', callback: 'CB' } as const;
 
-export const newReference = (prefix: ReferencePrefix) => `${prefix}-${randomCrockford(8)}`;
+const newReference = (kind: AnyQueue['kind']) => `${REFERENCE_PREFIX[kind]}-${randomCrockford(8)}`;
 
-/** A reference not yet in `column`. 32^8 references make a clash rare; the unique index is the final word. */
-export async function unusedReference(tx: Tx, table: SQLiteTable, column: SQLiteColumn, prefix: ReferencePrefix): Promise<string> {
+/** A reference not yet in the queue's table. 32^8 references make a clash rare; the unique index is the final word. */
+async function unusedReference(tx: Tx, queue: AnyQueue): Promise<string> {
   for (;;) {
-    const candidate = newReference(prefix);
-    const [taken] = await tx.select({ reference: column }).from(table).where(eq(column, candidate)).limit(1);
+    const candidate = newReference(queue.kind);
+    const [taken] = await tx.select({ reference: queue.reference }).from(queue.table).where(eq(queue.reference, candidate)).limit(1);
     if (!taken) return candidate;
+  }
+}
+
+/** What differs between receiving a quote request and a callback request. */
+interface PublicRequest {
+  rule: ThrottleRule;
+  clientAddress: string;
+  /** The field hidden from people: a filled one is answered exactly like success, and nothing is stored or sent. */
+  honeypot: string | undefined;
+  /** A copy of this request stored moments ago, answered with its reference whatever the limit (quote requests). */
+  earlier?: (db: DbOrTx) => Promise<{ reference: string } | undefined>;
+  /** Stores the request under `reference` with its audit entry, and answers its confirmation e-mail. */
+  store: (tx: Tx, reference: string) => Promise<OutgoingMail>;
+}
+
+/**
+ * A request from the public, answered with its reference. Past the address's limit it is refused from memory, writing
+ * nothing (auth/refusal-gate.ts). Else one write: the attempt counted (bots too), then the request, its audit entry
+ * and its e-mail stand or fall together, and writes are serialised, so two copies sent at once cannot both be stored.
+ */
+export async function receiveRequest(deps: Deps, queue: AnyQueue, now: number, r: PublicRequest): Promise<string> {
+  const throttleKey = addressThrottleKey(queue.kind, r.clientAddress);
+  const refused = (retryAfterSeconds: number) => {
+    deps.metrics.throttleRefused(queue.kind);
+    return new ThrottledError(messages.tooManyAttempts, retryAfterSeconds);
+  };
+  const remembered = deps.refusals.gate.refusal(throttleKey, now);
+  if (remembered && !(await r.earlier?.(deps.db))) throw refused(remembered.retryAfterSeconds);
+
+  const outcome = await deps.write(async (tx) => {
+    const earlier = await r.earlier?.(tx);
+    if (earlier) return { kind: 'duplicate' as const, reference: earlier.reference };
+    const hit = await hitThrottle(tx, throttleKey, r.rule, now);
+    if (hit.over) return { kind: 'throttled' as const, retryAfterSeconds: hit.retryAfterSeconds, resetsAt: hit.resetsAt };
+    if (r.honeypot?.trim()) return { kind: 'bot' as const };
+    const reference = await unusedReference(tx, queue);
+    const mail = await r.store(tx, reference);
+    // Stored and answered either way; past the recipient's hourly cap no confirmation goes (docs/product.md#e-mails).
+    if (await mayConfirm(tx, mail.to, now)) await deps.mailer.queue(tx, mail);
+    else deps.logger.warn({ reference }, `${queue.kind} confirmation not sent: the recipient has had the most an hour allows`);
+    return { kind: 'stored' as const, reference };
+  });
+
+  switch (outcome.kind) {
+    case 'throttled':
+      deps.refusals.gate.remember(throttleKey, { resetsAt: outcome.resetsAt, limit: queue.kind }, now);
+      throw refused(outcome.retryAfterSeconds);
+    case 'bot':
+      deps.logger.warn({ clientAddress: r.clientAddress }, `${queue.kind} request with the honeypot filled: answered, not stored`);
+      return newReference(queue.kind);
+    case 'duplicate':
+      deps.logger.info({ reference: outcome.reference }, `${queue.kind} request sent again within a minute: answered with the first`);
+      return outcome.reference;
+    case 'stored':
+      deliverSoon(deps, `${queue.kind} confirmation`);
+      return outcome.reference;
   }
 }

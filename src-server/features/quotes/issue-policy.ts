@@ -12,12 +12,12 @@ import type { IssuedPolicyView } from '../../contract/views';
 import type { Tx } from '../../platform/db/client';
 import { quoteRequests, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
-import { InvalidError, inputErrorDetails, NotFoundError } from '../../errors';
+import { InvalidError, inputErrorDetails } from '../../errors';
 import { hasUsablePassword, unusablePasswordHash } from '../account/service';
 import { renderCertificateOf } from '../certificates/service';
 import { queueInvitation } from '../password-reset/service';
 import { insertPolicy } from '../policies/service';
-import { assertOpen, quoteRequestNotFound, requestFacts, type QuoteRow } from './offer';
+import { openRequest, requestFacts, type QuoteRow } from './offer';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
 import { documentsMail, type Placement } from './mail';
 
@@ -95,9 +95,7 @@ export async function issuePolicy(deps: Deps, caller: Caller, id: number, input:
   assertAdminRights(caller);
   const now = deps.clock.now();
   const issued = await deps.write(async (tx) => {
-    const [row] = await tx.select().from(quoteRequests).where(eq(quoteRequests.id, id)).limit(1);
-    if (!row) throw new NotFoundError(quoteRequestNotFound);
-    assertOpen(row);
+    const row = await openRequest(tx, id);
     // Checked whole before an account is looked up or made: bad input writes nothing.
     const fields = mergedPolicy(row, input);
     const account = await accountFor(tx, caller, row, now);
@@ -110,14 +108,14 @@ export async function issuePolicy(deps: Deps, caller: Caller, id: number, input:
       action: `Quote request ${row.reference}: policy ${policy.policyNumber} issued to ${account.username}${ISSUED_NOTE[account.placement]}`,
       ...by,
     });
-    if (account.placement === 'new') await queueInvitation(deps, tx, account, row.firstName, now, 'new-account');
-    if (awaiting) await queueInvitation(deps, tx, account, row.firstName, now, 'unconfirmed-account');
+    const invited = account.placement === 'new' || awaiting;
+    if (invited) await queueInvitation(deps, tx, account, row.firstName, now, awaiting ? 'unconfirmed-account' : 'new-account');
     const certificate = policy.status === 'active' ? renderCertificateOf(deps, policy) : null;
     await deps.mailer.queue(tx, documentsMail(deps.publicUrl, policy, account, row.firstName, certificate));
     return {
       policy: view,
       user: { id: account.id, username: account.username, email: account.email },
-      invited: account.placement === 'new' || awaiting,
+      invited,
       awaitingConfirmation: awaiting,
     };
   });

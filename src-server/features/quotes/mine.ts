@@ -4,11 +4,10 @@ import { desc, eq } from 'drizzle-orm';
 import type { MyQuoteRequestView } from '../../contract/views';
 import { policies, quoteRequests } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
+import { offerOf } from './service';
 
 /** The most a dashboard lists; older requests are long settled. */
 const MINE_LIMIT = 20;
-
-const iso = (ms: number) => new Date(ms).toISOString();
 
 export async function myQuoteRequests(deps: Deps, caller: Caller): Promise<MyQuoteRequestView[]> {
   const rows = await deps.db
@@ -22,12 +21,9 @@ export async function myQuoteRequests(deps: Deps, caller: Caller): Promise<MyQuo
   return rows.map(({ request: r, policyNumber }) => ({
     reference: r.reference,
     status: r.status,
-    createdAt: iso(r.createdAt),
+    createdAt: new Date(r.createdAt).toISOString(),
     product: r.product,
-    offer:
-      r.offerPremiumPence !== null && r.offerValidUntil !== null && r.offeredAt !== null
-        ? { premium: r.offerPremiumPence / 100, validUntil: iso(r.offerValidUntil), offeredAt: iso(r.offeredAt) }
-        : null,
+    offer: offerOf(r),
     policyNumber: policyNumber ?? null,
   }));
 }

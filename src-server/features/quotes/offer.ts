@@ -11,12 +11,13 @@ import type { QuoteRequestDetailView } from '../../contract/views';
 import { quoteRequests } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { ConflictError, NotFoundError } from '../../errors';
-import { quoteRequestAfterChange } from './service';
+import { queueItemAfterChange } from '../queues/queue';
+import type { Tx } from '../../platform/db/client';
+import { quoteQueue } from './service';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
 import { offerMail } from './mail';
 
 const HOUR_MS = 3_600_000;
-export const quoteRequestNotFound = 'Quote request not found';
 
 export type QuoteRow = typeof quoteRequests.$inferSelect;
 
@@ -47,10 +48,13 @@ export function requestFacts(row: QuoteRow): RequestFacts {
   };
 }
 
-/** A closed request, or one a policy was issued from, is finished: 409 for an offer or a second policy. */
-export function assertOpen(row: QuoteRow): void {
+/** The request to send a quote on or issue a policy from: 404 when none, 409 when closed or a policy was issued from it. */
+export async function openRequest(tx: Tx, id: number): Promise<QuoteRow> {
+  const [row] = await tx.select().from(quoteRequests).where(eq(quoteRequests.id, id)).limit(1);
+  if (!row) throw new NotFoundError(quoteQueue.notFound);
   if (row.policyId !== null) throw new ConflictError(offerMessages.alreadyIssued);
   if (row.status === 'closed') throw new ConflictError(offerMessages.closed);
+  return row;
 }
 
 /** POST /api/admin/quotes/{id}/offer and admin.quotes.offer: answers the request as staff now see it. */
@@ -60,9 +64,7 @@ export async function sendOffer(deps: Deps, caller: Caller, id: number, input: O
   const validUntil = now + input.validHours * HOUR_MS;
   const premiumPence = Math.round(input.premium * 100);
   await deps.write(async (tx) => {
-    const [row] = await tx.select().from(quoteRequests).where(eq(quoteRequests.id, id)).limit(1);
-    if (!row) throw new NotFoundError(quoteRequestNotFound);
-    assertOpen(row);
+    const row = await openRequest(tx, id);
     await tx
       .update(quoteRequests)
       .set({ offerPremiumPence: premiumPence, offerValidUntil: validUntil, offeredAt: now, status: 'quoted', updatedAt: now })
@@ -73,5 +75,5 @@ export async function sendOffer(deps: Deps, caller: Caller, id: number, input: O
     await deps.mailer.queue(tx, offerMail(row, premiumPence / 100, validUntil, requestVehicle(storedDetails(row)), requestedDuration(row)));
   });
   deliverSoon(deps, 'quote offer');
-  return quoteRequestAfterChange(deps, caller, id);
+  return queueItemAfterChange(deps, quoteQueue, caller, id);
 }

@@ -3,30 +3,27 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { messages } from '../../contract/messages';
-import { checkQuoteTimes, quoteMessages, requestedStartOf, type QuoteReceipt, type QuoteRequest } from '../../contract/quote';
+import { checkQuoteTimes, quoteMessages, requestedStartOf, type QuoteRequest } from '../../contract/quote';
+import type { Received } from '../../contract/replies';
 import { type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
-import type { Page, QuoteRequestDetailView, QuoteRequestView, RequestNoteView } from '../../contract/views';
+import type { OfferView, Page, QuoteRequestDetailView, QuoteRequestView, RequestNoteView } from '../../contract/views';
 import type { DbOrTx } from '../../platform/db/client';
 import { policies, quoteRequests, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
-import { fieldInvalid, ThrottledError } from '../../errors';
-import { addressThrottleKey, hitThrottle, type ThrottleRule } from '../../platform/auth/throttle';
+import { fieldInvalid } from '../../errors';
+import type { ThrottleRule } from '../../platform/auth/throttle';
 import { writeLog } from '../../platform/audit/log';
-import { mayConfirm } from '../../platform/mail/confirmation-cap';
 import {
   addQueueNote,
   queueItemView,
   getQueueItem,
   listQueue,
-  newReference,
-  queueItemAfterChange,
-  unusedReference,
+  receiveRequest,
   updateQueueItem,
   type Queue,
   type QueueRow,
 } from '../queues/queue';
 import { confirmedOwnerOf } from '../email-confirmation/service';
-import { deliverSoon } from '../../platform/mail/deliver-soon';
 import { confirmationMail } from './mail';
 
 /** New quote requests allowed per client address in an hour (a family or an office may share one). */
@@ -35,12 +32,6 @@ export const QUOTE_ADDRESS_RULE: ThrottleRule = { limit: 10, windowMs: 60 * 60_0
 const QUOTE_DUPLICATE_WINDOW_MS = 60_000;
 
 type QuoteDetails = Omit<QuoteRequest, 'website'>;
-
-/** The stored payload: every field of step 1 and step 2 as parsed, in the schema's order. */
-function detailsOf(input: QuoteRequest): QuoteDetails {
-  const { website: _honeypot, ...details } = input;
-  return details;
-}
 
 const fingerprintOf = (details: QuoteDetails) => createHash('sha256').update(JSON.stringify(details)).digest('hex');
 
@@ -55,7 +46,7 @@ async function earlierCopy(db: DbOrTx, fingerprint: string, now: number): Promis
   return earlier;
 }
 
-export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, clientAddress: string): Promise<QuoteReceipt> {
+export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, clientAddress: string): Promise<Received> {
   const now = deps.clock.now();
   const issues = checkQuoteTimes(input, now);
   if (issues.length > 0) throw fieldInvalid(messages.invalidInput, Object.fromEntries(issues.map((i) => [i.field, i.message])));
@@ -63,77 +54,45 @@ export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, client
   const startAt = requestedStartOf(input);
   if (startAt === undefined) throw new Error('quote request start not a real UK time after its checks');
 
-  const details = detailsOf(input);
+  // The stored payload: every field of step 1 and step 2 as parsed, in the schema's order.
+  const { website: _honeypot, ...details } = input;
   const fingerprint = fingerprintOf(details);
-  const honeypotFilled = typeof input.website === 'string' && input.website.trim() !== '';
-
-  // Past the limit a request is refused from memory, writing nothing (auth/refusal-gate.ts); only a copy sent
-  // again, which is answered with the first one's reference whatever the limit, is looked for first.
-  const throttleKey = addressThrottleKey('quote', clientAddress);
-  const remembered = deps.refusals.gate.refusal(throttleKey, now);
-  if (remembered && !(await earlierCopy(deps.db, fingerprint, now))) {
-    deps.metrics.throttleRefused('quote');
-    throw new ThrottledError(messages.tooManyAttempts, remembered.retryAfterSeconds);
-  }
-
-  // One write: the duplicate check, the throttle, the request, its audit entry and its e-mail stand or fall
-  // together, and writes are serialised, so two copies sent at once cannot both be stored.
-  const outcome = await deps.write(async (tx) => {
-    const earlier = await earlierCopy(tx, fingerprint, now);
-    if (earlier) return { kind: 'duplicate' as const, reference: earlier.reference };
-    const hit = await hitThrottle(tx, throttleKey, QUOTE_ADDRESS_RULE, now);
-    if (hit.over) return { kind: 'throttled' as const, retryAfterSeconds: hit.retryAfterSeconds, resetsAt: hit.resetsAt };
-    if (honeypotFilled) return { kind: 'bot' as const };
-    const reference = await unusedReference(tx, quoteRequests, quoteRequests.reference, 'QR');
-    await tx.insert(quoteRequests).values({
-      reference,
-      status: 'new',
-      firstName: details.firstName,
-      lastName: details.lastName,
-      email: details.email,
-      phone: details.phone,
-      postcode: details.postcode,
-      // What was asked for, as columns for the queue and the issue-policy form (and inside details).
-      product: details.product,
-      requestedStartAt: startAt,
-      durationValue: details.durationValue,
-      durationUnit: details.durationUnit,
-      details: JSON.stringify(details),
-      fingerprint,
-      clientAddress,
-      // Only an account that has proved the address is its own gets the request by it (docs/product.md#e-mail-confirmation).
-      userId: await confirmedOwnerOf(tx, details.email),
-      createdAt: now,
-      updatedAt: now,
-    });
-    await writeLog(tx, now, { action: `Quote requested: ${reference}` });
-    // Stored and answered either way; past the recipient's hourly cap no confirmation goes (docs/product.md#e-mails).
-    if (await mayConfirm(tx, details.email, now)) await deps.mailer.queue(tx, confirmationMail(details, reference, startAt));
-    else deps.logger.warn({ reference }, 'quote confirmation not sent: the recipient has had the most an hour allows');
-    return { kind: 'stored' as const, reference };
+  const reference = await receiveRequest(deps, quoteQueue, now, {
+    rule: QUOTE_ADDRESS_RULE,
+    clientAddress,
+    honeypot: input.website,
+    // Answered with the first one's reference whatever the limit, so looked for even before a remembered refusal.
+    earlier: (db) => earlierCopy(db, fingerprint, now),
+    store: async (tx, reference) => {
+      await tx.insert(quoteRequests).values({
+        reference,
+        status: 'new',
+        firstName: details.firstName,
+        lastName: details.lastName,
+        email: details.email,
+        phone: details.phone,
+        postcode: details.postcode,
+        // What was asked for, as columns for the queue and the issue-policy form (and inside details).
+        product: details.product,
+        requestedStartAt: startAt,
+        durationValue: details.durationValue,
+        durationUnit: details.durationUnit,
+        details: JSON.stringify(details),
+        fingerprint,
+        clientAddress,
+        // Only an account that has proved the address is its own gets the request by it (docs/product.md#e-mail-confirmation).
+        userId: await confirmedOwnerOf(tx, details.email),
+        createdAt: now,
+        updatedAt: now,
+      });
+      await writeLog(tx, now, { action: `Quote requested: ${reference}` });
+      return confirmationMail(details, reference, startAt);
+    },
   });
-
-  switch (outcome.kind) {
-    case 'throttled':
-      deps.refusals.gate.remember(throttleKey, { resetsAt: outcome.resetsAt, limit: 'quote' }, now);
-      deps.metrics.throttleRefused('quote');
-      throw new ThrottledError(messages.tooManyAttempts, outcome.retryAfterSeconds);
-    case 'bot':
-      // Answered exactly like a stored request, so a bot cannot tell; nothing is stored or sent.
-      deps.logger.warn({ clientAddress }, 'quote request with the honeypot filled: answered, not stored');
-      return { reference: newReference('QR'), message: quoteMessages.submitted };
-    case 'duplicate':
-      deps.logger.info({ reference: outcome.reference }, 'quote request sent again within a minute: answered with the first');
-      return { reference: outcome.reference, message: quoteMessages.submitted };
-    case 'stored':
-      deliverSoon(deps, 'quote confirmation');
-      return { reference: outcome.reference, message: quoteMessages.submitted };
-  }
+  return { reference, message: quoteMessages.submitted };
 }
 
 // The staff queue.
-
-const quoteRequestNotFound = 'Quote request not found';
 
 type QuoteRow = typeof quoteRequests.$inferSelect;
 /** A quote request with the assignee's name and the issued policy's number joined. */
@@ -149,12 +108,15 @@ function quoteView(row: QuoteQueueRow): QuoteRequestView {
     lastName: r.lastName,
     postcode: r.postcode,
     product: r.product,
-    offer:
-      r.offerPremiumPence !== null && r.offerValidUntil !== null && r.offeredAt !== null
-        ? { premium: r.offerPremiumPence / 100, validUntil: iso(r.offerValidUntil), offeredAt: iso(r.offeredAt) }
-        : null,
+    offer: offerOf(r),
     policyNumber: row.policyNumber,
   };
+}
+
+/** The quote sent on a request, if one was. */
+export function offerOf(r: QuoteRow): OfferView | null {
+  if (r.offerPremiumPence === null || r.offerValidUntil === null || r.offeredAt === null) return null;
+  return { premium: r.offerPremiumPence / 100, validUntil: iso(r.offerValidUntil), offeredAt: iso(r.offeredAt) };
 }
 
 function parseDetails(text: string): unknown {
@@ -178,7 +140,7 @@ function quoteDetailView(row: QuoteQueueRow, notes: RequestNoteView[]): QuoteReq
   };
 }
 
-const quoteQueue: Queue<QuoteQueueRow, QuoteRequestView, QuoteRequestDetailView> = {
+export const quoteQueue: Queue<QuoteQueueRow, QuoteRequestView, QuoteRequestDetailView> = {
   kind: 'quote',
   owes: 'quotes',
   table: quoteRequests,
@@ -186,7 +148,6 @@ const quoteQueue: Queue<QuoteQueueRow, QuoteRequestView, QuoteRequestDetailView>
   reference: quoteRequests.reference,
   status: quoteRequests.status,
   createdAt: quoteRequests.createdAt,
-  assigneeId: quoteRequests.assigneeId,
   searchable: [
     quoteRequests.reference,
     quoteRequests.firstName,
@@ -199,7 +160,7 @@ const quoteQueue: Queue<QuoteQueueRow, QuoteRequestView, QuoteRequestDetailView>
   label: 'Quote request',
   // The detail holds the date of birth, convictions and medical answers; the list shows none of them.
   logsReads: true,
-  notFound: quoteRequestNotFound,
+  notFound: 'Quote request not found',
   rows: (db, where, orderBy, limit, offset) =>
     db
       .select({ request: quoteRequests, assigneeName: users.username, policyNumber: policies.policyNumber })
@@ -218,8 +179,6 @@ export const listQuoteRequests = (deps: Deps, caller: Caller, q: QueueListQuery)
   listQueue(deps, quoteQueue, caller, q);
 /** Staff opening one request: logged as 'Viewed quote request {reference}' (docs/product.md#audit-log). */
 export const getQuoteRequest = (deps: Deps, caller: Caller, id: number) => getQueueItem(deps, quoteQueue, caller, id);
-/** The request as it stands after a change the log records (a quote sent): not logged as a read. */
-export const quoteRequestAfterChange = (deps: Deps, caller: Caller, id: number) => queueItemAfterChange(deps, quoteQueue, caller, id);
 export const updateQuoteRequest = (deps: Deps, caller: Caller, id: number, input: RequestUpdateInput) =>
   updateQueueItem(deps, quoteQueue, caller, id, input);
 export const addQuoteNote = (deps: Deps, caller: Caller, id: number, text: string) => addQueueNote(deps, quoteQueue, caller, id, text);

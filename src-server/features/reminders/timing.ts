@@ -1,6 +1,6 @@
 // When a cover-ending reminder falls due (docs/product.md#cover-ending-reminders), to the minute. Pure: stored with
 // every policy write; migration 0007 states the same rule in SQL.
-import type { PolicyStatus } from '../../contract/schemas';
+import type { policies } from '../../platform/db/schema/index';
 
 const MINUTE = 60_000;
 export const REMINDER_DAY_MS = 24 * 60 * MINUTE;
@@ -16,15 +16,8 @@ export function reminderTimeOf(startAt: number, endAt: number): number {
   return toMinute(Math.min(byRule, endAt - REMINDER_FLOOR_MS));
 }
 
-/** What a policy row holds that decides its reminder. */
-export interface ReminderFacts {
-  status: PolicyStatus;
-  userId: number | null;
-  startAt: number;
-  endAt: number;
-  /** The end a reminder already sent named (null when none was sent). */
-  reminderEndAt: number | null;
-}
+/** What a policy row holds that decides its reminder; `reminderEndAt` is the end a reminder already sent named. */
+type ReminderFacts = Pick<typeof policies.$inferSelect, 'status' | 'userId' | 'startAt' | 'endAt' | 'reminderEndAt'>;
 
 /**
  * When the policy's reminder falls due after a write at `now`, or null when none is owed: active cover with an

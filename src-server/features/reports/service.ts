@@ -28,29 +28,33 @@ function csvRow(cells: (string | number | null | undefined)[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
-export const REPORT_HEADER = [
-  'Policy number',
-  'Username',
-  'Policyholder',
-  'Vehicle',
-  'Registration',
-  'Driver',
-  'Licence number',
-  'Start date',
-  'Start time',
-  'End date',
-  'End time',
-  'Status',
-  'Product',
-  'Premium',
-] as const;
-
 /** Pence as pounds with two decimals ('1234.50'), computed in whole numbers; blank where none was recorded. */
 export function premiumCell(pence: number | null): string {
   if (pence === null) return '';
   const abs = Math.abs(pence);
   return `${pence < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+type PolicyRow = typeof policies.$inferSelect;
+
+/** The report's columns, in order: each heading and its cell of a policy and its owner's username. */
+const COLUMNS: [string, (p: PolicyRow, username: string | null) => string | number | null][] = [
+  ['Policy number', (p) => p.policyNumber],
+  ['Username', (_, username) => username ?? 'N/A'],
+  ['Policyholder', (p) => p.holderName],
+  ['Vehicle', (p) => p.carModel],
+  ['Registration', (p) => p.registration ?? ''],
+  ['Driver', (p) => p.driverName],
+  ['Licence number', (p) => p.licenseNumber],
+  ['Start date', (p) => p.startDate],
+  ['Start time', (p) => p.startTime],
+  ['End date', (p) => p.endDate],
+  ['End time', (p) => p.endTime],
+  ['Status', (p) => p.status],
+  ['Product', (p) => p.product],
+  ['Premium', (p) => premiumCell(p.premiumPence)],
+];
+export const REPORT_HEADER = COLUMNS.map(([heading]) => heading);
 
 export interface PolicyReport {
   /** e.g. kerbside-report-2026-07-01.csv, dated in the UK. */
@@ -72,7 +76,7 @@ function reportHead(generatedAt: number, stats: AdminStats): string {
     csvRow(['Active policies', stats.activePolicies]) +
     csvRow(['Pending claims', stats.pendingClaims]) +
     '\r\n' +
-    csvRow([...REPORT_HEADER])
+    csvRow(REPORT_HEADER)
   );
 }
 
@@ -90,24 +94,7 @@ async function* reportChunks(deps: Deps, head: string): AsyncGenerator<string> {
       .limit(REPORT_PAGE_SIZE);
     if (page.length === 0) return;
     let text = '';
-    for (const { policy: p, username } of page) {
-      text += csvRow([
-        p.policyNumber,
-        username ?? 'N/A',
-        p.holderName,
-        p.carModel,
-        p.registration ?? '',
-        p.driverName,
-        p.licenseNumber,
-        p.startDate,
-        p.startTime,
-        p.endDate,
-        p.endTime,
-        p.status,
-        p.product,
-        premiumCell(p.premiumPence),
-      ]);
-    }
+    for (const { policy, username } of page) text += csvRow(COLUMNS.map(([, cell]) => cell(policy, username)));
     yield text;
     if (page.length < REPORT_PAGE_SIZE) return;
     afterId = page[page.length - 1]!.policy.id;

@@ -1,8 +1,10 @@
 import { assertAdminRights } from '../../platform/auth/permissions';
-import { callbackRequests, counters, quoteRequests } from '../../platform/db/schema/index';
+import { counters } from '../../platform/db/schema/index';
 import type { AdminStats, QueueCountsView } from '../../contract/views';
 import type { Caller, Deps } from '../../deps';
 import { countQueue } from '../queues/queue';
+import { quoteQueue } from '../quotes/service';
+import { callbackQueue } from '../callbacks/service';
 
 /** Reads the trigger-kept counters (drizzle/0002_search_fts.sql): three rows, no count(*) over the tables. */
 export async function getStats(deps: Deps, caller: Caller): Promise<AdminStats> {
@@ -17,8 +19,8 @@ export async function getQueueCounts(deps: Deps, caller: Caller): Promise<QueueC
   assertAdminRights(caller);
   const now = deps.clock.now();
   const [quotes, callbacks] = await Promise.all([
-    countQueue(deps.db, quoteRequests, { status: quoteRequests.status, createdAt: quoteRequests.createdAt, owes: 'quotes' }, now),
-    countQueue(deps.db, callbackRequests, { status: callbackRequests.status, createdAt: callbackRequests.createdAt, owes: 'callbacks' }, now),
+    countQueue(deps.db, quoteQueue, now),
+    countQueue(deps.db, callbackQueue, now),
   ]);
   return { quotes, callbacks };
 }

@@ -45,18 +45,10 @@ async function assertOwnerRemains(tx: Tx, target: UserRow, next: RoleFlags | nul
 /** Username and e-mail are unique whatever their case; a clash is a 409 naming the field. */
 export async function assertUnique(tx: Tx, username: string, email: string, exceptId: number | null): Promise<void> {
   const other = exceptId === null ? sql`1` : ne(users.id, exceptId);
-  const [byName] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.username}) = lower(${username})`, other))
-    .limit(1);
-  if (byName) throw new ConflictError(messages.usernameTaken, { fieldErrors: { username: [messages.usernameTaken] } });
-  const [byEmail] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email})`, other))
-    .limit(1);
-  if (byEmail) throw new ConflictError(messages.emailTaken, { fieldErrors: { email: [messages.emailTaken] } });
+  const taken = async (column: typeof users.username | typeof users.email, value: string) =>
+    (await tx.select({ id: users.id }).from(users).where(and(sql`lower(${column}) = lower(${value})`, other)).limit(1)).length > 0;
+  if (await taken(users.username, username)) throw new ConflictError(messages.usernameTaken, { fieldErrors: { username: [messages.usernameTaken] } });
+  if (await taken(users.email, email)) throw new ConflictError(messages.emailTaken, { fieldErrors: { email: [messages.emailTaken] } });
 }
 
 export async function findUser(tx: Tx | Deps['db'], id: number): Promise<UserRow | undefined> {

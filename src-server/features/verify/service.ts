@@ -12,7 +12,6 @@ import { addressThrottleKey, countAttempt, type ThrottleRule } from '../../platf
 
 /** Lookups per client address a minute (docs/api.md#rate-limits): with 2^100 codes, far too few to guess one. */
 export const VERIFY_ADDRESS_RULE: ThrottleRule = { limit: 30, windowMs: 60_000 };
-const verifyThrottleKey = (clientAddress: string) => addressThrottleKey('verify', clientAddress);
 
 /** The short link a certificate prints and its QR code encodes. */
 export function verifyLink(deps: Pick<Deps, 'publicUrl'>, code: string): string {
@@ -50,7 +49,7 @@ function toVerificationView(row: VerifiedRow, now: number): VerificationView {
 /** Looks a certificate up by code, counted per client address first; a malformed code answers as an unknown one. */
 export async function verifyByCode(deps: Deps, code: string, clientAddress: string): Promise<VerificationView> {
   const now = deps.clock.now();
-  const attempt = await countAttempt(deps, [{ key: verifyThrottleKey(clientAddress), rule: VERIFY_ADDRESS_RULE, limit: 'verify' }], now);
+  const attempt = await countAttempt(deps, [{ key: addressThrottleKey('verify', clientAddress), rule: VERIFY_ADDRESS_RULE, limit: 'verify' }], now);
   if (attempt.refusedBy) {
     deps.metrics.throttleRefused(attempt.refusedBy);
     throw new ThrottledError(messages.tooManyAttempts, attempt.retryAfterSeconds);
