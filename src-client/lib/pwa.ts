@@ -14,12 +14,6 @@ let workbox: Workbox | undefined;
 let updateAvailable = false;
 const listeners = new Set<() => void>();
 
-function setUpdateAvailable(value: boolean): void {
-  if (updateAvailable === value) return;
-  updateAvailable = value;
-  for (const listener of listeners) listener();
-}
-
 let registering = false;
 
 /** Registers the service worker once. Call only in production builds (there is no sw.js in dev). */
@@ -32,11 +26,13 @@ export async function registerServiceWorker(): Promise<void> {
 
   const { Workbox } = await import('workbox-window');
   const { script, scope } = serviceWorkerUrl();
-  workbox = new Workbox(script, { scope });
+  const wb = new Workbox(script, { scope });
+  workbox = wb;
   // Fires both for a worker this page installed and for one another tab installed.
-  workbox.addEventListener('waiting', () => setUpdateAvailable(true));
-
-  const wb = workbox;
+  wb.addEventListener('waiting', () => {
+    updateAvailable = true;
+    for (const listener of listeners) listener();
+  });
   wb.register()
     .then((registration) => {
       if (!registration) return;
@@ -61,19 +57,12 @@ export function applyUpdate(): void {
   wb.messageSkipWaiting();
 }
 
-/** Subscribes to "update available" changes; returns the unsubscribe function. */
 function onUpdateAvailable(listener: () => void): () => void {
   listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
-function isUpdateAvailable(): boolean {
-  return updateAvailable;
+  return () => listeners.delete(listener);
 }
 
 /** True once a new version of the app is installed and waiting for applyUpdate(). */
 export function useUpdateAvailable(): boolean {
-  return useSyncExternalStore(onUpdateAvailable, isUpdateAvailable, () => false);
+  return useSyncExternalStore(onUpdateAvailable, () => updateAvailable, () => false);
 }

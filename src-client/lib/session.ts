@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from 'react';
 import { hasAdminRights } from '@server/contract/roles';
 import { purgePersonalData, signedInUserFrom } from './personal-cache';
-import { SESSION_KEYS } from './stored-state';
+import { SESSION_KEYS as KEYS } from './stored-state';
 
 interface SessionUser {
   id: number;
@@ -20,7 +20,6 @@ export interface Session {
   expiresAt: number;
 }
 
-const KEYS = SESSION_KEYS;
 const CHANGE_EVENT = 'kerbside:session';
 
 export class TokenDecodeError extends Error {}

@@ -17,13 +17,6 @@ import { FormMessage, notice, type Notice } from './form-message';
 import { RememberMeField } from './remember-me';
 import { useEarlyForm } from '../../lib/hydration';
 
-const loginMessages = {
-  failedPrefix: 'Login failed: ',
-  unexpected: 'Login failed: Unexpected response',
-  decodeFailed: 'Login succeeded but failed to decode token.',
-  processingFailed: 'Login succeeded but processing user data failed.',
-} as const;
-
 export function LoginPage() {
   const navigate = useNavigate();
   const { next } = useSearch({ from: '/login' });
@@ -49,7 +42,7 @@ export function LoginPage() {
     } catch (err) {
       // The server's or the network's message, else 'Unexpected response' (docs/product.md#login).
       const failure = failureOf(err);
-      setMessage(notice('error', failure.kind === 'unexpected' ? loginMessages.unexpected : loginMessages.failedPrefix + failure.message));
+      setMessage(notice('error', failure.kind === 'unexpected' ? 'Login failed: Unexpected response' : `Login failed: ${failure.message}`));
       return;
     }
     try {
@@ -57,7 +50,9 @@ export function LoginPage() {
       // Back to the page that asked for a sign-in (a reminder's renewal link), else home.
       await (next ? navigate({ href: next, replace: true }) : navigate({ to: homePathOf(session), replace: true }));
     } catch (err) {
-      setMessage(notice('error', err instanceof TokenDecodeError ? loginMessages.decodeFailed : loginMessages.processingFailed));
+      setMessage(
+        notice('error', err instanceof TokenDecodeError ? 'Login succeeded but failed to decode token.' : 'Login succeeded but processing user data failed.'),
+      );
     }
   }
 

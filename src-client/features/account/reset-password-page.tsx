@@ -43,7 +43,6 @@ function MissingToken() {
 
 function ResetForm({ token }: { token: string }) {
   const [message, setMessage] = useState<Notice | null>(null);
-  const [done, setDone] = useState(false);
   const [linkDead, setLinkDead] = useState(false);
   const {
     register,
@@ -61,7 +60,6 @@ function ResetForm({ token }: { token: string }) {
     try {
       const answer = await trpcClient.passwordReset.confirm.mutate({ token, password: input.password });
       clearSession();
-      setDone(true);
       setMessage(notice('success', answer.message || passwordResetMessages.changed));
     } catch (err) {
       if (showServerFieldErrors(err, ['password'], setError) > 0) return;
@@ -76,7 +74,7 @@ function ResetForm({ token }: { token: string }) {
     }
   }
 
-  if (done && message) {
+  if (message?.tone === 'success') {
     return (
       <FormMessage notice={message}>
         <p className="mt-2">

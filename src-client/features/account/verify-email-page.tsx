@@ -14,14 +14,6 @@ import { trpcClient } from '../../lib/trpc';
 
 const route = getRouteApi('/verify-email');
 
-const verifyEmailTexts = {
-  missingToken: 'This page needs the link from your email',
-  signIn: 'Sign in to the account you made with this address to confirm it. You will come back here.',
-  signInButton: 'Sign in to confirm',
-  confirming: 'Confirming your e-mail address...',
-  goHome: 'Go to your account',
-} as const;
-
 export function VerifyEmailPage() {
   const { token } = route.useSearch();
   const session = useSession();
@@ -30,12 +22,12 @@ export function VerifyEmailPage() {
     <div className="mx-auto max-w-md">
       <PageHeading title={emailConfirmationMessages.subject} />
       {!token ? (
-        <Alert tone="error" title={verifyEmailTexts.missingToken} />
+        <Alert tone="error" title="This page needs the link from your email" />
       ) : !session ? (
         <div className="space-y-4">
-          <p className="text-lg">{verifyEmailTexts.signIn}</p>
+          <p className="text-lg">Sign in to the account you made with this address to confirm it. You will come back here.</p>
           <Link to="/login" search={{ next: href }} className={buttonClass('primary')}>
-            {verifyEmailTexts.signInButton}
+            Sign in to confirm
           </Link>
         </div>
       ) : (
@@ -66,7 +58,7 @@ function Confirm({ token, session }: { token: string; session: Session }) {
       <Alert tone="success" title={confirm.data.message}>
         <p className="mt-2">
           <Link to={homePathOf(session)} className={textLinkClass}>
-            {verifyEmailTexts.goHome}
+            Go to your account
           </Link>
         </p>
       </Alert>
@@ -96,7 +88,7 @@ function Confirm({ token, session }: { token: string; session: Session }) {
   }
   return (
     <p role="status" className="text-lg text-ink-muted">
-      {verifyEmailTexts.confirming}
+      Confirming your e-mail address...
     </p>
   );
 }

@@ -20,17 +20,6 @@ import { RememberMeField } from './remember-me';
 
 const route = getRouteApi('/welcome');
 
-const welcomeTexts = {
-  title: `Welcome to ${brand.name}`,
-  lead: 'Choose a password for your account. You will then be signed in and can see your policy and its certificate.',
-  submit: 'Set password and sign in',
-  linkDeadTitle: 'This link has already been used or has expired',
-  linkDead: 'Each link works once, for 7 days. We can e-mail you a new link to choose your password.',
-  newLink: 'Send me a new link',
-  missingToken: 'This page needs the link from your email',
-  signInInstead: 'Your password is set. Sign in with your e-mail address and the password you chose.',
-} as const;
-
 const welcomeForm = newPasswordForm.and(z.object({ remember: z.boolean() }));
 type WelcomeForm = z.infer<typeof welcomeForm>;
 
@@ -38,8 +27,11 @@ export function WelcomePage() {
   const { token } = route.useSearch();
   return (
     <div className="mx-auto max-w-md">
-      <PageHeading title={welcomeTexts.title} lead={token ? welcomeTexts.lead : undefined} />
-      {token ? <WelcomeForm token={token} /> : <LinkProblem title={welcomeTexts.missingToken} />}
+      <PageHeading
+        title={`Welcome to ${brand.name}`}
+        lead={token ? 'Choose a password for your account. You will then be signed in and can see your policy and its certificate.' : undefined}
+      />
+      {token ? <WelcomeForm token={token} /> : <LinkProblem title="This page needs the link from your email" />}
     </div>
   );
 }
@@ -48,10 +40,10 @@ export function WelcomePage() {
 function LinkProblem({ title }: { title: string }) {
   return (
     <Alert tone="error" title={title}>
-      <p>{welcomeTexts.linkDead}</p>
+      <p>Each link works once, for 7 days. We can e-mail you a new link to choose your password.</p>
       <p className="mt-2">
         <Link to="/forgotpassword" className={linkClass}>
-          {welcomeTexts.newLink}
+          Send me a new link
         </Link>
       </p>
     </Alert>
@@ -107,11 +99,11 @@ function WelcomeForm({ token }: { token: string }) {
     }
   }
 
-  if (linkDead) return <LinkProblem title={welcomeTexts.linkDeadTitle} />;
+  if (linkDead) return <LinkProblem title="This link has already been used or has expired" />;
   if (signInInstead) {
     return (
       <Alert tone="success" title={passwordResetMessages.welcomed}>
-        <p>{welcomeTexts.signInInstead}</p>
+        <p>Your password is set. Sign in with your e-mail address and the password you chose.</p>
         <p className="mt-2">
           <Link to="/login" className={linkClass}>
             Go to the login page
@@ -128,7 +120,7 @@ function WelcomeForm({ token }: { token: string }) {
         <NewPasswordFields register={register} errors={errors} />
         <RememberMeField {...register('remember')} />
         <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined} className="w-full">
-          {isSubmitting ? 'Saving...' : welcomeTexts.submit}
+          {isSubmitting ? 'Saving...' : 'Set password and sign in'}
         </Button>
       </form>
     </>

@@ -196,23 +196,22 @@ export function FormDialog<V>({
 }
 
 /**
- * A dialog form, checked by the contract's schema as on the server. A 400's messages belong on the fields; any other
- * refusal (a taken username: 409) gets the banner too.
+ * A dialog form, checked by the contract's schema as on the server. A 400's messages belong on the fields (the first
+ * in `defaultValues`' order takes focus); any other refusal (a taken username: 409) gets the banner too.
  */
 export function useDialogForm<V extends FieldValues, Out>(
   schema: Parameters<typeof zodResolver>[0],
-  defaultValues: DefaultValues<V>,
-  fields: readonly Path<V>[],
+  defaultValues: V,
   { onSubmit, onFailure, onDirtyChange }: DialogFormProps<Out>,
 ) {
-  const form = useForm<V, unknown, Out>({ resolver: zodResolver(schema) as unknown as Resolver<V, unknown, Out>, defaultValues });
+  const form = useForm<V, unknown, Out>({ resolver: zodResolver(schema) as unknown as Resolver<V, unknown, Out>, defaultValues: defaultValues as DefaultValues<V> });
   const { isDirty } = form.formState;
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
   const submit = form.handleSubmit(async (values) => {
     try {
       await onSubmit(values);
     } catch (err) {
-      if (showServerFieldErrors(err, fields, form.setError) === 0 || failureOf(err).status !== 400) onFailure(err);
+      if (showServerFieldErrors(err, Object.keys(defaultValues) as Path<V>[], form.setError) === 0 || failureOf(err).status !== 400) onFailure(err);
     }
   });
   return { ...form, submit: (e: FormEvent) => void submit(e) };

@@ -1,14 +1,10 @@
 // The console's changes, and what each makes out of date (docs/product.md#admin-console): nothing more, so nothing
 // else refetches. Every change is audited, so the log is always among them; the statistics only when a count can move.
 import { useMutation } from '@tanstack/react-query';
+import type { QueueKind } from '@server/contract/queues';
 import { trpc, trpcClient, type RouterInputs } from '../../lib/trpc';
 
 type Admin = RouterInputs['admin'];
-type RequestKind = 'quotes' | 'callbacks';
-
-/** One opened request. */
-const staleRequest = (kind: RequestKind, id: number) =>
-  kind === 'quotes' ? trpc.admin.quotes.get.invalidate({ id }) : trpc.admin.callbacks.get.invalidate({ id });
 
 const stale = {
   users: () => trpc.admin.users.list.invalidate(),
@@ -18,8 +14,8 @@ const stale = {
   logs: () => trpc.admin.logs.list.invalidate(),
   stats: () => trpc.admin.stats.invalidate(),
   /** A queue's rows and one opened request (a note changes nothing any list shows: `request` alone). */
-  queue: (kind: RequestKind, id: number) => Promise.all([trpc.admin[kind].list.invalidate(), staleRequest(kind, id)]),
-  request: staleRequest,
+  queue: (kind: QueueKind, id: number) => Promise.all([trpc.admin[kind].list.invalidate(), stale.request(kind, id)]),
+  request: (kind: QueueKind, id: number) => trpc.admin[kind].get.invalidate({ id }),
   /** The overview's new and overdue counts (a status change can move them). */
   queueCounts: () => trpc.admin.queueCounts.invalidate(),
 };
@@ -51,18 +47,18 @@ export const useDeletePolicy = () =>
   useChange((input: Admin['policies']['delete']) => trpcClient.admin.policies.delete.mutate(input), () => [stale.policies(), stale.stats(), stale.logs()]);
 
 /** A request's status and assignee, either or both (docs/product.md#staff-queues). */
-export const useUpdateRequest = (kind: RequestKind) =>
+export const useUpdateRequest = (kind: QueueKind) =>
   useChange(
     async (input: Admin['quotes']['update']) => {
-      await (kind === 'quotes' ? trpcClient.admin.quotes.update.mutate(input) : trpcClient.admin.callbacks.update.mutate(input));
+      await trpcClient.admin[kind].update.mutate(input);
     },
     (_answer, input) => [stale.queue(kind, Number(input.id)), stale.queueCounts(), stale.logs()],
   );
 
 /** A staff note on a request. */
-export const useAddRequestNote = (kind: RequestKind) =>
+export const useAddRequestNote = (kind: QueueKind) =>
   useChange(
-    (input: Admin['quotes']['addNote']) => (kind === 'quotes' ? trpcClient.admin.quotes.addNote.mutate(input) : trpcClient.admin.callbacks.addNote.mutate(input)),
+    (input: Admin['quotes']['addNote']) => trpcClient.admin[kind].addNote.mutate(input),
     (_answer, input) => [stale.request(kind, Number(input.id)), stale.logs()],
   );
 

@@ -27,22 +27,6 @@ export interface PolicyFormValues {
   premium: string;
 }
 
-const FIELDS = [
-  'userId',
-  'product',
-  'premium',
-  'holderName',
-  'carModel',
-  'driverName',
-  'licenseNumber',
-  'registration',
-  'startDate',
-  'startTime',
-  'endDate',
-  'endTime',
-  'status',
-] as const;
-
 const statusOptions = policyStatuses.map((s) => ({ value: s, label: policyStatusLabels[s] }));
 
 export function PolicyForm({
@@ -61,8 +45,11 @@ export function PolicyForm({
   submitLabel?: string | undefined;
 }) {
   const users = useQuery({ ...userChoicesQuery(), enabled: showUser });
+  // Keys in form order: the first field the server refuses takes focus (useDialogForm).
   const defaults: PolicyFormValues = {
     userId: policy?.userId != null ? String(policy.userId) : '',
+    product: policy?.product ?? 'temporary',
+    premium: policy?.premium != null ? policy.premium.toFixed(2) : '',
     holderName: policy?.holderName ?? '',
     carModel: policy?.carModel ?? '',
     driverName: policy?.driverName ?? '',
@@ -73,15 +60,13 @@ export function PolicyForm({
     endDate: policy?.endDate ?? '',
     endTime: policy ? toTwelveHour(policy.endTime) : '11:59 PM',
     status: policy?.status ?? 'active',
-    product: policy?.product ?? 'temporary',
-    premium: policy?.premium != null ? policy.premium.toFixed(2) : '',
     ...(policy ? {} : initial),
   };
   const {
     register,
     submit,
     formState: { errors, isSubmitting },
-  } = useDialogForm<PolicyFormValues, PolicyInput>(policyInput, defaults, FIELDS, handlers);
+  } = useDialogForm<PolicyFormValues, PolicyInput>(policyInput, defaults, handlers);
 
   const userOptions = (users.data ?? []).map((u) => ({ value: String(u.id), label: u.username }));
   // Keep the current owner selectable even when outside the first 100.

@@ -14,7 +14,6 @@ export const statsQuery = () => trpc.admin.stats.queryOptions(undefined, read);
 export const usersQuery = (deps: ListDeps) => trpc.admin.users.list.queryOptions(listInputOf(deps), list);
 export const policiesQuery = (deps: ListDeps) => trpc.admin.policies.list.queryOptions(listInputOf(deps), list);
 export const logsQuery = (deps: ListDeps) => trpc.admin.logs.list.queryOptions(listInputOf(deps), list);
-export type QueueKind = 'quotes' | 'callbacks';
 
 /** A queue page: the list's page and search, and the status filter when one is chosen. */
 export interface QueueDeps extends ListDeps {
@@ -35,13 +34,8 @@ export const queueCountsQuery = () => trpc.admin.queueCounts.queryOptions(undefi
 export const staffQuery = () => trpc.admin.staff.queryOptions(undefined, read);
 
 /** One request of a staff queue, opened from its list. */
-export function queueItemQuery(kind: 'quotes', id: number): ReturnType<typeof quoteItemQuery>;
-export function queueItemQuery(kind: 'callbacks', id: number): ReturnType<typeof callbackItemQuery>;
-export function queueItemQuery(kind: QueueKind, id: number) {
-  return kind === 'quotes' ? quoteItemQuery(id) : callbackItemQuery(id);
-}
-const quoteItemQuery = (id: number) => trpc.admin.quotes.get.queryOptions({ id }, read);
-const callbackItemQuery = (id: number) => trpc.admin.callbacks.get.queryOptions({ id }, read);
+export const quoteItemQuery = (id: number) => trpc.admin.quotes.get.queryOptions({ id }, read);
+export const callbackItemQuery = (id: number) => trpc.admin.callbacks.get.queryOptions({ id }, read);
 
 /** The policy form's owner select: the first 100 accounts (the server's largest page). */
 export const userChoicesQuery = () =>

@@ -3,6 +3,7 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
+import type { QueueKind } from '@server/contract/queues';
 import type { CallbackRequestView, Page, QuoteRequestView } from '@server/contract/views';
 import { Button } from '../../components/button';
 import { RequestStatusBadge } from './badges';
@@ -10,7 +11,7 @@ import { EmailLink, PhoneLink } from './contact-links';
 import { dueState } from './due';
 import { DueText, useDueNow } from './due-text';
 import { formatTimestamp } from './format';
-import { callbacksQuery, quotesQuery, type QueueDeps, type QueueKind } from './queries';
+import { callbacksQuery, quotesQuery, type QueueDeps } from './queries';
 import { QueueFilterField } from './queue-filter';
 import { RequestDialog } from './request-dialog';
 import { listDepsOf, type PageSearch, type QueueSearch, type TermSearch } from './search';

@@ -94,11 +94,6 @@ export function QuoteActions({ request }: { request: QuoteRequestDetailView | Qu
   );
 }
 
-interface OfferFormValues {
-  premium: string;
-  validHours: string;
-}
-
 function OfferDialog({ request, onClose, onSent }: { request: QuoteRequestDetail; onClose: () => void; onSent: (view: QuoteRequestDetail) => void }) {
   const send = useSendOffer();
   const save = async (values: OfferInput) => onSent(await send.mutateAsync({ id: request.id, premium: values.premium, validHours: values.validHours }));
@@ -124,7 +119,7 @@ function OfferForm(handlers: DialogFormProps<OfferInput>) {
     register,
     submit,
     formState: { errors, isSubmitting },
-  } = useDialogForm<OfferFormValues, OfferInput>(offerInput, defaults, ['premium', 'validHours'], handlers);
+  } = useDialogForm<typeof defaults, OfferInput>(offerInput, defaults, handlers);
   return (
     <form noValidate onSubmit={submit} className="mt-4 space-y-4">
       <TextField

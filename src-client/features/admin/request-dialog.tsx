@@ -6,7 +6,7 @@ import type { RequestNoteView, RequestStatus, StaffRefView } from '@server/contr
 import { CallbackRequestFacts, QuoteRequestFacts } from './request-facts';
 import { Modal, useDiscardGuard } from './dialog';
 import { ErrorBanner, loadFailure } from './notices';
-import { queueItemQuery } from './queries';
+import { callbackItemQuery, quoteItemQuery } from './queries';
 import { QuoteActions } from './quote-actions';
 import { RequestNotes } from './request-notes';
 import { RequestStatusForm } from './request-status-form';
@@ -33,7 +33,7 @@ export function RequestDialog({ kind, id, reference, onClose }: { kind: QueueKin
 
 function QuoteRequest({ id, ...work }: WorkProps & { id: number }) {
   return (
-    <RequestFrame query={useQuery(queueItemQuery('quotes', id))}>
+    <RequestFrame query={useQuery(quoteItemQuery(id))}>
       {(r) => (
         <>
           <QuoteRequestFacts request={r} />
@@ -49,7 +49,7 @@ function QuoteRequest({ id, ...work }: WorkProps & { id: number }) {
 
 function CallbackRequest({ id, ...work }: WorkProps & { id: number }) {
   return (
-    <RequestFrame query={useQuery(queueItemQuery('callbacks', id))}>
+    <RequestFrame query={useQuery(callbackItemQuery(id))}>
       {(r) => (
         <>
           <CallbackRequestFacts request={r} />

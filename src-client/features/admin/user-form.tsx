@@ -5,17 +5,7 @@ import type { UserView } from '@server/contract/views';
 import { CheckboxField, TextField } from '../../components/field';
 import { FormButtons, useDialogForm, type DialogFormProps } from './dialog';
 
-interface UserFormValues {
-  username: string;
-  email: string;
-  password: string;
-  isAdmin: boolean;
-  isOwner: boolean;
-}
-
 export type UserPayload = Omit<CreateUserInput, 'password'> & { password?: string | undefined };
-
-const FIELDS = ['username', 'email', 'password', 'isAdmin', 'isOwner'] as const;
 
 export function UserForm({ user, canSetRoles, ...handlers }: DialogFormProps<UserPayload> & { user: UserView | null; canSetRoles: boolean }) {
   const defaults = {
@@ -29,7 +19,7 @@ export function UserForm({ user, canSetRoles, ...handlers }: DialogFormProps<Use
     register,
     submit,
     formState: { errors, isSubmitting },
-  } = useDialogForm<UserFormValues, UserPayload>(user ? updateUserInput : createUserInput, defaults, FIELDS, handlers);
+  } = useDialogForm<typeof defaults, UserPayload>(user ? updateUserInput : createUserInput, defaults, handlers);
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">

@@ -6,7 +6,7 @@ import type { PolicyView } from '@server/contract/views';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ConfirmEmailBanner } from '../../components/confirm-email-banner';
-import { setImpersonateUserId, type Session } from '../../lib/session';
+import { setImpersonateUserId } from '../../lib/session';
 import { NeedHelp } from './need-help';
 import { QuoteRequests } from './quote-requests';
 import { PolicyCard } from './policy-card';
@@ -16,30 +16,7 @@ import { formatUkShortDateTime, policyState, policyWindow, type PolicyState } fr
 import { useDashboardPolicies } from './queries';
 import { useNow } from '../../lib/use-now';
 
-const DASHBOARD_TEXT = {
-  loading: 'Loading policies...',
-  failed: 'Failed to fetch policies',
-  noActive: 'No active policies found.',
-  noExpired: 'No expired policies found.',
-  returnToAdmin: 'Return to Admin Dashboard',
-} as const;
-
 const route = getRouteApi('/dashboard');
-
-export function DashboardPage() {
-  const { session, impersonateUserId } = route.useRouteContext();
-  const navigate = useNavigate();
-  return (
-    <DashboardView
-      session={session}
-      impersonateUserId={impersonateUserId}
-      onReturnToAdmin={() => {
-        setImpersonateUserId(null);
-        void navigate({ to: '/admin' });
-      }}
-    />
-  );
-}
 
 const NO_POLICIES: PolicyView[] = [];
 
@@ -64,15 +41,9 @@ function welcomeName(policies: PolicyView[], username: string): string {
   return username;
 }
 
-function DashboardView({
-  session,
-  impersonateUserId,
-  onReturnToAdmin,
-}: {
-  session: Pick<Session, 'user'>;
-  impersonateUserId: number | null;
-  onReturnToAdmin: () => void;
-}) {
+export function DashboardPage() {
+  const { session, impersonateUserId } = route.useRouteContext();
+  const navigate = useNavigate();
   const query = useDashboardPolicies(session.user.id, impersonateUserId);
   const now = useNow();
   const policies = query.policies ?? NO_POLICIES;
@@ -87,6 +58,16 @@ function DashboardView({
   const showTabs = expired.length > 0;
   const currentTab: PolicyState = showTabs ? tab : 'active';
   const list = currentTab === 'active' ? active : expired;
+
+  const pager = (
+    <PolicyPager
+      key={currentTab}
+      policies={list}
+      now={now}
+      empty={currentTab === 'active' ? 'No active policies found.' : 'No expired policies found.'}
+      customerActions={!impersonating}
+    />
+  );
 
   const title = impersonating
     ? `User #${impersonateUserId} Policies`
@@ -103,8 +84,15 @@ function DashboardView({
         {impersonating ? (
           <div className="mt-4 flex flex-col gap-3 rounded-lg border-l-4 border-brand-700 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-ink">You are viewing this customer’s policies as an administrator. Nothing here changes their account.</p>
-            <Button variant="secondary" className="shrink-0" onClick={onReturnToAdmin}>
-              {DASHBOARD_TEXT.returnToAdmin}
+            <Button
+              variant="secondary"
+              className="shrink-0"
+              onClick={() => {
+                setImpersonateUserId(null);
+                void navigate({ to: '/admin' });
+              }}
+            >
+              Return to Admin Dashboard
             </Button>
           </div>
         ) : (
@@ -127,10 +115,10 @@ function DashboardView({
         {loading ? (
           <div role="status" className={`flex ${CARD_SPACE} items-center justify-center rounded-xl border border-brand-100 bg-white p-6 text-lg text-ink-muted`}>
             <span className="mr-3 inline-block h-5 w-5 animate-spin rounded-full border-2 border-brand-700 border-t-transparent motion-reduce:animate-none" aria-hidden="true" />
-            {DASHBOARD_TEXT.loading}
+            Loading policies...
           </div>
         ) : failed ? (
-          <Alert tone="error" title={DASHBOARD_TEXT.failed}>
+          <Alert tone="error" title="Failed to fetch policies">
             <p>
               We could not load {impersonating ? 'these' : 'your'} policies just now. Please try again; if it keeps happening, call us on{' '}
               <a href={brandTelHref(brand.phones.support)} className="font-semibold whitespace-nowrap underline underline-offset-2">
@@ -152,16 +140,10 @@ function DashboardView({
               { key: 'expired', label: `Expired (${expired.length})` },
             ]}
           >
-            <PolicyPager
-              key={currentTab}
-              policies={list}
-              now={now}
-              empty={currentTab === 'active' ? DASHBOARD_TEXT.noActive : DASHBOARD_TEXT.noExpired}
-              customerActions={!impersonating}
-            />
+            {pager}
           </Tabs>
         ) : (
-          <PolicyPager policies={active} now={now} empty={DASHBOARD_TEXT.noActive} customerActions={!impersonating} />
+          pager
         )}
       </section>
 

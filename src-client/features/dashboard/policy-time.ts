@@ -78,30 +78,13 @@ export function progressPercent(p: PolicyTimes, now: number): number {
   return Math.min(percent, 99.9);
 }
 
-interface Parts {
-  days: number;
-  hours: number;
-  minutes: number;
-  seconds: number;
-}
+const pad = (n: number) => String(Math.floor(n)).padStart(2, '0');
 
-/** Whole seconds, rounded up: '1s' shows until the very end, never '0s' while time remains. */
-function parts(ms: number): Parts {
-  const total = Math.max(0, Math.ceil(ms / SECOND));
-  return {
-    days: Math.floor(total / 86_400),
-    hours: Math.floor((total % 86_400) / 3600),
-    minutes: Math.floor((total % 3600) / 60),
-    seconds: total % 60,
-  };
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** '2d 03h 15m 20s'; under a day '03h 15m 20s'. */
+/** '2d 03h 15m 20s'; under a day '03h 15m 20s'. Whole seconds, rounded up: '1s' shows until the very end, never '0s'. */
 export function formatDuration(ms: number): string {
-  const { days, hours, minutes, seconds } = parts(ms);
-  const time = `${pad(hours)}h ${pad(minutes)}m ${pad(seconds)}s`;
+  const total = Math.max(0, Math.ceil(ms / SECOND));
+  const days = Math.floor(total / 86_400);
+  const time = `${pad((total % 86_400) / 3600)}h ${pad((total % 3600) / 60)}m ${pad(total % 60)}s`;
   return days > 0 ? `${days}d ${time}` : time;
 }
 
@@ -137,15 +120,9 @@ const ukDateTime: Intl.DateTimeFormatOptions = {
   minute: '2-digit',
   hourCycle: 'h23',
 };
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', { ...ukDateTime, weekday: 'short', timeZoneName: 'short' });
-const shortDateTimeFormat = new Intl.DateTimeFormat('en-GB', ukDateTime);
 
 /** 'Wed, 1 Jul 2026, 23:59 BST': an instant in UK wording, GMT or BST said outright. */
-export function formatUkDateTime(ms: number): string {
-  return dateTimeFormat.format(ms);
-}
+export const formatUkDateTime = new Intl.DateTimeFormat('en-GB', { ...ukDateTime, weekday: 'short', timeZoneName: 'short' }).format;
 
 /** '22 Nov 2026, 14:05' in UK time (the offline notice's "last updated"). */
-export function formatUkShortDateTime(ms: number): string {
-  return shortDateTimeFormat.format(ms);
-}
+export const formatUkShortDateTime = new Intl.DateTimeFormat('en-GB', ukDateTime).format;

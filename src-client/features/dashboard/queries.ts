@@ -18,9 +18,9 @@ type Persister = ReturnType<typeof experimental_createQueryPersister<string>>;
 const persisters = new Map<number, Persister>();
 
 function persisterFor(userId: number): Persister {
-  let persister = persisters.get(userId);
-  if (!persister) {
-    persister = experimental_createQueryPersister<string>({
+  const persister =
+    persisters.get(userId) ??
+    experimental_createQueryPersister<string>({
       storage: personalQueryStorage(userId),
       maxAge: OFFLINE_COPY_MAX_AGE_MS,
       buster: OFFLINE_COPY_VERSION,
@@ -28,8 +28,7 @@ function persisterFor(userId: number): Persister {
       // The refetch after a restore is ours (below): the library's own leaves a failed fetch unhandled.
       refetchOnRestore: false,
     });
-    persisters.set(userId, persister);
-  }
+  persisters.set(userId, persister);
   return persister;
 }
 
@@ -86,26 +85,16 @@ export function impersonatedPoliciesQuery(userId: number) {
   return trpc.admin.policies.ofUser.queryOptions({ userId }, { retry: false });
 }
 
-export interface DashboardPolicies {
-  policies: PolicyView[] | undefined;
-  /** True when the list shown is the device's copy because the network could not be reached. */
-  offline: boolean;
-  /** When the list shown was fetched (epoch ms). */
-  updatedAt: number;
-  isPending: boolean;
-  isFetching: boolean;
-  isError: boolean;
-  refetch: () => void;
-}
-
 /** The list the dashboard shows, for the customer or the impersonated customer. */
-export function useDashboardPolicies(userId: number, impersonateUserId: number | null): DashboardPolicies {
+export function useDashboardPolicies(userId: number, impersonateUserId: number | null) {
   const own = useQuery({ ...myPoliciesQuery(userId), enabled: impersonateUserId === null });
   const other = useQuery({ ...impersonatedPoliciesQuery(impersonateUserId ?? 0), enabled: impersonateUserId !== null });
   const query = impersonateUserId === null ? own : other;
   return {
     policies: query.data,
+    // The list shown is the device's copy: the network could not be reached.
     offline: query.data !== undefined && query.isError && failureOf(query.error).kind === 'network',
+    /** When the list shown was fetched (epoch ms). */
     updatedAt: query.dataUpdatedAt,
     isPending: query.isPending,
     isFetching: query.isFetching,

@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { brand } from '@server/contract/brand';
 import { products, type Product } from '@server/contract/products';
 import {
@@ -96,7 +96,7 @@ export function QuoteStep2Page() {
   };
 
   const select = (field: Field & keyof typeof quoteOptions, label: string, hint?: string) => (
-    <SelectField label={label} hint={hint} placeholder={SELECT_PLACEHOLDER} options={quoteOptions[field]} error={messageOf(errors, field)} {...register(field)} />
+    <SelectField label={label} hint={hint} placeholder={SELECT_PLACEHOLDER} options={quoteOptions[field]} error={errors[field]?.message} {...register(field)} />
   );
 
   return (
@@ -132,12 +132,12 @@ export function QuoteStep2Page() {
             maxLength={12}
             hint="As on the number plate, such as AB12 CDE."
             className="sm:max-w-[14rem]"
-            error={messageOf(errors, 'regNumber')}
+            error={errors.regNumber?.message}
             {...register('regNumber')}
           />
           {select('vehicleOwner', quoteFieldLabels.vehicleOwner)}
           {select('annualMileage', quoteFieldLabels.annualMileage)}
-          <TextField {...moneyInput} label={quoteFieldLabels.value} error={messageOf(errors, 'value')} {...register('value')} />
+          <TextField {...moneyInput} label={quoteFieldLabels.value} error={errors.value?.message} {...register('value')} />
           {select('purchaseDate', quoteFieldLabels.purchaseDate)}
           {select('keptOvernight', quoteFieldLabels.keptOvernight)}
           {select('security', quoteFieldLabels.security)}
@@ -163,15 +163,15 @@ export function QuoteStep2Page() {
             label={quoteFieldLabels.bestQuotedPremium}
             required={false}
             hint="If you have one, we will try to beat it."
-            error={messageOf(errors, 'bestQuotedPremium')}
+            error={errors.bestQuotedPremium?.message}
             {...register('bestQuotedPremium')}
           />
           <fieldset>
             <legend className="font-semibold text-ink">Policy start date</legend>
             <div className="mt-1 grid grid-cols-3 gap-3">
-              <SelectField label="Day" placeholder={SELECT_PLACEHOLDER} options={quoteOptions.policyStartDay} error={messageOf(errors, 'policyStartDay')} {...register('policyStartDay')} />
-              <SelectField label="Month" placeholder={SELECT_PLACEHOLDER} options={quoteOptions.policyStartMonth} error={messageOf(errors, 'policyStartMonth')} {...register('policyStartMonth')} />
-              <SelectField label="Year" placeholder={SELECT_PLACEHOLDER} options={years} error={messageOf(errors, 'policyStartYear')} {...register('policyStartYear')} />
+              <SelectField label="Day" placeholder={SELECT_PLACEHOLDER} options={quoteOptions.policyStartDay} error={errors.policyStartDay?.message} {...register('policyStartDay')} />
+              <SelectField label="Month" placeholder={SELECT_PLACEHOLDER} options={quoteOptions.policyStartMonth} error={errors.policyStartMonth?.message} {...register('policyStartMonth')} />
+              <SelectField label="Year" placeholder={SELECT_PLACEHOLDER} options={years} error={errors.policyStartYear?.message} {...register('policyStartYear')} />
             </div>
           </fieldset>
           <TextField
@@ -179,7 +179,7 @@ export function QuoteStep2Page() {
             type="time"
             hint="UK time, such as 09:00 or 17:30. Cover can start from now."
             className="sm:max-w-[12rem]"
-            error={messageOf(errors, 'policyStartTime')}
+            error={errors.policyStartTime?.message}
             {...register('policyStartTime')}
           />
           <fieldset>
@@ -192,14 +192,14 @@ export function QuoteStep2Page() {
                 inputMode="numeric"
                 min={1}
                 step={1}
-                error={messageOf(errors, 'durationValue')}
+                error={errors.durationValue?.message}
                 {...register('durationValue')}
               />
               <SelectField
                 label={quoteFieldLabels.durationUnit}
                 placeholder={SELECT_PLACEHOLDER}
                 options={quoteOptions.durationUnit}
-                error={messageOf(errors, 'durationUnit')}
+                error={errors.durationUnit?.message}
                 {...register('durationUnit')}
               />
             </div>
@@ -222,11 +222,6 @@ export function QuoteStep2Page() {
 
 function productOf(value: string | undefined): Product | undefined {
   return (products as readonly string[]).includes(value ?? '') ? (value as Product) : undefined;
-}
-
-function messageOf(errors: FieldErrors<QuoteVehicleFormValues>, field: Field): string | undefined {
-  const e = errors[field] as { message?: string } | undefined;
-  return e?.message;
 }
 
 /** Money fields (docs/product.md#step-2-your-vehicle): a number, min 0, step 0.01. */
