@@ -13,24 +13,7 @@ import { sendDueReminders } from './features/reminders/service';
 /** How long a write receipt is kept (db/schema/write-receipts.ts). */
 const RECEIPT_KEEP_SECONDS = 3600;
 
-export interface MaintenanceResult {
-  expired: number;
-  reminded: number;
-  mailed: number;
-  /** Audit entries removed for age (once a day; 0 on the other runs). */
-  pruned: number;
-  /** Delivered messages whose links' tokens were removed (the first runs on a database that kept them; else 0). */
-  redacted: number;
-  /** Search index merge steps that merged something (0 when every index was already merged). */
-  mergeSteps: number;
-}
-
-export interface MaintenanceOptions {
-  /** AUDIT_RETENTION_DAYS (src-server/env.ts). */
-  auditRetentionDays?: number;
-}
-
-export async function runMaintenance(deps: Deps, options: MaintenanceOptions = {}): Promise<MaintenanceResult> {
+export async function runMaintenance(deps: Deps, options: { auditRetentionDays?: number } = {}) {
   const now = deps.clock.now();
   const expired = await sweepExpiredPolicies(deps);
   const reminded = await sendDueReminders(deps);
@@ -42,7 +25,7 @@ export async function runMaintenance(deps: Deps, options: MaintenanceOptions = {
     // A receipt is looked up within seconds of its write (db/server.ts); both times are the database's own clock.
     await tx.delete(writeReceipts).where(lt(writeReceipts.createdAt, sql`unixepoch() - ${RECEIPT_KEEP_SECONDS}`));
   });
-  // After the minute's own work, so a long first prune never delays a reminder or the expiry sweep.
+  // Once a day (0 on other runs), after the minute's own work: a long first prune never delays a reminder or the sweep.
   const pruned = await pruneAuditLog(deps, { retentionDays: options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS });
   const mailed = await deps.mailer.deliverPending();
   const redacted = await removeDeliveredTokens(deps);

@@ -160,9 +160,9 @@ export function defineOperation<
   return { [OPERATION]: true, ...def, trpc } as unknown as Operation<KindOf<M, NoTrpc>, InputType<I>, OutputType<V, Rp>>;
 }
 
-/** An operation only REST has, answered wholly by its own handler (the API's documentation): no service behind it. */
-export function defineRestOperation(def: { tier: 'public'; trpc: false; rest: RestRoute<Record<never, never>, undefined, never> & { serve: OwnHandler } }): Operation<false> {
-  return { [OPERATION]: true, ...def } as Operation<false>;
+/** A public route only REST has, answered wholly by its own handler (the API's documentation): no service behind it. */
+export function defineRestOperation(rest: RestRoute<Record<never, never>, undefined, never> & { serve: OwnHandler }): Operation<false> {
+  return { [OPERATION]: true, tier: 'public', trpc: false, rest } as Operation<false>;
 }
 
 /** The `successReply` of a service that answers nothing: `{ success: true }` once it is done. */

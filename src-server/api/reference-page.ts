@@ -25,23 +25,7 @@ function findScalarFile(): string {
 }
 
 /** With its own CSP: inline parts by hash; `sandbox` (no allow-same-origin) keeps any script from the token and API. */
-export interface ReferencePage {
-  html: string;
-  csp: string;
-  /** The script, as it is and gzip-compressed (3.5 MB and 1 MB): read and compressed on its first request. */
-  script: () => ScriptBytes;
-}
-
-interface ScriptBytes {
-  raw: Uint8Array<ArrayBuffer>;
-  gzip: Uint8Array<ArrayBuffer>;
-}
-
-function readScript(file: string): ScriptBytes {
-  const bytes = readFileSync(file);
-  // Plain byte arrays, which a Response takes as they are on every request.
-  return { raw: new Uint8Array(bytes), gzip: new Uint8Array(gzipSync(bytes, { level: 9 })) };
-}
+export type ReferencePage = Awaited<ReturnType<typeof writeReferencePage>>;
 
 /** Page-lived stand-ins for localStorage and sessionStorage, which throw in the sandbox and Scalar reads at start. */
 const STORAGE_SHIM = `
@@ -68,7 +52,7 @@ const sha = (algorithm: 'sha256' | 'sha384', text: string) => `${algorithm}-${cr
 let referencePage: Promise<ReferencePage> | undefined;
 export const buildReferencePage = (): Promise<ReferencePage> => (referencePage ??= writeReferencePage());
 
-async function writeReferencePage(): Promise<ReferencePage> {
+async function writeReferencePage() {
   // Written by the package's own middleware, as a request would get it.
   const scalar = Scalar({
     url: '/api/openapi.json',
@@ -110,8 +94,14 @@ async function writeReferencePage(): Promise<ReferencePage> {
     "object-src 'none'",
     'sandbox allow-scripts allow-popups',
   ].join('; ');
-  let script: ScriptBytes | undefined;
-  return { html, csp, script: () => (script ??= readScript(scriptFile)) };
+  // The script, as it is and gzip-compressed (3.5 MB and 1 MB), read and compressed on its first request: plain byte
+  // arrays, which a Response takes as they are on every request.
+  let script: { raw: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> } | undefined;
+  const readScript = () => {
+    const bytes = readFileSync(scriptFile);
+    return { raw: new Uint8Array(bytes), gzip: new Uint8Array(gzipSync(bytes, { level: 9 })) };
+  };
+  return { html, csp, script: () => (script ??= readScript()) };
 }
 
 /** Both are public and the same for everyone until the next deploy. */

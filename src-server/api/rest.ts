@@ -10,7 +10,7 @@ import type { ResolveCaller } from '../platform/auth/caller';
 import type { AppEnv } from '../platform/http/context';
 import { clientErrorResponse } from '../platform/http/errors';
 import { listResponse } from '../platform/http/list';
-import { jsonBody, paramOf, queryOf } from '../platform/http/validate';
+import { jsonBody, parsedInput } from '../platform/http/validate';
 import { isOperation, type FileAnswer, type Operation, type OperationTable, type RestEnv, type RestRequest } from './operation';
 import { buildOpenApiDocument, type RestApp } from './openapi-document';
 import { defineRoute } from './openapi-route';
@@ -92,7 +92,7 @@ function answering(operation: Operation, request: RestRequest | undefined, deps:
   const { params, query, body } = request ?? {};
   const partsOf = async (c: Context<AppEnv>) => ({
     params: params && readParams(c, params.shape, rest.paramError),
-    query: query && queryOf(c, query),
+    query: query && parsedInput(query, c.req.query()),
     body: body && (await jsonBody(c, body)),
   });
   const inputOf = rest.input ?? mergedParts;
@@ -115,18 +115,14 @@ function answering(operation: Operation, request: RestRequest | undefined, deps:
     });
 }
 
-// Each path parameter parsed alone with its schema (http/validate.ts paramOf): a bad id answers the id's own message
+// Each path parameter parsed alone with its schema (http/validate.ts parsedInput): a bad id answers the id's own message
 // (`formErrors`), not a field error of a parameters object. With `paramError`, that message alone, as InvalidError.
 function readParams(c: Context<AppEnv>, shape: Record<string, unknown>, paramError: string | undefined): Record<string, unknown> {
   const parsed: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(shape) as [string, z.ZodType][]) {
-    if (paramError === undefined) {
-      parsed[name] = paramOf(c, name, schema);
-      continue;
-    }
-    const result = schema.safeParse(c.req.param(name));
-    if (!result.success) throw new InvalidError(paramError);
-    parsed[name] = result.data;
+    const raw = c.req.param(name);
+    if (paramError !== undefined && !schema.safeParse(raw).success) throw new InvalidError(paramError);
+    parsed[name] = parsedInput(schema, raw);
   }
   return parsed;
 }

@@ -30,13 +30,7 @@ export interface Metrics {
 /** Metrics off (no METRICS_TOKEN): services call the same methods, which do nothing. */
 export const noMetrics: Metrics = { throttleRefused: () => undefined, reminderSent: () => undefined };
 
-export interface MetricsRegistry {
-  registry: Registry;
-  metrics: Metrics;
-  writeQueue: WriteQueueObserver;
-  /** One answered request: `route` is a pattern or a fixed word, never the raw URL (http/metrics.ts). */
-  observeRequest(method: string, route: string, status: number, seconds: number): void;
-}
+export type MetricsRegistry = ReturnType<typeof createMetricsRegistry>;
 
 /** The outbox states reported by `mail_outbox_messages{status}`: work waiting, and messages given up on. */
 export const OUTBOX_STATUSES = ['pending', 'failed'] as const;
@@ -54,7 +48,7 @@ export function outboxCountQuery(db: Db) {
 const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const WRITE_WAIT_BUCKETS = [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
 
-export function createMetricsRegistry(opts: { db: Db; logger: Logger }): MetricsRegistry {
+export function createMetricsRegistry(opts: { db: Db; logger: Logger }) {
   const registry = new Registry();
   const registers = [registry];
   // Process metrics (CPU, memory, heap, event loop lag, GC, handles): once for this registry.
@@ -122,17 +116,18 @@ export function createMetricsRegistry(opts: { db: Db; logger: Logger }): Metrics
 
   return {
     registry,
-    metrics: { throttleRefused: (limit) => throttleRefusals.inc({ limit }), reminderSent: () => remindersSent.inc() },
+    metrics: { throttleRefused: (limit: ThrottleLimit) => throttleRefusals.inc({ limit }), reminderSent: () => remindersSent.inc() } satisfies Metrics,
     writeQueue: {
       asked: () => {
         waiting++;
       },
-      started: (waitSeconds) => {
+      started: (waitSeconds: number) => {
         waiting--;
         writeWait.observe(waitSeconds);
       },
-    },
-    observeRequest(method, route, status, seconds) {
+    } satisfies WriteQueueObserver,
+    /** One answered request: `route` is a pattern or a fixed word, never the raw URL (http/metrics.ts). */
+    observeRequest(method: string, route: string, status: number, seconds: number) {
       const labels = { method, route, status: String(status) };
       requests.inc(labels);
       duration.observe(labels, seconds);

@@ -5,14 +5,7 @@ import type { Logger } from 'pino';
 
 export const EVERY_MINUTE = '* * * * *';
 
-export interface Scheduler {
-  /** Runs the job now (start-up), unless a run is in progress; resolves when it is done. */
-  runNow(): Promise<void>;
-  /** No further runs; resolves once a run in progress (if any) has finished. */
-  stop(): Promise<void>;
-}
-
-export function startScheduler(opts: { job: () => Promise<unknown>; logger: Logger; pattern?: string }): Scheduler {
+export function startScheduler(opts: { job: () => Promise<unknown>; logger: Logger; pattern?: string }) {
   const cron = new Cron(
     opts.pattern ?? EVERY_MINUTE,
     {
@@ -26,9 +19,11 @@ export function startScheduler(opts: { job: () => Promise<unknown>; logger: Logg
     },
   );
   return {
+    /** Runs the job now (start-up), unless a run is in progress; resolves when it is done. */
     async runNow() {
       if (!cron.isBusy()) await cron.trigger();
     },
+    /** No further runs; resolves once a run in progress (if any) has finished. */
     async stop() {
       cron.stop();
       while (cron.isBusy()) await new Promise((r) => setTimeout(r, 20));
@@ -37,7 +32,7 @@ export function startScheduler(opts: { job: () => Promise<unknown>; logger: Logg
 }
 
 /** HOUSEKEEPING=startup-only: the start-up run alone, for browser tests whose fixed clock a real tick would upset. */
-export function startupOnly(job: () => Promise<unknown>, logger: Logger): Scheduler {
+export function startupOnly(job: () => Promise<unknown>, logger: Logger): ReturnType<typeof startScheduler> {
   let running: Promise<void> | undefined;
   return {
     async runNow() {

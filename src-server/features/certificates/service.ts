@@ -9,13 +9,8 @@ import { findViewablePolicy } from '../policies/service';
 import { verifyLink } from '../verify/service';
 import { renderCertificatePdf } from './pdf';
 
-export interface CertificateFile {
-  fileName: string;
-  bytes: Uint8Array;
-}
-
 /** The certificate of a policy the caller may see; pending is a conflict, ended cover a record (docs/product.md#certificates). */
-export async function certificateFor(deps: Deps, caller: Caller, policyNumber: string): Promise<CertificateFile> {
+export async function certificateFor(deps: Deps, caller: Caller, policyNumber: string) {
   const policy = await findViewablePolicy(deps, caller, policyNumber);
   if (!hasCertificate(policy.status)) throw new ConflictError(messages.coverNotConfirmed);
   const file = renderCertificateOf(deps, policy);
@@ -27,7 +22,7 @@ export async function certificateFor(deps: Deps, caller: Caller, policyNumber: s
 }
 
 /** The certificate of a policy the caller has found and checked (the download, the policy documents: docs/product.md#e-mails). */
-export function renderCertificateOf(deps: Pick<Deps, 'clock' | 'publicUrl'>, policy: typeof policies.$inferSelect): CertificateFile {
+export function renderCertificateOf(deps: Pick<Deps, 'clock' | 'publicUrl'>, policy: typeof policies.$inferSelect) {
   const now = deps.clock.now();
   const ended = coverStateAt(policy.status, policy.startAt, policy.endAt, now) === 'ended';
   // The row has the certificate's fields under their names; the PDF reads only those.

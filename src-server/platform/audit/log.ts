@@ -36,17 +36,12 @@ export interface Repeat {
 /** The window of a refused sign-in's entry: the sign-in throttle's 15 minutes (docs/api.md#rate-limits). */
 export const LOGIN_REFUSAL_WINDOW_MS = 15 * 60_000;
 
-/** Occurrences of a repeated event counted together (audit/refusal-log.ts): how many, and the last one's time. */
-export interface Occurrences {
-  count: number;
-  lastAt: number;
-}
-
 /**
  * A repeated event: one entry per key and window, later occurrences adding to its count (docs/product.md#audit-log).
  * In the caller's BEGIN IMMEDIATE transaction, so two processes never both open one. Answers when its window started.
+ * `occurrences`: those counted together (audit/refusal-log.ts), how many and the last one's time.
  */
-export async function writeRepeatedLog(tx: DbOrTx, nowMs: number, entry: LogEntry, repeat: Repeat, occurrences: Occurrences = { count: 1, lastAt: nowMs }): Promise<number> {
+export async function writeRepeatedLog(tx: DbOrTx, nowMs: number, entry: LogEntry, repeat: Repeat, occurrences = { count: 1, lastAt: nowMs }): Promise<number> {
   const [open] = await tx
     .select({ id: auditLogs.id, createdAt: auditLogs.createdAt })
     .from(auditLogs)

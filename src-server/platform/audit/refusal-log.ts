@@ -32,14 +32,7 @@ interface Pending {
   count: number;
 }
 
-export interface RefusalLogOptions {
-  write: WriteTransaction;
-  logger: Logger;
-  flushAfterMs?: number;
-  maxPending?: number;
-}
-
-export function createRefusalLog(opts: RefusalLogOptions): RefusalLog {
+export function createRefusalLog(opts: { write: WriteTransaction; logger: Logger; flushAfterMs?: number; maxPending?: number }): RefusalLog {
   const flushAfterMs = opts.flushAfterMs ?? FLUSH_AFTER_MS;
   const maxPending = opts.maxPending ?? MAX_PENDING;
   // Per key, its windows in order (nearly always one): occurrences a window apart belong to separate entries.

@@ -17,14 +17,11 @@ export const AUDIT_PRUNE_MAX_BATCHES = 100;
 const DAY_MS = 24 * 3600_000;
 const TASK = 'audit-retention';
 
-export interface AuditPruneOptions {
-  retentionDays: number;
-  batchSize?: number;
-  maxBatches?: number;
-}
-
 /** Removes entries older than the retention period when a day has passed since the last prune finished; answers how many. */
-export async function pruneAuditLog(deps: Pick<Deps, 'db' | 'clock'> & { write: WriteTransaction }, options: AuditPruneOptions): Promise<number> {
+export async function pruneAuditLog(
+  deps: Pick<Deps, 'db' | 'clock'> & { write: WriteTransaction },
+  options: { retentionDays: number; batchSize?: number; maxBatches?: number },
+): Promise<number> {
   const now = deps.clock.now();
   const [last] = await deps.db.select({ doneAt: housekeeping.doneAt }).from(housekeeping).where(eq(housekeeping.task, TASK)).limit(1);
   if (last && now - last.doneAt < DAY_MS) return 0;

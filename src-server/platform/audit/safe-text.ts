@@ -13,22 +13,17 @@ export function safeLogText(text: string, max = SAFE_LOG_TEXT_MAX): string {
   let length = 0;
   // for..of walks code points, so a surrogate pair stays whole; a lone surrogate comes as one unit.
   for (const ch of text) {
-    const piece = ch === '\\' ? '\\\\' : UNSAFE.test(ch) ? escapeUnits(ch) : ch;
+    // An unsafe character as `\uXXXX` for each of its UTF-16 units (ASCII, so its length is its code points).
+    const piece =
+      ch === '\\' ? '\\\\' : UNSAFE.test(ch) ? ch.split('').map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`).join('') : ch;
     const pieceLength = piece === ch ? 1 : piece.length;
     if (length + pieceLength > max) {
       // Room for the '…': drop whole pieces from the end until it fits.
-      while (pieces.length > 0 && length + 1 > max) length -= codePoints(pieces.pop()!);
+      while (pieces.length > 0 && length + 1 > max) length -= [...pieces.pop()!].length;
       return `${pieces.join('')}…`;
     }
     pieces.push(piece);
     length += pieceLength;
   }
   return pieces.join('');
-}
-
-const codePoints = (piece: string) => [...piece].length;
-
-/** `\uXXXX` for each UTF-16 unit of `ch` (escapes are ASCII, so their length is their code points). */
-function escapeUnits(ch: string): string {
-  return ch.split('').map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
 }

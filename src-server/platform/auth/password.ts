@@ -34,15 +34,6 @@ export interface HashingClient {
   known?: boolean;
 }
 
-export interface HashingQueue {
-  /** Runs `job` when a slot is free, known sign-ins first; throws OverloadedError when full and no place can be taken. */
-  run<T>(job: () => Promise<T>, client?: HashingClient): Promise<T>;
-  /** Throws the OverloadedError `run` would throw now, queueing nothing: lets a caller refuse before it writes. */
-  assertRoom(client?: HashingClient): void;
-  readonly running: number;
-  readonly waiting: number;
-}
-
 interface Waiter {
   address: string | undefined;
   start(): void;
@@ -55,7 +46,7 @@ interface Waiter {
  * fairly: when full, a newcomer takes the newest place of the address holding at least two more, and known sign-ins
  * wait in a lane of their own, served first (at most `knownInARow` in a row) and taking another's place when full.
  */
-export function createHashingQueue(opts: HashingQueueOptions): HashingQueue {
+export function createHashingQueue(opts: HashingQueueOptions) {
   const now = opts.now ?? (() => performance.now());
   const maxKnown = opts.maxKnownWaiting ?? Math.ceil(opts.maxWaiting / 4);
   const knownInARow = opts.knownInARow ?? 3;
@@ -111,6 +102,7 @@ export function createHashingQueue(opts: HashingQueueOptions): HashingQueue {
   };
 
   return {
+    /** Runs `job` when a slot is free, known sign-ins first; throws OverloadedError when full and no place can be taken. */
     async run<T>(job: () => Promise<T>, client?: HashingClient): Promise<T> {
       if (running >= opts.concurrency) {
         const place = placeFor(client);
@@ -132,6 +124,7 @@ export function createHashingQueue(opts: HashingQueueOptions): HashingQueue {
         release();
       }
     },
+    /** Throws the OverloadedError `run` would throw now, queueing nothing: lets a caller refuse before it writes. */
     assertRoom(client?: HashingClient) {
       if (running >= opts.concurrency && !placeFor(client)) throw refusal();
     },

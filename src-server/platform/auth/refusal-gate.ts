@@ -2,15 +2,9 @@
 // anything is read or written (docs/operations.md#refusals): a flood then queues no writes on the main thread.
 import type { ThrottleLimit } from '../metrics';
 
-/** A refusal remembered for a key: the seconds until its window ends, and which limit made it. */
-export interface RememberedRefusal {
-  retryAfterSeconds: number;
-  limit: ThrottleLimit;
-}
-
 export interface RefusalGate {
-  /** The refusal remembered for `key` at `now`, or undefined (then the database decides). */
-  refusal(key: string, now: number): RememberedRefusal | undefined;
+  /** The refusal remembered for `key` at `now` (the seconds until its window ends, the limit that made it); else the database decides. */
+  refusal(key: string, now: number): { retryAfterSeconds: number; limit: ThrottleLimit } | undefined;
   /**
    * Remembers that `key` refuses until `resetsAt`; a `liftable` one (a password reset may lift it in another process:
    * docs/product.md#password-reset) for LIFTABLE_TRUST_MS at a time.

@@ -35,16 +35,8 @@ export interface ThrottleRule {
   windowMs: number;
 }
 
-export interface ThrottleHit {
-  count: number;
-  retryAfterSeconds: number;
-  /** When the window resets (ms). */
-  resetsAt: number;
-  over: boolean;
-}
-
-/** Counts one attempt against `key` and says whether it went over the rule's limit. */
-export async function hitThrottle(db: DbOrTx, key: string, rule: ThrottleRule, nowMs: number): Promise<ThrottleHit> {
+/** Counts one attempt against `key` and says whether it went over the rule's limit, and when its window resets (ms). */
+export async function hitThrottle(db: DbOrTx, key: string, rule: ThrottleRule, nowMs: number) {
   const staleBefore = nowMs - rule.windowMs;
   const [row] = await db
     .insert(throttle)
@@ -61,17 +53,11 @@ export async function hitThrottle(db: DbOrTx, key: string, rule: ThrottleRule, n
   return { count: row!.count, retryAfterSeconds: Math.max(1, Math.ceil((resetsAt - nowMs) / 1000)), resetsAt, over: row!.count > rule.limit };
 }
 
-/** Where `key` stands, counting nothing: `full` when its window already holds `limit` attempts. */
-export interface ThrottleState {
-  count: number;
-  retryAfterSeconds: number;
-  /** When the window resets (ms); 0 when no window is open. */
-  resetsAt: number;
-  full: boolean;
-}
-
-/** Reads `key`'s window without counting: lets a caller refuse before spending work on an attempt. */
-export async function peekThrottle(db: DbOrTx, key: string, rule: ThrottleRule, nowMs: number): Promise<ThrottleState> {
+/**
+ * Reads `key`'s window without counting: lets a caller refuse before spending work on an attempt. `full` when the
+ * window already holds `limit` attempts; `resetsAt` 0 when no window is open.
+ */
+export async function peekThrottle(db: DbOrTx, key: string, rule: ThrottleRule, nowMs: number) {
   const [row] = await db
     .select({ count: throttle.count, windowStart: throttle.windowStart })
     .from(throttle)
@@ -81,39 +67,26 @@ export async function peekThrottle(db: DbOrTx, key: string, rule: ThrottleRule, 
   return { count: row.count, retryAfterSeconds: Math.max(1, Math.ceil((resetsAt - nowMs) / 1000)), resetsAt, full: row.count >= rule.limit };
 }
 
-/** A limit an attempt counts against, and its name in throttle_refusals_total. */
-export interface CountedLimit {
-  key: string;
-  rule: ThrottleRule;
-  limit: ThrottleLimit;
-}
-
-/** An attempt's outcome: `refusedBy` the first limit it is over (none: allowed), and the seconds until it resets. */
-export interface AttemptOutcome {
-  refusedBy?: ThrottleLimit;
-  retryAfterSeconds: number;
-}
-
-/** One attempt against each of `limits` in one write, or refused from memory if one was already over (refusal-gate.ts). */
-export async function countAttempt(deps: Pick<Deps, 'write' | 'refusals'>, limits: CountedLimit[], nowMs: number): Promise<AttemptOutcome> {
+/**
+ * One attempt against each of `limits` (each named as throttle_refusals_total counts it) in one write, or refused from
+ * memory if one was already over (refusal-gate.ts). `refusedBy`: the first limit it is over (none: allowed).
+ */
+export async function countAttempt(deps: Pick<Deps, 'write' | 'refusals'>, limits: { key: string; rule: ThrottleRule; limit: ThrottleLimit }[], nowMs: number) {
   const { gate } = deps.refusals;
   for (const { key } of limits) {
     const remembered = gate.refusal(key, nowMs);
     if (remembered) return { refusedBy: remembered.limit, retryAfterSeconds: remembered.retryAfterSeconds };
   }
   const hits = await deps.write(async (tx) => {
-    const counted: ThrottleHit[] = [];
+    const counted = [];
     for (const { key, rule } of limits) counted.push(await hitThrottle(tx, key, rule, nowMs));
     return counted;
   });
-  let outcome: AttemptOutcome = { retryAfterSeconds: 0 };
   limits.forEach(({ key, limit }, i) => {
-    const hit = hits[i]!;
-    if (!hit.over) return;
-    gate.remember(key, { resetsAt: hit.resetsAt, limit }, nowMs);
-    if (!outcome.refusedBy) outcome = { refusedBy: limit, retryAfterSeconds: hit.retryAfterSeconds };
+    if (hits[i]!.over) gate.remember(key, { resetsAt: hits[i]!.resetsAt, limit }, nowMs);
   });
-  return outcome;
+  const first = hits.findIndex((hit) => hit.over);
+  return first === -1 ? { retryAfterSeconds: 0 } : { refusedBy: limits[first]!.limit, retryAfterSeconds: hits[first]!.retryAfterSeconds };
 }
 
 /** Clears `key`'s counter, and what this process remembers of its refusal. */

@@ -8,28 +8,13 @@ import type { FtsTable } from './hot-reads';
 import { counters } from './schema/index';
 import type { Deps } from '../../deps';
 
-/** A LIKE pattern that matches `term` anywhere, with % and _ taken literally. */
-function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** `col1 LIKE p OR col2 LIKE p ...`; SQLite's LIKE ignores ASCII case. */
+/** `col1 LIKE p OR col2 LIKE p ...`, `term` anywhere with % and _ taken literally; SQLite's LIKE ignores ASCII case. */
 export function anyColumnContains(columns: SQLWrapper[], term: string): SQL {
-  const pattern = containsPattern(term);
+  const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return sql.join(
     columns.map((c) => sql`${c} LIKE ${pattern} ESCAPE '\\'`),
     sql` OR `,
   );
-}
-
-/** Whether `term` goes to the trigram FTS5 index: only 3+ code points have a trigram to look up. */
-function usesFts(term: string): boolean {
-  return [...term].length >= 3;
-}
-
-/** `<table> MATCH <term>`, the term bound and quoted as one FTS5 string so its syntax is literal; `table` is never input. */
-function ftsMatch(table: FtsTable, term: string): SQL {
-  return sql`${sql.identifier(table)} MATCH '"' || replace(${term}, '"', '""') || '"'`;
 }
 
 export type CounterName = 'users' | 'policies' | 'policies_active' | `policies_product_${Product}` | 'audit_logs' | `audit_logs_level_${LogLevel}`;
@@ -88,44 +73,39 @@ export async function listBoundedPage<V>(deps: Pick<Deps, 'hot'>, q: ListQuery, 
     const [items, total] = await Promise.all([source.page(category.where, q.limit, q.offset), category.total()]);
     return { items, total, totalIsLowerBound: false };
   }
-  if (term && source.fts && usesFts(term)) {
+  const { scan, exactTotalUpTo } = source;
+  // Only a term of 3+ code points has a trigram to look up.
+  if (term && source.fts && [...term].length >= 3) {
     const { table, id, order } = source.fts;
     const direction = order === 'desc' ? sql`DESC` : sql`ASC`;
+    // The term bound and quoted as one FTS5 string, so its syntax is literal (`table` is never input).
+    const match = sql`${sql.identifier(table)} MATCH '"' || replace(${term}, '"', '""') || '"'`;
     // The subquery windows the matches; the outer limit only restates it.
-    const ids = sql`${id} IN (SELECT rowid FROM ${sql.identifier(table)} WHERE ${ftsMatch(table, term)} ORDER BY rowid ${direction} LIMIT ${q.limit} OFFSET ${q.offset})`;
-    const bound = source.exactTotalUpTo === undefined ? undefined : countBoundFor(source.exactTotalUpTo, q);
+    const ids = sql`${id} IN (SELECT rowid FROM ${sql.identifier(table)} WHERE ${match} ORDER BY rowid ${direction} LIMIT ${q.limit} OFFSET ${q.offset})`;
+    const bound = exactTotalUpTo === undefined ? undefined : countBoundFor(exactTotalUpTo, q);
     const upTo = bound === undefined ? undefined : bound + 1;
     const [items, counted] = await Promise.all([source.page(ids, q.limit, 0), deps.hot.countFtsMatches(table, term, upTo)]);
     return { items, ...boundedTotal(counted, bound ?? Infinity) };
   }
   const where = term ? anyColumnContains(source.searchIn, term) : undefined;
-  if (where && source.scan && source.exactTotalUpTo !== undefined) return scanned(deps, q, where, source.exactTotalUpTo, source.scan, source.page);
+  if (where && scan && exactTotalUpTo !== undefined) {
+    // A LIKE search run off the main thread, bounded as a trigram search's total is (see ListSource.scan).
+    const bound = countBoundFor(exactTotalUpTo, q);
+    const counted = scan.someIds(where, bound + 1);
+    const paged = scan.pageIds(where, q.limit, q.offset);
+    const [total, idsJson] = await Promise.all([
+      deps.hot.slowScalar(`select count(*) from (${counted.sql})`, counted.params),
+      deps.hot.slowScalar(`select json_group_array(id) from (${paged.sql})`, paged.params),
+    ]);
+    const ids = JSON.parse(String(idsJson ?? '[]')) as number[];
+    const items = ids.length === 0 ? [] : await source.page(inArray(scan.id, ids), ids.length, 0);
+    return { items, ...boundedTotal(Number(total ?? 0), bound) };
+  }
   const [items, total] = await Promise.all([
     source.page(where, q.limit, q.offset),
     where === undefined && source.total ? source.total() : source.count(where),
   ]);
   return { items, total, totalIsLowerBound: false };
-}
-
-/** A LIKE search run off the main thread, bounded as a trigram search's total is (see ListSource.scan). */
-async function scanned<V>(
-  deps: Pick<Deps, 'hot'>,
-  q: ListQuery,
-  where: SQL,
-  exactUpTo: number,
-  scan: NonNullable<ListSource<V>['scan']>,
-  page: ListSource<V>['page'],
-): Promise<BoundedPage<V>> {
-  const bound = countBoundFor(exactUpTo, q);
-  const counted = scan.someIds(where, bound + 1);
-  const paged = scan.pageIds(where, q.limit, q.offset);
-  const [total, idsJson] = await Promise.all([
-    deps.hot.slowScalar(`select count(*) from (${counted.sql})`, counted.params),
-    deps.hot.slowScalar(`select json_group_array(id) from (${paged.sql})`, paged.params),
-  ]);
-  const ids = JSON.parse(String(idsJson ?? '[]')) as number[];
-  const items = ids.length === 0 ? [] : await page(inArray(scan.id, ids), ids.length, 0);
-  return { items, ...boundedTotal(Number(total ?? 0), bound) };
 }
 
 /** The number a `select({ total: count() })` query answers. */

@@ -45,15 +45,7 @@ parentPort.on('message', ({ id, sql, args, write }) => {
 });
 `;
 
-export interface OffThreadReads {
-  /** The first column of the first row of `sql` (null when there is no row). */
-  scalar(sql: string, args: unknown[]): Promise<unknown>;
-  /** `statements` in one write transaction (BEGIN IMMEDIATE), answering the rows they changed (total_changes). */
-  write(statements: string[]): Promise<number>;
-  close(): void;
-}
-
-export function offThreadReads(path: string, busyTimeoutMs: number): OffThreadReads {
+export function offThreadReads(path: string, busyTimeoutMs: number) {
   const libsql = createRequire(import.meta.url).resolve('libsql');
   let worker: Worker | undefined;
   let nextId = 0;
@@ -95,8 +87,10 @@ export function offThreadReads(path: string, busyTimeoutMs: number): OffThreadRe
     });
 
   return {
-    scalar: (sql, args) => ask({ sql, args }),
-    write: async (statements) => Number(await ask({ write: statements })),
+    /** The first column of the first row of `sql` (null when there is no row). */
+    scalar: (sql: string, args: unknown[]) => ask({ sql, args }),
+    /** `statements` in one write transaction (BEGIN IMMEDIATE), answering the rows they changed (total_changes). */
+    write: async (statements: string[]) => Number(await ask({ write: statements })),
     close() {
       void worker?.terminate();
       worker = undefined;

@@ -37,15 +37,6 @@ export async function mergeStep(deps: MergeDeps, table: FtsTable, pages = MERGE_
   return deps.write.outside(async () => (await deps.hot.maintenanceWrite([statement])) >= 2);
 }
 
-export interface MergeRun {
-  /** Steps that merged something. */
-  steps: number;
-  /** The longest step, in milliseconds (a no-op step included). */
-  longestStepMs: number;
-  /** Whether every index was left with nothing to merge (false: the step budget ran out first). */
-  done: boolean;
-}
-
 export interface MergeOptions {
   pagesPerStep?: number;
   maxSteps?: number;
@@ -55,8 +46,12 @@ export interface MergeOptions {
   onStep?: (table: FtsTable, ms: number, merged: boolean) => void;
 }
 
-/** Merge steps on every search index until nothing is left or `maxSteps` merged something; the next run carries on. */
-export async function mergeSearchIndexes(deps: MergeDeps, options: MergeOptions = {}): Promise<MergeRun> {
+/**
+ * Merge steps on every search index until nothing is left or `maxSteps` merged something; the next run carries on.
+ * Answers the steps that merged something, the longest step (ms, a no-op included), and whether every index was left
+ * with nothing to merge (false: the step budget ran out first).
+ */
+export async function mergeSearchIndexes(deps: MergeDeps, options: MergeOptions = {}) {
   const pages = options.pagesPerStep ?? MERGE_STEP_PAGES;
   const maxSteps = options.maxSteps ?? MERGE_MAX_STEPS;
   const now = options.now ?? (() => performance.now());

@@ -74,7 +74,7 @@ export interface CommitRecord {
   sent: boolean;
 }
 
-/** The write side of a libSQL server (db/writer.ts uses it through serverWritesOf). */
+/** The write side of a libSQL server (db/writer.ts finds it in serverWrites). */
 export interface ServerWrites {
   /** The receipt the next transaction on the write client commits with. */
   nextCommit(): CommitRecord;
@@ -84,12 +84,8 @@ export interface ServerWrites {
   visible(receipt: string): Promise<boolean>;
 }
 
-const serverWrites = new WeakMap<Client, ServerWrites>();
-
-/** The ServerWrites of a write client made by receiptedWrites; undefined for any other client (an embedded file's). */
-export function serverWritesOf(client: Client): ServerWrites | undefined {
-  return serverWrites.get(client);
-}
+/** The ServerWrites of each write client made by receiptedWrites; none for any other client (an embedded file's). */
+export const serverWrites = new WeakMap<Client, ServerWrites>();
 
 const RECEIPT = /^[0-9a-f-]{36}$/;
 const receiptSql = 'select 1 from write_receipts where id = ?';

@@ -3,7 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Client } from '@libsql/client';
 import { BUSY_TIMEOUT_MS, type Db, type Tx } from './client';
-import { RETRY_DELAYS_MS, serverFailureOf, serverWritesOf, unavailable, type ServerWrites } from './server';
+import { RETRY_DELAYS_MS, serverFailureOf, serverWrites, unavailable, type ServerWrites } from './server';
 
 /** `work` in one BEGIN IMMEDIATE transaction; on a libSQL server it may run again, so it keeps its effects to it. */
 export type WriteTransaction = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
@@ -29,7 +29,7 @@ export function createWriter(db: Db, observer?: WriteQueueObserver, lockWaitMs =
     tail = result.catch(() => undefined);
     return result;
   };
-  const server = serverWritesOf(clientOf(db));
+  const server = serverWrites.get(clientOf(db));
   const write: WriteTransaction = server
     ? async (work) => {
         const { value, receipt } = await enqueue(() => serverTransaction(db, server, work));

@@ -25,14 +25,10 @@ export const serverErrorAnswer = z.strictObject({ error: errorText, requestId: z
 export const registerInputErrorAnswer = inputErrorAnswer.extend({ message: z.string() }).meta({ id: 'RegisterInputError' });
 export const registerErrorAnswer = errorAnswer.extend({ message: z.string() }).meta({ id: 'RegisterError' });
 
-interface ErrorBody {
-  error: string;
-  details?: unknown;
-}
-
 /** A client error as JSON, or null when it is ours (500); /api/register's client reads `message` (docs/api.md#account). */
 export function clientErrorResponse(c: Context, err: unknown, opts: { withMessage?: boolean } = {}): Response | null {
-  const answer = (status: ErrorAnswer['status'] | 413, body: ErrorBody) => c.json(opts.withMessage ? { ...body, message: body.error } : body, status);
+  const answer = (status: ErrorAnswer['status'] | 413, body: { error: string; details?: unknown }) =>
+    c.json(opts.withMessage ? { ...body, message: body.error } : body, status);
   if (err instanceof z.ZodError) return answer(400, { error: messages.invalidInput, details: inputErrorDetails(err) });
   // Also one a query wrapped (a database server out of reach: errors.ts domainErrorIn).
   const domain = domainErrorIn(err);

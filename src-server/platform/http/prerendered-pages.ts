@@ -14,18 +14,6 @@ interface Page {
   etag: string;
 }
 
-export interface PrerenderedPages {
-  /** The page built for this exact path, if any. */
-  page(path: string): Page | undefined;
-  notFound: Page;
-  /** Whether the client app has a route for the path (it then answers with its shell). */
-  isAppPath(path: string): boolean;
-  /** Whether the path names the build's prerendered/ folder itself, which is never served as files. */
-  isBuildFile(path: string): boolean;
-  /** The shell built for the app route the path belongs to (the route's code preloaded), if the build wrote one. */
-  shell(path: string): Page | undefined;
-}
-
 function compressed(html: string): Page {
   const identity = Buffer.from(html);
   return {
@@ -46,7 +34,7 @@ function pathPattern(routePath: string): RegExp {
 }
 
 /** Null when the build has no prerendered pages (an older build): the server then answers the shell everywhere. */
-export function loadPrerenderedPages(staticRoot: string, publicUrl: string): PrerenderedPages | null {
+export function loadPrerenderedPages(staticRoot: string, publicUrl: string) {
   const dir = join(staticRoot, PRERENDERED_DIR);
   const manifestFile = join(dir, 'manifest.json');
   if (!existsSync(manifestFile)) return null;
@@ -56,11 +44,15 @@ export function loadPrerenderedPages(staticRoot: string, publicUrl: string): Pre
   const appPaths = manifest.appPaths.map(pathPattern);
   const shells = Object.entries(manifest.shells ?? {}).map(([routePath, file]) => ({ pattern: pathPattern(routePath), page: read(file) }));
   return {
-    page: (path) => pages.get(path),
+    /** The page built for this exact path, if any. */
+    page: (path: string) => pages.get(path),
     notFound: read(manifest.notFound),
-    isAppPath: (path) => appPaths.some((pattern) => pattern.test(path)),
-    shell: (path) => shells.find((s) => s.pattern.test(path))?.page,
-    isBuildFile: (path) => path.toLowerCase().startsWith(`/${PRERENDERED_DIR}/`) || path.toLowerCase() === `/${PRERENDERED_DIR}`,
+    /** Whether the client app has a route for the path (it then answers with its shell). */
+    isAppPath: (path: string) => appPaths.some((pattern) => pattern.test(path)),
+    /** The shell built for the app route the path belongs to (the route's code preloaded), if the build wrote one. */
+    shell: (path: string) => shells.find((s) => s.pattern.test(path))?.page,
+    /** Whether the path names the build's prerendered/ folder itself, which is never served as files. */
+    isBuildFile: (path: string) => path.toLowerCase().startsWith(`/${PRERENDERED_DIR}/`) || path.toLowerCase() === `/${PRERENDERED_DIR}`,
   };
 }
 

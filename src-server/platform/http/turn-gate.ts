@@ -5,19 +5,8 @@
 /** 8 ms a turn: less splits a busy turn's arrivals in two (docs/operations.md#overload has the figures). */
 export const TURN_BUDGET_MS = 8;
 
-export interface TurnGateOptions {
-  /** Milliseconds of new request work started per turn of the event loop. */
-  budgetMs: number;
-  now?: () => number;
-}
-
-export interface TurnGate {
-  /** Undefined when the request may start now, else a promise that resolves at its turn. */
-  enter(): Promise<void> | undefined;
-  readonly waiting: number;
-}
-
-export function createTurnGate(opts: TurnGateOptions): TurnGate {
+/** `budgetMs`: milliseconds of new request work started per turn of the event loop. */
+export function createTurnGate(opts: { budgetMs: number; now?: () => number }) {
   const now = opts.now ?? (() => performance.now());
   // A FIFO as an array with a moving head: shift() on a long array is O(n).
   let queue: Array<() => void> = [];
@@ -61,7 +50,8 @@ export function createTurnGate(opts: TurnGateOptions): TurnGate {
   };
 
   return {
-    enter() {
+    /** Undefined when the request may start now, else a promise that resolves at its turn. */
+    enter(): Promise<void> | undefined {
       const t = now();
       // The first request after a quiet spell opens a turn; the boundary closes it.
       if (!boundaryScheduled) {

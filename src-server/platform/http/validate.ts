@@ -5,7 +5,7 @@ import { brokenTextError } from '../../contract/text';
 import { InvalidError } from '../../errors';
 
 /** `raw` parsed with `schema`, after every string in it is found well-formed (brokenTextError), free fields included. */
-function parsed<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+export function parsedInput<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
   const broken = brokenTextError(raw);
   if (broken) throw broken;
   return schema.parse(raw);
@@ -16,13 +16,5 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
   const raw: unknown = await c.req.json().catch(() => {
     throw new InvalidError(messages.malformedJson);
   });
-  return parsed(schema, raw);
-}
-
-export function queryOf<S extends z.ZodType>(c: Context, schema: S): z.output<S> {
-  return parsed(schema, c.req.query());
-}
-
-export function paramOf<S extends z.ZodType>(c: Context, name: string, schema: S): z.output<S> {
-  return parsed(schema, c.req.param(name));
+  return parsedInput(schema, raw);
 }
