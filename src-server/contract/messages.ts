@@ -24,6 +24,7 @@ export const messages = {
   endBeforeStart: 'The end must be after the start',
   userNotFound: 'User not found',
   policyNotFound: 'Policy not found',
+  policyWasInForce: 'A policy that was in force cannot be deleted; cancel it instead',
   ownerOnly: 'Only an owner can manage admins and owners or change their roles',
   noSelfDelete: 'You cannot delete your own account',
   noSelfDemote: 'You cannot remove your own admin or owner role',

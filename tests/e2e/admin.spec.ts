@@ -245,7 +245,7 @@ test('add, edit and delete a user through the modal', async ({ page }) => {
   await expect(page.getByText(`Deleted user: ${name}`)).toBeVisible();
 });
 
-test('add, edit and delete a policy with the form defaults', async ({ page }) => {
+test('add and edit a policy with the form defaults; once in force it is not deleted', async ({ page }) => {
   const holder = unique('Holder');
   await openAdmin(page);
   await openTab(page, 'Policies');
@@ -290,10 +290,24 @@ test('add, edit and delete a policy with the form defaults', async ({ page }) =>
   await expect(row).toContainText('Toyota Yaris');
   await expect(row.getByText('Pending', { exact: true })).toBeVisible();
 
+  // It was active, so it is kept (docs/product.md#policies): the console says why and the row stays.
   await row.getByRole('button', { name: /^Delete policy/ }).click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText('Are you sure you want to delete this policy? This action cannot be undone.');
   await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Delete Policy Failed')).toBeVisible();
+  await expect(page.getByText('A policy that was in force cannot be deleted; cancel it instead')).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(2);
+});
+
+test('a policy never in force is deleted', async ({ page, request }) => {
+  const holder = unique('Draft');
+  await createPolicy(request, holder, { status: 'pending' });
+  await openAdmin(page);
+  await openTab(page, 'Policies');
+  await search(page, 'admin.policies.list', holder);
+  await page.getByRole('row').nth(1).getByRole('button', { name: /^Delete policy/ }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Policy deleted successfully')).toBeVisible();
   await expect(page.getByRole('row')).toHaveCount(1);
 });

@@ -349,8 +349,8 @@ describe('PUT /api/admin/policies/{id}', () => {
 // ---- DELETE ---------------------------------------------------------------------------------------
 
 describe('DELETE /api/admin/policies/{id}', () => {
-  it('deletes (200), then answers 404; logs the number', async () => {
-    const p = await create();
+  it('deletes a policy that never was in force (200), then answers 404; logs the number', async () => {
+    const p = await create({ status: 'pending' });
     const before = await policyCount();
     const res = await h.request('DELETE', `/api/admin/policies/${p.id}`, { token: adminToken });
     expect(res.status).toBe(200);
@@ -518,11 +518,15 @@ describe('GET /api/admin/stats', () => {
     expect((await stats()).activePolicies).toBe(s0.activePolicies + 2);
     await h.request('PUT', `/api/admin/policies/${active.id}`, { token: adminToken, body: { ...validPolicy, status: 'expired' } });
     expect((await stats()).activePolicies).toBe(s0.activePolicies + 1);
-    await h.request('DELETE', `/api/admin/policies/${pending.id}`, { token: adminToken });
+    // Once active it is kept (docs/product.md#policies); a policy never in force goes from the count when deleted.
+    expect((await h.request('DELETE', `/api/admin/policies/${pending.id}`, { token: adminToken })).status).toBe(409);
+    const draft = await create({ status: 'pending' });
+    expect((await stats()).totalPolicies).toBe(s0.totalPolicies + 3);
+    expect((await h.request('DELETE', `/api/admin/policies/${draft.id}`, { token: adminToken })).status).toBe(200);
     expect(await stats()).toEqual({
       totalUsers: s0.totalUsers + 1,
-      totalPolicies: s0.totalPolicies + 1,
-      activePolicies: s0.activePolicies,
+      totalPolicies: s0.totalPolicies + 2,
+      activePolicies: s0.activePolicies + 1,
       pendingClaims: 0,
     });
   });
@@ -689,5 +693,47 @@ describe('/api/admin/logs', () => {
     expect((await json<ErrorBody>(res)).details?.fieldErrors?.[field]?.length).toBeGreaterThan(0);
     const [after] = await h.database.db.select({ n: count() }).from(auditLogs);
     expect(after!.n).toBe(before!.n);
+  });
+});
+
+// ---- cover once in force is kept (last: it leaves cancelled policies behind) ------------------------
+
+describe('DELETE of a policy that was in force', () => {
+  // docs/product.md#policies: cover once sold is an insurer's record.
+  it.each([
+    ['made active', { status: 'active' }, undefined, 'covered'],
+    ['made pending, then active, then pending again', { status: 'pending' }, ['active', 'pending'], 'not-covered'],
+    ['active, then cancelled', { status: 'active' }, ['cancelled'], 'not-covered'],
+    ['made expired', { status: 'expired' }, undefined, 'not-covered'],
+  ] as const)('refuses to delete a policy that was in force (%s): 409, nothing removed, its verification answers', async (_, made, changes, verifiedAs) => {
+    const p = await create(made);
+    for (const status of changes ?? []) {
+      const res = await h.request('PUT', `/api/admin/policies/${p.id}`, { token: adminToken, body: { ...validPolicy, status } });
+      expect(res.status).toBe(200);
+    }
+    const before = await policyRow(p.id);
+    const logsBefore = (await logsMatching(p.policyNumber)).length;
+    const res = await h.request('DELETE', `/api/admin/policies/${p.id}`, { token: adminToken });
+    expect(res.status).toBe(409);
+    expect((await json<ErrorBody>(res)).error).toBe('A policy that was in force cannot be deleted; cancel it instead');
+    expect(await policyRow(p.id)).toEqual(before);
+    expect(await logsMatching(p.policyNumber)).toHaveLength(logsBefore);
+    const verified = await h.request('GET', `/api/verify/${before!.verifyCode}`);
+    expect(verified.status).toBe(200);
+    expect(await json(verified)).toMatchObject({ status: verifiedAs });
+  });
+
+  it('a policy made cancelled and never in force can still be deleted', async () => {
+    const p = await create({ status: 'cancelled' });
+    expect((await h.request('DELETE', `/api/admin/policies/${p.id}`, { token: adminToken })).status).toBe(200);
+    expect(await policyRow(p.id)).toBeUndefined();
+  });
+
+  it('the expiry sweep keeps the mark: an expired policy stays undeletable', async () => {
+    // Ended before T0, where the suite's clock is or later.
+    const p = await create({ status: 'active', startDate: '2026-07-01', startTime: '09:00', endDate: '2026-07-01', endTime: '10:00' });
+    await sweepExpiredPolicies(h.deps);
+    expect((await policyRow(p.id))!.status).toBe('expired');
+    expect((await h.request('DELETE', `/api/admin/policies/${p.id}`, { token: adminToken })).status).toBe(409);
   });
 });

@@ -30,8 +30,10 @@ const next = () => ++counter;
 async function freshUser(flags: { isAdmin?: boolean; isOwner?: boolean } = {}): Promise<number> {
   return h.addUser({ username: `mx-target-${next()}`, ...flags });
 }
-async function freshPolicy(): Promise<{ id: number; policyNumber: string }> {
-  return json(await h.request('POST', '/api/admin/policies', { token: tokens.owner, body: { ...validPolicy, userId: ids.customer, holderName: `Matrix ${next()}` } }));
+/** A fresh policy; `pending` (never in force) for the cells that delete one (docs/product.md#policies). */
+async function freshPolicy(status: 'active' | 'pending' = 'active'): Promise<{ id: number; policyNumber: string }> {
+  const body = { ...validPolicy, status, userId: ids.customer, holderName: `Matrix ${next()}` };
+  return json(await h.request('POST', '/api/admin/policies', { token: tokens.owner, body }));
 }
 /** A fresh policy's verification code (the one its certificate's QR code carries). */
 async function freshVerifyCode(): Promise<string> {
@@ -204,7 +206,7 @@ const REST: Record<string, RestRow> = {
   'DELETE /api/admin/policies/:id': {
     route: 'DELETE /api/admin/policies/:id',
     expect: staff(200),
-    prepare: async () => ({ method: 'DELETE', path: `/api/admin/policies/${(await freshPolicy()).id}` }),
+    prepare: async () => ({ method: 'DELETE', path: `/api/admin/policies/${(await freshPolicy('pending')).id}` }),
   },
   'GET /api/admin/logs': { route: 'GET /api/admin/logs', expect: staff(200), prepare: async () => ({ method: 'GET', path: '/api/admin/logs' }) },
   'POST /api/admin/logs': {
@@ -289,7 +291,7 @@ const TRPC: Record<string, { expect: Expected; input: () => Promise<unknown> }> 
   'admin.policies.ofUser': { expect: staff(200), input: async () => ({ userId: ids.customer }) },
   'admin.policies.create': { expect: staff(200), input: async () => ({ ...validPolicy, holderName: `Trpc ${next()}` }) },
   'admin.policies.update': { expect: staff(200), input: async () => ({ id: (await freshPolicy()).id, data: { ...validPolicy, holderName: 'Edited' } }) },
-  'admin.policies.delete': { expect: staff(200), input: async () => ({ id: (await freshPolicy()).id }) },
+  'admin.policies.delete': { expect: staff(200), input: async () => ({ id: (await freshPolicy('pending')).id }) },
   'admin.logs.list': { expect: staff(200), input: async () => ({}) },
   'admin.logs.add': { expect: staff(200), input: async () => ({ action: 'Matrix entry', level: 'info' }) },
   'admin.quotes.list': { expect: staff(200), input: async () => ({}) },

@@ -200,7 +200,8 @@ const OK: Record<string, Case[]> = {
   'GET /api/admin/policies': [{ status: 200, prepare: async () => owner({ query: 'search=contract' }) }],
   'POST /api/admin/policies': [{ status: 201, prepare: async () => owner({ body: { ...validPolicy, product: 'learner', premium: '£1,234.50', holderName: `Made ${next()}` } }) }],
   'PUT /api/admin/policies/{id}': [{ status: 200, prepare: async () => owner({ params: { id: (await freshPolicy()).id }, body: { ...validPolicy, holderName: 'Edited', premium: null } }) }],
-  'DELETE /api/admin/policies/{id}': [{ status: 200, prepare: async () => owner({ params: { id: (await freshPolicy()).id } }) }],
+  // Only a policy never in force can go (docs/product.md#policies); one that was is among the conflicts below.
+  'DELETE /api/admin/policies/{id}': [{ status: 200, prepare: async () => owner({ params: { id: (await freshPolicy('pending')).id } }) }],
   'GET /api/admin/logs': [{ status: 200, prepare: async () => owner() }],
   'POST /api/admin/logs': [{ status: 201, prepare: async () => owner({ body: { action: 'Contract entry', level: 'warning' } }) }],
   'GET /api/admin/quotes': [{ status: 200, prepare: async () => owner({ query: 'status=open' }) }],
@@ -289,6 +290,7 @@ describe('other documented errors', () => {
     await expectContract('POST /api/register', { body: { username: 'ct-cust', email: 'someone-else@example.test', password: 'long-enough-1' } }, 409);
     await expectContract('POST /api/admin/users', owner({ body: { username: `ctdup${next()}`, email: fx.customerEmail, password: 'long-enough-1' } }), 409);
     await expectContract('GET /api/policies/{policyNumber}/certificate', customer({ params: { policyNumber: fx.pendingPolicyNumber } }), 409);
+    await expectContract('DELETE /api/admin/policies/{id}', owner({ params: { id: (await freshPolicy()).id } }), 409);
     await expectContract('POST /api/admin/quotes/{id}/offer', owner({ params: { id: fx.closedQuote }, body: { premium: '10' } }), 409);
     await expectContract('POST /api/admin/quotes/{id}/policy', owner({ params: { id: fx.closedQuote }, body: { licenseNumber: 'CONTRACT03' } }), 409);
   });

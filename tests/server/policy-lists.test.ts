@@ -60,7 +60,7 @@ describe('a stored policy list', () => {
     expect(await mine()).toEqual([]);
 
     const first = await makePolicy(userId, { premium: 12.5 });
-    const second = await makePolicy(userId, { startDate: '2026-07-03', endDate: '2026-07-09', product: 'learner' });
+    const second = await makePolicy(userId, { startDate: '2026-07-03', endDate: '2026-07-09', product: 'learner', status: 'pending' });
     expect(await mine()).toEqual(await expectedListOf(userId));
     expect((await mine()).map((p) => (p as { id: number }).id)).toEqual([second, first]); // newest start first
 

@@ -404,7 +404,7 @@ describe('happy paths', () => {
     expect(await admin.policies.ofUser({ userId: targetUserId })).toEqual([]);
   });
 
-  it('admin.policies.create / update / delete manage a policy', async () => {
+  it('admin.policies.create / update / delete manage a policy (delete only one never in force)', async () => {
     const admin = h.trpc(adminToken).admin;
     const created = await admin.policies.create(policyInput({ holderName: 'Fresh Holder', registration: 'fr35 hhh', startTime: '09:00 AM', endTime: '11:59 PM' }));
     expect(created).toMatchObject({
@@ -423,9 +423,12 @@ describe('happy paths', () => {
     expect(updated).toMatchObject({ id: created.id, policyNumber: created.policyNumber, holderName: 'Changed Holder', status: 'pending', userId: null, username: null });
     expect((await h.trpc(customerToken).policies.mine()).map((p) => p.id)).not.toContain(created.id);
 
-    expect(await admin.policies.delete({ id: created.id })).toEqual({ success: true });
-    const after = await admin.policies.list({ search: created.policyNumber });
-    expect(after.total).toBe(0);
+    // It was in force once, so it stays (docs/product.md#policies); one never in force is deleted.
+    await expect(admin.policies.delete({ id: created.id })).rejects.toMatchObject({ code: 'CONFLICT' });
+    const draft = await admin.policies.create(policyInput({ holderName: 'Draft Holder', status: 'pending' }));
+    expect(await admin.policies.delete({ id: draft.id })).toEqual({ success: true });
+    expect((await admin.policies.list({ search: draft.policyNumber })).total).toBe(0);
+    expect((await admin.policies.list({ search: created.policyNumber })).total).toBe(1);
   });
 
   it('admin.logs.list answers { items, total, totalIsLowerBound }; admin.logs.add writes an entry under the caller', async () => {

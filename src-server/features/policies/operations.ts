@@ -108,7 +108,7 @@ export const adminPolicyOperations = {
       summary: 'Delete a policy',
       request: { params: idInput },
       response: 'Deleted',
-      errors: [400, 404],
+      errors: [400, 404, 409],
     },
   }),
 };

@@ -10,7 +10,7 @@ import type { BoundedPage, PolicyView } from '../../contract/views';
 import type { Tx } from '../../platform/db/client';
 import { policies, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
-import { InvalidError, NotFoundError } from '../../errors';
+import { ConflictError, InvalidError, NotFoundError } from '../../errors';
 import { listBoundedPage, readCounter, totalOf } from '../../platform/db/list';
 import { policyListOf } from '../../platform/db/read-models/policy-list';
 import { logEvent, writeLog } from '../../platform/audit/log';
@@ -113,6 +113,8 @@ async function resolveOwner(tx: Tx, userId: number | null): Promise<string | nul
 }
 
 const isEnded = (status: PolicyInput['status']) => status === 'cancelled' || status === 'expired';
+/** Cover in force, or ended after it was: a status that makes the policy an insurer's record for good. */
+const isInForce = (status: PolicyInput['status']) => status === 'active' || status === 'expired';
 
 /** What a policy records when the input leaves product or premium out: as it was, or for a new policy the defaults. */
 type Kept = Pick<PolicyRow, 'product' | 'premiumPence'>;
@@ -161,7 +163,7 @@ export async function insertPolicy(tx: Tx, caller: Caller, input: PolicyInput, n
   const policyNumber = await unusedPolicyNumber(tx);
   const [row] = await tx
     .insert(policies)
-    .values({ ...columnsFrom(input, now, NEW_POLICY), policyNumber, verifyCode: generateVerifyCode(), createdAt: now })
+    .values({ ...columnsFrom(input, now, NEW_POLICY), policyNumber, verifyCode: generateVerifyCode(), inForceAt: isInForce(input.status) ? now : null, createdAt: now })
     .returning();
   await writeLog(tx, now, { action: `Created new policy: ${policyNumber}`, username: caller.username, userId: caller.id });
   return { row: row!, view: toPolicyView(row!, username) };
@@ -185,6 +187,7 @@ export async function updatePolicy(deps: Deps, caller: Caller, id: number, input
         product: policies.product,
         premiumPence: policies.premiumPence,
         reminderEndAt: policies.reminderEndAt,
+        inForceAt: policies.inForceAt,
       })
       .from(policies)
       .where(eq(policies.id, id))
@@ -195,7 +198,7 @@ export async function updatePolicy(deps: Deps, caller: Caller, id: number, input
     const stillEnded = isEnded(existing.status) && isEnded(input.status) ? existing.endedAt : null;
     const [row] = await tx
       .update(policies)
-      .set(columnsFrom(input, now, existing, stillEnded, existing.reminderEndAt))
+      .set({ ...columnsFrom(input, now, existing, stillEnded, existing.reminderEndAt), inForceAt: existing.inForceAt ?? (isInForce(input.status) ? now : null) })
       .where(eq(policies.id, id))
       .returning();
     await writeLog(tx, now, { action: `Updated policy: ${row!.policyNumber}`, username: caller.username, userId: caller.id });
@@ -207,6 +210,10 @@ export async function deletePolicy(deps: Deps, caller: Caller, id: number): Prom
   assertAdminRights(caller);
   const now = deps.clock.now();
   await deps.write(async (tx) => {
+    const [kept] = await tx.select({ inForceAt: policies.inForceAt }).from(policies).where(eq(policies.id, id)).limit(1);
+    if (!kept) throw new NotFoundError(messages.policyNotFound);
+    // Cover that was ever sold stays, whatever happens to it after (docs/product.md#policies).
+    if (kept.inForceAt !== null) throw new ConflictError(messages.policyWasInForce);
     const [row] = await tx.delete(policies).where(eq(policies.id, id)).returning({ policyNumber: policies.policyNumber });
     if (!row) throw new NotFoundError(messages.policyNotFound);
     await writeLog(tx, now, { action: `Deleted policy: ${row.policyNumber}`, username: caller.username, userId: caller.id });

@@ -32,6 +32,9 @@ export const policies = sqliteTable(
     verifyCode: text('verify_code'),
     // When the cover ended: its end, or earlier when staff cancelled or expired it. Null while not ended.
     endedAt: integer('ended_at'),
+    // When it was first in force (active, or expired after it): from then on it is an insurer's record, never deleted
+    // (docs/product.md#policies). Never cleared.
+    inForceAt: integer('in_force_at'),
     // The cover-ending reminder (docs/product.md#cover-ending-reminders): when it falls due, null while none is
     // owed (sent, or never: not active cover, no account, made too late); when one was sent, and the end it named,
     // so an edit that keeps the end never sends a second one.
