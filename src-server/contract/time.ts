@@ -73,6 +73,12 @@ const ukParts = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
+/** A UK wall-clock date and time as staff read them: ('2026-12-02', '23:59') -> '2 Dec 2026 23:59'. */
+export function ukLocalText(date: string, time: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  return `${day} ${SHORT_MONTHS[(month ?? 1) - 1]} ${year} ${time}`;
+}
+
 /** Epoch millis -> 'Wed 1 Jul 2026, 09:00 BST', naming the clock so the repeated hour is clear (docs/product.md#certificates). */
 export function ukInstantText(ms: number): string {
   if (!Number.isFinite(ms)) throw new RangeError(`Not an instant: ${ms}`);

@@ -65,6 +65,16 @@ export const logEntryView = z.strictObject({
 }).meta({ id: 'LogEntryView' });
 export type LogEntryView = z.infer<typeof logEntryView>;
 
+/** One change to a policy (docs/product.md#policy-history): each field's old and new value as staff read them. */
+export const policyVersionView = z.strictObject({
+  id: z.number().int(),
+  timestamp: z.iso.datetime(),
+  username: z.string(),
+  changes: z.array(z.strictObject({ field: z.string(), from: z.string().nullable(), to: z.string().nullable() })),
+  reason: z.string().nullable(),
+}).meta({ id: 'PolicyVersionView' });
+export type PolicyVersionView = z.infer<typeof policyVersionView>;
+
 /** A request in a staff queue moves new -> contacted -> quoted -> closed (any order staff choose). */
 export const requestStatuses = ['new', 'contacted', 'quoted', 'closed'] as const;
 export type RequestStatus = (typeof requestStatuses)[number];

@@ -203,6 +203,11 @@ const REST: Record<string, RestRow> = {
     expect: staff(200),
     prepare: async () => ({ method: 'PUT', path: `/api/admin/policies/${(await freshPolicy()).id}`, body: { ...validPolicy, holderName: 'Edited' } }),
   },
+  'GET /api/admin/policies/:id/history': {
+    route: 'GET /api/admin/policies/:id/history',
+    expect: staff(200),
+    prepare: async () => ({ method: 'GET', path: `/api/admin/policies/${(await freshPolicy()).id}/history` }),
+  },
   'DELETE /api/admin/policies/:id': {
     route: 'DELETE /api/admin/policies/:id',
     expect: staff(200),
@@ -291,6 +296,7 @@ const TRPC: Record<string, { expect: Expected; input: () => Promise<unknown> }> 
   'admin.policies.ofUser': { expect: staff(200), input: async () => ({ userId: ids.customer }) },
   'admin.policies.create': { expect: staff(200), input: async () => ({ ...validPolicy, holderName: `Trpc ${next()}` }) },
   'admin.policies.update': { expect: staff(200), input: async () => ({ id: (await freshPolicy()).id, data: { ...validPolicy, holderName: 'Edited' } }) },
+  'admin.policies.history': { expect: staff(200), input: async () => ({ id: (await freshPolicy()).id }) },
   'admin.policies.delete': { expect: staff(200), input: async () => ({ id: (await freshPolicy('pending')).id }) },
   'admin.logs.list': { expect: staff(200), input: async () => ({}) },
   'admin.logs.add': { expect: staff(200), input: async () => ({ action: 'Matrix entry', level: 'info' }) },

@@ -79,6 +79,9 @@ describe('an address registered by someone who does not own it', () => {
     expect(seen.policies.map((p) => p.policyNumber)).toEqual([issued.policy.policyNumber]);
     expect(seen.quotes.map((q) => q.reference)).toEqual([request.reference]);
     expect((await h.request('GET', `/api/policies/${issued.policy.policyNumber}/certificate`, { token: session.token })).status).toBe(200);
+    // The move is in the policy's history (docs/product.md#policy-history).
+    const [joined] = await h.trpc(admin).admin.policies.history({ id: issued.policy.id });
+    expect(joined).toMatchObject({ username: 'mallory', reason: 'address confirmed', changes: [{ field: 'account', from: null, to: `#${session.user.id}` }] });
   });
 });
 

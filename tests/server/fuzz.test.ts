@@ -139,6 +139,7 @@ const ROUTES: Record<string, Route> = {
   'GET /api/admin/policies': { method: 'GET', path: () => '/api/admin/policies', query: LIST_QUERY },
   'POST /api/admin/policies': { method: 'POST', path: () => '/api/admin/policies', body: FUZZ_POLICY },
   'PUT /api/admin/policies/:id': { method: 'PUT', path: () => `/api/admin/policies/${ids.policy}`, body: FUZZ_POLICY },
+  'GET /api/admin/policies/:id/history': { method: 'GET', path: () => `/api/admin/policies/${ids.policy}/history` },
   'GET /api/admin/logs': { method: 'GET', path: () => '/api/admin/logs', query: LIST_QUERY },
   'POST /api/admin/logs': { method: 'POST', path: () => '/api/admin/logs', body: { action: 'Fuzz entry', level: 'info' } },
   'GET /api/admin/quotes': { method: 'GET', path: () => '/api/admin/quotes', query: { ...LIST_QUERY, status: 'open' } },

@@ -200,6 +200,7 @@ const OK: Record<string, Case[]> = {
   'GET /api/admin/policies': [{ status: 200, prepare: async () => owner({ query: 'search=contract' }) }],
   'POST /api/admin/policies': [{ status: 201, prepare: async () => owner({ body: { ...validPolicy, product: 'learner', premium: '£1,234.50', holderName: `Made ${next()}` } }) }],
   'PUT /api/admin/policies/{id}': [{ status: 200, prepare: async () => owner({ params: { id: (await freshPolicy()).id }, body: { ...validPolicy, holderName: 'Edited', premium: null } }) }],
+  'GET /api/admin/policies/{id}/history': [{ status: 200, prepare: async () => owner({ params: { id: (await freshPolicy()).id } }) }],
   // Only a policy never in force can go (docs/product.md#policies); one that was is among the conflicts below.
   'DELETE /api/admin/policies/{id}': [{ status: 200, prepare: async () => owner({ params: { id: (await freshPolicy('pending')).id } }) }],
   'GET /api/admin/logs': [{ status: 200, prepare: async () => owner() }],

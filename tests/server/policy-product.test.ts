@@ -202,12 +202,14 @@ describe.each(DOORS)('product and premium through the %s door', (door) => {
 });
 
 describe('the audit log keeps its form', () => {
-  it("logs 'Created new policy: {number}' and 'Updated policy: {number}' for product, premium and cancelled, once each", async () => {
+  // docs/product.md#policy-history: the update's entry names what changed.
+  it("logs 'Created new policy: {number}' and 'Updated policy: {number}: {changes}' for product, premium and cancelled, once each", async () => {
     const p = await create({ product: 'learner', premium: 55 });
     expect((await entries(`Created new policy: ${p.policyNumber}`)).map((e) => e.username)).toEqual(['prodadmin']);
     await update(p.id, { ...validPolicy, product: 'business', premium: null, status: 'cancelled' });
-    expect((await entries(`Updated policy: ${p.policyNumber}`)).map((e) => e.username)).toEqual(['prodadmin']);
-    expect((await entries(`Updated policy: ${p.policyNumber}`))[0]!.level).toBe('info');
+    const updated = `Updated policy: ${p.policyNumber}: status active -> cancelled; product learner -> business; premium £55.00 -> none`;
+    expect((await entries(updated)).map((e) => e.username)).toEqual(['prodadmin']);
+    expect((await entries(updated))[0]!.level).toBe('info');
   });
 });
 

@@ -15,6 +15,7 @@ import { deliverSoon } from '../../platform/mail/deliver-soon';
 import { confirmationMail } from './mail';
 import { reminderDueAt } from '../reminders/timing';
 import { toUserView } from '../users/view';
+import { accountText, recordVersion } from '../policies/versions';
 
 /** A confirmation link lasts a week, as an invitation does: the e-mail may not be read at once. */
 export const CONFIRM_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -63,6 +64,7 @@ export async function confirmAddress(tx: DbOrTx, userId: number, now: number): P
       .set({ userId, reminderDueAt: reminderDueAt({ ...p, userId }, now), updatedAt: now })
       .where(eq(policies.id, p.id));
     await writeLog(tx, now, { action: `Policy ${p.policyNumber} joined account ${user.username} (address confirmed)`, username: user.username, userId });
+    await recordVersion(tx, p.id, now, { username: user.username, userId }, [{ field: 'account', from: null, to: accountText(userId) }], 'address confirmed');
   }
   return { confirmedNow, policiesJoined: joining.map((p) => p.policyNumber) };
 }

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { ADMIN_SEARCH_EXACT_TOTAL } from '../../contract/limits';
 import { successReply } from '../../contract/replies';
 import { idInput, listQuery, policyInput, updatePolicyByIdInput, userIdInput } from '../../contract/schemas';
-import { boundedPageOf, policyView } from '../../contract/views';
+import { boundedPageOf, policyVersionView, policyView } from '../../contract/views';
 import { defineOperation, succeeded } from '../../api/operation';
-import { createPolicy, deletePolicy, listPolicies, myPolicies, policiesOfUser, updatePolicy } from './service';
+import { createPolicy, deletePolicy, listPolicies, myPolicies, policiesOfUser, policyHistory, updatePolicy } from './service';
 
 const ADMIN_TAG = 'Admin: policies';
 
@@ -93,6 +93,23 @@ export const adminPolicyOperations = {
       input: ({ params, body }) => ({ id: params.id, data: body }),
       response: 'The policy as changed',
       errors: [404],
+    },
+  }),
+  history: defineOperation({
+    tier: 'admin',
+    input: idInput,
+    output: z.array(policyVersionView),
+    handler: ({ deps, caller }, { id }) => policyHistory(deps, caller, id),
+    rest: {
+      method: 'get',
+      path: '/admin/policies/{id}/history',
+      operationId: 'policyHistory',
+      tags: [ADMIN_TAG],
+      summary: "A policy's history",
+      description: 'Every change, newest first: who, when, and each field\'s old and new value (docs/product.md#policy-history).',
+      request: { params: idInput },
+      response: 'The versions, newest first',
+      errors: [400, 404],
     },
   }),
   delete: defineOperation({

@@ -6,7 +6,7 @@ import { productLabels, products, type Product } from '../../contract/products';
 import type { ListQuery, PolicyInput } from '../../contract/schemas';
 import { ukLocalToEpoch } from '../../contract/time';
 import { ADMIN_SEARCH_EXACT_TOTAL } from '../../contract/limits';
-import type { BoundedPage, PolicyView } from '../../contract/views';
+import type { BoundedPage, PolicyVersionView, PolicyView } from '../../contract/views';
 import type { Tx } from '../../platform/db/client';
 import { policies, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
@@ -17,6 +17,7 @@ import { logEvent, writeLog } from '../../platform/audit/log';
 import { findUser } from '../users/service';
 import { reminderDueAt } from '../reminders/timing';
 import { generatePolicyNumber, generateVerifyCode } from './policy-number';
+import { changesBetween, changesText, recordVersion, versionsOf } from './versions';
 
 export type PolicyRow = typeof policies.$inferSelect;
 
@@ -166,6 +167,7 @@ export async function insertPolicy(tx: Tx, caller: Caller, input: PolicyInput, n
     .values({ ...columnsFrom(input, now, NEW_POLICY), policyNumber, verifyCode: generateVerifyCode(), inForceAt: isInForce(input.status) ? now : null, createdAt: now })
     .returning();
   await writeLog(tx, now, { action: `Created new policy: ${policyNumber}`, username: caller.username, userId: caller.id });
+  await recordVersion(tx, row!.id, now, { username: caller.username, userId: caller.id }, changesBetween(null, row!));
   return { row: row!, view: toPolicyView(row!, username) };
 }
 
@@ -179,19 +181,7 @@ export async function updatePolicy(deps: Deps, caller: Caller, id: number, input
   assertAdminRights(caller);
   const now = deps.clock.now();
   return deps.write(async (tx) => {
-    const [existing] = await tx
-      .select({
-        id: policies.id,
-        status: policies.status,
-        endedAt: policies.endedAt,
-        product: policies.product,
-        premiumPence: policies.premiumPence,
-        reminderEndAt: policies.reminderEndAt,
-        inForceAt: policies.inForceAt,
-      })
-      .from(policies)
-      .where(eq(policies.id, id))
-      .limit(1);
+    const [existing] = await tx.select().from(policies).where(eq(policies.id, id)).limit(1);
     if (!existing) throw new NotFoundError(messages.policyNotFound);
     const username = await resolveOwner(tx, input.userId);
     // A policy that stays ended (expired or cancelled, either way round) keeps the moment it ended.
@@ -201,7 +191,10 @@ export async function updatePolicy(deps: Deps, caller: Caller, id: number, input
       .set({ ...columnsFrom(input, now, existing, stillEnded, existing.reminderEndAt), inForceAt: existing.inForceAt ?? (isInForce(input.status) ? now : null) })
       .where(eq(policies.id, id))
       .returning();
-    await writeLog(tx, now, { action: `Updated policy: ${row!.policyNumber}`, username: caller.username, userId: caller.id });
+    const changes = changesBetween(existing, row!);
+    const what = changes.length > 0 ? `: ${changesText(changes)}` : '';
+    await writeLog(tx, now, { action: `Updated policy: ${row!.policyNumber}${what}`, username: caller.username, userId: caller.id });
+    await recordVersion(tx, id, now, { username: caller.username, userId: caller.id }, changes);
     return toPolicyView(row!, username);
   });
 }
@@ -218,6 +211,14 @@ export async function deletePolicy(deps: Deps, caller: Caller, id: number): Prom
     if (!row) throw new NotFoundError(messages.policyNotFound);
     await writeLog(tx, now, { action: `Deleted policy: ${row.policyNumber}`, username: caller.username, userId: caller.id });
   });
+}
+
+/** Every change to a policy, newest first (docs/product.md#policy-history). */
+export async function policyHistory(deps: Deps, caller: Caller, id: number): Promise<PolicyVersionView[]> {
+  assertAdminRights(caller);
+  const [row] = await deps.db.select({ id: policies.id }).from(policies).where(eq(policies.id, id)).limit(1);
+  if (!row) throw new NotFoundError(messages.policyNotFound);
+  return versionsOf(deps, id);
 }
 
 /** A policy the caller may see a certificate for (own, or any for an admin); another's answers like a missing one. */
@@ -240,9 +241,10 @@ export async function sweepExpiredPolicies(deps: Deps): Promise<number> {
       // Ended cover is owed no reminder (docs/product.md#cover-ending-reminders).
       .set({ status: 'expired', endedAt: sql`${policies.endAt}`, reminderDueAt: null, updatedAt: now })
       .where(and(eq(policies.status, 'active'), lte(policies.endAt, now)))
-      .returning({ policyNumber: policies.policyNumber });
+      .returning({ id: policies.id, policyNumber: policies.policyNumber });
     for (const p of expired) {
       await writeLog(tx, now, { action: `Policy expired: ${p.policyNumber}`, username: 'system' });
+      await recordVersion(tx, p.id, now, { username: 'system' }, [{ field: 'status', from: 'active', to: 'expired' }]);
     }
     return expired.length;
   });

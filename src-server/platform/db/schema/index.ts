@@ -12,3 +12,4 @@ export { requestNotes } from './request-notes';
 export { housekeeping } from './housekeeping';
 export { policyLists } from '../read-models/policy-list';
 export { writeReceipts } from './write-receipts';
+export { policyVersions } from './policy-versions';
