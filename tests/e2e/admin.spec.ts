@@ -290,6 +290,16 @@ test('add and edit a policy with the form defaults; once in force it is not dele
   await expect(row).toContainText('Toyota Yaris');
   await expect(row.getByText('Pending', { exact: true })).toBeVisible();
 
+  // The change is in the policy's history, newest first (docs/product.md#policy-history).
+  await row.getByRole('button', { name: /^Edit policy/ }).click();
+  const history = page.getByRole('dialog', { name: 'Edit Policy' }).getByRole('region', { name: 'History' });
+  await expect(history.getByRole('listitem').first()).toContainText('by owner');
+  await expect(history.getByRole('listitem').first()).toContainText('vehicle: Kia Picanto → Toyota Yaris');
+  await expect(history.getByRole('listitem').first()).toContainText('status: active → pending');
+  await expect(history).toContainText(`holder: none → ${holder}`);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Edit Policy' })).toBeHidden();
+
   // It was active, so it is kept (docs/product.md#policies): the console says why and the row stays.
   await row.getByRole('button', { name: /^Delete policy/ }).click();
   const confirm = page.getByRole('alertdialog');

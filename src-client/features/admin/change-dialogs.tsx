@@ -10,6 +10,7 @@ import { Button } from '../../components/button';
 import { useSession } from '../../lib/session';
 import { useNow } from '../../lib/use-now';
 import { FormDialog, Modal } from './dialog';
+import { PolicyHistory } from './policy-history';
 import { formatUkDate, formatUkDateTime } from './format';
 import { useCreatePolicy, useCreateUser, useDeletePolicy, useDeleteUser, useUpdatePolicy, useUpdateUser } from './mutations';
 import { actionFailure, ErrorBanner, loadFailure, useNotify } from './notices';
@@ -52,7 +53,12 @@ export function PolicyDialog({ policy, onClose }: { policy: PolicyView | null; o
 
   return (
     <FormDialog title={policy ? 'Edit Policy' : 'Add Policy'} action={policy ? 'Update Policy' : 'Create Policy'} onSave={save} onClose={onClose}>
-      {(form) => <PolicyForm policy={policy} {...form} />}
+      {(form) => (
+        <>
+          <PolicyForm policy={policy} {...form} />
+          {policy ? <PolicyHistory id={policy.id} /> : null}
+        </>
+      )}
     </FormDialog>
   );
 }

@@ -43,3 +43,6 @@ export const userChoicesQuery = () =>
 
 /** The live, upcoming and pending cover an account holds: named before staff delete it. */
 export const heldCoverQuery = (id: number) => trpc.admin.users.coverHeld.queryOptions({ id }, read);
+
+/** Every change to a policy, newest first: shown under its Edit Policy form. */
+export const policyHistoryQuery = (id: number) => trpc.admin.policies.history.queryOptions({ id }, read);
