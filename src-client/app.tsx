@@ -4,7 +4,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { takeEarlyInput, takeLinkBeforeStart } from './boot/early-input';
 import { registerServiceWorker } from './lib/pwa';
-import { createAppRouter } from './router';
+import { createAppRouter, keepScrollOnFirstRender } from './router';
 
 // Made by start(), not at load: creating it writes to the history (boot/early-input.ts).
 let router: ReturnType<typeof createAppRouter>;
@@ -45,6 +45,7 @@ export async function start(root: HTMLElement) {
     if (hydratesInPlace(root)) {
       // As TanStack Router's SSR hydration sets it: no client Suspense boundary, no second load of the matches.
       router.ssr = { manifest: undefined };
+      keepScrollOnFirstRender();
       // As a transition, hydration yields to the browser rather than holding the main thread for the whole page.
       const early = takeEarlyInput();
       startTransition(() => {

@@ -416,6 +416,24 @@ test('a click with no key or pointer before it (as a screen reader may send) is 
   await expect(menu).toHaveAttribute('aria-expanded', 'true');
 });
 
+test('a page scrolled before the app is live stays where the visitor scrolled it as the app takes it over', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  const app = await holdApp(page);
+  await page.goto('/terms-of-service');
+  const section = page.getByRole('button', { name: /Governing law/ });
+  // Tapped down the page: the first tap asks for the app, and the page has been scrolled to it.
+  await section.click();
+  await expect(section).toHaveAttribute('aria-expanded', 'true');
+  await app.requested;
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(300);
+  app.release();
+  await expect(page.locator('html')).toHaveAttribute('data-app-live', 'true');
+  // The router's first render would scroll to the top, moving whatever the visitor was about to tap.
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await expect(section).toBeInViewport();
+});
+
 // The first tap answered before the app is live (docs/performance.md#the-first-interaction, src-client/boot/).
 test.describe('answered before the app is live', () => {
   test.beforeEach(async ({ page }) => {
