@@ -1,27 +1,19 @@
 // Migration 0012 on a database made before accounts confirmed their addresses (docs/product.md#e-mail-confirmation):
 // an account that accepted an invitation counts as confirmed; every other account is asked to confirm; requests of a
 // confirmed account's address become its own; a request whose policy lost its account (deleted) is never claimed.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../../src-server/platform/db/client';
-import { freshDatabase } from './test-database';
+import { freshDatabase, migrationsUpTo } from './test-database';
 
 const dir = mkdtempSync(join(tmpdir(), 'kerbside-0012-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it('confirms invited accounts, claims their requests, and keeps a deleted account from handing its requests on', async () => {
-  const folder = fileURLToPath(new URL('../../drizzle', import.meta.url));
-  // The migrations as they stood before 0012.
-  const before = join(dir, 'drizzle-0011');
-  cpSync(folder, before, { recursive: true });
-  const journalPath = join(before, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= 11);
-  writeFileSync(journalPath, JSON.stringify(journal));
+  const { all: folder, upTo: before } = migrationsUpTo(dir, 11);
 
   const store = await freshDatabase(dir, 'old.db');
   const database = await openDatabase({ url: store.url });

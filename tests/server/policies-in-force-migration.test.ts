@@ -1,26 +1,19 @@
 // Migration 0014 on a database made before policies recorded when they were first in force (docs/product.md#policies):
 // active, expired and cancelled policies count as in force from their creation (a cancelled one may have been sold
 // before it was cancelled); a pending one does not, and can still be deleted.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/libsql/migrator';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../../src-server/platform/db/client';
-import { freshDatabase } from './test-database';
+import { freshDatabase, migrationsUpTo } from './test-database';
 
 const dir = mkdtempSync(join(tmpdir(), 'kerbside-0014-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it('marks the policies that may have been sold as in force from their creation, and no pending one', async () => {
-  const folder = fileURLToPath(new URL('../../drizzle', import.meta.url));
-  const before = join(dir, 'drizzle-0013');
-  cpSync(folder, before, { recursive: true });
-  const journalPath = join(before, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
-  journal.entries = journal.entries.filter((e) => e.idx <= 13);
-  writeFileSync(journalPath, JSON.stringify(journal));
+  const { all: folder, upTo: before } = migrationsUpTo(dir, 13);
 
   const store = await freshDatabase(dir, 'old.db');
   const database = await openDatabase({ url: store.url });

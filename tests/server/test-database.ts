@@ -4,9 +4,10 @@
 // milliseconds, so each database gets a fresh one rather than a namespace of a shared one: nothing a test writes
 // can reach another's, and a test that stops its server stops nothing else.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ensureSqld } from '../../scripts/sqld.mjs';
 import { stopWithParent } from '../process/stop-with-parent';
 
@@ -113,4 +114,16 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** The app's migrations folder, and a copy of it in `dir` holding only the migrations up to `lastIdx` (a database as it was then). */
+export function migrationsUpTo(dir: string, lastIdx: number): { all: string; upTo: string } {
+  const all = fileURLToPath(new URL('../../drizzle', import.meta.url));
+  const upTo = join(dir, `drizzle-${lastIdx}`);
+  cpSync(all, upTo, { recursive: true });
+  const journalPath = join(upTo, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number }[] };
+  journal.entries = journal.entries.filter((e) => e.idx <= lastIdx);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return { all, upTo };
 }
