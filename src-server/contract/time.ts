@@ -73,7 +73,7 @@ const ukParts = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-/** A UK wall-clock date and time as staff read them: ('2026-12-02', '23:59') -> '2 Dec 2026 23:59'. */
+/** A UK wall-clock date (YYYY-MM-DD) and time (HH:MM) as staff read them: day, short month, year and time. */
 export function ukLocalText(date: string, time: string): string {
   const [year, month, day] = date.split('-').map(Number);
   return `${day} ${SHORT_MONTHS[(month ?? 1) - 1]} ${year} ${time}`;

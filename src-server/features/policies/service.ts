@@ -117,9 +117,12 @@ const isEnded = (status: PolicyInput['status']) => status === 'cancelled' || sta
 /** Cover in force, or ended after it was: a status that makes the policy an insurer's record for good. */
 const isInForce = (status: PolicyInput['status']) => status === 'active' || status === 'expired';
 
-/** What a policy records when the input leaves product or premium out: as it was, or for a new policy the defaults. */
-type Kept = Pick<PolicyRow, 'product' | 'premiumPence'>;
-const NEW_POLICY: Kept = { product: 'temporary', premiumPence: null };
+/**
+ * What a save keeps of the policy as it was (for a new one, the defaults): product and premium when the input leaves
+ * them out, and when it was first in force, which no later status clears (docs/product.md#policies).
+ */
+type Kept = Pick<PolicyRow, 'product' | 'premiumPence' | 'inForceAt'>;
+const NEW_POLICY: Kept = { product: 'temporary', premiumPence: null, inForceAt: null };
 
 /** The row's columns for a save at `now`; `remindedEndAt` decides the reminder owed (docs/product.md#cover-ending-reminders). */
 function columnsFrom(input: PolicyInput, now: number, kept: Kept, previousEndedAt: number | null = null, remindedEndAt: number | null = null) {
@@ -144,6 +147,7 @@ function columnsFrom(input: PolicyInput, now: number, kept: Kept, previousEndedA
     // When the cover ended (docs/product.md#policies-and-certificates): now if ended early, else its end; null while
     // in force. An ended policy keeps the moment it ended unless its end moves earlier.
     endedAt: isEnded(input.status) ? Math.min(previousEndedAt ?? now, endAt) : null,
+    inForceAt: kept.inForceAt ?? (isInForce(input.status) ? now : null),
     reminderDueAt: reminderDueAt({ status: input.status, userId: input.userId, startAt, endAt, reminderEndAt: remindedEndAt }, now),
     updatedAt: now,
   };
@@ -164,7 +168,7 @@ export async function insertPolicy(tx: Tx, caller: Caller, input: PolicyInput, n
   const policyNumber = await unusedPolicyNumber(tx);
   const [row] = await tx
     .insert(policies)
-    .values({ ...columnsFrom(input, now, NEW_POLICY), policyNumber, verifyCode: generateVerifyCode(), inForceAt: isInForce(input.status) ? now : null, createdAt: now })
+    .values({ ...columnsFrom(input, now, NEW_POLICY), policyNumber, verifyCode: generateVerifyCode(), createdAt: now })
     .returning();
   await writeLog(tx, now, { action: `Created new policy: ${policyNumber}`, username: caller.username, userId: caller.id });
   await recordVersion(tx, row!.id, now, { username: caller.username, userId: caller.id }, changesBetween(null, row!));
@@ -188,7 +192,7 @@ export async function updatePolicy(deps: Deps, caller: Caller, id: number, input
     const stillEnded = isEnded(existing.status) && isEnded(input.status) ? existing.endedAt : null;
     const [row] = await tx
       .update(policies)
-      .set({ ...columnsFrom(input, now, existing, stillEnded, existing.reminderEndAt), inForceAt: existing.inForceAt ?? (isInForce(input.status) ? now : null) })
+      .set(columnsFrom(input, now, existing, stillEnded, existing.reminderEndAt))
       .where(eq(policies.id, id))
       .returning();
     const changes = changesBetween(existing, row!);
@@ -203,12 +207,11 @@ export async function deletePolicy(deps: Deps, caller: Caller, id: number): Prom
   assertAdminRights(caller);
   const now = deps.clock.now();
   await deps.write(async (tx) => {
-    const [kept] = await tx.select({ inForceAt: policies.inForceAt }).from(policies).where(eq(policies.id, id)).limit(1);
-    if (!kept) throw new NotFoundError(messages.policyNotFound);
-    // Cover that was ever sold stays, whatever happens to it after (docs/product.md#policies).
-    if (kept.inForceAt !== null) throw new ConflictError(messages.policyWasInForce);
-    const [row] = await tx.delete(policies).where(eq(policies.id, id)).returning({ policyNumber: policies.policyNumber });
+    const [row] = await tx.select({ policyNumber: policies.policyNumber, inForceAt: policies.inForceAt }).from(policies).where(eq(policies.id, id)).limit(1);
     if (!row) throw new NotFoundError(messages.policyNotFound);
+    // Cover that was ever sold stays, whatever happens to it after (docs/product.md#policies).
+    if (row.inForceAt !== null) throw new ConflictError(messages.policyWasInForce);
+    await tx.delete(policies).where(eq(policies.id, id));
     await writeLog(tx, now, { action: `Deleted policy: ${row.policyNumber}`, username: caller.username, userId: caller.id });
   });
 }

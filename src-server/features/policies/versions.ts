@@ -1,6 +1,7 @@
 // A policy's history (docs/product.md#policy-history): every save is a version naming who, when, and each field's
 // old and new value as staff read them; the audit entry names the same changes.
 import { desc, eq } from 'drizzle-orm';
+import { formatPounds } from '../../contract/pounds';
 import { ukLocalText } from '../../contract/time';
 import type { PolicyVersionView } from '../../contract/views';
 import type { DbOrTx } from '../../platform/db/client';
@@ -16,7 +17,6 @@ export interface Change {
 
 /** An account as the history names it. */
 export const accountText = (userId: number | null) => (userId === null ? null : `#${userId}`);
-const pounds = (pence: number | null) => (pence === null ? null : `£${(pence / 100).toFixed(2)}`);
 
 /** The fields staff see, by the name the history gives them. */
 const FIELDS: ReadonlyArray<readonly [string, (p: PolicyRow) => string | null]> = [
@@ -30,7 +30,7 @@ const FIELDS: ReadonlyArray<readonly [string, (p: PolicyRow) => string | null]> 
   ['end', (p) => ukLocalText(p.endDate, p.endTime)],
   ['status', (p) => p.status],
   ['product', (p) => p.product],
-  ['premium', (p) => pounds(p.premiumPence)],
+  ['premium', (p) => (p.premiumPence === null ? null : formatPounds(p.premiumPence / 100))],
 ];
 
 /** What moved from `before` (null: the policy is new) to `after`, field by field. */
