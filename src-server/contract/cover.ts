@@ -10,7 +10,7 @@ export type CoverState =
   | 'upcoming'
   /** In force now. */
   | 'live'
-  /** Expired, cancelled, or past its end. */
+  /** Expired, cancelled, void, or past its end. */
   | 'ended';
 
 export interface CoverTimes {
@@ -29,7 +29,7 @@ export function coverWindow(p: Omit<CoverTimes, 'status'>): { startAt: number; e
 
 /** The state of a policy at `now` (epoch ms), from its instants. */
 export function coverStateAt(status: PolicyStatus, startAt: number, endAt: number, now: number): CoverState {
-  if (status === 'cancelled' || status === 'expired' || now >= endAt) return 'ended';
+  if (status === 'cancelled' || status === 'expired' || status === 'void' || now >= endAt) return 'ended';
   if (status === 'pending') return 'pending';
   return now < startAt ? 'upcoming' : 'live';
 }
@@ -39,5 +39,5 @@ export function coverState(p: CoverTimes, now: number): CoverState {
   return coverStateAt(p.status, startAt, endAt, now);
 }
 
-/** Whether a certificate exists: for confirmed cover only (in force, to come, or ended, as a record). */
-export const hasCertificate = (status: PolicyStatus): boolean => status !== 'pending';
+/** Whether a certificate exists: for confirmed cover only (in force, to come, or ended, as a record); never for void. */
+export const hasCertificate = (status: PolicyStatus): boolean => status !== 'pending' && status !== 'void';

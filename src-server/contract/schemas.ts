@@ -99,8 +99,10 @@ export const updateUserInput = z.object({
 });
 export type UpdateUserInput = z.infer<typeof updateUserInput>;
 
-export const policyStatuses = ['active', 'expired', 'pending', 'cancelled'] as const;
+export const policyStatuses = ['active', 'expired', 'pending', 'cancelled', 'void'] as const;
 export type PolicyStatus = (typeof policyStatuses)[number];
+/** The statuses a save may give; `void` comes only from voiding a policy made in error (docs/product.md#policies). */
+export const settablePolicyStatuses = ['active', 'expired', 'pending', 'cancelled'] as const;
 
 const dateField = (label: string) => requiredLine(label).refine(isCalendarDate, `${label} must be a real date (YYYY-MM-DD)`);
 
@@ -134,7 +136,7 @@ export const policyInput = z
     startTime: timeField('Start time'),
     endDate: dateField('End date'),
     endTime: timeField('End time'),
-    status: z.enum(policyStatuses, { error: 'Status must be active, expired, pending or cancelled' }).optional().default('active'),
+    status: z.enum(settablePolicyStatuses, { error: 'Status must be active, expired, pending or cancelled' }).optional().default('active'),
     // Callers from before products existed send neither of these: a new policy is then temporary cover with
     // no premium recorded, and an edit keeps what the policy has (docs/api.md#shapes).
     product: z.enum(products, { error: `Product must be one of: ${products.join(', ')}` }).optional(),

@@ -130,7 +130,7 @@ describe('a new customer', () => {
     expect(documents!.text).toContain('From: Fri 10 Jul 2026, 09:00 BST');
     expect(documents!.text).toContain('To: Mon 13 Jul 2026, 09:00 BST');
     expect(documents!.text).toContain('Premium: £64.50');
-    expect(documents!.text).toContain(`Your Certificate of Motor Insurance is attached (${issued.policy.policyNumber}_certificate.pdf)`);
+    expect(documents!.text).toContain(`Your policy documents are attached (${issued.policy.policyNumber}_certificate.pdf)`);
     expect(documents!.text).toContain('a separate e-mail has a link to set your password');
     expect(documents!.attachments).toHaveLength(1);
     const [file] = documents!.attachments;

@@ -23,7 +23,7 @@ export function RoleBadge({ user }: { user: UserView }) {
   return <Badge tone="slate">User</Badge>;
 }
 
-const STATUS_TONES = { active: 'green', pending: 'yellow', expired: 'red', cancelled: 'slate' } as const satisfies Record<PolicyStatus, string>;
+const STATUS_TONES = { active: 'green', pending: 'yellow', expired: 'red', cancelled: 'slate', void: 'slate' } as const satisfies Record<PolicyStatus, string>;
 
 /** Whether a confirmed policy's cover is still to come (the contract's one cover rule). */
 function startsLater(policy: CoverTimes, now: number): boolean {

@@ -31,4 +31,5 @@ export const policyStatusLabels: Record<PolicyStatus, string> = {
   pending: 'Pending',
   expired: 'Expired',
   cancelled: 'Cancelled',
+  void: 'Void',
 };

@@ -2,7 +2,7 @@
 // server; times show as '09:00 AM' and are sent as 24-hour values, the premium in pounds ('£1,200').
 import { useQuery } from '@tanstack/react-query';
 import { productOptions } from '@server/contract/products';
-import { policyInput, policyStatuses, type PolicyInput } from '@server/contract/schemas';
+import { policyInput, settablePolicyStatuses, type PolicyInput } from '@server/contract/schemas';
 import { toTwelveHour } from '@server/contract/time';
 import type { PolicyView } from '@server/contract/views';
 import { SelectField, TextField } from '../../components/field';
@@ -27,7 +27,7 @@ export interface PolicyFormValues {
   premium: string;
 }
 
-const statusOptions = policyStatuses.map((s) => ({ value: s, label: policyStatusLabels[s] }));
+const statusOptions = settablePolicyStatuses.map((s) => ({ value: s, label: policyStatusLabels[s] }));
 
 export function PolicyForm({
   policy,

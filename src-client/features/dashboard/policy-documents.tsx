@@ -92,6 +92,8 @@ function coverLine(status: PolicyView['status'], endAt: number): string {
       return 'Cancelled: the certificate is kept as a record and is not valid.';
     case 'expired':
       return 'Ended: the certificate is kept as a record and is not valid.';
+    case 'void':
+      return 'Void: this policy was set up in error and never gave cover.';
     case 'active':
       return `Covered until ${formatUkDateTime(endAt)}`;
   }

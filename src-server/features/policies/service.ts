@@ -3,7 +3,7 @@ import { assertAdminRights } from '../../platform/auth/permissions';
 import { messages } from '../../contract/messages';
 import { hasAdminRights } from '../../contract/roles';
 import { productLabels, products, type Product } from '../../contract/products';
-import type { ListQuery, PolicyInput } from '../../contract/schemas';
+import type { ListQuery, PolicyInput, PolicyStatus } from '../../contract/schemas';
 import { ukLocalToEpoch } from '../../contract/time';
 import { ADMIN_SEARCH_EXACT_TOTAL } from '../../contract/limits';
 import type { BoundedPage, PolicyVersionView, PolicyView } from '../../contract/views';
@@ -113,7 +113,7 @@ async function resolveOwner(tx: Tx, userId: number | null): Promise<string | nul
   return user.username;
 }
 
-const isEnded = (status: PolicyInput['status']) => status === 'cancelled' || status === 'expired';
+const isEnded = (status: PolicyStatus) => status === 'cancelled' || status === 'expired';
 /** Cover in force, or ended after it was: a status that makes the policy an insurer's record for good. */
 const isInForce = (status: PolicyInput['status']) => status === 'active' || status === 'expired';
 

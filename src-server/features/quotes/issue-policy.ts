@@ -14,7 +14,7 @@ import { quoteRequests, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { InvalidError, inputErrorDetails } from '../../errors';
 import { hasUsablePassword, unusablePasswordHash } from '../account/service';
-import { renderCertificateOf } from '../certificates/service';
+import { policyDocumentFiles } from '../documents/files';
 import { queueInvitation } from '../password-reset/service';
 import { insertPolicy } from '../policies/service';
 import { openRequest, requestFacts, type QuoteRow } from './offer';
@@ -110,8 +110,7 @@ export async function issuePolicy(deps: Deps, caller: Caller, id: number, input:
     });
     const invited = account.placement === 'new' || awaiting;
     if (invited) await queueInvitation(deps, tx, account, row.firstName, now, awaiting ? 'unconfirmed-account' : 'new-account');
-    const certificate = policy.status === 'active' ? renderCertificateOf(deps, policy) : null;
-    await deps.mailer.queue(tx, documentsMail(deps.publicUrl, policy, account, row.firstName, certificate));
+    await deps.mailer.queue(tx, documentsMail(deps.publicUrl, policy, account, row.firstName, await policyDocumentFiles(deps, tx, policy)));
     return {
       policy: view,
       user: { id: account.id, username: account.username, email: account.email },

@@ -9,6 +9,7 @@ import { ukInstantText } from '../../contract/time';
 import type { policies, quoteRequests } from '../../platform/db/schema/index';
 import type { OutgoingMail } from '../../platform/mail/mailer';
 import { letter } from '../../platform/mail/letter';
+import type { DocumentFile } from '../documents/files';
 
 type QuoteDetails = Omit<QuoteRequest, 'website'>;
 type PolicyRow = typeof policies.$inferSelect;
@@ -24,10 +25,6 @@ interface MailedAccount {
   username: string;
   email: string;
   placement: Placement;
-}
-interface Certificate {
-  fileName: string;
-  bytes: Uint8Array;
 }
 type QuoteRow = typeof quoteRequests.$inferSelect;
 type RequestVehicle = ReturnType<typeof requestVehicle>;
@@ -107,7 +104,7 @@ function accountLines(account: MailedAccount): string[] {
   }
 }
 
-export function documentsMail(publicUrl: string, policy: PolicyRow, account: MailedAccount, firstName: string, certificate: Certificate | null): OutgoingMail {
+export function documentsMail(publicUrl: string, policy: PolicyRow, account: MailedAccount, firstName: string, files: readonly DocumentFile[]): OutgoingMail {
   return letter({
     to: account.email,
     subject: `${brand.name}: your policy documents, ${policy.policyNumber}`,
@@ -124,9 +121,9 @@ export function documentsMail(publicUrl: string, policy: PolicyRow, account: Mai
       `To: ${ukInstantText(policy.endAt)}`,
       ...(policy.premiumPence !== null ? [`Premium: ${formatPounds(policy.premiumPence / 100)} (insurance premium tax included)`] : []),
       '',
-      ...(certificate
+      ...(files.length > 0
         ? [
-            `Your Certificate of Motor Insurance is attached (${certificate.fileName}). Keep it with you when you drive.`,
+            `Your policy documents are attached (${files.map((f) => f.fileName).join(', ')}). Keep your Certificate of Motor Insurance with you when you drive.`,
             `You can also open it at any time from your account: ${publicUrl}/dashboard`,
           ]
         : policy.status === 'pending'
@@ -141,6 +138,6 @@ export function documentsMail(publicUrl: string, policy: PolicyRow, account: Mai
       `Questions? Call ${brand.phones.support} (${brand.openingHours}) or write to ${brand.emails.policies}, quoting your policy number.`,
       `To make a claim, call ${brand.phones.claims} (24 hours a day).`,
     ],
-    ...(certificate ? { attachments: [{ filename: certificate.fileName, contentType: 'application/pdf', content: certificate.bytes }] } : {}),
+    ...(files.length > 0 ? { attachments: files.map((f) => ({ filename: f.fileName, contentType: 'application/pdf', content: f.bytes })) } : {}),
   });
 }

@@ -13,3 +13,4 @@ export { housekeeping } from './housekeeping';
 export { policyLists } from '../read-models/policy-list';
 export { writeReceipts } from './write-receipts';
 export { policyVersions } from './policy-versions';
+export { policyPayments } from './policy-payments';

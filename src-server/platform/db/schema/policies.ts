@@ -35,6 +35,11 @@ export const policies = sqliteTable(
     // When it was first in force (active, or expired after it): from then on it is an insurer's record, never deleted
     // (docs/product.md#policies). Never cleared.
     inForceAt: integer('in_force_at'),
+    // A cancellation staff set for later (docs/product.md#policies): the minute sweep cancels the policy then. The
+    // reason of the cancellation or voiding, for the customer's e-mail and the schedule; each change's own reason is
+    // in its version.
+    cancelsAt: integer('cancels_at'),
+    cancelReason: text('cancel_reason'),
     // The cover-ending reminder (docs/product.md#cover-ending-reminders): when it falls due, null while none is
     // owed (sent, or never: not active cover, no account, made too late); when one was sent, and the end it named,
     // so an edit that keeps the end never sends a second one.
@@ -52,6 +57,7 @@ export const policies = sqliteTable(
     index('policies_product_idx').on(t.product),
     // The scheduler's minute query (reminder_due_at <= now) reads only the reminders still owed, never a scan of
     // every policy: partial, so sent and ended cover takes no room in it.
+    index('policies_cancels_at_idx').on(t.cancelsAt).where(sql`${t.cancelsAt} is not null`),
     index('policies_reminder_due_idx').on(t.reminderDueAt).where(sql`${t.reminderDueAt} is not null`),
   ],
 );

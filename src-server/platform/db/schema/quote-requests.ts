@@ -5,6 +5,7 @@ import { products } from '../../../contract/products';
 import { policies } from './policies';
 import { users } from './users';
 import { requestStatuses } from '../../../contract/views';
+import { acceptanceChannels } from '../../../contract/payments';
 
 export const quoteRequests = sqliteTable(
   'quote_requests',
@@ -34,6 +35,11 @@ export const quoteRequests = sqliteTable(
     offerPremiumPence: integer('offer_premium_pence'),
     offerValidUntil: integer('offer_valid_until'),
     offeredAt: integer('offered_at'),
+    // The offer accepted (docs/product.md#from-quote-to-cover): when, how ('online' by the customer in their account,
+    // 'phone' recorded by staff) and by whom (a username, as text like the audit log's). A new offer clears them.
+    acceptedAt: integer('accepted_at'),
+    acceptedVia: text('accepted_via', { enum: acceptanceChannels }),
+    acceptedBy: text('accepted_by'),
     // The account that proved it owns the request's address (docs/product.md#e-mail-confirmation). No foreign key on
     // purpose: kept after deletion, so the address's next owner never gets it. Null: unclaimed; 0: a pre-confirmation deletion.
     userId: integer('user_id'),
@@ -50,5 +56,7 @@ export const quoteRequests = sqliteTable(
     index('quote_requests_status_created_idx').on(t.status, t.createdAt),
     index('quote_requests_created_idx').on(t.createdAt),
     index('quote_requests_fingerprint_idx').on(t.fingerprint, t.createdAt),
+    // The request a policy was issued from: a policy from a quote is in force only once paid.
+    index('quote_requests_policy_idx').on(t.policyId),
   ],
 );

@@ -15,6 +15,9 @@ export const users = sqliteTable(
     // When the account proved it owns its e-mail address (a link sent to it was opened); null until then. Nothing
     // reaches an account by its e-mail address before this (docs/product.md#e-mail-confirmation).
     emailVerifiedAt: integer('email_verified_at'),
+    // An account that held policies is closed rather than deleted (docs/product.md#records): no sign-in, kept with
+    // its policies. Null while open.
+    closedAt: integer('closed_at'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
