@@ -23,6 +23,10 @@ export const offerMessages = {
   alreadyIssued: 'A policy has already been issued from this quote request',
 } as const;
 
+export const issueMessages = {
+  status: 'A policy from a quote starts pending: it becomes active once payments cover its premium',
+} as const;
+
 /** Hours as a number or the text of an input; left out or blank means the default. */
 const validHours = z
   .union([z.number(), lineText({ message: offerMessages.validHours, trim: false }), z.null()], { error: offerMessages.validHours })
@@ -63,7 +67,11 @@ const field = policyInput.shape;
  */
 export const issuePolicyInput = z.object({
   licenseNumber: field.licenseNumber,
-  status: field.status,
+  /**
+   * A policy from a quote starts `pending` and becomes active once payments cover its premium
+   * (docs/product.md#payments): left out or `pending`; any other status is refused rather than quietly changed.
+   */
+  status: z.literal('pending', { error: issueMessages.status }).optional(),
   holderName: field.holderName.optional(),
   carModel: field.carModel.optional(),
   driverName: field.driverName.optional(),
