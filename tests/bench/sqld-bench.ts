@@ -102,7 +102,7 @@ async function issueTimes(t: Transport, count: number): Promise<number[]> {
     for (const [path, body] of [[`offer`, { premium: '64.50' }], [`acceptance`, undefined]] as const) {
       const prepared = await fetch(`http://127.0.0.1:${t.port}/api/admin/quotes/${id}/${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+        headers: { ...(body ? { 'content-type': 'application/json' } : {}), authorization: `Bearer ${adminToken}` },
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
       await prepared.arrayBuffer();
