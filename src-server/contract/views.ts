@@ -173,8 +173,11 @@ export const myQuoteRequestView = quoteRequestView
   .extend({
     /** Who on staff recorded a phone acceptance stays on the server, as a request's assignee does. */
     offer: orNull(offerView.extend({ acceptance: orNull(acceptanceView.omit({ by: true })) })),
-    /** The step 1 + step 2 answers as stored: the Statement of Fact the customer confirms when accepting. */
-    details: z.unknown(),
+    /**
+     * The Statement of Fact the customer confirms when accepting (docs/product.md#accepting-a-quote): the step 1 + step 2
+     * answers as stored, while a price awaits acceptance or was accepted and no policy is issued yet; null otherwise.
+     */
+    statementOfFact: z.unknown(),
   })
   .meta({ id: 'MyQuoteRequestView' });
 export type MyQuoteRequestView = z.infer<typeof myQuoteRequestView>;

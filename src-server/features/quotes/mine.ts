@@ -30,7 +30,7 @@ async function mine(db: DbOrTx, caller: Caller, where: SQL | undefined, limit: n
       product: r.product,
       offer: offer && { ...offer, acceptance: offer.acceptance && { at: offer.acceptance.at, via: offer.acceptance.via } },
       policyNumber: policyNumber ?? null,
-      details: storedDetails(r),
+      statementOfFact: offer && r.status === 'quoted' && r.policyId === null ? storedDetails(r) : null,
     };
   });
 }
