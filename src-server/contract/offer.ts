@@ -147,3 +147,19 @@ export function policyFromRequest(r: RequestFacts): PolicyFromRequest {
   }
   return fields;
 }
+
+/**
+ * The time left on a price, for the dashboard and the console alike (docs/product.md#accepting-a-quote): '5 h 20 min',
+ * '2 days 3 h', '12 min', 'less than a minute'; null once it has lapsed (the last moment still stands).
+ */
+export function timeLeftText(validUntil: number, now: number): string | null {
+  const left = validUntil - now;
+  if (left < 0) return null;
+  const minutes = Math.floor(left / 60_000);
+  if (minutes < 1) return 'less than a minute';
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const mins = minutes % 60;
+  if (days > 0) return `${days} ${days === 1 ? 'day' : 'days'}${hours > 0 ? ` ${hours} h` : ''}`;
+  return hours > 0 ? `${hours} h${mins > 0 ? ` ${mins} min` : ''}` : `${mins} min`;
+}

@@ -9,7 +9,7 @@ import { settleAfterAnswer } from '../../src-server/platform/after-answer';
 import type { IssuedPolicyView, LoginResult } from '../../src-server/contract/views';
 import { createHarness, json, T0, type ErrorBody, type Harness } from './harness';
 import { latestLinkTo } from './mail-links';
-import { acceptedQuote, mailsTo, submitQuote } from './quote-flow';
+import { acceptedQuote, mailsTo } from './quote-flow';
 
 let h: Harness;
 let admin: string;

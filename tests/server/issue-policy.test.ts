@@ -8,7 +8,6 @@ import type { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IssuedPolicyView, QuoteRequestDetailView } from '../../src-server/contract/views';
 import { createHarness, json, T0, type ErrorBody, type Harness } from './harness';
-import { readingOrder } from './pdf-reader';
 import { latestLinkTo } from './mail-links';
 import { acceptedQuote, logsMentioning, mailsTo, priceAndAccept, submitQuote } from './quote-flow';
 

@@ -8,7 +8,7 @@ import { isReservedUsername } from '../../src-server/contract/usernames';
 import type { IssuedPolicyView, UserView } from '../../src-server/contract/views';
 import { ensureFirstOwner } from '../../src-server/features/account/service';
 import { createHarness, json, type ErrorBody, type Harness } from './harness';
-import { acceptedQuote, submitQuote } from './quote-flow';
+import { acceptedQuote } from './quote-flow';
 
 let h: Harness;
 let ownerToken: string;
