@@ -122,7 +122,8 @@ test('the customer accepts in their dashboard; staff issue the policy and record
   expect(offer.status(), await offer.text()).toBe(200);
 
   // The customer: the price with the time left on it, and 'Accept quote'.
-  const customer = await browser.newPage();
+  const customerContext = await browser.newContext({ serviceWorkers: 'block' });
+  const customer = await customerContext.newPage();
   await signIn(customer, username, password);
   await expect(customer).toHaveURL(/\/dashboard$/);
   const requests = customer.getByRole('region', { name: 'Your quote requests' });
@@ -191,7 +192,7 @@ test('the customer accepts in their dashboard; staff issue the policy and record
   await expect(row).not.toContainText('Pending');
   const confirmation = await mailWithSubject(email, `Kerbside Cover: your cover is confirmed, ${policyNumber}`);
   expect(JSON.parse(confirmation.attachments ?? '[]')).toEqual([expect.objectContaining({ filename: `${policyNumber}_certificate.pdf` })]);
-  await customer.close();
+  await customerContext.close();
 });
 
 test('a request closed by hand offers neither action, and says so', async ({ page }) => {

@@ -156,7 +156,7 @@ function AcceptDialog({ q, onClose }: { q: MyQuote; onClose: () => void }) {
             Statement of Fact
           </h3>
           <p className="mt-1 text-sm text-ink-muted">What you told us in your request. The price depends on it: if anything is wrong, call us before accepting.</p>
-          <dl aria-labelledby={factsId} className="mt-2 max-h-64 overflow-y-auto rounded-md border border-slate-300 p-2 text-sm">
+          <dl aria-labelledby={factsId} className="mt-2 rounded-md border border-slate-300 p-2 text-sm">
             {facts.map((f) => (
               <div key={f.label} className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-3 py-0.5">
                 <dt className="font-semibold">{f.label}</dt>
