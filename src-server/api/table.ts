@@ -8,6 +8,7 @@ import { emailConfirmationOperations } from '../features/email-confirmation/oper
 import { healthOperation } from '../features/health/operations';
 import { adminLogOperations } from '../features/logs/operations';
 import { passwordResetOperations } from '../features/password-reset/operations';
+import { adminPaymentOperations } from '../features/payments/operations';
 import { adminPolicyOperations, policyOperations } from '../features/policies/operations';
 import { adminQuoteOperations, quoteOperations } from '../features/quotes/operations';
 import { reportOperation } from '../features/reports/operations';
@@ -29,7 +30,7 @@ export const operations = {
     ...statsOperations,
     staff: staffOperation,
     users: adminUserOperations,
-    policies: adminPolicyOperations,
+    policies: { ...adminPolicyOperations, ...adminPaymentOperations },
     logs: adminLogOperations,
     quotes: adminQuoteOperations,
     callbacks: adminCallbackOperations,

@@ -23,6 +23,10 @@ export const offerMessages = {
   alreadyIssued: 'A policy has already been issued from this quote request',
 } as const;
 
+export const issueMessages = {
+  status: 'A policy from a quote starts pending: it becomes active once payments cover its premium',
+} as const;
+
 /** Hours as a number or the text of an input; left out or blank means the default. */
 const validHours = z
   .union([z.number(), lineText({ message: offerMessages.validHours, trim: false }), z.null()], { error: offerMessages.validHours })
@@ -63,7 +67,11 @@ const field = policyInput.shape;
  */
 export const issuePolicyInput = z.object({
   licenseNumber: field.licenseNumber,
-  status: field.status,
+  /**
+   * A policy from a quote starts `pending` and becomes active once payments cover its premium
+   * (docs/product.md#payments): left out or `pending`; any other status is refused rather than quietly changed.
+   */
+  status: z.literal('pending', { error: issueMessages.status }).optional(),
   holderName: field.holderName.optional(),
   carModel: field.carModel.optional(),
   driverName: field.driverName.optional(),
@@ -138,4 +146,20 @@ export function policyFromRequest(r: RequestFacts): PolicyFromRequest {
     }
   }
   return fields;
+}
+
+/**
+ * The time left on a price, for the dashboard and the console alike (docs/product.md#accepting-a-quote): '5 h 20 min',
+ * '2 days 3 h', '12 min', 'less than a minute'; null once it has lapsed (the last moment still stands).
+ */
+export function timeLeftText(validUntil: number, now: number): string | null {
+  const left = validUntil - now;
+  if (left < 0) return null;
+  const minutes = Math.floor(left / 60_000);
+  if (minutes < 1) return 'less than a minute';
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const mins = minutes % 60;
+  if (days > 0) return `${days} ${days === 1 ? 'day' : 'days'}${hours > 0 ? ` ${hours} h` : ''}`;
+  return hours > 0 ? `${hours} h${mins > 0 ? ` ${mins} min` : ''}` : `${mins} min`;
 }

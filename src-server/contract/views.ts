@@ -2,6 +2,7 @@
 // here, never from a service file. `.meta({ id })` names a view in the OpenAPI document (docs/api.md#openapi).
 import { z } from 'zod';
 import { durationUnits } from './durations';
+import { acceptanceChannels, paymentMethods } from './payments';
 import { products } from './products';
 import { logLevels, policyStatuses } from './schemas';
 
@@ -93,10 +94,20 @@ export const requestNoteView = z.strictObject({
 export type RequestNoteView = z.infer<typeof requestNoteView>;
 
 /** The price offered on a quote request, in pounds, and until when it stands. */
+/** How a price was accepted (docs/product.md#accepting-a-quote): when, online or by phone, and by whom (a username). */
+export const acceptanceView = z.strictObject({
+  at: z.iso.datetime(),
+  via: z.enum(acceptanceChannels),
+  by: z.string(),
+}).meta({ id: 'AcceptanceView' });
+export type AcceptanceView = z.infer<typeof acceptanceView>;
+
 export const offerView = z.strictObject({
   premium: z.number(),
   validUntil: z.iso.datetime(),
   offeredAt: z.iso.datetime(),
+  /** Null until the price is accepted; a new price clears it. */
+  acceptance: orNull(acceptanceView),
 }).meta({ id: 'OfferView' });
 export type OfferView = z.infer<typeof offerView>;
 
@@ -159,6 +170,15 @@ export type QueueCountsView = z.infer<typeof queueCountsView>;
 /** A customer's own quote request on their dashboard (matched by their account's e-mail). */
 export const myQuoteRequestView = quoteRequestView
   .pick({ reference: true, status: true, createdAt: true, product: true, offer: true, policyNumber: true })
+  .extend({
+    /** Who on staff recorded a phone acceptance stays on the server, as a request's assignee does. */
+    offer: orNull(offerView.extend({ acceptance: orNull(acceptanceView.omit({ by: true })) })),
+    /**
+     * The Statement of Fact the customer confirms when accepting (docs/product.md#accepting-a-quote): the step 1 + step 2
+     * answers as stored, while a price awaits acceptance or was accepted and no policy is issued yet; null otherwise.
+     */
+    statementOfFact: z.unknown(),
+  })
   .meta({ id: 'MyQuoteRequestView' });
 export type MyQuoteRequestView = z.infer<typeof myQuoteRequestView>;
 
@@ -229,3 +249,32 @@ export interface BoundedPage<T> extends Page<T> {
 
 export const logPageView = boundedPageOf(logEntryView);
 export type LogPage = BoundedPage<LogEntryView>;
+
+/** One payment recorded against a policy (docs/product.md#payments): a refund is a negative amount. */
+export const paymentView = z.strictObject({
+  id: z.number().int(),
+  amount: z.number(),
+  method: z.enum(paymentMethods),
+  reference: z.string().nullable(),
+  at: z.iso.datetime(),
+  username: z.string(),
+}).meta({ id: 'PaymentView' });
+export type PaymentView = z.infer<typeof paymentView>;
+
+/** A policy's payments, newest first, and what they come to against its premium (null when none is recorded). */
+export const policyPaymentsView = z.strictObject({
+  items: z.array(paymentView),
+  paid: z.number(),
+  premium: z.number().nullable(),
+  /** What is still owed: premium less paid (negative when more was paid); null without a premium. */
+  balance: z.number().nullable(),
+}).meta({ id: 'PolicyPaymentsView' });
+export type PolicyPaymentsView = z.infer<typeof policyPaymentsView>;
+
+/** A payment recorded: the policy's payments and the policy as it now is, and whether this payment made it active. */
+export const recordedPaymentView = z.strictObject({
+  payments: policyPaymentsView,
+  policy: policyView,
+  activated: z.boolean(),
+}).meta({ id: 'RecordedPaymentView' });
+export type RecordedPaymentView = z.infer<typeof recordedPaymentView>;

@@ -367,16 +367,35 @@ describe('DashboardPage', () => {
     quotesAnswer = {
       status: 200,
       body: [
-        { reference: 'QR-NEW00001', status: 'new', createdAt: '2026-07-01T10:00:00.000Z', product: 'learner', offer: null, policyNumber: null },
+        { reference: 'QR-NEW00001', status: 'new', createdAt: '2026-07-01T10:00:00.000Z', product: 'learner', offer: null, policyNumber: null, statementOfFact: null },
         {
           reference: 'QR-PRICED01',
           status: 'quoted',
           createdAt: '2026-06-30T10:00:00.000Z',
           product: 'temporary',
-          offer: { premium: 64.5, validUntil: '2026-07-02T10:00:00.000Z', offeredAt: '2026-07-01T10:00:00.000Z' },
+          offer: { premium: 64.5, validUntil: '2026-07-02T10:00:00.000Z', offeredAt: '2026-07-01T10:00:00.000Z', acceptance: null },
           policyNumber: null,
+          statementOfFact: { firstName: 'Amelia', regNumber: 'AB12 CDE' },
         },
-        { reference: 'QR-DONE0001', status: 'closed', createdAt: '2026-06-01T10:00:00.000Z', product: null, offer: null, policyNumber: 'KC-ABCDEFGHJK' },
+        {
+          reference: 'QR-LAPSED01',
+          status: 'quoted',
+          createdAt: '2026-06-20T10:00:00.000Z',
+          product: 'temporary',
+          offer: { premium: 50, validUntil: '2026-06-21T10:00:00.000Z', offeredAt: '2026-06-20T10:00:00.000Z', acceptance: null },
+          policyNumber: null,
+          statementOfFact: { firstName: 'Amelia' },
+        },
+        {
+          reference: 'QR-ACCEPTED',
+          status: 'quoted',
+          createdAt: '2026-06-10T10:00:00.000Z',
+          product: 'business',
+          offer: { premium: 80, validUntil: '2026-07-02T10:00:00.000Z', offeredAt: '2026-06-30T10:00:00.000Z', acceptance: { at: '2026-06-30T11:00:00.000Z', via: 'online' } },
+          policyNumber: null,
+          statementOfFact: { firstName: 'Amelia' },
+        },
+        { reference: 'QR-DONE0001', status: 'closed', createdAt: '2026-06-01T10:00:00.000Z', product: null, offer: null, policyNumber: 'KC-ABCDEFGHJK', statementOfFact: null },
       ],
     };
     answerWith({ status: 200, body: [] });
@@ -386,7 +405,10 @@ describe('DashboardPage', () => {
     const items = await section.findAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([
       'QR-NEW00001Learner driver cover, asked Wed 1 Jul 2026, 11:00 BSTReceived: a specialist will contact you within 24 hours',
-      'QR-PRICED01Temporary car cover, asked Tue 30 Jun 2026, 11:00 BSTQuote: £64.50, valid until Thu 2 Jul 2026, 11:00 BST. Call us with the reference to accept.',
+      // A price that stands: the time left on it and 'Accept quote' (docs/product.md#accepting-a-quote).
+      'QR-PRICED01Temporary car cover, asked Tue 30 Jun 2026, 11:00 BSTQuote: £64.50. Price valid for 22 h, until Thu 2 Jul 2026, 11:00 BST.Accept quote',
+      'QR-LAPSED01Temporary car cover, asked Sat 20 Jun 2026, 11:00 BSTThis price has lapsed: the quote of £50.00 ended Sun 21 Jun 2026, 11:00 BST.To have it sent again, call us on 020 7946 0000 quoting QR-LAPSED01, or reply to the quote e-mail.',
+      'QR-ACCEPTEDBusiness use cover, asked Wed 10 Jun 2026, 11:00 BSTYou accepted this quote of £80.00 on Tue 30 Jun 2026, 12:00 BST.We will call you to take payment by phone (or call us on 020 7946 0000). Once it is paid, your policy is set up and your documents are e-mailed to you.',
       'QR-DONE0001Asked Mon 1 Jun 2026, 11:00 BSTPolicy KC-ABCDEFGHJK issued',
     ]);
   });

@@ -35,7 +35,12 @@ const REQUEST: QuoteRequestDetailView = {
   dueAt: '2026-07-02T11:00:00.000Z',
   assignee: null,
   product: 'learner',
-  offer: { premium: 64.5, validUntil: '2099-07-02T12:00:00.000Z', offeredAt: '2026-07-01T12:00:00.000Z' },
+  offer: {
+    premium: 64.5,
+    validUntil: '2099-07-02T12:00:00.000Z',
+    offeredAt: '2026-07-01T12:00:00.000Z',
+    acceptance: { at: '2026-07-01T12:30:00.000Z', via: 'phone', by: 'sam' },
+  },
   policyNumber: null,
   details: { vehicleType: 'Car', regNumber: 'AB12 CDE' },
   // 17:30 BST on 15 July, for two weeks.
@@ -74,11 +79,36 @@ describe('when the request is finished', () => {
   });
 });
 
+describe('acceptance', () => {
+  it('keeps Issue policy closed until the quote is accepted, saying why, and records an acceptance given by phone', async () => {
+    const notAccepted = { ...REQUEST, offer: { ...REQUEST.offer!, acceptance: null } };
+    calls.answers.set('client.admin.quotes.recordAcceptance.mutate', () => Promise.resolve(REQUEST));
+    show(notAccepted);
+    expect(screen.getByText('Not accepted yet.')).toBeTruthy();
+    const issue = screen.getByRole('button', { name: 'Issue policy' });
+    expect(issue).toHaveProperty('disabled', true);
+    expect(document.getElementById(issue.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'The customer has not accepted this quote yet: they accept it in their account, or record their acceptance by phone',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Record acceptance (by phone)' }));
+    expect(calls.list.find((c) => c.path === 'client.admin.quotes.recordAcceptance.mutate')?.input).toEqual({ id: 7 });
+    expect(await screen.findByText(/^Acceptance recorded\./)).toBeTruthy();
+    expect(invalidated().sort()).toEqual(['admin.logs.list', 'admin.quotes.get', 'admin.quotes.list']);
+  });
+
+  it('offers no acceptance once the price has lapsed', () => {
+    show({ ...REQUEST, offer: { ...REQUEST.offer!, validUntil: '2020-01-01T00:00:00.000Z', acceptance: null } });
+    expect(screen.getByText(/^Quote sent: £64\.50, lapsed at/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Record acceptance (by phone)' })).toBeNull();
+  });
+});
+
 describe('Send quote', () => {
   it('shows the current quote, sends the price and hours, and refreshes the queue, its item, the counts and the log', async () => {
     calls.answers.set('client.admin.quotes.offer.mutate', (input) => Promise.resolve({ ...REQUEST, offer: { ...REQUEST.offer!, premium: 70 }, ...(input as object) }));
     show();
-    expect(screen.getByText('Quote sent: £64.50, valid until Thu 2 Jul 2099, 13:00 BST')).toBeTruthy();
+    expect(screen.getByText(/^Quote sent: £64\.50, valid until Thu 2 Jul 2099, 13:00 BST \(\d+ days( \d+ h)? left\)$/)).toBeTruthy();
+    expect(screen.getByText(/^Accepted by phone, recorded by sam, /)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Send quote' }));
     const dialog = screen.getByRole('dialog', { name: 'Send quote QR-7K2M9QXA' });
     expect(within(dialog).getByText(/Sending again replaces it/)).toBeTruthy();
@@ -123,7 +153,7 @@ describe('Issue policy', () => {
       driverName: 'Amelia Fletcher',
       carModel: 'Car AB12 CDE',
       registration: 'AB12 CDE',
-      status: 'active',
+      status: 'pending',
       product: 'learner',
       premium: '64.50',
       startDate: '2026-07-15',
@@ -137,7 +167,7 @@ describe('Issue policy', () => {
       driverName: 'Amelia Fletcher',
       carModel: 'Car AB12 CDE',
       registration: 'AB12 CDE',
-      status: 'active',
+      status: 'pending',
     });
   });
 
@@ -157,7 +187,7 @@ describe('Issue policy', () => {
         startTime: '17:30',
         endDate: '2026-07-29',
         endTime: '17:30',
-        status: 'active',
+        status: 'pending',
         product: 'learner',
         premium: 64.5,
       },
@@ -170,6 +200,8 @@ describe('Issue policy', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Issue policy' }));
     const dialog = screen.getByRole('dialog', { name: 'Issue policy from QR-7K2M9QXA' });
     expect(within(dialog).queryByLabelText(/^User/)).toBeNull();
+    // No status to choose: pending until payments cover the premium.
+    expect(within(dialog).queryByLabelText(/^Status/)).toBeNull();
     expect(within(dialog).getByLabelText(/^Holder name/)).toHaveProperty('value', 'Amelia Fletcher');
     expect(within(dialog).getByLabelText(/^Start time/)).toHaveProperty('value', '05:30 PM');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Issue policy' }));
@@ -179,7 +211,7 @@ describe('Issue policy', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     const sent = calls.list.find((c) => c.path === 'client.admin.quotes.issuePolicy.mutate')?.input as Record<string, unknown>;
-    expect(sent).toMatchObject({ id: 7, licenseNumber: 'FLETC905175A99AA', holderName: 'Amelia Fletcher', startDate: '2026-07-15', startTime: '17:30', endTime: '17:30', product: 'learner', premium: 64.5, status: 'active' });
+    expect(sent).toMatchObject({ id: 7, licenseNumber: 'FLETC905175A99AA', holderName: 'Amelia Fletcher', startDate: '2026-07-15', startTime: '17:30', endTime: '17:30', product: 'learner', premium: 64.5, status: 'pending' });
     expect(sent).not.toHaveProperty('userId');
     expect(
       screen.getByText('Policy KC-ABCDEFGHJK issued to a new account, amelia.fletcher (amelia@example.test). An invitation to set a password was e-mailed, with the policy documents.'),

@@ -38,15 +38,32 @@ export async function ownerAuth(request: APIRequestContext): Promise<{ authoriza
   return { authorization: `Bearer ${await apiToken(request, OWNER.username, OWNER.password)}` };
 }
 
-/** Issues the policy through the admin API; answers what the server answered. */
+/**
+ * Cover through the admin API as staff give it (docs/product.md#from-quote-to-cover): a price sent (unless one was),
+ * the acceptance recorded as given by phone, the policy issued, and (unless `pay: false`) its premium paid by card,
+ * which makes it active. Answers the issue's answer with the policy as it then is.
+ */
 export async function issueThroughApi(
   request: APIRequestContext,
   quoteId: number,
   body: Record<string, unknown> = { licenseNumber: 'E2E0000001' },
+  { pay = true }: { pay?: boolean } = {},
 ): Promise<IssuedPolicyView> {
-  const res = await request.post(`/api/admin/quotes/${quoteId}/policy`, { headers: await ownerAuth(request), data: body });
+  const headers = await ownerAuth(request);
+  const offered = (await db().execute({ sql: 'select offer_premium_pence p from quote_requests where id = ?', args: [quoteId] })).rows[0]?.['p'];
+  if (offered === null || offered === undefined) {
+    const offer = await request.post(`/api/admin/quotes/${quoteId}/offer`, { headers, data: { premium: '64.50' } });
+    expect(offer.status(), await offer.text()).toBe(200);
+  }
+  const accepted = await request.post(`/api/admin/quotes/${quoteId}/acceptance`, { headers });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  const res = await request.post(`/api/admin/quotes/${quoteId}/policy`, { headers, data: body });
   expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as IssuedPolicyView;
+  const issued = (await res.json()) as IssuedPolicyView;
+  if (!pay || issued.policy.premium === null) return issued;
+  const paid = await request.post(`/api/admin/policies/${issued.policy.id}/payments`, { headers, data: { amount: issued.policy.premium, method: 'card-by-phone' } });
+  expect(paid.status(), await paid.text()).toBe(201);
+  return { ...issued, policy: ((await paid.json()) as { policy: IssuedPolicyView['policy'] }).policy };
 }
 
 /** The newest message to `to` whose subject is `subject`, waiting briefly for it. */

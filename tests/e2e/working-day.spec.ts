@@ -102,6 +102,13 @@ test('a quote request becomes an offer, a policy, an account and documents witho
   await expect(dialog).toContainText(`Quote of £64.50 sent to ${email}.`);
   expect((await mailTo(email, '%quote%')).text).toContain('£64.50');
 
+  // The visitor has no account yet: they accept on the phone, and staff record it (docs/product.md#accepting-a-quote).
+  await expect(dialog).toContainText('Not accepted yet.');
+  await expect(dialog.getByRole('button', { name: 'Issue policy' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Record acceptance (by phone)' }).click();
+  await expect(dialog).toContainText('Acceptance recorded.');
+  await expect(dialog).toContainText(`Accepted by phone, recorded by ${OWNER.username}`);
+
   await dialog.getByRole('button', { name: 'Issue policy' }).click();
   const issue = staff.getByRole('dialog', { name: `Issue policy from ${reference}` });
   // Filled in from the request: staff add only the licence number.
@@ -116,6 +123,30 @@ test('a quote request becomes an offer, a policy, an account and documents witho
   await expect(dialog.getByRole('button', { name: 'Issue policy' })).toBeDisabled();
   const stored = await db().execute({ sql: 'select status from quote_requests where reference = ?', args: [reference] });
   expect(stored.rows[0]!['status']).toBe('closed');
+
+  // Pending until paid: staff take the card on the phone and record the payment in the policy's dialog.
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  await tab(staff, 'Policies').click();
+  const listed = listAnswered(staff, 'admin.policies.list', policyNumber);
+  await staff.getByPlaceholder('Search users, policies, or logs...').fill(policyNumber);
+  await listed;
+  const row = staff.getByRole('row').filter({ hasText: policyNumber });
+  await expect(row).toContainText('Pending');
+  await row.getByRole('button', { name: `Edit policy ${policyNumber}` }).click();
+  const edit = staff.getByRole('dialog', { name: 'Edit Policy' });
+  const payments = edit.getByRole('region', { name: 'Payments' });
+  await expect(payments).toContainText('£0.00 paid of £64.50: £64.50 to pay');
+  await expect(payments).toContainText('We never take card numbers here');
+  await payments.locator('input[name="amount"]').fill('£0');
+  await payments.getByRole('button', { name: 'Record payment' }).click();
+  await expect(payments).toContainText('Enter an amount above £0.00');
+  await payments.locator('input[name="amount"]').fill('64.50');
+  await payments.locator('select[name="method"]').selectOption('card-by-phone');
+  await payments.locator('input[name="reference"]').fill('TERM-0042');
+  await payments.getByRole('button', { name: 'Record payment' }).click();
+  await expect(payments).toContainText(`Paid in full: policy ${policyNumber} is now Active`);
+  await expect(payments).toContainText('(ref TERM-0042)');
+  await expect(row).toContainText(/Active|Starts/);
   await staff.context().close();
 
   // 3. The customer: the invitation sets a password once and signs them in.
@@ -123,6 +154,7 @@ test('a quote request becomes an offer, a policy, an account and documents witho
   const link = await latestLinkTo(email, '/welcome');
   const documents = await mailTo(email, '%policy documents%');
   expect(documents.subject).toContain(policyNumber);
+  expect((await mailTo(email, '%cover is confirmed%')).subject).toContain(policyNumber);
 
   const customer = await newPage(browser);
   await customer.goto(link.pathname + link.search);

@@ -42,12 +42,26 @@ async function freshVerifyCode(): Promise<string> {
   return String(rs.rows[0]!['verify_code']);
 }
 
-/** A fresh quote request of its own: an offer or a policy is made from one that is still open. */
-async function freshQuote(): Promise<number> {
-  const res = await h.request('POST', '/api/quotes', { body: { ...validQuote, email: `mx-fresh${next()}@example.test` }, headers: { 'x-forwarded-for': freshAddress() } });
+/**
+ * A fresh quote request of its own: an offer or a policy is made from one that is still open; `priced` sends it a
+ * price, `accepted` also records its acceptance (issuing needs one); `email` makes it that account's own request.
+ */
+async function freshQuote(opts: { priced?: boolean; accepted?: boolean; email?: string } = {}): Promise<number> {
+  const n = next();
+  const body = { ...validQuote, email: opts.email ?? `mx-fresh${n}@example.test`, value: String(1000 + n) };
+  const res = await h.request('POST', '/api/quotes', { body, headers: { 'x-forwarded-for': freshAddress() } });
   const { reference } = await json<{ reference: string }>(res);
   const rs = await h.database.client.execute({ sql: 'select id from quote_requests where reference = ?', args: [reference] });
-  return Number(rs.rows[0]!['id']);
+  const id = Number(rs.rows[0]!['id']);
+  if (opts.priced || opts.accepted) await h.request('POST', `/api/admin/quotes/${id}/offer`, { token: tokens.owner, body: { premium: '64.50' } });
+  if (opts.accepted) await h.request('POST', `/api/admin/quotes/${id}/acceptance`, { token: tokens.owner });
+  return id;
+}
+/** The customer's own priced request's reference, to accept. */
+async function customersPricedQuote(): Promise<string> {
+  const id = await freshQuote({ priced: true, email: `${USERNAMES.customer}@example.test` });
+  const rs = await h.database.client.execute({ sql: 'select reference from quote_requests where id = ?', args: [id] });
+  return String(rs.rows[0]!['reference']);
 }
 
 interface Cell {
@@ -119,6 +133,12 @@ const REST: Record<string, RestRow> = {
   },
   'GET /api/user/policies': { route: 'GET /api/user/policies', expect: signedIn(200), prepare: async () => ({ method: 'GET', path: '/api/user/policies' }) },
   'GET /api/user/quotes': { route: 'GET /api/user/quotes', expect: signedIn(200), prepare: async () => ({ method: 'GET', path: '/api/user/quotes' }) },
+  // Accepting a price: the customer's own request only; another's answers like a missing one, staff included.
+  "POST /api/user/quotes/:reference/accept (the customer's request)": {
+    route: 'POST /api/user/quotes/:reference/accept',
+    expect: { anonymous: 401, customer: 200, otherCustomer: 404, admin: 404, owner: 404 },
+    prepare: async () => ({ method: 'POST', path: `/api/user/quotes/${await customersPricedQuote()}/accept`, body: { confirm: true } }),
+  },
   // The wizard's renewal fill-in: the caller's own policy only, staff included (it is their own form, not impersonation).
   "GET /api/user/policies/:policyNumber/renewal (the customer's policy)": {
     route: 'GET /api/user/policies/:policyNumber/renewal',
@@ -203,6 +223,16 @@ const REST: Record<string, RestRow> = {
     expect: staff(200),
     prepare: async () => ({ method: 'PUT', path: `/api/admin/policies/${(await freshPolicy()).id}`, body: { ...validPolicy, holderName: 'Edited' } }),
   },
+  'POST /api/admin/policies/:id/payments': {
+    route: 'POST /api/admin/policies/:id/payments',
+    expect: staff(201),
+    prepare: async () => ({ method: 'POST', path: `/api/admin/policies/${(await freshPolicy()).id}/payments`, body: { amount: '10', method: 'card-by-phone' } }),
+  },
+  'GET /api/admin/policies/:id/payments': {
+    route: 'GET /api/admin/policies/:id/payments',
+    expect: staff(200),
+    prepare: async () => ({ method: 'GET', path: `/api/admin/policies/${(await freshPolicy()).id}/payments` }),
+  },
   'GET /api/admin/policies/:id/history': {
     route: 'GET /api/admin/policies/:id/history',
     expect: staff(200),
@@ -239,7 +269,12 @@ const REST: Record<string, RestRow> = {
   'POST /api/admin/quotes/:id/policy': {
     route: 'POST /api/admin/quotes/:id/policy',
     expect: staff(201),
-    prepare: async () => ({ method: 'POST', path: `/api/admin/quotes/${await freshQuote()}/policy`, body: { licenseNumber: 'MATRIX0001' } }),
+    prepare: async () => ({ method: 'POST', path: `/api/admin/quotes/${await freshQuote({ accepted: true })}/policy`, body: { licenseNumber: 'MATRIX0001' } }),
+  },
+  'POST /api/admin/quotes/:id/acceptance': {
+    route: 'POST /api/admin/quotes/:id/acceptance',
+    expect: staff(200),
+    prepare: async () => ({ method: 'POST', path: `/api/admin/quotes/${await freshQuote({ priced: true })}/acceptance` }),
   },
   'POST /api/admin/quotes/:id/notes': {
     route: 'POST /api/admin/quotes/:id/notes',
@@ -279,6 +314,10 @@ const TRPC: Record<string, { expect: Expected; input: () => Promise<unknown> }> 
   'account.verifyEmail.confirm': { expect: signedIn(400), input: async () => ({ token: 'x'.repeat(43) }) },
   'policies.mine': { expect: signedIn(200), input: async () => undefined },
   'quotes.mine': { expect: signedIn(200), input: async () => undefined },
+  'quotes.accept': {
+    expect: { anonymous: 401, customer: 200, otherCustomer: 404, admin: 404, owner: 404 },
+    input: async () => ({ reference: await customersPricedQuote(), confirm: true }),
+  },
   'quotes.renewal': {
     expect: { anonymous: 401, customer: 200, otherCustomer: 404, admin: 404, owner: 404 },
     input: async () => ({ policyNumber: (await freshPolicy()).policyNumber }),
@@ -297,6 +336,8 @@ const TRPC: Record<string, { expect: Expected; input: () => Promise<unknown> }> 
   'admin.policies.create': { expect: staff(200), input: async () => ({ ...validPolicy, holderName: `Trpc ${next()}` }) },
   'admin.policies.update': { expect: staff(200), input: async () => ({ id: (await freshPolicy()).id, data: { ...validPolicy, holderName: 'Edited' } }) },
   'admin.policies.history': { expect: staff(200), input: async () => ({ id: (await freshPolicy()).id }) },
+  'admin.policies.payments': { expect: staff(200), input: async () => ({ id: (await freshPolicy()).id }) },
+  'admin.policies.recordPayment': { expect: staff(200), input: async () => ({ id: (await freshPolicy()).id, amount: '10', method: 'card-by-phone' }) },
   'admin.policies.delete': { expect: staff(200), input: async () => ({ id: (await freshPolicy('pending')).id }) },
   'admin.logs.list': { expect: staff(200), input: async () => ({}) },
   'admin.logs.add': { expect: staff(200), input: async () => ({ action: 'Matrix entry', level: 'info' }) },
@@ -304,7 +345,8 @@ const TRPC: Record<string, { expect: Expected; input: () => Promise<unknown> }> 
   'admin.quotes.get': { expect: staff(200), input: async () => ({ id: ids.quote }) },
   'admin.quotes.update': { expect: staff(200), input: async () => ({ id: ids.quote, status: 'contacted', assigneeId: ids.admin }) },
   'admin.quotes.offer': { expect: staff(200), input: async () => ({ id: await freshQuote(), premium: '64.50' }) },
-  'admin.quotes.issuePolicy': { expect: staff(200), input: async () => ({ id: await freshQuote(), licenseNumber: 'MATRIX0001' }) },
+  'admin.quotes.issuePolicy': { expect: staff(200), input: async () => ({ id: await freshQuote({ accepted: true }), licenseNumber: 'MATRIX0001' }) },
+  'admin.quotes.recordAcceptance': { expect: staff(200), input: async () => ({ id: await freshQuote({ priced: true }) }) },
   'admin.quotes.addNote': { expect: staff(200), input: async () => ({ id: ids.quote, text: `Matrix note ${next()}` }) },
   'admin.callbacks.list': { expect: staff(200), input: async () => ({}) },
   'admin.callbacks.get': { expect: staff(200), input: async () => ({ id: ids.callback }) },

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IssuedPolicyView, LoginResult, MyQuoteRequestView, PolicyView } from '../../src-server/contract/views';
 import { createHarness, json, PASSWORD, type Harness } from './harness';
 import { latestLinkTo, linksSentTo } from './mail-links';
-import { logsMentioning, mailsTo, submitQuote } from './quote-flow';
+import { acceptedQuote, logsMentioning, mailsTo, submitQuote } from './quote-flow';
 
 let h: Harness;
 let admin: string;
@@ -51,6 +51,7 @@ describe('an address registered by someone who does not own it', () => {
   });
 
   it('issuing the request does not give the squatter the policy: it waits, and the address is invited', async () => {
+    expect((await h.request('POST', `/api/admin/quotes/${request.id}/acceptance`, { token: admin })).status).toBe(200);
     const res = await h.request('POST', `/api/admin/quotes/${request.id}/policy`, { token: admin, body: { licenseNumber: 'TIMVI905175A99AA' } });
     expect(res.status, await res.clone().text()).toBe(201);
     issued = await json<IssuedPolicyView>(res);
@@ -78,7 +79,8 @@ describe('an address registered by someone who does not own it', () => {
     const seen = await dashboard(session.token);
     expect(seen.policies.map((p) => p.policyNumber)).toEqual([issued.policy.policyNumber]);
     expect(seen.quotes.map((q) => q.reference)).toEqual([request.reference]);
-    expect((await h.request('GET', `/api/policies/${issued.policy.policyNumber}/certificate`, { token: session.token })).status).toBe(200);
+    // Theirs now (not 404); pending until paid, so no certificate yet (docs/product.md#payments).
+    expect((await h.request('GET', `/api/policies/${issued.policy.policyNumber}/certificate`, { token: session.token })).status).toBe(409);
     // The move is in the policy's history (docs/product.md#policy-history).
     const [joined] = await h.trpc(admin).admin.policies.history({ id: issued.policy.id });
     expect(joined).toMatchObject({ username: 'mallory', reason: 'address confirmed', changes: [{ field: 'account', from: null, to: `#${session.user.id}` }] });
@@ -137,7 +139,7 @@ describe('the variants', () => {
 
   it("deleting an account never hands its requests or policies to whoever registers the address next", async () => {
     const holly = await h.addUser({ username: 'holly', email: 'holly@mail.example' });
-    const q = await submitQuote(h, { email: 'holly@mail.example' });
+    const q = await acceptedQuote(h, admin, { email: 'holly@mail.example' });
     const issued = await json<IssuedPolicyView>(
       await h.request('POST', `/api/admin/quotes/${q.id}/policy`, { token: admin, body: { licenseNumber: 'HOLLY905175A99AA' } }),
     );

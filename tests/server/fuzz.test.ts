@@ -125,6 +125,7 @@ const ROUTES: Record<string, Route> = {
   'POST /api/account/verify-email/confirm': { method: 'POST', path: () => '/api/account/verify-email/confirm', body: { token: 'x'.repeat(43) } },
   'GET /api/user/policies': { method: 'GET', path: () => '/api/user/policies' },
   'GET /api/user/quotes': { method: 'GET', path: () => '/api/user/quotes' },
+  'POST /api/user/quotes/:reference/accept': { method: 'POST', path: () => `/api/user/quotes/${ownQuotes.acceptReference}/accept`, body: { confirm: true } },
   'GET /api/user/policies/:policyNumber/renewal': { method: 'GET', path: () => `/api/user/policies/${ids.policyNumber}/renewal` },
   'GET /api/policies/:policyNumber/certificate': { method: 'GET', path: () => `/api/policies/${ids.policyNumber}/certificate`, query: { download: '1' } },
   'GET /api/verify/:code': { method: 'GET', path: () => `/api/verify/${verifyCode}` },
@@ -140,6 +141,8 @@ const ROUTES: Record<string, Route> = {
   'POST /api/admin/policies': { method: 'POST', path: () => '/api/admin/policies', body: FUZZ_POLICY },
   'PUT /api/admin/policies/:id': { method: 'PUT', path: () => `/api/admin/policies/${ids.policy}`, body: FUZZ_POLICY },
   'GET /api/admin/policies/:id/history': { method: 'GET', path: () => `/api/admin/policies/${ids.policy}/history` },
+  'GET /api/admin/policies/:id/payments': { method: 'GET', path: () => `/api/admin/policies/${ids.policy}/payments` },
+  'POST /api/admin/policies/:id/payments': { method: 'POST', path: () => `/api/admin/policies/${ids.policy}/payments`, body: { amount: '£12.50', method: 'card-by-phone', reference: 'FUZZ-1' } },
   'GET /api/admin/logs': { method: 'GET', path: () => '/api/admin/logs', query: LIST_QUERY },
   'POST /api/admin/logs': { method: 'POST', path: () => '/api/admin/logs', body: { action: 'Fuzz entry', level: 'info' } },
   'GET /api/admin/quotes': { method: 'GET', path: () => '/api/admin/quotes', query: { ...LIST_QUERY, status: 'open' } },
@@ -151,6 +154,7 @@ const ROUTES: Record<string, Route> = {
     path: () => `/api/admin/quotes/${ownQuotes.policy}/policy`,
     body: { licenseNumber: 'FUZZ0001', status: 'pending', carModel: 'Fuzz car', startTime: '10:00', premium: '£64.50', product: 'learner' },
   },
+  'POST /api/admin/quotes/:id/acceptance': { method: 'POST', path: () => `/api/admin/quotes/${ownQuotes.acceptance}/acceptance` },
   'POST /api/admin/quotes/:id/notes': { method: 'POST', path: () => `/api/admin/quotes/${ids.quote}/notes`, body: { text: 'Fuzz note\nsecond line' } },
   'GET /api/admin/callbacks': { method: 'GET', path: () => '/api/admin/callbacks', query: { ...LIST_QUERY, status: 'overdue' } },
   'GET /api/admin/callbacks/:id': { method: 'GET', path: () => `/api/admin/callbacks/${ids.callback}` },
@@ -171,7 +175,7 @@ async function snapshot(includeAudit: boolean): Promise<string> {
   // refusals counted in memory (audit/refusal-log.ts), reset links waiting for their moment (after-answer.ts).
   await settleAfterAnswer(h.deps);
   await h.deps.refusals.log.flush();
-  const tables = ['users', 'policies', 'policy_lists', 'quote_requests', 'callback_requests', 'request_notes', 'mail_outbox', 'password_reset_tokens', 'revoked_tokens', 'counters'];
+  const tables = ['users', 'policies', 'policy_payments', 'policy_versions', 'policy_lists', 'quote_requests', 'callback_requests', 'request_notes', 'mail_outbox', 'password_reset_tokens', 'revoked_tokens', 'counters'];
   if (includeAudit) tables.push('audit_logs');
   // The audit log's own counters (drizzle/0008_audit_log_upkeep.sql) move with its entries: left out with them.
   const counted = includeAudit ? '1' : "name not like 'audit_logs%'";
@@ -213,14 +217,22 @@ beforeAll(async () => {
   ids = { victim, policy: policy.id, policyNumber: policy.policyNumber, quote: await firstId('quote_requests'), callback: await firstId('callback_requests') };
   verifyCode = String((await h.database.client.execute({ sql: 'select verify_code from policies where id = ?', args: [policy.id] })).rows[0]!['verify_code']);
 });
-/** Requests of their own for the offer and policy routes: issuing closes one, and the other routes keep ids.quote open. */
-const ownQuotes = { offer: 0, policy: 0 };
+/**
+ * Requests of their own for the offer, acceptance and policy routes: issuing closes one, and the other routes keep
+ * ids.quote open. The policy's is priced and accepted (issuing needs it), the acceptance's priced, and the customer's
+ * (the owner's own address) priced for the owner to accept.
+ */
+const ownQuotes = { offer: 0, policy: 0, acceptance: 0, accept: 0, acceptReference: '' };
 beforeAll(async () => {
-  for (const [i, kind] of (['offer', 'policy'] as const).entries()) {
-    const res = await h.request('POST', '/api/quotes', { body: { ...validQuote, email: `fuzz-${kind}@example.test` }, headers: { 'x-forwarded-for': `100.64.1.${i + 1}` } });
+  for (const [i, kind] of (['offer', 'policy', 'acceptance', 'accept'] as const).entries()) {
+    const email = kind === 'accept' ? 'fuzz-owner@example.test' : `fuzz-${kind}@example.test`;
+    const res = await h.request('POST', '/api/quotes', { body: { ...validQuote, email }, headers: { 'x-forwarded-for': `100.64.1.${i + 1}` } });
     const { reference } = await json<{ reference: string }>(res);
     ownQuotes[kind] = Number((await h.database.client.execute({ sql: 'select id from quote_requests where reference = ?', args: [reference] })).rows[0]!['id']);
+    if (kind === 'accept') ownQuotes.acceptReference = reference;
+    if (kind !== 'offer') expect((await h.request('POST', `/api/admin/quotes/${ownQuotes[kind]}/offer`, { token: owner, body: { premium: '64.50', validHours: 720 } })).status).toBe(200);
   }
+  expect((await h.request('POST', `/api/admin/quotes/${ownQuotes.policy}/acceptance`, { token: owner })).status).toBe(200);
 });
 afterAll(async () => {
   const total = [...statuses.values()].reduce((a, b) => a + b, 0);

@@ -9,7 +9,7 @@ import { settleAfterAnswer } from '../../src-server/platform/after-answer';
 import type { IssuedPolicyView, LoginResult } from '../../src-server/contract/views';
 import { createHarness, json, T0, type ErrorBody, type Harness } from './harness';
 import { latestLinkTo } from './mail-links';
-import { mailsTo, submitQuote } from './quote-flow';
+import { acceptedQuote, mailsTo } from './quote-flow';
 
 let h: Harness;
 let admin: string;
@@ -26,7 +26,7 @@ const INVALID = 'This reset link is invalid or has expired. Please request a new
 
 /** Issues a policy from a fresh request to a new address; answers the account and the invitation's token. */
 async function invite(email: string): Promise<{ issued: IssuedPolicyView; token: string }> {
-  const q = await submitQuote(h, { email });
+  const q = await acceptedQuote(h, admin, { email });
   const res = await h.request('POST', `/api/admin/quotes/${q.id}/policy`, { token: admin, body: { licenseNumber: 'LICENCE0001' } });
   expect(res.status).toBe(201);
   const issued = await json<IssuedPolicyView>(res);

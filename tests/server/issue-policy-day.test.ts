@@ -1,9 +1,10 @@
 // The broker's working day through the API alone (docs/product.md#from-quote-to-cover), as its "Done when"
 // reads: a quote request with product, start time and duration is stored and shown to staff (a learner aged 66
-// is refused with an age message); a note and an offer are recorded and the customer is e-mailed "£64.50";
-// issuing answers 201 with invited: true; the invitation sets a password exactly once; signing in with the
+// is refused with an age message); a note and an offer are recorded and the customer is e-mailed "£64.50"; the
+// customer accepts by phone and staff record it; issuing answers 201 with invited: true and a pending policy; the
+// payment taken by phone makes it active; the invitation sets a password exactly once; signing in with the
 // e-mail shows the policy with the request's registration, product, start date and time and the end its
-// duration gives; the documents are e-mailed; the request shows closed with the policy number.
+// duration gives; the confirmation is e-mailed with the certificate; the request shows closed with the policy number.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { IssuedPolicyView, LoginResult, PolicyView, QuoteRequestDetailView } from '../../src-server/contract/views';
 import { validQuote } from '../fixtures/quote';
@@ -52,12 +53,21 @@ it('takes a quote request to cover, e-mails and all', async () => {
   expect(offerMail?.text).toContain('£64.50');
   expect(offerMail?.text).toContain('Cover: Learner driver cover');
 
-  // Issued: a new account, invited.
+  // The customer accepts on the phone; staff record it (docs/product.md#accepting-a-quote).
+  expect((await h.request('POST', `/api/admin/quotes/${id}/acceptance`, { token: staff })).status).toBe(200);
+
+  // Issued: a new account, invited; pending until paid.
   const issuedRes = await h.request('POST', `/api/admin/quotes/${id}/policy`, { token: staff, body: { licenseNumber: 'MARSH905175L99LM' } });
   expect(issuedRes.status).toBe(201);
   const issued = await json<IssuedPolicyView>(issuedRes);
   expect(issued.invited).toBe(true);
   expect(issued.user.email).toBe(EMAIL);
+  expect(issued.policy.status).toBe('pending');
+
+  // Paid by card on the phone: the policy is active (docs/product.md#payments).
+  const paid = await h.request('POST', `/api/admin/policies/${issued.policy.id}/payments`, { token: staff, body: { amount: '64.50', method: 'card-by-phone' } });
+  expect(paid.status).toBe(201);
+  expect(await json(paid)).toMatchObject({ activated: true, policy: { status: 'active' } });
 
   // The invitation sets a password exactly once.
   const { token } = await latestLinkTo(h, EMAIL, '/welcome');
@@ -88,8 +98,8 @@ it('takes a quote request to cover, e-mails and all', async () => {
     status: 'active',
   });
 
-  // The documents, with the certificate.
-  const documents = (await mailsTo(h, EMAIL)).find((m) => m.subject === `Kerbside Cover: your policy documents, ${issued.policy.policyNumber}`);
+  // The confirmation, with the certificate.
+  const documents = (await mailsTo(h, EMAIL)).find((m) => m.subject === `Kerbside Cover: your cover is confirmed, ${issued.policy.policyNumber}`);
   expect(documents?.text).toContain(issued.policy.policyNumber);
   expect(documents?.attachments.map((a) => a.filename)).toEqual([`${issued.policy.policyNumber}_certificate.pdf`]);
 

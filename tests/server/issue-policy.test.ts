@@ -1,16 +1,15 @@
 // "Issue policy" (docs/product.md#issuing-a-policy): POST /api/admin/quotes/{id}/policy and
-// admin.quotes.issuePolicy build the policy from the request (staff's fields winning), find the customer's
-// account by e-mail or make one (plain, no usable password, invited), create and link the policy, close the
-// request with it, log it and queue the e-mails, all in one transaction. Existing vs new account, overrides,
-// the documents e-mail with and without the certificate, refusals (400 writing nothing, 404, 409 twice or
-// closed) and who may call it.
+// admin.quotes.issuePolicy build the policy from an accepted request (staff's fields winning), find the customer's
+// account by e-mail or make one (plain, no usable password, invited), create the policy pending (active only once
+// paid, docs/product.md#payments), link it, close the request with it, log it and queue the e-mails, all in one
+// transaction. Existing vs new account, overrides, the documents e-mail of pending cover, refusals (400 writing
+// nothing, 404, 409 not accepted, twice or closed) and who may call it.
 import type { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IssuedPolicyView, QuoteRequestDetailView } from '../../src-server/contract/views';
 import { createHarness, json, T0, type ErrorBody, type Harness } from './harness';
-import { readingOrder } from './pdf-reader';
 import { latestLinkTo } from './mail-links';
-import { logsMentioning, mailsTo, submitQuote } from './quote-flow';
+import { acceptedQuote, logsMentioning, mailsTo, priceAndAccept, submitQuote } from './quote-flow';
 
 let h: Harness;
 let admin: string;
@@ -46,9 +45,8 @@ describe('a new customer', () => {
   let requestId: number;
 
   beforeAll(async () => {
-    const q = await submitQuote(h, { email: 'Amelia.Fletcher@Example.test' });
+    const q = await acceptedQuote(h, admin, { email: 'Amelia.Fletcher@Example.test' });
     ({ reference, id: requestId } = q);
-    expect((await h.request('POST', `/api/admin/quotes/${q.id}/offer`, { token: admin, body: { premium: '64.50' } })).status).toBe(200);
     const res = await issue(q.id, { licenseNumber: LICENCE });
     expect(res.status, await res.clone().text()).toBe(201);
     issued = await json<IssuedPolicyView>(res);
@@ -74,7 +72,8 @@ describe('a new customer', () => {
       startTime: '09:00',
       endDate: '2026-07-13',
       endTime: '09:00',
-      status: 'active',
+      // Active only once payments cover the premium (docs/product.md#payments).
+      status: 'pending',
       premium: 64.5,
     });
   });
@@ -122,7 +121,7 @@ describe('a new customer', () => {
     expect(JSON.stringify(await h.database.client.execute('select * from password_reset_tokens'))).not.toContain(token);
   });
 
-  it('queues the policy documents naming the policy number, with the certificate PDF attached', async () => {
+  it('queues the policy documents naming the policy number: pending cover, so no certificate until it is paid', async () => {
     const mails = await mailsTo(h, 'amelia.fletcher@example.test');
     const documents = mails.find((m) => m.subject === `Kerbside Cover: your policy documents, ${issued.policy.policyNumber}`);
     expect(documents).toBeDefined();
@@ -130,23 +129,16 @@ describe('a new customer', () => {
     expect(documents!.text).toContain('From: Fri 10 Jul 2026, 09:00 BST');
     expect(documents!.text).toContain('To: Mon 13 Jul 2026, 09:00 BST');
     expect(documents!.text).toContain('Premium: £64.50');
-    expect(documents!.text).toContain(`Your policy documents are attached (${issued.policy.policyNumber}_certificate.pdf)`);
+    expect(documents!.text).toContain('Your cover is awaiting confirmation: you are not covered to drive until we confirm it, once we have taken your payment.');
     expect(documents!.text).toContain('a separate e-mail has a link to set your password');
-    expect(documents!.attachments).toHaveLength(1);
-    const [file] = documents!.attachments;
-    expect(file).toMatchObject({ filename: `${issued.policy.policyNumber}_certificate.pdf`, contentType: 'application/pdf' });
-    const pdf = Buffer.from(file!.contentBase64, 'base64');
-    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const text = readingOrder(new Uint8Array(pdf));
-    expect(text).toContain(issued.policy.policyNumber);
-    expect(text).toContain('AB12 CDE');
+    expect(documents!.attachments).toEqual([]);
   });
 
   it('gives the next customer of the same name a username of their own', async () => {
-    const q = await submitQuote(h, { email: 'amelia.other@example.test' });
+    const q = await acceptedQuote(h, admin, { email: 'amelia.other@example.test' });
     const second = await json<IssuedPolicyView>(await issue(q.id, { licenseNumber: LICENCE }));
     expect(second.user.username).toBe('amelia.fletcher2');
-    const q3 = await submitQuote(h, { email: 'zoe@example.test', firstName: 'Zoë', lastName: "O'Brien-Smith" });
+    const q3 = await acceptedQuote(h, admin, { email: 'zoe@example.test', firstName: 'Zoë', lastName: "O'Brien-Smith" });
     expect((await json<IssuedPolicyView>(await issue(q3.id, { licenseNumber: LICENCE }))).user.username).toBe('zoe.obrien.smith');
   });
 });
@@ -154,7 +146,7 @@ describe('a new customer', () => {
 describe('an existing account', () => {
   it('is found by e-mail in any letter case: no new account, no invitation, only the documents', async () => {
     const bobId = await h.addUser({ username: 'bob', email: 'Bob.Brown@Example.test' });
-    const q = await submitQuote(h, { email: 'bob.brown@example.TEST', firstName: 'Bob', lastName: 'Brown' });
+    const q = await acceptedQuote(h, admin, { email: 'bob.brown@example.TEST', firstName: 'Bob', lastName: 'Brown' });
     const users = Number((await one('select count(*) n from users'))['n']);
     const res = await issue(q.id, { licenseNumber: 'BROWN801015B99BB' });
     expect(res.status).toBe(201);
@@ -163,8 +155,12 @@ describe('an existing account', () => {
     expect(Number((await one('select count(*) n from users'))['n'])).toBe(users);
     expect(Number((await one('select count(*) n from password_reset_tokens where user_id = ?', [bobId]))['n'])).toBe(0);
     const subjects = (await mailsTo(h, 'bob.brown@example.test')).map((m) => m.subject);
-    expect(subjects).toEqual([`Kerbside Cover: quote request ${q.reference}`, `Kerbside Cover: your policy documents, ${issued.policy.policyNumber}`]);
-    const documents = (await mailsTo(h, 'bob.brown@example.test'))[1]!;
+    expect(subjects).toEqual([
+      `Kerbside Cover: quote request ${q.reference}`,
+      `Kerbside Cover: your quote ${q.reference}, £64.50`,
+      `Kerbside Cover: your policy documents, ${issued.policy.policyNumber}`,
+    ]);
+    const documents = (await mailsTo(h, 'bob.brown@example.test'))[2]!;
     expect(documents.text).toContain('Sign in with your username (bob) or this e-mail address');
     // Bob sees it among his policies.
     const mine = await json<{ policyNumber: string }[]>(await h.request('GET', '/api/user/policies', { token: await h.tokenFor('bob') }));
@@ -174,9 +170,9 @@ describe('an existing account', () => {
 
 describe('a second policy for a customer who has not set a password yet', () => {
   it('goes to the same account, uninvited, and the documents say how to set the password', async () => {
-    const first = await submitQuote(h, { email: 'twice.insured@example.test', firstName: 'Tia', lastName: 'Twice' });
+    const first = await acceptedQuote(h, admin, { email: 'twice.insured@example.test', firstName: 'Tia', lastName: 'Twice' });
     const one = await json<IssuedPolicyView>(await issue(first.id, { licenseNumber: LICENCE }));
-    const second = await submitQuote(h, { email: 'TWICE.insured@example.test', firstName: 'Tia', lastName: 'Twice', regNumber: 'TT22 TTT' });
+    const second = await acceptedQuote(h, admin, { email: 'TWICE.insured@example.test', firstName: 'Tia', lastName: 'Twice', regNumber: 'TT22 TTT' });
     const two = await json<IssuedPolicyView>(await issue(second.id, { licenseNumber: LICENCE }));
     expect(two).toMatchObject({ invited: false, user: { id: one.user.id, username: 'tia.twice' } });
     const documents = (await mailsTo(h, 'twice.insured@example.test')).filter((m) => m.subject.includes('your policy documents'));
@@ -187,9 +183,8 @@ describe('a second policy for a customer who has not set a password yet', () => 
 });
 
 describe("staff's fields", () => {
-  it('win over the request: vehicle, registration, times, product, premium and status', async () => {
-    const q = await submitQuote(h, { email: 'override@example.test' });
-    await h.request('POST', `/api/admin/quotes/${q.id}/offer`, { token: admin, body: { premium: '64.50' } });
+  it('win over the request: vehicle, registration, times, product and premium', async () => {
+    const q = await acceptedQuote(h, admin, { email: 'override@example.test' });
     const res = await issue(q.id, {
       licenseNumber: LICENCE,
       carModel: 'Ford Fiesta 1.0 Zetec',
@@ -198,7 +193,7 @@ describe("staff's fields", () => {
       endDate: '2026-07-17',
       endTime: '11:59 PM',
       product: 'business',
-      premium: null,
+      premium: '70',
       status: 'pending',
       // Not a policy field staff may set here: the account is always the request's e-mail's.
       userId: 1,
@@ -213,7 +208,7 @@ describe("staff's fields", () => {
       endDate: '2026-07-17',
       endTime: '23:59',
       product: 'business',
-      premium: null,
+      premium: 70,
       status: 'pending',
       userId: issued.user.id,
     });
@@ -223,12 +218,12 @@ describe("staff's fields", () => {
   it('a pending policy’s documents e-mail has no certificate and says it follows once confirmed', async () => {
     const documents = (await mailsTo(h, 'override@example.test')).find((m) => m.subject.includes('your policy documents'));
     expect(documents!.attachments).toEqual([]);
-    expect(documents!.text).toContain('Your cover is awaiting confirmation: you are not covered to drive until we confirm it.');
+    expect(documents!.text).toContain('Your cover is awaiting confirmation: you are not covered to drive until we confirm it, once we have taken your payment.');
     expect(documents!.text).toContain('Your Certificate of Motor Insurance follows once your cover is confirmed');
   });
 
   it('a request from before the wizard asked for a start gives no dates: 400 until staff type them', async () => {
-    const q = await submitQuote(h, { email: 'legacy@example.test' });
+    const q = await acceptedQuote(h, admin, { email: 'legacy@example.test' });
     // The confirmation's delivery runs after the answer, in write transactions; this test's own write (a second
     // connection, synchronous) must not start while one is open, or it holds the event loop the transaction needs.
     await h.deps.mailer.deliverPending();
@@ -245,14 +240,17 @@ describe("staff's fields", () => {
 });
 
 describe('refusals', () => {
-  it('answers 400 with field messages and writes nothing: no licence, an end before the start, a bad status', async () => {
-    const q = await submitQuote(h, { email: 'refused@example.test' });
+  it('answers 400 with field messages and writes nothing: no licence, an end before the start, a status but pending, no premium', async () => {
+    const q = await acceptedQuote(h, admin, { email: 'refused@example.test' });
     const before = await writes();
     const cases: [unknown, string, string][] = [
       [{}, 'licenseNumber', 'Licence number is required'],
       [{ licenseNumber: '  ' }, 'licenseNumber', 'Licence number is required'],
       [{ licenseNumber: LICENCE, endDate: '2026-07-09' }, 'endDate', 'The end must be after the start'],
-      [{ licenseNumber: LICENCE, status: 'lapsed' }, 'status', 'Status must be active, expired, pending or cancelled'],
+      [{ licenseNumber: LICENCE, status: 'lapsed' }, 'status', 'A policy from a quote starts pending: it becomes active once payments cover its premium'],
+      [{ licenseNumber: LICENCE, status: 'active' }, 'status', 'A policy from a quote starts pending: it becomes active once payments cover its premium'],
+      [{ licenseNumber: LICENCE, premium: null }, 'premium', 'A policy from a quote needs its premium, above £0.00'],
+      [{ licenseNumber: LICENCE, premium: '0' }, 'premium', 'A policy from a quote needs its premium, above £0.00'],
       [{ licenseNumber: LICENCE, startTime: '25:00' }, 'startTime', 'Start time must be a time such as 09:00 or 09:00 AM'],
       [{ licenseNumber: LICENCE, registration: 'AB-12' }, 'registration', 'Registration may use letters, digits and spaces'],
       [{ licenseNumber: LICENCE, premium: '1.234' }, 'premium', 'Enter pounds and pence with at most two decimal places'],
@@ -267,7 +265,7 @@ describe('refusals', () => {
   });
 
   it('answers 409 to a second issue, and to an offer once issued; the first policy stands alone', async () => {
-    const q = await submitQuote(h, { email: 'twice@example.test' });
+    const q = await acceptedQuote(h, admin, { email: 'twice@example.test' });
     const first = await json<IssuedPolicyView>(await issue(q.id, { licenseNumber: LICENCE }));
     const before = await writes();
     const again = await issue(q.id, { licenseNumber: LICENCE });
@@ -279,6 +277,31 @@ describe('refusals', () => {
     expect(offered.status).toBe(409);
     expect(await writes()).toBe(before);
     expect(Number((await one('select count(*) n from policies where user_id = ?', [first.user.id]))['n'])).toBe(1);
+  });
+
+  it('answers 409 for a quote not accepted, priced or not, writing nothing; the console explains why', async () => {
+    const unpriced = await submitQuote(h, { email: 'not.accepted@example.test' });
+    const priced = await submitQuote(h, { email: 'priced.only@example.test' });
+    expect((await h.request('POST', `/api/admin/quotes/${priced.id}/offer`, { token: admin, body: { premium: 50 } })).status).toBe(200);
+    const before = await writes();
+    for (const q of [unpriced, priced]) {
+      const res = await issue(q.id, { licenseNumber: LICENCE });
+      expect(res.status).toBe(409);
+      expect(await json(res)).toEqual({
+        error: 'The customer has not accepted this quote yet: they accept it in their account, or record their acceptance by phone',
+      });
+    }
+    expect(await writes()).toBe(before);
+  });
+
+  it('answers 409 when a new price was sent after the acceptance: the new price needs its own', async () => {
+    const q = await acceptedQuote(h, admin, { email: 'repriced@example.test' });
+    expect((await h.request('POST', `/api/admin/quotes/${q.id}/offer`, { token: admin, body: { premium: 80 } })).status).toBe(200);
+    expect((await issue(q.id, { licenseNumber: LICENCE })).status).toBe(409);
+    await priceAndAccept(h, admin, q.id, 80);
+    const res = await issue(q.id, { licenseNumber: LICENCE });
+    expect(res.status).toBe(201);
+    expect((await json<IssuedPolicyView>(res)).policy).toMatchObject({ premium: 80, status: 'pending' });
   });
 
   it('answers 409 for a request staff closed by hand', async () => {
@@ -297,7 +320,7 @@ describe('refusals', () => {
   });
 
   it('is for staff only: 401 signed out, 403 for a customer, at both doors, writing nothing', async () => {
-    const q = await submitQuote(h, { email: 'guarded@example.test' });
+    const q = await acceptedQuote(h, admin, { email: 'guarded@example.test' });
     const before = await writes();
     expect((await issue(q.id, { licenseNumber: LICENCE }, null)).status).toBe(401);
     expect((await issue(q.id, { licenseNumber: LICENCE }, customer)).status).toBe(403);
@@ -309,7 +332,7 @@ describe('refusals', () => {
 
 describe('over tRPC', () => {
   it('admin.quotes.issuePolicy answers the same view', async () => {
-    const q = await submitQuote(h, { email: 'trpc@example.test', firstName: 'Tom', lastName: 'Rowe' });
+    const q = await acceptedQuote(h, admin, { email: 'trpc@example.test', firstName: 'Tom', lastName: 'Rowe' });
     const issued = await h.trpc(admin).admin.quotes.issuePolicy({ id: q.id, licenseNumber: LICENCE, startTime: '09:30' });
     expect(issued).toMatchObject({ invited: true, user: { username: 'tom.rowe', email: 'trpc@example.test' }, policy: { startTime: '09:30', holderName: 'Tom Rowe' } });
     expect(await logsMentioning(h, `issued to tom.rowe`)).toHaveLength(1);

@@ -49,19 +49,22 @@ describe('GET /api/user/quotes and quotes.mine', () => {
     const mine = await json<unknown[]>(res);
     for (const item of mine) expect(myQuoteRequestView.parse(item)).toEqual(item);
     expect(mine).toEqual([
-      { reference: second, status: 'new', createdAt: expect.any(String), product: expect.anything(), offer: null, policyNumber: null },
+      { reference: second, status: 'new', createdAt: expect.any(String), product: expect.anything(), offer: null, policyNumber: null, statementOfFact: null },
       {
         reference: first,
         status: 'closed',
         createdAt: expect.any(String),
         product: expect.anything(),
-        offer: { premium: 64.5, validUntil: new Date(h.clock.now() + 86_400_000).toISOString(), offeredAt: new Date(h.clock.now()).toISOString() },
+        offer: { premium: 64.5, validUntil: new Date(h.clock.now() + 86_400_000).toISOString(), offeredAt: new Date(h.clock.now()).toISOString(), acceptance: null },
         policyNumber: created.policyNumber,
+        // Shown only while a price awaits acceptance (docs/product.md#accepting-a-quote).
+        statementOfFact: null,
       },
     ]);
     expect(await h.trpc(customer).quotes.mine()).toEqual(mine);
 
-    // Someone else sees only theirs; nothing staff-only travels (no notes, assignee, address, details).
+    // Someone else sees only theirs; nothing staff-only travels (no notes, assignee, address); the answers only as a
+    // Statement of Fact to confirm.
     const theirs = await h.trpc(other).quotes.mine();
     expect(theirs.map((q) => q.reference)).toHaveLength(1);
     expect(JSON.stringify(mine)).not.toMatch(/notes|assignee|clientAddress|details|Jo\.Mine@/);

@@ -63,7 +63,7 @@ describe('sending a quote', () => {
     expect(mail.text).toContain('Cover to start: Fri 10 Jul 2026, 09:00 BST');
     expect(mail.text).toContain('For: 3 days');
     expect(mail.text).toContain('This price is valid until Thu 2 Jul 2026, 13:00 BST.');
-    expect(mail.text).toContain(`Call us on 020 7946 0000 (Monday to Friday 8am to 8pm, Saturday 9am to 5pm; claims line 24 hours a day, 7 days a week) and quote your reference ${q.reference}`);
+    expect(mail.text).toContain(`call us on 020 7946 0000 (Monday to Friday 8am to 8pm, Saturday 9am to 5pm; claims line 24 hours a day, 7 days a week) and quote your reference ${q.reference}`);
     expect(mail.text).toContain('quotes@kerbsidecover.example');
     expect(mail.text).toContain('Authorised and regulated by the Financial Conduct Authority.');
   });

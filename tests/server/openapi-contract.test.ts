@@ -22,8 +22,9 @@ const fx = {
   policy: { id: 0, policyNumber: '' },
   pendingPolicyNumber: '',
   verifyCode: '',
-  /** Offered, assigned and noted: every field of its views filled in. */
+  /** The customer's own, offered, accepted, assigned and noted: every field of its views filled in. */
   quote: 0,
+  quoteReference: '',
   /** Issued from, so closed. */
   closedQuote: 0,
   /** Assigned and noted. */
@@ -101,6 +102,13 @@ async function freshQuote(email = `ct-q${next()}@example.test`): Promise<number>
   expect(res.status).toBe(201);
   return idOf('quote_requests', (await json<{ reference: string }>(res)).reference);
 }
+/** A fresh request priced and accepted by phone: issuing needs the acceptance (docs/product.md#accepting-a-quote). */
+async function acceptedQuote(email?: string): Promise<number> {
+  const id = await freshQuote(email);
+  await ok('POST', `/api/admin/quotes/${id}/offer`, { premium: '64.50' });
+  await ok('POST', `/api/admin/quotes/${id}/acceptance`);
+  return id;
+}
 async function freshCallback(): Promise<number> {
   const res = await h.request('POST', '/api/callbacks', {
     body: { name: 'Contract', email: `ct-cb${next()}@example.test`, phone: '07700 900123', reasonForContact: 'other' },
@@ -169,7 +177,7 @@ const OK: Record<string, Case[]> = {
       status: 200,
       prepare: async () => {
         const email = `ct-invite${next()}@example.test`;
-        await ok('POST', `/api/admin/quotes/${await freshQuote(email)}/policy`, { licenseNumber: 'CONTRACT01' });
+        await ok('POST', `/api/admin/quotes/${await acceptedQuote(email)}/policy`, { licenseNumber: 'CONTRACT01' });
         return { body: { token: await linkToken(email, 'welcome'), password: 'a-new-passphrase', remember: true } };
       },
     },
@@ -178,6 +186,8 @@ const OK: Record<string, Case[]> = {
   'POST /api/quotes': [{ status: 201, prepare: async () => ({ body: { ...validQuote, email: `ct-q${next()}@example.test` } }) }],
   'GET /api/user/policies': [{ status: 200, prepare: async () => customer() }],
   'GET /api/user/quotes': [{ status: 200, prepare: async () => customer() }],
+  // Accepted already in the fixtures: a second acceptance answers the request as it is.
+  'POST /api/user/quotes/{reference}/accept': [{ status: 200, prepare: async () => customer({ params: { reference: fx.quoteReference }, body: { confirm: true } }) }],
   'GET /api/user/policies/{policyNumber}/renewal': [{ status: 200, prepare: async () => customer({ params: { policyNumber: fx.policy.policyNumber } }) }],
   'GET /api/policies/{policyNumber}/certificate': [
     { status: 200, prepare: async () => customer({ params: { policyNumber: fx.policy.policyNumber } }) },
@@ -201,6 +211,10 @@ const OK: Record<string, Case[]> = {
   'POST /api/admin/policies': [{ status: 201, prepare: async () => owner({ body: { ...validPolicy, product: 'learner', premium: '£1,234.50', holderName: `Made ${next()}` } }) }],
   'PUT /api/admin/policies/{id}': [{ status: 200, prepare: async () => owner({ params: { id: (await freshPolicy()).id }, body: { ...validPolicy, holderName: 'Edited', premium: null } }) }],
   'GET /api/admin/policies/{id}/history': [{ status: 200, prepare: async () => owner({ params: { id: (await freshPolicy()).id } }) }],
+  'GET /api/admin/policies/{id}/payments': [{ status: 200, prepare: async () => owner({ params: { id: fx.policy.id } }) }],
+  'POST /api/admin/policies/{id}/payments': [
+    { status: 201, prepare: async () => owner({ params: { id: fx.policy.id }, body: { amount: '£12.50', method: 'bank-transfer', reference: 'CONTRACT' } }) },
+  ],
   // Only a policy never in force can go (docs/product.md#policies); one that was is among the conflicts below.
   'DELETE /api/admin/policies/{id}': [{ status: 200, prepare: async () => owner({ params: { id: (await freshPolicy('pending')).id } }) }],
   'GET /api/admin/logs': [{ status: 200, prepare: async () => owner() }],
@@ -209,7 +223,17 @@ const OK: Record<string, Case[]> = {
   'GET /api/admin/quotes/{id}': [{ status: 200, prepare: async () => owner({ params: { id: fx.quote } }) }],
   'PUT /api/admin/quotes/{id}': [{ status: 200, prepare: async () => owner({ params: { id: fx.quote }, body: { assigneeId: fx.adminId } }) }],
   'POST /api/admin/quotes/{id}/offer': [{ status: 200, prepare: async () => owner({ params: { id: await freshQuote() }, body: { premium: '64.50', validHours: 48 } }) }],
-  'POST /api/admin/quotes/{id}/policy': [{ status: 201, prepare: async () => owner({ params: { id: await freshQuote() }, body: { licenseNumber: 'CONTRACT02' } }) }],
+  'POST /api/admin/quotes/{id}/policy': [{ status: 201, prepare: async () => owner({ params: { id: await acceptedQuote() }, body: { licenseNumber: 'CONTRACT02' } }) }],
+  'POST /api/admin/quotes/{id}/acceptance': [
+    {
+      status: 200,
+      prepare: async () => {
+        const id = await freshQuote();
+        await ok('POST', `/api/admin/quotes/${id}/offer`, { premium: '64.50' });
+        return owner({ params: { id } });
+      },
+    },
+  ],
   'POST /api/admin/quotes/{id}/notes': [{ status: 201, prepare: async () => owner({ params: { id: fx.quote }, body: { text: 'Called back\nno answer' } }) }],
   'GET /api/admin/callbacks': [{ status: 200, prepare: async () => owner() }],
   'GET /api/admin/callbacks/{id}': [{ status: 200, prepare: async () => owner({ params: { id: fx.callback } }) }],
@@ -219,8 +243,8 @@ const OK: Record<string, Case[]> = {
 };
 
 /** Path parameter values that cannot be one (400) and that name nothing (404). */
-const BAD_PARAM: Record<string, string> = { id: 'abc', policyNumber: 'bad_number' };
-const MISSING_PARAM: Record<string, string> = { id: '999999999', policyNumber: 'KC-0000000000', code: '7Q4M2XHPAB3CDEFGHJK0' };
+const BAD_PARAM: Record<string, string> = { id: 'abc', policyNumber: 'bad_number', reference: 'bad_reference' };
+const MISSING_PARAM: Record<string, string> = { id: '999999999', policyNumber: 'KC-0000000000', code: '7Q4M2XHPAB3CDEFGHJK0', reference: 'QR-00000000' };
 
 /** The typical errors the document lists for `key`, made from its success case. */
 function errorCases(key: string, base: Case): Case[] {
@@ -254,9 +278,11 @@ beforeAll(async () => {
   // The customer's own request, offered, assigned and noted: the views' nullable parts filled in.
   fx.quote = await freshQuote(fx.customerEmail);
   await ok('POST', `/api/admin/quotes/${fx.quote}/offer`, { premium: '99.99' });
+  fx.quoteReference = String((await h.database.client.execute({ sql: 'select reference from quote_requests where id = ?', args: [fx.quote] })).rows[0]!['reference']);
+  expect((await h.request('POST', `/api/user/quotes/${fx.quoteReference}/accept`, { token: tokens.customer, body: { confirm: true } })).status).toBe(200);
   await ok('PUT', `/api/admin/quotes/${fx.quote}`, { assigneeId: fx.adminId });
   await ok('POST', `/api/admin/quotes/${fx.quote}/notes`, { text: 'First note' });
-  fx.closedQuote = await freshQuote();
+  fx.closedQuote = await acceptedQuote();
   await ok('POST', `/api/admin/quotes/${fx.closedQuote}/policy`, { licenseNumber: 'CONTRACT00' });
   fx.callback = await freshCallback();
   await ok('PUT', `/api/admin/callbacks/${fx.callback}`, { assigneeId: fx.adminId });
@@ -294,6 +320,11 @@ describe('other documented errors', () => {
     await expectContract('DELETE /api/admin/policies/{id}', owner({ params: { id: (await freshPolicy()).id } }), 409);
     await expectContract('POST /api/admin/quotes/{id}/offer', owner({ params: { id: fx.closedQuote }, body: { premium: '10' } }), 409);
     await expectContract('POST /api/admin/quotes/{id}/policy', owner({ params: { id: fx.closedQuote }, body: { licenseNumber: 'CONTRACT03' } }), 409);
+    // Not accepted: no policy; no price: nothing to accept; a policy from a quote is not put in force before it is paid.
+    await expectContract('POST /api/admin/quotes/{id}/policy', owner({ params: { id: await freshQuote() }, body: { licenseNumber: 'CONTRACT04' } }), 409);
+    await expectContract('POST /api/admin/quotes/{id}/acceptance', owner({ params: { id: await freshQuote() } }), 409);
+    const closedPolicyId = Number((await h.database.client.execute({ sql: 'select policy_id from quote_requests where id = ?', args: [fx.closedQuote] })).rows[0]!['policy_id']);
+    await expectContract('PUT /api/admin/policies/{id}', owner({ params: { id: closedPolicyId }, body: { ...validPolicy, status: 'active' } }), 409);
   });
 
   it('malformed JSON: 400 without details; a body not declared as JSON: 415; over 100 KB: 413', async () => {

@@ -39,3 +39,21 @@ export async function logsMentioning(h: Harness, text: string): Promise<{ action
   const rs = await h.database.client.execute({ sql: 'select action, username from audit_logs where action like ? order by id', args: [`%${text}%`] });
   return rs.rows.map((r) => ({ action: String(r['action']), username: r['username'] === null ? null : String(r['username']) }));
 }
+
+/**
+ * A quote request priced and accepted (by phone, recorded by the staff member of `token`), ready for "Issue policy"
+ * (docs/product.md#accepting-a-quote): the request's id and reference.
+ */
+export async function acceptedQuote(h: Harness, token: string, overrides: Record<string, unknown> = {}, premium: number | string = '64.50'): Promise<{ id: number; reference: string }> {
+  const q = await submitQuote(h, overrides);
+  await priceAndAccept(h, token, q.id, premium);
+  return q;
+}
+
+/** Sends a price on a request and records its acceptance by phone. */
+export async function priceAndAccept(h: Harness, token: string, id: number, premium: number | string = '64.50'): Promise<void> {
+  const offered = await h.request('POST', `/api/admin/quotes/${id}/offer`, { token, body: { premium } });
+  if (offered.status !== 200) throw new Error(`offer refused: ${offered.status} ${await offered.text()}`);
+  const accepted = await h.request('POST', `/api/admin/quotes/${id}/acceptance`, { token });
+  if (accepted.status !== 200) throw new Error(`acceptance refused: ${accepted.status} ${await accepted.text()}`);
+}

@@ -156,12 +156,29 @@ describe('GET /api/admin/report.csv', () => {
     ]);
     expect(header).toEqual([...REPORT_HEADER]);
     expect(body).toEqual([
-      [policyNumber, 'cust', 'Ann Smith', validPolicy.carModel, 'AB12 CDE', 'Ann Smith', validPolicy.licenseNumber, '2026-07-01', '09:00', '2026-07-08', '23:59', 'active', 'temporary', ''],
+      [policyNumber, 'cust', 'Ann Smith', validPolicy.carModel, 'AB12 CDE', 'Ann Smith', validPolicy.licenseNumber, '2026-07-01', '09:00', '2026-07-08', '23:59', 'active', 'temporary', '', '0.00', ''],
     ]);
   });
 
-  it('ends each row with the product and the premium in pounds with two decimals (blank when not recorded)', async () => {
-    expect(REPORT_HEADER.slice(-3)).toEqual(['Status', 'Product', 'Premium']);
+  it('ends each row with the amount paid and the last payment in UK time (docs/product.md#payments)', async () => {
+    expect(REPORT_HEADER.slice(-2)).toEqual(['Amount paid', 'Last payment (UK time)']);
+    const created = await json<{ id: number; policyNumber: string }>(await h.request('POST', '/api/admin/policies', { token: admin, body: { ...validPolicy, premium: 64.5 } }));
+    const unpaid = await json<{ policyNumber: string }>(await h.request('POST', '/api/admin/policies', { token: admin, body: { ...validPolicy, premium: 20 } }));
+    const pay = (amount: string) => h.request('POST', `/api/admin/policies/${created.id}/payments`, { token: admin, body: { amount, method: 'card-by-phone' } });
+    expect((await pay('45')).status).toBe(201);
+    h.clock.advance(90 * 60_000);
+    expect((await pay('19.50')).status).toBe(201);
+    // A refund, as cancellation records it: a negative amount (the table allows it; no route writes one yet).
+    h.clock.advance(60_000);
+    await h.database.client.execute({ sql: "insert into policy_payments (policy_id, amount_pence, method, at, username) values (?, -500, 'other', ?, 'boss')", args: [created.id, h.clock.now()] });
+    const { body } = split((await getReport()).text);
+    expect(body.find((r) => r[0] === created.policyNumber)!.slice(-3)).toEqual(['64.50', '59.50', '2026-07-01 14:31']);
+    expect(body.find((r) => r[0] === unpaid.policyNumber)!.slice(-3)).toEqual(['20.00', '0.00', '']);
+    h.clock.set(T0);
+  });
+
+  it('gives each row the product and the premium in pounds with two decimals (blank when not recorded)', async () => {
+    expect(REPORT_HEADER.slice(-5, -2)).toEqual(['Status', 'Product', 'Premium']);
     const cases = [
       [{ product: 'learner', premium: '£1,234.50', status: 'cancelled' }, ['cancelled', 'learner', '1234.50']],
       [{ product: 'business', premium: 19 }, ['active', 'business', '19.00']],
@@ -179,7 +196,7 @@ describe('GET /api/admin/report.csv', () => {
     for (const [i, [, tail]] of cases.entries()) {
       const row = body.find((r) => r[0] === numbers[i])!;
       expect(row).toHaveLength(REPORT_HEADER.length);
-      expect(row.slice(-3), numbers[i]).toEqual([...tail]);
+      expect(row.slice(-5, -2), numbers[i]).toEqual([...tail]);
     }
   });
 

@@ -8,7 +8,7 @@ import { isReservedUsername } from '../../src-server/contract/usernames';
 import type { IssuedPolicyView, UserView } from '../../src-server/contract/views';
 import { ensureFirstOwner } from '../../src-server/features/account/service';
 import { createHarness, json, type ErrorBody, type Harness } from './harness';
-import { submitQuote } from './quote-flow';
+import { acceptedQuote } from './quote-flow';
 
 let h: Harness;
 let ownerToken: string;
@@ -149,7 +149,7 @@ describe('staff accounts', () => {
 
 describe('accounts made when a policy is issued', () => {
   it('never take a reserved name from the customer’s name or e-mail', async () => {
-    const q = await submitQuote(h, { email: 'admin@example.test', firstName: 'Kerbside', lastName: 'Cover' });
+    const q = await acceptedQuote(h, ownerToken, { email: 'admin@example.test', firstName: 'Kerbside', lastName: 'Cover' });
     const res = await h.request('POST', `/api/admin/quotes/${q.id}/policy`, { token: ownerToken, body: { licenseNumber: 'COVER905175A99AA' } });
     expect(res.status, await res.clone().text()).toBe(201);
     const issued = await json<IssuedPolicyView>(res);
@@ -157,7 +157,7 @@ describe('accounts made when a policy is issued', () => {
   });
 
   it('fall back to the e-mail when the names make a reserved one (Sam Admin)', async () => {
-    const q = await submitQuote(h, { email: 'sam.wright@example.test', firstName: 'Sam', lastName: 'Admin' });
+    const q = await acceptedQuote(h, ownerToken, { email: 'sam.wright@example.test', firstName: 'Sam', lastName: 'Admin' });
     const res = await h.request('POST', `/api/admin/quotes/${q.id}/policy`, { token: ownerToken, body: { licenseNumber: 'ADMIN905175S99AA' } });
     expect(res.status, await res.clone().text()).toBe(201);
     expect((await json<IssuedPolicyView>(res)).user.username).toBe('sam.wright');

@@ -62,10 +62,14 @@ describe('the policy documents, issued through the API, over SMTP with a sign-in
     const email = 'amelia.fletcher@example.test';
     const quote = await submitQuote(h, { email });
     expect((await h.request('POST', `/api/admin/quotes/${quote.id}/offer`, { token: admin, body: { premium: '64.50' } })).status).toBe(200);
+    expect((await h.request('POST', `/api/admin/quotes/${quote.id}/acceptance`, { token: admin })).status).toBe(200);
     const res = await h.request('POST', `/api/admin/quotes/${quote.id}/policy`, { token: admin, body: { licenseNumber: 'FLETC905175A99AA' } });
     expect(res.status, await res.clone().text()).toBe(201);
     const { policy } = await json<IssuedPolicyView>(res);
-    const subject = `Kerbside Cover: your policy documents, ${policy.policyNumber}`;
+    // Paid: the confirmation carries the certificate (docs/product.md#payments).
+    const paid = await h.request('POST', `/api/admin/policies/${policy.id}/payments`, { token: admin, body: { amount: '64.50', method: 'card-by-phone' } });
+    expect(paid.status).toBe(201);
+    const subject = `Kerbside Cover: your cover is confirmed, ${policy.policyNumber}`;
 
     // Delivery started after the answer; a run already going when the documents were queued leaves them for the next.
     await waitFor('the documents to be sent', async () => {

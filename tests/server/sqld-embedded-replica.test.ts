@@ -102,9 +102,16 @@ describe('two processes, each on an embedded replica of one sqld', () => {
     let policyNumber = '';
     lags.push(
       await timeUntil('A to have the quote request', async () => {
+        // Priced, accepted by phone, issued and paid (docs/product.md#payments): the certificate needs cover in force.
+        if ((await send(A, 'POST', `/api/admin/quotes/${id}/offer`, { token: owner, body: { premium: '64.50' } })).status !== 200) return false;
+        expect((await send(A, 'POST', `/api/admin/quotes/${id}/acceptance`, { token: owner })).status).toBe(200);
         const res = await send(A, 'POST', `/api/admin/quotes/${id}/policy`, { token: owner, body: { licenseNumber: 'RITAA905175A99AA' } });
-        if (res.status === 201) policyNumber = parse<{ policy: { policyNumber: string } }>(res).policy.policyNumber;
-        return res.status === 201;
+        expect(res.status, res.text).toBe(201);
+        const policy = parse<{ policy: { id: number; policyNumber: string } }>(res).policy;
+        policyNumber = policy.policyNumber;
+        const paid = await send(A, 'POST', `/api/admin/policies/${policy.id}/payments`, { token: owner, body: { amount: '64.50', method: 'card-by-phone' } });
+        expect(paid.status, paid.text).toBe(201);
+        return true;
       }),
     );
 

@@ -232,12 +232,19 @@ describe('app process A on a sqld primary and B on its replica, behind a round-r
     const ownerIn = await step('POST', '/api/login', { body: { username: 'owner', password: OWNER_PASSWORD } });
     expect(ownerIn.status, ownerIn.text).toBe(200);
     const owner = parse<{ token: string }>(ownerIn).token;
+    const offered = await step('POST', `/api/admin/quotes/${request!.id}/offer`, { token: owner, body: { premium: '64.50' } });
+    expect(offered.status, offered.text).toBe(200);
+    const accepted = await step('POST', `/api/user/quotes/${reference}/accept`, { token: customer, body: { confirm: true } });
+    expect(accepted.status, accepted.text).toBe(200);
     const issued = await step('POST', `/api/admin/quotes/${request!.id}/policy`, { token: owner, body: { licenseNumber: 'FLETC905175A99AA' } });
     expect(issued.status, issued.text).toBe(201);
-    const issuedView = parse<{ policy: { policyNumber: string }; user: { email: string }; awaitingConfirmation: boolean }>(issued);
+    const issuedView = parse<{ policy: { id: number; policyNumber: string }; user: { email: string }; awaitingConfirmation: boolean }>(issued);
     expect(issuedView.user.email).toBe(email);
     expect(issuedView.awaitingConfirmation).toBe(false);
     const policyNumber = issuedView.policy.policyNumber;
+    // Paid by phone: in force, so the certificate opens (docs/product.md#payments).
+    const paid = await step('POST', `/api/admin/policies/${issuedView.policy.id}/payments`, { token: owner, body: { amount: '64.50', method: 'card-by-phone' } });
+    expect(paid.status, paid.text).toBe(201);
 
     const mine = await step('GET', '/trpc/policies.mine', { token: customer });
     expect(mine.status, mine.text).toBe(200);

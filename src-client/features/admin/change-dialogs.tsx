@@ -11,6 +11,7 @@ import { useSession } from '../../lib/session';
 import { useNow } from '../../lib/use-now';
 import { FormDialog, Modal } from './dialog';
 import { PolicyHistory } from './policy-history';
+import { PolicyPayments } from './policy-payments';
 import { formatUkDate, formatUkDateTime } from './format';
 import { useCreatePolicy, useCreateUser, useDeletePolicy, useDeleteUser, useUpdatePolicy, useUpdateUser } from './mutations';
 import { actionFailure, ErrorBanner, loadFailure, useNotify } from './notices';
@@ -56,6 +57,7 @@ export function PolicyDialog({ policy, onClose }: { policy: PolicyView | null; o
       {(form) => (
         <>
           <PolicyForm policy={policy} {...form} />
+          {policy ? <PolicyPayments id={policy.id} /> : null}
           {policy ? <PolicyHistory id={policy.id} /> : null}
         </>
       )}

@@ -73,6 +73,17 @@ export const useIssuePolicy = () =>
     (_issued, input) => [stale.queue('quotes', Number(input.id)), stale.queueCounts(), stale.policyList(), stale.users(), stale.stats(), stale.logs()],
   );
 
+/** An acceptance given by phone (docs/product.md#accepting-a-quote): the request's offer moves. */
+export const useRecordAcceptance = () =>
+  useChange((input: Admin['quotes']['recordAcceptance']) => trpcClient.admin.quotes.recordAcceptance.mutate(input), (view) => [stale.queue('quotes', view.id), stale.logs()]);
+
+/** A payment (docs/product.md#payments): its policy's payments, and when it made the policy active, the lists and counts. */
+export const useRecordPayment = () =>
+  useChange(
+    (input: Admin['policies']['recordPayment']) => trpcClient.admin.policies.recordPayment.mutate(input),
+    (answer) => (answer.activated ? [stale.policies(), stale.stats(), stale.logs()] : [trpc.admin.policies.payments.invalidate({ id: answer.policy.id }), stale.logs()]),
+  );
+
 /** After the CSV report was fetched: the server logged it. */
 export const reportGenerated = () => void stale.logs();
 

@@ -33,6 +33,7 @@ export function PolicyForm({
   policy,
   initial,
   showUser = true,
+  showStatus = true,
   submitLabel,
   ...handlers
 }: DialogFormProps<PolicyInput> & {
@@ -41,6 +42,8 @@ export function PolicyForm({
   initial?: Partial<PolicyFormValues> | undefined;
   /** Off where the account is not the form's to choose (a policy issued from a request goes to the request's e-mail). */
   showUser?: boolean;
+  /** Off where the status is not staff's to choose (a policy from a request starts pending: docs/product.md#payments). */
+  showStatus?: boolean;
   /** The submit button's text, when not 'Create' / 'Update'. */
   submitLabel?: string | undefined;
 }) {
@@ -96,12 +99,13 @@ export function PolicyForm({
       <TextField label="Driver name" error={errors.driverName?.message} {...register('driverName')} />
       <TextField label="Licence number" error={errors.licenseNumber?.message} {...register('licenseNumber')} />
       <TextField label="Registration" required={false} error={errors.registration?.message} {...register('registration')} />
-      <SelectField
-        label="Status"
-        options={statusOptions}
-        error={errors.status?.message}
-        {...register('status')}
-      />
+      {showStatus ? (
+        <SelectField label="Status" options={statusOptions} error={errors.status?.message} {...register('status')} />
+      ) : (
+        <p className="self-end text-ink">
+          <span className="font-semibold">Status:</span> Pending, until payments cover the premium
+        </p>
+      )}
       <TextField label="Start date" type="date" error={errors.startDate?.message} {...register('startDate')} />
       <TextField label="Start time" hint="e.g. 09:00 AM" error={errors.startTime?.message} {...register('startTime')} />
       <TextField label="End date" type="date" error={errors.endDate?.message} {...register('endDate')} />

@@ -46,3 +46,4 @@ export const heldCoverQuery = (id: number) => trpc.admin.users.coverHeld.queryOp
 
 /** Every change to a policy, newest first: shown under its Edit Policy form. */
 export const policyHistoryQuery = (id: number) => trpc.admin.policies.history.queryOptions({ id }, read);
+export const policyPaymentsQuery = (id: number) => trpc.admin.policies.payments.queryOptions({ id }, read);

@@ -2,25 +2,40 @@
 // Each change refreshes exactly what it changed (mutations.ts).
 import { useId, useState } from 'react';
 import { formatPounds } from '@server/contract/pounds';
-import { OFFER_DEFAULT_VALID_HOURS, OFFER_MAX_VALID_HOURS, offerInput, policyFromRequest, type OfferInput } from '@server/contract/offer';
+import { OFFER_DEFAULT_VALID_HOURS, OFFER_MAX_VALID_HOURS, offerInput, policyFromRequest, timeLeftText, type OfferInput } from '@server/contract/offer';
+import { acceptanceMessages } from '@server/contract/payments';
 import { toTwelveHour, ukInstantText } from '@server/contract/time';
 import type { PolicyInput } from '@server/contract/schemas';
 import type { IssuedPolicyView, OfferView, QuoteRequestDetailView } from '@server/contract/views';
 import { Alert } from '../../components/alert';
+import { failureOf } from '../../lib/call-errors';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { FormButtons, FormDialog, useDialogForm, type DialogFormProps } from './dialog';
-import { useIssuePolicy, useSendOffer } from './mutations';
+import { formatTimestamp } from './format';
+import { useIssuePolicy, useRecordAcceptance, useSendOffer } from './mutations';
 import { PolicyForm, type PolicyFormValues } from './policy-form';
 
 /** A quote request's detail view; over JSON `details` (any value) may be missing, so the client has it optional. */
 export type QuoteRequestDetail = Omit<QuoteRequestDetailView, 'details'> & { details?: unknown };
 
-/** 'Quote sent: £64.50, valid until Thu 2 Jul 2026, 13:00 BST' (or that it has lapsed). */
+/** 'Quote sent: £64.50, valid until Thu 2 Jul 2026, 13:00 BST (5 h 20 min left)' (or that it has lapsed). */
 function offerText(offer: OfferView, now: number): string {
   const until = Date.parse(offer.validUntil);
-  return `Quote sent: ${formatPounds(offer.premium)}, ${until > now ? 'valid until' : 'lapsed at'} ${ukInstantText(until)}`;
+  const left = timeLeftText(until, now);
+  return `Quote sent: ${formatPounds(offer.premium)}, ${left ? `valid until ${ukInstantText(until)} (${left} left)` : `lapsed at ${ukInstantText(until)}`}`;
 }
+
+/** Whether and how the price was accepted (docs/product.md#accepting-a-quote). */
+function acceptanceText(offer: OfferView): string {
+  const a = offer.acceptance;
+  if (!a) return 'Not accepted yet.';
+  const when = formatTimestamp(a.at);
+  return a.via === 'online' ? `Accepted online by ${a.by}, ${when}.` : `Accepted by phone, recorded by ${a.by}, ${when}.`;
+}
+
+/** Why 'Issue policy' is not open on a request still being worked: a quote not accepted (docs/product.md#issuing-a-policy). */
+const notAcceptedReason = (request: QuoteRequestDetail) => (request.offer?.acceptance ? null : acceptanceMessages.notAccepted);
 
 /** Why neither action is open, or null while the request is still being worked. */
 function finishedReason(request: QuoteRequestDetail): string | null {
@@ -44,12 +59,26 @@ export function QuoteActions({ request }: { request: QuoteRequestDetailView | Qu
   const [open, setOpen] = useState<'offer' | 'issue' | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const reasonId = useId();
+  const issueReasonId = useId();
   const reason = finishedReason(request);
+  const issueReason = reason ? null : notAcceptedReason(request);
   const close = () => setOpen(null);
+  const recordAcceptance = useRecordAcceptance();
+  const [acceptError, setAcceptError] = useState<string | null>(null);
+  const now = Date.now();
+  const stands = request.offer !== null && request.status === 'quoted' && Date.parse(request.offer.validUntil) >= now;
+  const canRecord = reason === null && stands && !request.offer?.acceptance;
   return (
     <section aria-label="Quote and policy" className="mt-4 rounded-md border border-slate-300 p-4">
       <h3 className="text-lg font-bold text-ink">Quote and policy</h3>
-      {request.offer ? <p className="mt-1">{offerText(request.offer, Date.now())}</p> : <p className="mt-1 text-ink-muted">No quote sent yet.</p>}
+      {request.offer ? (
+        <>
+          <p className="mt-1">{offerText(request.offer, now)}</p>
+          <p className="mt-1 font-semibold">{acceptanceText(request.offer)}</p>
+        </>
+      ) : (
+        <p className="mt-1 text-ink-muted">No quote sent yet.</p>
+      )}
       {done ? (
         <div className="mt-3">
           <Alert tone="success">
@@ -61,10 +90,38 @@ export function QuoteActions({ request }: { request: QuoteRequestDetailView | Qu
         <Button variant="secondary" disabled={reason !== null} aria-describedby={reason ? reasonId : undefined} onClick={() => setOpen('offer')}>
           Send quote
         </Button>
-        <Button disabled={reason !== null} aria-describedby={reason ? reasonId : undefined} onClick={() => setOpen('issue')}>
+        {canRecord ? (
+          <Button
+            variant="secondary"
+            disabled={recordAcceptance.isPending}
+            onClick={() =>
+              void recordAcceptance
+                .mutateAsync({ id: request.id })
+                .then(() => setDone('Acceptance recorded. Nothing else is needed until the payment: issue the policy, then record the payment in its dialog.'))
+                .catch((err: unknown) => setAcceptError(`Could not record the acceptance: ${failureOf(err).message}`))
+            }
+          >
+            Record acceptance (by phone)
+          </Button>
+        ) : null}
+        <Button
+          disabled={reason !== null || issueReason !== null}
+          aria-describedby={reason ? reasonId : issueReason ? issueReasonId : undefined}
+          onClick={() => setOpen('issue')}
+        >
           Issue policy
         </Button>
       </div>
+      {acceptError ? (
+        <p role="alert" className="mt-2 font-semibold">
+          {acceptError}
+        </p>
+      ) : null}
+      {issueReason ? (
+        <p id={issueReasonId} className="mt-2 text-sm text-ink-muted">
+          {issueReason}
+        </p>
+      ) : null}
       {reason ? (
         <p id={reasonId} className="mt-2 text-sm text-ink-muted">
           {reason}
@@ -159,7 +216,8 @@ export function issueFormValues(request: QuoteRequestDetail): Partial<PolicyForm
     driverName: p.driverName,
     carModel: p.carModel,
     registration: p.registration ?? '',
-    status: 'active',
+    // Pending until payments cover the premium (docs/product.md#payments).
+    status: 'pending',
     ...(p.product ? { product: p.product } : {}),
     ...(p.premium !== undefined ? { premium: p.premium.toFixed(2) } : {}),
     ...(p.startDate ? { startDate: p.startDate } : {}),
@@ -171,7 +229,7 @@ export function issueFormValues(request: QuoteRequestDetail): Partial<PolicyForm
 
 function IssueDialog({ request, onClose, onIssued }: { request: QuoteRequestDetail; onClose: () => void; onIssued: (issued: IssuedPolicyView) => void }) {
   const issue = useIssuePolicy();
-  const save = async ({ userId: _account, ...fields }: PolicyInput) => onIssued(await issue.mutateAsync({ id: request.id, ...fields }));
+  const save = async ({ userId: _account, status: _pending, ...fields }: PolicyInput) => onIssued(await issue.mutateAsync({ id: request.id, ...fields, status: 'pending' }));
   return (
     <FormDialog title={`Issue policy from ${request.reference}`} action="Issue Policy" onSave={save} onClose={onClose}>
       {(form) => (
@@ -179,10 +237,11 @@ function IssueDialog({ request, onClose, onIssued }: { request: QuoteRequestDeta
           <p className="mt-2">
             Filled in from the request: add the licence number and check the rest. The policy goes to the account with the e-mail {request.email}; if there
             is none, one is made and invited to set a password. An account that has not confirmed the address gets the policy only once the invitation sent
-            to it is opened. The customer is e-mailed the policy documents.
+            to it is opened. The customer is e-mailed the policy documents. The policy is pending until payments cover its premium: record the
+            payment in the policy&apos;s dialog, and it becomes active and the certificate is e-mailed.
           </p>
           <div className="mt-4">
-            <PolicyForm policy={null} initial={issueFormValues(request)} showUser={false} submitLabel="Issue policy" {...form} />
+            <PolicyForm policy={null} initial={issueFormValues(request)} showUser={false} showStatus={false} submitLabel="Issue policy" {...form} />
           </div>
         </>
       )}

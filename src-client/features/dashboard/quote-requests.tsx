@@ -1,30 +1,194 @@
 // The customer's own quote requests (docs/product.md#dashboard), always with a way to ask for another, so a
-// customer with no policies yet is never at a dead end.
-import { useQuery } from '@tanstack/react-query';
+// customer with no policies yet is never at a dead end. A price that stands can be accepted here, confirming the
+// Statement of Fact (docs/product.md#accepting-a-quote).
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { brand, brandTelHref } from '@server/contract/brand';
+import { timeLeftText } from '@server/contract/offer';
+import { acceptanceMessages } from '@server/contract/payments';
 import { formatPounds } from '@server/contract/pounds';
 import { productLabels } from '@server/contract/products';
+import { statementOfFact } from '@server/contract/statement-of-fact';
 import { ukInstantText } from '@server/contract/time';
 import type { MyQuoteRequestView } from '@server/contract/views';
-import { buttonClass } from '../../components/button';
+import { Alert } from '../../components/alert';
+import { Button, buttonClass } from '../../components/button';
+import { CheckboxField } from '../../components/field';
+import { failureOf } from '../../lib/call-errors';
+import { trpc, trpcClient } from '../../lib/trpc';
 import { myQuotesQuery } from './queries';
 
+/** A request as the dashboard reads it; over JSON `statementOfFact` (any value) may be missing, so it is optional here. */
+type MyQuote = Omit<MyQuoteRequestView, 'statementOfFact'> & { statementOfFact?: unknown };
+
+/** What happens after an acceptance: said in the dialog and under the request. */
+const NEXT_STEPS = `We will call you to take payment by phone (or call us on ${brand.phones.support}). Once it is paid, your policy is set up and your documents are e-mailed to you.`;
+
+/** A price awaiting acceptance: sent, the request still quoted, no policy, not accepted yet. */
+const awaitsAcceptance = (q: MyQuote) => q.status === 'quoted' && q.offer !== null && q.policyNumber === null && q.offer.acceptance === null;
+
 /** What a request's status means to the customer. */
-function standing(q: MyQuoteRequestView, now: number): string {
+function standing(q: MyQuote, now: number): string {
   if (q.policyNumber) return `Policy ${q.policyNumber} issued`;
   switch (q.status) {
     case 'new':
       return 'Received: a specialist will contact you within 24 hours';
     case 'contacted':
       return 'We have been in touch';
-    case 'quoted':
+    case 'quoted': {
       if (!q.offer) return 'Quote sent';
-      return Date.parse(q.offer.validUntil) > now
-        ? `Quote: ${formatPounds(q.offer.premium)}, valid until ${ukInstantText(Date.parse(q.offer.validUntil))}. Call us with the reference to accept.`
-        : `Quote of ${formatPounds(q.offer.premium)} expired ${ukInstantText(Date.parse(q.offer.validUntil))}: ask us for a new one`;
+      const until = Date.parse(q.offer.validUntil);
+      if (q.offer.acceptance) return `You accepted this quote of ${formatPounds(q.offer.premium)} on ${ukInstantText(Date.parse(q.offer.acceptance.at))}.`;
+      const left = timeLeftText(until, now);
+      return left
+        ? `Quote: ${formatPounds(q.offer.premium)}. Price valid for ${left}, until ${ukInstantText(until)}.`
+        : `This price has lapsed: the quote of ${formatPounds(q.offer.premium)} ended ${ukInstantText(until)}.`;
+    }
     case 'closed':
       return 'Closed';
   }
+}
+
+function QuoteRequestItem({ q, now }: { q: MyQuote; now: number }) {
+  const [accepting, setAccepting] = useState(false);
+  const lapsed = awaitsAcceptance(q) && timeLeftText(Date.parse(q.offer!.validUntil), now) === null;
+  const open = awaitsAcceptance(q) && !lapsed;
+  return (
+    <li className="p-4 sm:p-5">
+      <p className="font-mono text-lg font-bold text-ink">{q.reference}</p>
+      <p className="text-ink-muted">
+        {q.product ? `${productLabels[q.product]}, asked ` : 'Asked '}
+        {ukInstantText(Date.parse(q.createdAt))}
+      </p>
+      <p className="mt-1 font-semibold text-ink">{standing(q, now)}</p>
+      {open ? (
+        <div className="mt-3">
+          <Button onClick={() => setAccepting(true)} aria-label={`Accept quote ${q.reference}`}>
+            Accept quote
+          </Button>
+        </div>
+      ) : null}
+      {lapsed ? (
+        <p className="mt-1 text-ink">
+          To have it sent again, call us on{' '}
+          <a href={brandTelHref(brand.phones.support)} className="font-semibold whitespace-nowrap underline underline-offset-2">
+            {brand.phones.support}
+          </a>{' '}
+          quoting {q.reference}, or reply to the quote e-mail.
+        </p>
+      ) : null}
+      {q.offer?.acceptance && !q.policyNumber ? <p className="mt-1 text-ink">{NEXT_STEPS}</p> : null}
+      {accepting ? <AcceptDialog q={q} onClose={() => setAccepting(false)} /> : null}
+    </li>
+  );
+}
+
+/** 'Accept quote': the price and the Statement of Fact, a confirmation, and Accept (a native modal dialog). */
+function AcceptDialog({ q, onClose }: { q: MyQuote; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const factsId = useId();
+  const [confirmed, setConfirmed] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [accepted, setAccepted] = useState(false);
+  const accept = useMutation({
+    mutationFn: () => trpcClient.quotes.accept.mutate({ reference: q.reference, confirm: true }),
+    onSuccess: () => void trpc.quotes.mine.invalidate(),
+  });
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  const facts = statementOfFact(q.statementOfFact);
+  const submit = async () => {
+    setError(null);
+    if (!confirmed) {
+      setError(acceptanceMessages.confirm);
+      return;
+    }
+    try {
+      await accept.mutateAsync();
+      setAccepted(true);
+    } catch (err) {
+      setError(failureOf(err).message);
+    }
+  };
+  return (
+    // Escape closes (the dialog's cancel event); focus stays inside while it is open and returns to the button after.
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      className="m-auto w-full max-w-lg rounded-lg bg-white p-6 shadow-xl backdrop:bg-slate-900/60"
+    >
+      <h2 id={titleId} className="text-xl font-bold text-brand-700">
+        Accept quote {q.reference}
+      </h2>
+      {accepted ? (
+        <div className="mt-4">
+          <Alert tone="success">
+            <p className="font-semibold">Thank you: you have accepted this quote.</p>
+            <p className="mt-1">{NEXT_STEPS}</p>
+          </Alert>
+          <div className="mt-4 flex justify-end">
+            <Button onClick={onClose}>Close</Button>
+          </div>
+        </div>
+      ) : (
+        <form
+          noValidate
+          className="mt-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <p className="text-lg font-bold text-ink">
+            Price: {formatPounds(q.offer!.premium)} <span className="text-base font-normal">(insurance premium tax included)</span>
+          </p>
+          <p className="mt-1 text-ink-muted">Valid until {ukInstantText(Date.parse(q.offer!.validUntil))}.</p>
+          <h3 id={factsId} className="mt-4 font-bold text-ink">
+            Statement of Fact
+          </h3>
+          <p className="mt-1 text-sm text-ink-muted">What you told us in your request. The price depends on it: if anything is wrong, call us before accepting.</p>
+          <dl aria-labelledby={factsId} className="mt-2 rounded-md border border-slate-300 p-2 text-sm">
+            {facts.map((f) => (
+              <div key={f.label} className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-3 py-0.5">
+                <dt className="font-semibold">{f.label}</dt>
+                <dd className="min-w-0 break-words">{f.value}</dd>
+              </div>
+            ))}
+          </dl>
+          <CheckboxField
+            className="mt-4"
+            name="confirm"
+            label="I confirm that the answers above are true and complete"
+            checked={confirmed}
+            onChange={(e) => setConfirmed(e.target.checked)}
+            aria-invalid={error === acceptanceMessages.confirm ? true : undefined}
+          />
+          {error ? (
+            <p role="alert" className="mt-3 font-semibold text-red-700">
+              {error}
+            </p>
+          ) : null}
+          <div className="mt-6 flex justify-end gap-3">
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={accept.isPending}>
+              {accept.isPending ? 'Accepting...' : 'Accept'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </dialog>
+  );
 }
 
 export function QuoteRequests({ now }: { now: number }) {
@@ -49,14 +213,7 @@ export function QuoteRequests({ now }: { now: number }) {
       ) : (
         <ul className="mt-4 divide-y divide-brand-100 rounded-lg border border-brand-100 bg-white">
           {requests.map((q) => (
-            <li key={q.reference} className="p-4 sm:p-5">
-              <p className="font-mono text-lg font-bold text-ink">{q.reference}</p>
-              <p className="text-ink-muted">
-                {q.product ? `${productLabels[q.product]}, asked ` : 'Asked '}
-                {ukInstantText(Date.parse(q.createdAt))}
-              </p>
-              <p className="mt-1 font-semibold text-ink">{standing(q, now)}</p>
-            </li>
+            <QuoteRequestItem key={q.reference} q={q} now={now} />
           ))}
         </ul>
       )}

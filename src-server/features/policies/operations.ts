@@ -88,11 +88,14 @@ export const adminPolicyOperations = {
       operationId: 'updatePolicy',
       tags: [ADMIN_TAG],
       summary: 'Change a policy',
-      description: '`status` left out is `active`; `product` and `premium` left out keep what the policy has.',
+      description:
+        '`status` left out is `active`; `product` and `premium` left out keep what the policy has. A policy issued from a quote request is ' +
+        'first in force only once payments cover its premium: 409 before then (docs/product.md#payments).',
       request: { params: idInput, body: policyInput },
       input: ({ params, body }) => ({ id: params.id, data: body }),
       response: 'The policy as changed',
-      errors: [404],
+      // 409: a policy issued from a quote request is put in force only once payments cover its premium.
+      errors: [404, 409],
     },
   }),
   history: defineOperation({

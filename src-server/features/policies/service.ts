@@ -1,6 +1,7 @@
 import { and, count, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import { assertAdminRights } from '../../platform/auth/permissions';
 import { messages } from '../../contract/messages';
+import { paymentMessages } from '../../contract/payments';
 import { hasAdminRights } from '../../contract/roles';
 import { productLabels, products, type Product } from '../../contract/products';
 import type { ListQuery, PolicyInput, PolicyStatus } from '../../contract/schemas';
@@ -18,6 +19,7 @@ import { findUser } from '../users/service';
 import { reminderDueAt } from '../reminders/timing';
 import { generatePolicyNumber, generateVerifyCode } from './policy-number';
 import { changesBetween, changesText, recordVersion, versionsOf } from './versions';
+import { awaitsPayment } from './paid';
 
 export type PolicyRow = typeof policies.$inferSelect;
 
@@ -181,25 +183,34 @@ export async function createPolicy(deps: Deps, caller: Caller, input: PolicyInpu
   return deps.write(async (tx) => (await insertPolicy(tx, caller, input, now)).view);
 }
 
+/**
+ * Saves `input` over `existing` in the caller's transaction with its audit entry and version: the edit form and the
+ * payment that puts a policy from a request in force alike. Such a policy is first in force only once paid (paid.ts).
+ */
+export async function savePolicy(tx: Tx, caller: Caller, existing: PolicyRow, input: PolicyInput, now: number, reason: string | null = null): Promise<{ row: PolicyRow; view: PolicyView }> {
+  const username = await resolveOwner(tx, input.userId);
+  // A policy that stays ended (expired or cancelled, either way round) keeps the moment it ended.
+  const stillEnded = isEnded(existing.status) && isEnded(input.status) ? existing.endedAt : null;
+  const columns = columnsFrom(input, now, existing, stillEnded, existing.reminderEndAt);
+  if (existing.inForceAt === null && isInForce(input.status) && (await awaitsPayment(tx, existing.id, columns.premiumPence))) {
+    throw new ConflictError(paymentMessages.notPaid);
+  }
+  const [row] = await tx.update(policies).set(columns).where(eq(policies.id, existing.id)).returning();
+  const changes = changesBetween(existing, row!);
+  const what = changes.length > 0 ? `: ${changesText(changes)}` : '';
+  const why = reason ? ` (${reason})` : '';
+  await writeLog(tx, now, { action: `Updated policy: ${row!.policyNumber}${what}${why}`, username: caller.username, userId: caller.id });
+  await recordVersion(tx, existing.id, now, { username: caller.username, userId: caller.id }, changes, reason);
+  return { row: row!, view: toPolicyView(row!, username) };
+}
+
 export async function updatePolicy(deps: Deps, caller: Caller, id: number, input: PolicyInput): Promise<PolicyView> {
   assertAdminRights(caller);
   const now = deps.clock.now();
   return deps.write(async (tx) => {
     const [existing] = await tx.select().from(policies).where(eq(policies.id, id)).limit(1);
     if (!existing) throw new NotFoundError(messages.policyNotFound);
-    const username = await resolveOwner(tx, input.userId);
-    // A policy that stays ended (expired or cancelled, either way round) keeps the moment it ended.
-    const stillEnded = isEnded(existing.status) && isEnded(input.status) ? existing.endedAt : null;
-    const [row] = await tx
-      .update(policies)
-      .set(columnsFrom(input, now, existing, stillEnded, existing.reminderEndAt))
-      .where(eq(policies.id, id))
-      .returning();
-    const changes = changesBetween(existing, row!);
-    const what = changes.length > 0 ? `: ${changesText(changes)}` : '';
-    await writeLog(tx, now, { action: `Updated policy: ${row!.policyNumber}${what}`, username: caller.username, userId: caller.id });
-    await recordVersion(tx, id, now, { username: caller.username, userId: caller.id }, changes);
-    return toPolicyView(row!, username);
+    return (await savePolicy(tx, caller, existing, input, now)).view;
   });
 }
 

@@ -12,7 +12,8 @@ import type { IssuedPolicyView } from '../../contract/views';
 import type { Tx } from '../../platform/db/client';
 import { quoteRequests, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
-import { InvalidError, inputErrorDetails } from '../../errors';
+import { ConflictError, InvalidError, fieldInvalid, inputErrorDetails } from '../../errors';
+import { acceptanceMessages } from '../../contract/payments';
 import { hasUsablePassword, unusablePasswordHash } from '../account/service';
 import { policyDocumentFiles } from '../documents/files';
 import { queueInvitation } from '../password-reset/service';
@@ -21,11 +22,17 @@ import { openRequest, requestFacts, type QuoteRow } from './offer';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
 import { documentsMail, type Placement } from './mail';
 
-/** The request's fields with staff's (any given field, null included) on top, checked whole as any policy is. */
+/**
+ * The request's fields with staff's (any given field, null included) on top, checked whole as any policy is; always
+ * `pending`, with a premium above nothing for the payments to cover (docs/product.md#payments).
+ */
 function mergedPolicy(row: QuoteRow, input: IssuePolicyInput): PolicyInput {
   const overrides = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-  const parsed = policyInput.safeParse({ ...policyFromRequest(requestFacts(row)), ...overrides });
+  const parsed = policyInput.safeParse({ ...policyFromRequest(requestFacts(row)), ...overrides, status: 'pending' });
   if (!parsed.success) throw new InvalidError(messages.invalidInput, inputErrorDetails(parsed.error));
+  if (parsed.data.premium === undefined || parsed.data.premium === null || parsed.data.premium <= 0) {
+    throw fieldInvalid(messages.invalidInput, { premium: acceptanceMessages.premiumRequired });
+  }
   return parsed.data;
 }
 
@@ -96,6 +103,8 @@ export async function issuePolicy(deps: Deps, caller: Caller, id: number, input:
   const now = deps.clock.now();
   const issued = await deps.write(async (tx) => {
     const row = await openRequest(tx, id);
+    // Cover is sold on an accepted price (docs/product.md#accepting-a-quote).
+    if (row.acceptedAt === null) throw new ConflictError(acceptanceMessages.notAccepted);
     // Checked whole before an account is looked up or made: bad input writes nothing.
     const fields = mergedPolicy(row, input);
     const account = await accountFor(tx, caller, row, now);

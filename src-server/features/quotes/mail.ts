@@ -78,8 +78,8 @@ export function offerMail(row: QuoteRow, premium: number, validUntil: number, ve
       `This price is valid until ${ukInstantText(validUntil)}.`,
       '',
       'How to accept:',
-      `Call us on ${brand.phones.support} (${brand.openingHours}) and quote your reference ${row.reference}, or reply to ${brand.emails.quotes} and we will call you.`,
-      'We take payment over the phone, then set up your policy and e-mail your documents.',
+      `If you have an account with us, sign in and choose "Accept quote" on this request; or call us on ${brand.phones.support} (${brand.openingHours}) and quote your reference ${row.reference}, or reply to ${brand.emails.quotes} and we will call you.`,
+      'We then take payment over the phone; your cover is confirmed and your documents e-mailed once it is paid.',
       '',
       'If anything above is not right, tell us when you call: the price depends on it.',
     ],
@@ -107,10 +107,13 @@ function accountLines(account: MailedAccount): string[] {
 export function documentsMail(publicUrl: string, policy: PolicyRow, account: MailedAccount, firstName: string, files: readonly DocumentFile[]): OutgoingMail {
   return letter({
     to: account.email,
-    subject: `${brand.name}: your policy documents, ${policy.policyNumber}`,
+    // Active cover is cover confirmed: a policy from a quote becomes active once paid (docs/product.md#payments).
+    subject: policy.status === 'active' ? `${brand.name}: your cover is confirmed, ${policy.policyNumber}` : `${brand.name}: your policy documents, ${policy.policyNumber}`,
     greeting: firstName,
     body: [
-      `Your ${productLabels[policy.product].toLowerCase()} with ${brand.name} is set up. Your policy number is ${policy.policyNumber}.`,
+      policy.status === 'active'
+        ? `Your cover is confirmed: thank you for your payment. Your ${productLabels[policy.product].toLowerCase()} with ${brand.name} is in force from ${ukInstantText(policy.startAt)}. Your policy number is ${policy.policyNumber}.`
+        : `Your ${productLabels[policy.product].toLowerCase()} with ${brand.name} is set up. Your policy number is ${policy.policyNumber}.`,
       '',
       `Policy number: ${policy.policyNumber}`,
       `Cover: ${productLabels[policy.product]}`,
@@ -128,7 +131,7 @@ export function documentsMail(publicUrl: string, policy: PolicyRow, account: Mai
           ]
         : policy.status === 'pending'
           ? [
-              'Your cover is awaiting confirmation: you are not covered to drive until we confirm it.',
+              'Your cover is awaiting confirmation: you are not covered to drive until we confirm it, once we have taken your payment.',
               `Your Certificate of Motor Insurance follows once your cover is confirmed; you will then find it in your account: ${publicUrl}/dashboard`,
             ]
           : [`Your policy is in your account: ${publicUrl}/dashboard`]),

@@ -67,7 +67,8 @@ export async function sendOffer(deps: Deps, caller: Caller, id: number, input: O
     const row = await openRequest(tx, id);
     await tx
       .update(quoteRequests)
-      .set({ offerPremiumPence: premiumPence, offerValidUntil: validUntil, offeredAt: now, status: 'quoted', updatedAt: now })
+      // A new price is a new offer: an acceptance of the earlier one does not carry over (docs/product.md#accepting-a-quote).
+      .set({ offerPremiumPence: premiumPence, offerValidUntil: validUntil, offeredAt: now, status: 'quoted', acceptedAt: null, acceptedVia: null, acceptedBy: null, updatedAt: now })
       .where(eq(quoteRequests.id, id));
     const by = { username: caller.username, userId: caller.id };
     if (row.status !== 'quoted') await writeLog(tx, now, { action: `Quote request ${row.reference}: status ${row.status} -> quoted`, ...by });

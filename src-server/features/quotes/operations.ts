@@ -8,6 +8,8 @@ import { idInput } from '../../contract/schemas';
 import { issuedPolicyView, myQuoteRequestView, quoteRequestDetailView, quoteRequestView, renewalDraftView } from '../../contract/views';
 import { defineOperation } from '../../api/operation';
 import { queueOperations } from '../queues/queue-operations';
+import { acceptQuoteBody, acceptQuoteInput, acceptQuoteParams } from '../../contract/payments';
+import { acceptQuote, recordAcceptance } from './accept';
 import { issuePolicy } from './issue-policy';
 import { myQuoteRequests } from './mine';
 import { sendOffer } from './offer';
@@ -48,6 +50,26 @@ export const quoteOperations = {
       summary: "The caller's own quote requests",
       description: "By the account's e-mail address, newest first, at most 20.",
       response: 'The requests',
+    },
+  }),
+  accept: defineOperation({
+    tier: 'customer',
+    input: acceptQuoteInput,
+    output: myQuoteRequestView,
+    handler: ({ deps, caller }, { reference }) => acceptQuote(deps, caller, reference),
+    rest: {
+      method: 'post',
+      path: '/user/quotes/{reference}/accept',
+      operationId: 'acceptMyQuote',
+      tags: ['Quote and callback requests'],
+      summary: 'Accept the price sent on one of the caller\'s own quote requests',
+      description:
+        'The caller confirms the Statement of Fact (`confirm: true`). Only a price that stands: 409 once it has lapsed, when none was sent, or when ' +
+        'the request is closed. Accepting again answers the request as it is, writing nothing (docs/product.md#accepting-a-quote).',
+      request: { params: acceptQuoteParams, body: acceptQuoteBody },
+      input: ({ params, body }) => ({ ...body, reference: params.reference }),
+      response: 'The request, accepted',
+      errors: [400, 404, 409],
     },
   }),
   /** The reminder's link (docs/product.md#asking-for-more-cover): the caller's own policy only, staff included. */
@@ -97,6 +119,25 @@ export const adminQuoteOperations = {
       request: { params: idInput, body: offerInput },
       response: 'The request with its offer',
       errors: [404, 409],
+    },
+  }),
+  recordAcceptance: defineOperation({
+    tier: 'admin',
+    input: idInput,
+    output: quoteRequestDetailView,
+    handler: ({ deps, caller }, { id }) => recordAcceptance(deps, caller, id),
+    rest: {
+      method: 'post',
+      path: '/admin/quotes/{id}/acceptance',
+      operationId: 'recordQuoteAcceptance',
+      tags: [ADMIN_TAG],
+      summary: 'Record an acceptance the customer gave by phone',
+      description:
+        'Only a price that stands: 409 once it has lapsed, when none was sent, or when the request is closed. An acceptance already recorded ' +
+        'is kept as it was (docs/product.md#accepting-a-quote).',
+      request: { params: idInput },
+      response: 'The request with its acceptance',
+      errors: [400, 404, 409],
     },
   }),
   issuePolicy: defineOperation({

@@ -116,7 +116,8 @@ function quoteView(row: QuoteQueueRow): QuoteRequestView {
 /** The quote sent on a request, if one was. */
 export function offerOf(r: QuoteRow): OfferView | null {
   if (r.offerPremiumPence === null || r.offerValidUntil === null || r.offeredAt === null) return null;
-  return { premium: r.offerPremiumPence / 100, validUntil: iso(r.offerValidUntil), offeredAt: iso(r.offeredAt) };
+  const acceptance = r.acceptedAt !== null && r.acceptedVia !== null ? { at: iso(r.acceptedAt), via: r.acceptedVia, by: r.acceptedBy ?? '' } : null;
+  return { premium: r.offerPremiumPence / 100, validUntil: iso(r.offerValidUntil), offeredAt: iso(r.offeredAt), acceptance };
 }
 
 function parseDetails(text: string): unknown {

@@ -1,11 +1,11 @@
 // "Generate Report" (docs/product.md#generate-report): a CSV of every policy, read 1,000 at a time by keyset (never
 // OFFSET) and streamed, so a million policies never sit in memory at once.
-import { asc, eq, gt } from 'drizzle-orm';
+import { asc, eq, gt, inArray, max, sum } from 'drizzle-orm';
 import { assertAdminRights } from '../../platform/auth/permissions';
 import { brand } from '../../contract/brand';
 import { epochToUkLocal } from '../../contract/time';
 import type { AdminStats } from '../../contract/views';
-import { policies, users } from '../../platform/db/schema/index';
+import { policies, policyPayments, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { logEvent } from '../../platform/audit/log';
 import { getStats } from '../stats/service';
@@ -36,9 +36,20 @@ export function premiumCell(pence: number | null): string {
 }
 
 type PolicyRow = typeof policies.$inferSelect;
+/** What a policy's payments come to (refunds negative) and when the last was recorded (docs/product.md#payments). */
+interface Paid {
+  pence: number;
+  lastAt: number | null;
+}
+const NOTHING_PAID: Paid = { pence: 0, lastAt: null };
 
-/** The report's columns, in order: each heading and its cell of a policy and its owner's username. */
-const COLUMNS: [string, (p: PolicyRow, username: string | null) => string | number | null][] = [
+const ukMinute = (ms: number) => {
+  const local = epochToUkLocal(ms);
+  return `${local.date} ${local.time}`;
+};
+
+/** The report's columns, in order: each heading and its cell of a policy, its owner's username and its payments. */
+const COLUMNS: [string, (p: PolicyRow, username: string | null, paid: Paid) => string | number | null][] = [
   ['Policy number', (p) => p.policyNumber],
   ['Username', (_, username) => username ?? 'N/A'],
   ['Policyholder', (p) => p.holderName],
@@ -53,6 +64,8 @@ const COLUMNS: [string, (p: PolicyRow, username: string | null) => string | numb
   ['Status', (p) => p.status],
   ['Product', (p) => p.product],
   ['Premium', (p) => premiumCell(p.premiumPence)],
+  ['Amount paid', (_, __, paid) => premiumCell(paid.pence)],
+  ['Last payment (UK time)', (_, __, paid) => (paid.lastAt === null ? '' : ukMinute(paid.lastAt))],
 ];
 export const REPORT_HEADER = COLUMNS.map(([heading]) => heading);
 
@@ -64,13 +77,12 @@ export interface PolicyReport {
 }
 
 function reportHead(generatedAt: number, stats: AdminStats): string {
-  const local = epochToUkLocal(generatedAt);
   // A UTF-8 byte-order mark, so spreadsheet programs read names such as "Zoë" correctly.
   return (
     '\uFEFF' +
     csvRow([`${brand.name} system report`]) +
     csvRow(['Generated at', new Date(generatedAt).toISOString()]) +
-    csvRow(['Generated at (UK time)', `${local.date} ${local.time}`]) +
+    csvRow(['Generated at (UK time)', ukMinute(generatedAt)]) +
     csvRow(['Total users', stats.totalUsers]) +
     csvRow(['Total policies', stats.totalPolicies]) +
     csvRow(['Active policies', stats.activePolicies]) +
@@ -78,6 +90,16 @@ function reportHead(generatedAt: number, stats: AdminStats): string {
     '\r\n' +
     csvRow(REPORT_HEADER)
   );
+}
+
+/** The payments of a page of policies, one grouped read (policy_payments_policy_idx). */
+async function paidOf(deps: Deps, ids: number[]): Promise<Map<number, Paid>> {
+  const rows = await deps.db
+    .select({ policyId: policyPayments.policyId, pence: sum(policyPayments.amountPence), lastAt: max(policyPayments.at) })
+    .from(policyPayments)
+    .where(inArray(policyPayments.policyId, ids))
+    .groupBy(policyPayments.policyId);
+  return new Map(rows.map((r) => [r.policyId, { pence: Number(r.pence ?? 0), lastAt: r.lastAt }]));
 }
 
 /** The head, then the policies 1,000 at a time by id. */
@@ -93,8 +115,9 @@ async function* reportChunks(deps: Deps, head: string): AsyncGenerator<string> {
       .orderBy(asc(policies.id))
       .limit(REPORT_PAGE_SIZE);
     if (page.length === 0) return;
+    const paid = await paidOf(deps, page.map((r) => r.policy.id));
     let text = '';
-    for (const { policy, username } of page) text += csvRow(COLUMNS.map(([, cell]) => cell(policy, username)));
+    for (const { policy, username } of page) text += csvRow(COLUMNS.map(([, cell]) => cell(policy, username, paid.get(policy.id) ?? NOTHING_PAID)));
     yield text;
     if (page.length < REPORT_PAGE_SIZE) return;
     afterId = page[page.length - 1]!.policy.id;

@@ -1,0 +1,118 @@
+// A policy's payments in its dialog (docs/product.md#payments): the list, the totals, and 'Record payment'. The
+// product takes no card numbers: the card is taken on the phone with the card terminal, then recorded here.
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { paymentInput, paymentMessages, paymentMethodLabels, paymentMethods, type PaymentInput } from '@server/contract/payments';
+import { formatPounds } from '@server/contract/pounds';
+import type { RecordedPaymentView } from '@server/contract/views';
+import { Alert } from '../../components/alert';
+import { SelectField, TextField } from '../../components/field';
+import { ErrorBanner, actionFailure, type Failure } from './notices';
+import { FormButtons, useDialogForm } from './dialog';
+import { formatTimestamp } from './format';
+import { useRecordPayment } from './mutations';
+import { policyPaymentsQuery } from './queries';
+
+const methodOptions = paymentMethods.map((m) => ({ value: m, label: paymentMethodLabels[m] }));
+
+/** '£45.00 paid of £64.50; £19.50 to pay' */
+function totalsText(t: { paid: number; premium: number | null; balance: number | null }): string {
+  if (t.premium === null || t.balance === null) return `${formatPounds(t.paid)} paid; no premium recorded`;
+  const rest = t.balance > 0 ? `${formatPounds(t.balance)} to pay` : t.balance === 0 ? 'paid in full' : `${formatPounds(-t.balance)} paid over the premium`;
+  return `${formatPounds(t.paid)} paid of ${formatPounds(t.premium)}: ${rest}`;
+}
+
+function recordedText(r: RecordedPaymentView): string {
+  return r.activated
+    ? `Paid in full: policy ${r.policy.policyNumber} is now Active and the confirmation with the documents was e-mailed. The form above still shows the policy as it was when opened: close it before changing anything else.`
+    : `Payment recorded. ${totalsText(r.payments)}.`;
+}
+
+export function PolicyPayments({ id }: { id: number }) {
+  const payments = useQuery(policyPaymentsQuery(id));
+  const record = useRecordPayment();
+  const headingId = useId();
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  // A new form after each payment: blank again.
+  const [formKey, setFormKey] = useState(0);
+  return (
+    <section aria-labelledby={headingId} className="mt-6 border-t border-slate-200 pt-4">
+      <h3 id={headingId} className="text-lg font-bold text-ink">
+        Payments
+      </h3>
+      {payments.isPending ? (
+        <p role="status" className="mt-2 text-ink-muted">
+          Loading the payments...
+        </p>
+      ) : payments.isError ? (
+        <p role="alert" className="mt-2">
+          Could not load the payments: {payments.error.message}
+        </p>
+      ) : (
+        <>
+          <p className="mt-2 font-semibold">{totalsText(payments.data)}</p>
+          {payments.data.items.length === 0 ? (
+            <p className="mt-1 text-ink-muted">No payments recorded.</p>
+          ) : (
+            <ul aria-label="Payments, newest first" className="mt-2 space-y-1">
+              {payments.data.items.map((p) => (
+                <li key={p.id} className="break-words">
+                  {formatPounds(p.amount)} {paymentMethodLabels[p.method].toLowerCase()}
+                  {p.reference ? ` (ref ${p.reference})` : ''}, <time dateTime={p.at}>{formatTimestamp(p.at)}</time> by {p.username}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      <div role="status" className="mt-3">
+        {done ? (
+          <Alert tone="success">
+            <p>{done}</p>
+          </Alert>
+        ) : null}
+      </div>
+      {failure ? <ErrorBanner failure={failure} /> : null}
+      <h4 className="mt-3 font-bold text-ink">Record payment</h4>
+      <p className="mt-1 text-sm text-ink-muted">{paymentMessages.noCardNumbers}</p>
+      <PaymentForm
+        key={formKey}
+        onSubmit={async (values) => {
+          setFailure(null);
+          setDone(null);
+          const recorded = await record.mutateAsync({ id, ...values });
+          setDone(recordedText(recorded));
+          setFormKey((k) => k + 1);
+        }}
+        onFailure={(err) => setFailure(actionFailure('Record Payment', err))}
+      />
+    </section>
+  );
+}
+
+function PaymentForm({ onSubmit, onFailure }: { onSubmit: (values: PaymentInput) => Promise<void>; onFailure: (err: unknown) => void }) {
+  const defaults = { amount: '', method: 'card-by-phone', reference: '' };
+  const {
+    register,
+    submit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useDialogForm<typeof defaults, PaymentInput>(paymentInput, defaults, { onSubmit, onFailure, onCancel: () => undefined });
+  return (
+    <form noValidate onSubmit={submit} aria-label="Record payment" className="mt-2 grid gap-4 sm:grid-cols-2">
+      <TextField label="Amount" inputMode="decimal" autoComplete="off" hint="In pounds, e.g. 64.50" error={errors.amount?.message} {...register('amount')} />
+      <SelectField label="Method" options={methodOptions} error={errors.method?.message} {...register('method')} />
+      <TextField
+        label="Reference"
+        required={false}
+        autoComplete="off"
+        hint="The card terminal's receipt number or the transfer's reference"
+        error={errors.reference?.message}
+        className="sm:col-span-2"
+        {...register('reference')}
+      />
+      <FormButtons onCancel={() => reset()} busy={isSubmitting} label={isSubmitting ? 'Recording...' : 'Record payment'} className="flex justify-end gap-3 sm:col-span-2" />
+    </form>
+  );
+}
