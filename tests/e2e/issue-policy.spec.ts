@@ -81,11 +81,13 @@ test('send a quote, then issue the policy to a new customer, who is invited', as
   await expect(actions.getByRole('button', { name: 'Send quote' })).toBeDisabled();
   await expect(actions.getByRole('button', { name: 'Issue policy' })).toBeDisabled();
 
-  // The e-mails: an invitation and the documents with the certificate.
+  // The e-mails: an invitation and the documents, the certificate first.
   await mailWithSubject(email, 'Set your password for Kerbside Cover');
   expect((await latestLinkTo(email, '/welcome')).searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   const documents = await mailWithSubject(email, `Kerbside Cover: your policy documents, ${policyNumber}`);
-  expect(JSON.parse(documents.attachments ?? '[]')).toEqual([expect.objectContaining({ filename: `${policyNumber}_certificate.pdf`, contentType: 'application/pdf' })]);
+  expect(JSON.parse(documents.attachments ?? '[]')).toEqual(
+    ['certificate', 'schedule', 'statement-of-fact', 'summary'].map((kind) => expect.objectContaining({ filename: `${policyNumber}_${kind}.pdf`, contentType: 'application/pdf' })),
+  );
 
   // Closed in the queue, and the policy and account are listed at once.
   await dialog.getByRole('button', { name: 'Close' }).first().click();

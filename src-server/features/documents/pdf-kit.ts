@@ -2,6 +2,7 @@
 // made safe for it, wrapped blocks that never overprint the footer, and the footer of brand facts. Standard fonts
 // and compressed streams keep a render to a few milliseconds (docs/performance.md#the-certificate-pdf). User
 // strings go through `cleanValue` / `toWinAnsi`: jsPDF otherwise switches a whole string to garbled UCS-2 bytes.
+import { createHash } from 'node:crypto';
 import { jsPDF } from 'jspdf';
 import { brand, brandAddressOneLine } from '../../contract/brand';
 import { epochToUkLocal, isCalendarDate } from '../../contract/time';
@@ -163,13 +164,53 @@ export const value = (text: string): Entry => ({ text: text || 'Not stated', max
 export const wording = (text: string): Entry => ({ text, maxLines: MAX_LINES.fixed, constant: true });
 
 /** A heading and its lines; on a document of several pages the heading never stays alone at a page's foot. */
-export function section(cur: Cursor, heading: string, entries: readonly Entry[]): void {
-  keepRoom(cur, lineHeight(SIZE.heading) + 2 + lineHeight(SIZE.body));
+export function section(cur: Cursor, heading: string, entries: readonly Entry[], style: LinesStyle = {}): void {
+  const size = style.size ?? SIZE.body;
+  const first = entries[0];
+  if (cur.turnPage && first) {
+    setFont(cur.doc, size);
+    const firstLines = wrapOnce(cur.doc, first.text, CONTENT_WIDTH - VALUE_INDENT, first.maxLines, { ...first, size }).length;
+    keepRoom(cur, lineHeight(SIZE.heading) + 2 + firstLines * lineHeight(size));
+  }
   block(cur, heading, { size: SIZE.heading, bold: true, maxLines: 1, gapAfter: 2, constant: true });
+  entryLines(cur, entries, style);
+}
+
+/** Lines under a heading: body size with an 11-point gap before the next heading unless told. */
+export interface LinesStyle {
+  size?: number;
+  gap?: number;
+}
+
+/** Lines indented as under a heading, the last one followed by the gap before the next heading. */
+export function entryLines(cur: Cursor, entries: readonly Entry[], { size = SIZE.body, gap = 11 }: LinesStyle = {}): void {
   entries.forEach((entry, i) => {
-    const gapAfter = i === entries.length - 1 ? 11 : 1;
-    block(cur, entry.text, { ...entry, size: SIZE.body, indent: VALUE_INDENT, gapAfter });
+    const gapAfter = i === entries.length - 1 ? gap : 1;
+    block(cur, entry.text, { ...entry, size, indent: VALUE_INDENT, gapAfter });
   });
+}
+
+/** The label column of a fact row (a question as the wizard asked it). */
+const FACT_LABEL_WIDTH = 210;
+
+/** A fact as two columns, its label (bold) beside its value, each wrapped in its own column. */
+export function factRow(cur: Cursor, label: string, text: string): void {
+  const { doc } = cur;
+  const lh = lineHeight(SIZE.body);
+  const valueWidth = CONTENT_WIDTH - VALUE_INDENT - FACT_LABEL_WIDTH;
+  setFont(doc, SIZE.body, true);
+  const labelLines = wrap(doc, label, FACT_LABEL_WIDTH - 8, 2);
+  setFont(doc, SIZE.body);
+  const valueLines = wrap(doc, text || 'Not stated', valueWidth, MAX_LINES.value);
+  const rows = Math.max(labelLines.length, valueLines.length);
+  keepRoom(cur, rows * lh);
+  if (cur.y + rows * lh > cur.limit) return;
+  const baseline = cur.y + SIZE.body * 0.8;
+  setFont(doc, SIZE.body, true);
+  doc.text(labelLines, MARGIN + VALUE_INDENT, baseline);
+  setFont(doc, SIZE.body);
+  doc.text(valueLines, MARGIN + VALUE_INDENT + FACT_LABEL_WIDTH, baseline);
+  cur.y += rows * lh + 2;
 }
 
 /** The broker, its regulator and its phone: the first lines of every document's footer. */
@@ -280,3 +321,37 @@ export function pagedCursor(doc: jsPDF, footer: readonly Entry[]): { cur: Cursor
 
 /** The PDF's bytes. */
 export const pdfBytes = (doc: jsPDF): Uint8Array => new Uint8Array(doc.output('arraybuffer'));
+
+/** A document's title and the line under it (the policy number). */
+export function drawTitle(cur: Cursor, title: string, subtitle: string): void {
+  block(cur, title, { size: SIZE.title, bold: true, maxLines: 1, gapAfter: 4, constant: true });
+  block(cur, subtitle, { size: SIZE.subtitle, maxLines: 1, gapAfter: 14 });
+}
+
+/** The footer of a document made now: the brand's lines and when it was made. */
+export function issuedFooter(issuedAt: number): Entry[] {
+  return [...brandFooterEntries(), { text: `Issued ${formatIssuedAt(issuedAt)}`, maxLines: 1, constant: false }];
+}
+
+/** Stable per document and issuance, so re-rendering the same data gives identical bytes. */
+export function fileIdOf(...parts: ReadonlyArray<string | number | null>): string {
+  return createHash('md5').update(parts.map((p) => String(p ?? '')).join('\u0000')).digest('hex');
+}
+
+/** One row of a table: each cell cut to its column on one line; `right` cells are aligned to their column's right. */
+export function tableRow(cur: Cursor, cells: readonly string[], widths: readonly number[], opts: { bold?: boolean; right?: readonly number[] } = {}): void {
+  const { doc } = cur;
+  const lh = lineHeight(SIZE.body);
+  keepRoom(cur, lh);
+  if (cur.y + lh > cur.limit) return;
+  setFont(doc, SIZE.body, opts.bold);
+  let x = MARGIN + VALUE_INDENT;
+  cells.forEach((cell, i) => {
+    const width = widths[i] ?? 0;
+    const [line = ''] = wrap(doc, cell, width - 6, 1);
+    const right = opts.right?.includes(i) ?? false;
+    doc.text(line, right ? x + width - 6 : x, cur.y + SIZE.body * 0.8, right ? { align: 'right' } : undefined);
+    x += width;
+  });
+  cur.y += lh + 1;
+}
