@@ -11,6 +11,9 @@ import { POLICY_NUMBER_MISSING, vehicleText } from './policy-card';
 import { formatUkDateTime, policyWindow } from './policy-time';
 
 const NO_DOCUMENTS = 'No policies available to display documents.';
+/** Under the heading, here and in the page's placeholder while the list loads. */
+export const DOCUMENTS_INTRO =
+  'The documents of each policy, as PDFs: your Certificate of Motor Insurance, Policy Schedule, Statement of Fact and Product Summary.';
 /** What 'not saved for offline use' means, and when it will open (docs/product.md#offline). */
 const NOT_SAVED_EXPLAINED =
   'This device keeps the documents of live and upcoming cover once your policies have loaded with a signal. This one will open when you are back online.';
@@ -67,9 +70,7 @@ export const PolicyDocuments = memo(function PolicyDocuments({
       <h2 id="policy-documents" className="text-2xl font-bold text-brand-700">
         Policy Documents
       </h2>
-      <p className="mt-1 text-ink-muted">
-        The documents of each policy, as PDFs: your Certificate of Motor Insurance, Policy Schedule, Statement of Fact and Product Summary.
-      </p>
+      <p className="mt-1 text-ink-muted">{DOCUMENTS_INTRO}</p>
       {policies.length === 0 ? (
         <p className="mt-4 rounded-lg border border-dashed border-brand-100 p-5 text-ink-muted">{NO_DOCUMENTS}</p>
       ) : (
