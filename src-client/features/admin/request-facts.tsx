@@ -5,7 +5,8 @@ import { callbackInsuranceTypeOptions, contactReasonLabels, type ContactReason }
 import { durationText } from '@server/contract/durations';
 import { formatPounds } from '@server/contract/pounds';
 import { productLabels } from '@server/contract/products';
-import { ageOn, quoteFieldLabels } from '@server/contract/quote';
+import { ageOn } from '@server/contract/quote';
+import { answerLabel, answerText, storedAnswers } from '@server/contract/statement-of-fact';
 import type { QueueKind } from '@server/contract/queues';
 import { epochToUkLocal, ukInstantText } from '@server/contract/time';
 import type { CallbackRequestDetailView, RequestStatus } from '@server/contract/views';
@@ -48,29 +49,6 @@ function standingFacts(kind: QueueKind, r: { status: RequestStatus; dueAt: strin
   ];
 }
 
-/** The wizard's own label for a stored quote field (contract/quote.ts); other keys are spelled out. */
-function humanise(key: string): string {
-  if (Object.hasOwn(quoteFieldLabels, key)) return quoteFieldLabels[key as keyof typeof quoteFieldLabels];
-  const spaced = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ');
-  return spaced.charAt(0).toUpperCase() + spaced.slice(1).toLowerCase();
-}
-
-function show(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '–';
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  if (Array.isArray(value)) return value.map(show).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value as string | number);
-}
-
-/** The stored answers, flattened: older requests nested their steps as objects. */
-function answersOf(details: unknown): [string, unknown][] {
-  if (!details || typeof details !== 'object' || Array.isArray(details)) return details === undefined ? [] : [['details', details]];
-  return Object.entries(details as Record<string, unknown>).flatMap(([k, v]) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.entries(v as Record<string, unknown>) : [[k, v] as [string, unknown]],
-  );
-}
-
 /** Answers shown among the request's own facts, so never a second time among the others. */
 const SHOWN_ABOVE = ['firstName', 'lastName', 'email', 'phone', 'postcode', 'address', 'dateOfBirth'];
 /** Shown as one date and time, and one length, when the request has them as columns. */
@@ -85,7 +63,7 @@ function birthText(dateOfBirth: unknown, now: number): string | null {
 
 export function QuoteRequestFacts({ request: r }: { request: QuoteRequestDetail }) {
   const now = useDueNow();
-  const answers = answersOf(r.details);
+  const answers = storedAnswers(r.details);
   const answer = (key: string) => answers.find(([k]) => k === key)?.[1];
   const hidden = new Set([...SHOWN_ABOVE, ...(r.product ? ['product'] : []), ...(r.requestedStart ? START_ANSWERS : []), ...(r.duration ? DURATION_ANSWERS : [])]);
   const others = answers.filter(([k]) => !hidden.has(k));
@@ -111,7 +89,7 @@ export function QuoteRequestFacts({ request: r }: { request: QuoteRequestDetail 
         <details className="mt-3 rounded-md border border-slate-300 p-2" open>
           <summary className="cursor-pointer font-bold text-ink">Vehicle and other answers</summary>
           <div className="mt-2">
-            <Facts entries={others.map(([k, v]) => [humanise(k), show(v)])} label="Vehicle and other answers" />
+            <Facts entries={others.map(([k, v]) => [answerLabel(k), answerText(v)])} label="Vehicle and other answers" />
           </div>
         </details>
       ) : null}
