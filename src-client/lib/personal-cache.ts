@@ -1,10 +1,11 @@
 // The signed-in customer's offline copy (docs/product.md#offline): the persisted policy list and the
-// certificates, in one Cache Storage cache per user, under paths no server or service-worker route answers
+// policy documents, in one Cache Storage cache per user, under paths no server or service-worker route answers
 // (the service worker never reads these caches, so nothing here is served to another request).
 // One queue runs every operation in call order, so a sign-in's purge never races a save right after it;
 // saves and reads are refused unless `userId` is signed in now, so a late answer is dropped. Best effort:
 // saves never reject, reads answer null on failure or without Cache Storage.
 import type { AsyncStorage } from '@tanstack/react-query-persist-client';
+import type { DocumentKind } from '@server/contract/documents';
 
 /** Who is signed in now, as lib/session.ts registers it (told, not imported, to avoid an import cycle). */
 let signedInUser: () => number | undefined = () => undefined;
@@ -15,7 +16,13 @@ export function signedInUserFrom(read: () => number | undefined): void {
 
 const PREFIX = 'kerbside-personal-';
 const QUERY_PATH = '/offline/query/';
-const CERTIFICATES_PATH = '/offline/certificates/';
+/** Where each kind of document is kept: the certificate where it always was, so a copy saved before stays found. */
+const DOCUMENT_PATHS: Record<DocumentKind, string> = {
+  certificate: '/offline/certificates/',
+  schedule: '/offline/schedules/',
+  'statement-of-fact': '/offline/statements-of-fact/',
+  summary: '/offline/summaries/',
+};
 const SAVED_AT_HEADER = 'X-Kerbside-Saved-At';
 const POLICY_HEADER = 'X-Kerbside-Policy';
 
@@ -24,7 +31,7 @@ export function personalCacheName(userId: number): string {
   return `${PREFIX}v1-user-${userId}`;
 }
 
-const certificatePath = (policyNumber: string) => `${CERTIFICATES_PATH}${encodeURIComponent(policyNumber)}`;
+const documentPath = (kind: DocumentKind, policyNumber: string) => `${DOCUMENT_PATHS[kind]}${encodeURIComponent(policyNumber)}`;
 const queryPath = (key: string) => `${QUERY_PATH}${encodeURIComponent(key)}`;
 
 function suffixOf(url: string, prefix: string): string | null {
@@ -53,7 +60,7 @@ async function existingCache(userId: number): Promise<Cache | null> {
   return (await caches.has(name)) ? caches.open(name) : null;
 }
 
-/** A short fingerprint of a policy's data: a certificate saved under other data is out of date. */
+/** A short fingerprint of a policy's data: a document saved under other data is out of date. */
 export function fingerprint(value: unknown): string {
   const text = JSON.stringify(value) ?? '';
   let hash = 0x811c9dc5; // FNV-1a, 32 bit
@@ -100,31 +107,31 @@ export function personalQueryStorage(userId: number): AsyncStorage<string> {
   };
 }
 
-/** Keeps a certificate PDF for offline use, noting when and under which policy data (`dataPrint`) it was made. */
-export async function saveCertificate(userId: number, policyNumber: string, pdf: Blob, dataPrint: string): Promise<void> {
+/** Keeps a document's PDF for offline use, noting when and under which policy data (`dataPrint`) it was made. */
+export async function saveDocument(userId: number, kind: DocumentKind, policyNumber: string, pdf: Blob, dataPrint: string): Promise<void> {
   await serial(async () => {
     if (!hasCacheStorage() || !isSignedIn(userId) || typeof policyNumber !== 'string' || policyNumber === '') return;
     const cache = await caches.open(personalCacheName(userId));
     const headers = { 'Content-Type': 'application/pdf', [SAVED_AT_HEADER]: String(Date.now()), [POLICY_HEADER]: dataPrint };
-    await cache.put(certificatePath(policyNumber), new Response(await pdf.arrayBuffer(), { headers }));
+    await cache.put(documentPath(kind, policyNumber), new Response(await pdf.arrayBuffer(), { headers }));
   }).catch(() => undefined);
 }
 
-/** The saved certificate PDF, or null. */
-export async function readCertificate(userId: number, policyNumber: string): Promise<Blob | null> {
+/** The saved PDF of a policy's document, or null. */
+export async function readDocument(userId: number, kind: DocumentKind, policyNumber: string): Promise<Blob | null> {
   return serial(async () => {
     if (!hasCacheStorage() || !isSignedIn(userId) || typeof policyNumber !== 'string' || policyNumber === '') return null;
-    const res = await (await existingCache(userId))?.match(certificatePath(policyNumber));
+    const res = await (await existingCache(userId))?.match(documentPath(kind, policyNumber));
     if (!res) return null;
     return new Blob([await res.arrayBuffer()], { type: 'application/pdf' });
   }).catch(() => null);
 }
 
-/** True when a saved certificate was saved today (device's day) under the same policy data (`dataPrint`). */
-export async function hasFreshCertificate(userId: number, policyNumber: string, dataPrint: string, now = Date.now()): Promise<boolean> {
+/** True when a saved document was saved today (device's day) under the same policy data (`dataPrint`). */
+export async function hasFreshDocument(userId: number, kind: DocumentKind, policyNumber: string, dataPrint: string, now = Date.now()): Promise<boolean> {
   return serial(async () => {
     if (!hasCacheStorage() || !isSignedIn(userId)) return false;
-    const res = await (await existingCache(userId))?.match(certificatePath(policyNumber));
+    const res = await (await existingCache(userId))?.match(documentPath(kind, policyNumber));
     if (!res) return false;
     const savedAt = Number(res.headers.get(SAVED_AT_HEADER));
     if (!Number.isFinite(savedAt) || new Date(savedAt).toDateString() !== new Date(now).toDateString()) return false;
@@ -132,16 +139,18 @@ export async function hasFreshCertificate(userId: number, policyNumber: string, 
   }).catch(() => false);
 }
 
-/** Drops the saved certificates of policies that are no longer to be kept (ended, or gone from the list). */
-export async function keepOnlyCertificates(userId: number, policyNumbers: readonly string[]): Promise<void> {
+/** Drops the saved documents of policies that are no longer to be kept (ended, or gone from the list). */
+export async function keepOnlyDocuments(userId: number, policyNumbers: readonly string[]): Promise<void> {
   await serial(async () => {
     if (!hasCacheStorage() || !isSignedIn(userId)) return;
     const cache = await existingCache(userId);
     if (!cache) return;
     const keep = new Set(policyNumbers);
     for (const request of await cache.keys()) {
-      const n = suffixOf(request.url, CERTIFICATES_PATH);
-      if (n !== null && !keep.has(n)) await cache.delete(request);
+      for (const path of Object.values(DOCUMENT_PATHS)) {
+        const n = suffixOf(request.url, path);
+        if (n !== null && !keep.has(n)) await cache.delete(request);
+      }
     }
   }).catch(() => undefined);
 }

@@ -88,8 +88,11 @@ interface RestRoute<R extends RestRequest, In, A, M extends Method = Method> {
   /** Error statuses beyond those the route's kind gives (api/openapi-route.ts defineRoute). */
   errors?: readonly ErrorStatus[];
   errorBodies?: Partial<Record<ErrorStatus, z.ZodType>>;
-  /** A path parameter that does not parse answers 400 with this message alone, not the field's (the certificate). */
-  paramError?: string;
+  /**
+   * A path parameter that does not parse answers 400 with this message alone, not the field's (the certificate); or
+   * a message per parameter (a policy's documents: its number, the kind).
+   */
+  paramError?: string | Readonly<Record<string, string>>;
   /** The error answers repeat `error` as `message`, for the clients of POST /api/register (docs/api.md#account). */
   withMessage?: true;
   /** A list: the page's items as the body, its total in X-Total-Count (and X-Total-Is-Lower-Bound), http/list.ts. */

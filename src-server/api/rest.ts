@@ -117,11 +117,12 @@ function answering(operation: Operation, request: RestRequest | undefined, deps:
 
 // Each path parameter parsed alone with its schema (http/validate.ts parsedInput): a bad id answers the id's own message
 // (`formErrors`), not a field error of a parameters object. With `paramError`, that message alone, as InvalidError.
-function readParams(c: Context<AppEnv>, shape: Record<string, unknown>, paramError: string | undefined): Record<string, unknown> {
+function readParams(c: Context<AppEnv>, shape: Record<string, unknown>, paramError: string | Readonly<Record<string, string>> | undefined): Record<string, unknown> {
   const parsed: Record<string, unknown> = {};
   for (const [name, schema] of Object.entries(shape) as [string, z.ZodType][]) {
     const raw = c.req.param(name);
-    if (paramError !== undefined && !schema.safeParse(raw).success) throw new InvalidError(paramError);
+    const message = typeof paramError === 'string' ? paramError : paramError?.[name];
+    if (message !== undefined && !schema.safeParse(raw).success) throw new InvalidError(message);
     parsed[name] = parsedInput(schema, raw);
   }
   return parsed;

@@ -4,6 +4,7 @@ import { accountOperations } from '../features/account/operations';
 import { apiDocsOperations } from '../features/api-docs/operations';
 import { adminCallbackOperations, callbackOperations } from '../features/callbacks/operations';
 import { certificateOperation } from '../features/certificates/operations';
+import { documentOperation } from '../features/documents/operations';
 import { emailConfirmationOperations } from '../features/email-confirmation/operations';
 import { healthOperation } from '../features/health/operations';
 import { adminLogOperations } from '../features/logs/operations';
@@ -24,7 +25,7 @@ export const operations = {
   passwordReset: passwordResetOperations,
   callbacks: callbackOperations,
   quotes: quoteOperations,
-  policies: { ...policyOperations, certificate: certificateOperation },
+  policies: { ...policyOperations, certificate: certificateOperation, document: documentOperation },
   verify: verifyOperations,
   admin: {
     ...statsOperations,

@@ -175,9 +175,10 @@ export const myQuoteRequestView = quoteRequestView
     offer: orNull(offerView.extend({ acceptance: orNull(acceptanceView.omit({ by: true })) })),
     /**
      * The Statement of Fact the customer confirms when accepting (docs/product.md#accepting-a-quote): the step 1 + step 2
-     * answers as stored, while a price awaits acceptance or was accepted and no policy is issued yet; null otherwise.
+     * answers labelled as the wizard asked them (as the Statement of Fact document reads them), while a price awaits
+     * acceptance or was accepted and no policy is issued yet; null otherwise.
      */
-    statementOfFact: z.unknown(),
+    statementOfFact: orNull(z.array(z.object({ label: z.string(), text: z.string() }))),
   })
   .meta({ id: 'MyQuoteRequestView' });
 export type MyQuoteRequestView = z.infer<typeof myQuoteRequestView>;

@@ -1,10 +1,16 @@
 // Micro-benchmark for the certificate renderer. The target is p95 under 10 ms per render after warm-up,
-// because certificates are rendered synchronously on the request path (download and e-mail).
+// because certificates are rendered synchronously on the request path (download and e-mail). Run directly, it
+// measures the other policy documents too (the schedule, the Statement of Fact, the summary), made the same way.
 //
 //   npx tsx tests/bench/pdf-bench.ts [iterations]
 
 import { pathToFileURL } from 'node:url';
+import { statementAnswers } from '../../src-server/contract/statement-of-fact';
 import { renderCertificatePdf, type CertificateData } from '../../src-server/features/certificates/pdf';
+import { renderSchedulePdf, type ScheduleData } from '../../src-server/features/documents/schedule-pdf';
+import { renderStatementPdf } from '../../src-server/features/documents/statement-pdf';
+import { renderSummaryPdf } from '../../src-server/features/documents/summary-pdf';
+import { validQuote } from '../fixtures/quote';
 
 const WARM_UP_RENDERS = 50;
 
@@ -56,6 +62,46 @@ export async function benchCertificatePdf(iterations = 500): Promise<{ p50: numb
   return { p50: percentile(times, 50), p95: percentile(times, 95), bytes };
 }
 
+/** The heaviest schedule: a cancelled learner's policy with its payments and a refund. */
+const schedule: ScheduleData = {
+  ...sample,
+  status: 'cancelled',
+  startAt: Date.UTC(2026, 6, 1, 8, 0),
+  endAt: Date.UTC(2026, 6, 8, 8, 0),
+  endedAt: Date.UTC(2026, 6, 4, 8, 0),
+  cancelsAt: null,
+  cancelReason: 'The customer sold the car',
+  premiumPence: 12_345,
+  payments: [
+    { at: Date.UTC(2026, 5, 30, 9, 0), method: 'card-by-phone', reference: 'AUTH 482913', amountPence: 12_345 },
+    { at: Date.UTC(2026, 6, 4, 8, 0), method: 'card-by-phone', reference: 'REFUND 482913', amountPence: -5_000 },
+  ],
+};
+
+/** p50 / p95 of the schedule, the Statement of Fact (from the wizard's answers) and the summary, each after warm-up. */
+export function benchPolicyDocuments(iterations = 500): Record<'schedule' | 'statement' | 'summary', { p50: number; p95: number; bytes: number }> {
+  const answers = statementAnswers(validQuote);
+  const request = { reference: 'QR-7Q4M2X', createdAt: sample.issuedAt - 86_400_000, answers, acceptedAt: sample.issuedAt - 3_600_000, acceptedVia: 'online' as const, acceptedBy: 'jane.smith' };
+  const renders = {
+    schedule: (issuedAt: number) => renderSchedulePdf({ ...schedule, issuedAt }),
+    statement: (issuedAt: number) => renderStatementPdf({ policyNumber: sample.policyNumber, policy: sample, request, issuedAt }),
+    summary: (issuedAt: number) => renderSummaryPdf({ policyNumber: sample.policyNumber, product: sample.product, issuedAt }),
+  };
+  const measure = (render: (issuedAt: number) => Uint8Array) => {
+    for (let i = 0; i < WARM_UP_RENDERS; i++) render(sample.issuedAt - i - 1);
+    const times: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < iterations; i++) {
+      const start = performance.now();
+      bytes = render(sample.issuedAt + i * 1000).byteLength;
+      times.push(performance.now() - start);
+    }
+    times.sort((a, b) => a - b);
+    return { p50: percentile(times, 50), p95: percentile(times, 95), bytes };
+  };
+  return { schedule: measure(renders.schedule), statement: measure(renders.statement), summary: measure(renders.summary) };
+}
+
 function isDirectRun(): boolean {
   const entry = process.argv[1];
   return entry !== undefined && import.meta.url === pathToFileURL(entry).href;
@@ -68,4 +114,7 @@ if (isDirectRun()) {
   console.log(
     `certificate PDF: p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms, ${bytes} bytes (${iterations} renders)`,
   );
+  for (const [name, r] of Object.entries(benchPolicyDocuments(iterations))) {
+    console.log(`${name} PDF: p50 ${r.p50.toFixed(2)} ms, p95 ${r.p95.toFixed(2)} ms, ${r.bytes} bytes (${iterations} renders)`);
+  }
 }

@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PolicyView } from '@server/contract/views';
+import type * as DocumentActions from '../../src-client/features/dashboard/document-actions';
 import { MemoryCacheStorage } from './memory-cache-storage';
 
 const CUSTOMER = { session: { user: { id: 5, username: 'sam.o', isAdmin: false, isOwner: false } }, impersonateUserId: null as number | null };
@@ -25,24 +26,19 @@ vi.mock('@tanstack/react-router', () => ({
   ),
 }));
 
-vi.mock('../../src-client/features/dashboard/certificate-actions', () => {
-  class CertificateError extends Error {}
+vi.mock('../../src-client/features/dashboard/document-actions', async (importOriginal) => {
+  const actual = await importOriginal<typeof DocumentActions>();
   return {
-    CERTIFICATE_MESSAGES: {
-      invalid: 'Invalid policy number',
-      failed: 'Failed to load certificate. Please try again.',
-      notSaved: 'This certificate is not saved for offline use',
-    },
-    CertificateError,
-    loadCertificate: vi.fn(),
-    viewCertificate: vi.fn(),
-    downloadCertificate: vi.fn(),
-    cacheActiveCertificates: vi.fn(() => Promise.resolve()),
+    ...actual,
+    loadDocument: vi.fn(),
+    viewDocument: vi.fn(),
+    downloadDocument: vi.fn(),
+    cacheActiveDocuments: vi.fn(() => Promise.resolve()),
   };
 });
 
 const { saveSession } = await import('../../src-client/lib/session');
-const certificates = await import('../../src-client/features/dashboard/certificate-actions');
+const certificates = await import('../../src-client/features/dashboard/document-actions');
 const { DashboardPage } = await import('../../src-client/features/dashboard/dashboard-page');
 
 let nextId = 1;
@@ -195,7 +191,7 @@ describe('DashboardPage', () => {
     renderPage();
     await screen.findByText('LIVE1', { selector: 'article h3' });
     await waitFor(() => expect(keptFor(5).some((path) => path.startsWith('/offline/query/'))).toBe(true));
-    await waitFor(() => expect(certificates.cacheActiveCertificates).toHaveBeenCalledWith(5, [live]));
+    await waitFor(() => expect(certificates.cacheActiveDocuments).toHaveBeenCalledWith(5, [live]));
   });
 
   it('a full disk never breaks the page: the list shows though nothing could be kept', async () => {
@@ -375,7 +371,7 @@ describe('DashboardPage', () => {
           product: 'temporary',
           offer: { premium: 64.5, validUntil: '2026-07-02T10:00:00.000Z', offeredAt: '2026-07-01T10:00:00.000Z', acceptance: null },
           policyNumber: null,
-          statementOfFact: { firstName: 'Amelia', regNumber: 'AB12 CDE' },
+          statementOfFact: [{ label: 'First name', text: 'Amelia' }, { label: 'Registration number', text: 'AB12 CDE' }],
         },
         {
           reference: 'QR-LAPSED01',
@@ -384,7 +380,7 @@ describe('DashboardPage', () => {
           product: 'temporary',
           offer: { premium: 50, validUntil: '2026-06-21T10:00:00.000Z', offeredAt: '2026-06-20T10:00:00.000Z', acceptance: null },
           policyNumber: null,
-          statementOfFact: { firstName: 'Amelia' },
+          statementOfFact: [{ label: 'First name', text: 'Amelia' }],
         },
         {
           reference: 'QR-ACCEPTED',
@@ -393,7 +389,7 @@ describe('DashboardPage', () => {
           product: 'business',
           offer: { premium: 80, validUntil: '2026-07-02T10:00:00.000Z', offeredAt: '2026-06-30T10:00:00.000Z', acceptance: { at: '2026-06-30T11:00:00.000Z', via: 'online' } },
           policyNumber: null,
-          statementOfFact: { firstName: 'Amelia' },
+          statementOfFact: [{ label: 'First name', text: 'Amelia' }],
         },
         { reference: 'QR-DONE0001', status: 'closed', createdAt: '2026-06-01T10:00:00.000Z', product: null, offer: null, policyNumber: 'KC-ABCDEFGHJK', statementOfFact: null },
       ],
@@ -499,7 +495,7 @@ describe('DashboardPage', () => {
     // The admin's own quote requests are not the customer's: the section is not there.
     expect(screen.queryByRole('region', { name: 'Your quote requests' })).toBeNull();
     expect(storage.dump()).toEqual({});
-    expect(certificates.cacheActiveCertificates).not.toHaveBeenCalled();
+    expect(certificates.cacheActiveDocuments).not.toHaveBeenCalled();
     // The customer's own actions are not the admin's to take.
     expect(screen.queryByRole('link', { name: 'Make a claim' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Contact us' })).toBeNull();
@@ -536,7 +532,7 @@ describe('DashboardPage', () => {
 
   it("a certificate with no network and no saved copy says it is not saved for offline use, and when it will open", async () => {
     answerWith({ status: 200, body: [policy({ policyNumber: 'NOCOPY' })] });
-    vi.mocked(certificates.loadCertificate).mockRejectedValueOnce(new certificates.CertificateError('This certificate is not saved for offline use'));
+    vi.mocked(certificates.loadDocument).mockRejectedValueOnce(new certificates.DocumentError('This certificate is not saved for offline use'));
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderPage();
     await screen.findByText('NOCOPY', { selector: 'article h3' });
@@ -546,13 +542,13 @@ describe('DashboardPage', () => {
     expect(within(alert).getByText('This certificate is not saved for offline use')).toBeTruthy();
     expect(alert.textContent).toContain('will open when you are back online');
     expect(alert.textContent).not.toContain('try again');
-    expect(certificates.viewCertificate).not.toHaveBeenCalled();
+    expect(certificates.viewDocument).not.toHaveBeenCalled();
   });
 
   it('certificate buttons: "Loading..." and disabled while busy, then view; a failure is told in the page', async () => {
     answerWith({ status: 200, body: [policy({ policyNumber: 'CERT1' })] });
     let finish!: (b: Blob) => void;
-    vi.mocked(certificates.loadCertificate).mockImplementationOnce(() => new Promise<Blob>((r) => (finish = r)));
+    vi.mocked(certificates.loadDocument).mockImplementationOnce(() => new Promise<Blob>((r) => (finish = r)));
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     renderPage();
     await screen.findByText('CERT1', { selector: 'article h3' });
@@ -561,17 +557,17 @@ describe('DashboardPage', () => {
     const busy = docs.getByRole('button', { name: 'Loading...' });
     expect(busy.getAttribute('aria-disabled')).toBe('true');
     await user.click(busy); // ignored while busy
-    expect(certificates.loadCertificate).toHaveBeenCalledTimes(1);
-    expect(certificates.loadCertificate).toHaveBeenCalledWith(expect.objectContaining({ policyNumber: 'CERT1' }), { cacheFor: 5 });
+    expect(certificates.loadDocument).toHaveBeenCalledTimes(1);
+    expect(certificates.loadDocument).toHaveBeenCalledWith(expect.objectContaining({ policyNumber: 'CERT1' }), 'certificate', { cacheFor: 5 });
 
     const pdf = new Blob(['%PDF'], { type: 'application/pdf' });
     await act(async () => finish(pdf));
-    expect(certificates.viewCertificate).toHaveBeenCalledWith(pdf, 'CERT1');
+    expect(certificates.viewDocument).toHaveBeenCalledWith(pdf, 'CERT1');
     expect(docs.getByRole('button', { name: 'View Certificate' }).getAttribute('aria-disabled')).toBeNull();
 
-    vi.mocked(certificates.loadCertificate).mockRejectedValueOnce(new certificates.CertificateError('Failed to load certificate. Please try again.'));
+    vi.mocked(certificates.loadDocument).mockRejectedValueOnce(new certificates.DocumentError('Failed to load certificate. Please try again.'));
     await user.click(docs.getByRole('button', { name: 'Download Certificate' }));
     expect((await docs.findByRole('alert')).textContent).toBe('Failed to load certificate. Please try again.');
-    expect(certificates.downloadCertificate).not.toHaveBeenCalled();
+    expect(certificates.downloadDocument).not.toHaveBeenCalled();
   });
 });

@@ -7,19 +7,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   CERTIFICATE_MESSAGES,
-  cacheActiveCertificates,
-  loadCertificate,
-} from '../../src-client/features/dashboard/certificate-actions';
+  cacheActiveDocuments,
+  loadDocument,
+} from '../../src-client/features/dashboard/document-actions';
 import {
   fingerprint,
-  hasFreshCertificate,
-  keepOnlyCertificates,
+  hasFreshDocument,
+  keepOnlyDocuments,
   personalCacheName,
   personalQueryStorage,
   purgeAbandonedPersonalData,
   purgePersonalData,
-  readCertificate,
-  saveCertificate,
+  readDocument,
+  saveDocument,
 } from '../../src-client/lib/personal-cache';
 import { clearSession, saveSession } from '../../src-client/lib/session';
 import type { PolicyView } from '@server/contract/views';
@@ -38,7 +38,7 @@ function signInAs(id: number): void {
 }
 
 /** Lets every queued cache operation finish. */
-const settle = () => readCertificate(-1, 'none');
+const settle = () => readDocument(-1, 'certificate', 'none');
 
 const pdfBytes = (text = 'certificate') => new Blob([`%PDF-1.7 ${text}`], { type: 'application/pdf' });
 const policy = (policyNumber: string, endDate = '2030-01-01'): PolicyView => ({
@@ -82,7 +82,7 @@ describe('saving and reading', () => {
     signInAs(7);
     const store = personalQueryStorage(7);
     await store.setItem('kerbside-["policies","mine"]', LIST);
-    await saveCertificate(7, 'KC-A1', pdfBytes(), 'print-1');
+    await saveDocument(7, 'certificate', 'KC-A1', pdfBytes(), 'print-1');
 
     expect(storage.dump()).toEqual({
       'kerbside-personal-v1-user-7': ['/offline/certificates/KC-A1', `/offline/query/${encodeURIComponent('kerbside-["policies","mine"]')}`],
@@ -91,10 +91,10 @@ describe('saving and reading', () => {
     expect(await store.getItem('kerbside-["policies","mine"]')).toBe(LIST);
     expect(await store.getItem('kerbside-other')).toBeNull();
     expect(await store.entries?.()).toEqual([['kerbside-["policies","mine"]', LIST]]);
-    const pdf = await readCertificate(7, 'KC-A1');
+    const pdf = await readDocument(7, 'certificate', 'KC-A1');
     expect(pdf?.type).toBe('application/pdf');
     expect(await pdf?.text()).toBe('%PDF-1.7 certificate');
-    expect(await readCertificate(7, 'KC-OTHER')).toBeNull();
+    expect(await readDocument(7, 'certificate', 'KC-OTHER')).toBeNull();
     await store.removeItem('kerbside-["policies","mine"]');
     expect(await store.getItem('kerbside-["policies","mine"]')).toBeNull();
   });
@@ -106,7 +106,7 @@ describe('saving and reading', () => {
 
     signInAs(8);
     await personalQueryStorage(7).setItem('k', LIST);
-    await saveCertificate(7, 'KC-A1', pdfBytes(), 'print-1');
+    await saveDocument(7, 'certificate', 'KC-A1', pdfBytes(), 'print-1');
     expect(storage.dump()).toEqual({});
 
     await personalQueryStorage(8).setItem('k', LIST);
@@ -117,23 +117,23 @@ describe('saving and reading', () => {
     expect(Object.keys(storage.dump())).toEqual(['kerbside-personal-v1-user-8']);
   });
 
-  it('keepOnlyCertificates drops the certificates of policies no longer listed, and nothing else', async () => {
+  it('keepOnlyDocuments drops the certificates of policies no longer listed, and nothing else', async () => {
     signInAs(7);
     await personalQueryStorage(7).setItem('k', LIST);
-    await saveCertificate(7, 'KC-A1', pdfBytes(), 'print-1');
-    await saveCertificate(7, 'KC-A2', pdfBytes(), 'print-2');
-    await keepOnlyCertificates(7, ['KC-A1', 'KC-A9']);
+    await saveDocument(7, 'certificate', 'KC-A1', pdfBytes(), 'print-1');
+    await saveDocument(7, 'certificate', 'KC-A2', pdfBytes(), 'print-2');
+    await keepOnlyDocuments(7, ['KC-A1', 'KC-A9']);
     expect(storage.dump()['kerbside-personal-v1-user-7']).toEqual(['/offline/certificates/KC-A1', '/offline/query/k']);
   });
 
   it('a certificate is fresh when saved today under the same policy data', async () => {
     signInAs(7);
-    expect(await hasFreshCertificate(7, 'KC-A1', 'print-1')).toBe(false);
-    await saveCertificate(7, 'KC-A1', pdfBytes(), 'print-1');
-    expect(await hasFreshCertificate(7, 'KC-A1', 'print-1')).toBe(true);
-    expect(await hasFreshCertificate(7, 'KC-A1', 'print-1', Date.now() + 2 * 86_400_000)).toBe(false);
+    expect(await hasFreshDocument(7, 'certificate', 'KC-A1', 'print-1')).toBe(false);
+    await saveDocument(7, 'certificate', 'KC-A1', pdfBytes(), 'print-1');
+    expect(await hasFreshDocument(7, 'certificate', 'KC-A1', 'print-1')).toBe(true);
+    expect(await hasFreshDocument(7, 'certificate', 'KC-A1', 'print-1', Date.now() + 2 * 86_400_000)).toBe(false);
     // The cover was extended: the certificate on the device no longer matches the policy's data.
-    expect(await hasFreshCertificate(7, 'KC-A1', fingerprint(policy('KC-A1', '2030-02-01')))).toBe(false);
+    expect(await hasFreshDocument(7, 'certificate', 'KC-A1', fingerprint(policy('KC-A1', '2030-02-01')))).toBe(false);
     expect(fingerprint(policy('KC-A1'))).toBe(fingerprint(policy('KC-A1')));
     expect(fingerprint(policy('KC-A1'))).not.toBe(fingerprint(policy('KC-A1', '2030-02-01')));
   });
@@ -142,9 +142,9 @@ describe('saving and reading', () => {
     vi.stubGlobal('caches', undefined);
     signInAs(7);
     await expect(personalQueryStorage(7).setItem('k', LIST)).resolves.toBeUndefined();
-    await expect(saveCertificate(7, 'KC-A1', pdfBytes(), 'print-1')).resolves.toBeUndefined();
+    await expect(saveDocument(7, 'certificate', 'KC-A1', pdfBytes(), 'print-1')).resolves.toBeUndefined();
     expect(await personalQueryStorage(7).getItem('k')).toBeNull();
-    expect(await readCertificate(7, 'KC-A1')).toBeNull();
+    expect(await readDocument(7, 'certificate', 'KC-A1')).toBeNull();
     await expect(purgePersonalData()).resolves.toBeUndefined();
   });
 });
@@ -154,7 +154,7 @@ describe('purging', () => {
     signInAs(7);
     await personalQueryStorage(7).setItem('k', LIST);
     const purge = purgePersonalData();
-    const save = saveCertificate(7, 'KC-A1', pdfBytes(), 'print-1');
+    const save = saveDocument(7, 'certificate', 'KC-A1', pdfBytes(), 'print-1');
     await Promise.all([purge, save]);
     expect(storage.dump()).toEqual({ 'kerbside-personal-v1-user-7': ['/offline/certificates/KC-A1'] });
   });
@@ -163,7 +163,7 @@ describe('purging', () => {
     signInAs(7);
     await personalQueryStorage(7).setItem('k', LIST);
     signInAs(8);
-    await saveCertificate(7, 'KC-A1', pdfBytes(), 'print-1');
+    await saveDocument(7, 'certificate', 'KC-A1', pdfBytes(), 'print-1');
     await personalQueryStorage(7).setItem('k', LIST);
     await personalQueryStorage(8).setItem('k', LIST);
     expect(storage.dump()).toEqual({ 'kerbside-personal-v1-user-8': ['/offline/query/k'] });
@@ -216,7 +216,7 @@ describe('purging', () => {
   });
 });
 
-describe('loadCertificate and the saved copy', () => {
+describe('loadDocument and the saved copy', () => {
   const fetchMock = vi.fn<typeof fetch>();
   const pdfResponse = () => new Response('%PDF-1.7 online', { headers: { 'Content-Type': 'application/pdf' } });
 
@@ -228,84 +228,84 @@ describe('loadCertificate and the saved copy', () => {
 
   it('refuses an empty, non-string or malformed number before any request', async () => {
     for (const bad of ['', undefined, null, 42, 'KC A1', '../admin', 'x'.repeat(41)]) {
-      await expect(loadCertificate({ policyNumber: bad as unknown as string }, { cacheFor: 7 })).rejects.toThrow(CERTIFICATE_MESSAGES.invalid);
+      await expect(loadDocument({ policyNumber: bad as unknown as string }, 'certificate', { cacheFor: 7 })).rejects.toThrow(CERTIFICATE_MESSAGES.invalid);
     }
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('online: fetches with the bearer token, answers the PDF and keeps it for offline use', async () => {
     fetchMock.mockResolvedValue(pdfResponse());
-    const pdf = await loadCertificate(policy('KC-A1'), { cacheFor: 7 });
+    const pdf = await loadDocument(policy('KC-A1'), 'certificate', { cacheFor: 7 });
     expect(await pdf.text()).toBe('%PDF-1.7 online');
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/policies/KC-A1/certificate');
     expect((init?.headers as Record<string, string>)['Authorization']).toMatch(/^Bearer /);
     await settle();
-    expect(await (await readCertificate(7, 'KC-A1'))?.text()).toBe('%PDF-1.7 online');
+    expect(await (await readDocument(7, 'certificate', 'KC-A1'))?.text()).toBe('%PDF-1.7 online');
   });
 
   it('offline, a failing network, a 500 or a non-PDF answer fall back to the saved copy', async () => {
-    await saveCertificate(7, 'KC-A1', pdfBytes('saved'), 'print-1');
+    await saveDocument(7, 'certificate', 'KC-A1', pdfBytes('saved'), 'print-1');
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    expect(await (await loadCertificate(policy('KC-A1'), { cacheFor: 7 })).text()).toBe('%PDF-1.7 saved');
+    expect(await (await loadDocument(policy('KC-A1'), 'certificate', { cacheFor: 7 })).text()).toBe('%PDF-1.7 saved');
     fetchMock.mockResolvedValueOnce(new Response('{"error":"x"}', { status: 500, headers: { 'Content-Type': 'application/json' } }));
-    expect(await (await loadCertificate(policy('KC-A1'), { cacheFor: 7 })).text()).toBe('%PDF-1.7 saved');
+    expect(await (await loadDocument(policy('KC-A1'), 'certificate', { cacheFor: 7 })).text()).toBe('%PDF-1.7 saved');
     fetchMock.mockResolvedValueOnce(new Response('<html>Wi-Fi login</html>', { headers: { 'Content-Type': 'text/html' } }));
-    expect(await (await loadCertificate(policy('KC-A1'), { cacheFor: 7 })).text()).toBe('%PDF-1.7 saved');
+    expect(await (await loadDocument(policy('KC-A1'), 'certificate', { cacheFor: 7 })).text()).toBe('%PDF-1.7 saved');
 
     const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
     fetchMock.mockClear();
-    expect(await (await loadCertificate(policy('KC-A1'), { cacheFor: 7 })).text()).toBe('%PDF-1.7 saved');
+    expect(await (await loadDocument(policy('KC-A1'), 'certificate', { cacheFor: 7 })).text()).toBe('%PDF-1.7 saved');
     expect(fetchMock).not.toHaveBeenCalled();
     onLine.mockRestore();
   });
 
   it('a refusal by the server (not yours, no such policy) is not answered from the device', async () => {
-    await saveCertificate(7, 'KC-A1', pdfBytes('saved'), 'print-1');
+    await saveDocument(7, 'certificate', 'KC-A1', pdfBytes('saved'), 'print-1');
     fetchMock.mockResolvedValue(new Response('{"error":"Not found"}', { status: 404 }));
-    await expect(loadCertificate(policy('KC-A1'), { cacheFor: 7 })).rejects.toThrow(CERTIFICATE_MESSAGES.failed);
+    await expect(loadDocument(policy('KC-A1'), 'certificate', { cacheFor: 7 })).rejects.toThrow(CERTIFICATE_MESSAGES.failed);
   });
 
   it("no network and nothing saved (or impersonating, cacheFor null): 'This certificate is not saved for offline use'", async () => {
-    await saveCertificate(7, 'KC-A1', pdfBytes('saved'), 'print-1');
+    await saveDocument(7, 'certificate', 'KC-A1', pdfBytes('saved'), 'print-1');
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(loadCertificate(policy('KC-A2'), { cacheFor: 7 })).rejects.toThrow(CERTIFICATE_MESSAGES.notSaved);
-    await expect(loadCertificate(policy('KC-A1'), { cacheFor: null })).rejects.toThrow(CERTIFICATE_MESSAGES.notSaved);
+    await expect(loadDocument(policy('KC-A2'), 'certificate', { cacheFor: 7 })).rejects.toThrow(CERTIFICATE_MESSAGES.notSaved);
+    await expect(loadDocument(policy('KC-A1'), 'certificate', { cacheFor: null })).rejects.toThrow(CERTIFICATE_MESSAGES.notSaved);
 
     // The device says it is offline: the same, never 'try again'.
     const onLine = vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
-    await expect(loadCertificate(policy('KC-A2'), { cacheFor: 7 })).rejects.toThrow(CERTIFICATE_MESSAGES.notSaved);
+    await expect(loadDocument(policy('KC-A2'), 'certificate', { cacheFor: 7 })).rejects.toThrow(CERTIFICATE_MESSAGES.notSaved);
     onLine.mockRestore();
   });
 
   it('nothing saved and the server answered a failure (5xx, a portal page): the failed message', async () => {
     fetchMock.mockResolvedValueOnce(new Response('{"error":"x"}', { status: 500, headers: { 'Content-Type': 'application/json' } }));
-    await expect(loadCertificate(policy('KC-A2'), { cacheFor: 7 })).rejects.toThrow(CERTIFICATE_MESSAGES.failed);
+    await expect(loadDocument(policy('KC-A2'), 'certificate', { cacheFor: 7 })).rejects.toThrow(CERTIFICATE_MESSAGES.failed);
     fetchMock.mockResolvedValueOnce(new Response('<html>Wi-Fi login</html>', { headers: { 'Content-Type': 'text/html' } }));
-    await expect(loadCertificate(policy('KC-A2'), { cacheFor: null })).rejects.toThrow(CERTIFICATE_MESSAGES.failed);
+    await expect(loadDocument(policy('KC-A2'), 'certificate', { cacheFor: null })).rejects.toThrow(CERTIFICATE_MESSAGES.failed);
   });
 
   it('a network silent for 30 s with nothing saved gives up with the not-saved message', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     fetchMock.mockImplementation((_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))));
-    const loading = loadCertificate(policy('KC-A2'), { cacheFor: 7 });
+    const loading = loadDocument(policy('KC-A2'), 'certificate', { cacheFor: 7 });
     const outcome = expect(loading).rejects.toThrow(CERTIFICATE_MESSAGES.notSaved);
     await vi.advanceTimersByTimeAsync(30_000);
     await outcome;
   });
 
   it('a silent network (one bar at the roadside) gives way to the saved copy after 3 s', async () => {
-    await saveCertificate(7, 'KC-A1', pdfBytes('saved'), 'print-1');
+    await saveDocument(7, 'certificate', 'KC-A1', pdfBytes('saved'), 'print-1');
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     fetchMock.mockImplementation((_url, init) => new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new Error('aborted')))));
-    const loading = loadCertificate(policy('KC-A1'), { cacheFor: 7 });
+    const loading = loadDocument(policy('KC-A1'), 'certificate', { cacheFor: 7 });
     await vi.advanceTimersByTimeAsync(3_000);
     expect(await (await loading).text()).toBe('%PDF-1.7 saved');
     expect(fetchMock.mock.calls[0]![1]?.signal?.aborted).toBe(true);
   });
 
-  it('cacheActiveCertificates fetches one at a time, skips fresh ones, and ignores failures', async () => {
-    await saveCertificate(7, 'KC-A1', pdfBytes('fresh'), fingerprint(policy('KC-A1')));
+  it('cacheActiveDocuments fetches one at a time, skips fresh ones, and ignores failures', async () => {
+    await saveDocument(7, 'certificate', 'KC-A1', pdfBytes('fresh'), fingerprint(policy('KC-A1')));
     let inFlight = 0;
     let most = 0;
     fetchMock.mockImplementation(async (url) => {
@@ -316,11 +316,15 @@ describe('loadCertificate and the saved copy', () => {
       if (String(url).includes('KC-A2')) throw new TypeError('Failed to fetch');
       return pdfResponse();
     });
-    await cacheActiveCertificates(7, [policy('KC-A1'), policy('KC-A2'), policy('KC-A3'), policy('KC-A3')]);
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/api/policies/KC-A2/certificate', '/api/policies/KC-A3/certificate']);
+    await cacheActiveDocuments(7, [policy('KC-A1'), policy('KC-A2'), policy('KC-A3'), policy('KC-A3')]);
+    // Every document of each policy, the certificate by its own route; only KC-A1's certificate was fresh.
+    const all = (n: string) => [`/api/policies/${n}/certificate`, ...['schedule', 'statement-of-fact', 'summary'].map((kind) => `/api/policies/${n}/documents/${kind}`)];
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([...all('KC-A1').slice(1), ...all('KC-A2'), ...all('KC-A3')]);
     expect(most).toBe(1);
-    expect(await (await readCertificate(7, 'KC-A1'))?.text()).toBe('%PDF-1.7 fresh');
-    expect(await readCertificate(7, 'KC-A2')).toBeNull();
-    expect(await (await readCertificate(7, 'KC-A3'))?.text()).toBe('%PDF-1.7 online');
+    expect(await (await readDocument(7, 'certificate', 'KC-A1'))?.text()).toBe('%PDF-1.7 fresh');
+    expect(await readDocument(7, 'certificate', 'KC-A2')).toBeNull();
+    expect(await (await readDocument(7, 'certificate', 'KC-A3'))?.text()).toBe('%PDF-1.7 online');
+    expect(await (await readDocument(7, 'schedule', 'KC-A3'))?.text()).toBe('%PDF-1.7 online');
+    expect(await (await readDocument(7, 'summary', 'KC-A1'))?.text()).toBe('%PDF-1.7 online');
   });
 });

@@ -340,7 +340,7 @@ test('Need Help: four panels with e-mail and phone links, and the support page',
   await expect(page).toHaveURL(/\/support$/);
 });
 
-test("a customer's JSON traffic, sign-in included, goes only to /trpc; REST only carries the certificate PDF", async ({ page, request }) => {
+test("a customer's JSON traffic, sign-in included, goes only to /trpc; REST only carries the documents' PDFs", async ({ page, request }) => {
   const customer = await customerWith(request, [RUNNING, SOON]);
   const calls: string[] = [];
   page.on('request', (r) => {
@@ -355,7 +355,7 @@ test("a customer's JSON traffic, sign-in included, goes only to /trpc; REST only
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
 
-  const json = calls.filter((c) => !/\/api\/policies\/[^/]+\/certificate$/.test(c));
+  const json = calls.filter((c) => !/\/api\/policies\/[^/]+\/(certificate|documents\/[a-z-]+)$/.test(c));
   expect(json.filter((c) => !c.includes(' /trpc/'))).toEqual([]);
   for (const procedure of ['account.login', 'policies.mine', 'account.logout']) expect(json.some((c) => c.includes(procedure))).toBe(true);
   expect(calls.some((c) => c === `GET /api/policies/${customer.numbers[0]}/certificate`)).toBe(true);

@@ -92,11 +92,13 @@ test('send a quote, then issue the policy to a new customer, who is invited', as
   await expect(actions.getByRole('button', { name: 'Send quote' })).toBeDisabled();
   await expect(actions.getByRole('button', { name: 'Issue policy' })).toBeDisabled();
 
-  // The e-mails: an invitation and the documents of pending cover, without a certificate until it is paid.
+  // The e-mails: an invitation and the documents of pending cover: no certificate until it is paid.
   await mailWithSubject(email, 'Set your password for Kerbside Cover');
   expect((await latestLinkTo(email, '/welcome')).searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   const documents = await mailWithSubject(email, `Kerbside Cover: your policy documents, ${policyNumber}`);
-  expect(documents.attachments).toBeNull();
+  expect(JSON.parse(documents.attachments ?? '[]')).toEqual(
+    ['schedule', 'statement-of-fact', 'summary'].map((kind) => expect.objectContaining({ filename: `${policyNumber}_${kind}.pdf`, contentType: 'application/pdf' })),
+  );
   expect(documents.text).toContain('Your cover is awaiting confirmation');
 
   // Closed in the queue, and the policy and account are listed at once.

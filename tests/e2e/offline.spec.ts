@@ -1,11 +1,12 @@
-// The installable app offline (docs/product.md#offline, #policies-and-certificates):
+// The installable app offline (docs/product.md#offline, #policies-and-certificates, #policy-documents):
 // signed in through the form without touching remember-me, the app closed and opened again in a new page with
 // the network off shows the dashboard and downloads the certificates of live and upcoming cover from the device
 // in under a second; after one online visit the dashboard reloads with the network off and its certificate
 // opens just as fast; a certificate the device does not hold says it is not saved for offline use; certificates
 // open as blob: PDFs and download as {policyNumber}_certificate.pdf; failures are told in the page; logout, a
 // different sign-in and an expired token leave no personal data in Cache Storage; /api and /trpc never get the
-// SPA page, even through the service worker; the manifest.
+// SPA page, even through the service worker; the manifest. The four documents of an Active policy download online
+// and open offline as the certificate does.
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
@@ -106,13 +107,22 @@ async function waitForServiceWorker(page: Page): Promise<void> {
   });
 }
 
-/** The customer's policy list (the persisted policies.mine query) and the certificates named are kept on the device. */
+/** Each document's label on the dashboard, its kind, and where the device keeps it. */
+const DOCUMENTS = [
+  { label: 'Certificate', kind: 'certificate', kept: '/offline/certificates/' },
+  { label: 'Policy Schedule', kind: 'schedule', kept: '/offline/schedules/' },
+  { label: 'Statement of Fact', kind: 'statement-of-fact', kept: '/offline/statements-of-fact/' },
+  { label: 'Product Summary', kind: 'summary', kept: '/offline/summaries/' },
+] as const;
+
+/** The customer's policy list (the persisted policies.mine query) and every document of the policies named are kept on the device. */
 async function waitForOfflineCopies(page: Page, customer: Customer, kept: string[] = [customer.policyNumber]): Promise<void> {
   const cache = `${PERSONAL_PREFIX}v1-user-${customer.id}`;
   const policiesQuery = `${cache} /offline/query/${encodeURIComponent('kerbside-[["policies","mine"],{"type":"query"}]')}`;
+  const documents = kept.flatMap((n) => DOCUMENTS.map((d) => `${cache} ${d.kept}${n}`));
   await expect
     .poll(async () => (await cacheStorage(page)).offlineEntries.sort(), { timeout: 15_000 })
-    .toEqual([...kept.map((n) => `${cache} /offline/certificates/${n}`).sort(), policiesQuery]);
+    .toEqual([...documents, policiesQuery].sort());
 }
 
 async function signInToDashboard(page: Page, customer: Customer, opts: { remember?: boolean } = {}): Promise<void> {
@@ -162,8 +172,8 @@ function blobBehind(page: Page, url: string): Promise<{ head: string; type: stri
  * application/pdf, i.e. in the browser's PDF viewer). Answers the tab, the time from the click, and the
  * first bytes of the PDF.
  */
-async function viewCertificate(page: Page, context: BrowserContext): Promise<{ popup: Page; ms: number; appMs: number; head: string | undefined }> {
-  const button = page.getByRole('button', { name: 'View Certificate' }).first();
+async function viewCertificate(page: Page, context: BrowserContext, label = 'Certificate'): Promise<{ popup: Page; ms: number; appMs: number; head: string | undefined }> {
+  const button = page.getByRole('button', { name: `View ${label}` }).first();
   await expect(button).toBeEnabled();
   const started = performance.now();
   const [popup] = await Promise.all([context.waitForEvent('page'), button.click()]);
@@ -184,8 +194,8 @@ const documentRow = (page: Page, policyNumber: string) =>
   page.getByRole('region', { name: 'Policy Documents' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: policyNumber }) });
 
 /** Clicks 'Download Certificate' (of `policyNumber`, else the first) and answers the file, with the time from the click. */
-async function downloadCertificate(page: Page, policyNumber?: string): Promise<{ name: string; head: string; ms: number }> {
-  const button = (policyNumber ? documentRow(page, policyNumber) : page).getByRole('button', { name: 'Download Certificate' }).first();
+async function downloadCertificate(page: Page, policyNumber?: string, label = 'Certificate'): Promise<{ name: string; head: string; ms: number }> {
+  const button = (policyNumber ? documentRow(page, policyNumber) : page).getByRole('button', { name: `Download ${label}` }).first();
   await expect(button).toBeEnabled();
   const started = performance.now();
   const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
@@ -325,6 +335,38 @@ test('online, View Certificate opens a blob: PDF and Download Certificate saves 
   const download = await downloadCertificate(page);
   expect(download.name).toBe(`${customer.policyNumber}_certificate.pdf`);
   expect(download.head).toBe('%PDF-');
+  expect(dialogs).toEqual([]);
+});
+
+test('the four documents of an Active policy download online, and open offline in the installed app in under 1 s', async ({ page, context, request }) => {
+  await recordObjectUrls(context);
+  const dialogs = failOnDialogs(page);
+  const customer = await customerWithActivePolicy(request);
+  const n = customer.policyNumber;
+  await signInToDashboard(page, customer, { remember: true });
+  for (const d of DOCUMENTS) {
+    const online = await downloadCertificate(page, n, d.label);
+    expect(online.name).toBe(`${n}_${d.kind}.pdf`);
+    expect(online.head).toBe('%PDF-');
+  }
+  await waitForServiceWorker(page);
+  await waitForOfflineCopies(page, customer);
+
+  // The signal goes and the installed app is opened again: every document opens and downloads from the device.
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText(/Offline – last updated/)).toBeVisible();
+  for (const d of DOCUMENTS) {
+    const { popup, ms, head } = await viewCertificate(page, context, d.label);
+    expect(head, d.label).toBe('%PDF-');
+    expect(ms, d.label).toBeLessThan(OFFLINE_OPEN_BUDGET_MS);
+    await popup.close();
+    const offline = await downloadCertificate(page, n, d.label);
+    expect(offline.name).toBe(`${n}_${d.kind}.pdf`);
+    expect(offline.head).toBe('%PDF-');
+    expect(offline.ms, d.label).toBeLessThan(OFFLINE_OPEN_BUDGET_MS);
+  }
+  await expect(documentRow(page, n).getByRole('alert')).toHaveCount(0);
   expect(dialogs).toEqual([]);
 });
 

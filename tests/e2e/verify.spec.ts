@@ -103,7 +103,7 @@ test('the code can be typed by hand at /verify, in any case and with spaces', as
   await expect(page.getByTestId('verdict')).toHaveText('Covered now');
 });
 
-test('the dashboard: pending cover awaits confirmation with no certificate; the certificate answers 409', async ({ page, request }) => {
+test('the dashboard: pending cover awaits confirmation with no certificate (its other documents only); the certificate answers 409', async ({ page, request }) => {
   const made = await customerWithPolicy(request, { status: 'pending' });
   const token = await apiToken(request, made.username, PASSWORD);
   const certificate = await request.get(`/api/policies/${made.policyNumber}/certificate`, { headers: { authorization: `Bearer ${token}` } });
@@ -119,7 +119,9 @@ test('the dashboard: pending cover awaits confirmation with no certificate; the 
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   const documents = page.getByRole('region', { name: 'Policy Documents' });
   await expect(documents).toContainText('the certificate is issued once your cover is confirmed');
-  await expect(documents.getByRole('button')).toHaveCount(0);
+  // No certificate; the schedule (which says it is not in force), the Statement of Fact and the summary are there.
+  await expect(documents.getByRole('button', { name: /Certificate/ })).toHaveCount(0);
+  await expect(documents.getByRole('button', { name: /^View / })).toHaveText(['View Policy Schedule', 'View Statement of Fact', 'View Product Summary']);
 });
 
 test('the dashboard: cancelled cover is under Expired at once and its certificate is kept as a record', async ({ page, request }) => {

@@ -78,7 +78,7 @@ describe('the customer accepting in their account', () => {
     const mine = await json<MyQuoteRequestView[]>(await h.request('GET', '/api/user/quotes', { token: cora }));
     const listed = mine.find((m) => m.reference === q.reference)!;
     expect(listed.offer!.acceptance).toEqual({ at: new Date(T0 + 2 * HOUR).toISOString(), via: 'online' });
-    expect(listed.statementOfFact).toMatchObject({ firstName: 'Cora', lastName: 'Hale', regNumber: 'AB12 CDE' });
+    expect(listed.statementOfFact).toEqual(expect.arrayContaining([{ label: 'First name', text: 'Cora' }, { label: 'Last name', text: 'Hale' }]));
   });
 
   it('answers a second acceptance as done, keeping the first and writing nothing', async () => {

@@ -151,6 +151,12 @@ const REST: Record<string, RestRow> = {
     expect: { anonymous: 401, customer: 200, otherCustomer: 404, admin: 200, owner: 200 },
     prepare: async () => ({ method: 'GET', path: `/api/policies/${(await freshPolicy()).policyNumber}/certificate` }),
   },
+  "GET /api/policies/:policyNumber/documents/:kind (the customer's policy)": {
+    route: 'GET /api/policies/:policyNumber/documents/:kind',
+    // The certificate's rules for every document: the holder's own account, or staff; another customer: 404.
+    expect: { anonymous: 401, customer: 200, otherCustomer: 404, admin: 200, owner: 200 },
+    prepare: async () => ({ method: 'GET', path: `/api/policies/${(await freshPolicy()).policyNumber}/documents/schedule` }),
+  },
   // Public: anyone holding the QR code, signed in or not, gets the same answer.
   "GET /api/verify/:code (a certificate's code)": {
     route: 'GET /api/verify/:code',

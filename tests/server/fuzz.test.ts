@@ -128,6 +128,7 @@ const ROUTES: Record<string, Route> = {
   'POST /api/user/quotes/:reference/accept': { method: 'POST', path: () => `/api/user/quotes/${ownQuotes.acceptReference}/accept`, body: { confirm: true } },
   'GET /api/user/policies/:policyNumber/renewal': { method: 'GET', path: () => `/api/user/policies/${ids.policyNumber}/renewal` },
   'GET /api/policies/:policyNumber/certificate': { method: 'GET', path: () => `/api/policies/${ids.policyNumber}/certificate`, query: { download: '1' } },
+  'GET /api/policies/:policyNumber/documents/:kind': { method: 'GET', path: () => `/api/policies/${ids.policyNumber}/documents/schedule`, query: { download: '1' } },
   'GET /api/verify/:code': { method: 'GET', path: () => `/api/verify/${verifyCode}` },
   'GET /api/admin/stats': { method: 'GET', path: () => '/api/admin/stats' },
   'GET /api/admin/stats/queues': { method: 'GET', path: () => '/api/admin/stats/queues' },

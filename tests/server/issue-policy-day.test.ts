@@ -101,7 +101,7 @@ it('takes a quote request to cover, e-mails and all', async () => {
   // The confirmation, with the certificate.
   const documents = (await mailsTo(h, EMAIL)).find((m) => m.subject === `Kerbside Cover: your cover is confirmed, ${issued.policy.policyNumber}`);
   expect(documents?.text).toContain(issued.policy.policyNumber);
-  expect(documents?.attachments.map((a) => a.filename)).toEqual([`${issued.policy.policyNumber}_certificate.pdf`]);
+  expect(documents?.attachments.map((a) => a.filename)).toEqual(['certificate', 'schedule', 'statement-of-fact', 'summary'].map((kind) => `${issued.policy.policyNumber}_${kind}.pdf`));
 
   // The request is closed, with the policy number.
   const closed = await json<QuoteRequestDetailView>(await h.request('GET', `/api/admin/quotes/${id}`, { token: staff }));

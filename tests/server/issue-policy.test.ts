@@ -8,6 +8,7 @@ import type { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IssuedPolicyView, QuoteRequestDetailView } from '../../src-server/contract/views';
 import { createHarness, json, T0, type ErrorBody, type Harness } from './harness';
+import { pagesText, readingOrder } from './pdf-reader';
 import { latestLinkTo } from './mail-links';
 import { acceptedQuote, logsMentioning, mailsTo, priceAndAccept, submitQuote } from './quote-flow';
 
@@ -125,13 +126,26 @@ describe('a new customer', () => {
     const mails = await mailsTo(h, 'amelia.fletcher@example.test');
     const documents = mails.find((m) => m.subject === `Kerbside Cover: your policy documents, ${issued.policy.policyNumber}`);
     expect(documents).toBeDefined();
-    expect(documents!.text).toContain(`Policy number: ${issued.policy.policyNumber}`);
+    const n = issued.policy.policyNumber;
+    expect(documents!.text).toContain(`Policy number: ${n}`);
     expect(documents!.text).toContain('From: Fri 10 Jul 2026, 09:00 BST');
     expect(documents!.text).toContain('To: Mon 13 Jul 2026, 09:00 BST');
     expect(documents!.text).toContain('Premium: £64.50');
     expect(documents!.text).toContain('Your cover is awaiting confirmation: you are not covered to drive until we confirm it, once we have taken your payment.');
+    expect(documents!.text).not.toContain('Keep your Certificate of Motor Insurance with you');
     expect(documents!.text).toContain('a separate e-mail has a link to set your password');
-    expect(documents!.attachments).toEqual([]);
+    // The schedule (not in force until confirmed), the Statement of Fact and the summary; the certificate once paid.
+    expect(documents!.text).toContain(`Your policy documents are attached (${n}_schedule.pdf, ${n}_statement-of-fact.pdf, ${n}_summary.pdf).`);
+    expect(documents!.attachments.map((f) => [f.filename, f.contentType])).toEqual(
+      ['schedule', 'statement-of-fact', 'summary'].map((kind) => [`${n}_${kind}.pdf`, 'application/pdf']),
+    );
+    const [schedule, statement, summary] = documents!.attachments.map((f) => Buffer.from(f.contentBase64, 'base64'));
+    for (const pdf of [schedule, statement, summary]) expect(pdf!.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(readingOrder(new Uint8Array(schedule!))).toContain('Total premium (including Insurance Premium Tax): £64.50');
+    expect(readingOrder(new Uint8Array(schedule!))).toContain('Not in force until confirmed');
+    // The Statement of Fact is the request's answers, issued from it.
+    expect(pagesText(new Uint8Array(statement!)).join(' ')).toContain(`Your quote request ${reference}`);
+    expect(readingOrder(new Uint8Array(summary!))).toContain('Temporary car cover: product summary');
   });
 
   it('gives the next customer of the same name a username of their own', async () => {
@@ -217,7 +231,9 @@ describe("staff's fields", () => {
 
   it('a pending policy’s documents e-mail has no certificate and says it follows once confirmed', async () => {
     const documents = (await mailsTo(h, 'override@example.test')).find((m) => m.subject.includes('your policy documents'));
-    expect(documents!.attachments).toEqual([]);
+    // The schedule (not in force until confirmed), the Statement of Fact and the summary; no certificate.
+    expect(documents!.attachments.map((f) => f.filename.replace(/^KC-[0-9A-Z]+_/, ''))).toEqual(['schedule.pdf', 'statement-of-fact.pdf', 'summary.pdf']);
+    expect(documents!.text).not.toContain('Keep your Certificate of Motor Insurance with you');
     expect(documents!.text).toContain('Your cover is awaiting confirmation: you are not covered to drive until we confirm it, once we have taken your payment.');
     expect(documents!.text).toContain('Your Certificate of Motor Insurance follows once your cover is confirmed');
   });

@@ -193,6 +193,10 @@ const OK: Record<string, Case[]> = {
     { status: 200, prepare: async () => customer({ params: { policyNumber: fx.policy.policyNumber } }) },
     { status: 200, prepare: async () => owner({ params: { policyNumber: fx.policy.policyNumber }, query: 'download=1' }) },
   ],
+  'GET /api/policies/{policyNumber}/documents/{kind}': [
+    { status: 200, prepare: async () => customer({ params: { policyNumber: fx.policy.policyNumber, kind: 'schedule' } }) },
+    { status: 200, prepare: async () => owner({ params: { policyNumber: fx.policy.policyNumber, kind: 'statement-of-fact' }, query: 'download=1' }) },
+  ],
   'GET /api/verify/{code}': [{ status: 200, prepare: async () => ({ params: { code: fx.verifyCode.toLowerCase() } }) }],
   'GET /api/admin/stats': [{ status: 200, prepare: async () => owner() }],
   'GET /api/admin/stats/queues': [{ status: 200, prepare: async () => owner() }],
@@ -242,8 +246,8 @@ const OK: Record<string, Case[]> = {
   'GET /api/admin/report.csv': [{ status: 200, prepare: async () => owner() }],
 };
 
-/** Path parameter values that cannot be one (400) and that name nothing (404). */
-const BAD_PARAM: Record<string, string> = { id: 'abc', policyNumber: 'bad_number', reference: 'bad_reference' };
+/** Path parameter values that cannot be one (400) and that name nothing (404); a document's kind is one of a list, so only 400. */
+const BAD_PARAM: Record<string, string> = { id: 'abc', policyNumber: 'bad_number', reference: 'bad_reference', kind: 'wording' };
 const MISSING_PARAM: Record<string, string> = { id: '999999999', policyNumber: 'KC-0000000000', code: '7Q4M2XHPAB3CDEFGHJK0', reference: 'QR-00000000' };
 
 /** The typical errors the document lists for `key`, made from its success case. */
@@ -260,7 +264,7 @@ function errorCases(key: string, base: Case): Case[] {
     if (operation.requestBody) cases.push(variant(400, (s) => ({ ...s, body: {} })));
     if (!operation.requestBody && params.length === 0) cases.push(variant(400, (s) => ({ ...s, query: 'limit=abc' })));
   }
-  if (listed(404)) for (const name of params) cases.push(variant(404, (s) => ({ ...s, params: { ...s.params, [name]: MISSING_PARAM[name]! } })));
+  if (listed(404)) for (const name of params.filter((p) => MISSING_PARAM[p])) cases.push(variant(404, (s) => ({ ...s, params: { ...s.params, [name]: MISSING_PARAM[name]! } })));
   return cases;
 }
 
@@ -317,6 +321,7 @@ describe('other documented errors', () => {
     await expectContract('POST /api/register', { body: { username: 'ct-cust', email: 'someone-else@example.test', password: 'long-enough-1' } }, 409);
     await expectContract('POST /api/admin/users', owner({ body: { username: `ctdup${next()}`, email: fx.customerEmail, password: 'long-enough-1' } }), 409);
     await expectContract('GET /api/policies/{policyNumber}/certificate', customer({ params: { policyNumber: fx.pendingPolicyNumber } }), 409);
+    await expectContract('GET /api/policies/{policyNumber}/documents/{kind}', customer({ params: { policyNumber: fx.pendingPolicyNumber, kind: 'certificate' } }), 409);
     await expectContract('DELETE /api/admin/policies/{id}', owner({ params: { id: (await freshPolicy()).id } }), 409);
     await expectContract('POST /api/admin/quotes/{id}/offer', owner({ params: { id: fx.closedQuote }, body: { premium: '10' } }), 409);
     await expectContract('POST /api/admin/quotes/{id}/policy', owner({ params: { id: fx.closedQuote }, body: { licenseNumber: 'CONTRACT03' } }), 409);

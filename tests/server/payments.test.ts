@@ -148,8 +148,10 @@ describe('a policy from a quote, paid in two parts', () => {
     expect(confirmation).toBeDefined();
     expect(confirmation!.text).toContain('Your cover is confirmed: thank you for your payment.');
     expect(confirmation!.text).toContain('in force from Fri 10 Jul 2026, 09:00 BST');
-    expect(confirmation!.text).toContain(`Your policy documents are attached (${issued.policy.policyNumber}_certificate.pdf)`);
-    expect(confirmation!.attachments.map((a) => a.filename)).toContain(`${issued.policy.policyNumber}_certificate.pdf`);
+    expect(confirmation!.text).toContain(`Your policy documents are attached (${issued.policy.policyNumber}_certificate.pdf, `);
+    expect(confirmation!.attachments.map((a) => a.filename)).toEqual(
+      ['certificate', 'schedule', 'statement-of-fact', 'summary'].map((kind) => `${issued.policy.policyNumber}_${kind}.pdf`),
+    );
     const pdf = Buffer.from(confirmation!.attachments[0]!.contentBase64, 'base64');
     expect(readingOrder(new Uint8Array(pdf))).toContain(issued.policy.policyNumber);
     // Sold cover is a record for good.

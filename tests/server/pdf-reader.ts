@@ -139,14 +139,26 @@ export function pageText(bytes: Uint8Array): ShownText[] {
     .flatMap((s) => extractText(s.data));
 }
 
-/** All shown text in reading order (top of the page first), as one whitespace-normalised string. */
-export function readingOrder(bytes: Uint8Array): string {
-  return pageText(bytes)
+/** Shown text in reading order (top of the page first), as one whitespace-normalised string. */
+function inReadingOrder(shown: readonly ShownText[]): string {
+  return shown
     .map((t, index) => ({ ...t, index }))
     .sort((a, b) => b.y - a.y || a.index - b.index)
     .map((t) => t.text)
     .join(' ')
     .replace(/\s+/g, ' ');
+}
+
+/** All shown text in reading order (top of the page first), as one whitespace-normalised string: for one page. */
+export function readingOrder(bytes: Uint8Array): string {
+  return inReadingOrder(pageText(bytes));
+}
+
+/** Each page's text in reading order, page by page (jsPDF writes one content stream per page, in page order). */
+export function pagesText(bytes: Uint8Array): string[] {
+  return streams(bytes)
+    .filter((s) => !/\/Subtype|\/Type\s*\/XRef/.test(s.dict))
+    .map((s) => inReadingOrder(extractText(s.data)));
 }
 
 /** The file with every literal string removed, so names and operators can be counted honestly. */

@@ -32,6 +32,7 @@ const REST: Record<string, RouteCase> = {
   'POST /api/user/quotes/:reference/accept': { tier: 'customer', sample: '/api/user/quotes/QR-MATRIX01/accept', body: { confirm: true } },
   'GET /api/user/policies/:policyNumber/renewal': { tier: 'customer', sample: '/api/user/policies/{policy}/renewal' },
   'GET /api/policies/:policyNumber/certificate': { tier: 'customer', sample: '/api/policies/{policy}/certificate' },
+  'GET /api/policies/:policyNumber/documents/:kind': { tier: 'customer', sample: '/api/policies/{policy}/documents/schedule' },
   'GET /api/verify/:code': { tier: 'public', sample: '/api/verify/7Q4M2XHPAB3CDEFGHJK0' },
   'GET /api/admin/stats': { tier: 'admin', sample: '/api/admin/stats' },
   'GET /api/admin/stats/queues': { tier: 'admin', sample: '/api/admin/stats/queues' },
@@ -193,6 +194,12 @@ describe('customer routes reach only the caller’s own records', () => {
     expect(missing.status).toBe(404);
     expect(await json(foreign)).toEqual(await json(missing));
     expect((await h.request('GET', `/api/policies/${policyNumber}/certificate`, { token: customer })).status).toBe(200);
+    for (const kind of ['certificate', 'schedule', 'statement-of-fact', 'summary']) {
+      const foreignDoc = await h.request('GET', `/api/policies/${policyNumber}/documents/${kind}`, { token: otherCustomer });
+      expect(foreignDoc.status, kind).toBe(404);
+      const missingDoc = await h.request('GET', `/api/policies/KC-0000000000/documents/${kind}`, { token: otherCustomer });
+      expect(await json(foreignDoc)).toEqual(await json(missingDoc));
+    }
   });
 
   it('the other customer’s list does not include it', async () => {

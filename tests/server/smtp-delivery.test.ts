@@ -96,7 +96,8 @@ describe('the policy documents, issued through the API, over SMTP with a sign-in
 
     const queued = JSON.parse(String(stored['attachments'])) as { contentBase64: string }[];
     const files = attachmentsOf(message);
-    expect(files).toHaveLength(1);
+    // The four documents (docs/product.md#policy-documents), the certificate first.
+    expect(files.map((f) => f.filename)).toEqual(['certificate', 'schedule', 'statement-of-fact', 'summary'].map((kind) => `${policy.policyNumber}_${kind}.pdf`));
     expect(files[0]).toMatchObject({ filename: `${policy.policyNumber}_certificate.pdf`, contentType: 'application/pdf' });
     const pdf = files[0]!.content;
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');

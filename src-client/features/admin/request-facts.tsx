@@ -6,7 +6,7 @@ import { durationText } from '@server/contract/durations';
 import { formatPounds } from '@server/contract/pounds';
 import { productLabels } from '@server/contract/products';
 import { ageOn } from '@server/contract/quote';
-import { answerLabel, answerText, answersOf } from '@server/contract/statement-of-fact';
+import { answerLabel, answerText, storedAnswers } from '@server/contract/statement-of-fact';
 import type { QueueKind } from '@server/contract/queues';
 import { epochToUkLocal, ukInstantText } from '@server/contract/time';
 import type { CallbackRequestDetailView, RequestStatus } from '@server/contract/views';
@@ -63,7 +63,7 @@ function birthText(dateOfBirth: unknown, now: number): string | null {
 
 export function QuoteRequestFacts({ request: r }: { request: QuoteRequestDetail }) {
   const now = useDueNow();
-  const answers = answersOf(r.details);
+  const answers = storedAnswers(r.details);
   const answer = (key: string) => answers.find(([k]) => k === key)?.[1];
   const hidden = new Set([...SHOWN_ABOVE, ...(r.product ? ['product'] : []), ...(r.requestedStart ? START_ANSWERS : []), ...(r.duration ? DURATION_ANSWERS : [])]);
   const others = answers.filter(([k]) => !hidden.has(k));

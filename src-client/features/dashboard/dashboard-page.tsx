@@ -10,7 +10,7 @@ import { setImpersonateUserId } from '../../lib/session';
 import { NeedHelp } from './need-help';
 import { QuoteRequests } from './quote-requests';
 import { PolicyCard } from './policy-card';
-import { PolicyDocuments } from './policy-documents';
+import { DOCUMENTS_INTRO, PolicyDocuments } from './policy-documents';
 import { Tabs } from './policy-tabs';
 import { formatUkShortDateTime, policyState, policyWindow, type PolicyState } from './policy-time';
 import { useDashboardPolicies } from './queries';
@@ -196,8 +196,9 @@ function DocumentsPlaceholder() {
       <h2 id="policy-documents" className="text-2xl font-bold text-brand-700">
         Policy Documents
       </h2>
-      <p className="mt-1 text-ink-muted">Your Certificate of Motor Insurance for each policy, as a PDF.</p>
-      <div className="mt-4 h-[7.25rem] animate-pulse rounded-lg bg-brand-50 motion-reduce:animate-none" aria-hidden="true" />
+      <p className="mt-1 text-ink-muted">{DOCUMENTS_INTRO}</p>
+      {/* One policy's row with its four documents, so the page below barely moves when the list comes. */}
+      <div className="mt-4 h-[25.5rem] animate-pulse rounded-lg bg-brand-50 motion-reduce:animate-none" aria-hidden="true" />
     </section>
   );
 }

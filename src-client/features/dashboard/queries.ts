@@ -4,9 +4,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { experimental_createQueryPersister } from '@tanstack/react-query-persist-client';
 import type { PolicyView } from '@server/contract/views';
 import { failureOf } from '../../lib/call-errors';
-import { keepOnlyCertificates, personalQueryStorage } from '../../lib/personal-cache';
+import { keepOnlyDocuments, personalQueryStorage } from '../../lib/personal-cache';
 import { trpc } from '../../lib/trpc';
-import { cacheActiveCertificates } from './certificate-actions';
+import { cacheActiveDocuments } from './document-actions';
 import { coverStateOf } from './policy-time';
 
 /** A kept list lasts as long as the longest session can (30 days with "keep me signed in"), plus a day. */
@@ -33,11 +33,11 @@ function persisterFor(userId: number): Persister {
 }
 
 /** Fire and forget: the offline copy is a convenience, never a reason for the page to fail. */
-function keepCertificates(userId: number, policies: PolicyView[]): void {
+function keepDocuments(userId: number, policies: PolicyView[]): void {
   const now = Date.now();
   const numbers = policies.map((p) => p.policyNumber);
-  void keepOnlyCertificates(userId, numbers)
-    .then(() => cacheActiveCertificates(userId, policies.filter((p) => p.policyNumber && ['live', 'upcoming'].includes(coverStateOf(p, now)))))
+  void keepOnlyDocuments(userId, numbers)
+    .then(() => cacheActiveDocuments(userId, policies.filter((p) => p.policyNumber && ['live', 'upcoming'].includes(coverStateOf(p, now)))))
     .catch(() => undefined);
 }
 
@@ -51,7 +51,7 @@ export function myPoliciesQuery(userId: number) {
     ...base,
     queryFn: async (ctx) => {
       const policies = await fetchMine(ctx);
-      keepCertificates(userId, policies);
+      keepDocuments(userId, policies);
       return policies;
     },
     persister: async (queryFn, ctx, query) => {

@@ -9,7 +9,6 @@ import { timeLeftText } from '@server/contract/offer';
 import { acceptanceMessages } from '@server/contract/payments';
 import { formatPounds } from '@server/contract/pounds';
 import { productLabels } from '@server/contract/products';
-import { statementOfFact } from '@server/contract/statement-of-fact';
 import { ukInstantText } from '@server/contract/time';
 import type { MyQuoteRequestView } from '@server/contract/views';
 import { Alert } from '../../components/alert';
@@ -19,8 +18,7 @@ import { failureOf } from '../../lib/call-errors';
 import { trpc, trpcClient } from '../../lib/trpc';
 import { myQuotesQuery } from './queries';
 
-/** A request as the dashboard reads it; over JSON `statementOfFact` (any value) may be missing, so it is optional here. */
-type MyQuote = Omit<MyQuoteRequestView, 'statementOfFact'> & { statementOfFact?: unknown };
+type MyQuote = MyQuoteRequestView;
 
 /** What happens after an acceptance: said in the dialog and under the request. */
 const NEXT_STEPS = `We will call you to take payment by phone (or call us on ${brand.phones.support}). Once it is paid, your policy is set up and your documents are e-mailed to you.`;
@@ -101,7 +99,7 @@ function AcceptDialog({ q, onClose }: { q: MyQuote; onClose: () => void }) {
     if (dialog && !dialog.open) dialog.showModal();
     return () => dialog?.close();
   }, []);
-  const facts = statementOfFact(q.statementOfFact);
+  const facts = q.statementOfFact ?? [];
   const submit = async () => {
     setError(null);
     if (!confirmed) {
@@ -160,7 +158,7 @@ function AcceptDialog({ q, onClose }: { q: MyQuote; onClose: () => void }) {
             {facts.map((f) => (
               <div key={f.label} className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-3 py-0.5">
                 <dt className="font-semibold">{f.label}</dt>
-                <dd className="min-w-0 break-words">{f.value}</dd>
+                <dd className="min-w-0 break-words">{f.text}</dd>
               </div>
             ))}
           </dl>

@@ -1,6 +1,6 @@
 // The certificate's streams compressed by node:zlib instead of jsPDF's FlateEncode, which rebuilds the bytes as a
 // string one char at a time: the garbage that set a render's p95 (docs/performance.md#the-certificate-pdf). jsPDF has
-// no per-document hook, so the global filter is replaced for the plain Flate chain only; the certificate is its one user.
+// no per-document hook, so the global filter is replaced for the plain Flate chain only; the policy documents (features/documents/pdf-kit.ts) use it.
 import { deflateSync } from 'node:zlib';
 import type { jsPDF } from 'jspdf';
 

@@ -1,5 +1,6 @@
 // The quote request's e-mails (docs/product.md#e-mails): the confirmation of a request, and the quote staff send.
 import { brand } from '../../contract/brand';
+import { hasCertificate } from '../../contract/cover';
 import { durationText, type Duration } from '../../contract/durations';
 import type { requestVehicle } from '../../contract/offer';
 import { formatPounds } from '../../contract/pounds';
@@ -124,10 +125,11 @@ export function documentsMail(publicUrl: string, policy: PolicyRow, account: Mai
       `To: ${ukInstantText(policy.endAt)}`,
       ...(policy.premiumPence !== null ? [`Premium: ${formatPounds(policy.premiumPence / 100)} (insurance premium tax included)`] : []),
       '',
-      ...(files.length > 0
+      ...(files.length > 0 ? [`Your policy documents are attached (${files.map((f) => f.fileName).join(', ')}).`] : []),
+      ...(hasCertificate(policy.status)
         ? [
-            `Your policy documents are attached (${files.map((f) => f.fileName).join(', ')}). Keep your Certificate of Motor Insurance with you when you drive.`,
-            `You can also open it at any time from your account: ${publicUrl}/dashboard`,
+            'Keep your Certificate of Motor Insurance with you when you drive.',
+            `You can also open your documents at any time from your account: ${publicUrl}/dashboard`,
           ]
         : policy.status === 'pending'
           ? [

@@ -1,6 +1,7 @@
 // A customer's own quote requests (docs/product.md#dashboard), claimed once the address is confirmed
 // (docs/product.md#e-mail-confirmation), newest first; nothing staff wrote about them (notes, assignee, who recorded an
 // acceptance) is shown.
+import { statementAnswers } from '../../contract/statement-of-fact';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { MyQuoteRequestView } from '../../contract/views';
 import type { DbOrTx } from '../../platform/db/client';
@@ -30,7 +31,7 @@ async function mine(db: DbOrTx, caller: Caller, where: SQL | undefined, limit: n
       product: r.product,
       offer: offer && { ...offer, acceptance: offer.acceptance && { at: offer.acceptance.at, via: offer.acceptance.via } },
       policyNumber: policyNumber ?? null,
-      statementOfFact: offer && r.status === 'quoted' && r.policyId === null ? storedDetails(r) : null,
+      statementOfFact: offer && r.status === 'quoted' && r.policyId === null ? statementAnswers(storedDetails(r)) : null,
     };
   });
 }
