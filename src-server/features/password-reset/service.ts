@@ -55,11 +55,12 @@ export async function queueInvitation(
 async function sendResetLink(deps: Deps, email: string, now: number, publicUrl: string): Promise<void> {
   const sent = await deps.write(async (tx) => {
     const [user] = await tx
-      .select({ id: users.id, username: users.username, email: users.email })
+      .select({ id: users.id, username: users.username, email: users.email, closedAt: users.closedAt })
       .from(users)
       .where(sql`lower(${users.email}) = ${email}`)
       .limit(1);
-    if (!user) return false;
+    // A closed account gets no link: it has no sign-in to set a password for (docs/product.md#closed-accounts).
+    if (!user || user.closedAt !== null) return false;
     // Only the newest link that sets the password works: earlier unused ones are spent now.
     await spendAccountTokens(tx, user.id, PASSWORD_LINKS, now);
     const token = await issueAccountToken(tx, user.id, 'reset', RESET_TOKEN_TTL_MS, now);
@@ -130,7 +131,8 @@ export async function confirmPasswordReset(deps: Deps, input: PasswordResetConfi
       .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
       .where(eq(users.id, claimed.userId))
       .returning();
-    if (!row) throw new InvalidError(passwordResetMessages.invalidLink);
+    // A closed account's links were spent when it closed; none made since lets it in (docs/product.md#closed-accounts).
+    if (!row || row.closedAt !== null) throw new InvalidError(passwordResetMessages.invalidLink);
     // The owner has proved who they are: both names' sign-in counters are cleared (docs/product.md#password-reset).
     for (const name of [row.username, row.email]) {
       await clearThrottle(tx, loginThrottleKeys.user(name));

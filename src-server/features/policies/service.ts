@@ -1,5 +1,6 @@
-import { and, count, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { assertAdminRights } from '../../platform/auth/permissions';
+import { cancellationMessages } from '../../contract/cancellation';
 import { messages } from '../../contract/messages';
 import { hasAdminRights } from '../../contract/roles';
 import { productLabels, products, type Product } from '../../contract/products';
@@ -8,15 +9,18 @@ import { ukLocalToEpoch } from '../../contract/time';
 import { ADMIN_SEARCH_EXACT_TOTAL } from '../../contract/limits';
 import type { BoundedPage, PolicyVersionView, PolicyView } from '../../contract/views';
 import type { Tx } from '../../platform/db/client';
-import { policies, users } from '../../platform/db/schema/index';
+import { policies, policyPayments, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
-import { ConflictError, InvalidError, NotFoundError } from '../../errors';
+import { ConflictError, fieldInvalid, InvalidError, NotFoundError } from '../../errors';
 import { listBoundedPage, readCounter, totalOf } from '../../platform/db/list';
 import { policyListOf } from '../../platform/db/read-models/policy-list';
 import { logEvent, writeLog } from '../../platform/audit/log';
+import { deliverSoon } from '../../platform/mail/deliver-soon';
+import { policyDocumentFiles } from '../documents/files';
 import { findUser } from '../users/service';
 import { reminderDueAt } from '../reminders/timing';
 import { generatePolicyNumber, generateVerifyCode } from './policy-number';
+import { policyChangedMail, policyMailAccount } from './mail';
 import { changesBetween, changesText, recordVersion, versionsOf } from './versions';
 
 export type PolicyRow = typeof policies.$inferSelect;
@@ -106,11 +110,23 @@ export async function listPolicies(deps: Deps, caller: Caller, q: ListQuery, exa
   });
 }
 
-async function resolveOwner(tx: Tx, userId: number | null): Promise<string | null> {
+/** The owner's username; a closed account takes no new policy (one it holds stays with it: `keeps`). */
+async function resolveOwner(tx: Tx, userId: number | null, keeps: number | null = null): Promise<string | null> {
   if (userId === null) return null;
   const user = await findUser(tx, userId);
   if (!user) throw new InvalidError(messages.invalidInput, { fieldErrors: { userId: [messages.userNotFound] } });
+  if (user.closedAt !== null && userId !== keeps) throw fieldInvalid(messages.invalidInput, { userId: cancellationMessages.accountClosed });
   return user.username;
+}
+
+/**
+ * Moving a policy to cancelled needs a reason, whichever way it is done (docs/product.md#cancelling-and-voiding):
+ * the one check of that rule; the cancel operation's schema requires its reason the same way.
+ */
+export function assertCancelReason(from: PolicyStatus | null, to: PolicyStatus, reason: string | undefined): void {
+  if (to === 'cancelled' && from !== null && from !== 'cancelled' && reason === undefined) {
+    throw fieldInvalid(cancellationMessages.reasonRequired, { reason: cancellationMessages.reasonRequired });
+  }
 }
 
 const isEnded = (status: PolicyStatus) => status === 'cancelled' || status === 'expired';
@@ -168,10 +184,16 @@ export async function insertPolicy(tx: Tx, caller: Caller, input: PolicyInput, n
   const policyNumber = await unusedPolicyNumber(tx);
   const [row] = await tx
     .insert(policies)
-    .values({ ...columnsFrom(input, now, NEW_POLICY), policyNumber, verifyCode: generateVerifyCode(), createdAt: now })
+    .values({
+      ...columnsFrom(input, now, NEW_POLICY),
+      cancelReason: input.status === 'cancelled' ? (input.reason ?? null) : null,
+      policyNumber,
+      verifyCode: generateVerifyCode(),
+      createdAt: now,
+    })
     .returning();
   await writeLog(tx, now, { action: `Created new policy: ${policyNumber}`, username: caller.username, userId: caller.id });
-  await recordVersion(tx, row!.id, now, { username: caller.username, userId: caller.id }, changesBetween(null, row!));
+  await recordVersion(tx, row!.id, now, { username: caller.username, userId: caller.id }, changesBetween(null, row!), input.reason ?? null);
   return { row: row!, view: toPolicyView(row!, username) };
 }
 
@@ -184,23 +206,40 @@ export async function createPolicy(deps: Deps, caller: Caller, input: PolicyInpu
 export async function updatePolicy(deps: Deps, caller: Caller, id: number, input: PolicyInput): Promise<PolicyView> {
   assertAdminRights(caller);
   const now = deps.clock.now();
-  return deps.write(async (tx) => {
+  const { view, told } = await deps.write(async (tx) => {
     const [existing] = await tx.select().from(policies).where(eq(policies.id, id)).limit(1);
     if (!existing) throw new NotFoundError(messages.policyNotFound);
-    const username = await resolveOwner(tx, input.userId);
+    // Void is for good: a policy made in error stays the record of that (docs/product.md#cancelling-and-voiding).
+    if (existing.status === 'void') throw new ConflictError(cancellationMessages.voidUnchangeable);
+    assertCancelReason(existing.status, input.status, input.reason);
+    const username = await resolveOwner(tx, input.userId, existing.userId);
     // A policy that stays ended (expired or cancelled, either way round) keeps the moment it ended.
     const stillEnded = isEnded(existing.status) && isEnded(input.status) ? existing.endedAt : null;
+    const cancelledNow = input.status === 'cancelled' && existing.status !== 'cancelled';
+    // A cancellation set for later waits only on active cover; one made now, or any other status, ends it.
+    const cancelsAt = input.status === 'active' ? existing.cancelsAt : null;
     const [row] = await tx
       .update(policies)
-      .set(columnsFrom(input, now, existing, stillEnded, existing.reminderEndAt))
+      .set({
+        ...columnsFrom(input, now, existing, stillEnded, existing.reminderEndAt),
+        cancelsAt,
+        cancelReason: cancelledNow ? input.reason! : input.status === 'active' && cancelsAt === null ? null : existing.cancelReason,
+      })
       .where(eq(policies.id, id))
       .returning();
     const changes = changesBetween(existing, row!);
     const what = changes.length > 0 ? `: ${changesText(changes)}` : '';
     await writeLog(tx, now, { action: `Updated policy: ${row!.policyNumber}${what}`, username: caller.username, userId: caller.id });
-    await recordVersion(tx, id, now, { username: caller.username, userId: caller.id }, changes);
-    return toPolicyView(row!, username);
+    await recordVersion(tx, id, now, { username: caller.username, userId: caller.id }, changes, input.reason ?? null);
+    // The customer hears of every change, with the documents as they now stand (docs/product.md#e-mails).
+    const account = changes.length > 0 ? await policyMailAccount(tx, row!) : null;
+    if (account) {
+      await deps.mailer.queue(tx, policyChangedMail(deps.publicUrl, row!, account.email, changes, input.reason ?? null, await policyDocumentFiles(deps, tx, row!)));
+    }
+    return { view: toPolicyView(row!, username), told: account !== null };
   });
+  if (told) deliverSoon(deps, 'policy change mail');
+  return view;
 }
 
 export async function deletePolicy(deps: Deps, caller: Caller, id: number): Promise<void> {
@@ -211,6 +250,9 @@ export async function deletePolicy(deps: Deps, caller: Caller, id: number): Prom
     if (!row) throw new NotFoundError(messages.policyNotFound);
     // Cover that was ever sold stays, whatever happens to it after (docs/product.md#policies).
     if (row.inForceAt !== null) throw new ConflictError(messages.policyWasInForce);
+    // Money taken for it is as much a record: a policy with any payment (or refund) is never deleted either.
+    const [paid] = await tx.select({ id: policyPayments.id }).from(policyPayments).where(eq(policyPayments.policyId, id)).limit(1);
+    if (paid) throw new ConflictError(messages.policyWasInForce);
     await tx.delete(policies).where(eq(policies.id, id));
     await writeLog(tx, now, { action: `Deleted policy: ${row.policyNumber}`, username: caller.username, userId: caller.id });
   });
@@ -235,20 +277,39 @@ export async function findViewablePolicy(deps: Deps, caller: Caller, policyNumbe
   return row;
 }
 
-/** Active policies whose end has passed become expired; each switch is logged. */
+/**
+ * The minute sweep (docs/operations.md#housekeeping): active policies whose cancellation set for later has come are
+ * cancelled at that moment, then those whose end has passed expire; each switch is logged and versioned as the
+ * system's. Answers how many policies ended.
+ */
 export async function sweepExpiredPolicies(deps: Deps): Promise<number> {
   const now = deps.clock.now();
   return deps.write(async (tx) => {
+    const due = await tx
+      .select()
+      .from(policies)
+      .where(and(isNotNull(policies.cancelsAt), lte(policies.cancelsAt, now), eq(policies.status, 'active')));
+    for (const p of due) {
+      // Cancelled at the moment set, even when the sweep runs a little later; never after its own end.
+      const endedAt = Math.min(p.cancelsAt!, p.endAt);
+      const [row] = await tx
+        .update(policies)
+        .set({ status: 'cancelled', endedAt, cancelsAt: null, reminderDueAt: null, updatedAt: now })
+        .where(eq(policies.id, p.id))
+        .returning();
+      await writeLog(tx, now, { action: `Policy cancelled: ${p.policyNumber}`, username: 'system' });
+      await recordVersion(tx, p.id, now, { username: 'system' }, changesBetween(p, row!), p.cancelReason);
+    }
     const expired = await tx
       .update(policies)
       // Ended cover is owed no reminder (docs/product.md#cover-ending-reminders).
-      .set({ status: 'expired', endedAt: sql`${policies.endAt}`, reminderDueAt: null, updatedAt: now })
+      .set({ status: 'expired', endedAt: sql`${policies.endAt}`, cancelsAt: null, reminderDueAt: null, updatedAt: now })
       .where(and(eq(policies.status, 'active'), lte(policies.endAt, now)))
       .returning({ id: policies.id, policyNumber: policies.policyNumber });
     for (const p of expired) {
       await writeLog(tx, now, { action: `Policy expired: ${p.policyNumber}`, username: 'system' });
       await recordVersion(tx, p.id, now, { username: 'system' }, [{ field: 'status', from: 'active', to: 'expired' }]);
     }
-    return expired.length;
+    return due.length + expired.length;
   });
 }
