@@ -208,6 +208,21 @@ const REST: Record<string, RestRow> = {
     expect: staff(200),
     prepare: async () => ({ method: 'GET', path: `/api/admin/policies/${(await freshPolicy()).id}/history` }),
   },
+  'POST /api/admin/policies/:id/cancel': {
+    route: 'POST /api/admin/policies/:id/cancel',
+    expect: staff(200),
+    prepare: async () => ({ method: 'POST', path: `/api/admin/policies/${(await freshPolicy()).id}/cancel`, body: { reason: 'Matrix cancellation' } }),
+  },
+  'POST /api/admin/policies/:id/void': {
+    route: 'POST /api/admin/policies/:id/void',
+    expect: staff(200),
+    prepare: async () => ({ method: 'POST', path: `/api/admin/policies/${(await freshPolicy('pending')).id}/void`, body: { reason: 'Matrix voiding' } }),
+  },
+  'POST /api/admin/policies/:id/resend': {
+    route: 'POST /api/admin/policies/:id/resend',
+    expect: staff(200),
+    prepare: async () => ({ method: 'POST', path: `/api/admin/policies/${(await freshPolicy()).id}/resend`, body: { what: 'documents' } }),
+  },
   'DELETE /api/admin/policies/:id': {
     route: 'DELETE /api/admin/policies/:id',
     expect: staff(200),
@@ -297,6 +312,9 @@ const TRPC: Record<string, { expect: Expected; input: () => Promise<unknown> }> 
   'admin.policies.create': { expect: staff(200), input: async () => ({ ...validPolicy, holderName: `Trpc ${next()}` }) },
   'admin.policies.update': { expect: staff(200), input: async () => ({ id: (await freshPolicy()).id, data: { ...validPolicy, holderName: 'Edited' } }) },
   'admin.policies.history': { expect: staff(200), input: async () => ({ id: (await freshPolicy()).id }) },
+  'admin.policies.cancel': { expect: staff(200), input: async () => ({ id: (await freshPolicy()).id, data: { reason: 'Matrix cancellation' } }) },
+  'admin.policies.void': { expect: staff(200), input: async () => ({ id: (await freshPolicy('pending')).id, data: { reason: 'Matrix voiding' } }) },
+  'admin.policies.resend': { expect: staff(200), input: async () => ({ id: (await freshPolicy()).id, data: { what: 'documents' } }) },
   'admin.policies.delete': { expect: staff(200), input: async () => ({ id: (await freshPolicy('pending')).id }) },
   'admin.logs.list': { expect: staff(200), input: async () => ({}) },
   'admin.logs.add': { expect: staff(200), input: async () => ({ action: 'Matrix entry', level: 'info' }) },

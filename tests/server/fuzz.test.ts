@@ -140,6 +140,14 @@ const ROUTES: Record<string, Route> = {
   'POST /api/admin/policies': { method: 'POST', path: () => '/api/admin/policies', body: FUZZ_POLICY },
   'PUT /api/admin/policies/:id': { method: 'PUT', path: () => `/api/admin/policies/${ids.policy}`, body: FUZZ_POLICY },
   'GET /api/admin/policies/:id/history': { method: 'GET', path: () => `/api/admin/policies/${ids.policy}/history` },
+  // A cancellation set for later can be set again and again; voiding works once, then answers 409.
+  'POST /api/admin/policies/:id/cancel': {
+    method: 'POST',
+    path: () => `/api/admin/policies/${ownPolicies.cancel}/cancel`,
+    body: { reason: 'Fuzz cancellation', effectiveDate: '2026-07-05', effectiveTime: '10:00' },
+  },
+  'POST /api/admin/policies/:id/void': { method: 'POST', path: () => `/api/admin/policies/${ownPolicies.void}/void`, body: { reason: 'Fuzz voiding' } },
+  'POST /api/admin/policies/:id/resend': { method: 'POST', path: () => `/api/admin/policies/${ids.policy}/resend`, body: { what: 'documents' } },
   'GET /api/admin/logs': { method: 'GET', path: () => '/api/admin/logs', query: LIST_QUERY },
   'POST /api/admin/logs': { method: 'POST', path: () => '/api/admin/logs', body: { action: 'Fuzz entry', level: 'info' } },
   'GET /api/admin/quotes': { method: 'GET', path: () => '/api/admin/quotes', query: { ...LIST_QUERY, status: 'open' } },
@@ -171,7 +179,7 @@ async function snapshot(includeAudit: boolean): Promise<string> {
   // refusals counted in memory (audit/refusal-log.ts), reset links waiting for their moment (after-answer.ts).
   await settleAfterAnswer(h.deps);
   await h.deps.refusals.log.flush();
-  const tables = ['users', 'policies', 'policy_lists', 'quote_requests', 'callback_requests', 'request_notes', 'mail_outbox', 'password_reset_tokens', 'revoked_tokens', 'counters'];
+  const tables = ['users', 'policies', 'policy_payments', 'policy_versions', 'policy_lists', 'quote_requests', 'callback_requests', 'request_notes', 'mail_outbox', 'password_reset_tokens', 'revoked_tokens', 'counters'];
   if (includeAudit) tables.push('audit_logs');
   // The audit log's own counters (drizzle/0008_audit_log_upkeep.sql) move with its entries: left out with them.
   const counted = includeAudit ? '1' : "name not like 'audit_logs%'";
@@ -212,6 +220,14 @@ beforeAll(async () => {
   const firstId = async (table: string) => Number((await h.database.client.execute(`select min(id) id from ${table}`)).rows[0]!['id']);
   ids = { victim, policy: policy.id, policyNumber: policy.policyNumber, quote: await firstId('quote_requests'), callback: await firstId('callback_requests') };
   verifyCode = String((await h.database.client.execute({ sql: 'select verify_code from policies where id = ?', args: [policy.id] })).rows[0]!['verify_code']);
+});
+/** Policies of their own for cancelling and voiding: the other routes keep ids.policy active. */
+const ownPolicies = { cancel: 0, void: 0 };
+beforeAll(async () => {
+  for (const [kind, status] of [['cancel', 'active'], ['void', 'pending']] as const) {
+    const res = await h.request('POST', '/api/admin/policies', { token: owner, body: { ...validPolicy, userId: ids.victim, status } });
+    ownPolicies[kind] = (await json<{ id: number }>(res)).id;
+  }
 });
 /** Requests of their own for the offer and policy routes: issuing closes one, and the other routes keep ids.quote open. */
 const ownQuotes = { offer: 0, policy: 0 };

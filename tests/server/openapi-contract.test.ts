@@ -201,6 +201,12 @@ const OK: Record<string, Case[]> = {
   'POST /api/admin/policies': [{ status: 201, prepare: async () => owner({ body: { ...validPolicy, product: 'learner', premium: '£1,234.50', holderName: `Made ${next()}` } }) }],
   'PUT /api/admin/policies/{id}': [{ status: 200, prepare: async () => owner({ params: { id: (await freshPolicy()).id }, body: { ...validPolicy, holderName: 'Edited', premium: null } }) }],
   'GET /api/admin/policies/{id}/history': [{ status: 200, prepare: async () => owner({ params: { id: (await freshPolicy()).id } }) }],
+  'POST /api/admin/policies/{id}/cancel': [
+    { status: 200, prepare: async () => owner({ params: { id: (await freshPolicy()).id }, body: { reason: 'Contract cancellation' } }) },
+    { status: 200, prepare: async () => owner({ params: { id: (await freshPolicy()).id }, body: { reason: 'Later', effectiveDate: '2026-07-05', effectiveTime: '9:00 AM' } }) },
+  ],
+  'POST /api/admin/policies/{id}/void': [{ status: 200, prepare: async () => owner({ params: { id: (await freshPolicy('pending')).id }, body: { reason: 'Made in error' } }) }],
+  'POST /api/admin/policies/{id}/resend': [{ status: 200, prepare: async () => owner({ params: { id: (await freshPolicy()).id }, body: { what: 'documents' } }) }],
   // Only a policy never in force can go (docs/product.md#policies); one that was is among the conflicts below.
   'DELETE /api/admin/policies/{id}': [{ status: 200, prepare: async () => owner({ params: { id: (await freshPolicy('pending')).id } }) }],
   'GET /api/admin/logs': [{ status: 200, prepare: async () => owner() }],
@@ -292,6 +298,12 @@ describe('other documented errors', () => {
     await expectContract('POST /api/admin/users', owner({ body: { username: `ctdup${next()}`, email: fx.customerEmail, password: 'long-enough-1' } }), 409);
     await expectContract('GET /api/policies/{policyNumber}/certificate', customer({ params: { policyNumber: fx.pendingPolicyNumber } }), 409);
     await expectContract('DELETE /api/admin/policies/{id}', owner({ params: { id: (await freshPolicy()).id } }), 409);
+    await expectContract('POST /api/admin/policies/{id}/cancel', owner({ params: { id: (await freshPolicy('pending')).id }, body: { reason: 'Never in force' } }), 409);
+    await expectContract('POST /api/admin/policies/{id}/void', owner({ params: { id: (await freshPolicy()).id }, body: { reason: 'Was in force' } }), 409);
+    await expectContract('POST /api/admin/policies/{id}/resend', owner({ params: { id: (await freshPolicy()).id }, body: { what: 'invitation' } }), 409);
+    const voided = await freshPolicy('pending');
+    expect((await h.request('POST', `/api/admin/policies/${voided.id}/void`, { token: tokens.owner, body: { reason: 'Made in error' } })).status).toBe(200);
+    await expectContract('PUT /api/admin/policies/{id}', owner({ params: { id: voided.id }, body: validPolicy }), 409);
     await expectContract('POST /api/admin/quotes/{id}/offer', owner({ params: { id: fx.closedQuote }, body: { premium: '10' } }), 409);
     await expectContract('POST /api/admin/quotes/{id}/policy', owner({ params: { id: fx.closedQuote }, body: { licenseNumber: 'CONTRACT03' } }), 409);
   });

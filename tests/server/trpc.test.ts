@@ -104,6 +104,9 @@ const procedures: { path: string; tier: Tier; call: (c: Caller) => Promise<unkno
     call: (c) => c.admin.policies.update({ id: targetPolicyId, data: policyInput({ holderName: 'Hijacked' }) }),
   },
   { path: 'admin.policies.history', tier: 'admin', call: (c) => c.admin.policies.history({ id: targetPolicyId }) },
+  { path: 'admin.policies.cancel', tier: 'admin', call: (c) => c.admin.policies.cancel({ id: targetPolicyId, data: { reason: 'Forged' } }) },
+  { path: 'admin.policies.void', tier: 'admin', call: (c) => c.admin.policies.void({ id: targetPolicyId, data: { reason: 'Forged' } }) },
+  { path: 'admin.policies.resend', tier: 'admin', call: (c) => c.admin.policies.resend({ id: targetPolicyId, data: { what: 'documents' } }) },
   { path: 'admin.policies.delete', tier: 'admin', call: (c) => c.admin.policies.delete({ id: targetPolicyId }) },
   { path: 'admin.logs.list', tier: 'admin', call: (c) => c.admin.logs.list({}) },
   { path: 'admin.logs.add', tier: 'admin', call: (c) => c.admin.logs.add({ action: 'Forged entry', level: 'info' }) },
@@ -178,7 +181,7 @@ describe('tiers', () => {
         'admin.queueCounts',
         'admin.staff',
         ...['list', 'create', 'update', 'coverHeld'].map((p) => `admin.users.${p}`),
-        ...['list', 'ofUser', 'create', 'update', 'history'].map((p) => `admin.policies.${p}`),
+        ...['list', 'ofUser', 'create', 'update', 'history', 'cancel', 'void'].map((p) => `admin.policies.${p}`),
         ...['list', 'add'].map((p) => `admin.logs.${p}`),
         ...['list', 'get', 'update', 'addNote'].flatMap((p) => [`admin.quotes.${p}`, `admin.callbacks.${p}`]),
         'admin.quotes.offer',
@@ -264,7 +267,7 @@ describe('happy paths', () => {
       isAdmin: true,
     });
     expect(user).toMatchObject({ username: 'newcomer', email: 'newcomer@example.test', isAdmin: false, isOwner: false });
-    expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'emailVerified', 'id', 'isAdmin', 'isOwner', 'username']);
+    expect(Object.keys(user).sort()).toEqual(['closed', 'createdAt', 'email', 'emailVerified', 'id', 'isAdmin', 'isOwner', 'username']);
     const signedIn = await h.trpc(undefined, freshAddress()).account.login({ username: 'newcomer', password: 'long-enough-1' });
     expect(signedIn.user.isAdmin).toBe(false);
     expect(await codeOf(h.trpc(signedIn.token).admin.stats())).toBe('FORBIDDEN');
@@ -345,7 +348,7 @@ describe('happy paths', () => {
     expect(all.total).toBe(all.items.length);
     expect(all.items.map((u) => u.username)).toEqual(expect.arrayContaining(['olivia', 'adam', 'alice', 'tess']));
     for (const u of all.items) {
-      expect(Object.keys(u).sort()).toEqual(['createdAt', 'email', 'emailVerified', 'id', 'isAdmin', 'isOwner', 'username']);
+      expect(Object.keys(u).sort()).toEqual(['closed', 'createdAt', 'email', 'emailVerified', 'id', 'isAdmin', 'isOwner', 'username']);
     }
     const page = await admin.users.list({ limit: 2, offset: 1 });
     expect(page.total).toBe(all.total);
@@ -370,7 +373,7 @@ describe('happy paths', () => {
     // A blank password on edit is left alone: the old one still works.
     expect((await h.trpc(undefined, freshAddress()).account.login({ username: 'carl2', password: 'long-enough-1' })).user.id).toBe(created.id);
 
-    expect(await admin.users.delete({ id: created.id })).toEqual({ success: true });
+    expect(await admin.users.delete({ id: created.id })).toEqual({ success: true, closed: false });
     expect((await admin.users.list({ search: 'carl' })).total).toBe(0);
     expect(await codeOf(h.trpc(signedIn.token).account.me())).toBe('UNAUTHORIZED');
   });

@@ -168,6 +168,8 @@ export async function deleteUser(deps: Deps, caller: Caller, id: number): Promis
       .set({ closedAt: now, isAdmin: false, isOwner: false, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
       .where(eq(users.id, id));
     await spendAccountTokens(tx, id, [...PASSWORD_LINKS, 'verify'], now);
+    // Nobody signs in to read a reminder's renewal link: the reminders owed are dropped (docs/product.md#cover-ending-reminders).
+    await tx.update(policies).set({ reminderDueAt: null }).where(eq(policies.userId, id));
     await writeLog(tx, now, { action: `Closed user: ${target.username} (holds policies)`, username: caller.username, userId: caller.id });
     return { closed: true };
   });
