@@ -31,6 +31,7 @@ export const cancellationMessages = {
   wasInForce: 'A policy that was in force cannot be voided; cancel it instead',
   alreadyVoid: 'This policy is already void',
   voidUnchangeable: 'A void policy cannot be changed',
+  voidKept: 'A void policy is kept as the record of its mistake; it cannot be deleted',
   noAccount: 'This policy has no account to send to',
   unprovedAddress: "The account's e-mail address is not confirmed: nothing about a policy is sent to it",
   noDocuments: 'A void policy has no documents',

@@ -19,7 +19,7 @@ import type { DbOrTx, Tx } from '../../platform/db/client';
 import { policies, policyPayments, quoteRequests, users } from '../../platform/db/schema/index';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
 import { policyDocumentFiles } from '../documents/files';
-import { queueInvitation } from '../password-reset/service';
+import { queueInvitation } from '../password-reset/invitation';
 import { documentsMail } from '../quotes/mail';
 import { policyCancelledMail, policyMailAccount, policyVoidedMail, type Refund } from './mail';
 import { toPolicyView, type PolicyRow } from './service';

@@ -7,7 +7,8 @@ import { cancelPolicyByIdInput, idInput, listQuery, policyInput, resendByIdInput
 import { boundedPageOf, policyVersionView, policyView } from '../../contract/views';
 import { defineOperation, succeeded } from '../../api/operation';
 import { cancelPolicy, resendToCustomer, voidPolicy } from './cancellation';
-import { createPolicy, deletePolicy, listPolicies, myPolicies, policiesOfUser, policyHistory, updatePolicy } from './service';
+import { createPolicy, deletePolicy, listPolicies, myPolicies, policiesOfUser, policyHistory } from './service';
+import { updatePolicy } from './update';
 
 const ADMIN_TAG = 'Admin: policies';
 

@@ -15,13 +15,10 @@ import { ConflictError, fieldInvalid, InvalidError, NotFoundError } from '../../
 import { listBoundedPage, readCounter, totalOf } from '../../platform/db/list';
 import { policyListOf } from '../../platform/db/read-models/policy-list';
 import { logEvent, writeLog } from '../../platform/audit/log';
-import { deliverSoon } from '../../platform/mail/deliver-soon';
-import { policyDocumentFiles } from '../documents/files';
 import { findUser } from '../users/service';
 import { reminderDueAt } from '../reminders/timing';
 import { generatePolicyNumber, generateVerifyCode } from './policy-number';
-import { policyChangedMail, policyMailAccount } from './mail';
-import { changesBetween, changesText, recordVersion, versionsOf } from './versions';
+import { changesBetween, recordVersion, versionsOf } from './versions';
 
 export type PolicyRow = typeof policies.$inferSelect;
 
@@ -111,7 +108,7 @@ export async function listPolicies(deps: Deps, caller: Caller, q: ListQuery, exa
 }
 
 /** The owner's username; a closed account takes no new policy (one it holds stays with it: `keeps`). */
-async function resolveOwner(tx: Tx, userId: number | null, keeps: number | null = null): Promise<string | null> {
+export async function resolveOwner(tx: Tx, userId: number | null, keeps: number | null = null): Promise<string | null> {
   if (userId === null) return null;
   const user = await findUser(tx, userId);
   if (!user) throw new InvalidError(messages.invalidInput, { fieldErrors: { userId: [messages.userNotFound] } });
@@ -129,7 +126,7 @@ export function assertCancelReason(from: PolicyStatus | null, to: PolicyStatus, 
   }
 }
 
-const isEnded = (status: PolicyStatus) => status === 'cancelled' || status === 'expired';
+export const isEnded = (status: PolicyStatus) => status === 'cancelled' || status === 'expired';
 /** Cover in force, or ended after it was: a status that makes the policy an insurer's record for good. */
 const isInForce = (status: PolicyInput['status']) => status === 'active' || status === 'expired';
 
@@ -141,7 +138,7 @@ type Kept = Pick<PolicyRow, 'product' | 'premiumPence' | 'inForceAt'>;
 const NEW_POLICY: Kept = { product: 'temporary', premiumPence: null, inForceAt: null };
 
 /** The row's columns for a save at `now`; `remindedEndAt` decides the reminder owed (docs/product.md#cover-ending-reminders). */
-function columnsFrom(input: PolicyInput, now: number, kept: Kept, previousEndedAt: number | null = null, remindedEndAt: number | null = null) {
+export function columnsFrom(input: PolicyInput, now: number, kept: Kept, previousEndedAt: number | null = null, remindedEndAt: number | null = null) {
   const startAt = ukLocalToEpoch(input.startDate, input.startTime);
   const endAt = ukLocalToEpoch(input.endDate, input.endTime);
   return {
@@ -203,51 +200,18 @@ export async function createPolicy(deps: Deps, caller: Caller, input: PolicyInpu
   return deps.write(async (tx) => (await insertPolicy(tx, caller, input, now)).view);
 }
 
-export async function updatePolicy(deps: Deps, caller: Caller, id: number, input: PolicyInput): Promise<PolicyView> {
-  assertAdminRights(caller);
-  const now = deps.clock.now();
-  const { view, told } = await deps.write(async (tx) => {
-    const [existing] = await tx.select().from(policies).where(eq(policies.id, id)).limit(1);
-    if (!existing) throw new NotFoundError(messages.policyNotFound);
-    // Void is for good: a policy made in error stays the record of that (docs/product.md#cancelling-and-voiding).
-    if (existing.status === 'void') throw new ConflictError(cancellationMessages.voidUnchangeable);
-    assertCancelReason(existing.status, input.status, input.reason);
-    const username = await resolveOwner(tx, input.userId, existing.userId);
-    // A policy that stays ended (expired or cancelled, either way round) keeps the moment it ended.
-    const stillEnded = isEnded(existing.status) && isEnded(input.status) ? existing.endedAt : null;
-    const cancelledNow = input.status === 'cancelled' && existing.status !== 'cancelled';
-    // A cancellation set for later waits only on active cover; one made now, or any other status, ends it.
-    const cancelsAt = input.status === 'active' ? existing.cancelsAt : null;
-    const [row] = await tx
-      .update(policies)
-      .set({
-        ...columnsFrom(input, now, existing, stillEnded, existing.reminderEndAt),
-        cancelsAt,
-        cancelReason: cancelledNow ? input.reason! : input.status === 'active' && cancelsAt === null ? null : existing.cancelReason,
-      })
-      .where(eq(policies.id, id))
-      .returning();
-    const changes = changesBetween(existing, row!);
-    const what = changes.length > 0 ? `: ${changesText(changes)}` : '';
-    await writeLog(tx, now, { action: `Updated policy: ${row!.policyNumber}${what}`, username: caller.username, userId: caller.id });
-    await recordVersion(tx, id, now, { username: caller.username, userId: caller.id }, changes, input.reason ?? null);
-    // The customer hears of every change, with the documents as they now stand (docs/product.md#e-mails).
-    const account = changes.length > 0 ? await policyMailAccount(tx, row!) : null;
-    if (account) {
-      await deps.mailer.queue(tx, policyChangedMail(deps.publicUrl, row!, account.email, changes, input.reason ?? null, await policyDocumentFiles(deps, tx, row!)));
-    }
-    return { view: toPolicyView(row!, username), told: account !== null };
-  });
-  if (told) deliverSoon(deps, 'policy change mail');
-  return view;
-}
-
 export async function deletePolicy(deps: Deps, caller: Caller, id: number): Promise<void> {
   assertAdminRights(caller);
   const now = deps.clock.now();
   await deps.write(async (tx) => {
-    const [row] = await tx.select({ policyNumber: policies.policyNumber, inForceAt: policies.inForceAt }).from(policies).where(eq(policies.id, id)).limit(1);
+    const [row] = await tx
+      .select({ policyNumber: policies.policyNumber, inForceAt: policies.inForceAt, status: policies.status })
+      .from(policies)
+      .where(eq(policies.id, id))
+      .limit(1);
     if (!row) throw new NotFoundError(messages.policyNotFound);
+    // Voiding keeps a policy sent out in error as the record of it (docs/product.md#cancelling-and-voiding).
+    if (row.status === 'void') throw new ConflictError(cancellationMessages.voidKept);
     // Cover that was ever sold stays, whatever happens to it after (docs/product.md#policies).
     if (row.inForceAt !== null) throw new ConflictError(messages.policyWasInForce);
     // Money taken for it is as much a record: a policy with any payment (or refund) is never deleted either.

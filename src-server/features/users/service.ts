@@ -18,7 +18,7 @@ import { writeLog } from '../../platform/audit/log';
 import { PASSWORD_LINKS, spendAccountTokens } from '../../platform/auth/account-tokens';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
 import { queueConfirmationLink } from '../email-confirmation/service';
-import { queueInvitation } from '../password-reset/service';
+import { queueInvitation } from '../password-reset/invitation';
 
 type UserRow = typeof users.$inferSelect;
 
