@@ -51,8 +51,9 @@ export const refundInput = z.object({
   method: z.enum(paymentMethods, { error: cancellationMessages.methodInvalid }),
   reference: lineText({ message: cancellationMessages.referenceInvalid })
     .max(100, cancellationMessages.referenceInvalid)
+    .nullable()
     .optional()
-    .transform((v) => (v === undefined || v === '' ? null : v)),
+    .transform((v) => (v === undefined || v === null || v === '' ? null : v)),
 });
 
 const optionalText = z
