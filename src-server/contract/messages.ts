@@ -25,10 +25,12 @@ export const messages = {
   userNotFound: 'User not found',
   policyNotFound: 'Policy not found',
   policyWasInForce: 'A policy that was in force cannot be deleted; cancel it instead',
+  accountClosed: 'This account is closed',
   ownerOnly: 'Only an owner can manage admins and owners or change their roles',
   noSelfDelete: 'You cannot delete your own account',
   noSelfDemote: 'You cannot remove your own admin or owner role',
   lastOwner: 'The last owner cannot be removed or demoted',
   coverNotConfirmed: 'Cover not confirmed yet',
+  policyVoid: 'Void: set up in error, never in force. There is no certificate.',
   noCertificateForCode: 'No certificate found for this code',
 } as const;

@@ -2,7 +2,6 @@
 // no card numbers: a payment is a record of money taken elsewhere. A hosted card page would be one more method.
 import { z } from 'zod';
 import { money } from './money';
-import { idParam } from './schemas';
 import { lineText } from './text';
 
 export const paymentMethods = ['card-by-phone', 'bank-transfer', 'other'] as const;
@@ -34,6 +33,8 @@ export const paymentMessages = {
 
 export const acceptanceMessages = {
   confirm: 'Confirm that your answers are true and complete',
+  /** Staff recording a phone acceptance confirm the customer agreed the Statement of Fact on the call. */
+  confirmByPhone: 'Confirm that the customer agreed on the phone that the Statement of Fact is true and complete',
   /** 409: nothing to accept yet (no price sent, or the request moved away from quoted). */
   noOffer: 'There is no price to accept on this quote request',
   /** 409: the price's time ran out; staff can send it again. */
@@ -57,6 +58,10 @@ export const acceptQuoteBody = z.object({
 export const acceptQuoteParams = z.object({ reference: quoteReferenceParam });
 export const acceptQuoteInput = acceptQuoteBody.extend({ reference: quoteReferenceParam });
 export type AcceptQuoteInput = z.infer<typeof acceptQuoteInput>;
+/** Staff recording an acceptance given by phone: the customer agreed the Statement of Fact on the call. */
+export const phoneAcceptanceBody = z.object({
+  confirm: z.literal(true, { error: acceptanceMessages.confirmByPhone }),
+});
 
 /** Record payment: pounds as people write them (above £0, at most £100,000), the method, an optional reference. */
 export const paymentInput = z.object({
@@ -78,4 +83,3 @@ export const paymentInput = z.object({
 });
 export type PaymentInput = z.infer<typeof paymentInput>;
 export type PaymentFormValues = z.input<typeof paymentInput>;
-export const paymentByIdInput = paymentInput.extend({ id: idParam });

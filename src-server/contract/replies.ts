@@ -6,6 +6,9 @@ import { loginResultView, userView } from './views';
 /** A sign-out, a deletion. */
 export const successReply = z.strictObject({ success: z.literal(true) });
 
+/** An account deleted, or closed instead because it holds policies (docs/product.md#closed-accounts). */
+export const userDeletedReply = z.strictObject({ success: z.literal(true), closed: z.boolean() });
+
 /** A password reset asked for: the same text whatever happened. */
 export const messageReply = z.strictObject({ message: z.string() });
 

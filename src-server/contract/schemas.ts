@@ -1,8 +1,10 @@
 // One zod schema per input, parsed by the server and used by the client's forms: a rule and its message live once.
 import { z } from 'zod';
+import { cancelPolicyInput, changeReasonText, resendInput, voidPolicyInput } from './cancellation';
 import { ADMIN_PAGE_SIZE } from './limits';
 import { messages } from './messages';
 import { keptMoney } from './money';
+import { paymentInput, phoneAcceptanceBody } from './payments';
 import { products } from './products';
 import { lineText, nameText, textRuleMessage } from './text';
 import { isCalendarDate, normaliseTime, ukLocalToEpoch } from './time';
@@ -142,6 +144,8 @@ export const policyInput = z
     product: z.enum(products, { error: `Product must be one of: ${products.join(', ')}` }).optional(),
     /** The premium paid, in pounds (insurance premium tax included); staff record it where known. */
     premium: keptMoney({ max: 100_000 }),
+    /** Why the change is made, kept in its version; required when it cancels the policy (docs/product.md#cancelling-and-voiding). */
+    reason: changeReasonText,
   })
   .superRefine((p, ctx) => {
     // zod still runs this when a field failed; compare only well-formed ends (the field errors say the rest).
@@ -194,6 +198,12 @@ export const userIdInput = z.object({ userId: idParam });
 /** An edit: the record's id beside its fields, so a field's error is keyed by the field (errors.ts inputErrorDetails). */
 export const updateUserByIdInput = z.object({ id: idParam, data: updateUserInput });
 export const updatePolicyByIdInput = z.object({ id: idParam, data: policyInput });
+/** A policy's cancellation, voiding or sending again: its id beside the body's fields (contract/cancellation.ts). */
+export const cancelPolicyByIdInput = z.object({ id: idParam, data: cancelPolicyInput });
+export const voidPolicyByIdInput = z.object({ id: idParam, data: voidPolicyInput });
+export const resendByIdInput = z.object({ id: idParam, data: resendInput });
+export const paymentByIdInput = paymentInput.extend({ id: idParam });
+export const phoneAcceptanceByIdInput = phoneAcceptanceBody.extend({ id: idParam });
 
 export const policyNumberParam = lineText({ message: messages.invalidPolicyNumber })
   .min(1, messages.invalidPolicyNumber)

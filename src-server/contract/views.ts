@@ -41,6 +41,8 @@ export const userView = z.strictObject({
   isOwner: z.boolean(),
   /** Whether the account has proved it owns its e-mail address (docs/product.md#e-mail-confirmation). */
   emailVerified: z.boolean(),
+  /** Closed instead of deleted because it holds policies: no sign-in (docs/product.md#closed-accounts). */
+  closed: z.boolean(),
   createdAt: z.iso.datetime(),
 }).meta({ id: 'UserView' });
 export type UserView = z.infer<typeof userView>;
@@ -232,6 +234,8 @@ export const verificationView = z.strictObject({
   startsAt: z.string(),
   endsAt: z.string(),
   holderInitials: z.string(),
+  /** Set up in error and never in force (docs/product.md#cancelling-and-voiding): the page says so. */
+  voided: z.boolean(),
 }).meta({ id: 'VerificationView' });
 export type VerificationView = z.infer<typeof verificationView>;
 

@@ -99,7 +99,7 @@ async function issueTimes(t: Transport, count: number): Promise<number[]> {
   const times: number[] = [];
   for (const id of t.waiting.splice(0, count)) {
     // Priced and accepted first, untimed: issuing needs an acceptance (docs/product.md#accepting-a-quote).
-    for (const [path, body] of [[`offer`, { premium: '64.50' }], [`acceptance`, undefined]] as const) {
+    for (const [path, body] of [[`offer`, { premium: '64.50' }], [`acceptance`, { confirm: true }]] as const) {
       const prepared = await fetch(`http://127.0.0.1:${t.port}/api/admin/quotes/${id}/${path}`, {
         method: 'POST',
         headers: { ...(body ? { 'content-type': 'application/json' } : {}), authorization: `Bearer ${adminToken}` },

@@ -90,8 +90,13 @@ describe('acceptance', () => {
     expect(document.getElementById(issue.getAttribute('aria-describedby')!)?.textContent).toBe(
       'The customer has not accepted this quote yet: they accept it in their account, or record their acceptance by phone',
     );
+    // Not until staff tick that the customer agreed the Statement of Fact on the call.
     await userEvent.click(screen.getByRole('button', { name: 'Record acceptance (by phone)' }));
-    expect(calls.list.find((c) => c.path === 'client.admin.quotes.recordAcceptance.mutate')?.input).toEqual({ id: 7 });
+    expect(screen.getByRole('alert').textContent).toBe('Confirm that the customer agreed on the phone that the Statement of Fact is true and complete');
+    expect(calls.list.find((c) => c.path === 'client.admin.quotes.recordAcceptance.mutate')).toBeUndefined();
+    await userEvent.click(screen.getByRole('checkbox', { name: /the customer agreed that the answers in this request/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Record acceptance (by phone)' }));
+    expect(calls.list.find((c) => c.path === 'client.admin.quotes.recordAcceptance.mutate')?.input).toEqual({ id: 7, confirm: true });
     expect(await screen.findByText(/^Acceptance recorded\./)).toBeTruthy();
     expect(invalidated().sort()).toEqual(['admin.logs.list', 'admin.quotes.get', 'admin.quotes.list']);
   });

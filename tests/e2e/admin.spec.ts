@@ -586,7 +586,7 @@ test('deleting a user who holds cover names those policies; they stay listed wit
   const opener = page.getByRole('button', { name: `Delete ${username}` });
   await opener.click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete user' });
-  await expect(confirm.locator('p').first()).toHaveText('Are you sure you want to delete this user? This action cannot be undone.');
+  await expect(confirm.locator('p').first()).toHaveText('Are you sure you want to delete this user? This action cannot be undone. An account that holds any policy is closed instead: kept with its policies, and it can no longer sign in.');
   const held = confirm.getByRole('listitem');
   await expect(held).toHaveCount(2);
   await expect(held.filter({ hasText: live.policyNumber })).toContainText(`Learner driver cover, ${ukDateText(liveStart)}, 09:00 AM to`);
@@ -594,8 +594,8 @@ test('deleting a user who holds cover names those policies; they stay listed wit
   await expect(held.filter({ hasText: later.policyNumber })).toContainText(`Business use cover, ${ukDateText(laterStart)}, 09:00 AM`);
   await expect(held.filter({ hasText: later.policyNumber })).toContainText(`starts ${ukDateText(laterStart)}`);
   await expect(confirm).not.toContainText(ended.policyNumber);
-  await expect(confirm).toContainText('These policies are kept: staff still see them under Policies');
-  await expect(confirm).toHaveAccessibleDescription(/^Are you sure you want to delete this user\? This action cannot be undone\. .*2 policies whose cover has not ended/);
+  await expect(confirm).toContainText('These policies are kept: the account is closed, not deleted, and staff still see them under Policies.');
+  await expect(confirm).toHaveAccessibleDescription(/^Are you sure you want to delete this user\? This action cannot be undone\. An account that holds any policy is closed instead.*2 policies whose cover has not ended/);
   expect(await axeViolations(page, '[role="alertdialog"]')).toEqual([]);
   // Cancel changes nothing and gives focus back.
   await confirm.getByRole('button', { name: 'Cancel' }).click();
@@ -605,13 +605,16 @@ test('deleting a user who holds cover names those policies; they stay listed wit
   await opener.click();
   await expect(confirm.getByRole('listitem')).toHaveCount(2);
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('User deleted successfully')).toBeVisible();
+  // It holds policies: closed, not deleted (docs/product.md#closed-accounts), and the list says so.
+  await expect(page.getByText('User account closed: it holds policies, so it is kept and can no longer sign in')).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: username })).toContainText('Closed');
+  await expect(page.getByRole('button', { name: `Edit ${username}` })).toBeDisabled();
 
-  // The search term goes along to the Policies tab.
+  // The search term goes along to the Policies tab; the policies keep their holder.
   await tab(page, 'Policies').click();
   await expect(searchBox(page)).toHaveValue(username);
   await expect(page.getByRole('row')).toHaveCount(4);
-  for (const p of [live, later, ended]) await expect(page.getByRole('row').filter({ hasText: p.policyNumber })).toContainText('N/A');
+  for (const p of [live, later, ended]) await expect(page.getByRole('row').filter({ hasText: p.policyNumber })).toContainText(username);
 });
 
 test('a user without cover: the confirmation says so; a failed check says so and tries again', async ({ page, request }) => {

@@ -53,6 +53,7 @@ test('send a quote, then issue the policy to a new customer, who is invited', as
   await expect(actions.getByText('Not accepted yet.')).toBeVisible();
   await expect(actions.getByRole('button', { name: 'Issue policy' })).toBeDisabled();
   await expect(actions.getByText(/^The customer has not accepted this quote yet/)).toBeVisible();
+  await actions.getByRole('checkbox', { name: /the customer agreed that the answers in this request/ }).check();
   await actions.getByRole('button', { name: 'Record acceptance (by phone)' }).click();
   await expect(actions.getByText(/^Accepted by phone, recorded by /)).toBeVisible();
 
@@ -160,6 +161,10 @@ test('the customer accepts in their dashboard; staff issue the policy and record
   await issue.getByRole('button', { name: 'Issue policy' }).click();
   await expect(issue).toHaveCount(0);
   await expect(actions.getByRole('status')).toContainText(`issued to the existing account ${username} (${email}). No invitation was needed; the policy documents were e-mailed.`);
+  const subjects = (await db().execute({ sql: 'select subject from mail_outbox where lower(to_address) = lower(?)', args: [email] })).rows.map((r) => String(r['subject']));
+  expect(subjects.some((s) => s.startsWith('Kerbside Cover: your policy documents, '))).toBe(true);
+  // The one invitation is the one staff's making the account sent (docs/product.md#welcome): issuing sent none.
+  expect(subjects.filter((s) => s === 'Set your password for Kerbside Cover')).toHaveLength(1);
   const policyNumber = String((await db().execute({ sql: 'select p.policy_number n from quote_requests q join policies p on p.id = q.policy_id where q.id = ?', args: [quote.id] })).rows[0]!['n']);
   await requestDialog.getByRole('button', { name: 'Close' }).first().click();
 
@@ -193,7 +198,9 @@ test('the customer accepts in their dashboard; staff issue the policy and record
   // The list behind the dialog is refreshed: the policy is in force (starting tomorrow).
   await expect(row).not.toContainText('Pending');
   const confirmation = await mailWithSubject(email, `Kerbside Cover: your cover is confirmed, ${policyNumber}`);
-  expect(JSON.parse(confirmation.attachments ?? '[]')).toEqual([expect.objectContaining({ filename: `${policyNumber}_certificate.pdf` })]);
+  expect(JSON.parse(confirmation.attachments ?? '[]')).toEqual(
+    ['certificate', 'schedule', 'statement-of-fact', 'summary'].map((kind) => expect.objectContaining({ filename: `${policyNumber}_${kind}.pdf` })),
+  );
   await customerContext.close();
 });
 

@@ -55,7 +55,7 @@ export async function issueThroughApi(
     const offer = await request.post(`/api/admin/quotes/${quoteId}/offer`, { headers, data: { premium: '64.50' } });
     expect(offer.status(), await offer.text()).toBe(200);
   }
-  const accepted = await request.post(`/api/admin/quotes/${quoteId}/acceptance`, { headers });
+  const accepted = await request.post(`/api/admin/quotes/${quoteId}/acceptance`, { headers, data: { confirm: true } });
   expect(accepted.status(), await accepted.text()).toBe(200);
   const res = await request.post(`/api/admin/quotes/${quoteId}/policy`, { headers, data: body });
   expect(res.status(), await res.text()).toBe(201);

@@ -53,7 +53,7 @@ async function customerWithPolicy(request: APIRequestContext, over: Record<strin
 }
 
 async function setStatus(request: APIRequestContext, made: Made, userId: number | null, status: string) {
-  const res = await request.put(`/api/admin/policies/${made.id}`, { headers: await ownerAuth(request), data: policyBody(userId ?? 0, { userId, status }) });
+  const res = await request.put(`/api/admin/policies/${made.id}`, { headers: await ownerAuth(request), data: policyBody(userId ?? 0, { userId, status, ...(status === 'cancelled' ? { reason: 'At the customer\'s request' } : {}) }) });
   expect(res.status(), await res.text()).toBe(200);
 }
 

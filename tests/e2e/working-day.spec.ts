@@ -105,6 +105,7 @@ test('a quote request becomes an offer, a policy, an account and documents witho
   // The visitor has no account yet: they accept on the phone, and staff record it (docs/product.md#accepting-a-quote).
   await expect(dialog).toContainText('Not accepted yet.');
   await expect(dialog.getByRole('button', { name: 'Issue policy' })).toBeDisabled();
+  await dialog.getByRole('checkbox', { name: /the customer agreed that the answers in this request/ }).check();
   await dialog.getByRole('button', { name: 'Record acceptance (by phone)' }).click();
   await expect(dialog).toContainText('Acceptance recorded.');
   await expect(dialog).toContainText(`Accepted by phone, recorded by ${OWNER.username}`);

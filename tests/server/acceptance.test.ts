@@ -29,7 +29,7 @@ afterAll(() => h.close());
 
 const accept = (reference: string, body: unknown = { confirm: true }, token: string | undefined = cora) =>
   h.request('POST', `/api/user/quotes/${reference}/accept`, { token, body });
-const record = (id: number | string, token: string | undefined = admin) => h.request('POST', `/api/admin/quotes/${id}/acceptance`, { token });
+const record = (id: number | string, token: string | undefined = admin) => h.request('POST', `/api/admin/quotes/${id}/acceptance`, { token, body: { confirm: true } });
 const offer = (id: number, premium: number | string = '64.50', validHours?: number) =>
   h.request('POST', `/api/admin/quotes/${id}/offer`, { token: admin, body: { premium, validHours } });
 
@@ -214,10 +214,16 @@ describe('staff recording an acceptance given by phone', () => {
     expect((await record(987_654)).status).toBe(404);
     expect((await record(q.id, cora)).status).toBe(403);
     expect((await h.request('POST', `/api/admin/quotes/${q.id}/acceptance`)).status).toBe(401);
-    expect(((await h.trpc(cora).admin.quotes.recordAcceptance({ id: q.id }).catch((e: unknown) => e)) as TRPCError).code).toBe('FORBIDDEN');
+    expect(((await h.trpc(cora).admin.quotes.recordAcceptance({ id: q.id, confirm: true }).catch((e: unknown) => e)) as TRPCError).code).toBe('FORBIDDEN');
     expect(await writes()).toBe(before);
     await offer(q.id);
-    const view = await h.trpc(admin).admin.quotes.recordAcceptance({ id: q.id });
+    // Staff confirm the customer agreed the Statement of Fact on the call; without it nothing is written.
+    const unconfirmed = await writes();
+    const bare = await h.request('POST', `/api/admin/quotes/${q.id}/acceptance`, { token: admin, body: {} });
+    expect(bare.status).toBe(400);
+    expect(JSON.stringify(await json(bare))).toContain('Confirm that the customer agreed on the phone that the Statement of Fact is true and complete');
+    expect(await writes()).toBe(unconfirmed);
+    const view = await h.trpc(admin).admin.quotes.recordAcceptance({ id: q.id, confirm: true });
     expect(view.offer!.acceptance).toMatchObject({ via: 'phone', by: 'sam' });
   });
 });

@@ -6,7 +6,7 @@ import { messages } from '../../src-server/contract/messages';
 import { auditLogs, policies, users } from '../../src-server/platform/db/schema/index';
 import { sweepExpiredPolicies } from '../../src-server/features/policies/service';
 import { runMaintenance } from '../../src-server/maintenance';
-import { createHarness, json, T0, validPolicy, type ErrorBody, type Harness } from './harness';
+import { cancelReason, createHarness, json, T0, validPolicy, type ErrorBody, type Harness } from './harness';
 import type { AdminStats as Stats, LogEntryView as LogEntry, PolicyView as Policy } from '../../src-server/contract/views';
 
 
@@ -708,7 +708,7 @@ describe('DELETE of a policy that was in force', () => {
   ] as const)('refuses to delete a policy that was in force (%s): 409, nothing removed, its verification answers', async (_, made, changes, verifiedAs) => {
     const p = await create(made);
     for (const status of changes ?? []) {
-      const res = await h.request('PUT', `/api/admin/policies/${p.id}`, { token: adminToken, body: { ...validPolicy, status } });
+      const res = await h.request('PUT', `/api/admin/policies/${p.id}`, { token: adminToken, body: { ...validPolicy, status, ...cancelReason(status) } });
       expect(res.status).toBe(200);
     }
     const before = await policyRow(p.id);

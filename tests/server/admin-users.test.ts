@@ -8,6 +8,7 @@ import type { Caller } from '../../src-server/deps';
 import { ConflictError, errorAnswerOf } from '../../src-server/errors';
 import { deleteUser, updateUser } from '../../src-server/features/users/service';
 import { createHarness, json, PASSWORD, T0, validPolicy, type ErrorBody, type Harness } from './harness';
+import { linksSentTo } from './mail-links';
 import type { LogEntryView as LogEntry, PolicyView, UserView } from '../../src-server/contract/views';
 
 interface UserList {
@@ -15,7 +16,7 @@ interface UserList {
   total: number;
 }
 
-const USER_VIEW_FIELDS = ['createdAt', 'email', 'emailVerified', 'id', 'isAdmin', 'isOwner', 'username'];
+const USER_VIEW_FIELDS = ['closed', 'createdAt', 'email', 'emailVerified', 'id', 'isAdmin', 'isOwner', 'username'];
 
 let h: Harness;
 let ownerId: number;
@@ -430,7 +431,8 @@ describe('DELETE /api/admin/users/{id}', () => {
     const id = await h.addUser({ username: 'doomed' });
     const res = await h.request('DELETE', `/api/admin/users/${id}`, { token: adminToken });
     expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ success: true });
+    // It held no policy: deleted, not closed (docs/product.md#closed-accounts).
+    expect(await json(res)).toEqual({ success: true, closed: false });
     expect(await row(id)).toBeUndefined();
     expect((await listUsers('?search=doomed')).body.total).toBe(0);
     const again = await h.request('DELETE', `/api/admin/users/${id}`, { token: adminToken });
@@ -446,26 +448,48 @@ describe('DELETE /api/admin/users/{id}', () => {
     expect(res.status).toBe(400);
   });
 
-  it('ends the deleted user’s session and keeps their policies with no owner', async () => {
-    const id = await h.addUser({ username: 'leaver' });
+  it('closes an account that holds a policy instead: every session ended, no sign-in, the policy kept with its holder', async () => {
+    const id = await h.addUser({ username: 'leaver', isAdmin: true });
     const token = await h.tokenFor('leaver');
     expect((await h.request('GET', '/api/me', { token })).status).toBe(200);
-    const created = await h.request('POST', '/api/admin/policies', { token: adminToken, body: { ...validPolicy, userId: id } });
+    const created = await h.request('POST', '/api/admin/policies', { token: ownerToken, body: { ...validPolicy, userId: id } });
     expect(created.status).toBe(201);
     const policy = await json<PolicyView>(created);
     expect(policy).toMatchObject({ userId: id, username: 'leaver' });
 
-    const res = await h.request('DELETE', `/api/admin/users/${id}`, { token: adminToken });
+    const res = await h.request('DELETE', `/api/admin/users/${id}`, { token: ownerToken });
     expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ success: true, closed: true });
 
     expect((await h.request('GET', '/api/me', { token })).status).toBe(401);
     expect((await h.request('GET', '/api/user/policies', { token })).status).toBe(401);
+    // Refused as a wrong password is: nothing tells a guesser the account exists.
+    const login = await h.request('POST', '/api/login', { body: { username: 'leaver', password: PASSWORD }, headers: { 'x-forwarded-for': '10.9.9.9' } });
+    expect(login.status).toBe(401);
+    expect((await json<ErrorBody>(login)).error).toBe(messages.invalidCredentials);
 
-    const list = await h.request('GET', `/api/admin/policies?search=${policy.policyNumber}`, { token: adminToken });
-    expect(list.status).toBe(200);
-    const found = await json<PolicyView[]>(list);
-    expect(found).toHaveLength(1);
-    expect(found[0]).toMatchObject({ id: policy.id, policyNumber: policy.policyNumber, userId: null, username: null });
+    // Kept with its name and address, no staff role, shown as closed.
+    expect(await row(id)).toMatchObject({ username: 'leaver', email: 'leaver@example.test', isAdmin: false, closedAt: expect.any(Number) });
+    const listed = (await listUsers('?search=leaver')).body.users;
+    expect(listed).toMatchObject([{ id, username: 'leaver', closed: true, isAdmin: false }]);
+    const found = await json<PolicyView[]>(await h.request('GET', `/api/admin/policies?search=${policy.policyNumber}`, { token: adminToken }));
+    expect(found).toEqual([expect.objectContaining({ id: policy.id, userId: id, username: 'leaver' })]);
+    // Staff still read what it holds.
+    expect((await h.request('GET', `/api/admin/users/${id}/policies`, { token: adminToken })).status).toBe(200);
+    expect(await logsMatching('Closed user: leaver (holds policies)')).toHaveLength(1);
+
+    // Closed is for good: a second DELETE changes nothing, an edit is refused, no new policy goes to it.
+    expect(await json(await h.request('DELETE', `/api/admin/users/${id}`, { token: ownerToken }))).toEqual({ success: true, closed: true });
+    expect(await logsMatching('Closed user: leaver')).toHaveLength(1);
+    const edit = await h.request('PUT', `/api/admin/users/${id}`, { token: ownerToken, body: { username: 'leaver', email: 'leaver@example.test', isAdmin: true } });
+    expect(edit.status).toBe(409);
+    expect((await json<ErrorBody>(edit)).error).toBe('This account is closed');
+    const another = await h.request('POST', '/api/admin/policies', { token: adminToken, body: { ...validPolicy, userId: id } });
+    expect(another.status).toBe(400);
+    expect((await json<ErrorBody>(another)).details?.fieldErrors?.['userId']).toEqual(['This account is closed']);
+    // No reset link reaches it.
+    await h.request('POST', '/api/password-reset/request', { body: { email: 'leaver@example.test' } });
+    expect(await linksSentTo(h, 'leaver@example.test')).toEqual([]);
   });
 });
 

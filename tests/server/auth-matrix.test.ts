@@ -54,7 +54,7 @@ async function freshQuote(opts: { priced?: boolean; accepted?: boolean; email?: 
   const rs = await h.database.client.execute({ sql: 'select id from quote_requests where reference = ?', args: [reference] });
   const id = Number(rs.rows[0]!['id']);
   if (opts.priced || opts.accepted) await h.request('POST', `/api/admin/quotes/${id}/offer`, { token: tokens.owner, body: { premium: '64.50' } });
-  if (opts.accepted) await h.request('POST', `/api/admin/quotes/${id}/acceptance`, { token: tokens.owner });
+  if (opts.accepted) await h.request('POST', `/api/admin/quotes/${id}/acceptance`, { token: tokens.owner , body: { confirm: true } });
   return id;
 }
 /** The customer's own priced request's reference, to accept. */
@@ -244,6 +244,21 @@ const REST: Record<string, RestRow> = {
     expect: staff(200),
     prepare: async () => ({ method: 'GET', path: `/api/admin/policies/${(await freshPolicy()).id}/history` }),
   },
+  'POST /api/admin/policies/:id/cancel': {
+    route: 'POST /api/admin/policies/:id/cancel',
+    expect: staff(200),
+    prepare: async () => ({ method: 'POST', path: `/api/admin/policies/${(await freshPolicy()).id}/cancel`, body: { reason: 'Matrix cancellation' } }),
+  },
+  'POST /api/admin/policies/:id/void': {
+    route: 'POST /api/admin/policies/:id/void',
+    expect: staff(200),
+    prepare: async () => ({ method: 'POST', path: `/api/admin/policies/${(await freshPolicy('pending')).id}/void`, body: { reason: 'Matrix voiding' } }),
+  },
+  'POST /api/admin/policies/:id/resend': {
+    route: 'POST /api/admin/policies/:id/resend',
+    expect: staff(200),
+    prepare: async () => ({ method: 'POST', path: `/api/admin/policies/${(await freshPolicy()).id}/resend`, body: { what: 'documents' } }),
+  },
   'DELETE /api/admin/policies/:id': {
     route: 'DELETE /api/admin/policies/:id',
     expect: staff(200),
@@ -280,7 +295,7 @@ const REST: Record<string, RestRow> = {
   'POST /api/admin/quotes/:id/acceptance': {
     route: 'POST /api/admin/quotes/:id/acceptance',
     expect: staff(200),
-    prepare: async () => ({ method: 'POST', path: `/api/admin/quotes/${await freshQuote({ priced: true })}/acceptance` }),
+    prepare: async () => ({ method: 'POST', path: `/api/admin/quotes/${await freshQuote({ priced: true })}/acceptance`, body: { confirm: true } }),
   },
   'POST /api/admin/quotes/:id/notes': {
     route: 'POST /api/admin/quotes/:id/notes',
@@ -344,6 +359,9 @@ const TRPC: Record<string, { expect: Expected; input: () => Promise<unknown> }> 
   'admin.policies.history': { expect: staff(200), input: async () => ({ id: (await freshPolicy()).id }) },
   'admin.policies.payments': { expect: staff(200), input: async () => ({ id: (await freshPolicy()).id }) },
   'admin.policies.recordPayment': { expect: staff(200), input: async () => ({ id: (await freshPolicy()).id, amount: '10', method: 'card-by-phone' }) },
+  'admin.policies.cancel': { expect: staff(200), input: async () => ({ id: (await freshPolicy()).id, data: { reason: 'Matrix cancellation' } }) },
+  'admin.policies.void': { expect: staff(200), input: async () => ({ id: (await freshPolicy('pending')).id, data: { reason: 'Matrix voiding' } }) },
+  'admin.policies.resend': { expect: staff(200), input: async () => ({ id: (await freshPolicy()).id, data: { what: 'documents' } }) },
   'admin.policies.delete': { expect: staff(200), input: async () => ({ id: (await freshPolicy('pending')).id }) },
   'admin.logs.list': { expect: staff(200), input: async () => ({}) },
   'admin.logs.add': { expect: staff(200), input: async () => ({ action: 'Matrix entry', level: 'info' }) },
@@ -352,7 +370,7 @@ const TRPC: Record<string, { expect: Expected; input: () => Promise<unknown> }> 
   'admin.quotes.update': { expect: staff(200), input: async () => ({ id: ids.quote, status: 'contacted', assigneeId: ids.admin }) },
   'admin.quotes.offer': { expect: staff(200), input: async () => ({ id: await freshQuote(), premium: '64.50' }) },
   'admin.quotes.issuePolicy': { expect: staff(200), input: async () => ({ id: await freshQuote({ accepted: true }), licenseNumber: 'MATRIX0001' }) },
-  'admin.quotes.recordAcceptance': { expect: staff(200), input: async () => ({ id: await freshQuote({ priced: true }) }) },
+  'admin.quotes.recordAcceptance': { expect: staff(200), input: async () => ({ id: await freshQuote({ priced: true }), confirm: true }) },
   'admin.quotes.addNote': { expect: staff(200), input: async () => ({ id: ids.quote, text: `Matrix note ${next()}` }) },
   'admin.callbacks.list': { expect: staff(200), input: async () => ({}) },
   'admin.callbacks.get': { expect: staff(200), input: async () => ({ id: ids.callback }) },

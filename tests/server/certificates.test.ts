@@ -2,7 +2,7 @@
 import QRCode from 'qrcode';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { productLimitations } from '../../src-server/contract/products';
-import { createHarness, json, T0, validPolicy, type Harness } from './harness';
+import { cancelReason, createHarness, json, T0, validPolicy, type Harness } from './harness';
 import { drawnRects, latin1, pageText, qrMatrixFrom, readingOrder } from './pdf-reader';
 import type { PolicyView as Policy } from '../../src-server/contract/views';
 
@@ -211,7 +211,7 @@ describe('the certificate of each status', () => {
   };
   async function setStatus(policy: Policy, status: string, token: string): Promise<Policy> {
     const { id, policyNumber: _n, username: _u, ...fields } = policy;
-    const res = await h.request('PUT', `/api/admin/policies/${id}`, { token, body: { ...fields, premium: fields.premium ?? undefined, status } });
+    const res = await h.request('PUT', `/api/admin/policies/${id}`, { token, body: { ...fields, premium: fields.premium ?? undefined, status, ...cancelReason(status) } });
     expect(res.status, await res.clone().text()).toBe(200);
     return json<Policy>(res);
   }

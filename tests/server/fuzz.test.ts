@@ -144,6 +144,14 @@ const ROUTES: Record<string, Route> = {
   'GET /api/admin/policies/:id/history': { method: 'GET', path: () => `/api/admin/policies/${ids.policy}/history` },
   'GET /api/admin/policies/:id/payments': { method: 'GET', path: () => `/api/admin/policies/${ids.policy}/payments` },
   'POST /api/admin/policies/:id/payments': { method: 'POST', path: () => `/api/admin/policies/${ids.policy}/payments`, body: { amount: '£12.50', method: 'card-by-phone', reference: 'FUZZ-1' } },
+  // A cancellation set for later can be set again and again; voiding works once, then answers 409.
+  'POST /api/admin/policies/:id/cancel': {
+    method: 'POST',
+    path: () => `/api/admin/policies/${ownPolicies.cancel}/cancel`,
+    body: { reason: 'Fuzz cancellation', effectiveDate: '2026-07-05', effectiveTime: '10:00' },
+  },
+  'POST /api/admin/policies/:id/void': { method: 'POST', path: () => `/api/admin/policies/${ownPolicies.void}/void`, body: { reason: 'Fuzz voiding' } },
+  'POST /api/admin/policies/:id/resend': { method: 'POST', path: () => `/api/admin/policies/${ids.policy}/resend`, body: { what: 'documents' } },
   'GET /api/admin/logs': { method: 'GET', path: () => '/api/admin/logs', query: LIST_QUERY },
   'POST /api/admin/logs': { method: 'POST', path: () => '/api/admin/logs', body: { action: 'Fuzz entry', level: 'info' } },
   'GET /api/admin/quotes': { method: 'GET', path: () => '/api/admin/quotes', query: { ...LIST_QUERY, status: 'open' } },
@@ -155,7 +163,7 @@ const ROUTES: Record<string, Route> = {
     path: () => `/api/admin/quotes/${ownQuotes.policy}/policy`,
     body: { licenseNumber: 'FUZZ0001', status: 'pending', carModel: 'Fuzz car', startTime: '10:00', premium: '£64.50', product: 'learner' },
   },
-  'POST /api/admin/quotes/:id/acceptance': { method: 'POST', path: () => `/api/admin/quotes/${ownQuotes.acceptance}/acceptance` },
+  'POST /api/admin/quotes/:id/acceptance': { method: 'POST', path: () => `/api/admin/quotes/${ownQuotes.acceptance}/acceptance`, body: { confirm: true } },
   'POST /api/admin/quotes/:id/notes': { method: 'POST', path: () => `/api/admin/quotes/${ids.quote}/notes`, body: { text: 'Fuzz note\nsecond line' } },
   'GET /api/admin/callbacks': { method: 'GET', path: () => '/api/admin/callbacks', query: { ...LIST_QUERY, status: 'overdue' } },
   'GET /api/admin/callbacks/:id': { method: 'GET', path: () => `/api/admin/callbacks/${ids.callback}` },
@@ -224,6 +232,14 @@ beforeAll(async () => {
  * (the owner's own address) priced for the owner to accept.
  */
 const ownQuotes = { offer: 0, policy: 0, acceptance: 0, accept: 0, acceptReference: '' };
+/** Policies of their own for cancelling and voiding: the other routes keep ids.policy active. */
+const ownPolicies = { cancel: 0, void: 0 };
+beforeAll(async () => {
+  for (const [kind, status] of [['cancel', 'active'], ['void', 'pending']] as const) {
+    const res = await h.request('POST', '/api/admin/policies', { token: owner, body: { ...validPolicy, userId: ids.victim, status } });
+    ownPolicies[kind] = (await json<{ id: number }>(res)).id;
+  }
+});
 beforeAll(async () => {
   for (const [i, kind] of (['offer', 'policy', 'acceptance', 'accept'] as const).entries()) {
     const email = kind === 'accept' ? 'fuzz-owner@example.test' : `fuzz-${kind}@example.test`;
@@ -233,7 +249,7 @@ beforeAll(async () => {
     if (kind === 'accept') ownQuotes.acceptReference = reference;
     if (kind !== 'offer') expect((await h.request('POST', `/api/admin/quotes/${ownQuotes[kind]}/offer`, { token: owner, body: { premium: '64.50', validHours: 720 } })).status).toBe(200);
   }
-  expect((await h.request('POST', `/api/admin/quotes/${ownQuotes.policy}/acceptance`, { token: owner })).status).toBe(200);
+  expect((await h.request('POST', `/api/admin/quotes/${ownQuotes.policy}/acceptance`, { token: owner , body: { confirm: true } })).status).toBe(200);
 });
 afterAll(async () => {
   const total = [...statuses.values()].reduce((a, b) => a + b, 0);

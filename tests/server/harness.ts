@@ -163,6 +163,12 @@ export const validPolicy = {
   status: 'active' as const,
 };
 
+/**
+ * The reason a save moving a policy to cancelled must give (docs/product.md#cancelling-and-voiding), spread into a
+ * body: nothing for any other status.
+ */
+export const cancelReason = (status: unknown): { reason?: string } => (status === 'cancelled' ? { reason: 'At the customer\'s request' } : {});
+
 /** The error answer every REST route gives (docs/api.md#errors). */
 export interface ErrorBody {
   error: string;

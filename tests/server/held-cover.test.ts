@@ -1,7 +1,7 @@
 // The cover an account holds, shown to staff before they delete it (docs/api.md, GET /api/admin/users/{id}/cover
 // and admin.users.coverHeld; docs/product.md#changing-users-and-policies): live, upcoming and pending cover
-// not yet ended, in start order; nothing ended, nobody else's. Deleting the account keeps its policies
-// without an owner ('N/A'); nobody deletes themselves.
+// not yet ended, in start order; nothing ended, nobody else's. Deleting an account that holds policies closes it,
+// its policies kept with their holder (docs/product.md#closed-accounts); nobody deletes themselves.
 import { TRPCError } from '@trpc/server';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,25 +141,26 @@ describe('GET /api/admin/users/{id}/cover and admin.users.coverHeld', () => {
 });
 
 describe('deleting an account that holds cover', () => {
-  it('keeps every one of its policies, with no owner: N/A in the console and the report', async () => {
+  it('closes it instead: every one of its policies kept with its holder, in the console and the report', async () => {
     const numbers = Object.values(held).map((p) => p.policyNumber);
     const res = await h.request('DELETE', `/api/admin/users/${holderId}`, { token: adminToken });
     expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ success: true, closed: true });
 
     const kept = await h.database.db.select().from(policies).where(eq(policies.holderName, 'Holder live'));
     expect(kept).toHaveLength(1);
-    expect(kept[0]).toMatchObject({ userId: null, status: 'active', policyNumber: held['live']!.policyNumber });
+    expect(kept[0]).toMatchObject({ userId: holderId, status: 'active', policyNumber: held['live']!.policyNumber });
     for (const number of numbers) {
       const listed = await json<PolicyView[]>(await h.request('GET', `/api/admin/policies?search=${number}`, { token: adminToken }));
       expect(listed, number).toHaveLength(1);
-      expect(listed[0], number).toMatchObject({ policyNumber: number, userId: null, username: null });
+      expect(listed[0], number).toMatchObject({ policyNumber: number, userId: holderId, username: 'coverholder' });
     }
     const report = new TextDecoder().decode(await (await h.request('GET', '/api/admin/report.csv', { token: adminToken })).arrayBuffer());
     const liveRow = report.split('\r\n').find((line) => line.startsWith(`"${held['live']!.policyNumber}"`))!;
-    expect(liveRow.split(',')[1]).toBe('"N/A"');
+    expect(liveRow.split(',')[1]).toBe('"coverholder"');
 
-    // The account has gone: its cover answers 404 like any unknown account.
-    expect((await restCover(holderId)).status).toBe(404);
+    // Staff still read what a closed account holds.
+    expect(await json(await restCover(holderId))).toEqual(expected(HELD_IN_START_ORDER));
   });
 
   it('nobody deletes themselves, whatever cover they hold (403, account and cover unchanged)', async () => {

@@ -54,7 +54,7 @@ it('takes a quote request to cover, e-mails and all', async () => {
   expect(offerMail?.text).toContain('Cover: Learner driver cover');
 
   // The customer accepts on the phone; staff record it (docs/product.md#accepting-a-quote).
-  expect((await h.request('POST', `/api/admin/quotes/${id}/acceptance`, { token: staff })).status).toBe(200);
+  expect((await h.request('POST', `/api/admin/quotes/${id}/acceptance`, { token: staff , body: { confirm: true } })).status).toBe(200);
 
   // Issued: a new account, invited; pending until paid.
   const issuedRes = await h.request('POST', `/api/admin/quotes/${id}/policy`, { token: staff, body: { licenseNumber: 'MARSH905175L99LM' } });

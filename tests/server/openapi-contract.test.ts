@@ -106,7 +106,7 @@ async function freshQuote(email = `ct-q${next()}@example.test`): Promise<number>
 async function acceptedQuote(email?: string): Promise<number> {
   const id = await freshQuote(email);
   await ok('POST', `/api/admin/quotes/${id}/offer`, { premium: '64.50' });
-  await ok('POST', `/api/admin/quotes/${id}/acceptance`);
+  await ok('POST', `/api/admin/quotes/${id}/acceptance`, { confirm: true });
   return id;
 }
 async function freshCallback(): Promise<number> {
@@ -219,6 +219,12 @@ const OK: Record<string, Case[]> = {
   'POST /api/admin/policies/{id}/payments': [
     { status: 201, prepare: async () => owner({ params: { id: fx.policy.id }, body: { amount: '£12.50', method: 'bank-transfer', reference: 'CONTRACT' } }) },
   ],
+  'POST /api/admin/policies/{id}/cancel': [
+    { status: 200, prepare: async () => owner({ params: { id: (await freshPolicy()).id }, body: { reason: 'Contract cancellation' } }) },
+    { status: 200, prepare: async () => owner({ params: { id: (await freshPolicy()).id }, body: { reason: 'Later', effectiveDate: '2026-07-05', effectiveTime: '9:00 AM' } }) },
+  ],
+  'POST /api/admin/policies/{id}/void': [{ status: 200, prepare: async () => owner({ params: { id: (await freshPolicy('pending')).id }, body: { reason: 'Made in error' } }) }],
+  'POST /api/admin/policies/{id}/resend': [{ status: 200, prepare: async () => owner({ params: { id: (await freshPolicy()).id }, body: { what: 'documents' } }) }],
   // Only a policy never in force can go (docs/product.md#policies); one that was is among the conflicts below.
   'DELETE /api/admin/policies/{id}': [{ status: 200, prepare: async () => owner({ params: { id: (await freshPolicy('pending')).id } }) }],
   'GET /api/admin/logs': [{ status: 200, prepare: async () => owner() }],
@@ -234,7 +240,7 @@ const OK: Record<string, Case[]> = {
       prepare: async () => {
         const id = await freshQuote();
         await ok('POST', `/api/admin/quotes/${id}/offer`, { premium: '64.50' });
-        return owner({ params: { id } });
+        return owner({ params: { id }, body: { confirm: true } });
       },
     },
   ],
@@ -323,11 +329,17 @@ describe('other documented errors', () => {
     await expectContract('GET /api/policies/{policyNumber}/certificate', customer({ params: { policyNumber: fx.pendingPolicyNumber } }), 409);
     await expectContract('GET /api/policies/{policyNumber}/documents/{kind}', customer({ params: { policyNumber: fx.pendingPolicyNumber, kind: 'certificate' } }), 409);
     await expectContract('DELETE /api/admin/policies/{id}', owner({ params: { id: (await freshPolicy()).id } }), 409);
+    await expectContract('POST /api/admin/policies/{id}/cancel', owner({ params: { id: (await freshPolicy('pending')).id }, body: { reason: 'Never in force' } }), 409);
+    await expectContract('POST /api/admin/policies/{id}/void', owner({ params: { id: (await freshPolicy()).id }, body: { reason: 'Was in force' } }), 409);
+    await expectContract('POST /api/admin/policies/{id}/resend', owner({ params: { id: (await freshPolicy()).id }, body: { what: 'invitation' } }), 409);
+    const voided = await freshPolicy('pending');
+    expect((await h.request('POST', `/api/admin/policies/${voided.id}/void`, { token: tokens.owner, body: { reason: 'Made in error' } })).status).toBe(200);
+    await expectContract('PUT /api/admin/policies/{id}', owner({ params: { id: voided.id }, body: validPolicy }), 409);
     await expectContract('POST /api/admin/quotes/{id}/offer', owner({ params: { id: fx.closedQuote }, body: { premium: '10' } }), 409);
     await expectContract('POST /api/admin/quotes/{id}/policy', owner({ params: { id: fx.closedQuote }, body: { licenseNumber: 'CONTRACT03' } }), 409);
     // Not accepted: no policy; no price: nothing to accept; a policy from a quote is not put in force before it is paid.
     await expectContract('POST /api/admin/quotes/{id}/policy', owner({ params: { id: await freshQuote() }, body: { licenseNumber: 'CONTRACT04' } }), 409);
-    await expectContract('POST /api/admin/quotes/{id}/acceptance', owner({ params: { id: await freshQuote() } }), 409);
+    await expectContract('POST /api/admin/quotes/{id}/acceptance', owner({ params: { id: await freshQuote() }, body: { confirm: true } }), 409);
     const closedPolicyId = Number((await h.database.client.execute({ sql: 'select policy_id from quote_requests where id = ?', args: [fx.closedQuote] })).rows[0]!['policy_id']);
     await expectContract('PUT /api/admin/policies/{id}', owner({ params: { id: closedPolicyId }, body: { ...validPolicy, status: 'active' } }), 409);
   });

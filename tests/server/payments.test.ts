@@ -142,7 +142,7 @@ describe('a policy from a quote, paid in two parts', () => {
     const logs = await logsMentioning(h, issued.policy.policyNumber);
     expect(logs.slice(-2)).toEqual([
       { action: `Payment recorded for ${issued.policy.policyNumber}: £19.50 by bank transfer`, username: 'sam' },
-      { action: `Updated policy: ${issued.policy.policyNumber}: status pending -> active (paid in full)`, username: 'sam' },
+      { action: `Updated policy: ${issued.policy.policyNumber}: status pending -> active`, username: 'sam' },
     ]);
     const confirmation = (await mailsTo(h, 'two.parts@example.test')).find((m) => m.subject === `Kerbside Cover: your cover is confirmed, ${issued.policy.policyNumber}`);
     expect(confirmation).toBeDefined();

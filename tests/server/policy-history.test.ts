@@ -41,7 +41,7 @@ it('keeps the first version with every field, then each change with its old and 
     { field: 'premium', from: null, to: '£19.00' },
   ]);
 
-  const changed = { ...validPolicy, premium: 19, endDate: '2026-07-09', status: 'cancelled' };
+  const changed = { ...validPolicy, premium: 19, endDate: '2026-07-09', status: 'cancelled', reason: 'Sold for the wrong week' };
   expect((await h.request('PUT', `/api/admin/policies/${made.id}`, { token: admin, body: changed })).status).toBe(200);
   // The same save again changes nothing and adds no version.
   expect((await h.request('PUT', `/api/admin/policies/${made.id}`, { token: admin, body: changed })).status).toBe(200);

@@ -64,7 +64,7 @@ describe('a stored policy list', () => {
     expect(await mine()).toEqual(await expectedListOf(userId));
     expect((await mine()).map((p) => (p as { id: number }).id)).toEqual([second, first]); // newest start first
 
-    const changed = { ...validPolicy, userId, holderName: 'Changed Holder', startDate: '2026-07-05', endDate: '2026-07-10', status: 'cancelled', premium: 0.29 };
+    const changed = { ...validPolicy, userId, holderName: 'Changed Holder', startDate: '2026-07-05', endDate: '2026-07-10', status: 'cancelled', premium: 0.29, reason: 'At the customer\'s request' };
     expect((await h.request('PUT', `/api/admin/policies/${first}`, { token: owner, body: changed })).status).toBe(200);
     const afterChange = await mine();
     expect(afterChange).toEqual(await expectedListOf(userId));
@@ -130,13 +130,18 @@ describe('a stored policy list', () => {
     await expectEveryListHolds();
   });
 
-  it('goes with its account; the policies stay, on no account', async () => {
+  it('stays with a closed account; goes with an account removed, the policies staying on no account', async () => {
     const userId = await h.addUser({ username: 'Lists.Gone' });
     const ids = [await makePolicy(userId), await makePolicy(userId, { startDate: '2026-07-02', endDate: '2026-07-09' })];
-    // No cover held now (the clock is after both ends), so the account may be deleted without a confirmation.
     h.clock.set(Date.UTC(2026, 7, 1));
     owner = await h.tokenFor('lists-owner');
-    expect((await h.request('DELETE', `/api/admin/users/${userId}`, { token: owner })).status).toBe(200);
+    // Holding policies, the account is closed, not deleted (docs/product.md#closed-accounts): its list stays whole.
+    const res = await h.request('DELETE', `/api/admin/users/${userId}`, { token: owner });
+    expect(await json(res)).toEqual({ success: true, closed: true });
+    expect(JSON.parse(await h.deps.hot.policiesOfUserJson(userId))).toHaveLength(2);
+    await expectEveryListHolds('closed:');
+    // Removed after its records' review (the database's own rule still holds): the policies stay, on no account.
+    await write('delete from users where id = ?', [userId]);
     expect((await sql('select count(*) as n from policy_lists where user_id = ?', [userId])).rows[0]!['n']).toBe(0);
     const kept = await h.database.db.select({ userId: policies.userId }).from(policies).where(eq(policies.id, ids[0]!));
     expect(kept).toEqual([{ userId: null }]);

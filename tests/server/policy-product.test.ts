@@ -178,7 +178,7 @@ describe.each(DOORS)('product and premium through the %s door', (door) => {
 
   it('updates product, premium and status, and refuses bad ones on update with the same messages, changing nothing', async () => {
     const p = await create({ product: 'temporary', premium: 19 });
-    const changed = await updateVia(door, p.id, { ...validPolicy, product: 'business', premium: '£2,000', status: 'cancelled' });
+    const changed = await updateVia(door, p.id, { ...validPolicy, product: 'business', premium: '£2,000', status: 'cancelled', reason: 'At the customer\'s request' });
     expect(changed.view).toMatchObject({ id: p.id, policyNumber: p.policyNumber, product: 'business', premium: 2000, status: 'cancelled' });
     const before = await row(p.id);
     const bad = await updateVia(door, p.id, { ...validPolicy, product: 'hire', premium: '9.999', status: 'lapsed' });
@@ -206,7 +206,7 @@ describe('the audit log keeps its form', () => {
   it("logs 'Created new policy: {number}' and 'Updated policy: {number}: {changes}' for product, premium and cancelled, once each", async () => {
     const p = await create({ product: 'learner', premium: 55 });
     expect((await entries(`Created new policy: ${p.policyNumber}`)).map((e) => e.username)).toEqual(['prodadmin']);
-    await update(p.id, { ...validPolicy, product: 'business', premium: null, status: 'cancelled' });
+    await update(p.id, { ...validPolicy, product: 'business', premium: null, status: 'cancelled', reason: 'At the customer\'s request' });
     const updated = `Updated policy: ${p.policyNumber}: status active -> cancelled; product learner -> business; premium £55.00 -> none`;
     expect((await entries(updated)).map((e) => e.username)).toEqual(['prodadmin']);
     expect((await entries(updated))[0]!.level).toBe('info');
@@ -229,7 +229,7 @@ describe('ended_at: when cover ended', () => {
     const p = await create();
     h.clock.set(T0 + HOUR);
     try {
-      await update(p.id, { ...validPolicy, status: 'cancelled' });
+      await update(p.id, { ...validPolicy, status: 'cancelled', reason: 'At the customer\'s request' });
       expect((await row(p.id)).endedAt).toBe(T0 + HOUR);
       // Later edits of a still-ended policy keep the moment it ended, whichever ended status it carries.
       h.clock.set(T0 + 5 * HOUR);
@@ -269,7 +269,7 @@ describe('ended_at: when cover ended', () => {
   it('follows the same rules through tRPC', async () => {
     const admin = h.trpc(adminToken).admin.policies;
     const p = await admin.create({ ...validPolicy, product: 'learner' });
-    await admin.update({ id: p.id, data: { ...validPolicy, product: 'learner', status: 'cancelled' } });
+    await admin.update({ id: p.id, data: { ...validPolicy, product: 'learner', status: 'cancelled', reason: 'At the customer\'s request' } });
     expect((await row(p.id)).endedAt).toBe(T0);
     await admin.update({ id: p.id, data: { ...validPolicy, product: 'learner', status: 'active' } });
     expect((await row(p.id)).endedAt).toBeNull();
@@ -285,7 +285,7 @@ describe('trigger-kept counters with cancelled and per product', () => {
     const c = await create({ status: 'cancelled', product: 'business' });
     expect(await stats()).toMatchObject({ totalPolicies: s0.totalPolicies + 2, activePolicies: s0.activePolicies + 1 });
 
-    await update(a.id, { ...validPolicy, status: 'cancelled', product: 'learner' });
+    await update(a.id, { ...validPolicy, status: 'cancelled', product: 'learner', reason: 'At the customer\'s request' });
     expect((await stats()).activePolicies).toBe(s0.activePolicies);
     await update(c.id, { ...validPolicy, status: 'active', product: 'temporary' });
     expect((await stats()).activePolicies).toBe(s0.activePolicies + 1);

@@ -54,6 +54,6 @@ export async function acceptedQuote(h: Harness, token: string, overrides: Record
 export async function priceAndAccept(h: Harness, token: string, id: number, premium: number | string = '64.50'): Promise<void> {
   const offered = await h.request('POST', `/api/admin/quotes/${id}/offer`, { token, body: { premium } });
   if (offered.status !== 200) throw new Error(`offer refused: ${offered.status} ${await offered.text()}`);
-  const accepted = await h.request('POST', `/api/admin/quotes/${id}/acceptance`, { token });
+  const accepted = await h.request('POST', `/api/admin/quotes/${id}/acceptance`, { token, body: { confirm: true } });
   if (accepted.status !== 200) throw new Error(`acceptance refused: ${accepted.status} ${await accepted.text()}`);
 }

@@ -13,7 +13,7 @@ import { openDatabase, type Database } from '../../src-server/platform/db/client
 import { claimReminder, dueReminderQuery, sendDueReminders } from '../../src-server/features/reminders/service';
 import { reminderTimeOf } from '../../src-server/features/reminders/timing';
 import { runMaintenance } from '../../src-server/maintenance';
-import { createHarness, json, T0, TEST_SECRET, validPolicy, type Harness } from './harness';
+import { cancelReason, createHarness, json, T0, TEST_SECRET, validPolicy, type Harness } from './harness';
 import { queryPlan } from './query-plan';
 
 const MINUTE = 60_000;
@@ -56,7 +56,7 @@ async function ownerToken(): Promise<string> {
 async function createPolicy(startAt: number, endAt: number, extra: Record<string, unknown> = {}): Promise<Created> {
   const res = await h.request('POST', '/api/admin/policies', {
     token: await ownerToken(),
-    body: { ...validPolicy, userId: customerId, ...times(startAt, endAt), ...extra },
+    body: { ...validPolicy, userId: customerId, ...times(startAt, endAt), ...cancelReason(extra['status']), ...extra },
   });
   expect(res.status, await res.clone().text()).toBe(201);
   return json<Created>(res);
@@ -65,7 +65,7 @@ async function createPolicy(startAt: number, endAt: number, extra: Record<string
 async function editPolicy(p: Created, startAt: number, endAt: number, extra: Record<string, unknown> = {}): Promise<void> {
   const res = await h.request('PUT', `/api/admin/policies/${p.id}`, {
     token: await ownerToken(),
-    body: { ...validPolicy, userId: customerId, ...times(startAt, endAt), ...extra },
+    body: { ...validPolicy, userId: customerId, ...times(startAt, endAt), ...cancelReason(extra['status']), ...extra },
   });
   expect(res.status, await res.clone().text()).toBe(200);
 }
@@ -246,7 +246,7 @@ describe('no reminder', () => {
     expect(await remindersOf(unconfirmed.policyNumber)).toHaveLength(0);
   });
 
-  it('without an account, or once its account is deleted; the reminder is then dropped, not read every minute', async () => {
+  it('without an account, or once its account is closed (deleted while it holds a policy); the reminder is then dropped, not read every minute', async () => {
     h.clock.set(T0);
     const start = T0 - DAY;
     const end = T0 + 6 * HOUR;

@@ -62,7 +62,7 @@ describe('the policy documents, issued through the API, over SMTP with a sign-in
     const email = 'amelia.fletcher@example.test';
     const quote = await submitQuote(h, { email });
     expect((await h.request('POST', `/api/admin/quotes/${quote.id}/offer`, { token: admin, body: { premium: '64.50' } })).status).toBe(200);
-    expect((await h.request('POST', `/api/admin/quotes/${quote.id}/acceptance`, { token: admin })).status).toBe(200);
+    expect((await h.request('POST', `/api/admin/quotes/${quote.id}/acceptance`, { token: admin , body: { confirm: true } })).status).toBe(200);
     const res = await h.request('POST', `/api/admin/quotes/${quote.id}/policy`, { token: admin, body: { licenseNumber: 'FLETC905175A99AA' } });
     expect(res.status, await res.clone().text()).toBe(201);
     const { policy } = await json<IssuedPolicyView>(res);

@@ -104,7 +104,7 @@ describe('two processes, each on an embedded replica of one sqld', () => {
       await timeUntil('A to have the quote request', async () => {
         // Priced, accepted by phone, issued and paid (docs/product.md#payments): the certificate needs cover in force.
         if ((await send(A, 'POST', `/api/admin/quotes/${id}/offer`, { token: owner, body: { premium: '64.50' } })).status !== 200) return false;
-        expect((await send(A, 'POST', `/api/admin/quotes/${id}/acceptance`, { token: owner })).status).toBe(200);
+        expect((await send(A, 'POST', `/api/admin/quotes/${id}/acceptance`, { token: owner, body: { confirm: true } })).status).toBe(200);
         const res = await send(A, 'POST', `/api/admin/quotes/${id}/policy`, { token: owner, body: { licenseNumber: 'RITAA905175A99AA' } });
         expect(res.status, res.text).toBe(201);
         const policy = parse<{ policy: { id: number; policyNumber: string } }>(res).policy;

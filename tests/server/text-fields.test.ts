@@ -77,8 +77,8 @@ const EXEMPT: Record<string, string> = {
 };
 const LOGIN_IDENTIFIER = schemaContract.loginInput.shape.username;
 const exempt = (entry: StringEntry) => entry.path.at(-1)! in EXEMPT || entry.node === LOGIN_IDENTIFIER;
-/** The multi-line fields: staff notes. */
-const MULTI_LINE = new Set(['text']);
+/** The multi-line fields: staff notes, and the reasons for a change, a cancellation or a voiding. */
+const MULTI_LINE = new Set(['text', 'reason']);
 
 interface StringEntry {
   source: string;

@@ -107,6 +107,9 @@ const procedures: { path: string; tier: Tier; call: (c: Caller) => Promise<unkno
   { path: 'admin.policies.history', tier: 'admin', call: (c) => c.admin.policies.history({ id: targetPolicyId }) },
   { path: 'admin.policies.payments', tier: 'admin', call: (c) => c.admin.policies.payments({ id: targetPolicyId }) },
   { path: 'admin.policies.recordPayment', tier: 'admin', call: (c) => c.admin.policies.recordPayment({ id: targetPolicyId, amount: '10', method: 'other' }) },
+  { path: 'admin.policies.cancel', tier: 'admin', call: (c) => c.admin.policies.cancel({ id: targetPolicyId, data: { reason: 'Forged' } }) },
+  { path: 'admin.policies.void', tier: 'admin', call: (c) => c.admin.policies.void({ id: targetPolicyId, data: { reason: 'Forged' } }) },
+  { path: 'admin.policies.resend', tier: 'admin', call: (c) => c.admin.policies.resend({ id: targetPolicyId, data: { what: 'documents' } }) },
   { path: 'admin.policies.delete', tier: 'admin', call: (c) => c.admin.policies.delete({ id: targetPolicyId }) },
   { path: 'admin.logs.list', tier: 'admin', call: (c) => c.admin.logs.list({}) },
   { path: 'admin.logs.add', tier: 'admin', call: (c) => c.admin.logs.add({ action: 'Forged entry', level: 'info' }) },
@@ -115,7 +118,7 @@ const procedures: { path: string; tier: Tier; call: (c: Caller) => Promise<unkno
   { path: 'admin.quotes.update', tier: 'admin', call: (c) => c.admin.quotes.update({ id: 1, status: 'closed', assigneeId: null }) },
   { path: 'admin.quotes.offer', tier: 'admin', call: (c) => c.admin.quotes.offer({ id: 1, premium: '64.50' }) },
   { path: 'admin.quotes.issuePolicy', tier: 'admin', call: (c) => c.admin.quotes.issuePolicy({ id: 1, licenseNumber: 'FORGED0001' }) },
-  { path: 'admin.quotes.recordAcceptance', tier: 'admin', call: (c) => c.admin.quotes.recordAcceptance({ id: 1 }) },
+  { path: 'admin.quotes.recordAcceptance', tier: 'admin', call: (c) => c.admin.quotes.recordAcceptance({ id: 1, confirm: true }) },
   { path: 'admin.quotes.addNote', tier: 'admin', call: (c) => c.admin.quotes.addNote({ id: 1, text: 'Forged note' }) },
   { path: 'admin.callbacks.list', tier: 'admin', call: (c) => c.admin.callbacks.list({}) },
   { path: 'admin.callbacks.get', tier: 'admin', call: (c) => c.admin.callbacks.get({ id: 1 }) },
@@ -183,7 +186,7 @@ describe('tiers', () => {
         'admin.queueCounts',
         'admin.staff',
         ...['list', 'create', 'update', 'coverHeld'].map((p) => `admin.users.${p}`),
-        ...['list', 'ofUser', 'create', 'update', 'history', 'payments', 'recordPayment'].map((p) => `admin.policies.${p}`),
+        ...['list', 'ofUser', 'create', 'update', 'history', 'payments', 'recordPayment', 'cancel', 'void'].map((p) => `admin.policies.${p}`),
         ...['list', 'add'].map((p) => `admin.logs.${p}`),
         ...['list', 'get', 'update', 'addNote'].flatMap((p) => [`admin.quotes.${p}`, `admin.callbacks.${p}`]),
         'admin.quotes.offer',
@@ -270,7 +273,7 @@ describe('happy paths', () => {
       isAdmin: true,
     });
     expect(user).toMatchObject({ username: 'newcomer', email: 'newcomer@example.test', isAdmin: false, isOwner: false });
-    expect(Object.keys(user).sort()).toEqual(['createdAt', 'email', 'emailVerified', 'id', 'isAdmin', 'isOwner', 'username']);
+    expect(Object.keys(user).sort()).toEqual(['closed', 'createdAt', 'email', 'emailVerified', 'id', 'isAdmin', 'isOwner', 'username']);
     const signedIn = await h.trpc(undefined, freshAddress()).account.login({ username: 'newcomer', password: 'long-enough-1' });
     expect(signedIn.user.isAdmin).toBe(false);
     expect(await codeOf(h.trpc(signedIn.token).admin.stats())).toBe('FORBIDDEN');
@@ -351,7 +354,7 @@ describe('happy paths', () => {
     expect(all.total).toBe(all.items.length);
     expect(all.items.map((u) => u.username)).toEqual(expect.arrayContaining(['olivia', 'adam', 'alice', 'tess']));
     for (const u of all.items) {
-      expect(Object.keys(u).sort()).toEqual(['createdAt', 'email', 'emailVerified', 'id', 'isAdmin', 'isOwner', 'username']);
+      expect(Object.keys(u).sort()).toEqual(['closed', 'createdAt', 'email', 'emailVerified', 'id', 'isAdmin', 'isOwner', 'username']);
     }
     const page = await admin.users.list({ limit: 2, offset: 1 });
     expect(page.total).toBe(all.total);
@@ -376,7 +379,7 @@ describe('happy paths', () => {
     // A blank password on edit is left alone: the old one still works.
     expect((await h.trpc(undefined, freshAddress()).account.login({ username: 'carl2', password: 'long-enough-1' })).user.id).toBe(created.id);
 
-    expect(await admin.users.delete({ id: created.id })).toEqual({ success: true });
+    expect(await admin.users.delete({ id: created.id })).toEqual({ success: true, closed: false });
     expect((await admin.users.list({ search: 'carl' })).total).toBe(0);
     expect(await codeOf(h.trpc(signedIn.token).account.me())).toBe('UNAUTHORIZED');
   });

@@ -6,7 +6,7 @@ import { ukInstantText } from '../../src-server/contract/time';
 import { normaliseVerifyCode } from '../../src-server/contract/verify';
 import { verificationView, type PolicyView, type VerificationView } from '../../src-server/contract/views';
 import { initialsOf, VERIFY_ADDRESS_RULE } from '../../src-server/features/verify/service';
-import { createHarness, json, T0, validPolicy, type Harness } from './harness';
+import { cancelReason, createHarness, json, T0, validPolicy, type Harness } from './harness';
 import { readingOrder } from './pdf-reader';
 
 let h: Harness;
@@ -30,7 +30,7 @@ async function createPolicy(body: Record<string, unknown>): Promise<PolicyView &
 async function setStatus(policy: PolicyView, status: string): Promise<void> {
   const { id, policyNumber: _n, username: _u, ...fields } = policy;
   const token = await h.tokenFor('olivia');
-  const res = await h.request('PUT', `/api/admin/policies/${id}`, { token, body: { ...fields, premium: fields.premium ?? undefined, status } });
+  const res = await h.request('PUT', `/api/admin/policies/${id}`, { token, body: { ...fields, premium: fields.premium ?? undefined, status, ...cancelReason(status) } });
   expect(res.status, await res.clone().text()).toBe(200);
 }
 
@@ -106,6 +106,7 @@ describe('GET /api/verify/{code} and verify.byCode by status', () => {
       startsAt: 'Wed 1 Jul 2026, 09:00 BST',
       endsAt: 'Wed 8 Jul 2026, 23:59 BST',
       holderInitials: 'A. M. S.',
+      voided: false,
     });
     expect(verificationView.parse(answer)).toEqual(answer);
     // The same answer over tRPC.
@@ -116,7 +117,7 @@ describe('GET /api/verify/{code} and verify.byCode by status', () => {
     const policy = await createPolicy({ holderName: 'Bartholomew Quince', driverName: 'Cressida Quince', licenseNumber: 'QUINC801234BQ9XY', premium: 123.45 });
     const res = await verifyRest(policy.code);
     const body = await res.text();
-    expect(Object.keys(JSON.parse(body) as object).sort()).toEqual(['endsAt', 'holderInitials', 'product', 'registration', 'startsAt', 'status', 'vehicle']);
+    expect(Object.keys(JSON.parse(body) as object).sort()).toEqual(['endsAt', 'holderInitials', 'product', 'registration', 'startsAt', 'status', 'vehicle', 'voided']);
     for (const secret of ['Bartholomew', 'Quince', 'Cressida', 'QUINC801234BQ9XY', policy.policyNumber, 'alice', '123.45']) {
       expect(body, secret).not.toContain(secret);
     }

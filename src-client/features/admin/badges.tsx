@@ -18,6 +18,8 @@ export function Badge({ tone, children }: { tone: 'green' | 'red' | 'yellow' | '
 }
 
 export function RoleBadge({ user }: { user: UserView }) {
+  // Closed instead of deleted: no sign-in, no role (docs/product.md#closed-accounts).
+  if (user.closed) return <Badge tone="red">Closed</Badge>;
   if (user.isOwner) return <Badge tone="blue">Owner</Badge>;
   if (user.isAdmin) return <Badge tone="yellow">Admin</Badge>;
   return <Badge tone="slate">User</Badge>;

@@ -10,6 +10,7 @@ import { Button } from '../../components/button';
 import { useSession } from '../../lib/session';
 import { useNow } from '../../lib/use-now';
 import { FormDialog, Modal } from './dialog';
+import { PolicyActions } from './policy-actions';
 import { PolicyHistory } from './policy-history';
 import { PolicyPayments } from './policy-payments';
 import { formatUkDate, formatUkDateTime } from './format';
@@ -58,6 +59,7 @@ export function PolicyDialog({ policy, onClose }: { policy: PolicyView | null; o
         <>
           <PolicyForm policy={policy} {...form} />
           {policy ? <PolicyPayments id={policy.id} /> : null}
+          {policy ? <PolicyActions policy={policy} onDone={onClose} /> : null}
           {policy ? <PolicyHistory id={policy.id} /> : null}
         </>
       )}
@@ -86,8 +88,14 @@ export function DeleteDialog({ target, onClose }: { target: DeleteTarget; onClos
 
   const remove = async () => {
     try {
-      await (target.type === 'user' ? deleteUser : deletePolicy).mutateAsync({ id: target.id });
-      notify({ tone: 'success', text: `${Type} deleted successfully` });
+      if (target.type === 'user') {
+        const { closed } = await deleteUser.mutateAsync({ id: target.id });
+        // One that holds policies is closed, not deleted (docs/product.md#closed-accounts): staff are told which.
+        notify({ tone: 'success', text: closed ? 'User account closed: it holds policies, so it is kept and can no longer sign in' : 'User deleted successfully' });
+      } else {
+        await deletePolicy.mutateAsync({ id: target.id });
+        notify({ tone: 'success', text: 'Policy deleted successfully' });
+      }
     } catch (err) {
       notify({ tone: 'error', ...actionFailure(`Delete ${Type}`, err) });
     }
@@ -96,7 +104,10 @@ export function DeleteDialog({ target, onClose }: { target: DeleteTarget; onClos
 
   return (
     <Modal title={`Delete ${target.type}`} onClose={onClose} role="alertdialog" describedBy={target.type === 'user' ? `${questionId} ${coverId}` : questionId}>
-      <p id={questionId}>Are you sure you want to delete this {target.type}? This action cannot be undone.</p>
+      <p id={questionId}>
+        Are you sure you want to delete this {target.type}? This action cannot be undone.
+        {target.type === 'user' ? ' An account that holds any policy is closed instead: kept with its policies, and it can no longer sign in.' : ''}
+      </p>
       <p className="mt-2 font-semibold">{target.label}</p>
       {target.type === 'user' ? (
         <div id={coverId}>
@@ -162,7 +173,7 @@ function HeldCover({ username, cover }: { username: string; cover: HeldCoverView
           </li>
         ))}
       </ul>
-      <p className="mt-2">{n === 1 ? 'This policy is' : 'These policies are'} kept: staff still see them under Policies, with the username shown as N/A.</p>
+      <p className="mt-2">{n === 1 ? 'This policy is' : 'These policies are'} kept: the account is closed, not deleted, and staff still see them under Policies.</p>
     </div>
   );
 }

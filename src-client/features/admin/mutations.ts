@@ -32,7 +32,7 @@ export const useCreateUser = () =>
 export const useUpdateUser = () =>
   useChange((input: Admin['users']['update']) => trpcClient.admin.users.update.mutate(input), () => [stale.users(), stale.policies(), stale.logs()]);
 
-// The account's policies stay, without an owner ('N/A').
+// An account holding policies is closed instead; either way its row and the policy list's names may change.
 export const useDeleteUser = () =>
   useChange((input: Admin['users']['delete']) => trpcClient.admin.users.delete.mutate(input), () => [stale.users(), stale.policies(), stale.stats(), stale.logs()]);
 
@@ -45,6 +45,16 @@ export const useUpdatePolicy = () =>
 
 export const useDeletePolicy = () =>
   useChange((input: Admin['policies']['delete']) => trpcClient.admin.policies.delete.mutate(input), () => [stale.policies(), stale.stats(), stale.logs()]);
+
+/** A cancellation or voiding moves a status (the Active Policies count) and adds a version (docs/product.md#cancelling-and-voiding). */
+export const useCancelPolicy = () =>
+  useChange((input: Admin['policies']['cancel']) => trpcClient.admin.policies.cancel.mutate(input), () => [stale.policies(), stale.stats(), stale.logs()]);
+
+export const useVoidPolicy = () =>
+  useChange((input: Admin['policies']['void']) => trpcClient.admin.policies.void.mutate(input), () => [stale.policies(), stale.stats(), stale.logs()]);
+
+/** The documents or the invitation sent again: only the log shows it. */
+export const useResendToCustomer = () => useChange((input: Admin['policies']['resend']) => trpcClient.admin.policies.resend.mutate(input), () => [stale.logs()]);
 
 /** A request's status and assignee, either or both (docs/product.md#staff-queues). */
 export const useUpdateRequest = (kind: QueueKind) =>

@@ -5,7 +5,7 @@ import { productOptions } from '@server/contract/products';
 import { policyInput, settablePolicyStatuses, type PolicyInput } from '@server/contract/schemas';
 import { toTwelveHour } from '@server/contract/time';
 import type { PolicyView } from '@server/contract/views';
-import { SelectField, TextField } from '../../components/field';
+import { SelectField, TextAreaField, TextField } from '../../components/field';
 import { FormButtons, useDialogForm, type DialogFormProps } from './dialog';
 import { policyStatusLabels } from './format';
 import { userChoicesQuery } from './queries';
@@ -25,6 +25,8 @@ export interface PolicyFormValues {
   product: string;
   /** Pounds as typed; blank when not recorded. */
   premium: string;
+  /** Why the change is made: kept in its version, needed when it cancels the policy. */
+  reason: string;
 }
 
 const statusOptions = settablePolicyStatuses.map((s) => ({ value: s, label: policyStatusLabels[s] }));
@@ -63,6 +65,7 @@ export function PolicyForm({
     endDate: policy?.endDate ?? '',
     endTime: policy ? toTwelveHour(policy.endTime) : '11:59 PM',
     status: policy?.status ?? 'active',
+    reason: '',
     ...(policy ? {} : initial),
   };
   const {
@@ -110,6 +113,18 @@ export function PolicyForm({
       <TextField label="Start time" hint="e.g. 09:00 AM" error={errors.startTime?.message} {...register('startTime')} />
       <TextField label="End date" type="date" error={errors.endDate?.message} {...register('endDate')} />
       <TextField label="End time" hint="e.g. 11:59 PM" error={errors.endTime?.message} {...register('endTime')} />
+      {policy ? (
+        <div className="sm:col-span-2">
+          <TextAreaField
+            label="Reason for the change"
+            required={false}
+            rows={2}
+            hint="Kept in the history and told to the customer; needed when setting the status to cancelled"
+            error={errors.reason?.message}
+            {...register('reason')}
+          />
+        </div>
+      ) : null}
       <FormButtons
         onCancel={handlers.onCancel}
         busy={isSubmitting}

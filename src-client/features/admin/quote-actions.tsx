@@ -10,7 +10,7 @@ import type { IssuedPolicyView, OfferView, QuoteRequestDetailView } from '@serve
 import { Alert } from '../../components/alert';
 import { failureOf } from '../../lib/call-errors';
 import { Button } from '../../components/button';
-import { TextField } from '../../components/field';
+import { CheckboxField, TextField } from '../../components/field';
 import { FormButtons, FormDialog, useDialogForm, type DialogFormProps } from './dialog';
 import { formatTimestamp } from './format';
 import { useIssuePolicy, useRecordAcceptance, useSendOffer } from './mutations';
@@ -65,6 +65,7 @@ export function QuoteActions({ request }: { request: QuoteRequestDetailView | Qu
   const close = () => setOpen(null);
   const recordAcceptance = useRecordAcceptance();
   const [acceptError, setAcceptError] = useState<string | null>(null);
+  const [agreed, setAgreed] = useState(false);
   const now = Date.now();
   const stands = request.offer !== null && request.status === 'quoted' && Date.parse(request.offer.validUntil) >= now;
   const canRecord = reason === null && stands && !request.offer?.acceptance;
@@ -94,12 +95,17 @@ export function QuoteActions({ request }: { request: QuoteRequestDetailView | Qu
           <Button
             variant="secondary"
             disabled={recordAcceptance.isPending}
-            onClick={() =>
+            onClick={() => {
+              setAcceptError(null);
+              if (!agreed) {
+                setAcceptError(acceptanceMessages.confirmByPhone);
+                return;
+              }
               void recordAcceptance
-                .mutateAsync({ id: request.id })
+                .mutateAsync({ id: request.id, confirm: true })
                 .then(() => setDone('Acceptance recorded. Nothing else is needed until the payment: issue the policy, then record the payment in its dialog.'))
-                .catch((err: unknown) => setAcceptError(`Could not record the acceptance: ${failureOf(err).message}`))
-            }
+                .catch((err: unknown) => setAcceptError(`Could not record the acceptance: ${failureOf(err).message}`));
+            }}
           >
             Record acceptance (by phone)
           </Button>
@@ -112,6 +118,15 @@ export function QuoteActions({ request }: { request: QuoteRequestDetailView | Qu
           Issue policy
         </Button>
       </div>
+      {canRecord ? (
+        <CheckboxField
+          className="mt-3"
+          name="confirm"
+          label="On the phone, the customer agreed that the answers in this request (the Statement of Fact) are true and complete"
+          checked={agreed}
+          onChange={(e) => setAgreed(e.target.checked)}
+        />
+      ) : null}
       {acceptError ? (
         <p role="alert" className="mt-2 font-semibold">
           {acceptError}

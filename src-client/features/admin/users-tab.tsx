@@ -32,7 +32,8 @@ export function UsersTab() {
         footer={pager}
       >
         {(users.data?.items ?? []).map((u) => {
-          const locked = !isOwner && (u.isAdmin || u.isOwner);
+          // A closed account is kept as it was: read, never changed (docs/product.md#closed-accounts).
+          const locked = u.closed || (!isOwner && (u.isAdmin || u.isOwner));
           const lockedBy = locked ? `locked-${u.id}` : undefined;
           const self = u.id === me?.id;
           const selfBy = self ? `self-${u.id}` : undefined;
@@ -73,7 +74,7 @@ export function UsersTab() {
                   </Button>
                   {locked ? (
                     <span id={lockedBy} className="text-sm text-ink-muted">
-                      Only an owner can change admins and owners
+                      {u.closed ? 'Closed: kept with its policies, no sign-in' : 'Only an owner can change admins and owners'}
                     </span>
                   ) : null}
                   {self ? (

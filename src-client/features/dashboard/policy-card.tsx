@@ -32,7 +32,7 @@ function badgeOf(state: CoverState, status: PolicyView['status']): { text: strin
     case 'live':
       return { text: 'Active', className: GREEN };
     case 'ended':
-      return { text: status === 'cancelled' ? 'Cancelled' : 'Expired', className: SLATE };
+      return { text: status === 'cancelled' ? 'Cancelled' : status === 'void' ? 'Void' : 'Expired', className: SLATE };
   }
 }
 
@@ -88,7 +88,11 @@ export function PolicyCard({
           </p>
           {/* role=timer is a live region that is off by default: the seconds are read on request, never
               announced. The sr-only summary below speaks up at most once a minute. */}
-          {state === 'pending' ? (
+          {policy.status === 'void' ? (
+            <p className="mt-1 text-ink" data-testid="countdown">
+              Void: set up in error, never in force. This policy gave no cover and has no certificate.
+            </p>
+          ) : state === 'pending' ? (
             <p className="mt-1 text-ink" data-testid="countdown">
               We are confirming this cover. You are not covered to drive until we have: we will e-mail you when it
               is confirmed, and your certificate will appear here.

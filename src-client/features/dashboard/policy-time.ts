@@ -20,7 +20,7 @@ export interface PolicyWindow {
 /** The dashboard's tabs: cover to come or in force (pending included) is Active; ended cover is Expired. */
 export type PolicyState = 'active' | 'expired';
 
-type CountdownLabel = 'Policy starts in' | 'Policy ends in' | 'Awaiting confirmation' | 'Expired' | 'Cancelled';
+type CountdownLabel = 'Policy starts in' | 'Policy ends in' | 'Awaiting confirmation' | 'Expired' | 'Cancelled' | 'Void';
 
 export interface Countdown {
   label: CountdownLabel;
@@ -65,7 +65,7 @@ export function countdown(p: PolicyTimes, now: number): Countdown {
     case 'live':
       return { label: 'Policy ends in', remaining: endAt - now };
     case 'ended':
-      return { label: p.status === 'cancelled' ? 'Cancelled' : 'Expired', remaining: null };
+      return { label: p.status === 'cancelled' ? 'Cancelled' : p.status === 'void' ? 'Void' : 'Expired', remaining: null };
   }
 }
 

@@ -13,7 +13,8 @@ import { verificationQuery } from './queries';
 const VERDICT: Record<VerificationView['status'], { className: string; text: (v: VerificationView) => string }> = {
   covered: { className: 'border-green-700 bg-green-50 text-green-900', text: () => 'Covered now' },
   starts: { className: 'border-amber-700 bg-amber-50 text-amber-900', text: (v) => `Cover starts ${v.startsAt}` },
-  'not-covered': { className: 'border-red-700 bg-red-50 text-red-900', text: () => 'Not covered' },
+  // A void policy was set up in error: the code is real, the cover never was (docs/product.md#cancelling-and-voiding).
+  'not-covered': { className: 'border-red-700 bg-red-50 text-red-900', text: (v) => (v.voided ? 'Not covered: void' : 'Not covered') },
 };
 
 export function VerifyPage({ code }: { code: string }) {
@@ -60,6 +61,7 @@ export function VerifyPage({ code }: { code: string }) {
         <p className="mt-1 text-4xl font-bold sm:text-5xl" data-testid="verdict">
           {verdict.text(v)}
         </p>
+        {v.voided ? <p className="mt-2 text-lg">Void: set up in error, never in force.</p> : null}
         <p className="mt-2 text-sm">Checked {ukInstantText(query.dataUpdatedAt)}</p>
       </div>
       <dl className="mt-6 grid grid-cols-1 gap-x-6 gap-y-4 text-lg sm:grid-cols-2">

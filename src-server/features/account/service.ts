@@ -163,7 +163,9 @@ export async function login(deps: Deps, input: LoginInput, clientAddress: string
   // A known address waits ahead of others for its hash; read for an unknown name too.
   const client = { address: throttleAddress(clientAddress), known: await seenWithin(deps.db, keys.known, KNOWN_ADDRESS_MS, now) };
   passwordHashing.assertRoom(client);
-  const ok = row && hasUsablePassword(row.passwordHash) ? await verifyPassword(input.password, row.passwordHash, client) : await verifyAgainstDummy(input.password, client);
+  // A closed account (docs/product.md#closed-accounts) is refused as a wrong password is: nothing tells a guesser it exists.
+  const open = row && row.closedAt === null && hasUsablePassword(row.passwordHash);
+  const ok = open ? await verifyPassword(input.password, row.passwordHash, client) : await verifyAgainstDummy(input.password, client);
   if (!row || !ok) {
     const refusal = await deps.write((tx) => countFailure(tx, keys, now));
     if (refusal) return refuse(refusal);

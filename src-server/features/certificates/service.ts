@@ -12,7 +12,7 @@ import { renderCertificatePdf } from './pdf';
 /** The certificate of a policy the caller may see; pending is a conflict, ended cover a record (docs/product.md#certificates). */
 export async function certificateFor(deps: Deps, caller: Caller, policyNumber: string) {
   const policy = await findViewablePolicy(deps, caller, policyNumber);
-  if (!hasCertificate(policy.status)) throw new ConflictError(messages.coverNotConfirmed);
+  if (!hasCertificate(policy.status)) throw new ConflictError(policy.status === 'void' ? messages.policyVoid : messages.coverNotConfirmed);
   const file = renderCertificateOf(deps, policy);
   // Staff reading another's certificate is logged (docs/product.md#audit-log) first: an unrecorded read is not served.
   if (hasAdminRights(caller) && policy.userId !== caller.id) {

@@ -3,10 +3,11 @@ import { brand } from '../../contract/brand';
 import { letter } from '../../platform/mail/letter';
 
 /**
- * Why the invitation is sent: a new account made for the customer, or an account someone made with this address
- * without confirming it, which the link gives to whoever reads this mailbox (docs/product.md#issuing-a-policy).
+ * Why the invitation is sent: a new account made for the customer, an account someone made with this address
+ * without confirming it, which the link gives to whoever reads this mailbox (docs/product.md#issuing-a-policy), or
+ * an account staff made with a password they typed, whose owner chooses their own (docs/product.md#welcome).
  */
-export type InvitationKind = 'new-account' | 'unconfirmed-account';
+export type InvitationKind = 'new-account' | 'unconfirmed-account' | 'staff-account';
 
 export function resetMail(to: string, username: string, link: string) {
   return letter({
@@ -47,7 +48,12 @@ export function invitationMail(to: string, greeting: string, username: string, l
     body: [
       ...(kind === 'new-account'
         ? [`We have set up a ${brand.name} account for you, so you can see your policy and open your certificate at any time.`]
-        : [
+        : kind === 'staff-account'
+          ? [
+              `Our staff have set up a ${brand.name} account for you with a password they chose. Choose your own instead: the link below`,
+              'sets it, confirms this e-mail address is yours and signs out every device signed in with the old one.',
+            ]
+          : [
             `Your policy is waiting for you. The ${brand.name} account for this e-mail address ("${username}") has not confirmed the address yet,`,
             'so the policy shows in it only once you open the link below. Opening it confirms the address, sets a new password and signs',
             'out every device signed in to the account.',

@@ -4,11 +4,10 @@ import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { passwordResetMessages, type PasswordResetConfirmInput, type PasswordResetRequestInput } from '../../contract/password-reset';
 import type { LoginResult } from '../../contract/views';
-import type { Tx } from '../../platform/db/client';
 import { passwordResetTokens, users } from '../../platform/db/schema/index';
 import { issueAccountToken, PASSWORD_LINKS, spendAccountTokens, usableAccountToken } from '../../platform/auth/account-tokens';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
-import { changedMail, invitationMail, resetMail, type InvitationKind } from './mail';
+import { changedMail, resetMail } from './mail';
 import { confirmAddress } from '../email-confirmation/service';
 import type { Deps } from '../../deps';
 import { InvalidError } from '../../errors';
@@ -25,8 +24,7 @@ const RESET_TOKEN_TTL_MS = 30 * 60_000;
  */
 export const RESET_LINK_DELAY_MS = { min: 1000, max: 5000 };
 const resetLinkDelay = () => randomInt(RESET_LINK_DELAY_MS.min, RESET_LINK_DELAY_MS.max + 1);
-/** An invitation's link lasts a week: the customer may not read the e-mail the day cover is issued. */
-export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
+export { INVITE_TOKEN_TTL_MS } from './invitation';
 /** Reset requests allowed per client address, and per e-mail address, in an hour. */
 const RESET_ADDRESS_RULE: ThrottleRule = { limit: 10, windowMs: 60 * 60_000 };
 const RESET_EMAIL_RULE: ThrottleRule = { limit: 3, windowMs: 60 * 60_000 };
@@ -37,29 +35,19 @@ export interface PasswordResetAnswer {
   session?: LoginResult;
 }
 
-/** An invitation's token and e-mail, in the caller's transaction (docs/product.md#welcome); delivered after commit. */
-export async function queueInvitation(
-  deps: Pick<Deps, 'mailer' | 'publicUrl'>,
-  tx: Tx,
-  user: { id: number; username: string; email: string },
-  greeting: string,
-  now: number,
-  kind: InvitationKind = 'new-account',
-): Promise<void> {
-  const token = await issueAccountToken(tx, user.id, 'invite', INVITE_TOKEN_TTL_MS, now);
-  await deps.mailer.queue(tx, invitationMail(user.email, greeting, user.username, `${deps.publicUrl}/welcome?token=${token}`, kind));
-}
+export { queueInvitation } from './invitation';
 
 // Where `email` (lower case) belongs to an account: spends its earlier unused links and makes a new one, with
 // its e-mail and the audit entry, in one transaction; then delivers. Runs seconds after the request's answer.
 async function sendResetLink(deps: Deps, email: string, now: number, publicUrl: string): Promise<void> {
   const sent = await deps.write(async (tx) => {
     const [user] = await tx
-      .select({ id: users.id, username: users.username, email: users.email })
+      .select({ id: users.id, username: users.username, email: users.email, closedAt: users.closedAt })
       .from(users)
       .where(sql`lower(${users.email}) = ${email}`)
       .limit(1);
-    if (!user) return false;
+    // A closed account gets no link: it has no sign-in to set a password for (docs/product.md#closed-accounts).
+    if (!user || user.closedAt !== null) return false;
     // Only the newest link that sets the password works: earlier unused ones are spent now.
     await spendAccountTokens(tx, user.id, PASSWORD_LINKS, now);
     const token = await issueAccountToken(tx, user.id, 'reset', RESET_TOKEN_TTL_MS, now);
@@ -130,7 +118,8 @@ export async function confirmPasswordReset(deps: Deps, input: PasswordResetConfi
       .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
       .where(eq(users.id, claimed.userId))
       .returning();
-    if (!row) throw new InvalidError(passwordResetMessages.invalidLink);
+    // A closed account's links were spent when it closed; none made since lets it in (docs/product.md#closed-accounts).
+    if (!row || row.closedAt !== null) throw new InvalidError(passwordResetMessages.invalidLink);
     // The owner has proved who they are: both names' sign-in counters are cleared (docs/product.md#password-reset).
     for (const name of [row.username, row.email]) {
       await clearThrottle(tx, loginThrottleKeys.user(name));

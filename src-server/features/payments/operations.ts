@@ -1,6 +1,6 @@
 // A policy's payments, for staff (docs/product.md#payments): recorded by hand, never a card number.
-import { paymentByIdInput, paymentInput, PAYMENT_MAX, paymentMethods } from '../../contract/payments';
-import { idInput } from '../../contract/schemas';
+import { paymentInput, PAYMENT_MAX, paymentMethods } from '../../contract/payments';
+import { idInput, paymentByIdInput } from '../../contract/schemas';
 import { policyPaymentsView, recordedPaymentView } from '../../contract/views';
 import { defineOperation } from '../../api/operation';
 import { listPayments, recordPayment } from './service';

@@ -107,7 +107,7 @@ async function activateIfPaid(deps: Deps, tx: Tx, caller: Caller, policy: Policy
   const start = policy.startAt < now ? epochToUkLocal(now) : { date: policy.startDate, time: policy.startTime };
   const { row } = await savePolicy(tx, caller, policy, inputOf(policy, 'active', start), now, PAID_IN_FULL);
   const files = await policyDocumentFiles(deps, tx, row);
-  await deps.mailer.queue(tx, documentsMail(deps.publicUrl, row, await recipientOf(tx, row, request), request.firstName, files));
+  await deps.mailer.queue(tx, documentsMail(deps.publicUrl, row, await recipientOf(tx, row, request), request.firstName, files, 'paid'));
   return row;
 }
 

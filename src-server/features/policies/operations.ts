@@ -1,11 +1,14 @@
 // Policies: a customer's own, and every policy for staff (docs/product.md#admin-console).
 import { z } from 'zod';
 import { ADMIN_SEARCH_EXACT_TOTAL } from '../../contract/limits';
-import { successReply } from '../../contract/replies';
-import { idInput, listQuery, policyInput, updatePolicyByIdInput, userIdInput } from '../../contract/schemas';
+import { cancelPolicyInput, resendInput, voidPolicyInput } from '../../contract/cancellation';
+import { messageReply, successReply } from '../../contract/replies';
+import { cancelPolicyByIdInput, idInput, listQuery, policyInput, resendByIdInput, updatePolicyByIdInput, userIdInput, voidPolicyByIdInput } from '../../contract/schemas';
 import { boundedPageOf, policyVersionView, policyView } from '../../contract/views';
 import { defineOperation, succeeded } from '../../api/operation';
-import { createPolicy, deletePolicy, listPolicies, myPolicies, policiesOfUser, policyHistory, updatePolicy } from './service';
+import { cancelPolicy, resendToCustomer, voidPolicy } from './cancellation';
+import { createPolicy, deletePolicy, listPolicies, myPolicies, policiesOfUser, policyHistory } from './service';
+import { updatePolicy } from './update';
 
 const ADMIN_TAG = 'Admin: policies';
 
@@ -89,12 +92,12 @@ export const adminPolicyOperations = {
       tags: [ADMIN_TAG],
       summary: 'Change a policy',
       description:
-        '`status` left out is `active`; `product` and `premium` left out keep what the policy has. A policy issued from a quote request is ' +
-        'first in force only once payments cover its premium: 409 before then (docs/product.md#payments).',
+        '`status` left out is `active`; `product` and `premium` left out keep what the policy has. `reason` is kept in the change\'s version; ' +
+        'moving to `cancelled` needs one. 409: a void policy, or a policy issued from a quote request put in force before payments cover ' +
+        'its premium (docs/product.md#payments). The customer is e-mailed what changed (docs/product.md#e-mails).',
       request: { params: idInput, body: policyInput },
       input: ({ params, body }) => ({ id: params.id, data: body }),
       response: 'The policy as changed',
-      // 409: a policy issued from a quote request is put in force only once payments cover its premium.
       errors: [404, 409],
     },
   }),
@@ -115,6 +118,63 @@ export const adminPolicyOperations = {
       errors: [400, 404],
     },
   }),
+  cancel: defineOperation({
+    tier: 'admin',
+    input: cancelPolicyByIdInput,
+    output: policyView,
+    handler: ({ deps, caller }, { id, data }) => cancelPolicy(deps, caller, id, data),
+    rest: {
+      method: 'post',
+      path: '/admin/policies/{id}/cancel',
+      operationId: 'cancelPolicy',
+      tags: [ADMIN_TAG],
+      summary: 'Cancel a policy',
+      description:
+        'Cover in force or starting later, with a reason, from now or a later UK date and time (the minute sweep applies it then); ' +
+        'a refund is recorded as a negative payment, at most what was paid. The customer is e-mailed (docs/product.md#cancelling-and-voiding).',
+      request: { params: idInput, body: cancelPolicyInput },
+      input: ({ params, body }) => ({ id: params.id, data: body }),
+      response: 'The policy: cancelled, or with its cancellation set',
+      errors: [404, 409],
+    },
+  }),
+  void: defineOperation({
+    tier: 'admin',
+    input: voidPolicyByIdInput,
+    output: policyView,
+    handler: ({ deps, caller }, { id, data }) => voidPolicy(deps, caller, id, data),
+    rest: {
+      method: 'post',
+      path: '/admin/policies/{id}/void',
+      operationId: 'voidPolicy',
+      tags: [ADMIN_TAG],
+      summary: 'Void a policy made in error',
+      description: 'Only a policy never in force (409 otherwise); kept, marked void, with the reason. The customer is e-mailed (docs/product.md#cancelling-and-voiding).',
+      request: { params: idInput, body: voidPolicyInput },
+      input: ({ params, body }) => ({ id: params.id, data: body }),
+      response: 'The policy, void',
+      errors: [404, 409],
+    },
+  }),
+  resend: defineOperation({
+    tier: 'admin',
+    input: resendByIdInput,
+    reply: messageReply,
+    handler: ({ deps, caller }, { id, data }) => resendToCustomer(deps, caller, id, data),
+    rest: {
+      method: 'post',
+      path: '/admin/policies/{id}/resend',
+      operationId: 'resendToCustomer',
+      tags: [ADMIN_TAG],
+      summary: 'Send the documents or the invitation again',
+      description:
+        "`documents`: the documents e-mail to the policy's account; `invitation`: a new set-password link, while the account has no password (409 otherwise). Logged.",
+      request: { params: idInput, body: resendInput },
+      input: ({ params, body }) => ({ id: params.id, data: body }),
+      response: 'What was sent, and where',
+      errors: [404, 409],
+    },
+  }),
   delete: defineOperation({
     tier: 'admin',
     input: idInput,
@@ -126,6 +186,7 @@ export const adminPolicyOperations = {
       operationId: 'deletePolicy',
       tags: [ADMIN_TAG],
       summary: 'Delete a policy',
+      description: 'Only one never in force and without any payment: a record of cover sold is cancelled instead (409).',
       request: { params: idInput },
       response: 'Deleted',
       errors: [400, 404, 409],

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { assertAdminRights } from '../../platform/auth/permissions';
+import { cancellationMessages } from '../../contract/cancellation';
 import { messages } from '../../contract/messages';
 import { paymentMessages } from '../../contract/payments';
 import { hasAdminRights } from '../../contract/roles';
@@ -9,9 +10,9 @@ import { ukLocalToEpoch } from '../../contract/time';
 import { ADMIN_SEARCH_EXACT_TOTAL } from '../../contract/limits';
 import type { BoundedPage, PolicyVersionView, PolicyView } from '../../contract/views';
 import type { Tx } from '../../platform/db/client';
-import { policies, users } from '../../platform/db/schema/index';
+import { policies, policyPayments, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
-import { ConflictError, InvalidError, NotFoundError } from '../../errors';
+import { ConflictError, fieldInvalid, InvalidError, NotFoundError } from '../../errors';
 import { listBoundedPage, readCounter, totalOf } from '../../platform/db/list';
 import { policyListOf } from '../../platform/db/read-models/policy-list';
 import { logEvent, writeLog } from '../../platform/audit/log';
@@ -108,14 +109,26 @@ export async function listPolicies(deps: Deps, caller: Caller, q: ListQuery, exa
   });
 }
 
-async function resolveOwner(tx: Tx, userId: number | null): Promise<string | null> {
+/** The owner's username; a closed account takes no new policy (one it holds stays with it: `keeps`). */
+export async function resolveOwner(tx: Tx, userId: number | null, keeps: number | null = null): Promise<string | null> {
   if (userId === null) return null;
   const user = await findUser(tx, userId);
   if (!user) throw new InvalidError(messages.invalidInput, { fieldErrors: { userId: [messages.userNotFound] } });
+  if (user.closedAt !== null && userId !== keeps) throw fieldInvalid(messages.invalidInput, { userId: cancellationMessages.accountClosed });
   return user.username;
 }
 
-const isEnded = (status: PolicyStatus) => status === 'cancelled' || status === 'expired';
+/**
+ * Moving a policy to cancelled needs a reason, whichever way it is done (docs/product.md#cancelling-and-voiding):
+ * the one check of that rule; the cancel operation's schema requires its reason the same way.
+ */
+export function assertCancelReason(from: PolicyStatus | null, to: PolicyStatus, reason: string | undefined): void {
+  if (to === 'cancelled' && from !== null && from !== 'cancelled' && reason === undefined) {
+    throw fieldInvalid(cancellationMessages.reasonRequired, { reason: cancellationMessages.reasonRequired });
+  }
+}
+
+export const isEnded = (status: PolicyStatus) => status === 'cancelled' || status === 'expired';
 /** Cover in force, or ended after it was: a status that makes the policy an insurer's record for good. */
 const isInForce = (status: PolicyInput['status']) => status === 'active' || status === 'expired';
 
@@ -127,7 +140,7 @@ type Kept = Pick<PolicyRow, 'product' | 'premiumPence' | 'inForceAt'>;
 const NEW_POLICY: Kept = { product: 'temporary', premiumPence: null, inForceAt: null };
 
 /** The row's columns for a save at `now`; `remindedEndAt` decides the reminder owed (docs/product.md#cover-ending-reminders). */
-function columnsFrom(input: PolicyInput, now: number, kept: Kept, previousEndedAt: number | null = null, remindedEndAt: number | null = null) {
+export function columnsFrom(input: PolicyInput, now: number, kept: Kept, previousEndedAt: number | null = null, remindedEndAt: number | null = null) {
   const startAt = ukLocalToEpoch(input.startDate, input.startTime);
   const endAt = ukLocalToEpoch(input.endDate, input.endTime);
   return {
@@ -170,10 +183,16 @@ export async function insertPolicy(tx: Tx, caller: Caller, input: PolicyInput, n
   const policyNumber = await unusedPolicyNumber(tx);
   const [row] = await tx
     .insert(policies)
-    .values({ ...columnsFrom(input, now, NEW_POLICY), policyNumber, verifyCode: generateVerifyCode(), createdAt: now })
+    .values({
+      ...columnsFrom(input, now, NEW_POLICY),
+      cancelReason: input.status === 'cancelled' ? (input.reason ?? null) : null,
+      policyNumber,
+      verifyCode: generateVerifyCode(),
+      createdAt: now,
+    })
     .returning();
   await writeLog(tx, now, { action: `Created new policy: ${policyNumber}`, username: caller.username, userId: caller.id });
-  await recordVersion(tx, row!.id, now, { username: caller.username, userId: caller.id }, changesBetween(null, row!));
+  await recordVersion(tx, row!.id, now, { username: caller.username, userId: caller.id }, changesBetween(null, row!), input.reason ?? null);
   return { row: row!, view: toPolicyView(row!, username) };
 }
 
@@ -184,44 +203,53 @@ export async function createPolicy(deps: Deps, caller: Caller, input: PolicyInpu
 }
 
 /**
- * Saves `input` over `existing` in the caller's transaction with its audit entry and version: the edit form and the
- * payment that puts a policy from a request in force alike. Such a policy is first in force only once paid (paid.ts).
+ * Saves `input` over `existing` in the caller's transaction with its audit entry and version (`reason`, where one was
+ * given): the edit form (update.ts) and the payment that puts a policy from a request in force alike. Void is for
+ * good; a cancellation needs a reason; a policy from a request is first in force only once paid (paid.ts).
  */
-export async function savePolicy(tx: Tx, caller: Caller, existing: PolicyRow, input: PolicyInput, now: number, reason: string | null = null): Promise<{ row: PolicyRow; view: PolicyView }> {
-  const username = await resolveOwner(tx, input.userId);
+export async function savePolicy(tx: Tx, caller: Caller, existing: PolicyRow, input: PolicyInput, now: number, reason: string | null = input.reason ?? null) {
+  // A policy made in error stays the record of that (docs/product.md#cancelling-and-voiding).
+  if (existing.status === 'void') throw new ConflictError(cancellationMessages.voidUnchangeable);
+  assertCancelReason(existing.status, input.status, reason ?? undefined);
+  const username = await resolveOwner(tx, input.userId, existing.userId);
   // A policy that stays ended (expired or cancelled, either way round) keeps the moment it ended.
   const stillEnded = isEnded(existing.status) && isEnded(input.status) ? existing.endedAt : null;
-  const columns = columnsFrom(input, now, existing, stillEnded, existing.reminderEndAt);
+  const cancelledNow = input.status === 'cancelled' && existing.status !== 'cancelled';
+  // A cancellation set for later waits only on active cover; one made now, or any other status, ends it.
+  const cancelsAt = input.status === 'active' ? existing.cancelsAt : null;
+  const columns = {
+    ...columnsFrom(input, now, existing, stillEnded, existing.reminderEndAt),
+    cancelsAt,
+    cancelReason: cancelledNow ? reason : input.status === 'active' && cancelsAt === null ? null : existing.cancelReason,
+  };
   if (existing.inForceAt === null && isInForce(input.status) && (await awaitsPayment(tx, existing.id, columns.premiumPence))) {
     throw new ConflictError(paymentMessages.notPaid);
   }
   const [row] = await tx.update(policies).set(columns).where(eq(policies.id, existing.id)).returning();
   const changes = changesBetween(existing, row!);
   const what = changes.length > 0 ? `: ${changesText(changes)}` : '';
-  const why = reason ? ` (${reason})` : '';
-  await writeLog(tx, now, { action: `Updated policy: ${row!.policyNumber}${what}${why}`, username: caller.username, userId: caller.id });
+  await writeLog(tx, now, { action: `Updated policy: ${row!.policyNumber}${what}`, username: caller.username, userId: caller.id });
   await recordVersion(tx, existing.id, now, { username: caller.username, userId: caller.id }, changes, reason);
-  return { row: row!, view: toPolicyView(row!, username) };
-}
-
-export async function updatePolicy(deps: Deps, caller: Caller, id: number, input: PolicyInput): Promise<PolicyView> {
-  assertAdminRights(caller);
-  const now = deps.clock.now();
-  return deps.write(async (tx) => {
-    const [existing] = await tx.select().from(policies).where(eq(policies.id, id)).limit(1);
-    if (!existing) throw new NotFoundError(messages.policyNotFound);
-    return (await savePolicy(tx, caller, existing, input, now)).view;
-  });
+  return { row: row!, view: toPolicyView(row!, username), changes };
 }
 
 export async function deletePolicy(deps: Deps, caller: Caller, id: number): Promise<void> {
   assertAdminRights(caller);
   const now = deps.clock.now();
   await deps.write(async (tx) => {
-    const [row] = await tx.select({ policyNumber: policies.policyNumber, inForceAt: policies.inForceAt }).from(policies).where(eq(policies.id, id)).limit(1);
+    const [row] = await tx
+      .select({ policyNumber: policies.policyNumber, inForceAt: policies.inForceAt, status: policies.status })
+      .from(policies)
+      .where(eq(policies.id, id))
+      .limit(1);
     if (!row) throw new NotFoundError(messages.policyNotFound);
+    // Voiding keeps a policy sent out in error as the record of it (docs/product.md#cancelling-and-voiding).
+    if (row.status === 'void') throw new ConflictError(cancellationMessages.voidKept);
     // Cover that was ever sold stays, whatever happens to it after (docs/product.md#policies).
     if (row.inForceAt !== null) throw new ConflictError(messages.policyWasInForce);
+    // Money taken for it is as much a record: a policy with any payment (or refund) is never deleted either.
+    const [paid] = await tx.select({ id: policyPayments.id }).from(policyPayments).where(eq(policyPayments.policyId, id)).limit(1);
+    if (paid) throw new ConflictError(messages.policyWasInForce);
     await tx.delete(policies).where(eq(policies.id, id));
     await writeLog(tx, now, { action: `Deleted policy: ${row.policyNumber}`, username: caller.username, userId: caller.id });
   });
@@ -246,20 +274,39 @@ export async function findViewablePolicy(deps: Deps, caller: Caller, policyNumbe
   return row;
 }
 
-/** Active policies whose end has passed become expired; each switch is logged. */
+/**
+ * The minute sweep (docs/operations.md#housekeeping): active policies whose cancellation set for later has come are
+ * cancelled at that moment, then those whose end has passed expire; each switch is logged and versioned as the
+ * system's. Answers how many policies ended.
+ */
 export async function sweepExpiredPolicies(deps: Deps): Promise<number> {
   const now = deps.clock.now();
   return deps.write(async (tx) => {
+    const due = await tx
+      .select()
+      .from(policies)
+      .where(and(isNotNull(policies.cancelsAt), lte(policies.cancelsAt, now), eq(policies.status, 'active')));
+    for (const p of due) {
+      // Cancelled at the moment set, even when the sweep runs a little later; never after its own end.
+      const endedAt = Math.min(p.cancelsAt!, p.endAt);
+      const [row] = await tx
+        .update(policies)
+        .set({ status: 'cancelled', endedAt, cancelsAt: null, reminderDueAt: null, updatedAt: now })
+        .where(eq(policies.id, p.id))
+        .returning();
+      await writeLog(tx, now, { action: `Policy cancelled: ${p.policyNumber}`, username: 'system' });
+      await recordVersion(tx, p.id, now, { username: 'system' }, changesBetween(p, row!), p.cancelReason);
+    }
     const expired = await tx
       .update(policies)
       // Ended cover is owed no reminder (docs/product.md#cover-ending-reminders).
-      .set({ status: 'expired', endedAt: sql`${policies.endAt}`, reminderDueAt: null, updatedAt: now })
+      .set({ status: 'expired', endedAt: sql`${policies.endAt}`, cancelsAt: null, reminderDueAt: null, updatedAt: now })
       .where(and(eq(policies.status, 'active'), lte(policies.endAt, now)))
       .returning({ id: policies.id, policyNumber: policies.policyNumber });
     for (const p of expired) {
       await writeLog(tx, now, { action: `Policy expired: ${p.policyNumber}`, username: 'system' });
       await recordVersion(tx, p.id, now, { username: 'system' }, [{ field: 'status', from: 'active', to: 'expired' }]);
     }
-    return expired.length;
+    return due.length + expired.length;
   });
 }

@@ -2,7 +2,7 @@
 // old and new value as staff read them; the audit entry names the same changes.
 import { desc, eq } from 'drizzle-orm';
 import { formatPounds } from '../../contract/pounds';
-import { ukLocalText } from '../../contract/time';
+import { epochToUkLocal, ukLocalText } from '../../contract/time';
 import type { PolicyVersionView } from '../../contract/views';
 import type { DbOrTx } from '../../platform/db/client';
 import { policyVersions } from '../../platform/db/schema/index';
@@ -31,7 +31,14 @@ const FIELDS: ReadonlyArray<readonly [string, (p: PolicyRow) => string | null]> 
   ['status', (p) => p.status],
   ['product', (p) => p.product],
   ['premium', (p) => (p.premiumPence === null ? null : formatPounds(p.premiumPence / 100))],
+  // A cancellation set for later (docs/product.md#cancelling-and-voiding): when it takes effect, UK time.
+  ['cancels', (p) => (p.cancelsAt === null ? null : instantText(p.cancelsAt))],
 ];
+
+function instantText(ms: number): string {
+  const { date, time } = epochToUkLocal(ms);
+  return ukLocalText(date, time);
+}
 
 /** What moved from `before` (null: the policy is new) to `after`, field by field. */
 export function changesBetween(before: PolicyRow | null, after: PolicyRow): Change[] {

@@ -119,7 +119,7 @@ export async function issuePolicy(deps: Deps, caller: Caller, id: number, input:
     });
     const invited = account.placement === 'new' || awaiting;
     if (invited) await queueInvitation(deps, tx, account, row.firstName, now, awaiting ? 'unconfirmed-account' : 'new-account');
-    await deps.mailer.queue(tx, documentsMail(deps.publicUrl, policy, account, row.firstName, await policyDocumentFiles(deps, tx, policy)));
+    await deps.mailer.queue(tx, documentsMail(deps.publicUrl, policy, account, row.firstName, await policyDocumentFiles(deps, tx, policy), 'issued'));
     return {
       policy: view,
       user: { id: account.id, username: account.username, email: account.email },

@@ -105,16 +105,31 @@ function accountLines(account: MailedAccount): string[] {
   }
 }
 
-export function documentsMail(publicUrl: string, policy: PolicyRow, account: MailedAccount, firstName: string, files: readonly DocumentFile[]): OutgoingMail {
+/** Why the documents go: a policy just issued, cover confirmed by its payment, or staff sending them again. */
+export type DocumentsOccasion = 'issued' | 'paid' | 'again';
+
+const OPENING: Record<DocumentsOccasion, (policy: PolicyRow) => string> = {
+  issued: (p) => `Your ${productLabels[p.product].toLowerCase()} with ${brand.name} is set up. Your policy number is ${p.policyNumber}.`,
+  paid: (p) =>
+    `Your cover is confirmed: thank you for your payment. Your ${productLabels[p.product].toLowerCase()} with ${brand.name} is in force from ${ukInstantText(p.startAt)}. Your policy number is ${p.policyNumber}.`,
+  again: (p) => `As you asked, here are the documents of your policy ${p.policyNumber} as they stand today.`,
+};
+
+export function documentsMail(
+  publicUrl: string,
+  policy: PolicyRow,
+  account: MailedAccount,
+  firstName: string,
+  files: readonly DocumentFile[],
+  occasion: DocumentsOccasion,
+): OutgoingMail {
   return letter({
     to: account.email,
-    // Active cover is cover confirmed: a policy from a quote becomes active once paid (docs/product.md#payments).
-    subject: policy.status === 'active' ? `${brand.name}: your cover is confirmed, ${policy.policyNumber}` : `${brand.name}: your policy documents, ${policy.policyNumber}`,
+    // A policy from a quote is confirmed once paid (docs/product.md#payments).
+    subject: occasion === 'paid' ? `${brand.name}: your cover is confirmed, ${policy.policyNumber}` : `${brand.name}: your policy documents, ${policy.policyNumber}`,
     greeting: firstName,
     body: [
-      policy.status === 'active'
-        ? `Your cover is confirmed: thank you for your payment. Your ${productLabels[policy.product].toLowerCase()} with ${brand.name} is in force from ${ukInstantText(policy.startAt)}. Your policy number is ${policy.policyNumber}.`
-        : `Your ${productLabels[policy.product].toLowerCase()} with ${brand.name} is set up. Your policy number is ${policy.policyNumber}.`,
+      OPENING[occasion](policy),
       '',
       `Policy number: ${policy.policyNumber}`,
       `Cover: ${productLabels[policy.product]}`,

@@ -4,11 +4,11 @@ import { z } from 'zod';
 import { issuePolicyByIdInput, issuePolicyInput, offerByIdInput, offerInput } from '../../contract/offer';
 import { quoteRequestInput, renewalInput } from '../../contract/quote';
 import { receivedReply } from '../../contract/replies';
-import { idInput } from '../../contract/schemas';
+import { idInput, phoneAcceptanceByIdInput } from '../../contract/schemas';
 import { issuedPolicyView, myQuoteRequestView, quoteRequestDetailView, quoteRequestView, renewalDraftView } from '../../contract/views';
 import { defineOperation } from '../../api/operation';
 import { queueOperations } from '../queues/queue-operations';
-import { acceptQuoteBody, acceptQuoteInput, acceptQuoteParams } from '../../contract/payments';
+import { acceptQuoteBody, acceptQuoteInput, acceptQuoteParams, phoneAcceptanceBody } from '../../contract/payments';
 import { acceptQuote, recordAcceptance } from './accept';
 import { issuePolicy } from './issue-policy';
 import { myQuoteRequests } from './mine';
@@ -123,7 +123,7 @@ export const adminQuoteOperations = {
   }),
   recordAcceptance: defineOperation({
     tier: 'admin',
-    input: idInput,
+    input: phoneAcceptanceByIdInput,
     output: quoteRequestDetailView,
     handler: ({ deps, caller }, { id }) => recordAcceptance(deps, caller, id),
     rest: {
@@ -134,8 +134,9 @@ export const adminQuoteOperations = {
       summary: 'Record an acceptance the customer gave by phone',
       description:
         'Only a price that stands: 409 once it has lapsed, when none was sent, or when the request is closed. An acceptance already recorded ' +
-        'is kept as it was (docs/product.md#accepting-a-quote).',
-      request: { params: idInput },
+        'is kept as it was (docs/product.md#accepting-a-quote). `confirm`: the customer agreed on the call that the Statement of Fact is true.',
+      request: { params: idInput, body: phoneAcceptanceBody },
+      input: ({ params, body }) => ({ ...body, id: params.id }),
       response: 'The request with its acceptance',
       errors: [400, 404, 409],
     },

@@ -1,10 +1,10 @@
 // Accounts, for staff (docs/product.md#roles: staff accounts and roles are for owners to change, checked by the service).
 import { z } from 'zod';
 import { ADMIN_SEARCH_EXACT_TOTAL } from '../../contract/limits';
-import { successReply } from '../../contract/replies';
+import { userDeletedReply } from '../../contract/replies';
 import { createUserInput, idInput, listQuery, updateUserByIdInput, updateUserInput } from '../../contract/schemas';
 import { boundedPageOf, heldCoverView, userView } from '../../contract/views';
-import { defineOperation, succeeded } from '../../api/operation';
+import { defineOperation } from '../../api/operation';
 import { coverHeld, createUser, deleteUser, listUsers, updateUser } from './service';
 
 const TAG = 'Admin: users';
@@ -59,7 +59,8 @@ export const adminUserOperations = {
       operationId: 'updateUser',
       tags: [TAG],
       summary: 'Change an account',
-      description: "A blank password keeps the current one; a new one ends the account's sessions. Staff accounts and roles are for owners to change.",
+      description:
+        "A blank password keeps the current one; a new one ends the account's sessions. Staff accounts and roles are for owners to change. A closed account cannot be changed (409).",
       request: { params: idInput, body: updateUserInput },
       input: ({ params, body }) => ({ id: params.id, data: body }),
       response: 'The account as changed',
@@ -86,17 +87,18 @@ export const adminUserOperations = {
   delete: defineOperation({
     tier: 'admin',
     input: idInput,
-    reply: successReply,
-    handler: ({ deps, caller }, { id }) => succeeded(deleteUser(deps, caller, id)),
+    reply: userDeletedReply,
+    handler: async ({ deps, caller }, { id }) => ({ success: true as const, ...(await deleteUser(deps, caller, id)) }),
     rest: {
       method: 'delete',
       path: '/admin/users/{id}',
       operationId: 'deleteUser',
       tags: [TAG],
-      summary: 'Delete an account',
-      description: 'Its policies are kept, without an owner.',
+      summary: 'Delete an account, or close one that holds policies',
+      description:
+        'An account that holds any policy is closed instead (`closed: true`): kept with its policies, signed out everywhere, no sign-in (docs/product.md#closed-accounts).',
       request: { params: idInput },
-      response: 'Deleted',
+      response: 'Deleted, or closed',
       errors: [400, 404, 409],
     },
   }),

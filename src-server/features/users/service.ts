@@ -18,6 +18,7 @@ import { writeLog } from '../../platform/audit/log';
 import { PASSWORD_LINKS, spendAccountTokens } from '../../platform/auth/account-tokens';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
 import { queueConfirmationLink } from '../email-confirmation/service';
+import { queueInvitation } from '../password-reset/invitation';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -89,11 +90,12 @@ export async function createUser(deps: Deps, caller: Caller, input: CreateUserIn
       .values({ username: input.username, email: input.email, passwordHash, ...roles, createdAt: now, updatedAt: now })
       .returning();
     await writeLog(tx, now, { action: `Created new user: ${input.username}`, username: caller.username, userId: caller.id });
-    // Staff typed the address; only its owner can prove it (docs/product.md#e-mail-confirmation).
-    await queueConfirmationLink(deps, tx, row!, now);
+    // Staff typed the address and the password; only the address's owner can prove it and choose their own: one
+    // invitation does both when opened (docs/product.md#welcome, docs/product.md#e-mail-confirmation).
+    await queueInvitation(deps, tx, row!, row!.username, now, 'staff-account');
     return toUserView(row!);
   });
-  deliverSoon(deps, 'confirmation mail');
+  deliverSoon(deps, 'invitation mail');
   return user;
 }
 
@@ -105,6 +107,8 @@ export async function updateUser(deps: Deps, caller: Caller, id: number, input: 
   const { view, addressChanged } = await deps.write(async (tx) => {
     const target = await findUser(tx, id);
     if (!target) throw new NotFoundError(messages.userNotFound);
+    // Kept as it was when closed, as the record its policies name (docs/product.md#closed-accounts).
+    if (target.closedAt !== null) throw new ConflictError(messages.accountClosed);
     assertMayManageUser(caller, id, target, roles);
     await assertOwnerRemains(tx, target, roles);
     const addressChanged = input.email.toLowerCase() !== target.email.toLowerCase();
@@ -139,16 +143,35 @@ export async function updateUser(deps: Deps, caller: Caller, id: number, input: 
   return view;
 }
 
-export async function deleteUser(deps: Deps, caller: Caller, id: number): Promise<void> {
+/**
+ * DELETE /api/admin/users/{id}: an account that holds any policy is closed instead (docs/product.md#closed-accounts):
+ * kept with its name and address so its policies keep their holder, every session ended, every link spent, no
+ * sign-in, no staff role. Answers whether it was closed; closing a closed account again changes nothing.
+ */
+export async function deleteUser(deps: Deps, caller: Caller, id: number): Promise<{ closed: boolean }> {
   assertAdminRights(caller);
   const now = deps.clock.now();
-  await deps.write(async (tx) => {
+  return deps.write(async (tx) => {
     const target = await findUser(tx, id);
     if (!target) throw new NotFoundError(messages.userNotFound);
     assertMayManageUser(caller, id, target, null);
     await assertOwnerRemains(tx, target, null);
-    await tx.delete(users).where(eq(users.id, id));
-    await writeLog(tx, now, { action: `Deleted user: ${target.username}`, username: caller.username, userId: caller.id });
+    const [held] = await tx.select({ id: policies.id }).from(policies).where(eq(policies.userId, id)).limit(1);
+    if (!held) {
+      await tx.delete(users).where(eq(users.id, id));
+      await writeLog(tx, now, { action: `Deleted user: ${target.username}`, username: caller.username, userId: caller.id });
+      return { closed: false };
+    }
+    if (target.closedAt !== null) return { closed: true };
+    await tx
+      .update(users)
+      .set({ closedAt: now, isAdmin: false, isOwner: false, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
+      .where(eq(users.id, id));
+    await spendAccountTokens(tx, id, [...PASSWORD_LINKS, 'verify'], now);
+    // Nobody signs in to read a reminder's renewal link: the reminders owed are dropped (docs/product.md#cover-ending-reminders).
+    await tx.update(policies).set({ reminderDueAt: null }).where(eq(policies.userId, id));
+    await writeLog(tx, now, { action: `Closed user: ${target.username} (holds policies)`, username: caller.username, userId: caller.id });
+    return { closed: true };
   });
 }
 

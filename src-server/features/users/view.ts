@@ -10,6 +10,7 @@ export function toUserView(row: typeof users.$inferSelect): UserView {
     email: row.email,
     ...normaliseRoles(row),
     emailVerified: row.emailVerifiedAt !== null,
+    closed: row.closedAt !== null,
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }

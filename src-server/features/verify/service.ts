@@ -43,6 +43,7 @@ function toVerificationView(row: VerifiedRow, now: number): VerificationView {
     startsAt: ukInstantText(row.startAt),
     endsAt: ukInstantText(endsAt),
     holderInitials: initialsOf(row.holderName),
+    voided: row.status === 'void',
   };
 }
 
