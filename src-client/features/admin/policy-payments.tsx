@@ -1,7 +1,7 @@
 // A policy's payments in its dialog (docs/product.md#payments): the list, the totals, and 'Record payment'. The
 // product takes no card numbers: the card is taken on the phone with the card terminal, then recorded here.
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { paymentInput, paymentMessages, paymentMethodLabels, paymentMethods, type PaymentInput } from '@server/contract/payments';
 import { formatPounds } from '@server/contract/pounds';
 import type { RecordedPaymentView } from '@server/contract/views';
@@ -9,6 +9,7 @@ import { Alert } from '../../components/alert';
 import { SelectField, TextField } from '../../components/field';
 import { ErrorBanner, actionFailure, type Failure } from './notices';
 import { FormButtons, useDialogForm } from './dialog';
+import { DialogSection } from './dialog-section';
 import { formatTimestamp } from './format';
 import { useRecordPayment } from './mutations';
 import { policyPaymentsQuery } from './queries';
@@ -29,43 +30,13 @@ function recordedText(r: RecordedPaymentView): string {
 }
 
 export function PolicyPayments({ id }: { id: number }) {
-  const payments = useQuery(policyPaymentsQuery(id));
   const record = useRecordPayment();
-  const headingId = useId();
   const [failure, setFailure] = useState<Failure | null>(null);
   const [done, setDone] = useState<string | null>(null);
   // A new form after each payment: blank again.
   const [formKey, setFormKey] = useState(0);
-  return (
-    <section aria-labelledby={headingId} className="mt-6 border-t border-slate-200 pt-4">
-      <h3 id={headingId} className="text-lg font-bold text-ink">
-        Payments
-      </h3>
-      {payments.isPending ? (
-        <p role="status" className="mt-2 text-ink-muted">
-          Loading the payments...
-        </p>
-      ) : payments.isError ? (
-        <p role="alert" className="mt-2">
-          Could not load the payments: {payments.error.message}
-        </p>
-      ) : (
-        <>
-          <p className="mt-2 font-semibold">{totalsText(payments.data)}</p>
-          {payments.data.items.length === 0 ? (
-            <p className="mt-1 text-ink-muted">No payments recorded.</p>
-          ) : (
-            <ul aria-label="Payments, newest first" className="mt-2 space-y-1">
-              {payments.data.items.map((p) => (
-                <li key={p.id} className="break-words">
-                  {formatPounds(p.amount)} {paymentMethodLabels[p.method].toLowerCase()}
-                  {p.reference ? ` (ref ${p.reference})` : ''}, <time dateTime={p.at}>{formatTimestamp(p.at)}</time> by {p.username}
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
-      )}
+  const form = (
+    <>
       <div role="status" className="mt-3">
         {done ? (
           <Alert tone="success">
@@ -87,7 +58,28 @@ export function PolicyPayments({ id }: { id: number }) {
         }}
         onFailure={(err) => setFailure(actionFailure('Record Payment', err))}
       />
-    </section>
+    </>
+  );
+  return (
+    <DialogSection title="Payments" what="the payments" query={useQuery(policyPaymentsQuery(id))} after={form}>
+      {(payments) => (
+        <>
+          <p className="mt-2 font-semibold">{totalsText(payments)}</p>
+          {payments.items.length === 0 ? (
+            <p className="mt-1 text-ink-muted">No payments recorded.</p>
+          ) : (
+            <ul aria-label="Payments, newest first" className="mt-2 space-y-1">
+              {payments.items.map((p) => (
+                <li key={p.id} className="break-words">
+                  {formatPounds(p.amount)} {paymentMethodLabels[p.method].toLowerCase()}
+                  {p.reference ? ` (ref ${p.reference})` : ''}, <time dateTime={p.at}>{formatTimestamp(p.at)}</time> by {p.username}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </DialogSection>
   );
 }
 

@@ -2,7 +2,7 @@
 // sold (now, or at a later time the minute sweep applies), with any refund as a negative payment; voiding a policy
 // made in error and never in force; and sending the documents or the invitation again. Each in one transaction with
 // its version, audit entry and e-mail.
-import { and, eq, sql, sum } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { cancellationMessages, type CancelPolicyInput, type ResendInput, type VoidPolicyInput } from '../../contract/cancellation';
 import { coverStateAt } from '../../contract/cover';
 import { messages } from '../../contract/messages';
@@ -23,6 +23,7 @@ import { queueInvitation } from '../password-reset/invitation';
 import { documentsMail } from '../quotes/mail';
 import { policyCancelledMail, policyMailAccount, policyVoidedMail, type Refund } from './mail';
 import { toPolicyView, type PolicyRow } from './service';
+import { paidPence } from './paid';
 import { changesBetween, changesText, recordVersion } from './versions';
 
 const MINUTE = 60_000;
@@ -31,12 +32,6 @@ async function policyForChange(tx: DbOrTx, id: number): Promise<{ row: PolicyRow
   const [found] = await tx.select({ policy: policies, username: users.username }).from(policies).leftJoin(users, eq(users.id, policies.userId)).where(eq(policies.id, id)).limit(1);
   if (!found) throw new NotFoundError(messages.policyNotFound);
   return { row: found.policy, username: found.username };
-}
-
-/** What was paid for a policy, less what was given back, in pence. */
-export async function netPaidPence(tx: DbOrTx, policyId: number): Promise<number> {
-  const [row] = await tx.select({ total: sum(policyPayments.amountPence) }).from(policyPayments).where(eq(policyPayments.policyId, policyId));
-  return Number(row?.total ?? 0);
 }
 
 /** Why a policy cannot be cancelled at `now`, or null when it can: only cover in force or starting later. */
@@ -78,7 +73,7 @@ export async function cancelPolicy(deps: Deps, caller: Caller, id: number, input
     let refund: Refund | null = null;
     if (input.refund) {
       const amountPence = Math.round(input.refund.amount! * 100);
-      const paid = await netPaidPence(tx, id);
+      const paid = await paidPence(tx, id);
       if (amountPence > paid) {
         const message = cancellationMessages.refundOverPaid(formatPounds(paid / 100));
         throw fieldInvalid(message, { refund: message });
@@ -159,7 +154,7 @@ async function invitationTarget(tx: Tx, row: PolicyRow) {
     .select(pick)
     .from(quoteRequests)
     .innerJoin(users, sql`lower(${users.email}) = lower(${quoteRequests.email})`)
-    .where(and(eq(quoteRequests.policyId, row.id)))
+    .where(eq(quoteRequests.policyId, row.id))
     .limit(1);
   if (!waiting || waiting.emailVerifiedAt !== null || waiting.closedAt !== null) throw new ConflictError(cancellationMessages.noAccount);
   return { user: waiting, kind: 'unconfirmed-account' as const };
