@@ -25,6 +25,8 @@ export const offerMessages = {
 
 export const issueMessages = {
   status: 'A policy from a quote starts pending: it becomes active once payments cover its premium',
+  /** 409: the request's address belongs to a closed account (docs/product.md#closed-accounts). */
+  accountClosed: "The account of this request's e-mail address is closed: a policy cannot be issued to it",
 } as const;
 
 /** Hours as a number or the text of an input; left out or blank means the default. */

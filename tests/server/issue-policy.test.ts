@@ -7,7 +7,7 @@
 import type { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IssuedPolicyView, QuoteRequestDetailView } from '../../src-server/contract/views';
-import { createHarness, json, T0, type ErrorBody, type Harness } from './harness';
+import { createHarness, json, T0, validPolicy, type ErrorBody, type Harness } from './harness';
 import { pagesText, readingOrder } from './pdf-reader';
 import { latestLinkTo } from './mail-links';
 import { acceptedQuote, logsMentioning, mailsTo, priceAndAccept, submitQuote } from './quote-flow';
@@ -318,6 +318,19 @@ describe('refusals', () => {
     const res = await issue(q.id, { licenseNumber: LICENCE });
     expect(res.status).toBe(201);
     expect((await json<IssuedPolicyView>(res)).policy).toMatchObject({ premium: 80, status: 'pending' });
+  });
+
+  it('answers 409 when the address belongs to a closed account, writing nothing', async () => {
+    const leaver = await h.addUser({ username: 'leaver', email: 'leaver@example.test' });
+    const kept = await h.request('POST', '/api/admin/policies', { token: admin, body: { ...validPolicy, userId: leaver } });
+    expect(kept.status).toBe(201);
+    expect(await json(await h.request('DELETE', `/api/admin/users/${leaver}`, { token: admin }))).toEqual({ success: true, closed: true });
+    const q = await acceptedQuote(h, admin, { email: 'LEAVER@example.test' });
+    const before = await writes();
+    const res = await issue(q.id, { licenseNumber: LICENCE });
+    expect(res.status).toBe(409);
+    expect(await json(res)).toEqual({ error: "The account of this request's e-mail address is closed: a policy cannot be issued to it" });
+    expect(await writes()).toBe(before);
   });
 
   it('answers 409 for a request staff closed by hand', async () => {

@@ -4,7 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { assertAdminRights } from '../../platform/auth/permissions';
 import { writeLog } from '../../platform/audit/log';
-import { policyFromRequest, type IssuePolicyInput } from '../../contract/offer';
+import { issueMessages, policyFromRequest, type IssuePolicyInput } from '../../contract/offer';
 import { policyInput, type PolicyInput } from '../../contract/schemas';
 import { isReservedUsername } from '../../contract/usernames';
 import { messages } from '../../contract/messages';
@@ -72,11 +72,12 @@ interface Account {
 /** The account of the request's e-mail (any letter case), or a plain user made now with no usable password. */
 async function accountFor(tx: Tx, caller: Caller, row: QuoteRow, now: number): Promise<Account> {
   const [found] = await tx
-    .select({ id: users.id, username: users.username, email: users.email, passwordHash: users.passwordHash, emailVerifiedAt: users.emailVerifiedAt })
+    .select({ id: users.id, username: users.username, email: users.email, passwordHash: users.passwordHash, emailVerifiedAt: users.emailVerifiedAt, closedAt: users.closedAt })
     .from(users)
     .where(sql`lower(${users.email}) = lower(${row.email})`)
     .limit(1);
   if (found) {
+    if (found.closedAt !== null) throw new ConflictError(issueMessages.accountClosed);
     const placement = found.emailVerifiedAt !== null ? 'confirmed' : hasUsablePassword(found.passwordHash) ? 'unconfirmed' : 'unset';
     return { id: found.id, username: found.username, email: found.email, placement };
   }
