@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { callbackMessages, splitCallbackDate, type CallbackInput } from '../../contract/callback';
 import type { Received } from '../../contract/replies';
 import { messages } from '../../contract/messages';
-import { type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
+import { dueAtOf, type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
 import { ukLocalToEpoch } from '../../contract/time';
 import type { CallbackRequestDetailView, CallbackRequestView, Page } from '../../contract/views';
 import { callbackRequests, users } from '../../platform/db/schema/index';
@@ -57,6 +57,7 @@ export async function requestCallback(deps: Deps, input: CallbackInput, clientAd
         insuranceType: input.insuranceType ?? null,
         callbackDate: input.callbackDate ?? null,
         clientAddress,
+        dueAt: dueAtOf(now),
         createdAt: now,
         updatedAt: now,
       });

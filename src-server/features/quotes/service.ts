@@ -5,7 +5,7 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import { messages } from '../../contract/messages';
 import { checkQuoteTimes, quoteMessages, requestedStartOf, type QuoteRequest } from '../../contract/quote';
 import type { Received } from '../../contract/replies';
-import { type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
+import { dueAtOf, type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
 import type { OfferView, Page, QuoteRequestDetailView, QuoteRequestView, RequestNoteView } from '../../contract/views';
 import type { DbOrTx } from '../../platform/db/client';
 import { policies, quoteRequests, users } from '../../platform/db/schema/index';
@@ -82,6 +82,7 @@ export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, client
         clientAddress,
         // Only an account that has proved the address is its own gets the request by it (docs/product.md#e-mail-confirmation).
         userId: await confirmedOwnerOf(tx, details.email),
+        dueAt: dueAtOf(now),
         createdAt: now,
         updatedAt: now,
       });

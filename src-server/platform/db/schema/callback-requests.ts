@@ -18,6 +18,8 @@ export const callbackRequests = sqliteTable(
     clientAddress: text('client_address'),
     // Who on staff is working it.
     assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    // When the call is owed (docs/product.md#staff-queues): set when the request comes in; the queue sorts by it.
+    dueAt: integer('due_at').notNull().default(0),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
@@ -25,5 +27,6 @@ export const callbackRequests = sqliteTable(
     uniqueIndex('callback_requests_reference_uq').on(t.reference),
     index('callback_requests_status_created_idx').on(t.status, t.createdAt),
     index('callback_requests_created_idx').on(t.createdAt),
+    index('callback_requests_status_due_idx').on(t.status, t.dueAt),
   ],
 );

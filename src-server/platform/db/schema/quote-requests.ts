@@ -29,6 +29,8 @@ export const quoteRequests = sqliteTable(
     requestedStartAt: integer('requested_start_at'),
     durationValue: integer('duration_value'),
     durationUnit: text('duration_unit', { enum: durationUnits }),
+    // When the quote is owed (docs/product.md#staff-queues): set when the request comes in; the queue sorts by it.
+    dueAt: integer('due_at').notNull().default(0),
     // Who on staff is working it.
     assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     // The offer sent: the price in pence and until when it stands.
@@ -55,6 +57,7 @@ export const quoteRequests = sqliteTable(
     index('quote_requests_user_created_idx').on(t.userId, t.createdAt),
     index('quote_requests_status_created_idx').on(t.status, t.createdAt),
     index('quote_requests_created_idx').on(t.createdAt),
+    index('quote_requests_status_due_idx').on(t.status, t.dueAt),
     index('quote_requests_fingerprint_idx').on(t.fingerprint, t.createdAt),
     // The request a policy was issued from: a policy from a quote is in force only once paid.
     index('quote_requests_policy_idx').on(t.policyId),
