@@ -1,8 +1,9 @@
 // The callback request (docs/product.md#callback-requests), for server and form alike; whether the time is still
-// ahead is the service's question (it needs the server's clock).
+// ahead and in opening hours is the service's question (it needs the server's clock and the bank holidays).
 import { z } from 'zod';
 import { emailSchema, normalisedText } from './schemas';
 import { lineText, nameText } from './text';
+import { officeHoursFullText } from './opening-hours';
 import { isCalendarDate } from './time';
 
 /** The documented option list, in its order (docs/product.md#callback-requests). */
@@ -38,6 +39,7 @@ export const callbackMessages = {
   reasonRequired: 'Choose a reason for contact',
   callbackDateInvalid: 'Enter a real date and time',
   callbackDateInPast: 'Choose a callback time that has not passed yet',
+  callbackDateClosed: `Choose a time when we are open: ${officeHoursFullText}`,
   insuranceTypeInvalid: 'Choose an insurance type from the list',
   received: 'Your callback request has been received. Our team will contact you within 24 hours.',
 } as const;

@@ -113,7 +113,7 @@ export const offerView = z.strictObject({
 }).meta({ id: 'OfferView' });
 export type OfferView = z.infer<typeof offerView>;
 
-/** What every request in a staff queue has (docs/product.md#staff-queues): due 24 hours after it was made. */
+/** What every request in a staff queue has (docs/product.md#staff-queues): when it is due, by need. */
 const queueItemFields = {
   id: z.number().int(),
   reference: z.string(),
@@ -134,6 +134,8 @@ export const quoteRequestView = z.strictObject({
   postcode: z.string(),
   /** Null on requests made before the wizard asked. */
   product: z.enum(products).nullable(),
+  /** The requested start (UK local time as asked, as an instant), where the wizard asked. */
+  requestedStart: z.iso.datetime().nullable(),
   offer: orNull(offerView),
   policyNumber: z.string().nullable(),
 }).meta({ id: 'QuoteRequestView' });
@@ -142,8 +144,7 @@ export type QuoteRequestView = z.infer<typeof quoteRequestView>;
 /** One quote request opened: the stored step 1 + step 2 answers as they were validated, and the notes. */
 export const quoteRequestDetailView = quoteRequestView.extend({
   details: z.unknown(),
-  /** The requested start (UK local time as asked, as an instant) and how long, where the wizard asked. */
-  requestedStart: z.iso.datetime().nullable(),
+  /** How long, where the wizard asked. */
   duration: z.strictObject({ value: z.number().int(), unit: z.enum(durationUnits) }).nullable(),
   policyId: z.number().int().nullable(),
   notes: z.array(requestNoteView),
@@ -164,7 +165,8 @@ export type CallbackRequestDetailView = z.infer<typeof callbackRequestDetailView
 
 /** The console's overview: requests waiting on staff. Overdue = not closed and past its due time. */
 export const queueCountsView = z.strictObject({
-  quotes: z.strictObject({ new: z.number().int(), overdue: z.number().int() }),
+  /** Quoted: a price sent and awaiting the customer's answer; lapsing: of those, the ones lapsing within 2 hours or lapsed. */
+  quotes: z.strictObject({ new: z.number().int(), overdue: z.number().int(), quoted: z.number().int(), lapsing: z.number().int() }),
   callbacks: z.strictObject({ new: z.number().int(), overdue: z.number().int() }),
 }).meta({ id: 'QueueCountsView' });
 export type QueueCountsView = z.infer<typeof queueCountsView>;

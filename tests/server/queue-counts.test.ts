@@ -1,5 +1,5 @@
-// The console overview's queue counts (docs/product.md#staff-queues): new and overdue requests per queue, at
-// both doors, by the server clock; and what they and the queue pages cost with thousands of requests: every
+// The console overview's queue counts (docs/product.md#staff-queues): new and overdue requests per queue, and the
+// quotes awaiting an answer (those lapsing too), at both doors, by the server clock; and what they and the queue pages cost with thousands of requests: every
 // query the app runs for them is read back with EXPLAIN QUERY PLAN and must search an index, never scan the
 // table, and the closed requests (the bulk, growing forever) are never sorted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,15 +18,17 @@ async function bulk(table: 'quote_requests' | 'callback_requests', prefix: strin
   const rows = batch.map((i) => {
     const at = T0 - Math.round(agoHours(i) * HOUR);
     const reference = `${prefix}-${String(i).padStart(8, '0')}`;
+    // Due 24 hours after it came in (no cover start asked); a quoted one priced for 48 hours is due 2 hours before it lapses.
+    const due = status === 'quoted' ? at + 46 * HOUR : at + 24 * HOUR;
     return table === 'quote_requests'
-      ? { sql: `insert into quote_requests (reference, status, first_name, last_name, email, phone, postcode, details, fingerprint, created_at, updated_at) values (?, ?, 'Bulk', ?, ?, '07700900123', 'SW1A 1AA', '{}', ?, ?, ?)`, args: [reference, status, `Row${i}`, `bulk${i}@example.test`, `fp-${reference}`, at, at] }
-      : { sql: `insert into callback_requests (reference, status, name, email, phone, reason_for_contact, created_at, updated_at) values (?, ?, ?, ?, '07700900456', 'quotes', ?, ?)`, args: [reference, status, `Bulk ${i}`, `bulk${i}@example.test`, at, at] };
+      ? { sql: `insert into quote_requests (reference, status, first_name, last_name, email, phone, postcode, details, fingerprint, due_at, created_at, updated_at) values (?, ?, 'Bulk', ?, ?, '07700900123', 'SW1A 1AA', '{}', ?, ?, ?, ?)`, args: [reference, status, `Row${i}`, `bulk${i}@example.test`, `fp-${reference}`, due, at, at] }
+      : { sql: `insert into callback_requests (reference, status, name, email, phone, reason_for_contact, due_at, created_at, updated_at) values (?, ?, ?, ?, '07700900456', 'quotes', ?, ?, ?)`, args: [reference, status, `Bulk ${i}`, `bulk${i}@example.test`, due, at, at] };
   });
   await h.database.client.batch(rows, 'write');
 }
 
 interface Counts {
-  quotes: { new: number; overdue: number };
+  quotes: { new: number; overdue: number; quoted: number; lapsing: number };
   callbacks: { new: number; overdue: number };
 }
 
@@ -45,7 +47,7 @@ afterAll(() => h.close());
 
 describe('new and overdue per queue', () => {
   it('counts new requests, and open requests made 24 hours or more ago, by the server clock', async () => {
-    expect(await counts()).toEqual({ quotes: { new: 0, overdue: 0 }, callbacks: { new: 0, overdue: 0 } });
+    expect(await counts()).toEqual({ quotes: { new: 0, overdue: 0, quoted: 0, lapsing: 0 }, callbacks: { new: 0, overdue: 0 } });
     await bulk('quote_requests', 'QR-NEW', 3, 'new', (i) => [1, 23, 30][i]!);
     await bulk('quote_requests', 'QR-CON', 2, 'contacted', (i) => [5, 48][i]!);
     await bulk('quote_requests', 'QR-QUO', 1, 'quoted', () => 24);
@@ -53,12 +55,16 @@ describe('new and overdue per queue', () => {
     await bulk('callback_requests', 'CB-NEW', 2, 'new', (i) => [25, 2][i]!);
     await bulk('callback_requests', 'CB-CLO', 1, 'closed', () => 50);
 
-    // Overdue: still owed its answer and made 24 h or more ago: the new one of 30 h and the contacted one of 48 h;
-    // never the quoted one (it waits on the customer) nor the closed ones.
-    expect(await counts()).toEqual({ quotes: { new: 3, overdue: 2 }, callbacks: { new: 2, overdue: 1 } });
+    // Overdue: still owed its answer and past its due time (24 h here): the new one of 30 h and the contacted one of
+    // 48 h; never the quoted one (it waits on the customer, counted apart) nor the closed ones.
+    expect(await counts()).toEqual({ quotes: { new: 3, overdue: 2, quoted: 1, lapsing: 0 }, callbacks: { new: 2, overdue: 1 } });
     // An hour on, the new one of 23 h is due (due now counts as overdue).
     h.clock.set(T0 + HOUR);
-    expect(await counts()).toEqual({ quotes: { new: 3, overdue: 3 }, callbacks: { new: 2, overdue: 1 } });
+    expect(await counts()).toEqual({ quotes: { new: 3, overdue: 3, quoted: 1, lapsing: 0 }, callbacks: { new: 2, overdue: 1 } });
+    // The quoted one's price (48 h from T0 - 24 h) lapses at T0 + 24 h: from two hours before, it is lapsing. A session
+    // lasts 12 hours: a fresh one at the later time.
+    h.clock.set(T0 + 22 * HOUR);
+    expect((await h.trpc(await h.tokenFor('boss')).admin.queueCounts()).quotes).toMatchObject({ quoted: 1, lapsing: 1 });
     h.clock.set(T0);
 
     // The same numbers the filtered queues list.
@@ -72,7 +78,7 @@ describe('new and overdue per queue', () => {
     const [first] = await json<{ id: number }[]>(await h.request('GET', '/api/admin/quotes?status=new&limit=1', { token: admin }));
     expect((await h.request('PUT', `/api/admin/quotes/${first!.id}`, { token: admin, body: { status: 'closed' } })).status).toBe(200);
     const after = await counts();
-    expect(after.quotes).toEqual({ new: 2, overdue: 1 });
+    expect(after.quotes).toEqual({ new: 2, overdue: 1, quoted: 1, lapsing: 0 });
     expect(await h.trpc(admin).admin.queueCounts()).toEqual(after);
   });
 });
@@ -119,6 +125,8 @@ describe('at volume', () => {
     '/api/admin/quotes?status=overdue',
     '/api/admin/quotes?status=closed&offset=100',
     '/api/admin/quotes?status=new',
+    '/api/admin/quotes?status=quoted',
+    '/api/admin/quotes?startsWithin=24',
     '/api/admin/callbacks?offset=500',
   ];
 
@@ -131,7 +139,7 @@ describe('at volume', () => {
     expect(reads.length).toBeGreaterThan(0);
     for (const s of reads) {
       const plan = await planOf(s);
-      expect(plan, s.sql).toMatch(/USING (COVERING )?INDEX (quote|callback)_requests_status_created_idx/);
+      expect(plan, s.sql).toMatch(/USING (COVERING )?INDEX (quote|callback)_requests_status_(created|due|start)_idx/);
       expect(plan, s.sql).not.toMatch(/SCAN (quote_requests|callback_requests|users|policies)\b/);
       // A closed-only read walks the index in order; only the open part (bounded by the work in hand) is sorted.
       if (s.sql.includes('"status" = ?') && (s.args as unknown[])[0] === 'closed') expect(plan, s.sql).not.toMatch(/TEMP B-TREE/);

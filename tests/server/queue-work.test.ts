@@ -68,6 +68,8 @@ async function insertQuote(name: Name, extra: Partial<typeof quoteRequests.$infe
       postcode: 'SW1A 1AA',
       details: JSON.stringify({ name }),
       fingerprint: `fp-${name}`,
+      // Due 24 hours after it was made: no cover start asked (as requests from before the wizard asked).
+      dueAt: at + DAY,
       createdAt: at,
       updatedAt: at,
       ...extra,
@@ -101,15 +103,15 @@ beforeAll(async () => {
   for (const [i, [ago, status]] of ([[26 * HOUR, 'new'], [3 * HOUR, 'contacted'], [50 * HOUR, 'closed']] as const).entries()) {
     const [row] = await h.database.db
       .insert(callbackRequests)
-      .values({ reference: `CB-QUEUE00${i}`, status, name: `Cal ${i}`, email: `cal${i}@example.test`, phone: '07700900456', reasonForContact: 'quotes', createdAt: T0 - ago, updatedAt: T0 - ago })
+      .values({ reference: `CB-QUEUE00${i}`, status, name: `Cal ${i}`, email: `cal${i}@example.test`, phone: '07700900456', reasonForContact: 'quotes', dueAt: T0 - ago + DAY, createdAt: T0 - ago, updatedAt: T0 - ago })
       .returning({ id: callbackRequests.id });
     callbackIds.push(row!.id);
   }
 });
 afterAll(() => h.close());
 
-describe('the order: by when the 24-hour promise falls due', () => {
-  it('lists open requests oldest first (the most overdue at the top), then closed ones newest first', async () => {
+describe('the order: by when each falls due', () => {
+  it('lists open requests soonest due first (the most overdue at the top), then closed ones newest first', async () => {
     expect(await refs('/api/admin/quotes')).toEqual({ refs: ['A', 'B', 'F', 'C', 'E', 'D'].map((n) => ref(n as Name)), total: '6' });
     expect((await refs('/api/admin/callbacks')).refs).toEqual(['CB-QUEUE000', 'CB-QUEUE001', 'CB-QUEUE002']);
   });
@@ -127,7 +129,7 @@ describe('the order: by when the 24-hour promise falls due', () => {
     }
   });
 
-  it('gives every item dueAt, 24 hours after it was made', async () => {
+  it('gives every item its stored dueAt (24 hours after it was made here: none asked for cover)', async () => {
     const items = await json<Item[]>(await h.request('GET', '/api/admin/quotes', { token: admin }));
     for (const item of items) expect(Date.parse(item.dueAt) - Date.parse(item.createdAt), item.reference).toBe(DAY);
     expect(items.find((i) => i.reference === ref('A'))!.dueAt).toBe(new Date(T0 - 30 * HOUR + DAY).toISOString());
@@ -404,7 +406,9 @@ describe('what the quote detail carries', () => {
     const [listed] = await json<QuoteDetail[]>(await h.request('GET', '/api/admin/quotes?search=QR-QUEUE0FULL', { token: admin }));
     expect(listed).toMatchObject({ product: 'learner', policyNumber: policy.policyNumber, offer: { premium: 64.5 } });
     expect(listed).not.toHaveProperty('notes');
-    expect(listed).not.toHaveProperty('requestedStart');
+    // The list shows when the cover starts (docs/product.md#staff-queues); the length stays in the detail.
+    expect(listed).toMatchObject({ requestedStart: new Date(start).toISOString() });
+    expect(listed).not.toHaveProperty('duration');
     // A request from before the wizard asked has nulls, not guesses.
     expect(await json<QuoteDetail>(await h.request('GET', `/api/admin/quotes/${quoteIds.D}`, { token: admin }))).toMatchObject({
       product: null,

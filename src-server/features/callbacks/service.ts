@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { callbackMessages, splitCallbackDate, type CallbackInput } from '../../contract/callback';
 import type { Received } from '../../contract/replies';
 import { messages } from '../../contract/messages';
-import { dueAtOf, type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
+import { callbackDueAt, type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
 import { ukLocalToEpoch } from '../../contract/time';
 import type { CallbackRequestDetailView, CallbackRequestView, Page } from '../../contract/views';
 import { callbackRequests, users } from '../../platform/db/schema/index';
@@ -23,6 +23,8 @@ import {
   type QueueRow,
 } from '../queues/queue';
 import { confirmationMail } from './mail';
+import { bankHolidays } from '../../platform/bank-holidays';
+import { isOpenAt } from '../../contract/opening-hours';
 
 /** Callback requests allowed per client address in an hour. */
 const CALLBACK_ADDRESS_RULE: ThrottleRule = { limit: 5, windowMs: 60 * 60_000 };
@@ -40,6 +42,8 @@ export async function requestCallback(deps: Deps, input: CallbackInput, clientAd
     if (!parts) throw fieldError('callbackDate', callbackMessages.callbackDateInvalid);
     preferredAt = ukLocalToEpoch(parts.date, parts.time);
     if (preferredAt + CURRENT_MINUTE_GRACE_MS <= now) throw fieldError('callbackDate', callbackMessages.callbackDateInPast);
+    // The form offers only open times; the bank holidays are known here, and a hand-made request is refused alike.
+    if (!isOpenAt(preferredAt, bankHolidays)) throw fieldError('callbackDate', callbackMessages.callbackDateClosed);
   }
 
   const reference = await receiveRequest(deps, callbackQueue, now, {
@@ -57,7 +61,7 @@ export async function requestCallback(deps: Deps, input: CallbackInput, clientAd
         insuranceType: input.insuranceType ?? null,
         callbackDate: input.callbackDate ?? null,
         clientAddress,
-        dueAt: dueAtOf(now),
+        dueAt: callbackDueAt(now, preferredAt, bankHolidays),
         createdAt: now,
         updatedAt: now,
       });
@@ -93,6 +97,7 @@ export const callbackQueue: Queue<QueueRow<CallbackRow>, CallbackRequestView, Ca
   reference: callbackRequests.reference,
   status: callbackRequests.status,
   createdAt: callbackRequests.createdAt,
+  dueAt: callbackRequests.dueAt,
   searchable: [
     callbackRequests.reference,
     callbackRequests.name,

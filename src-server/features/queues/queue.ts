@@ -1,15 +1,13 @@
 // Staff queues for quote and callback requests (docs/product.md#staff-queues), admins and owners only (each function
 // asserts it): one definition serves both; features/quotes/ and features/callbacks/ describe theirs.
-import { and, asc, count, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { writeLog } from '../../platform/audit/log';
 import { assertAdminRights } from '../../platform/auth/permissions';
 import { messages } from '../../contract/messages';
 import {
   assigneeMessages,
-  dueAtOf,
   promiseOwedStatuses,
-  REQUEST_DUE_AFTER_MS,
   type QueueFilter,
   type QueueKind,
   type QueueListQuery,
@@ -35,6 +33,8 @@ export interface QueueRequest {
   email: string;
   phone: string;
   assigneeId: number | null;
+  /** When staff owe it their next step (docs/product.md#staff-queues), set when it comes in and when a price is sent. */
+  dueAt: number;
   createdAt: number;
   updatedAt: number;
 }
@@ -56,6 +56,9 @@ export interface Queue<Row extends QueueRow<QueueRequest>, V, D> {
   reference: SQLiteColumn;
   status: SQLiteColumn;
   createdAt: SQLiteColumn;
+  dueAt: SQLiteColumn;
+  /** When the cover asked for starts, for the "cover starts within" filter; absent where nothing is asked (callbacks). */
+  startsAt?: SQLiteColumn;
   searchable: SQLiteColumn[];
   /** Names the request in the audit log, e.g. 'Quote request'. */
   label: string;
@@ -92,22 +95,22 @@ export function queueItemView(row: QueueRow<QueueRequest>) {
     phone: r.phone,
     createdAt: iso(r.createdAt),
     updatedAt: iso(r.updatedAt),
-    dueAt: iso(dueAtOf(r.createdAt)),
+    dueAt: iso(r.dueAt),
     assignee: assigneeOf(row),
   };
 }
 
-/** `column` behind SQLite's unary +, so the planner keeps to (status, created_at) rather than walk closed requests. */
+/** `column` behind SQLite's unary +, so the planner keeps to the status ranges rather than walk closed requests. */
 const notIndexed = (column: SQLiteColumn) => sql`+${column}`;
 
 const openWhere = (q: AnyQueue) => inArray(q.status, [...OPEN_STATUSES]);
 
-/** Still owed its answer (promiseOwedStatuses) and past due at `now`: created 24 hours or more before it. */
+/** Still owed its answer (promiseOwedStatuses) and past due at `now`: a range of (status, due_at) per status. */
 function overdueWhere(q: AnyQueue, now: number): SQL {
-  return and(inArray(q.status, [...promiseOwedStatuses[q.owes]]), lte(notIndexed(q.createdAt), now - REQUEST_DUE_AFTER_MS))!;
+  return and(inArray(q.status, [...promiseOwedStatuses[q.owes]]), lte(q.dueAt, now))!;
 }
 
-/** One stretch of a queue's order: the rows matching `where`, oldest first (soonest due) or newest first. */
+/** One stretch of a queue's order: the rows matching `where`, soonest due first or newest first (closed ones). */
 interface Segment {
   where: SQL;
   newestFirst: boolean;
@@ -115,7 +118,7 @@ interface Segment {
   open: boolean;
 }
 
-/** A queue's order as segments, each from (status, created_at): open ones oldest first, then closed newest first. */
+/** A queue's order as segments: open ones soonest due first (status, due_at), then closed newest first (status, created_at). */
 function segmentsOf(q: AnyQueue, filter: QueueFilter | undefined, now: number): Segment[] {
   const open: Segment = { where: openWhere(q), newestFirst: false, open: true };
   const closed: Segment = { where: eq(q.status, 'closed'), newestFirst: true, open: false };
@@ -141,12 +144,16 @@ export async function listQueue<Row extends QueueRow<QueueRequest>, V, D>(
   q: QueueListQuery,
 ): Promise<Page<V>> {
   assertAdminRights(caller);
+  const now = deps.clock.now();
   // Bracketed: the search is an OR chain, and `and` joins its parts as they are.
   const search = q.search ? sql`(${anyColumnContains(queue.searchable, q.search)})` : undefined;
-  const segments = segmentsOf(queue, q.status, deps.clock.now()).map((s) => ({ ...s, where: search ? and(s.where, search)! : s.where }));
+  const starts = startsWithinWhere(queue, q.startsWithin, now);
+  const narrow = (where: SQL) => and(where, search, starts)!;
+  const segments = segmentsOf(queue, q.status, now).map((s) => ({ ...s, where: narrow(s.where) }));
   const orderOf = (s: Segment) => {
-    const [createdAt, id] = s.open ? [notIndexed(queue.createdAt), notIndexed(queue.id)] : [queue.createdAt, queue.id];
-    return s.newestFirst ? [desc(createdAt), desc(id)] : [asc(createdAt), asc(id)];
+    if (s.newestFirst) return [desc(queue.createdAt), desc(queue.id)];
+    const [dueAt, id] = s.open ? [notIndexed(queue.dueAt), notIndexed(queue.id)] : [queue.dueAt, queue.id];
+    return [asc(dueAt), asc(id)];
   };
   const countOf = (where: SQL) => totalOf(deps.db.select({ total: count() }).from(queue.table).where(where));
 
@@ -170,6 +177,15 @@ export async function listQueue<Row extends QueueRow<QueueRequest>, V, D>(
   }
   return { items, total: sizes.reduce((a, b) => a + b, 0) };
 }
+
+/** Requests whose cover starts before `now` + `hours` (those already started too: they are the most pressing). */
+function startsWithinWhere(queue: AnyQueue, hours: number | undefined, now: number): SQL | undefined {
+  if (hours === undefined) return undefined;
+  if (!queue.startsAt) throw fieldInvalid(messages.invalidInput, { startsWithin: startsWithinOnlyQuotes });
+  return and(isNotNull(queue.startsAt), lte(queue.startsAt, now + hours * 3_600_000));
+}
+
+export const startsWithinOnlyQuotes = 'startsWithin applies to quote requests only: callbacks ask for no cover';
 
 // Newest first.
 async function notesOf(db: DbOrTx, kind: 'quote' | 'callback', requestId: number): Promise<RequestNoteView[]> {

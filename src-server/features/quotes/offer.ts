@@ -12,6 +12,7 @@ import { quoteRequests } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { ConflictError, NotFoundError } from '../../errors';
 import { queueItemAfterChange } from '../queues/queue';
+import { quotedDueAt } from '../../contract/queues';
 import type { Tx } from '../../platform/db/client';
 import { quoteQueue } from './service';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
@@ -67,8 +68,9 @@ export async function sendOffer(deps: Deps, caller: Caller, id: number, input: O
     const row = await openRequest(tx, id);
     await tx
       .update(quoteRequests)
-      // A new price is a new offer: an acceptance of the earlier one does not carry over (docs/product.md#accepting-a-quote).
-      .set({ offerPremiumPence: premiumPence, offerValidUntil: validUntil, offeredAt: now, status: 'quoted', acceptedAt: null, acceptedVia: null, acceptedBy: null, updatedAt: now })
+      // A new price is a new offer: an acceptance of the earlier one does not carry over (docs/product.md#accepting-a-quote);
+      // the request is now due for chasing two hours before the price lapses (docs/product.md#staff-queues).
+      .set({ offerPremiumPence: premiumPence, offerValidUntil: validUntil, offeredAt: now, status: 'quoted', acceptedAt: null, acceptedVia: null, acceptedBy: null, dueAt: quotedDueAt(validUntil), updatedAt: now })
       .where(eq(quoteRequests.id, id));
     const by = { username: caller.username, userId: caller.id };
     if (row.status !== 'quoted') await writeLog(tx, now, { action: `Quote request ${row.reference}: status ${row.status} -> quoted`, ...by });

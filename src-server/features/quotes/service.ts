@@ -1,13 +1,14 @@
 // Quote requests from the wizard (docs/product.md#what-the-server-does-with-a-request), and their staff queue
 // (docs/product.md#staff-queues) on features/queues/queue.ts.
 import { createHash } from 'node:crypto';
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import { messages } from '../../contract/messages';
 import { checkQuoteTimes, quoteMessages, requestedStartOf, type QuoteRequest } from '../../contract/quote';
 import type { Received } from '../../contract/replies';
-import { dueAtOf, type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
+import { quoteDueAt, type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
 import type { OfferView, Page, QuoteRequestDetailView, QuoteRequestView, RequestNoteView } from '../../contract/views';
 import type { DbOrTx } from '../../platform/db/client';
+import { totalOf } from '../../platform/db/list';
 import { policies, quoteRequests, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { fieldInvalid } from '../../errors';
@@ -25,6 +26,7 @@ import {
 } from '../queues/queue';
 import { confirmedOwnerOf } from '../email-confirmation/service';
 import { confirmationMail } from './mail';
+import { bankHolidays } from '../../platform/bank-holidays';
 
 /** New quote requests allowed per client address in an hour (a family or an office may share one). */
 export const QUOTE_ADDRESS_RULE: ThrottleRule = { limit: 10, windowMs: 60 * 60_000 };
@@ -82,7 +84,7 @@ export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, client
         clientAddress,
         // Only an account that has proved the address is its own gets the request by it (docs/product.md#e-mail-confirmation).
         userId: await confirmedOwnerOf(tx, details.email),
-        dueAt: dueAtOf(now),
+        dueAt: quoteDueAt(now, startAt, bankHolidays),
         createdAt: now,
         updatedAt: now,
       });
@@ -109,6 +111,7 @@ function quoteView(row: QuoteQueueRow): QuoteRequestView {
     lastName: r.lastName,
     postcode: r.postcode,
     product: r.product,
+    requestedStart: r.requestedStartAt === null ? null : iso(r.requestedStartAt),
     offer: offerOf(r),
     policyNumber: row.policyNumber,
   };
@@ -135,7 +138,6 @@ function quoteDetailView(row: QuoteQueueRow, notes: RequestNoteView[]): QuoteReq
   return {
     ...quoteView(row),
     details: parseDetails(r.details),
-    requestedStart: r.requestedStartAt === null ? null : iso(r.requestedStartAt),
     duration: r.durationValue !== null && r.durationUnit !== null ? { value: r.durationValue, unit: r.durationUnit } : null,
     policyId: r.policyId,
     notes,
@@ -150,6 +152,8 @@ export const quoteQueue: Queue<QuoteQueueRow, QuoteRequestView, QuoteRequestDeta
   reference: quoteRequests.reference,
   status: quoteRequests.status,
   createdAt: quoteRequests.createdAt,
+  dueAt: quoteRequests.dueAt,
+  startsAt: quoteRequests.requestedStartAt,
   searchable: [
     quoteRequests.reference,
     quoteRequests.firstName,
@@ -176,6 +180,20 @@ export const quoteQueue: Queue<QuoteQueueRow, QuoteRequestView, QuoteRequestDeta
   toView: quoteView,
   toDetail: quoteDetailView,
 };
+
+/**
+ * How many quote requests are quoted (a price awaiting the customer's answer) and how many of those are due for
+ * chasing, not yet accepted: a quoted request is due two hours before its price lapses (contract/queues.ts
+ * quotedDueAt). Ranges of (status, due_at): their cost follows the quoted requests, not the closed ones.
+ */
+export async function countQuoted(db: DbOrTx, now: number): Promise<{ quoted: number; lapsing: number }> {
+  const quoted = eq(quoteRequests.status, 'quoted');
+  const [all, lapsing] = await Promise.all([
+    totalOf(db.select({ total: count() }).from(quoteRequests).where(quoted)),
+    totalOf(db.select({ total: count() }).from(quoteRequests).where(and(quoted, lte(quoteRequests.dueAt, now), isNull(quoteRequests.acceptedAt)))),
+  ]);
+  return { quoted: all, lapsing };
+}
 
 export const listQuoteRequests = (deps: Deps, caller: Caller, q: QueueListQuery): Promise<Page<QuoteRequestView>> =>
   listQueue(deps, quoteQueue, caller, q);

@@ -3,7 +3,7 @@ import { counters } from '../../platform/db/schema/index';
 import type { AdminStats, QueueCountsView } from '../../contract/views';
 import type { Caller, Deps } from '../../deps';
 import { countQueue } from '../queues/queue';
-import { quoteQueue } from '../quotes/service';
+import { countQuoted, quoteQueue } from '../quotes/service';
 import { callbackQueue } from '../callbacks/service';
 
 /** Reads the trigger-kept counters (drizzle/0002_search_fts.sql): three rows, no count(*) over the tables. */
@@ -14,13 +14,14 @@ export async function getStats(deps: Deps, caller: Caller): Promise<AdminStats> 
   return { totalUsers: value('users'), totalPolicies: value('policies'), activePolicies: value('policies_active'), pendingClaims: 0 };
 }
 
-/** The overview's new and overdue requests in each queue (docs/product.md#staff-queues), from index ranges of open ones. */
+/** The overview's new, overdue and quoted requests in each queue (docs/product.md#staff-queues), from index ranges of open ones. */
 export async function getQueueCounts(deps: Deps, caller: Caller): Promise<QueueCountsView> {
   assertAdminRights(caller);
   const now = deps.clock.now();
-  const [quotes, callbacks] = await Promise.all([
+  const [quotes, quoted, callbacks] = await Promise.all([
     countQueue(deps.db, quoteQueue, now),
+    countQuoted(deps.db, now),
     countQueue(deps.db, callbackQueue, now),
   ]);
-  return { quotes, callbacks };
+  return { quotes: { ...quotes, ...quoted }, callbacks };
 }

@@ -58,6 +58,8 @@ export const quoteRequests = sqliteTable(
     index('quote_requests_status_created_idx').on(t.status, t.createdAt),
     index('quote_requests_created_idx').on(t.createdAt),
     index('quote_requests_status_due_idx').on(t.status, t.dueAt),
+    // The queue's "cover starts within N hours": a range per status, never a walk of the table's rows.
+    index('quote_requests_status_start_idx').on(t.status, t.requestedStartAt),
     index('quote_requests_fingerprint_idx').on(t.fingerprint, t.createdAt),
     // The request a policy was issued from: a policy from a quote is in force only once paid.
     index('quote_requests_policy_idx').on(t.policyId),
