@@ -1,6 +1,5 @@
 // Every company fact the product shows lives here. Phones in Ofcom's drama range and reserved `.example` domains
 // on purpose: a demonstration brand, nothing here may reach a real person.
-import { officeHoursText } from './opening-hours';
 
 export const brand = {
   name: 'Kerbside Cover',
@@ -38,7 +37,7 @@ export const brand = {
     privacy: 'privacy@kerbsidecover.example',
     noReply: 'no-reply@kerbsidecover.example',
   },
-  openingHours: `${officeHoursText}; claims line 24 hours a day, 7 days a week`,
+  openingHours: 'Monday to Friday 8am to 8pm, Saturday 9am to 5pm; claims line 24 hours a day, 7 days a week',
   complaints: { finalResponseWeeks: 8, ombudsman: 'Financial Ombudsman Service' },
 } as const;
 

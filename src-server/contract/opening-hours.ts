@@ -36,7 +36,11 @@ function shortTime(time: string): string {
 const weekday = weeklyHours[1]!;
 const saturday = weeklyHours[6]!;
 
-/** The office hours as customers read them; brand.openingHours starts with this (one source). */
+/**
+ * The office hours as customers read them. brand.openingHours (the pages' and e-mails' text) is written out, not
+ * built from this: brand.ts sits in the chunk every page loads, and importing this module (and its UK-time code)
+ * there makes a cycle between the bundle's chunks. tests/server/opening-hours.test.ts holds the two to one wording.
+ */
 export const officeHoursText = `Monday to Friday ${shortTime(weekday.open)} to ${shortTime(weekday.close)}, Saturday ${shortTime(saturday.open)} to ${shortTime(saturday.close)}`;
 
 /** The same with what it leaves out: the message a closed time is refused with names this. */

@@ -2,7 +2,7 @@
 // Sundays and England and Wales bank holidays; and how a due time is moved into them (docs/product.md#staff-queues).
 import { describe, expect, it } from 'vitest';
 import { brand } from '../../src-server/contract/brand';
-import { isOpenAt, moveIntoOpeningHours, nextOpening, noHolidays, officeHoursFullText } from '../../src-server/contract/opening-hours';
+import { isOpenAt, moveIntoOpeningHours, nextOpening, noHolidays, officeHoursFullText, officeHoursText } from '../../src-server/contract/opening-hours';
 import { callbackDueAt, quoteDueAt } from '../../src-server/contract/queues';
 import { ukLocalToEpoch } from '../../src-server/contract/time';
 import { bankHolidays } from '../../src-server/platform/bank-holidays';
@@ -87,8 +87,9 @@ describe('moving a due time into opening hours', () => {
 });
 
 describe('the hours text', () => {
-  it('is one source: the brand reads it, the refusal names it', () => {
-    expect(brand.openingHours).toBe('Monday to Friday 8am to 8pm, Saturday 9am to 5pm; claims line 24 hours a day, 7 days a week');
+  it('is the brand\'s wording, built from the hours; the refusal names it', () => {
+    expect(brand.openingHours).toBe(`${officeHoursText}; claims line 24 hours a day, 7 days a week`);
+    expect(officeHoursText).toBe('Monday to Friday 8am to 8pm, Saturday 9am to 5pm');
     expect(officeHoursFullText).toBe('Monday to Friday 8am to 8pm, Saturday 9am to 5pm UK time; closed Sundays and bank holidays');
   });
 });
