@@ -69,9 +69,16 @@ export function TextAreaField({ ref, label, hint, error, required = true, classN
   );
 }
 
-type SelectProps = FieldFrame & ComponentProps<'select'> & { options: ReadonlyArray<{ value: string; label: string }>; placeholder?: string };
+type SelectOption = { value: string; label: string };
+type SelectProps = FieldFrame &
+  ComponentProps<'select'> & {
+    options: ReadonlyArray<SelectOption>;
+    /** Options under group headings (<optgroup>), after `options`: such as times by day. */
+    groups?: ReadonlyArray<{ label: string; options: ReadonlyArray<SelectOption> }>;
+    placeholder?: string;
+  };
 
-export function SelectField({ ref, label, hint, error, required = true, options, placeholder, className = '', ...select }: SelectProps) {
+export function SelectField({ ref, label, hint, error, required = true, options, groups = [], placeholder, className = '', ...select }: SelectProps) {
   const ids = useFieldIds(error, hint, required, className);
   return (
     <Frame id={ids.id} label={label} hint={hint} hintId={ids.hintId} error={error} errorId={ids.errorId} required={required}>
@@ -81,6 +88,15 @@ export function SelectField({ ref, label, hint, error, required = true, options,
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
+        ))}
+        {groups.map((g) => (
+          <optgroup key={g.label} label={g.label}>
+            {g.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </optgroup>
         ))}
       </select>
     </Frame>

@@ -53,3 +53,19 @@ describe('dueState', () => {
     expect(dueState(late('quoted'), now, 'callbacks')?.answered).toBe(true);
   });
 });
+
+describe('a quoted request: the time left on its price', () => {
+  const now = Date.UTC(2026, 6, 1, 12, 0);
+  const quoted = (validUntil: number, acceptance: unknown = null) => ({ dueAt: new Date(validUntil - 2 * HOUR).toISOString(), status: 'quoted' as const, offer: { validUntil: new Date(validUntil).toISOString(), acceptance } });
+
+  it('says how long the price stands, marked once it lapses within two hours, and lapsed after', () => {
+    expect(dueState(quoted(now + 5 * HOUR + 20 * MIN), now, 'quotes')).toEqual({ overdue: false, answered: false, text: 'Price valid 5 h 20 min', spoken: 'Price valid for 5 hours 20 minutes' });
+    expect(dueState(quoted(now + 2 * HOUR), now, 'quotes')?.overdue).toBe(true);
+    expect(dueState(quoted(now + 2 * HOUR + MIN), now, 'quotes')?.overdue).toBe(false);
+    expect(dueState(quoted(now), now, 'quotes')).toEqual({ overdue: true, answered: false, text: 'Lapsed', spoken: 'Price lapsed' });
+  });
+
+  it('is answered once the customer took the price', () => {
+    expect(dueState(quoted(now - HOUR, { at: new Date(now - 2 * HOUR).toISOString(), via: 'phone', by: 'adam' }), now, 'quotes')).toEqual({ overdue: false, answered: true, text: 'Price accepted', spoken: 'Price accepted' });
+  });
+});

@@ -1,4 +1,4 @@
-// A queue's status filter in the URL (docs/product.md#staff-queues): a known filter is kept beside the page, and
+// A queue's status and "cover starts within" filters in the URL (docs/product.md#staff-queues): a known filter is kept beside the page, and
 // anything else (a typo, a number, an old link) is no filter rather than an error page.
 import { describe, expect, it } from 'vitest';
 import { validateQueueSearch } from '../../src-client/features/admin/search';
@@ -11,5 +11,13 @@ describe('validateQueueSearch', () => {
 
   it.each([['archived'], ['OPEN'], [''], [3], [null], [['new']]])('drops ?status=%j', (status) => {
     expect(validateQueueSearch({ status, page: 2 })).toEqual({ page: 2 });
+  });
+
+  it.each([2, 6, 24, 48, 168, '24'])('keeps ?startsWithin=%j, the "cover starts within" choice, as hours', (startsWithin) => {
+    expect(validateQueueSearch({ startsWithin, status: 'open' })).toEqual({ startsWithin: Number(startsWithin), status: 'open' });
+  });
+
+  it.each([0, -2, 5, 1.5, 'soon', '', null])('drops ?startsWithin=%j (not a choice the list offers)', (startsWithin) => {
+    expect(validateQueueSearch({ startsWithin })).toEqual({});
   });
 });

@@ -15,8 +15,11 @@ const HOUR = 3_600_000;
 /** Types a search and waits for the queue's debounced request to be answered. */
 const searchQueue = (page: Page, queue: 'quotes' | 'callbacks', text: string) => search(page, `admin.${queue}.list`, text);
 
-/** A quote request as the wizard stores it, made `agoMs` before now. */
-async function insertQuote(lastName: string, agoMs = 0): Promise<{ reference: string; id: number }> {
+/**
+ * A quote request as the wizard stores it, made `agoMs` before now, due (`due_at`) 24 hours after it came in (as the
+ * requests from before due-by-need were backfilled; the rule itself is tested on the server) unless `dueAt` is given.
+ */
+async function insertQuote(lastName: string, agoMs = 0, dueAt?: number, startAt = Date.UTC(2026, 6, 10, 8, 0)): Promise<{ reference: string; id: number }> {
   const reference = `QR-${unique('').toUpperCase().slice(-8)}`;
   const at = Date.now() - agoMs;
   const details = {
@@ -38,9 +41,9 @@ async function insertQuote(lastName: string, agoMs = 0): Promise<{ reference: st
     durationUnit: 'weeks',
   };
   const rs = await db().execute({
-    sql: `insert into quote_requests (reference, status, first_name, last_name, email, phone, postcode, details, fingerprint, product, requested_start_at, duration_value, duration_unit, created_at, updated_at)
-          values (?, 'new', 'Quinn', ?, ?, '07700 900123', 'SW1A 1AA', ?, ?, 'learner', ?, 3, 'weeks', ?, ?) returning id`,
-    args: [reference, lastName, details.email, JSON.stringify(details), `fp-${reference}`, Date.UTC(2026, 6, 10, 8, 0), at, at],
+    sql: `insert into quote_requests (reference, status, first_name, last_name, email, phone, postcode, details, fingerprint, product, requested_start_at, duration_value, duration_unit, due_at, created_at, updated_at)
+          values (?, 'new', 'Quinn', ?, ?, '07700 900123', 'SW1A 1AA', ?, ?, 'learner', ?, 3, 'weeks', ?, ?, ?) returning id`,
+    args: [reference, lastName, details.email, JSON.stringify(details), `fp-${reference}`, startAt, dueAt ?? at + 24 * HOUR, at, at],
   });
   return { reference, id: Number(rs.rows[0]!['id']) };
 }
@@ -66,7 +69,7 @@ test('quote requests: listed, searched, opened compactly with each fact once, st
   await expect(page).toHaveURL(/\/admin\/quotes$/);
   await expect(tab(page, 'Quote requests')).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { name: 'Quote requests' })).toBeVisible();
-  for (const column of ['Created (UK time)', 'Due', 'Assigned to']) await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
+  for (const column of ['Product', 'Cover starts (UK time)', 'Created (UK time)', 'Due', 'Assigned to']) await expect(page.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
 
   await searchQueue(page, 'quotes', lastName);
   const row = page.getByRole('row').filter({ hasText: reference });
@@ -75,6 +78,8 @@ test('quote requests: listed, searched, opened compactly with each fact once, st
   await expect(row).toContainText(`Quinn ${lastName}`);
   await expect(row).toContainText('new');
   await expect(row).toContainText(/Due in 2[34] h/);
+  await expect(row).toContainText('Learner driver cover');
+  await expect(row).toContainText('10 Jul 2026');
   await expect(row).toContainText('Nobody');
   await expect(row.getByRole('link', { name: '07700 900123' })).toHaveAttribute('href', 'tel:07700900123');
 
@@ -331,4 +336,34 @@ test("a staff member's day: the overview's counts lead to the overdue queue, the
   await expect(page.getByTestId('quotes-new')).toHaveText(plural(after.quotes.new, 'new quote request'));
   await expect(page.getByTestId('quotes-overdue')).toHaveText(plural(after.quotes.overdue, 'overdue quote request'));
   expect(after.quotes.new).toBe(counts.quotes.new - 1);
+});
+
+test('quote requests by need: cover starting soon first, narrowed to "cover starts within", quotes in view with the time left on the price', async ({ page, request }) => {
+  const lastName = unique('Need');
+  const now = Date.now();
+  // Made earlier, for cover next week: due 24 hours on. Made now, for cover in 2 hours: due an hour before it starts.
+  const nextWeek = await insertQuote(lastName, HOUR, now + 23 * HOUR, now + 7 * 24 * HOUR);
+  const soon = await insertQuote(lastName, 0, now + HOUR, now + 2 * HOUR);
+  const quoted = await insertQuote(lastName, 2 * HOUR, undefined, now + 3 * 24 * HOUR);
+  const priced = await request.post(`/api/admin/quotes/${quoted.id}/offer`, { headers: await ownerHeaders(request), data: { premium: '80.00', validHours: 2 } });
+  expect(priced.status(), await priced.text()).toBe(200);
+
+  await openAdmin(page);
+  await expect(page.getByTestId('quotes-quoted')).toContainText(/quotes? awaiting an answer, \d+ lapsing within 2 hours or lapsed/);
+  await tab(page, 'Quote requests').click();
+  await searchQueue(page, 'quotes', lastName);
+  // The quote lapsing in 2 hours is due now (chased two hours before), ahead of the one due in an hour; next week last.
+  const rows = page.getByRole('row');
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(1)).toContainText(quoted.reference);
+  await expect(rows.nth(1)).toContainText(/Price valid 1 h 5\d min/);
+  await expect(rows.nth(2)).toContainText(soon.reference);
+  await expect(rows.nth(2)).toContainText(/Due in (59 min|1 h)/);
+  await expect(rows.nth(3)).toContainText(nextWeek.reference);
+
+  await page.getByLabel('Cover starts').selectOption({ label: 'Within 6 hours' });
+  await expect(page).toHaveURL(/startsWithin=6/);
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(soon.reference);
+  expect(await axeViolations(page)).toEqual([]);
 });

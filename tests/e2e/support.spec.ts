@@ -5,16 +5,23 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { brand } from '../../src-server/contract/brand';
-import { epochToUkLocal } from '../../src-server/contract/time';
+import { hoursOn, isOpenAt, noHolidays } from '../../src-server/contract/opening-hours';
+import { epochToUkLocal, ukLocalToEpoch } from '../../src-server/contract/time';
+import { bankHolidays } from '../../src-server/platform/bank-holidays';
 import { db, failProcedure, latestMailTo, unique, appLive } from './fixtures';
 
 const RECEIVED = 'Your callback request has been received. Our team will contact you within 24 hours.';
 const TEL = 'tel:+442079460000';
 
-/** A datetime-local value `days` from now, in UK time. */
-function ukDateTime(days: number, time = '10:30'): string {
-  return `${epochToUkLocal(Date.now() + days * 86_400_000).date}T${time}`;
+/** A callback time the form offers: `time` on the first day the office is open at least `days` from now, in UK time. */
+function openDateTime(days: number, time = '10:30'): string {
+  for (let d = days; ; d++) {
+    const { date } = epochToUkLocal(Date.now() + d * 86_400_000);
+    if (hoursOn(date, bankHolidays)) return `${date}T${time}`;
+  }
 }
+
+const callbackTime = (page: Page) => page.locator('select[name="callbackDate"]');
 
 const form = (page: Page) => page.locator('form', { has: page.getByRole('button', { name: 'Request Callback' }) });
 
@@ -68,7 +75,7 @@ test('empty required fields show their messages, tied to the fields, and focus g
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
   // Optional fields are not flagged.
-  await expect(page.locator('input[name="callbackDate"]')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(callbackTime(page)).not.toHaveAttribute('aria-invalid', 'true');
 
   // Fixing the first moves focus on to the next invalid one; a bad phone number says why.
   await name.fill('Rosa Diaz');
@@ -79,12 +86,34 @@ test('empty required fields show their messages, tied to the fields, and focus g
   expect(sent).toBe(0);
 });
 
-test('the server’s field errors land on the field: a past callback time', async ({ page }) => {
+test('the callback time offers only the times we are open, by day, and names the hours', async ({ page }) => {
   await page.goto('/support');
+  await appLive(page);
+  const select = callbackTime(page);
+  await expect(select).toHaveAccessibleDescription(/UK time, when we are open: Monday to Friday 8am to 8pm, Saturday 9am to 5pm UK time; closed Sundays and bank holidays/);
+  const values = await select.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+  expect(values[0]).toBe('');
+  const times = values.slice(1);
+  // A week of half hours: at least the five weekdays' worth, each an open time, none on a Sunday or before now.
+  expect(times.length).toBeGreaterThan(5 * 20);
+  for (const v of times) {
+    const [date, time] = v.split('T') as [string, string];
+    const at = ukLocalToEpoch(date, time);
+    expect(isOpenAt(at, noHolidays), v).toBe(true);
+    expect(at).toBeGreaterThan(Date.now() - 60_000);
+  }
+  expect(await select.locator('optgroup').count()).toBeGreaterThanOrEqual(5);
+});
+
+test('the server’s field errors land on the field: a past callback time', async ({ page }) => {
+  // The browser's clock three days behind: the times it offers start three days ago, and the server refuses them.
+  await page.clock.setSystemTime(Date.now() - 3 * 86_400_000);
+  await page.goto('/support');
+  await appLive(page);
   await fillRequired(page, `${unique('past')}@example.test`);
-  await page.locator('input[name="callbackDate"]').fill(ukDateTime(-1));
+  await callbackTime(page).selectOption({ index: 1 });
   await page.getByRole('button', { name: 'Request Callback' }).click();
-  const date = page.locator('input[name="callbackDate"]');
+  const date = callbackTime(page);
   await expect(date).toBeFocused();
   await expect(date).toHaveAccessibleDescription(/Choose a callback time that has not passed yet/);
   await expect(page.getByText(RECEIVED)).toHaveCount(0);
@@ -92,10 +121,11 @@ test('the server’s field errors land on the field: a past callback time', asyn
 
 test('a request is stored and the thank-you view takes focus', async ({ page }) => {
   const email = `${unique('callback')}@example.test`;
-  const when = ukDateTime(2);
+  const when = openDateTime(2);
   await page.goto('/support');
+  await appLive(page);
   await fillRequired(page, email);
-  await page.locator('input[name="callbackDate"]').fill(when);
+  await callbackTime(page).selectOption(when);
   await page.locator('select[name="insuranceType"]').selectOption('learner');
 
   // Hold the answer back a moment to see the busy state.
@@ -125,6 +155,8 @@ test('a request is stored and the thank-you view takes focus', async ({ page }) 
     reason_for_contact: 'payments',
     insurance_type: 'learner',
     callback_date: when,
+    // Due at the preferred time.
+    due_at: ukLocalToEpoch(...(when.split('T') as [string, string])),
   });
   const mail = await latestMailTo(email);
   expect(mail.text).toContain(reference);
@@ -153,7 +185,7 @@ test('the honeypot is off-screen, out of the tab order and out of the accessibil
   const names = await form(page)
     .getByRole('textbox')
     .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).name));
-  expect(names).toEqual(['name', 'email', 'phone', 'callbackDate']);
+  expect(names).toEqual(['name', 'email', 'phone']);
   expect(await form(page).ariaSnapshot()).not.toMatch(/website/i);
 });
 
@@ -167,8 +199,9 @@ test('a server error shows in the page, focused, and the form keeps what was typ
   await page.goto('/support');
   const email = `${unique('fail')}@example.test`;
   await fillRequired(page, email);
-  const when = ukDateTime(3, '15:45');
-  await page.locator('input[name="callbackDate"]').fill(when);
+  const when = openDateTime(3, '15:30');
+  await appLive(page);
+  await callbackTime(page).selectOption(when);
   await page.getByRole('button', { name: 'Request Callback' }).click();
 
   const alert = page.getByRole('alert');
@@ -179,7 +212,7 @@ test('a server error shows in the page, focused, and the form keeps what was typ
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await expect(page.getByLabel('Phone number')).toHaveValue('+44 7700 900456');
   await expect(page.getByLabel('Reason for contact')).toHaveValue('payments');
-  await expect(page.locator('input[name="callbackDate"]')).toHaveValue(when);
+  await expect(callbackTime(page)).toHaveValue(when);
   await expect(page.getByRole('button', { name: 'Request Callback' })).toBeEnabled();
   expect(dialogs).toEqual([]);
 

@@ -1,6 +1,6 @@
-// Where a request stands against the 24-hour promise (docs/product.md#staff-queues): short for the table, spelt out
-// for a screen reader. At the very minute of dueAt a request is overdue.
-import { isPromiseOwed, type QueueKind } from '@server/contract/queues';
+// Where a request stands against its due time (docs/product.md#staff-queues): short for the table, spelt out for a
+// screen reader. At the very minute of dueAt a request is overdue; a quoted one shows the time left on its price.
+import { CHASE_BEFORE_LAPSE_MS, isPromiseOwed, type QueueKind } from '@server/contract/queues';
 import type { RequestStatus } from '@server/contract/views';
 
 export interface DueState {
@@ -42,9 +42,28 @@ export function spanText(ms: number): { text: string; spoken: string } {
 
 const ANSWERED: Record<QueueKind, string> = { quotes: 'Quote sent', callbacks: 'Called' };
 
+/** A price sent on a quote request: until when it stands, and whether the customer took it. */
+interface PriceSent {
+  validUntil: string;
+  acceptance: unknown;
+}
+
+/**
+ * A quoted request awaiting the customer's answer: 'Price valid 5 h 20 min', marked once it lapses within two hours
+ * (it is chased then), 'Lapsed' after; 'Price accepted' once taken (the policy is issued next).
+ */
+function priceState(offer: PriceSent, now: number): DueState {
+  if (offer.acceptance) return { overdue: false, answered: true, text: 'Price accepted', spoken: 'Price accepted' };
+  const left = Date.parse(offer.validUntil) - now;
+  if (left <= 0) return { overdue: true, answered: false, text: 'Lapsed', spoken: 'Price lapsed' };
+  const span = spanText(left);
+  return { overdue: left <= CHASE_BEFORE_LAPSE_MS, answered: false, text: `Price valid ${span.text}`, spoken: `Price valid for ${span.spoken}` };
+}
+
 /** Where a request stands at `now`; null once closed. Only one still owed its answer (contract/queues.ts) is due. */
-export function dueState(request: { dueAt: string; status: RequestStatus }, now: number, kind: QueueKind): DueState | null {
+export function dueState(request: { dueAt: string; status: RequestStatus; offer?: PriceSent | null }, now: number, kind: QueueKind): DueState | null {
   if (request.status === 'closed') return null;
+  if (request.status === 'quoted' && request.offer) return priceState(request.offer, now);
   if (!isPromiseOwed(kind, request.status)) return { overdue: false, answered: true, text: ANSWERED[kind], spoken: ANSWERED[kind] };
   const left = Date.parse(request.dueAt) - now;
   const span = spanText(left);

@@ -18,8 +18,13 @@ export const logsQuery = (deps: ListDeps) => trpc.admin.logs.list.queryOptions(l
 /** A queue page: the list's page and search, and the status filter when one is chosen. */
 export interface QueueDeps extends ListDeps {
   status?: QueueFilter | undefined;
+  startsWithin?: number | undefined;
 }
-const queueInputOf = ({ status, ...deps }: QueueDeps) => ({ ...listInputOf(deps), ...(status ? { status } : {}) });
+const queueInputOf = ({ status, startsWithin, ...deps }: QueueDeps) => ({
+  ...listInputOf(deps),
+  ...(status ? { status } : {}),
+  ...(startsWithin ? { startsWithin } : {}),
+});
 
 export const quotesQuery = (deps: QueueDeps) => trpc.admin.quotes.list.queryOptions(queueInputOf(deps), list);
 export const callbacksQuery = (deps: QueueDeps) => trpc.admin.callbacks.list.queryOptions(queueInputOf(deps), list);

@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import type { QueueFilter } from '@server/contract/queues';
 import { requestStatuses } from '@server/contract/views';
 import { SelectField } from '../../components/field';
-import type { PageSearch, QueueSearch, TermSearch } from './search';
+import { STARTS_WITHIN_CHOICES, type PageSearch, type QueueSearch, type TermSearch } from './search';
 
 /** The choices, in the order a broker reaches for them; '' is every request. */
 const FILTER_OPTIONS: { value: QueueFilter | ''; label: string }[] = [
@@ -27,6 +27,28 @@ export function QueueFilterField({ value }: { value: QueueFilter | undefined }) 
       onChange={(e) => {
         const status = (e.target.value || undefined) as QueueFilter | undefined;
         void navigate({ to: '.', search: (prev: TermSearch & PageSearch & QueueSearch) => ({ ...prev, status, page: undefined }) });
+      }}
+    />
+  );
+}
+
+const hoursText = (h: number) => (h > 48 && h % 24 === 0 ? `${h / 24} days` : `${h} hours`);
+
+const STARTS_WITHIN_OPTIONS = [{ value: '', label: 'Any time' }, ...STARTS_WITHIN_CHOICES.map((h) => ({ value: String(h), label: `Within ${hoursText(h)}` }))];
+
+/** The quote queue's "Cover starts" filter: ?startsWithin= hours from now, kept with the search and status. */
+export function StartsWithinField({ value }: { value: number | undefined }) {
+  const navigate = useNavigate();
+  return (
+    <SelectField
+      label="Cover starts"
+      name="startsWithin"
+      aria-required={undefined}
+      options={STARTS_WITHIN_OPTIONS}
+      value={value === undefined ? '' : String(value)}
+      onChange={(e) => {
+        const startsWithin = e.target.value ? Number(e.target.value) : undefined;
+        void navigate({ to: '.', search: (prev: TermSearch & PageSearch & QueueSearch) => ({ ...prev, startsWithin, page: undefined }) });
       }}
     />
   );

@@ -3,6 +3,7 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
+import { productLabels } from '@server/contract/products';
 import type { QueueKind } from '@server/contract/queues';
 import type { CallbackRequestView, Page, QuoteRequestView } from '@server/contract/views';
 import { Button } from '../../components/button';
@@ -12,7 +13,7 @@ import { dueState } from './due';
 import { DueText, useDueNow } from './due-text';
 import { formatTimestamp } from './format';
 import { callbacksQuery, quotesQuery, type QueueDeps } from './queries';
-import { QueueFilterField } from './queue-filter';
+import { QueueFilterField, StartsWithinField } from './queue-filter';
 import { RequestDialog } from './request-dialog';
 import { listDepsOf, type PageSearch, type QueueSearch, type TermSearch } from './search';
 import { ListQueryFrame, TableSection, useListPager } from './table-section';
@@ -29,7 +30,9 @@ const callbacksRoute = getRouteApi('/admin/callbacks');
 const queueDepsOf = (search: TermSearch & PageSearch & QueueSearch): QueueDeps => ({ ...listDepsOf(search), status: search.status });
 
 export function QuotesTab() {
-  const deps = queueDepsOf(quotesRoute.useSearch());
+  const search = quotesRoute.useSearch();
+  // Only quote requests ask for cover, so only they narrow by when it starts.
+  const deps = { ...queueDepsOf(search), startsWithin: search.startsWithin };
   return <QueueTab kind="quotes" deps={deps} query={useQuery(quotesQuery(deps))} />;
 }
 
@@ -50,10 +53,15 @@ function QueueTab({ kind, deps, query }: { kind: QueueKind; deps: QueueDeps; que
         aside={
           <div className="flex flex-wrap items-center justify-end gap-4">
             <QueueFilterField value={deps.status} />
+            {kind === 'quotes' ? <StartsWithinField value={deps.startsWithin} /> : null}
             <p className="text-ink-muted">{query.data?.total ?? 0} total requests</p>
           </div>
         }
-        columns={['Reference', 'Name', 'Contact', 'Created (UK time)', 'Due', 'Assigned to', 'Status', 'Actions']}
+        columns={
+          kind === 'quotes'
+            ? ['Reference', 'Name', 'Contact', 'Product', 'Cover starts (UK time)', 'Created (UK time)', 'Due', 'Assigned to', 'Status', 'Actions']
+            : ['Reference', 'Name', 'Contact', 'Created (UK time)', 'Due', 'Assigned to', 'Status', 'Actions']
+        }
         footer={
           <>
             {items.length === 0 && query.data ? <p className="mt-4 text-ink-muted">No requests found.</p> : null}
@@ -73,11 +81,24 @@ function QueueTab({ kind, deps, query }: { kind: QueueKind; deps: QueueDeps; que
                 </span>
                 <EmailLink email={r.email} wrap={false} />
               </td>
+              {'product' in r ? (
+                <>
+                  <td className="p-2">{r.product ? productLabels[r.product] : <span className="text-ink-muted">Not asked</span>}</td>
+                  <td className="p-2 whitespace-nowrap">
+                    {r.requestedStart ? <time dateTime={r.requestedStart}>{formatTimestamp(r.requestedStart)}</time> : <span className="text-ink-muted">Not asked</span>}
+                  </td>
+                </>
+              ) : null}
               <td className="p-2 whitespace-nowrap">
                 <time dateTime={r.createdAt}>{formatTimestamp(r.createdAt)}</time>
               </td>
               <td className="p-2 whitespace-nowrap">
                 <DueText due={due} />
+                {due && !due.answered ? (
+                  <time dateTime={r.dueAt} className="block text-sm text-ink-muted">
+                    {formatTimestamp(r.dueAt)}
+                  </time>
+                ) : null}
               </td>
               <td className="p-2">{r.assignee ? r.assignee.username : <span className="text-ink-muted">Nobody</span>}</td>
               <td className="p-2">

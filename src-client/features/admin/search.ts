@@ -31,7 +31,12 @@ export function validatePageSearch(raw: Record<string, unknown>): PageSearch {
 /** A queue's status filter (docs/product.md#staff-queues): `?status=overdue`; anything unknown is no filter. */
 export interface QueueSearch {
   status?: QueueFilter;
+  /** Quote requests whose cover starts within this many hours: `?startsWithin=24`. */
+  startsWithin?: number;
 }
+
+/** The "cover starts within" choices, in hours (the server takes any whole number from 1 to 744). */
+export const STARTS_WITHIN_CHOICES = [2, 6, 24, 48, 168] as const;
 
 /** contract/queues.ts's queueFilters, written out: importing that module would bring zod into the main chunk. */
 const QUEUE_FILTERS = ['open', 'overdue', 'new', 'contacted', 'quoted', 'closed'] as const satisfies readonly QueueFilter[];
@@ -42,7 +47,9 @@ void everyFilter;
 export function validateQueueSearch(raw: Record<string, unknown>): PageSearch & QueueSearch {
   const status = raw['status'];
   const known = typeof status === 'string' && (QUEUE_FILTERS as readonly string[]).includes(status);
-  return { ...validatePageSearch(raw), ...(known ? { status: status as QueueFilter } : {}) };
+  const within = Number(raw['startsWithin']);
+  const withinKnown = (STARTS_WITHIN_CHOICES as readonly number[]).includes(within);
+  return { ...validatePageSearch(raw), ...(known ? { status: status as QueueFilter } : {}), ...(withinKnown ? { startsWithin: within } : {}) };
 }
 
 /** What a list's loader and component both ask the server for. */

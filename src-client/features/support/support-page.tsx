@@ -11,7 +11,7 @@ import {
   type CallbackFormValues,
   type CallbackInput,
 } from '@server/contract/callback';
-import { epochToUkLocal } from '@server/contract/time';
+import { noHolidays, officeHoursFullText, openSlots, ukDayText } from '@server/contract/opening-hours';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
@@ -96,6 +96,9 @@ function ThankYou({ answer }: { answer: CallbackAnswer }) {
   );
 }
 
+/** How far ahead the form offers callback times: a week. */
+const CALLBACK_DAYS_OFFERED = 7;
+
 const SERVER_FIELDS = ['name', 'email', 'phone', 'reasonForContact', 'callbackDate', 'insuranceType'] as const;
 
 function CallbackForm({ onDone }: { onDone: (answer: CallbackAnswer) => void }) {
@@ -120,13 +123,16 @@ function CallbackForm({ onDone }: { onDone: (answer: CallbackAnswer) => void }) 
     if (serverError) errorRef.current?.focus();
   }, [serverError]);
 
-  // The picker's earliest choice, now in UK time, set once live: the prerendered form was built at another time.
+  // The times offered: the office's open half hours of the coming week from now, worked out once live (the prerendered
+  // form was built at another time). Bank holidays are the server's to know: it refuses one naming the hours.
   const hydrated = useHydrated();
   const early = useEarlyForm(callbackInput, defaultValues, trigger);
-  const [minCallback] = useState(() => {
-    const { date, time } = epochToUkLocal(Date.now());
-    return `${date}T${time}`;
-  });
+  const [slotGroups] = useState(() =>
+    openSlots(Date.now(), CALLBACK_DAYS_OFFERED, noHolidays).map(({ date, times }) => ({
+      label: ukDayText(date),
+      options: times.map((time) => ({ value: `${date}T${time}`, label: `${ukDayText(date)}, ${time}` })),
+    })),
+  );
 
   const submit = handleSubmit(async (values) => {
     setServerError(null);
@@ -169,12 +175,13 @@ function CallbackForm({ onDone }: { onDone: (answer: CallbackAnswer) => void }) 
         error={errors.reasonForContact?.message}
         {...register('reasonForContact')} {...early.field('reasonForContact')}
       />
-      <TextField
-        label="Preferred callback date and time"
-        type="datetime-local"
+      <SelectField
+        label="Preferred callback time"
         required={false}
-        min={hydrated ? minCallback : undefined}
-        hint="UK time. Leave blank and we will call you within 24 hours."
+        placeholder="Any time: we will call you within 24 hours"
+        options={[]}
+        groups={hydrated ? slotGroups : []}
+        hint={`UK time, when we are open: ${officeHoursFullText}.`}
         error={errors.callbackDate?.message}
         {...register('callbackDate')}
       />

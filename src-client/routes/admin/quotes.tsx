@@ -9,7 +9,7 @@ import { queryClient } from '../../lib/query-client';
 // the component's code loads.
 export const Route = createFileRoute('/admin/quotes')({
   validateSearch: validateQueueSearch,
-  loaderDeps: ({ search }) => ({ ...listDepsOf(search), status: search.status }),
+  loaderDeps: ({ search }) => ({ ...listDepsOf(search), status: search.status, startsWithin: search.startsWithin }),
   loader: ({ deps }) => {
     void queryClient.prefetchQuery(quotesQuery(deps));
   },
