@@ -65,6 +65,8 @@ beforeAll(async () => {
         details: JSON.stringify({ step: 2, vehicle: 'Ford Fiesta', index: i }),
         fingerprint: `fp-${i}`,
         clientAddress: '203.0.113.9',
+        // Stored due 24 hours on, as a request that asked for no cover start is.
+        dueAt: at + 24 * 3_600_000,
         createdAt: at,
         updatedAt: at,
       })
@@ -75,7 +77,7 @@ beforeAll(async () => {
     const at = T0 + i * 60_000;
     const [row] = await h.database.db
       .insert(callbackRequests)
-      .values({ ...cb, status: 'new', clientAddress: '203.0.113.9', createdAt: at, updatedAt: at })
+      .values({ ...cb, status: 'new', clientAddress: '203.0.113.9', dueAt: at + 24 * 3_600_000, createdAt: at, updatedAt: at })
       .returning({ id: callbackRequests.id });
     callbackIds.push(row!.id);
   }
@@ -103,6 +105,7 @@ describe('GET /api/admin/quotes', () => {
       dueAt: new Date(T0 + 24 * 3_600_000).toISOString(),
       assignee: null,
       product: null,
+      requestedStart: null,
       offer: null,
       policyNumber: null,
     });
