@@ -42,9 +42,9 @@ if (Number((await c.execute('select count(*) from users')).rows[0]![0]) === 0) {
     }
     for (let i = 0; i < QUOTES_EACH; i++) {
       await tx.execute({
-        sql: `insert into quote_requests (reference, status, first_name, last_name, email, phone, postcode, details, fingerprint, product, user_id, created_at, updated_at)
-          values (?, 'new', 'Bench', 'Customer', ?, '07700900000', 'SW1A 1AA', '{}', ?, 'temporary', ?, ?, ?)`,
-        args: [`QB${String(u).padStart(4, '0')}${i}`, `bench${u}@example.test`, `fp-${u}-${i}`, id, now - i * 60_000, now],
+        sql: `insert into quote_requests (reference, status, first_name, last_name, email, phone, postcode, details, fingerprint, product, user_id, due_at, created_at, updated_at)
+          values (?, 'new', 'Bench', 'Customer', ?, '07700900000', 'SW1A 1AA', '{}', ?, 'temporary', ?, ?, ?, ?)`,
+        args: [`QB${String(u).padStart(4, '0')}${i}`, `bench${u}@example.test`, `fp-${u}-${i}`, id, now - i * 60_000 + 86_400_000, now - i * 60_000, now],
       });
     }
   }
