@@ -194,6 +194,16 @@ test('step 1 asks for the driving licence, and a learner’s supervising driver,
   for (const message of ['Enter your occupation', 'Enter the name of the business', 'Say what the business does']) await expect(page.getByText(message, { exact: true })).toBeVisible();
 });
 
+test('learner cover chosen and Continue pressed at once: the supervisor’s messages come with the others', async ({ page }) => {
+  await page.goto('/request-quote-step1');
+  await page.locator('[name="product"]').selectOption('learner');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  for (const message of ['First name is required', 'Enter your driving licence number', 'Enter the supervising driver’s full name', 'Enter the supervising driver’s age in whole years']) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(page).toHaveURL(/step1$/);
+});
+
 test('step 2 asks when cover starts and for how long, within the product’s limits, from now on in UK time', async ({ page }) => {
   await page.goto('/request-quote-step1');
   await fillStep1(page, validPersonal);

@@ -2,7 +2,7 @@
 // checked in the same round as every other message.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { durationText } from '@server/contract/durations';
 import { productLabels, productOptions, productRules, products } from '@server/contract/products';
@@ -55,6 +55,13 @@ export function QuoteStep1Page() {
 
   // The product decides which of the supervisor's and the business's questions show (docs/product.md#step-1-personal-details).
   const product = watch('product');
+  // With messages showing (a Continue pressed, perhaps before the app was live), the product's own questions join
+  // them, so one Continue still shows every message (docs/product.md#step-1-personal-details).
+  const showingErrors = Object.keys(errors).length > 0;
+  useEffect(() => {
+    const asked = product === 'learner' ? SUPERVISOR_FIELDS : product === 'business' ? WORK_FIELDS : null;
+    if (showingErrors && asked) void trigger(asked);
+  }, [product, showingErrors, trigger]);
 
   // What the person typed is kept (the server normalises it again); parsing only decides whether to go on.
   const submit = handleSubmit(async () => {
@@ -189,6 +196,9 @@ export function QuoteStep1Page() {
     </div>
   );
 }
+
+const SUPERVISOR_FIELDS = ['supervisorName', 'supervisorAge', 'supervisorLicenceYears'] as const;
+const WORK_FIELDS = ['occupation', 'businessName', 'businessNature'] as const;
 
 /** Who each product is for and how long it runs (contract/products.ts), so the choice is an informed one. */
 const PRODUCT_HINT = products
