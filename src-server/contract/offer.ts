@@ -68,6 +68,7 @@ const field = policyInput.shape;
  * (docs/api.md#admin-audit-log-queues-and-report); checked again with policyInput once merged.
  */
 export const issuePolicyInput = z.object({
+  // Always sent: the form opens with the request's (policyFromRequest), and staff confirm it by sending it.
   licenseNumber: field.licenseNumber,
   /**
    * A policy from a quote starts `pending` and becomes active once payments cover its premium
@@ -121,9 +122,15 @@ export function requestVehicle(details: unknown): { description: string | null; 
   };
 }
 
+/** The driver's licence number a request gives, where the wizard asked (requests from before it did have none). */
+export function requestLicenceNumber(details: unknown): string | null {
+  const d = details && typeof details === 'object' && !Array.isArray(details) ? (details as Record<string, unknown>) : {};
+  return textOf(d['licenceNumber']);
+}
+
 /** The policy fields a request gives (policyInput's, 24-hour UK times); the rest staff type. */
 type PolicyFromRequest = Pick<PolicyInput, 'holderName' | 'driverName' | 'carModel' | 'registration'> &
-  Partial<Pick<PolicyInput, 'product' | 'startDate' | 'startTime' | 'endDate' | 'endTime'>> & { premium?: number };
+  Partial<Pick<PolicyInput, 'product' | 'startDate' | 'startTime' | 'endDate' | 'endTime' | 'licenseNumber'>> & { premium?: number };
 
 /** The policy a request describes (docs/product.md#issuing-a-policy), one rule for the server and the console's form. */
 export function policyFromRequest(r: RequestFacts): PolicyFromRequest {
@@ -135,6 +142,8 @@ export function policyFromRequest(r: RequestFacts): PolicyFromRequest {
     carModel: vehicle.description ?? ([vehicle.type, vehicle.registration].filter(Boolean).join(' ') || 'Vehicle not described'),
     registration: vehicle.registration,
   };
+  const licence = requestLicenceNumber(r.details);
+  if (licence) fields.licenseNumber = licence;
   if (r.product) fields.product = r.product;
   if (r.offerPremium !== null) fields.premium = r.offerPremium;
   if (r.requestedStartAt !== null) {

@@ -20,6 +20,7 @@ const listed = (values: readonly string[]): Option[] => values.map((value) => ({
 
 /** Step 2's choices in the documented order (docs/product.md#option-lists), each with what it asks when missing or unlisted. */
 const choices = {
+  licenceType: { values: ['Full UK', 'Provisional UK', 'EU', 'International'], message: 'Choose the type of driving licence you hold' },
   vehicleType: { values: ['Car', 'Commercial Vehicle'], message: 'Choose the vehicle type' },
   vehicleOwner: { values: ['Private', 'Company'], message: 'Choose who owns the vehicle' },
   annualMileage: {
@@ -87,8 +88,20 @@ export const quoteFieldLabels = {
   dateOfBirth: 'Date of birth',
   address: 'Address',
   postcode: 'Postcode',
+  licenceType: 'Driving licence type',
+  licenceNumber: 'Driving licence number',
+  licenceYears: 'Years you have held this licence',
+  supervisorName: 'Supervising driver’s full name',
+  supervisorAge: 'Supervising driver’s age',
+  supervisorLicenceYears: 'Years the supervising driver has held a full licence',
+  occupation: 'Your occupation',
+  businessName: 'Name of the business',
+  businessNature: 'What the business does',
   vehicleType: 'Vehicle type',
   regNumber: 'Registration number',
+  vehicleMake: 'Vehicle make',
+  vehicleModel: 'Vehicle model',
+  // Requests made before the wizard asked make and model apart hold both in one answer.
   carModel: 'Make and model',
   vehicleOwner: 'Vehicle owner',
   annualMileage: 'Annual mileage',
@@ -133,7 +146,23 @@ export const quoteMessages = {
   postcodeInvalid: 'Enter a full UK postcode, such as SW1A 1AA',
   regNumberRequired: 'Registration number is required',
   regNumberInvalid: 'Enter the registration as shown on the number plate, such as AB12 CDE',
-  carModelInvalid: 'Make and model may not contain line breaks or control characters',
+  vehicleMakeRequired: 'Enter the vehicle’s make, such as Ford',
+  vehicleModelRequired: 'Enter the vehicle’s model, such as Fiesta 1.0 Zetec',
+  vehicleTextInvalid: 'Make and model may not contain line breaks or control characters',
+  licenceNumberRequired: 'Enter your driving licence number',
+  licenceNumberInvalid: 'Licence numbers may not contain line breaks or control characters',
+  ukLicenceNumberShape:
+    'Enter the 16-character number from section 5 of your UK photocard licence: 5 letters of your surname (with 9s for a short one), 6 digits, 2 initials, a digit and 2 letters, such as MORGA753116SM9IJ',
+  licenceYearsRequired: 'Enter how many whole years you have held this licence, from 0 to 80',
+  supervisorNameRequired: 'Enter the supervising driver’s full name',
+  supervisorAgeRequired: 'Enter the supervising driver’s age in whole years',
+  supervisorTooYoung: 'The supervising driver must be 21 or over',
+  supervisorLicenceYearsRequired: 'Enter how many whole years the supervising driver has held a full licence',
+  supervisorLicenceTooShort: 'The supervising driver must have held a full licence for 3 years or more',
+  occupationRequired: 'Enter your occupation',
+  businessNameRequired: 'Enter the name of the business',
+  businessNatureRequired: 'Say what the business does',
+  textInvalid: 'Answers may not contain line breaks or control characters',
   valueRequired: 'Vehicle value is required',
   moneyInvalid: moneyMessages.invalid,
   moneyNegative: moneyMessages.negative,
@@ -206,7 +235,66 @@ const TIME_24 = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** A cover length as typed: up to five digits (the product's limits then refuse a long one with their own message). */
 const DURATION_TEXT = /^\d{1,5}$/;
 
-export const quotePersonalInput = z.object({
+/** A UK licence number as people type it, compacted: spaces dropped, upper case ('morga 753116 sm9ij' -> 'MORGA753116SM9IJ'). */
+export const compactLicenceNumber = (value: string) => value.replace(/\s+/g, '').toUpperCase();
+
+/**
+ * The shape of a UK driving licence number (docs/product.md#step-1-personal-details), compacted: 5 letters of the
+ * surname padded with 9s; 6 digits of the date of birth (decade, month with 5 added to its first digit for women,
+ * day, year); 2 initials padded with 9; a digit; 2 check letters.
+ */
+export function isUkLicenceNumber(compact: string): boolean {
+  const m = /^[A-Z][A-Z9]{4}\d(\d\d)(\d\d)\d[A-Z][A-Z9]\d[A-Z]{2}$/.exec(compact);
+  if (!m) return false;
+  const [month, day] = [Number(m[1]), Number(m[2])];
+  return month <= 62 && month % 50 >= 1 && month % 50 <= 12 && day >= 1 && day <= 31;
+}
+
+/** The licence types whose numbers are in the UK format; EU and international numbers are free text. */
+const UK_LICENCE_TYPES: readonly string[] = ['Full UK', 'Provisional UK'];
+/** UK law: a learner's supervisor is 21 or over and has held a full licence for 3 years (docs/product.md#step-1-personal-details). */
+export const SUPERVISOR_MIN_AGE = 21;
+export const SUPERVISOR_MIN_LICENCE_YEARS = 3;
+
+/** Text asked only for one product: blank is left out; whether it is needed is checkDriverAnswers' job. */
+const productText = (max: number, text = lineText) =>
+  text({ error: quoteMessages.textInvalid, message: quoteMessages.textInvalid })
+    .max(max, `Must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+
+/** A whole number asked only for one product, within [min, max]: blank is left out. */
+const productWhole = (min: number, max: number, message: string) =>
+  z
+    .union([z.number(), lineText({ message, trim: false })], { error: message })
+    .optional()
+    .transform((v, ctx) => {
+      const text = v === undefined ? '' : String(v).trim();
+      if (text === '') return undefined;
+      const n = Number(text);
+      if (!/^\d{1,3}$/.test(text) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+/** The fields only one product asks for: a request for another product does not keep them. */
+const PRODUCT_ONLY_FIELDS: Record<string, Product> = {
+  supervisorName: 'learner',
+  supervisorAge: 'learner',
+  supervisorLicenceYears: 'learner',
+  occupation: 'business',
+  businessName: 'business',
+  businessNature: 'business',
+};
+
+/** The stored answers without those another product asks for (a learner's supervisor on a business request). */
+export function answersForProduct<T extends { product: Product }>(details: T): T {
+  return Object.fromEntries(Object.entries(details).filter(([k]) => !Object.hasOwn(PRODUCT_ONLY_FIELDS, k) || PRODUCT_ONLY_FIELDS[k] === details.product)) as T;
+}
+
+const quotePersonalFields = z.object({
   product: z.enum(products, { error: quoteMessages.productRequired }),
   firstName: requiredText(quoteMessages.firstNameRequired, 50, quoteMessages.nameInvalid, nameText),
   lastName: requiredText(quoteMessages.lastNameRequired, 50, quoteMessages.nameInvalid, nameText),
@@ -217,18 +305,85 @@ export const quotePersonalInput = z.object({
     .refine(isCalendarDate, quoteMessages.dateOfBirthInvalid),
   address: requiredText(quoteMessages.addressRequired, 200, quoteMessages.addressInvalid),
   postcode: normalisedText(normalisePostcode, { required: quoteMessages.postcodeRequired, invalid: quoteMessages.postcodeInvalid }, 10),
+  licenceType: choice('licenceType'),
+  // A UK-format number is kept compacted, whatever type is chosen; the type decides whether the format is required.
+  licenceNumber: requiredText(quoteMessages.licenceNumberRequired, 40, quoteMessages.licenceNumberInvalid).transform((v) =>
+    isUkLicenceNumber(compactLicenceNumber(v)) ? compactLicenceNumber(v) : v,
+  ),
+  licenceYears: wholeNumber(0, 80, quoteMessages.licenceYearsRequired),
+  supervisorName: productText(100, nameText),
+  supervisorAge: productWhole(0, MAX_DRIVER_AGE, quoteMessages.supervisorAgeRequired),
+  supervisorLicenceYears: productWhole(0, 80, quoteMessages.supervisorLicenceYearsRequired),
+  occupation: productText(100),
+  businessName: productText(100),
+  businessNature: productText(200),
 });
+
+/** A field the product's or the licence type's rules refuse, with the message shown by it. */
+export interface AnswerIssue {
+  field: 'licenceNumber' | keyof typeof PRODUCT_ONLY_FIELDS;
+  message: string;
+}
+
+/**
+ * Rules between fields (docs/product.md#step-1-personal-details): a UK licence's number in the UK format; a learner's
+ * supervising driver (21 or over, a full licence for 3 years or more); a business's occupation and business. Reads
+ * values parsed or as typed; a malformed one is left to its own field's rules.
+ */
+export function checkDriverAnswers(value: unknown): AnswerIssue[] {
+  const issues: AnswerIssue[] = [];
+  // A refinement that runs whatever failed sees any input, an object or not (null, a list, a string).
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return issues;
+  const input = value as Record<string, unknown>;
+  const number = input['licenceNumber'];
+  if (typeof input['licenceType'] === 'string' && UK_LICENCE_TYPES.includes(input['licenceType']) && typeof number === 'string') {
+    const compact = compactLicenceNumber(number);
+    if (compact !== '' && number.length <= 40 && !isUkLicenceNumber(compact)) issues.push({ field: 'licenceNumber', message: quoteMessages.ukLicenceNumberShape });
+  }
+  const blank = (field: string) => {
+    const v = input[field];
+    return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+  };
+  const need = (field: AnswerIssue['field'], message: string) => {
+    if (blank(field)) issues.push({ field, message });
+  };
+  const atLeast = (field: AnswerIssue['field'], min: number, message: string) => {
+    const n = whole(input[field]);
+    if (n !== undefined && n < min) issues.push({ field, message });
+  };
+  if (input['product'] === 'learner') {
+    need('supervisorName', quoteMessages.supervisorNameRequired);
+    need('supervisorAge', quoteMessages.supervisorAgeRequired);
+    atLeast('supervisorAge', SUPERVISOR_MIN_AGE, quoteMessages.supervisorTooYoung);
+    need('supervisorLicenceYears', quoteMessages.supervisorLicenceYearsRequired);
+    atLeast('supervisorLicenceYears', SUPERVISOR_MIN_LICENCE_YEARS, quoteMessages.supervisorLicenceTooShort);
+  }
+  if (input['product'] === 'business') {
+    need('occupation', quoteMessages.occupationRequired);
+    need('businessName', quoteMessages.businessNameRequired);
+    need('businessNature', quoteMessages.businessNatureRequired);
+  }
+  return issues;
+}
+
+/** checkDriverAnswers on a schema, even when other fields fail, so a form shows every message at once. */
+const withDriverAnswers = <S extends z.ZodType<object>>(schema: S) =>
+  schema.superRefine(
+    (value, ctx) => {
+      for (const issue of checkDriverAnswers(value)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+    },
+    { when: () => true },
+  );
+
+export const quotePersonalInput = withDriverAnswers(quotePersonalFields);
 export type QuotePersonalFormValues = z.input<typeof quotePersonalInput>;
 
 export const quoteVehicleInput = z.object({
   vehicleType: choice('vehicleType'),
   regNumber: normalisedText(normaliseRegistration, { required: quoteMessages.regNumberRequired, invalid: quoteMessages.regNumberInvalid }, 12),
-  // Optional: the make and model ('Ford Fiesta 1.0 Zetec'), which a policy issued from the request names, and which
-  // asking for more cover fills in from the policy (docs/product.md#asking-for-more-cover). Blank is left out.
-  carModel: lineText({ error: quoteMessages.carModelInvalid, message: quoteMessages.carModelInvalid })
-    .max(100, 'Must be at most 100 characters')
-    .optional()
-    .transform((v) => (v === '' ? undefined : v)),
+  // Typed, with common makes offered (contract/vehicle-makes.ts); a policy issued from the request names them both.
+  vehicleMake: requiredText(quoteMessages.vehicleMakeRequired, 40, quoteMessages.vehicleTextInvalid),
+  vehicleModel: requiredText(quoteMessages.vehicleModelRequired, 80, quoteMessages.vehicleTextInvalid),
   vehicleOwner: choice('vehicleOwner'),
   annualMileage: choice('annualMileage'),
   value: money({ required: quoteMessages.valueRequired, max: 5_000_000 }),
@@ -270,11 +425,13 @@ export type QuoteVehicle = z.infer<typeof quoteVehicleInput>;
 export type QuoteVehicleFormValues = z.input<typeof quoteVehicleInput>;
 
 /** The whole request as POST /api/quotes and quotes.submit take it: step 1 + step 2 (+ the honeypot). */
-export const quoteRequestInput = quotePersonalInput.extend({
-  ...quoteVehicleInput.shape,
-  /** Hidden from people, so empty or absent; a filled one is answered like success and dropped. */
-  website: z.string().max(500).optional(),
-});
+export const quoteRequestInput = withDriverAnswers(
+  quotePersonalFields.extend({
+    ...quoteVehicleInput.shape,
+    /** Hidden from people, so empty or absent; a filled one is answered like success and dropped. */
+    website: z.string().max(500).optional(),
+  }),
+);
 export type QuoteRequest = z.infer<typeof quoteRequestInput>;
 
 /** quotes.renewal: one of the caller's own policies, whose details fill in the wizard (docs/product.md#asking-for-more-cover). */

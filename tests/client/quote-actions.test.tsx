@@ -176,6 +176,11 @@ describe('Issue policy', () => {
     });
   });
 
+  it('fills in the real vehicle and the licence number where the wizard asked for them', () => {
+    const asked = { ...REQUEST, details: { vehicleType: 'Car', regNumber: 'AB12 CDE', vehicleMake: 'Ford', vehicleModel: 'Fiesta 1.0 Zetec', licenceType: 'Full UK', licenceNumber: 'FLETC955170A99AB' } };
+    expect(issueFormValues(asked)).toMatchObject({ carModel: 'Ford Fiesta 1.0 Zetec', registration: 'AB12 CDE', licenseNumber: 'FLETC955170A99AB' });
+  });
+
   it('sends the form with the licence number and no account of its choosing, then names the account and the invitation', async () => {
     const issued: IssuedPolicyView = {
       policy: {

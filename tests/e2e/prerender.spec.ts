@@ -387,11 +387,14 @@ test.describe('before the app is live', () => {
       dateOfBirth: '1990-04-02',
       address: '1 Kerb Street, Leeds',
       postcode: 'LS1 4AP',
+      licenceNumber: 'TYPIS904020E99AB',
+      licenceYears: '12',
     };
     // Focusing the first field is the visitor starting to use the page: the app is asked for (and held here).
     for (const [name, value] of Object.entries(values)) await page.locator(`[name="${name}"]`).fill(value);
     await app.requested;
     await page.locator('select[name="product"]').selectOption({ index: 1 });
+    await page.locator('select[name="licenceType"]').selectOption('Full UK');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page).toHaveURL(/\/request-quote-step1$/);
     app.release();

@@ -6,7 +6,7 @@
 // queues the e-mail, and staff find it in the admin console.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { validPersonal, validVehicle } from '../fixtures/quote';
+import { validLearner, validPersonal, validVehicle } from '../fixtures/quote';
 import { tab, listAnswered } from './admin-helpers';
 import { db, failProcedure, latestMailTo, OWNER, signIn, unique } from './fixtures';
 
@@ -85,6 +85,9 @@ test('step 1 shows a clear message per field, checks the postcode, and saves und
     'Date of birth is required',
     'Address is required',
     'Postcode is required',
+    'Choose the type of driving licence you hold',
+    'Enter your driving licence number',
+    'Enter how many whole years you have held this licence, from 0 to 80',
   ]) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
@@ -134,6 +137,71 @@ test('one submit of step 1 shows the product’s age message beside the other fi
   await fillStep1(page, { ...validPersonal, product: 'temporary', dateOfBirth: bornYearsAgo(66) });
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/step2$/);
+});
+
+test('step 1 asks for the driving licence, and a learner’s supervising driver, with a message under each wrong field', async ({ page }) => {
+  await page.goto('/request-quote-step1');
+  expect(await page.locator('[name="licenceType"] option').allTextContents()).toEqual(['Select...', 'Full UK', 'Provisional UK', 'EU', 'International']);
+  // Nothing about a supervisor or a business until the product asks for it.
+  await expect(page.locator('[name="supervisorAge"]')).toHaveCount(0);
+  await expect(page.locator('[name="occupation"]')).toHaveCount(0);
+
+  // A learner whose licence number has the wrong shape, supervised by someone of 19 with a licence for 2 years.
+  await fillStep1(page, { ...validPersonal, ...validLearner, dateOfBirth: bornYearsAgo(18), licenceNumber: 'FLETC95517', supervisorAge: '19', supervisorLicenceYears: '2' });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const expectMessage = async (name: string, text: string | RegExp) => {
+    const message = page.getByText(text);
+    await expect(message).toBeVisible();
+    await expect(page.locator(`[name="${name}"]`)).toHaveAttribute('aria-invalid', 'true');
+    // Under its field, tied to it for screen readers.
+    const describedBy = (await page.locator(`[name="${name}"]`).getAttribute('aria-describedby')) ?? '';
+    expect(describedBy.split(' ')).toContain(await message.getAttribute('id'));
+  };
+  await expectMessage('licenceNumber', /^Enter the 16-character number from section 5 of your UK photocard licence/);
+  await expectMessage('supervisorAge', 'The supervising driver must be 21 or over');
+  await expectMessage('supervisorLicenceYears', 'The supervising driver must have held a full licence for 3 years or more');
+  await expect(page.locator('[name="licenceNumber"]')).toBeFocused();
+  await expect(page).toHaveURL(/step1$/);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The labels name each field, and the keyboard reaches them in the order they are read.
+  await expect(page.getByLabel('Supervising driver’s full name')).toHaveValue(validLearner.supervisorName);
+  await page.locator('[name="licenceYears"]').focus();
+  for (const name of ['supervisorName', 'supervisorAge', 'supervisorLicenceYears']) {
+    await page.keyboard.press('Tab');
+    await expect(page.locator(`[name="${name}"]`)).toBeFocused();
+  }
+
+  // Fixed (a UK number may be typed in lower case with spaces): on to step 2, the draft keeping every answer.
+  await fillStep1(page, { licenceNumber: 'fletc 955170 a9 9ab', supervisorAge: '21', supervisorLicenceYears: '3' });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/step2$/);
+  expect((await draft(page)).value?.personal).toMatchObject({ product: 'learner', licenceType: 'Provisional UK', supervisorName: 'Dan Fletcher', supervisorAge: '21' });
+
+  // Step 2 asks the make, with common makes offered as it is typed, and the model.
+  await expect(page.locator('[name="vehicleMake"]')).toHaveAttribute('list', 'vehicle-makes');
+  expect(await page.locator('#vehicle-makes option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(expect.arrayContaining(['Ford', 'Vauxhall', 'Volkswagen']));
+  await page.getByRole('button', { name: 'Submit quote request' }).click();
+  await expect(page.getByText('Enter the vehicle’s make, such as Ford')).toBeVisible();
+  await expect(page.getByText('Enter the vehicle’s model, such as Fiesta 1.0 Zetec')).toBeVisible();
+
+  // Business cover asks for the work instead.
+  await page.goto('/request-quote-step1');
+  await page.locator('[name="product"]').selectOption('business');
+  await expect(page.locator('[name="supervisorAge"]')).toHaveCount(0);
+  await fillStep1(page, { occupation: '', businessName: '', businessNature: '' });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  for (const message of ['Enter your occupation', 'Enter the name of the business', 'Say what the business does']) await expect(page.getByText(message, { exact: true })).toBeVisible();
+});
+
+test('learner cover chosen and Continue pressed at once: the supervisor’s messages come with the others', async ({ page }) => {
+  await page.goto('/request-quote-step1');
+  await page.locator('[name="product"]').selectOption('learner');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  for (const message of ['First name is required', 'Enter your driving licence number', 'Enter the supervising driver’s full name', 'Enter the supervising driver’s age in whole years']) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(page).toHaveURL(/step1$/);
 });
 
 test('step 2 asks when cover starts and for how long, within the product’s limits, from now on in UK time', async ({ page }) => {
@@ -303,6 +371,13 @@ test('a failed submit keeps the data and says so in the page; a good one shows s
   await expect(dialog.getByText('Temporary car cover', { exact: true })).toBeVisible();
   await expect(dialog.getByText(new RegExp(`15 Jan ${NEXT_YEAR}, 09:00 GMT`))).toBeVisible();
   await expect(dialog.getByText('3 days', { exact: true })).toBeVisible();
+  // The wizard's answers on insuring: the licence and the make and model.
+  const answers = dialog.getByRole('definition');
+  await expect(dialog.getByText('Driving licence number', { exact: true })).toBeVisible();
+  await expect(answers.filter({ hasText: /^FLETC955170A99AB$/ })).toBeVisible();
+  await expect(answers.filter({ hasText: /^Full UK$/ })).toBeVisible();
+  await expect(dialog.getByText('Vehicle make', { exact: true })).toBeVisible();
+  await expect(answers.filter({ hasText: /^Fiesta 1\.0 Zetec$/ })).toBeVisible();
   await staff.close();
 });
 

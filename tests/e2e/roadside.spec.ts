@@ -168,7 +168,7 @@ test.describe('cover-ending reminder', () => {
     await expect(page.locator('input[name="lastName"]')).toHaveValue('Ann Morgan');
     await expect(page.locator('input[name="email"]')).toHaveValue(c.email);
     const stored = await page.evaluate(() => JSON.parse(window.sessionStorage.getItem('kerbside.quoteRequest') ?? '{}') as { vehicle?: Record<string, string> });
-    expect(stored.vehicle).toMatchObject({ regNumber: 'RM26 ABC', carModel: 'Ford Fiesta' });
+    expect(stored.vehicle).toMatchObject({ regNumber: 'RM26 ABC', vehicleMake: 'Ford', vehicleModel: 'Fiesta' });
 
     // Someone else's policy fills nothing.
     await page.goto('/request-quote-step1?renew=KC-000000');

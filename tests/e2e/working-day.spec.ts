@@ -3,7 +3,7 @@
 // quote of £64.50 and issue the policy without retyping; the invitation link sets a password; the customer
 // signs in with their e-mail address and sees the policy, its certificate and where their request stands.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { validPersonal, validVehicle } from '../fixtures/quote';
+import { validLearner, validPersonal, validVehicle } from '../fixtures/quote';
 import { listAnswered, tab } from './admin-helpers';
 import { db, latestLinkTo, OWNER, signIn, unique } from './fixtures';
 
@@ -60,7 +60,7 @@ test('a quote request becomes an offer, a policy, an account and documents witho
   // 1. The visitor asks for two weeks of learner cover from 09:00 tomorrow.
   const visitor = await newPage(browser);
   await visitor.goto('/request-quote-step1');
-  await fill(visitor, { ...validPersonal, product: 'learner', firstName: 'Amelia', lastName, email, dateOfBirth: bornThirtyYearsAgo() });
+  await fill(visitor, { ...validPersonal, ...validLearner, firstName: 'Amelia', lastName, email, dateOfBirth: bornThirtyYearsAgo() });
   await visitor.getByRole('button', { name: 'Continue' }).click();
   await expect(visitor).toHaveURL(/step2$/);
   await fill(visitor, {
@@ -112,8 +112,10 @@ test('a quote request becomes an offer, a policy, an account and documents witho
 
   await dialog.getByRole('button', { name: 'Issue policy' }).click();
   const issue = staff.getByRole('dialog', { name: `Issue policy from ${reference}` });
-  // Filled in from the request: staff add only the licence number.
+  // Filled in from the request, the real vehicle and the licence number included: staff check it.
   await expect(issue.locator('input[name="holderName"]')).toHaveValue(`Amelia ${lastName}`);
+  await expect(issue.locator('input[name="carModel"]')).toHaveValue('Ford Fiesta 1.0 Zetec');
+  await expect(issue.locator('input[name="licenseNumber"]')).toHaveValue(validPersonal.licenceNumber);
   await expect(issue.locator('input[name="registration"]')).toHaveValue('LD24 XYZ');
   await expect(issue.locator('[name="product"]')).toHaveValue('learner');
   await expect(issue.locator('input[name="startDate"]')).toHaveValue(start.iso);

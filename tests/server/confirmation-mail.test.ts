@@ -33,7 +33,7 @@ describe('the quote request confirmation', () => {
   it('greets without the name and leaves out the make and model, keeping the reference and the listed facts', async () => {
     const email = 'quote.target@example.test';
     const res = await h.request('POST', '/api/quotes', {
-      body: { ...validQuote, email, firstName: PLANTED[0], lastName: PLANTED[1], carModel: PLANTED[2] },
+      body: { ...validQuote, email, firstName: PLANTED[0], lastName: PLANTED[1], vehicleMake: PLANTED[2], vehicleModel: PLANTED[2], businessName: PLANTED[2] },
       headers: { 'x-forwarded-for': address() },
     });
     expect(res.status).toBe(201);

@@ -7,7 +7,7 @@
 // duration gives; the confirmation is e-mailed with the certificate; the request shows closed with the policy number.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { IssuedPolicyView, LoginResult, PolicyView, QuoteRequestDetailView } from '../../src-server/contract/views';
-import { validQuote } from '../fixtures/quote';
+import { validLearner, validQuote } from '../fixtures/quote';
 import { createHarness, json, type ErrorBody, type Harness } from './harness';
 import { latestLinkTo } from './mail-links';
 import { mailsTo } from './quote-flow';
@@ -23,7 +23,7 @@ const EMAIL = 'lena.marsh@example.test';
 
 it('takes a quote request to cover, e-mails and all', async () => {
   const staff = await h.tokenFor('sam');
-  const request = { ...validQuote, product: 'learner', firstName: 'Lena', lastName: 'Marsh', email: EMAIL, regNumber: 'lm70 abc', policyStartDay: '15', policyStartMonth: '7', policyStartYear: '2026', policyStartTime: '17:30', durationValue: '2', durationUnit: 'weeks' };
+  const request = { ...validQuote, ...validLearner, product: 'learner', firstName: 'Lena', lastName: 'Marsh', email: EMAIL, regNumber: 'lm70 abc', policyStartDay: '15', policyStartMonth: '7', policyStartYear: '2026', policyStartTime: '17:30', durationValue: '2', durationUnit: 'weeks' };
 
   // A learner aged 66 is refused with the product's age message.
   const tooOld = await h.request('POST', '/api/quotes', { body: { ...request, dateOfBirth: '1960-01-01' }, headers: { 'x-forwarded-for': '203.0.113.200' } });

@@ -63,8 +63,8 @@ describe('a new customer', () => {
       username: 'amelia.fletcher',
       holderName: 'Amelia Fletcher',
       driverName: 'Amelia Fletcher',
-      // No description asked for by the wizard: the vehicle's type and registration.
-      carModel: 'Car AB12 CDE',
+      // The make and model the wizard asked.
+      carModel: 'Ford Fiesta 1.0 Zetec',
       licenseNumber: LICENCE,
       registration: 'AB12 CDE',
       product: 'temporary',

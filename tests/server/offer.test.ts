@@ -58,7 +58,8 @@ describe('sending a quote', () => {
     expect(mail.text).toContain('Hello Priya,');
     expect(mail.text).toContain('Price: £64.50 (insurance premium tax included)');
     expect(mail.text).toContain('Cover: Temporary car cover');
-    expect(mail.text).toContain('Vehicle: Car, registration AB12 CDE');
+    // The make and model the wizard asked (a request from before names the vehicle's type instead).
+    expect(mail.text).toContain('Vehicle: Ford Fiesta 1.0 Zetec, registration AB12 CDE');
     expect(mail.text).toContain('Driver: Priya Fletcher');
     expect(mail.text).toContain('Cover to start: Fri 10 Jul 2026, 09:00 BST');
     expect(mail.text).toContain('For: 3 days');

@@ -8,7 +8,10 @@ import { z } from 'zod';
 import { productLabels, products } from '../../src-server/contract/products';
 import {
   ageOn,
+  answersForProduct,
+  checkDriverAnswers,
   checkQuoteTimes,
+  isUkLicenceNumber,
   normalisePostcode,
   normaliseRegistration,
   policyStartYearOptions,
@@ -21,7 +24,8 @@ import {
   withQuoteTimes,
   type QuoteTimesInput,
 } from '../../src-server/contract/quote';
-import { validPersonal, validQuote, validVehicle } from '../fixtures/quote';
+import { vehicleMakes, splitMakeModel } from '../../src-server/contract/vehicle-makes';
+import { validPersonal, validProductAnswers, validQuote, validVehicle } from '../fixtures/quote';
 
 /** The first message for `field` when `body` is parsed, or undefined when it passes. */
 function errorFor(schema: z.ZodType, body: unknown, field: string): string | undefined {
@@ -76,15 +80,17 @@ describe('option lists (exactly as documented)', () => {
   it.each(Object.keys(quoteOptions).filter((f) => !f.startsWith('policyStart')) as Array<keyof typeof quoteOptions>)(
     '%s: accepts every option, refuses an unlisted value, a wrong letter case and a blank with its message',
     (field) => {
-      for (const { value } of quoteOptions[field]) expect(errorFor(quoteVehicleInput, { ...validVehicle, [field]: value }, field)).toBeUndefined();
-      const message = errorFor(quoteVehicleInput, { ...validVehicle, [field]: '' }, field);
+      // The licence type is asked on step 1, every other choice on step 2.
+      const [schema, valid]: [z.ZodType, Record<string, string>] = Object.hasOwn(validPersonal, field) ? [quotePersonalInput, validPersonal] : [quoteVehicleInput, validVehicle];
+      for (const { value } of quoteOptions[field]) expect(errorFor(schema, { ...valid, [field]: value }, field)).toBeUndefined();
+      const message = errorFor(schema, { ...valid, [field]: '' }, field);
       expect(message).toMatch(/^Choose /);
-      expect(errorFor(quoteVehicleInput, { ...validVehicle, [field]: 'Something else' }, field)).toBe(message);
+      expect(errorFor(schema, { ...valid, [field]: 'Something else' }, field)).toBe(message);
       const first = quoteOptions[field][0]!.value;
       const recased = first === first.toUpperCase() ? first.toLowerCase() : first.toUpperCase();
-      if (recased !== first) expect(errorFor(quoteVehicleInput, { ...validVehicle, [field]: recased }, field)).toBe(message);
-      const { [field]: _omitted, ...missing } = validVehicle;
-      expect(errorFor(quoteVehicleInput, missing, field)).toBe(message);
+      if (recased !== first) expect(errorFor(schema, { ...valid, [field]: recased }, field)).toBe(message);
+      const { [field]: _omitted, ...missing } = valid;
+      expect(errorFor(schema, missing, field)).toBe(message);
     },
   );
 
@@ -96,7 +102,7 @@ describe('option lists (exactly as documented)', () => {
 describe('step 1: personal details', () => {
   it('starts with the product: temporary, learner or business, exactly, and asks for it clearly', () => {
     expect(Object.keys(quotePersonalInput.shape)[0]).toBe('product');
-    for (const product of products) expect(quotePersonalInput.parse({ ...validPersonal, product }).product).toBe(product);
+    for (const product of products) expect(quotePersonalInput.parse({ ...validPersonal, ...validProductAnswers, product }).product).toBe(product);
     for (const product of ['', 'Temporary', 'learner ', 'annual', 3]) {
       expect(errorFor(quotePersonalInput, { ...validPersonal, product }, 'product')).toBe('Choose which cover you want');
     }
@@ -168,6 +174,118 @@ describe('step 1: personal details', () => {
     for (const dateOfBirth of ['1990-02-30', '31/12/1990', '1990-13-01', 'yesterday']) {
       expect(errorFor(quotePersonalInput, { ...validPersonal, dateOfBirth }, 'dateOfBirth')).toBe(quoteMessages.dateOfBirthInvalid);
     }
+  });
+});
+
+describe('step 1: the driving licence (docs/product.md#step-1-personal-details)', () => {
+  const learner = { ...validPersonal, product: 'learner', dateOfBirth: '2008-03-01', licenceType: 'Provisional UK', licenceNumber: 'FLETC053018A99AB', licenceYears: '0', supervisorName: 'Dan Fletcher', supervisorAge: '52', supervisorLicenceYears: '30' };
+  const business = { ...validPersonal, product: 'business', occupation: 'Plumber', businessName: 'Fletcher Plumbing', businessNature: 'Domestic plumbing and heating' };
+
+  it('offers full UK, provisional UK, EU and international licences', () => {
+    expect(quoteOptions.licenceType.map((o) => o.value)).toEqual(['Full UK', 'Provisional UK', 'EU', 'International']);
+  });
+
+  it('stores a UK licence number typed in lower case with spaces as 16 upper-case characters', () => {
+    expect(quotePersonalInput.parse({ ...validPersonal, licenceNumber: ' fletc 955170 a9 9ab ' }).licenceNumber).toBe('FLETC955170A99AB');
+    expect(quotePersonalInput.parse({ ...validPersonal, licenceType: 'Provisional UK', licenceNumber: 'lee99701170j99xy' }).licenceNumber).toBe('LEE99701170J99XY');
+  });
+
+  it.each([
+    ['FLETC955170A99A', 'one character short'],
+    ['FLETC955170A99ABC', 'one character over'],
+    ['12345955170A99AB', 'digits for the surname'],
+    ['FLETC9551X0A99AB', 'a letter among the date digits'],
+    ['FLETC913170A99AB', 'month 13'],
+    ['FLETC963170A99AB', 'month 63 (13 for a woman)'],
+    ['FLETC950170A99AB', 'month 00'],
+    ['FLETC955320A99AB', 'day 32'],
+    ['FLETC955170199AB', 'a digit for the first initial'],
+    ['FLETC955170A9A12', 'digits for the check letters'],
+    ['AB123456C', 'a National Insurance number'],
+  ])('refuses a UK licence number of the wrong shape (%s: %s) with the format message', (licenceNumber) => {
+    expect(isUkLicenceNumber(licenceNumber)).toBe(false);
+    for (const licenceType of ['Full UK', 'Provisional UK']) {
+      expect(errorFor(quotePersonalInput, { ...validPersonal, licenceType, licenceNumber }, 'licenceNumber')).toBe(quoteMessages.ukLicenceNumberShape);
+      expect(errorFor(quoteRequestInput, { ...validQuote, licenceType, licenceNumber }, 'licenceNumber')).toBe(quoteMessages.ukLicenceNumberShape);
+    }
+  });
+
+  it('takes an EU or international licence number as free text up to 40 characters, kept as typed', () => {
+    for (const licenceType of ['EU', 'International']) {
+      expect(quotePersonalInput.parse({ ...validPersonal, licenceType, licenceNumber: ' B072RRE2I55 ' }).licenceNumber).toBe('B072RRE2I55');
+      expect(quotePersonalInput.parse({ ...validPersonal, licenceType, licenceNumber: 'X'.repeat(40) }).licenceNumber).toBe('X'.repeat(40));
+      expect(errorFor(quotePersonalInput, { ...validPersonal, licenceType, licenceNumber: 'X'.repeat(41) }, 'licenceNumber')).toBe('Must be at most 40 characters');
+      expect(errorFor(quotePersonalInput, { ...validPersonal, licenceType, licenceNumber: 'AB\n12' }, 'licenceNumber')).toBe(quoteMessages.licenceNumberInvalid);
+    }
+  });
+
+  it('needs the licence number, its type and the whole years held, 0 to 80', () => {
+    expect(errorFor(quotePersonalInput, { ...validPersonal, licenceNumber: '  ' }, 'licenceNumber')).toBe(quoteMessages.licenceNumberRequired);
+    expect(errorFor(quotePersonalInput, { ...validPersonal, licenceType: '' }, 'licenceType')).toBe('Choose the type of driving licence you hold');
+    for (const licenceYears of ['0', '80', 0, 80]) expect(errorFor(quotePersonalInput, { ...validPersonal, licenceYears }, 'licenceYears')).toBeUndefined();
+    for (const licenceYears of ['', '81', '-1', '2.5', 'ten', undefined]) {
+      expect(errorFor(quotePersonalInput, { ...validPersonal, licenceYears }, 'licenceYears')).toBe(quoteMessages.licenceYearsRequired);
+    }
+    expect(quotePersonalInput.parse(validPersonal).licenceYears).toBe(8);
+  });
+
+  it('asks a learner for a supervising driver of 21 or over, with a full licence for 3 years or more', () => {
+    const parsed = quotePersonalInput.parse(learner);
+    expect(parsed).toMatchObject({ supervisorName: 'Dan Fletcher', supervisorAge: 52, supervisorLicenceYears: 30 });
+    expect(errorFor(quotePersonalInput, { ...learner, supervisorAge: '19' }, 'supervisorAge')).toBe('The supervising driver must be 21 or over');
+    expect(errorFor(quoteRequestInput, { ...validQuote, ...learner, supervisorAge: '19' }, 'supervisorAge')).toBe('The supervising driver must be 21 or over');
+    expect(errorFor(quotePersonalInput, { ...learner, supervisorAge: '20' }, 'supervisorAge')).toBe('The supervising driver must be 21 or over');
+    expect(errorFor(quotePersonalInput, { ...learner, supervisorAge: '21', supervisorLicenceYears: '3' }, 'supervisorAge')).toBeUndefined();
+    expect(errorFor(quotePersonalInput, { ...learner, supervisorLicenceYears: '2' }, 'supervisorLicenceYears')).toBe(quoteMessages.supervisorLicenceTooShort);
+    expect(errorFor(quotePersonalInput, { ...learner, supervisorLicenceYears: '3' }, 'supervisorLicenceYears')).toBeUndefined();
+    expect(errorFor(quotePersonalInput, { ...learner, supervisorName: '' }, 'supervisorName')).toBe(quoteMessages.supervisorNameRequired);
+    expect(errorFor(quotePersonalInput, { ...learner, supervisorAge: '' }, 'supervisorAge')).toBe(quoteMessages.supervisorAgeRequired);
+    expect(errorFor(quotePersonalInput, { ...learner, supervisorAge: 'old' }, 'supervisorAge')).toBe(quoteMessages.supervisorAgeRequired);
+    expect(errorFor(quotePersonalInput, { ...learner, supervisorLicenceYears: undefined }, 'supervisorLicenceYears')).toBe(quoteMessages.supervisorLicenceYearsRequired);
+  });
+
+  it('asks business cover for the occupation and the business’s name and nature', () => {
+    expect(quotePersonalInput.parse(business)).toMatchObject({ occupation: 'Plumber', businessName: 'Fletcher Plumbing' });
+    for (const [field, message] of [
+      ['occupation', quoteMessages.occupationRequired],
+      ['businessName', quoteMessages.businessNameRequired],
+      ['businessNature', quoteMessages.businessNatureRequired],
+    ] as const) {
+      expect(errorFor(quotePersonalInput, { ...business, [field]: ' ' }, field)).toBe(message);
+      expect(errorFor(quoteRequestInput, { ...validQuote, ...business, [field]: '' }, field)).toBe(message);
+    }
+  });
+
+  it('asks temporary cover for neither, and a request keeps only its own product’s answers', () => {
+    expect(checkDriverAnswers({ ...validPersonal })).toEqual([]);
+    const all = quoteRequestInput.parse({ ...validQuote, ...learner, ...business, product: 'business' });
+    const kept = answersForProduct(all);
+    expect(kept).toMatchObject({ occupation: 'Plumber', businessName: 'Fletcher Plumbing' });
+    expect(kept).not.toHaveProperty('supervisorName');
+    expect(kept).not.toHaveProperty('supervisorAge');
+  });
+
+  it('reports the licence, the supervisor and the other fields in one round', () => {
+    const r = quotePersonalInput.safeParse({ ...learner, firstName: '', licenceNumber: 'NOT A LICENCE', supervisorAge: '19' });
+    const errors = z.flattenError(r.error!).fieldErrors as Record<string, string[]>;
+    expect(errors['firstName']?.[0]).toBe(quoteMessages.firstNameRequired);
+    expect(errors['licenceNumber']?.[0]).toBe(quoteMessages.ukLicenceNumberShape);
+    expect(errors['supervisorAge']?.[0]).toBe('The supervising driver must be 21 or over');
+  });
+});
+
+describe('step 2: the vehicle’s make and model', () => {
+  it('needs both, typed, with common makes offered', () => {
+    expect(vehicleMakes).toEqual(expect.arrayContaining(['Ford', 'Vauxhall', 'Volkswagen', 'Land Rover']));
+    expect(errorFor(quoteVehicleInput, { ...validVehicle, vehicleMake: '' }, 'vehicleMake')).toBe(quoteMessages.vehicleMakeRequired);
+    expect(errorFor(quoteVehicleInput, { ...validVehicle, vehicleModel: ' ' }, 'vehicleModel')).toBe(quoteMessages.vehicleModelRequired);
+    expect(quoteVehicleInput.parse({ ...validVehicle, vehicleMake: 'Reliant' }).vehicleMake).toBe('Reliant');
+  });
+
+  it('splits a policy’s vehicle into a listed make and the model, the longest make first', () => {
+    expect(splitMakeModel('Ford Fiesta 1.0 Zetec')).toEqual({ make: 'Ford', model: 'Fiesta 1.0 Zetec' });
+    expect(splitMakeModel('land rover  Defender')).toEqual({ make: 'Land Rover', model: 'Defender' });
+    expect(splitMakeModel('Fordson Tractor')).toEqual({ make: '', model: 'Fordson Tractor' });
   });
 });
 
@@ -520,7 +638,7 @@ describe('the rules that need the clock', () => {
     };
 
     it('shows the product’s age message in the same round as every other field’s', () => {
-      const errors = fieldErrors(personal, { ...validPersonal, product: 'learner', dateOfBirth: '1960-03-14', firstName: '', postcode: '12345', email: 'nope' });
+      const errors = fieldErrors(personal, { ...validPersonal, ...validProductAnswers, product: 'learner', dateOfBirth: '1960-03-14', firstName: '', postcode: '12345', email: 'nope' });
       expect(errors).toEqual({
         firstName: ['First name is required'],
         email: ['Enter a valid email address'],
@@ -539,7 +657,21 @@ describe('the rules that need the clock', () => {
     it('does so on a form left otherwise blank, as a first submit sends it', () => {
       const blank = Object.fromEntries(Object.keys(validPersonal).map((k) => [k, '']));
       const errors = fieldErrors(personal, { ...blank, product: 'learner', dateOfBirth: '1960-03-14' });
-      expect(Object.keys(errors).sort()).toEqual(['address', 'dateOfBirth', 'email', 'firstName', 'lastName', 'phone', 'postcode']);
+      expect(Object.keys(errors).sort()).toEqual([
+        'address',
+        'dateOfBirth',
+        'email',
+        'firstName',
+        'lastName',
+        'licenceNumber',
+        'licenceType',
+        'licenceYears',
+        'phone',
+        'postcode',
+        'supervisorAge',
+        'supervisorLicenceYears',
+        'supervisorName',
+      ]);
       expect(errors['dateOfBirth']).toEqual(['Learner driver cover is for drivers aged 17 to 50']);
       const vehicleBlank = Object.fromEntries(Object.keys(validVehicle).map((k) => [k, '']));
       const step2 = fieldErrors(withQuoteTimes(quoteVehicleInput, () => NOW, { product: 'temporary' }), { ...vehicleBlank, ...lasting(31, 'days') });

@@ -6,7 +6,7 @@
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTE_ADDRESS_RULE } from '../../src-server/features/quotes/service';
-import { validQuote } from '../fixtures/quote';
+import { validProductAnswers, validQuote } from '../fixtures/quote';
 import { createHarness, json, T0, type ErrorBody, type Harness } from './harness';
 
 const SUBMITTED = 'Quote request submitted! Thank you.';
@@ -18,7 +18,8 @@ let addressCounter = 0;
 const freshAddress = () => `203.0.113.${++addressCounter}`;
 let emailCounter = 0;
 /** A request unlike any other (its e-mail), so the duplicate rule stays out of tests that are not about it. */
-const fresh = (overrides: Record<string, unknown> = {}) => ({ ...validQuote, email: `quote${++emailCounter}@example.test`, ...overrides });
+// Every product's own answers too, so a test changing the product need not add them (the server keeps the product's).
+const fresh = (overrides: Record<string, unknown> = {}) => ({ ...validQuote, ...validProductAnswers, email: `quote${++emailCounter}@example.test`, ...overrides });
 
 function post(body: unknown, address = freshAddress()) {
   return h.request('POST', '/api/quotes', { body, headers: { 'x-forwarded-for': address } });

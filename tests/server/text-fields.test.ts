@@ -62,7 +62,7 @@ const NOT_IN_NAMES: Record<string, string> = {
   'Mongolian vowel separator': '\u180e',
 };
 /** The fields that hold a person's name or a username. */
-const NAME_FIELDS = new Set(['firstName', 'lastName', 'name', 'holderName', 'driverName', 'username']);
+const NAME_FIELDS = new Set(['firstName', 'lastName', 'name', 'holderName', 'driverName', 'username', 'supervisorName']);
 /** Refused in a single-line field, kept in a multi-line one. */
 const LINE_BREAKS: Record<string, string> = { LF: '\n', 'CR LF': '\r\n', CR: '\r' };
 
@@ -258,7 +258,7 @@ describe('at the doors: 400 with the field’s message, nothing written', () => 
   const cases: Array<{ label: string; method: string; path: () => string; body: Record<string, unknown>; field: string; message: string; admin?: boolean }> = [
     { label: 'quote first name with a NUL', method: 'POST', path: () => '/api/quotes', body: { ...validQuote, firstName: 'Ann\u0000Evil' }, field: 'firstName', message: 'Names may not contain line breaks or control characters' },
     { label: 'quote address with a right-to-left override', method: 'POST', path: () => '/api/quotes', body: { ...validQuote, address: '\u202e12 Acacia Avenue' }, field: 'address', message: 'Address may not contain line breaks or control characters' },
-    { label: 'quote make and model with an isolate', method: 'POST', path: () => '/api/quotes', body: { ...validQuote, carModel: 'Ford \u2066Fiesta\u2069' }, field: 'carModel', message: 'Make and model may not contain line breaks or control characters' },
+    { label: 'quote make and model with an isolate', method: 'POST', path: () => '/api/quotes', body: { ...validQuote, vehicleModel: 'Ford \u2066Fiesta\u2069' }, field: 'vehicleModel', message: 'Make and model may not contain line breaks or control characters' },
     { label: 'quote e-mail with a right-to-left mark', method: 'POST', path: () => '/api/quotes', body: { ...validQuote, email: 'ann\u200f@example.test' }, field: 'email', message: 'Email may not contain line breaks or control characters' },
     { label: 'callback name with a C1 control', method: 'POST', path: () => '/api/callbacks', body: { name: 'Priya\u0085Patel', email: 'p@example.test', phone: '07700 900123', reasonForContact: 'other' }, field: 'name', message: 'Name may not contain line breaks or control characters' },
     { label: 'registration username with a NUL', method: 'POST', path: () => '/api/register', body: { username: 'ann\u0000', email: 'ann@example.test', password: 'longenough1' }, field: 'username', message: 'Username may not contain line breaks or control characters' },

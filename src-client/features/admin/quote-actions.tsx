@@ -231,6 +231,7 @@ export function issueFormValues(request: QuoteRequestDetail): Partial<PolicyForm
     driverName: p.driverName,
     carModel: p.carModel,
     registration: p.registration ?? '',
+    ...(p.licenseNumber ? { licenseNumber: p.licenseNumber } : {}),
     // Pending until payments cover the premium (docs/product.md#payments).
     status: 'pending',
     ...(p.product ? { product: p.product } : {}),
@@ -250,7 +251,7 @@ function IssueDialog({ request, onClose, onIssued }: { request: QuoteRequestDeta
       {(form) => (
         <>
           <p className="mt-2">
-            Filled in from the request: add the licence number and check the rest. The policy goes to the account with the e-mail {request.email}; if there
+            Filled in from the request: check every field, and add the licence number if the request has none. The policy goes to the account with the e-mail {request.email}; if there
             is none, one is made and invited to set a password. An account that has not confirmed the address gets the policy only once the invitation sent
             to it is opened. The customer is e-mailed the policy documents. The policy is pending until payments cover its premium: record the
             payment in the policy&apos;s dialog, and it becomes active and the certificate is e-mailed.

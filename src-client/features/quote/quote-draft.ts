@@ -5,6 +5,23 @@ import { QUOTE_DRAFT_KEY } from '../../lib/stored-state';
 /** Step 1's fields (docs/product.md#step-1-personal-details), in form order: the product comes first. */
 export const PERSONAL_FIELDS = ['product', 'firstName', 'lastName', 'email', 'phone', 'dateOfBirth', 'address', 'postcode'] as const;
 
+/**
+ * Every field step 1 may ask, in form order: the core ones above, the driving licence, then those only one product
+ * asks (a learner's supervising driver, business cover's work), which the draft keeps across a change of product.
+ */
+export const STEP1_FIELDS = [
+  ...PERSONAL_FIELDS,
+  'licenceType',
+  'licenceNumber',
+  'licenceYears',
+  'supervisorName',
+  'supervisorAge',
+  'supervisorLicenceYears',
+  'occupation',
+  'businessName',
+  'businessNature',
+] as const;
+
 export type DraftValues = Record<string, string>;
 
 export interface QuoteDraft {

@@ -70,7 +70,7 @@ function FillFromPolicy({ policyNumber, onFill }: RenewalFillProps) {
   }
   return (
     <Alert tone="success" title={`Filled in from policy ${query.data.policyNumber}`}>
-      <p>Check the details, then add your phone number, date of birth and address. Your vehicle is filled in on the next step.</p>
+      <p>Check the details, then add your phone number, date of birth, address and driving licence. Your vehicle is filled in on the next step.</p>
     </Alert>
   );
 }

@@ -2,18 +2,19 @@
 // checked in the same round as every other message.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearch } from '@tanstack/react-router';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { durationText } from '@server/contract/durations';
 import { productLabels, productOptions, productRules, products } from '@server/contract/products';
-import { quoteFieldLabels, quotePersonalInput, withQuoteTimes, type QuotePersonalFormValues } from '@server/contract/quote';
+import { quoteFieldLabels, quoteOptions, quotePersonalInput, withQuoteTimes, type QuotePersonalFormValues } from '@server/contract/quote';
 import { epochToUkLocal } from '@server/contract/time';
 import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
 import { useEarlyForm, useHydrated } from '../../lib/hydration';
 import type { RenewalDraftView } from '@server/contract/views';
-import { draftValuesOf, PERSONAL_FIELDS, readQuoteDraft, savePersonalDetails, saveVehicleDetails } from './quote-draft';
+import { splitMakeModel } from '@server/contract/vehicle-makes';
+import { draftValuesOf, readQuoteDraft, savePersonalDetails, saveVehicleDetails, STEP1_FIELDS } from './quote-draft';
 import { QuoteProgress } from './quote-progress';
 
 const RenewalFill = lazy(() => import('./renewal-fill'));
@@ -32,23 +33,35 @@ export function QuoteStep1Page() {
     getValues,
     reset,
     trigger,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<QuotePersonalFormValues>({
     resolver: zodResolver(schema),
-    defaultValues: Object.fromEntries(PERSONAL_FIELDS.map((f) => [f, saved[f] ?? ''])),
+    defaultValues: Object.fromEntries(STEP1_FIELDS.map((f) => [f, saved[f] ?? ''])),
     shouldFocusError: true,
   });
-  const early = useEarlyForm(schema, Object.fromEntries(PERSONAL_FIELDS.map((f) => [f, ''])), trigger);
+  const early = useEarlyForm(schema, Object.fromEntries(STEP1_FIELDS.map((f) => [f, ''])), trigger);
 
   // A renewal link's policy fills the fields it knows; step 2's vehicle comes from it too.
   const fillFromPolicy = useCallback(
     (d: RenewalDraftView) => {
       reset({ ...getValues(), product: d.product, firstName: d.firstName, lastName: d.lastName, email: d.email });
       const vehicle = readQuoteDraft().vehicle ?? {};
-      saveVehicleDetails({ ...vehicle, carModel: d.carModel, ...(d.regNumber ? { regNumber: d.regNumber } : {}) });
+      const { make, model } = splitMakeModel(d.carModel);
+      saveVehicleDetails({ ...vehicle, vehicleMake: make, vehicleModel: model, ...(d.regNumber ? { regNumber: d.regNumber } : {}) });
     },
     [reset, getValues],
   );
+
+  // The product decides which of the supervisor's and the business's questions show (docs/product.md#step-1-personal-details).
+  const product = watch('product');
+  // With messages showing (a Continue pressed, perhaps before the app was live), the product's own questions join
+  // them, so one Continue still shows every message (docs/product.md#step-1-personal-details).
+  const showingErrors = Object.keys(errors).length > 0;
+  useEffect(() => {
+    const asked = product === 'learner' ? SUPERVISOR_FIELDS : product === 'business' ? WORK_FIELDS : null;
+    if (showingErrors && asked) void trigger(asked);
+  }, [product, showingErrors, trigger]);
 
   // What the person typed is kept (the server normalises it again); parsing only decides whether to go on.
   const submit = handleSubmit(async () => {
@@ -102,6 +115,80 @@ export function QuoteStep1Page() {
           error={errors.postcode?.message}
           {...register('postcode')} {...early.field('postcode')}
         />
+        <fieldset className="space-y-5">
+          <legend className="text-xl font-bold text-brand-700">Your driving licence</legend>
+          <SelectField
+            label={quoteFieldLabels.licenceType}
+            placeholder="Select..."
+            options={quoteOptions.licenceType}
+            error={errors.licenceType?.message}
+            {...register('licenceType')} {...early.field('licenceType')}
+          />
+          <TextField
+            label={quoteFieldLabels.licenceNumber}
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={40}
+            hint="On a UK photocard, the 16 characters in section 5, such as MORGA753116SM9IJ. For an EU or international licence, the number as shown."
+            error={errors.licenceNumber?.message}
+            {...register('licenceNumber')} {...early.field('licenceNumber')}
+          />
+          <TextField
+            label={quoteFieldLabels.licenceYears}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={80}
+            step={1}
+            hint="Whole years; 0 if less than a year."
+            className="sm:max-w-[12rem]"
+            error={errors.licenceYears?.message}
+            {...register('licenceYears')} {...early.field('licenceYears')}
+          />
+        </fieldset>
+        {product === 'learner' ? (
+          <fieldset className="space-y-5">
+            <legend className="text-xl font-bold text-brand-700">Your supervising driver</legend>
+            <p className="text-ink-muted">By law, whoever sits with a learner must be 21 or over and have held a full licence for 3 years or more.</p>
+            <TextField label={quoteFieldLabels.supervisorName} autoComplete="off" maxLength={100} error={errors.supervisorName?.message} {...register('supervisorName')} />
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField
+                label={quoteFieldLabels.supervisorAge}
+                type="number"
+                inputMode="numeric"
+                min={21}
+                step={1}
+                error={errors.supervisorAge?.message}
+                {...register('supervisorAge')}
+              />
+              <TextField
+                label={quoteFieldLabels.supervisorLicenceYears}
+                type="number"
+                inputMode="numeric"
+                min={3}
+                max={80}
+                step={1}
+                error={errors.supervisorLicenceYears?.message}
+                {...register('supervisorLicenceYears')}
+              />
+            </div>
+          </fieldset>
+        ) : null}
+        {product === 'business' ? (
+          <fieldset className="space-y-5">
+            <legend className="text-xl font-bold text-brand-700">Your work</legend>
+            <TextField label={quoteFieldLabels.occupation} autoComplete="organization-title" maxLength={100} error={errors.occupation?.message} {...register('occupation')} />
+            <TextField label={quoteFieldLabels.businessName} autoComplete="organization" maxLength={100} error={errors.businessName?.message} {...register('businessName')} />
+            <TextField
+              label={quoteFieldLabels.businessNature}
+              maxLength={200}
+              hint="Such as domestic plumbing, or deliveries for a florist."
+              error={errors.businessNature?.message}
+              {...register('businessNature')}
+            />
+          </fieldset>
+        ) : null}
         <Button type="submit" disabled={isSubmitting}>
           Continue
         </Button>
@@ -109,6 +196,9 @@ export function QuoteStep1Page() {
     </div>
   );
 }
+
+const SUPERVISOR_FIELDS = ['supervisorName', 'supervisorAge', 'supervisorLicenceYears'] as const;
+const WORK_FIELDS = ['occupation', 'businessName', 'businessNature'] as const;
 
 /** Who each product is for and how long it runs (contract/products.ts), so the choice is an informed one. */
 const PRODUCT_HINT = products

@@ -18,13 +18,14 @@ import {
   type QuoteVehicleFormValues,
 } from '@server/contract/quote';
 import { epochToUkLocal } from '@server/contract/time';
+import { vehicleMakes } from '@server/contract/vehicle-makes';
 import { Alert } from '../../components/alert';
 import { Button, textLinkClass } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
 import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
 import { trpcClient } from '../../lib/trpc';
-import { clearQuoteDraft, draftValuesOf, PERSONAL_FIELDS, readQuoteDraft, saveVehicleDetails } from './quote-draft';
+import { clearQuoteDraft, draftValuesOf, readQuoteDraft, saveVehicleDetails, STEP1_FIELDS } from './quote-draft';
 import { QuoteProgress } from './quote-progress';
 import { useLiveForm } from '../../lib/hydration';
 
@@ -135,6 +136,30 @@ export function QuoteStep2Page() {
             error={errors.regNumber?.message}
             {...register('regNumber')}
           />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              label={quoteFieldLabels.vehicleMake}
+              list="vehicle-makes"
+              autoComplete="off"
+              maxLength={40}
+              hint="Type it, or pick one as you type."
+              error={errors.vehicleMake?.message}
+              {...register('vehicleMake')}
+            />
+            <TextField
+              label={quoteFieldLabels.vehicleModel}
+              autoComplete="off"
+              maxLength={80}
+              hint="With the engine and trim if you know them, such as Fiesta 1.0 Zetec."
+              error={errors.vehicleModel?.message}
+              {...register('vehicleModel')}
+            />
+          </div>
+          <datalist id="vehicle-makes">
+            {vehicleMakes.map((make) => (
+              <option key={make} value={make} />
+            ))}
+          </datalist>
           {select('vehicleOwner', quoteFieldLabels.vehicleOwner)}
           {select('annualMileage', quoteFieldLabels.annualMileage)}
           <TextField {...moneyInput} label={quoteFieldLabels.value} error={errors.value?.message} {...register('value')} />
@@ -232,7 +257,7 @@ function problemOf(err: unknown): SubmitProblem {
   const failure = failureOf(err);
   if (failure.kind === 'server') {
     if (failure.status === 400) {
-      const personal = PERSONAL_FIELDS.flatMap((f) => (failure.fieldErrors[f]?.[0] ? [[f, failure.fieldErrors[f][0]] as const] : []));
+      const personal = STEP1_FIELDS.flatMap((f) => (failure.fieldErrors[f]?.[0] ? [[f, failure.fieldErrors[f][0]] as const] : []));
       if (personal.length > 0) {
         return { message: `Some personal details need attention: ${personal.map(([, m]) => m).join('; ')}.`, personal: personal.map(([f]) => f) };
       }

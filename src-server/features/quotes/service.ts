@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import { messages } from '../../contract/messages';
-import { checkQuoteTimes, quoteMessages, requestedStartOf, type QuoteRequest } from '../../contract/quote';
+import { answersForProduct, checkQuoteTimes, quoteMessages, requestedStartOf, type QuoteRequest } from '../../contract/quote';
 import type { Received } from '../../contract/replies';
 import { quoteDueAt, type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
 import type { OfferView, Page, QuoteRequestDetailView, QuoteRequestView, RequestNoteView } from '../../contract/views';
@@ -56,8 +56,10 @@ export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, client
   const startAt = requestedStartOf(input);
   if (startAt === undefined) throw new Error('quote request start not a real UK time after its checks');
 
-  // The stored payload: every field of step 1 and step 2 as parsed, in the schema's order.
-  const { website: _honeypot, ...details } = input;
+  // The stored payload: every field of step 1 and step 2 as parsed, in the schema's order, less those only another
+  // product asks (a supervisor typed before the product was changed).
+  const { website: _honeypot, ...answers } = input;
+  const details = answersForProduct(answers);
   const fingerprint = fingerprintOf(details);
   const reference = await receiveRequest(deps, quoteQueue, now, {
     rule: QUOTE_ADDRESS_RULE,
