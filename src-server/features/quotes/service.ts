@@ -1,7 +1,7 @@
 // Quote requests from the wizard (docs/product.md#what-the-server-does-with-a-request), and their staff queue
 // (docs/product.md#staff-queues) on features/queues/queue.ts.
 import { createHash } from 'node:crypto';
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { messages } from '../../contract/messages';
 import { checkQuoteTimes, quoteMessages, requestedStartOf, type QuoteRequest } from '../../contract/quote';
 import type { Received } from '../../contract/replies';
@@ -142,6 +142,13 @@ function quoteDetailView(row: QuoteQueueRow, notes: RequestNoteView[]): QuoteReq
   };
 }
 
+/**
+ * The registration a request asks cover for, as stored inside its details (normaliseRegistration's form): searched by
+ * staff (docs/product.md#statistics-and-search) without the rest of the details, which hold personal answers. A row
+ * whose details are not JSON (written by hand) has none, rather than failing the search.
+ */
+const requestRegistration = sql`(CASE WHEN json_valid(${quoteRequests.details}) THEN json_extract(${quoteRequests.details}, '$.regNumber') END)`;
+
 export const quoteQueue: Queue<QuoteQueueRow, QuoteRequestView, QuoteRequestDetailView> = {
   kind: 'quote',
   owes: 'quotes',
@@ -150,15 +157,20 @@ export const quoteQueue: Queue<QuoteQueueRow, QuoteRequestView, QuoteRequestDeta
   reference: quoteRequests.reference,
   status: quoteRequests.status,
   createdAt: quoteRequests.createdAt,
-  searchable: [
-    quoteRequests.reference,
-    quoteRequests.firstName,
-    quoteRequests.lastName,
-    quoteRequests.email,
-    quoteRequests.phone,
-    quoteRequests.postcode,
-    quoteRequests.status,
-  ],
+  searchable: {
+    text: [
+      quoteRequests.reference,
+      quoteRequests.firstName,
+      quoteRequests.lastName,
+      quoteRequests.email,
+      quoteRequests.phone,
+      quoteRequests.postcode,
+      quoteRequests.status,
+      requestRegistration,
+    ],
+    phones: [quoteRequests.phone],
+    registrations: [requestRegistration],
+  },
   label: 'Quote request',
   // The detail holds the date of birth, convictions and medical answers; the list shows none of them.
   logsReads: true,
