@@ -23,7 +23,11 @@ export interface SearchColumns {
   text: SQLWrapper[];
   /** Stored in the national form, digits only (contract/callback.ts normaliseUkPhone). */
   phones?: SQLWrapper[];
-  /** Stored in capitals with single spaces (contract/quote.ts normaliseRegistration). */
+  /**
+   * Stored in capitals with single spaces (contract/quote.ts normaliseRegistration); searched by a term's registration
+   * form only, so a column costly to read (a request's, inside its details) is read only for a term that can be one.
+   * A column that is also text lists it in `text` as well.
+   */
   registrations?: SQLWrapper[];
 }
 
