@@ -98,14 +98,17 @@ export const callbackQueue: Queue<QueueRow<CallbackRow>, CallbackRequestView, Ca
   status: callbackRequests.status,
   createdAt: callbackRequests.createdAt,
   dueAt: callbackRequests.dueAt,
-  searchable: [
-    callbackRequests.reference,
-    callbackRequests.name,
-    callbackRequests.email,
-    callbackRequests.phone,
-    callbackRequests.reasonForContact,
-    callbackRequests.status,
-  ],
+  searchable: {
+    text: [
+      callbackRequests.reference,
+      callbackRequests.name,
+      callbackRequests.email,
+      callbackRequests.phone,
+      callbackRequests.reasonForContact,
+      callbackRequests.status,
+    ],
+    phones: [callbackRequests.phone],
+  },
   label: 'Callback request',
   // The detail shows what its list row shows (name, contact, reason, preferred time) and the notes: no read to answer for.
   logsReads: false,

@@ -28,7 +28,7 @@ const SEARCHED = [auditLogs.action, auditLogs.username, auditLogs.level];
 export async function listLogs(deps: Deps, caller: Caller, q: ListQuery, exactUpTo = LOG_SEARCH_EXACT_TOTAL): Promise<LogPage> {
   assertAdminRights(caller);
   return listBoundedPage(deps, q, {
-    searchIn: SEARCHED,
+    searchIn: { text: SEARCHED },
     fts: { table: 'audit_logs_fts', id: auditLogs.id, order: 'desc' },
     exactTotalUpTo: exactUpTo,
     page: async (where, limit, offset) =>

@@ -81,8 +81,11 @@ export async function listPolicies(deps: Deps, caller: Caller, q: ListQuery, exa
   // The ids of the policies a LIKE matches (a 1-2 character term): searched with their owners' usernames.
   const matchingIds = (where: SQL) => deps.db.select({ id: policies.id }).from(policies).leftJoin(users, eq(users.id, policies.userId)).where(where);
   return listBoundedPage(deps, q, {
-    searchIn: [policies.policyNumber, policies.holderName, policies.driverName, policies.carModel, policies.registration, users.username],
-    fts: { table: 'policies_fts', id: policies.id, order: 'desc' },
+    searchIn: {
+      text: [policies.policyNumber, policies.holderName, policies.driverName, policies.carModel, policies.registration, users.username],
+      registrations: [policies.registration],
+    },
+    fts: { table: 'policies_fts', id: policies.id, order: 'desc', registrationColumn: 'registration' },
     exactTotalUpTo: exactUpTo,
     page: async (where, limit, offset) =>
       (

@@ -19,7 +19,7 @@ import { requestNotes, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { fieldInvalid, NotFoundError, ThrottledError } from '../../errors';
 import { randomCrockford } from '../../platform/random-code';
-import { anyColumnContains, totalOf } from '../../platform/db/list';
+import { searchMatch, totalOf, type SearchColumns } from '../../platform/db/list';
 import { addressThrottleKey, hitThrottle, type ThrottleRule } from '../../platform/auth/throttle';
 import { mayConfirm } from '../../platform/mail/confirmation-cap';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
@@ -59,7 +59,8 @@ export interface Queue<Row extends QueueRow<QueueRequest>, V, D> {
   dueAt: SQLiteColumn;
   /** When the cover asked for starts, for the "cover starts within" filter; absent where nothing is asked (callbacks). */
   startsAt?: SQLiteColumn;
-  searchable: SQLiteColumn[];
+  /** Where a search looks (platform/db/list.ts searchMatch): phones and registrations match however they are typed. */
+  searchable: SearchColumns;
   /** Names the request in the audit log, e.g. 'Quote request'. */
   label: string;
   /** Whether opening one request is audit-logged: its detail holds personal answers (docs/product.md#audit-log). */
@@ -146,7 +147,7 @@ export async function listQueue<Row extends QueueRow<QueueRequest>, V, D>(
   assertAdminRights(caller);
   const now = deps.clock.now();
   // Bracketed: the search is an OR chain, and `and` joins its parts as they are.
-  const search = q.search ? sql`(${anyColumnContains(queue.searchable, q.search)})` : undefined;
+  const search = q.search ? sql`(${searchMatch(queue.searchable, q.search)})` : undefined;
   const starts = startsWithinWhere(queue, q.startsWithin, now);
   const narrow = (where: SQL) => and(where, search, starts)!;
   const segments = segmentsOf(queue, q.status, now).map((s) => ({ ...s, where: narrow(s.where) }));

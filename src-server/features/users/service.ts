@@ -61,7 +61,7 @@ export async function findUser(tx: Tx | Deps['db'], id: number): Promise<UserRow
 export async function listUsers(deps: Deps, caller: Caller, q: ListQuery, exactUpTo = ADMIN_SEARCH_EXACT_TOTAL): Promise<BoundedPage<UserView>> {
   assertAdminRights(caller);
   return listBoundedPage(deps, q, {
-    searchIn: [users.username, users.email],
+    searchIn: { text: [users.username, users.email] },
     fts: { table: 'users_fts', id: users.id, order: 'asc' },
     exactTotalUpTo: exactUpTo,
     page: async (where, limit, offset) =>

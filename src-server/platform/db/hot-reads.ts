@@ -2,6 +2,7 @@
 // they are cached native prepared statements (~5-50 µs, not the client's ~200 µs); on a server, through the client.
 import type { Client, InArgs } from '@libsql/client';
 import Libsql from 'libsql';
+import { registrationSearchForm, registrationSpellings } from '../../contract/search';
 import { offThreadReads } from './off-thread';
 import { POLICY_LIST_READ_SQL } from './read-models/policy-list';
 
@@ -18,8 +19,11 @@ export interface HotReads {
   callerRow(userId: number, jti: string): Promise<CallerRow | undefined>;
   /** The account's policies as the API's JSON array (PolicyView[]), newest start first. */
   policiesOfUserJson(userId: number): Promise<string>;
-  /** How many rows of a trigram index contain `term`, at most `upTo` (docs/api.md#lists); off-thread on an embedded file. */
-  countFtsMatches(table: FtsTable, term: string, upTo?: number): Promise<number>;
+  /**
+   * How many rows of a trigram index contain `term` (or its registration form in `registrationColumn`: ftsQuery), at
+   * most `upTo` (docs/api.md#lists); off-thread on an embedded file.
+   */
+  countFtsMatches(table: FtsTable, term: string, upTo?: number, registrationColumn?: FtsRegistrationColumn): Promise<number>;
   /** The first cell of a slow read (a LIKE over every row), off the main thread on an embedded file; null: no row. */
   slowScalar(sql: string, args: unknown[]): Promise<unknown>;
   /**
@@ -31,14 +35,31 @@ export interface HotReads {
 }
 
 export type FtsTable = 'users_fts' | 'policies_fts' | 'audit_logs_fts';
+/** The trigram indexes' columns of registrations (migration 0002): searched by a term's registration spellings too. */
+export type FtsRegistrationColumn = 'registration';
 
-/** The matches of `table`, the term bound once and quoted as one FTS5 string, so quotes, *, OR, NEAR(, - are literal text. */
-const ftsMatches = (table: FtsTable) => `${table} where ${table} match '"' || replace(?, '"', '""') || '"'`;
+/** A term as one quoted FTS5 string, so quotes, *, OR, NEAR(, - are literal text. */
+const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+/**
+ * The FTS5 query a search term asks: the term as one literal string anywhere, or (when `registrationColumn` names the
+ * index's column of registrations) any spelling of its registration form in that column (contract/search.ts).
+ */
+export function ftsQuery(term: string, registrationColumn?: FtsRegistrationColumn): string {
+  const form = registrationColumn === undefined ? null : registrationSearchForm(term);
+  const typed = term.toUpperCase();
+  const spellings = form === null ? [] : registrationSpellings(form).filter((s) => s !== typed);
+  const phrase = ftsPhrase(term);
+  return spellings.length === 0 ? phrase : `${phrase} OR ${registrationColumn} : (${spellings.map(ftsPhrase).join(' OR ')})`;
+}
+
+/** The matches of `table` for a query from ftsQuery, bound as one parameter. */
+const ftsMatches = (table: FtsTable) => `${table} where ${table} match ?`;
 /** Stopped after `upTo` (a second parameter) when given: the index yields matches one by one. */
-const countFtsStatement = (table: FtsTable, term: string, upTo: number | undefined): [string, (string | number)[]] =>
+const countFtsStatement = (table: FtsTable, query: string, upTo: number | undefined): [string, (string | number)[]] =>
   upTo === undefined
-    ? [`select count(*) from ${ftsMatches(table)}`, [term]]
-    : [`select count(*) from (select 1 from ${ftsMatches(table)} limit ?)`, [term, upTo]];
+    ? [`select count(*) from ${ftsMatches(table)}`, [query]]
+    : [`select count(*) from (select 1 from ${ftsMatches(table)} limit ?)`, [query, upTo]];
 
 const CALLER_SQL = `select id, username, is_admin as isAdmin, is_owner as isOwner, session_version as sessionVersion,
   exists(select 1 from revoked_tokens where jti = ?) as revoked
@@ -85,7 +106,8 @@ export function nativeHotReads(path: string, busyTimeoutMs: number): HotReads {
     callerRow: async (userId, jti) => toCaller(read((s) => s.caller.get(jti, userId)) as RawCaller | undefined),
     // raw(): the one column as an array cell (libsql's pluck() is ignored by get()).
     policiesOfUserJson: async (userId) => (read((s) => s.ofUser.get(userId)) as [string])[0],
-    countFtsMatches: async (table, term, upTo) => Number(await offThread.scalar(...countFtsStatement(table, term, upTo))),
+    countFtsMatches: async (table, term, upTo, registrationColumn) =>
+      Number(await offThread.scalar(...countFtsStatement(table, ftsQuery(term, registrationColumn), upTo))),
     slowScalar: (sql, args) => offThread.scalar(sql, args),
     maintenanceWrite: (statements) => maintenance.write(statements),
     close: () => {
@@ -107,8 +129,8 @@ export function clientHotReads(client: Client): HotReads {
       const rs = await client.execute({ sql: POLICY_LIST_READ_SQL, args: [userId] });
       return String(rs.rows[0]?.[0] ?? '[]');
     },
-    async countFtsMatches(table, term, upTo) {
-      const [sql, args] = countFtsStatement(table, term, upTo);
+    async countFtsMatches(table, term, upTo, registrationColumn) {
+      const [sql, args] = countFtsStatement(table, ftsQuery(term, registrationColumn), upTo);
       const rs = await client.execute({ sql, args });
       return Number(rs.rows[0]?.[0] ?? 0);
     },

@@ -2,9 +2,10 @@
 import { eq, inArray, sql, type Column, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Product } from '../../contract/products';
 import type { ListQuery, LogLevel } from '../../contract/schemas';
+import { searchForms } from '../../contract/search';
 import type { BoundedPage } from '../../contract/views';
 import type { DbOrTx } from './client';
-import type { FtsTable } from './hot-reads';
+import { ftsQuery, type FtsRegistrationColumn, type FtsTable } from './hot-reads';
 import { counters } from './schema/index';
 import type { Deps } from '../../deps';
 
@@ -17,6 +18,34 @@ export function anyColumnContains(columns: SQLWrapper[], term: string): SQL {
   );
 }
 
+/** Where a list looks for a search term: its text columns, and which of them hold phone numbers and registrations. */
+export interface SearchColumns {
+  text: SQLWrapper[];
+  /** Stored in the national form, digits only (contract/callback.ts normaliseUkPhone). */
+  phones?: SQLWrapper[];
+  /**
+   * Stored in capitals with single spaces (contract/quote.ts normaliseRegistration); searched by a term's registration
+   * form only, so a column costly to read (a request's, inside its details) is read only for a term that can be one.
+   * A column that is also text lists it in `text` as well.
+   */
+  registrations?: SQLWrapper[];
+}
+
+/**
+ * A search term's LIKE (docs/product.md#statistics-and-search): the term anywhere in a text column, or its phone form
+ * in a phone column, or its registration form in a registration column with the column's spaces taken out
+ * (contract/search.ts says when a term has each form).
+ */
+export function searchMatch(columns: SearchColumns, term: string): SQL {
+  const forms = searchForms(term);
+  const parts = [anyColumnContains(columns.text, term)];
+  if (forms.phone !== null && columns.phones?.length) parts.push(anyColumnContains(columns.phones, forms.phone));
+  if (forms.registration !== null && columns.registrations?.length) {
+    parts.push(anyColumnContains(columns.registrations.map((c) => sql`replace(${c}, ' ', '')`), forms.registration));
+  }
+  return sql.join(parts, sql` OR `);
+}
+
 export type CounterName = 'users' | 'policies' | 'policies_active' | `policies_product_${Product}` | 'audit_logs' | `audit_logs_level_${LogLevel}`;
 
 /** One trigger-kept total: a primary-key read, never a count(*). */
@@ -27,10 +56,13 @@ export async function readCounter(db: DbOrTx, name: CounterName): Promise<number
 
 /** What a list service tells listBoundedPage about its table; listBoundedPage does the paging, the search and the total. */
 export interface ListSource<V> {
-  /** Columns a search term is looked for in, anywhere in the text (LIKE, any of them). */
-  searchIn: SQLWrapper[];
-  /** A trigram index over the same columns (rowid = `id`) for terms of 3+ characters, walked in the list's id order. */
-  fts?: { table: FtsTable; id: SQLWrapper; order: 'asc' | 'desc' };
+  /** Columns a search term is looked for in, anywhere in the text (LIKE, any of them: searchMatch). */
+  searchIn: SearchColumns;
+  /**
+   * A trigram index over the same columns (rowid = `id`) for terms of 3+ characters, walked in the list's id order;
+   * `registrationColumn`: its column of registrations, searched by the term's registration form too (ftsQuery).
+   */
+  fts?: { table: FtsTable; id: SQLWrapper; order: 'asc' | 'desc'; registrationColumn?: FtsRegistrationColumn };
   /** Counts a searched total only this far (docs/api.md#lists); undefined: exact. */
   exactTotalUpTo?: number;
   /** The page: the rows matching `where` (all of them when undefined), in the list's order, `limit` from `offset`. */
@@ -76,18 +108,18 @@ export async function listBoundedPage<V>(deps: Pick<Deps, 'hot'>, q: ListQuery, 
   const { scan, exactTotalUpTo } = source;
   // Only a term of 3+ code points has a trigram to look up.
   if (term && source.fts && [...term].length >= 3) {
-    const { table, id, order } = source.fts;
+    const { table, id, order, registrationColumn } = source.fts;
     const direction = order === 'desc' ? sql`DESC` : sql`ASC`;
-    // The term bound and quoted as one FTS5 string, so its syntax is literal (`table` is never input).
-    const match = sql`${sql.identifier(table)} MATCH '"' || replace(${term}, '"', '""') || '"'`;
+    // The query bound as one parameter; ftsQuery quotes the term, so its syntax is literal (`table` is never input).
+    const match = sql`${sql.identifier(table)} MATCH ${ftsQuery(term, registrationColumn)}`;
     // The subquery windows the matches; the outer limit only restates it.
     const ids = sql`${id} IN (SELECT rowid FROM ${sql.identifier(table)} WHERE ${match} ORDER BY rowid ${direction} LIMIT ${q.limit} OFFSET ${q.offset})`;
     const bound = exactTotalUpTo === undefined ? undefined : countBoundFor(exactTotalUpTo, q);
     const upTo = bound === undefined ? undefined : bound + 1;
-    const [items, counted] = await Promise.all([source.page(ids, q.limit, 0), deps.hot.countFtsMatches(table, term, upTo)]);
+    const [items, counted] = await Promise.all([source.page(ids, q.limit, 0), deps.hot.countFtsMatches(table, term, upTo, registrationColumn)]);
     return { items, ...boundedTotal(counted, bound ?? Infinity) };
   }
-  const where = term ? anyColumnContains(source.searchIn, term) : undefined;
+  const where = term ? searchMatch(source.searchIn, term) : undefined;
   if (where && scan && exactTotalUpTo !== undefined) {
     // A LIKE search run off the main thread, bounded as a trigram search's total is (see ListSource.scan).
     const bound = countBoundFor(exactTotalUpTo, q);
