@@ -63,7 +63,8 @@ test('send a quote, then issue the policy to a new customer, who is invited', as
   await expect(issue.getByLabel(/^User/)).toHaveCount(0);
   await expect(issue.getByLabel(/^Holder name/)).toHaveValue(`Iris ${lastName}`);
   await expect(issue.getByLabel(/^Driver name/)).toHaveValue(`Iris ${lastName}`);
-  await expect(issue.getByLabel(/^Vehicle/)).toHaveValue('Car AB12 CDE');
+  // The vehicle as the wizard asked it (make and model), not its type and registration.
+  await expect(issue.getByLabel(/^Vehicle/)).toHaveValue('Ford Fiesta 1.0 Zetec');
   await expect(issue.getByLabel(/^Registration/)).toHaveValue('AB12 CDE');
   await expect(issue.getByLabel(/^Product/)).toHaveValue('temporary');
   await expect(issue.getByLabel(/^Premium/)).toHaveValue('64.50');

@@ -2,10 +2,12 @@
 // vehicle's make and model, a learner's supervising driver and business cover's work. Bad answers get their field
 // message through both doors; good ones are stored with the request, shown to staff, carried into "Issue policy"'s
 // form (the real vehicle, the licence number) and into the Statement of Fact; a request from before still opens and issues.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { policyFromRequest } from '../../src-server/contract/offer';
 import { statementAnswers } from '../../src-server/contract/statement-of-fact';
 import type { IssuedPolicyView, QuoteRequestDetailView } from '../../src-server/contract/views';
+import { quoteRequests } from '../../src-server/platform/db/schema/index';
 import { validQuote } from '../fixtures/quote';
 import { createHarness, json, type ErrorBody, type Harness } from './harness';
 import { pagesText } from './pdf-reader';
@@ -141,7 +143,8 @@ describe('a request from before the wizard asked', () => {
   it('still opens, pre-fills the type and registration, and asks staff for the licence number', async () => {
     const { id } = await submitQuote(h, { email: 'old@example.test' });
     const old = { ...Object.fromEntries(Object.entries(validQuote).filter(([k]) => !['licenceType', 'licenceNumber', 'licenceYears', 'vehicleMake', 'vehicleModel'].includes(k))), regNumber: 'AB12 CDE' };
-    await h.database.client.execute({ sql: 'update quote_requests set details = ? where id = ?', args: [JSON.stringify(old), id] });
+    // Through the write queue: the request's confirmation e-mail may be delivering (a write) at this moment.
+    await h.deps.write((tx) => tx.update(quoteRequests).set({ details: JSON.stringify(old) }).where(eq(quoteRequests.id, id)));
     const detail = await detailOf(id);
     expect(policyFromRequest({ ...detail, requestedStartAt: null, duration: null, offerPremium: null })).toMatchObject({ carModel: 'Car AB12 CDE' });
     expect(policyFromRequest({ ...detail, requestedStartAt: null, duration: null, offerPremium: null })).not.toHaveProperty('licenseNumber');
