@@ -76,9 +76,13 @@ test('send a quote, then issue the policy to a new customer, who is invited', as
   await expect(issue.getByLabel(/^Status/)).toHaveCount(0);
   await expect(issue.getByText('Pending, until payments cover the premium')).toBeVisible();
   expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+  // The licence number the customer gave is filled in; staff may correct it, never leave it empty.
+  const licence = issue.getByLabel(/^Licence number/);
+  await expect(licence).not.toHaveValue('');
+  await licence.fill('');
   await issue.getByRole('button', { name: 'Issue policy' }).click();
   await expect(issue.getByText('Licence number is required')).toBeVisible();
-  await issue.getByLabel(/^Licence number/).fill('IRIS0001E2E');
+  await licence.fill('IRIS0001E2E');
   const issued = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/trpc/admin.quotes.issuePolicy');
   await issue.getByRole('button', { name: 'Issue policy' }).click();
   expect((await issued).status()).toBe(200);
