@@ -285,3 +285,32 @@ export const recordedPaymentView = z.strictObject({
   activated: z.boolean(),
 }).meta({ id: 'RecordedPaymentView' });
 export type RecordedPaymentView = z.infer<typeof recordedPaymentView>;
+
+/** The most of each list one view of a customer holds, newest first (docs/product.md#one-view-of-a-customer). */
+export const CUSTOMER_LIST_LIMIT = 50;
+
+/** A policy in one view of a customer: with what its payments come to (premium less paid; null without a premium). */
+const customerPolicyView = policyView.extend({
+  paid: z.number(),
+  balance: z.number().nullable(),
+});
+
+/**
+ * Staff's one view of a customer (docs/product.md#one-view-of-a-customer): the account, the contact details from their
+ * requests, their requests, policies, payments, notes, and the e-mails sent to them (subject, status and when: never a
+ * body). Each list is its newest CUSTOMER_LIST_LIMIT.
+ */
+export const customerOverviewView = z.strictObject({
+  account: userView,
+  /** Phone numbers and postcodes they gave on their requests, most recent first, each once. */
+  contact: z.strictObject({ phones: z.array(z.string()), postcodes: z.array(z.string()) }),
+  quoteRequests: z.array(quoteRequestView.pick({ id: true, reference: true, status: true, createdAt: true, product: true, requestedStart: true, offer: true, policyNumber: true })),
+  callbackRequests: z.array(callbackRequestView.pick({ id: true, reference: true, status: true, createdAt: true, reasonForContact: true, callbackDate: true })),
+  policies: z.array(customerPolicyView),
+  /** The payments of the policies listed, newest first, each naming its policy. */
+  payments: z.array(paymentView.extend({ policyId: z.number().int(), policyNumber: z.string() })),
+  /** Staff notes on the requests listed, newest first, each naming its request. */
+  notes: z.array(requestNoteView.extend({ request: z.strictObject({ kind: z.enum(['quote', 'callback']), reference: z.string() }) })),
+  mails: z.array(z.strictObject({ id: z.number().int(), subject: z.string(), status: z.enum(['pending', 'sending', 'sent', 'logged', 'failed']), createdAt: z.iso.datetime(), sentAt: z.iso.datetime().nullable() })),
+}).meta({ id: 'CustomerOverviewView' });
+export type CustomerOverviewView = z.infer<typeof customerOverviewView>;

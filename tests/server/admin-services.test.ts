@@ -13,6 +13,7 @@ import { getQuoteRequest, listQuoteRequests, updateQuoteRequest } from '../../sr
 import { generatePolicyReport } from '../../src-server/features/reports/service';
 import { getStats } from '../../src-server/features/stats/service';
 import { coverHeld, createUser, deleteUser, listUsers, updateUser } from '../../src-server/features/users/service';
+import { customerOverview } from '../../src-server/features/customers/service';
 import { validQuote } from '../fixtures/quote';
 import { createHarness, json, validPolicy, type Harness } from './harness';
 import { waitFor } from './smtp';
@@ -68,6 +69,7 @@ const calls: Record<string, (c: Caller) => Promise<unknown>> = {
   updateUser: (c) => updateUser(h.deps, c, targetUserId, { ...user, password: 'long-enough-2' }),
   deleteUser: (c) => deleteUser(h.deps, c, targetUserId),
   coverHeld: (c) => coverHeld(h.deps, c, customer.id),
+  customerOverview: (c) => customerOverview(h.deps, c, customer.id),
   listPolicies: (c) => listPolicies(h.deps, c, page),
   policiesOfUser: (c) => policiesOfUser(h.deps, c, customer.id),
   createPolicy: (c) => createPolicy(h.deps, c, policy()),
@@ -93,7 +95,7 @@ describe('admin service functions called by a customer', () => {
 });
 
 it('the same calls go through for an admin (the refusal above is the role, not the data)', async () => {
-  for (const name of ['getStats', 'listUsers', 'coverHeld', 'listPolicies', 'policiesOfUser', 'listLogs', 'getQuoteRequest', 'getCallbackRequest', 'updateQuoteRequest']) {
+  for (const name of ['getStats', 'listUsers', 'coverHeld', 'customerOverview', 'listPolicies', 'policiesOfUser', 'listLogs', 'getQuoteRequest', 'getCallbackRequest', 'updateQuoteRequest']) {
     await expect(calls[name]!(admin), name).resolves.toBeDefined();
   }
 });

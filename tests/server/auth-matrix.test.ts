@@ -218,6 +218,11 @@ const REST: Record<string, RestRow> = {
     expect: staff(200),
     prepare: async () => ({ method: 'GET', path: `/api/admin/users/${ids.customer}/cover` }),
   },
+  'GET /api/admin/users/:id/overview': {
+    route: 'GET /api/admin/users/:id/overview',
+    expect: staff(200),
+    prepare: async () => ({ method: 'GET', path: `/api/admin/users/${ids.customer}/overview` }),
+  },
   'GET /api/admin/policies': { route: 'GET /api/admin/policies', expect: staff(200), prepare: async () => ({ method: 'GET', path: '/api/admin/policies?search=matrix' }) },
   'POST /api/admin/policies': {
     route: 'POST /api/admin/policies',
@@ -352,6 +357,7 @@ const TRPC: Record<string, { expect: Expected; input: () => Promise<unknown> }> 
   'admin.users.update': { expect: staff(200), input: async () => ({ id: await freshUser(), data: { username: `mxtup${next()}`, email: `mxtup${counter}@example.test` } }) },
   'admin.users.delete': { expect: staff(200), input: async () => ({ id: await freshUser() }) },
   'admin.users.coverHeld': { expect: staff(200), input: async () => ({ id: ids.customer }) },
+  'admin.users.overview': { expect: staff(200), input: async () => ({ id: ids.customer }) },
   'admin.policies.list': { expect: staff(200), input: async () => ({}) },
   'admin.policies.ofUser': { expect: staff(200), input: async () => ({ userId: ids.customer }) },
   'admin.policies.create': { expect: staff(200), input: async () => ({ ...validPolicy, holderName: `Trpc ${next()}` }) },

@@ -138,6 +138,7 @@ const ROUTES: Record<string, Route> = {
   'PUT /api/admin/users/:id': { method: 'PUT', path: () => `/api/admin/users/${ids.victim}`, body: { username: 'fuzzvictim', email: 'fuzzvictim@example.test', isAdmin: false, isOwner: false } },
   'GET /api/admin/users/:id/policies': { method: 'GET', path: () => `/api/admin/users/${ids.victim}/policies` },
   'GET /api/admin/users/:id/cover': { method: 'GET', path: () => `/api/admin/users/${ids.victim}/cover` },
+  'GET /api/admin/users/:id/overview': { method: 'GET', path: () => `/api/admin/users/${ids.victim}/overview` },
   'GET /api/admin/policies': { method: 'GET', path: () => '/api/admin/policies', query: LIST_QUERY },
   'POST /api/admin/policies': { method: 'POST', path: () => '/api/admin/policies', body: FUZZ_POLICY },
   'PUT /api/admin/policies/:id': { method: 'PUT', path: () => `/api/admin/policies/${ids.policy}`, body: FUZZ_POLICY },

@@ -211,6 +211,10 @@ const OK: Record<string, Case[]> = {
   'DELETE /api/admin/users/{id}': [{ status: 200, prepare: async () => owner({ params: { id: await freshUser() } }) }],
   'GET /api/admin/users/{id}/policies': [{ status: 200, prepare: async () => owner({ params: { id: fx.customerId } }) }],
   'GET /api/admin/users/{id}/cover': [{ status: 200, prepare: async () => owner({ params: { id: fx.customerId } }) }],
+  'GET /api/admin/users/{id}/overview': [
+    { status: 200, prepare: async () => owner({ params: { id: fx.customerId } }) },
+    { status: 404, prepare: async () => owner({ params: { id: 999_999 } }) },
+  ],
   'GET /api/admin/policies': [{ status: 200, prepare: async () => owner({ query: 'search=contract' }) }],
   'POST /api/admin/policies': [{ status: 201, prepare: async () => owner({ body: { ...validPolicy, product: 'learner', premium: '£1,234.50', holderName: `Made ${next()}` } }) }],
   'PUT /api/admin/policies/{id}': [{ status: 200, prepare: async () => owner({ params: { id: (await freshPolicy()).id }, body: { ...validPolicy, holderName: 'Edited', premium: null } }) }],

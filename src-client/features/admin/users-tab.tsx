@@ -1,9 +1,9 @@
 // /admin/users (docs/product.md#admin-console, docs/product.md#roles). Each disabled button names its reason.
 import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { UserView } from '@server/contract/views';
-import { Button } from '../../components/button';
+import { Button, buttonClass } from '../../components/button';
 import { setImpersonateUserId, useSession } from '../../lib/session';
 import { RoleBadge } from './badges';
 import { DeleteDialog, UserDialog, type DeleteTarget } from './change-dialogs';
@@ -50,6 +50,10 @@ export function UsersTab() {
               </td>
               <td className="p-2">
                 <div className="flex flex-wrap items-center gap-2">
+                  {/* One view of the customer (docs/product.md#one-view-of-a-customer). */}
+                  <Link to="/admin/users/$id" params={{ id: String(u.id) }} className={buttonClass('secondary')} aria-label={`View ${u.username}`}>
+                    View
+                  </Link>
                   <Button variant="secondary" disabled={locked} aria-describedby={lockedBy} onClick={() => setEditing({ user: u })} aria-label={`Edit ${u.username}`}>
                     Edit
                   </Button>

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
 import { requestStatuses } from '../../../contract/views';
@@ -28,5 +29,7 @@ export const callbackRequests = sqliteTable(
     index('callback_requests_status_created_idx').on(t.status, t.createdAt),
     index('callback_requests_created_idx').on(t.createdAt),
     index('callback_requests_status_due_idx').on(t.status, t.dueAt),
+    // A customer's callbacks by their address (docs/product.md#one-view-of-a-customer), whatever its case.
+    index('callback_requests_email_idx').on(sql`lower(${t.email})`),
   ],
 );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 // Mail is written here inside the transaction that causes it, then delivered (SMTP) or logged.
@@ -20,5 +21,9 @@ export const mailOutbox = sqliteTable(
     // When a message that failed may be tried again (retry backoff, src-server/platform/mail/mailer.ts); null: due now.
     nextAttemptAt: integer('next_attempt_at'),
   },
-  (t) => [index('mail_outbox_status_idx').on(t.status, t.id)],
+  (t) => [
+    index('mail_outbox_status_idx').on(t.status, t.id),
+    // The e-mails sent to one customer, newest first (docs/product.md#one-view-of-a-customer), whatever the address's case.
+    index('mail_outbox_to_idx').on(sql`lower(${t.toAddress})`, t.id),
+  ],
 );
