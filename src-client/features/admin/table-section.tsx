@@ -27,7 +27,9 @@ export function TableSection({ title, aside, columns, children, footer }: { titl
         <h2 className="text-xl font-bold text-ink">{title}</h2>
         {aside}
       </div>
-      <div className="overflow-x-auto">
+      {/* Relative: the containing block of the cells' screen-reader-only text (absolutely placed), which would
+          otherwise sit out past the window and make the whole page scroll sideways. */}
+      <div className="relative overflow-x-auto">
         <table className="w-full text-left">
           <thead>
             <tr className="border-b border-slate-300">
