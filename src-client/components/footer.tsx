@@ -1,6 +1,7 @@
 // The footer (docs/product.md#shared-frame). Every fact comes from brand.ts.
 import { Link } from '@tanstack/react-router';
 import { brand, brandAddressOneLine } from '@server/contract/brand';
+import { useFrameWidth } from '../lib/frame-width';
 import { MailLink, TelLink, textLinkClass as linkClass } from './button';
 
 const LINKS = [
@@ -12,9 +13,10 @@ const LINKS = [
 ] as const;
 
 export function Footer() {
+  const width = useFrameWidth();
   return (
     <footer className="border-t border-brand-100 bg-brand-50">
-      <div className="mx-auto max-w-5xl px-4 py-8 text-sm">
+      <div className={`mx-auto ${width} px-4 py-8 text-sm`}>
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
             {LINKS.map(([to, text]) => (

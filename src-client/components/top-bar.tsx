@@ -4,6 +4,7 @@ import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { brand } from '@server/contract/brand';
 import { homePathOf } from '../lib/guards';
+import { useFrameWidth } from '../lib/frame-width';
 import { expandedOnPage } from '../lib/hydration';
 import { clearSession, useSession } from '../lib/session';
 import { BrandMark } from './brand-mark';
@@ -14,6 +15,7 @@ export function TopBar() {
   const session = useSession();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const navigate = useNavigate();
+  const width = useFrameWidth();
   // One top bar a page: a fixed id, the same in the built page and in a page the app draws anew (useId's are not).
   const menuId = 'main-menu';
   // Opened already if the visitor tapped it before the app was live (boot/early-disclosures.ts).
@@ -36,7 +38,7 @@ export function TopBar() {
 
   return (
     <header className="border-b border-brand-100 bg-white">
-      <nav aria-label="Main" className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-3">
+      <nav aria-label="Main" className={`mx-auto flex ${width} flex-wrap items-center justify-between gap-2 px-4 py-3`}>
         <Link to="/" className="flex items-center gap-2 text-xl font-bold text-brand-700" aria-label={`${brand.name} home`}>
           <BrandMark />
           <span>{brand.name}</span>

@@ -5,6 +5,7 @@ import { BackBar } from '../components/back-bar';
 import { Footer } from '../components/footer';
 import { TopBar } from '../components/top-bar';
 import { UpdatePrompt } from '../components/update-prompt';
+import { useFrameWidth } from '../lib/frame-width';
 import { useSession } from '../lib/session';
 
 export const Route = createRootRoute({
@@ -30,6 +31,7 @@ function useGuardsFollowSession() {
 
 function RootLayout() {
   useGuardsFollowSession();
+  const width = useFrameWidth();
   // Marks the document once the app is live on it (hydrated or drawn): browser tests and the size report wait for it.
   useEffect(() => {
     document.documentElement.dataset['appLive'] = 'true';
@@ -47,7 +49,7 @@ function RootLayout() {
         <TopBar />
         {/* Only in the installed app, which has no browser Back button (docs/product.md#shared-frame). */}
         <BackBar />
-        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-8">
+        <main id="main" tabIndex={-1} className={`mx-auto w-full ${width} flex-1 px-4 py-8`}>
           <Outlet />
         </main>
         <Footer />

@@ -79,8 +79,11 @@ export function ukLocalText(date: string, time: string): string {
   return `${day} ${SHORT_MONTHS[(month ?? 1) - 1]} ${year} ${time}`;
 }
 
-/** Epoch millis -> 'Wed 1 Jul 2026, 09:00 BST', naming the clock so the repeated hour is clear (docs/product.md#certificates). */
-export function ukInstantText(ms: number): string {
+/**
+ * Epoch millis -> 'Wed 1 Jul 2026, 09:00 BST', naming the clock so the repeated hour is clear (docs/product.md#certificates).
+ * Staff read the console's 12-hour style (docs/product.md#admin-console): `twelveHour` gives 'Wed 1 Jul 2026, 09:00 AM BST'.
+ */
+export function ukInstantText(ms: number, { twelveHour = false }: { twelveHour?: boolean } = {}): string {
   if (!Number.isFinite(ms)) throw new RangeError(`Not an instant: ${ms}`);
   const minute = Math.floor(ms / 60_000) * 60_000;
   const part: Record<string, number> = {};
@@ -91,5 +94,6 @@ export function ukInstantText(ms: number): string {
   const zone = offsetMinutes === 60 ? 'BST' : offsetMinutes === 0 ? 'GMT' : `UTC${offsetMinutes >= 0 ? '+' : '-'}${Math.abs(offsetMinutes / 60)}`;
   const weekday = SHORT_WEEKDAYS[new Date(Date.UTC(year, month - 1, day)).getUTCDay()];
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${weekday} ${day} ${SHORT_MONTHS[month - 1]} ${year}, ${pad(hour)}:${pad(mins)} ${zone}`;
+  const clock = `${pad(hour)}:${pad(mins)}`;
+  return `${weekday} ${day} ${SHORT_MONTHS[month - 1]} ${year}, ${twelveHour ? toTwelveHour(clock) : clock} ${zone}`;
 }

@@ -112,7 +112,7 @@ describe('Send quote', () => {
   it('shows the current quote, sends the price and hours, and refreshes the queue, its item, the counts and the log', async () => {
     calls.answers.set('client.admin.quotes.offer.mutate', (input) => Promise.resolve({ ...REQUEST, offer: { ...REQUEST.offer!, premium: 70 }, ...(input as object) }));
     show();
-    expect(screen.getByText(/^Quote sent: £64\.50, valid until Thu 2 Jul 2099, 13:00 BST \(\d+ days( \d+ h)? left\)$/)).toBeTruthy();
+    expect(screen.getByText(/^Quote sent: £64\.50, valid until Thu 2 Jul 2099, 01:00 PM BST \(\d+ days( \d+ h)? left\)$/)).toBeTruthy();
     expect(screen.getByText(/^Accepted by phone, recorded by sam, /)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Send quote' }));
     const dialog = screen.getByRole('dialog', { name: 'Send quote QR-7K2M9QXA' });

@@ -62,6 +62,12 @@ describe('a quote request’s facts', () => {
     expect(fact(answers, 'Vehicle model')).toBe('Corsa 1.2 SXi');
   });
 
+  it('show the phone number grouped, stored as digits, with the digits dialled', () => {
+    render(<QuoteRequestFacts request={REQUEST} />);
+    const link = within(screen.getByLabelText('The request')).getByRole('link', { name: '07700 900123' });
+    expect(link.getAttribute('href')).toBe('tel:07700900123');
+  });
+
   it('open for a request from before the wizard asked them', () => {
     render(<QuoteRequestFacts request={{ ...REQUEST, product: null, details: { vehicleType: 'Car', regNumber: 'AB12 CDE' } }} />);
     const answers = screen.getByLabelText('Vehicle and other answers');

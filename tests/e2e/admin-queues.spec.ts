@@ -88,7 +88,7 @@ test('quote requests: listed, searched, opened compactly with each fact once, st
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(`12 Mar 1990 (age ${ageToday()})`)).toBeVisible();
   await expect(dialog.getByText('Learner driver cover')).toBeVisible();
-  await expect(dialog.getByText('Fri 10 Jul 2026, 09:00 BST')).toBeVisible();
+  await expect(dialog.getByText('Fri 10 Jul 2026, 09:00 AM BST')).toBeVisible();
   await expect(dialog.getByText('3 weeks')).toBeVisible();
   await expect(dialog.getByRole('link', { name: '07700 900123' })).toHaveAttribute('href', 'tel:07700900123');
   await expect(dialog.getByRole('link', { name: `${lastName.toLowerCase()}@example.test` })).toHaveAttribute('href', `mailto:${lastName.toLowerCase()}@example.test`);

@@ -19,6 +19,7 @@ export function Modal({
   role = 'dialog',
   describedBy,
   closeButton = true,
+  wide = false,
 }: {
   title: string;
   /** Escape, the close button: the caller decides whether that closes at once. */
@@ -29,6 +30,8 @@ export function Modal({
   describedBy?: string | undefined;
   /** A labelled "Close" button in the corner (off where the dialog's own buttons already say how to leave). */
   closeButton?: boolean;
+  /** A work panel (an opened request): from 1280 px it takes up to 1600 px, its parts side by side. */
+  wide?: boolean;
 }) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -89,7 +92,7 @@ export function Modal({
         aria-labelledby={titleId}
         aria-describedby={describedBy}
         tabIndex={-1}
-        className="w-full max-w-lg rounded-lg bg-white p-6 shadow-xl sm:my-auto"
+        className={`w-full max-w-lg rounded-lg bg-white p-6 shadow-xl sm:my-auto ${wide ? 'xl:max-w-[100rem]' : ''}`}
       >
         <div className="flex items-start justify-between gap-4">
           <h2 id={titleId} className="text-xl font-bold text-brand-700">

@@ -1,14 +1,18 @@
-// How the console writes instants, dates and policy facts: in UK time, whatever the browser's zone
-// (docs/product.md#admin-console).
+// How the console writes instants, dates and policy facts: in UK time, whatever the browser's zone, and in the
+// console's one 12-hour style, the policy form's (docs/product.md#admin-console): customers read 24-hour time.
 import type { PolicyStatus } from '@server/contract/schemas';
-import { toTwelveHour, UK_TIME_ZONE } from '@server/contract/time';
+import { epochToUkLocal, toTwelveHour, ukInstantText } from '@server/contract/time';
 
-const ukTimestamp = new Intl.DateTimeFormat('en-GB', { timeZone: UK_TIME_ZONE, dateStyle: 'medium', timeStyle: 'medium' });
-
+/** '1 Jul 2026, 01:05 PM': when something happened (received, noted, logged), in UK time. */
 export function formatTimestamp(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : ukTimestamp.format(d);
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  const { date, time } = epochToUkLocal(ms);
+  return formatUkDateTime(date, time);
 }
+
+/** 'Fri 10 Jul 2026, 09:00 AM BST': an instant that matters to the minute (cover starts, a price lapses), its clock named. */
+export const formatInstant = (ms: number): string => ukInstantText(ms, { twelveHour: true });
 
 // Written out rather than asked of Intl: ICU's en-GB says 'Sept', and the console should read the same in
 // every browser.

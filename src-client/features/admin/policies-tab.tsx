@@ -12,7 +12,7 @@ import { StatusBadge } from './badges';
 import { DeleteDialog, PolicyDialog, type DeleteTarget } from './change-dialogs';
 import { policiesQuery } from './queries';
 import { listDepsOf } from './search';
-import { ListQueryFrame, TableSection, useListPager } from './table-section';
+import { ActionsCell, ListQueryFrame, TableSection, useListPager } from './table-section';
 
 const route = getRouteApi('/admin/policies');
 
@@ -39,7 +39,7 @@ export function PoliciesTab() {
         {(policies.data?.items ?? []).map((p) => {
           const label = policyLabel(p);
           return (
-            <tr key={p.id} className="border-b border-slate-200">
+            <tr key={p.id} className="border-b border-slate-200 bg-white">
               <td className="p-2 font-semibold">{label}</td>
               <td className="p-2">{p.username ?? 'N/A'}</td>
               <td className="p-2">{p.holderName}</td>
@@ -62,7 +62,7 @@ export function PoliciesTab() {
               <td className="p-2">
                 <StatusBadge policy={p} now={now} />
               </td>
-              <td className="p-2">
+              <ActionsCell>
                 <div className="flex gap-2">
                   <Button variant="secondary" aria-label={`Edit policy ${label}`} onClick={() => setEditing({ policy: p })}>
                     Edit
@@ -71,7 +71,7 @@ export function PoliciesTab() {
                     Delete
                   </Button>
                 </div>
-              </td>
+              </ActionsCell>
             </tr>
           );
         })}

@@ -16,7 +16,7 @@ import { callbacksQuery, quotesQuery, type QueueDeps } from './queries';
 import { QueueFilterField, StartsWithinField } from './queue-filter';
 import { RequestDialog } from './request-dialog';
 import { listDepsOf, type PageSearch, type QueueSearch, type TermSearch } from './search';
-import { ListQueryFrame, TableSection, useListPager } from './table-section';
+import { ActionsCell, ListQueryFrame, TableSection, useListPager } from './table-section';
 
 const QUEUE_TITLES: Record<QueueKind, string> = { quotes: 'Quote requests', callbacks: 'Callback requests' };
 
@@ -72,7 +72,7 @@ function QueueTab({ kind, deps, query }: { kind: QueueKind; deps: QueueDeps; que
         {items.map((r) => {
           const due = dueState(r, now, kind);
           return (
-            <tr key={r.id} className={`border-b border-slate-200 ${due?.overdue ? 'bg-red-50' : ''}`}>
+            <tr key={r.id} className={`border-b border-slate-200 ${due?.overdue ? 'bg-red-50' : 'bg-white'}`}>
               <td className="p-2 font-semibold whitespace-nowrap">{r.reference}</td>
               <td className="p-2">{rowName(r)}</td>
               <td className="p-2">
@@ -104,11 +104,11 @@ function QueueTab({ kind, deps, query }: { kind: QueueKind; deps: QueueDeps; que
               <td className="p-2">
                 <RequestStatusBadge status={r.status} />
               </td>
-              <td className="p-2">
+              <ActionsCell>
                 <Button variant="secondary" aria-label={`Open ${r.reference}`} onClick={() => setOpen({ id: r.id, reference: r.reference })}>
                   Open
                 </Button>
-              </td>
+              </ActionsCell>
             </tr>
           );
         })}

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { formatPounds } from '@server/contract/pounds';
 import { OFFER_DEFAULT_VALID_HOURS, OFFER_MAX_VALID_HOURS, offerInput, policyFromRequest, timeLeftText, type OfferInput } from '@server/contract/offer';
 import { acceptanceMessages } from '@server/contract/payments';
-import { toTwelveHour, ukInstantText } from '@server/contract/time';
+import { toTwelveHour } from '@server/contract/time';
 import type { PolicyInput } from '@server/contract/schemas';
 import type { IssuedPolicyView, OfferView, QuoteRequestDetailView } from '@server/contract/views';
 import { Alert } from '../../components/alert';
@@ -12,7 +12,7 @@ import { failureOf } from '../../lib/call-errors';
 import { Button } from '../../components/button';
 import { CheckboxField, TextField } from '../../components/field';
 import { FormButtons, FormDialog, useDialogForm, type DialogFormProps } from './dialog';
-import { formatTimestamp } from './format';
+import { formatInstant, formatTimestamp } from './format';
 import { useIssuePolicy, useRecordAcceptance, useSendOffer } from './mutations';
 import { PolicyForm, type PolicyFormValues } from './policy-form';
 
@@ -23,7 +23,7 @@ export type QuoteRequestDetail = Omit<QuoteRequestDetailView, 'details'> & { det
 function offerText(offer: OfferView, now: number): string {
   const until = Date.parse(offer.validUntil);
   const left = timeLeftText(until, now);
-  return `Quote sent: ${formatPounds(offer.premium)}, ${left ? `valid until ${ukInstantText(until)} (${left} left)` : `lapsed at ${ukInstantText(until)}`}`;
+  return `Quote sent: ${formatPounds(offer.premium)}, ${left ? `valid until ${formatInstant(until)} (${left} left)` : `lapsed at ${formatInstant(until)}`}`;
 }
 
 /** Whether and how the price was accepted (docs/product.md#accepting-a-quote). */

@@ -1,4 +1,6 @@
-// One request opened from its queue, read afresh (docs/product.md#staff-queues).
+// One request opened from its queue, read afresh (docs/product.md#staff-queues). From 1280 px it is a wide panel with
+// its facts, actions and notes side by side (docs/product.md#admin-console), so nothing needs scrolling past;
+// narrower, the same parts stack in that order.
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useRef, type ReactNode } from 'react';
 import type { QueueKind } from '@server/contract/queues';
@@ -13,6 +15,11 @@ import { RequestStatusForm } from './request-status-form';
 
 const ITEM_TITLES: Record<QueueKind, string> = { quotes: 'Quote request', callbacks: 'Callback request' };
 
+/** A column after the first: stacked, its first part keeps the space above it; side by side, it starts at the top. */
+const COLUMN = 'mt-4 xl:mt-0 xl:[&>:first-child]:mt-0';
+/** The status form and notes: stacked, a rule parts them from what is above; side by side, the column parts them. */
+const WORK_COLUMN = `${COLUMN} xl:[&>:first-child]:border-t-0 xl:[&>:first-child]:pt-0`;
+
 type WorkedRequest = { id: number; status: RequestStatus; assignee: StaffRefView | null; notes: RequestNoteView[] };
 
 /** onClose closes at once (after a save); onCancel asks first when something is unsaved. */
@@ -23,7 +30,7 @@ export function RequestDialog({ kind, id, reference, onClose }: { kind: QueueKin
   const work: WorkProps = { onClose, onCancel: guard.requestClose, onDirtyChange: guard.setDirty };
   return (
     <>
-      <Modal title={`${ITEM_TITLES[kind]} ${reference}`} onClose={guard.requestClose}>
+      <Modal title={`${ITEM_TITLES[kind]} ${reference}`} onClose={guard.requestClose} wide>
         {kind === 'quotes' ? <QuoteRequest id={id} {...work} /> : <CallbackRequest id={id} {...work} />}
       </Modal>
       {guard.prompt}
@@ -35,13 +42,17 @@ function QuoteRequest({ id, ...work }: WorkProps & { id: number }) {
   return (
     <RequestFrame query={useQuery(quoteItemQuery(id))}>
       {(r) => (
-        <>
-          <QuoteRequestFacts request={r} />
-          <div className="mt-4">
+        <div className="xl:grid xl:grid-cols-3 xl:items-start xl:gap-6">
+          <div>
+            <QuoteRequestFacts request={r} />
+          </div>
+          <div className={COLUMN}>
             <QuoteActions request={r} />
           </div>
-          <RequestWork kind="quotes" request={r} {...work} />
-        </>
+          <div className={WORK_COLUMN}>
+            <RequestWork kind="quotes" request={r} {...work} />
+          </div>
+        </div>
       )}
     </RequestFrame>
   );
@@ -51,10 +62,14 @@ function CallbackRequest({ id, ...work }: WorkProps & { id: number }) {
   return (
     <RequestFrame query={useQuery(callbackItemQuery(id))}>
       {(r) => (
-        <>
-          <CallbackRequestFacts request={r} />
-          <RequestWork kind="callbacks" request={r} {...work} />
-        </>
+        <div className="xl:grid xl:grid-cols-2 xl:items-start xl:gap-6">
+          <div>
+            <CallbackRequestFacts request={r} />
+          </div>
+          <div className={WORK_COLUMN}>
+            <RequestWork kind="callbacks" request={r} {...work} />
+          </div>
+        </div>
       )}
     </RequestFrame>
   );

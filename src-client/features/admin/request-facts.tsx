@@ -8,13 +8,13 @@ import { productLabels } from '@server/contract/products';
 import { ageOn } from '@server/contract/quote';
 import { answerLabel, answerText, storedAnswers } from '@server/contract/statement-of-fact';
 import type { QueueKind } from '@server/contract/queues';
-import { epochToUkLocal, ukInstantText } from '@server/contract/time';
+import { epochToUkLocal } from '@server/contract/time';
 import type { CallbackRequestDetailView, RequestStatus } from '@server/contract/views';
 import { RequestStatusBadge } from './badges';
 import { EmailLink, PhoneLink } from './contact-links';
 import { dueState } from './due';
 import { DueText, useDueNow } from './due-text';
-import { formatTimestamp, formatUkDate, formatUkDateTime } from './format';
+import { formatInstant, formatTimestamp, formatUkDate, formatUkDateTime } from './format';
 import type { QuoteRequestDetail } from './quote-actions';
 
 type Fact = [label: string, value: ReactNode];
@@ -77,9 +77,9 @@ export function QuoteRequestFacts({ request: r }: { request: QuoteRequestDetail 
     ...factIf('Address', typeof address === 'string' ? address : null),
     ['Postcode', r.postcode],
     ...factIf('Product', r.product && productLabels[r.product]),
-    ...factIf('Cover starts', r.requestedStart && ukInstantText(Date.parse(r.requestedStart))),
+    ...factIf('Cover starts', r.requestedStart && formatInstant(Date.parse(r.requestedStart))),
     ...factIf('Cover length', r.duration && durationText(r.duration)),
-    ...factIf('Offer sent', r.offer && `${formatPounds(r.offer.premium)}, valid until ${ukInstantText(Date.parse(r.offer.validUntil))}`),
+    ...factIf('Offer sent', r.offer && `${formatPounds(r.offer.premium)}, valid until ${formatInstant(Date.parse(r.offer.validUntil))}`),
     ...factIf('Policy issued', r.policyNumber),
   ];
   return (

@@ -7,6 +7,19 @@ import { Button } from '../../components/button';
 import { ErrorBanner, loadFailure } from './notices';
 import type { PageSearch, TermSearch } from './search';
 
+/**
+ * A row's actions never hide (docs/product.md#admin-console): from 1024 px the Actions column stays at the table's
+ * right edge while wider columns scroll beneath it, so a long e-mail or name never pushes a button out of view. A
+ * row sets its own background (white, or its state's tint) for the pinned cell to carry over what scrolls beneath.
+ * Narrower, the table scrolls as a whole: a pinned column would cover most of a phone's width.
+ */
+const PINNED = 'lg:sticky lg:right-0 lg:shadow-[-6px_0_6px_-6px_rgb(15_23_42/0.35)]';
+
+/** The cell that holds a row's actions, always last in its row. */
+export function ActionsCell({ children }: { children: ReactNode }) {
+  return <td className={`bg-inherit p-2 ${PINNED}`}>{children}</td>;
+}
+
 export function TableSection({ title, aside, columns, children, footer }: { title: string; aside: ReactNode; columns: readonly string[]; children: ReactNode; footer?: ReactNode }) {
   return (
     <div>
@@ -14,12 +27,14 @@ export function TableSection({ title, aside, columns, children, footer }: { titl
         <h2 className="text-xl font-bold text-ink">{title}</h2>
         {aside}
       </div>
-      <div className="overflow-x-auto">
+      {/* Relative: the containing block of the cells' screen-reader-only text (absolutely placed), which would
+          otherwise sit out past the window and make the whole page scroll sideways. */}
+      <div className="relative overflow-x-auto">
         <table className="w-full text-left">
           <thead>
             <tr className="border-b border-slate-300">
-              {columns.map((c) => (
-                <th key={c} scope="col" className="p-2">
+              {columns.map((c, i) => (
+                <th key={c} scope="col" className={i === columns.length - 1 && c === 'Actions' ? `bg-white p-2 ${PINNED}` : 'p-2'}>
                   {c}
                 </th>
               ))}

@@ -9,7 +9,7 @@ import { RoleBadge } from './badges';
 import { DeleteDialog, UserDialog, type DeleteTarget } from './change-dialogs';
 import { usersQuery } from './queries';
 import { listDepsOf } from './search';
-import { ListQueryFrame, TableSection, useListPager } from './table-section';
+import { ActionsCell, ListQueryFrame, TableSection, useListPager } from './table-section';
 
 const route = getRouteApi('/admin/users');
 
@@ -39,7 +39,7 @@ export function UsersTab() {
           const selfBy = self ? `self-${u.id}` : undefined;
           const deleteBy = [lockedBy, selfBy].filter(Boolean).join(' ') || undefined;
           return (
-            <tr key={u.id} className="border-b border-slate-200">
+            <tr key={u.id} className="border-b border-slate-200 bg-white">
               <td className="p-2 font-semibold">{u.username}</td>
               <td className="p-2">
                 {u.email}
@@ -48,7 +48,7 @@ export function UsersTab() {
               <td className="p-2">
                 <RoleBadge user={u} />
               </td>
-              <td className="p-2">
+              <ActionsCell>
                 <div className="flex flex-wrap items-center gap-2">
                   {/* One view of the customer (docs/product.md#one-view-of-a-customer). */}
                   <Link to="/admin/users/$id" params={{ id: String(u.id) }} className={buttonClass('secondary')} aria-label={`View ${u.username}`}>
@@ -87,7 +87,7 @@ export function UsersTab() {
                     </span>
                   ) : null}
                 </div>
-              </td>
+              </ActionsCell>
             </tr>
           );
         })}
