@@ -31,6 +31,9 @@ function e2eServer(port: number, dir: string, housekeeping: 'every-minute' | 'st
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e-secret',
       HOUSEKEEPING: housekeeping,
+      // Scene-setting requests name an address of their own (tests/e2e/fixtures.ts sceneAddress); the browser's own
+      // send none, so they come from 127.0.0.1 as before.
+      TRUST_PROXY: '1',
       // A build elsewhere than dist/client (parallel work); unset means dist/client.
       ...(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {}),
     },

@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { axeViolations, openAdmin, ownerHeaders, search, searchBox, tab } from './admin-helpers';
-import { createAccount, db, failProcedure, OWNER, unique } from './fixtures';
+import { createAccount, db, failProcedure, OWNER, sceneAddress, unique } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -121,7 +121,7 @@ test('quote requests: listed, searched, opened compactly with each fact once, st
 test('callback requests: listed, searched, opened, status saved and logged; a failed save shows the banner', async ({ page, request }) => {
   const name = unique('Callback');
   const email = `${name.toLowerCase()}@example.test`;
-  const res = await request.post('/api/callbacks', { data: { name, email, phone: '07700 900456', reasonForContact: 'quotes' } });
+  const res = await request.post('/api/callbacks', { headers: sceneAddress(), data: { name, email, phone: '07700 900456', reasonForContact: 'quotes' } });
   expect(res.status(), await res.text()).toBe(201);
   const { reference } = (await res.json()) as { reference: string };
 
@@ -237,7 +237,7 @@ test("a staff member's day: the overview's counts lead to the overdue queue, the
   const lastName = unique('Day');
   const late = await insertQuote(lastName, 30 * HOUR);
   const fresh = await insertQuote(lastName, HOUR);
-  const cbRes = await request.post('/api/callbacks', { data: { name: `${lastName} Caller`, email: `${lastName.toLowerCase()}.cb@example.test`, phone: '07700 900789', reasonForContact: 'policies' } });
+  const cbRes = await request.post('/api/callbacks', { headers: sceneAddress(), data: { name: `${lastName} Caller`, email: `${lastName.toLowerCase()}.cb@example.test`, phone: '07700 900789', reasonForContact: 'policies' } });
   expect(cbRes.status()).toBe(201);
 
   const apiCounts = async () => {

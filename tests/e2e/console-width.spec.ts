@@ -4,7 +4,7 @@
 // actions and notes side by side, and at 320 px the page still reflows with no sideways scrolling.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { axeViolations, openAdmin, ownerHeaders, search, tab } from './admin-helpers';
-import { createAccount, unique } from './fixtures';
+import { createAccount, sceneAddress, unique } from './fixtures';
 import { requestQuote } from './quote-flow';
 
 test.use({ serviceWorkers: 'block' });
@@ -47,7 +47,7 @@ async function createWideRows(request: APIRequestContext, tag: string): Promise<
   });
   expect(policy.status(), await policy.text()).toBe(201);
   await requestQuote(request, { firstName: `${tag}-Alexandrina`, lastName: 'Featherstonehaugh-Cholmondeley', email: longEmail });
-  const callback = await request.post('/api/callbacks', { data: { name: longName, email: longEmail, phone: '07700900456', reasonForContact: 'quotes' } });
+  const callback = await request.post('/api/callbacks', { headers: sceneAddress(), data: { name: longName, email: longEmail, phone: '07700900456', reasonForContact: 'quotes' } });
   expect(callback.status(), await callback.text()).toBe(201);
 }
 

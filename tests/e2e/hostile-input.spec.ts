@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { validQuote } from '../fixtures/quote';
 import { expandedPdf, readingOrder, withoutStrings } from '../server/pdf-reader';
 import { tab } from './admin-helpers';
-import { apiToken, createAccount, db, latestMailTo, OWNER, signIn, unique } from './fixtures';
+import { apiToken, createAccount, db, latestMailTo, OWNER, sceneAddress, signIn, unique } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -57,11 +57,12 @@ test('markup stored in policies, quotes, callbacks and logs shows as text in the
 
   const quoteEmail = `${username}@example.test`;
   const quote = await request.post('/api/quotes', {
+    headers: sceneAddress(),
     data: { ...validQuote, firstName: IMG, lastName: tag, address: SVG, email: quoteEmail, policyStartYear: String(new Date().getFullYear() + 1) },
   });
   expect(quote.status(), await quote.text()).toBe(201);
   const { reference: quoteRef } = (await quote.json()) as { reference: string };
-  const callback = await request.post('/api/callbacks', { data: { name: `${SCRIPT} ${tag}`, email: `cb-${quoteEmail}`, phone: '07700 900123', reasonForContact: 'other' } });
+  const callback = await request.post('/api/callbacks', { headers: sceneAddress(), data: { name: `${SCRIPT} ${tag}`, email: `cb-${quoteEmail}`, phone: '07700 900123', reasonForContact: 'other' } });
   expect(callback.status(), await callback.text()).toBe(201);
   const { reference: callbackRef } = (await callback.json()) as { reference: string };
   expect((await request.post('/api/admin/logs', { headers: auth, data: { action: `${IMG} ${tag}`, level: 'warning' } })).status()).toBe(201);

@@ -4,7 +4,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { IssuedPolicyView } from '../../src-server/contract/views';
 import { validQuote } from '../fixtures/quote';
-import { apiToken, db, latestLinkTo, OWNER } from './fixtures';
+import { apiToken, db, latestLinkTo, OWNER, sceneAddress } from './fixtures';
 
 const ukDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
 
@@ -26,6 +26,7 @@ export interface SentQuote {
 export async function requestQuote(request: APIRequestContext, person: { firstName: string; lastName: string; email: string }, extra: Record<string, unknown> = {}): Promise<SentQuote> {
   const start = tomorrow();
   const res = await request.post('/api/quotes', {
+    headers: sceneAddress(),
     data: { ...validQuote, ...person, policyStartDay: start.day, policyStartMonth: start.month, policyStartYear: start.year, policyStartTime: '09:00', durationValue: '3', durationUnit: 'days', ...extra },
   });
   expect(res.status(), await res.text()).toBe(201);
