@@ -367,9 +367,9 @@ test('a failed submit keeps the data and says so in the page; a good one shows s
   await expect(dialog.getByText('Registration number', { exact: true })).toBeVisible();
   await expect(dialog.getByText('Where is the vehicle kept overnight?', { exact: true })).toBeVisible();
   await expect(dialog.getByText('Social Domestic and Pleasure plus Commute', { exact: true })).toBeVisible();
-  // What was asked for: the product, the start (UK time, naming the clock) and the cover length.
+  // What was asked for: the product, the start (UK time, naming the clock, in the console's 12-hour style) and the cover length.
   await expect(dialog.getByText('Temporary car cover', { exact: true })).toBeVisible();
-  await expect(dialog.getByText(new RegExp(`15 Jan ${NEXT_YEAR}, 09:00 GMT`))).toBeVisible();
+  await expect(dialog.getByText(new RegExp(`15 Jan ${NEXT_YEAR}, 09:00 AM GMT`))).toBeVisible();
   await expect(dialog.getByText('3 days', { exact: true })).toBeVisible();
   // The wizard's answers on insuring: the licence and the make and model.
   const answers = dialog.getByRole('definition');
