@@ -117,7 +117,7 @@ export const CALLBACK_SLOT_MINUTES = 30;
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 
-/** '2026-07-02' -> 'Thursday 2 July'. */
+/** A UK date (YYYY-MM-DD) as its weekday, day and month in words: how the callback form names each day. */
 export function ukDayText(ukDate: string): string {
   const [, m, d] = ukDate.split('-').map(Number) as [number, number, number];
   return `${WEEKDAY_NAMES[weekdayOf(ukDate)]} ${d} ${MONTH_NAMES[m - 1]}`;
