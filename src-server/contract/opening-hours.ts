@@ -1,7 +1,7 @@
 // The office's opening hours (docs/product.md#opening-hours), for the server and the callback form alike: the weekly
 // hours, their text, and whether an instant falls inside them. Bank holidays come as a calendar (a predicate on a UK
 // date) so the form need not bundle the holiday data: the server passes platform/bank-holidays.ts's.
-import { epochToUkLocal, ukLocalToEpoch } from './time';
+import { epochToUkLocal, MONTH_NAMES, ukLocalToEpoch } from './time';
 
 /** One day's hours in UK local time, 'HH:MM'; open from `open` up to (not at) `close`. */
 export interface DayHours {
@@ -115,7 +115,6 @@ export function lastClosingBefore(ms: number, holidays: HolidayCalendar): number
 export const CALLBACK_SLOT_MINUTES = 30;
 
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 
 /** A UK date (YYYY-MM-DD) as its weekday, day and month in words: how the callback form names each day. */
 export function ukDayText(ukDate: string): string {

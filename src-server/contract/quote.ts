@@ -7,7 +7,7 @@ import { money, moneyMessages } from './money';
 import { productLabels, productRules, products, type Product } from './products';
 import { emailSchema, normalisedText, policyNumberParam } from './schemas';
 import { lineText, nameText } from './text';
-import { epochToUkLocal, isCalendarDate, ukLocalToEpoch } from './time';
+import { epochToUkLocal, isCalendarDate, MONTH_NAMES, ukLocalToEpoch } from './time';
 
 export interface Option {
   value: string;
@@ -55,7 +55,6 @@ const choices = {
 } as const;
 type ChoiceField = keyof typeof choices;
 
-export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
 const START_YEARS = 10;
 /** The youngest driver any product takes (learner driver cover): the age rule before a product is chosen. */
 const MIN_DRIVER_AGE = Math.min(...products.map((p) => productRules[p].minAge));

@@ -3,8 +3,8 @@
 import { durationText } from './durations';
 import { formatPounds } from './pounds';
 import { productLabels, type Product } from './products';
-import { MONTH_NAMES, quoteFieldLabels, requestedDurationOf, requestedStartOf } from './quote';
-import { ukInstantText } from './time';
+import { quoteFieldLabels, requestedDurationOf, requestedStartOf } from './quote';
+import { MONTH_NAMES, ukInstantText } from './time';
 
 type QuoteField = keyof typeof quoteFieldLabels;
 const isQuoteField = (key: string): key is QuoteField => Object.hasOwn(quoteFieldLabels, key);

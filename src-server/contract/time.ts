@@ -97,3 +97,6 @@ export function ukInstantText(ms: number, { twelveHour = false }: { twelveHour?:
   const clock = `${pad(hour)}:${pad(mins)}`;
   return `${weekday} ${day} ${SHORT_MONTHS[month - 1]} ${year}, ${twelveHour ? toTwelveHour(clock) : clock} ${zone}`;
 }
+
+/** The months' names in English, January first: the wizard's month list and dates written in words. */
+export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
