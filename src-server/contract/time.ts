@@ -59,7 +59,8 @@ export function epochToUkLocal(ms: number): { date: string; time: string } {
   };
 }
 
-const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+/** The months' short names, January first, as every date written for people gives them ('Sep', never ICU's 'Sept'). */
+export const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 const SHORT_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
 // Numeric parts only: ICU versions disagree on names ('Sep' or 'Sept', 'BST' or 'GMT+1'), never on numbers.

@@ -297,6 +297,11 @@ test('add and edit a policy with the form defaults; once in force it is not dele
   await expect(history.getByRole('listitem').first()).toContainText('vehicle: Kia Picanto → Toyota Yaris');
   await expect(history.getByRole('listitem').first()).toContainText('status: active → pending');
   await expect(history).toContainText(`holder: none → ${holder}`);
+  // The times the server wrote read in the console's one style: nothing in the dialog is 24-hour.
+  await expect(history).toContainText(`start: none → ${ukDateText(start)}, 09:00 AM`);
+  await expect(history).toContainText(`end: none → ${ukDateText(end)}, 11:59 PM`);
+  const dialogText = await page.getByRole('dialog', { name: 'Edit Policy' }).innerText();
+  expect(dialogText.match(/\b([01]\d|2[0-3]):[0-5]\d\b(?! ?[AP]M)/g)).toBeNull();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog', { name: 'Edit Policy' })).toBeHidden();
 

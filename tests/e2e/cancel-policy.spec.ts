@@ -68,4 +68,10 @@ test('staff cancel a live policy with a reason; a missing reason and a refund ov
   const mail = await latestMailTo(`${username.toLowerCase()}@example.test`);
   expect(mail.subject).toBe(`Kerbside Cover: your policy ${policy.policyNumber} is cancelled`);
   expect(mail.text).toContain('Why: Sold the car');
+
+  // The audit entry names when cover ended in the console's 12-hour style, as the e-mail does in 24-hour time.
+  await page.keyboard.press('Escape');
+  await tab(page, 'Logs').click();
+  await search(page, 'admin.logs.list', policy.policyNumber);
+  await expect(page.getByText(`Cancelled policy: ${policy.policyNumber} from`)).toHaveText(/ from \w{3} \d{1,2} \w{3} \d{4}, (0\d|1[0-2]):[0-5]\d [AP]M (GMT|BST)$/);
 });

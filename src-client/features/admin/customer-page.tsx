@@ -11,7 +11,7 @@ import { textLinkClass } from '../../components/button';
 import { useNow } from '../../lib/use-now';
 import { RequestStatusBadge, RoleBadge, StatusBadge } from './badges';
 import { EmailLink, PhoneLink } from './contact-links';
-import { formatTimestamp, formatUkDateTime } from './format';
+import { formatTimestamp, formatUkDateTime, inConsoleTime } from './format';
 import { ErrorBanner, loadFailure } from './notices';
 import { customerOverviewQuery } from './queries-customer';
 
@@ -186,7 +186,7 @@ function Customer({ data }: { data: Overview }) {
         <Cards items={data.mails} empty="No e-mails" keyOf={(m) => m.id}>
           {(m) => (
             <p className="text-sm">
-              <span className="font-semibold break-words">{m.subject}</span>: {m.status}, {formatTimestamp(m.sentAt ?? m.createdAt)}
+              <span className="font-semibold break-words">{inConsoleTime(m.subject)}</span>: {m.status}, {formatTimestamp(m.sentAt ?? m.createdAt)}
             </p>
           )}
         </Cards>

@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { LevelBadge } from './badges';
-import { formatTimestamp } from './format';
+import { formatTimestamp, inConsoleTime } from './format';
 import { logsQuery } from './queries';
 import { listDepsOf } from './search';
 import { ListQueryFrame, totalText, useListPager } from './table-section';
@@ -25,7 +25,7 @@ export function LogsTab() {
           {(logs.data?.items ?? []).map((l) => (
             <li key={l.id} className="flex flex-wrap items-center gap-3 py-3">
               <LevelBadge level={l.level} />
-              <span className="font-semibold">{l.action}</span>
+              <span className="font-semibold">{inConsoleTime(l.action)}</span>
               {l.count > 1 && (
                 // A repeated event counted on one entry (docs/product.md#audit-log): how often, and when last.
                 <span className="text-sm text-ink-muted">

@@ -2,7 +2,7 @@
 // who made it, when, and each field's old and new value.
 import { useQuery } from '@tanstack/react-query';
 import { DialogSection } from './dialog-section';
-import { formatTimestamp } from './format';
+import { formatTimestamp, inConsoleTime } from './format';
 import { policyHistoryQuery } from './queries';
 
 export function PolicyHistory({ id }: { id: number }) {
@@ -22,7 +22,7 @@ export function PolicyHistory({ id }: { id: number }) {
                 <ul className="list-disc pl-5">
                   {v.changes.map((c) => (
                     <li key={c.field} className="break-words">
-                      {c.field}: {c.from ?? 'none'} → {c.to ?? 'none'}
+                      {c.field}: {inConsoleTime(c.from ?? 'none')} → {inConsoleTime(c.to ?? 'none')}
                     </li>
                   ))}
                 </ul>
