@@ -2,6 +2,7 @@
 // here, never from a service file. `.meta({ id })` names a view in the OpenAPI document (docs/api.md#openapi).
 import { z } from 'zod';
 import { durationUnits } from './durations';
+import { claimKinds, claimStatuses } from './claim';
 import { acceptanceChannels, paymentMethods } from './payments';
 import { products } from './products';
 import { logLevels, policyStatuses } from './schemas';
@@ -163,6 +164,68 @@ export type CallbackRequestView = z.infer<typeof callbackRequestView>;
 export const callbackRequestDetailView = callbackRequestView.extend({ notes: z.array(requestNoteView) }).meta({ id: 'CallbackRequestDetailView' });
 export type CallbackRequestDetailView = z.infer<typeof callbackRequestDetailView>;
 
+/** A photo of a claim as stored: re-encoded by the server, its place in the report, and when it was taken if known. */
+export const claimPhotoView = z.strictObject({
+  /** 1 to 10, in the order the driver added them: /api/admin/claims/{id}/photos/{position} (and ?size=thumb). */
+  position: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+  takenAt: z.iso.datetime().nullable(),
+}).meta({ id: 'ClaimPhotoView' });
+export type ClaimPhotoView = z.infer<typeof claimPhotoView>;
+
+/** A customer's own claim (docs/product.md#reporting-a-claim): where it stands. */
+export const myClaimView = z.strictObject({
+  reference: z.string(),
+  /** The id the phone made: the phone matches its outbox against it. */
+  clientId: z.string(),
+  policyNumber: z.string(),
+  kind: z.enum(claimKinds),
+  status: z.enum(claimStatuses),
+  occurredAt: z.iso.datetime(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  photoCount: z.number().int(),
+}).meta({ id: 'MyClaimView' });
+export type MyClaimView = z.infer<typeof myClaimView>;
+
+/** A claim in the staff queue (docs/product.md#staff-queues): due by whether someone is hurt. */
+export const claimView = z.strictObject({
+  id: z.number().int(),
+  reference: z.string(),
+  status: z.enum(claimStatuses),
+  /** The account's name and e-mail, and the phone number given with the report. */
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  userId: z.number().int(),
+  policyId: z.number().int(),
+  policyNumber: z.string(),
+  kind: z.enum(claimKinds),
+  occurredAt: z.iso.datetime(),
+  location: z.string(),
+  injuries: z.boolean(),
+  photoCount: z.number().int(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  dueAt: z.iso.datetime(),
+  assignee: orNull(staffRefView),
+}).meta({ id: 'ClaimView' });
+export type ClaimView = z.infer<typeof claimView>;
+
+/** One claim opened: every answer, the photos and the notes. */
+export const claimDetailView = claimView.extend({
+  coordinates: orNull(z.strictObject({ latitude: z.number(), longitude: z.number(), accuracy: z.number().nullable() })),
+  description: z.string(),
+  otherVehicles: z.array(z.strictObject({ registration: z.string().nullable(), driverName: z.string().nullable(), contact: z.string().nullable(), insurer: z.string().nullable() })),
+  witnesses: z.array(z.strictObject({ name: z.string().nullable(), contact: z.string().nullable() })),
+  injuryDetails: z.string().nullable(),
+  policeReference: z.string().nullable(),
+  photos: z.array(claimPhotoView),
+  notes: z.array(requestNoteView),
+}).meta({ id: 'ClaimDetailView' });
+export type ClaimDetailView = z.infer<typeof claimDetailView>;
+
 /** The console's overview: requests waiting on staff. Overdue = not closed and past its due time. */
 export const queueCountsView = z.strictObject({
   /** Quoted: a price sent and awaiting the customer's answer; lapsing: of those, the ones lapsing within 2 hours or lapsed. */
@@ -310,7 +373,7 @@ export const customerOverviewView = z.strictObject({
   /** The payments of the policies listed, newest first, each naming its policy. */
   payments: z.array(paymentView.extend({ policyId: z.number().int(), policyNumber: z.string() })),
   /** Staff notes on the requests listed, newest first, each naming its request. */
-  notes: z.array(requestNoteView.extend({ request: z.strictObject({ kind: z.enum(['quote', 'callback']), reference: z.string() }) })),
+  notes: z.array(requestNoteView.extend({ request: z.strictObject({ kind: z.enum(['quote', 'callback', 'claim']), reference: z.string() }) })),
   mails: z.array(z.strictObject({ id: z.number().int(), subject: z.string(), status: z.enum(['pending', 'sending', 'sent', 'logged', 'failed']), createdAt: z.iso.datetime(), sentAt: z.iso.datetime().nullable() })),
 }).meta({ id: 'CustomerOverviewView' });
 export type CustomerOverviewView = z.infer<typeof customerOverviewView>;

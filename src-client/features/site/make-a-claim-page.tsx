@@ -1,4 +1,4 @@
-// docs/product.md#make-a-claim-placeholder: /make-a-claim shows only the text 'Make a Claim page coming soon'.
+// /make-a-claim (docs/product.md#reporting-a-claim): the claim report replaces this placeholder.
 import { PageHeading } from '../../components/page';
 
 export function MakeAClaimPage() {

@@ -14,3 +14,4 @@ export { policyLists } from '../read-models/policy-list';
 export { writeReceipts } from './write-receipts';
 export { policyVersions } from './policy-versions';
 export { policyPayments } from './policy-payments';
+export { claims, claimPhotos } from './claims';

@@ -6,7 +6,7 @@ export const requestNotes = sqliteTable(
   'request_notes',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    requestKind: text('request_kind', { enum: ['quote', 'callback'] }).notNull(),
+    requestKind: text('request_kind', { enum: ['quote', 'callback', 'claim'] }).notNull(),
     requestId: integer('request_id').notNull(),
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     authorUsername: text('author_username').notNull(),
