@@ -15,6 +15,7 @@ export const TAGS = [
   { name: 'Password reset', description: 'Asking for a reset link and spending it (also an invitation to set a first password).' },
   { name: 'Quote and callback requests', description: "The public forms, and a customer's own quote requests." },
   { name: 'Policies', description: "A customer's own policies and certificates." },
+  { name: 'Claims', description: "A customer's claim reports, sent from the phone, and where each stands." },
   { name: 'Verification', description: "A certificate's QR code, checked by anyone." },
   { name: 'Admin: statistics', description: "The console's overview." },
   { name: 'Admin: users', description: 'Accounts, and the cover an account holds.' },
@@ -22,6 +23,7 @@ export const TAGS = [
   { name: 'Admin: audit log', description: 'What happened, who did it and when.' },
   { name: 'Admin: quote requests', description: 'The quote queue: status, assignee, notes, offers, issuing a policy.' },
   { name: 'Admin: callback requests', description: 'The callback queue: status, assignee, notes.' },
+  { name: 'Admin: claims', description: 'The claims queue: status, assignee, notes, photos.' },
   { name: 'Admin: report', description: 'Every policy as a CSV file.' },
   { name: 'Documentation', description: 'This document and its reference page.' },
 ] as const;

@@ -3,6 +3,7 @@
 import { accountOperations } from '../features/account/operations';
 import { apiDocsOperations } from '../features/api-docs/operations';
 import { adminCallbackOperations, callbackOperations } from '../features/callbacks/operations';
+import { adminClaimOperations, claimOperations } from '../features/claims/operations';
 import { certificateOperation } from '../features/certificates/operations';
 import { documentOperation } from '../features/documents/operations';
 import { emailConfirmationOperations } from '../features/email-confirmation/operations';
@@ -26,6 +27,7 @@ export const operations = {
   callbacks: callbackOperations,
   quotes: quoteOperations,
   policies: { ...policyOperations, certificate: certificateOperation, document: documentOperation },
+  claims: claimOperations,
   verify: verifyOperations,
   admin: {
     ...statsOperations,
@@ -35,6 +37,7 @@ export const operations = {
     logs: adminLogOperations,
     quotes: adminQuoteOperations,
     callbacks: adminCallbackOperations,
+    claims: adminClaimOperations,
     report: reportOperation,
   },
   apiDocs: apiDocsOperations,

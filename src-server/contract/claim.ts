@@ -157,3 +157,4 @@ export const claimInput = z
 export type ClaimInput = z.infer<typeof claimInput>;
 /** What the phone keeps and sends: the input as typed, before parsing. */
 export type ClaimDraft = z.input<typeof claimInput>;
+
