@@ -26,7 +26,7 @@ const HEADERS: ReadonlyArray<[string, string]> = [
   ['X-Frame-Options', 'DENY'],
   ['Cross-Origin-Opener-Policy', 'same-origin'],
   ['Cross-Origin-Resource-Policy', 'same-origin'],
-  ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()'],
+  ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(self), payment=()'],
 ];
 
 /** The same, as one object (lower-case names), for checking answers. */
