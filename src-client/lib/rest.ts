@@ -1,4 +1,5 @@
-// The two answers tRPC cannot carry, files: the certificate PDF and the CSV report (docs/api.md). Plain
+// The calls tRPC does not make: the files (the certificate PDF, the CSV report) and the claim report, which the
+// service worker may keep and send again by Background Sync (docs/api.md). Plain
 // fetches of the REST routes with the session's bearer token; a 401 ends the session as tRPC calls do.
 import { clearSession, readSession } from './session';
 
@@ -21,4 +22,26 @@ export async function errorTextOf(res: Response): Promise<string | null> {
   } catch {
     return null;
   }
+}
+
+/**
+ * A JSON POST to a REST route with the session's bearer token, answering the status and the parsed body (null when
+ * it is not JSON). Rejects (TypeError) only when the request never reached the server. A 401 ends the session.
+ */
+export async function postJson(path: string, body: unknown): Promise<{ status: number; body: unknown }> {
+  const session = readSession();
+  const res = await fetch(`/api${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(session ? { Authorization: `Bearer ${session.token}` } : {}) },
+    credentials: 'same-origin',
+    body: JSON.stringify(body),
+  });
+  if (res.status === 401 && session && readSession()?.token === session.token) clearSession();
+  let parsed: unknown = null;
+  try {
+    parsed = await res.json();
+  } catch {
+    // Not JSON (a proxy's error page): the status says enough.
+  }
+  return { status: res.status, body: parsed };
 }
