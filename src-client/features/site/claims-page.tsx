@@ -1,9 +1,10 @@
 // /claims (docs/product.md#claims): the 24/7 claims line comes first, as people land here at the roadside.
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { brand, brandTelHref } from '@server/contract/brand';
+import { brand } from '@server/contract/brand';
+import { ClaimsLine } from '../../components/claims-line';
 import { PageHeading } from '../../components/page';
-import { listClass as list, MailLink, TelLink, textLinkClass as link } from '../../components/button';
+import { buttonClass, listClass as list, MailLink, TelLink, textLinkClass as link } from '../../components/button';
 
 const sectionHeading = 'text-2xl font-bold text-brand-700';
 
@@ -49,26 +50,18 @@ export function ClaimsPage() {
         lead="Had an accident, or has your car been damaged, broken into or stolen? Here is how to report it and what we’ll need from you."
       />
 
-      <section
-        aria-labelledby="claims-line-title"
-        className="mb-10 flex flex-col gap-4 rounded-xl bg-brand-700 p-6 text-white sm:flex-row sm:items-center sm:justify-between"
-      >
-        <div>
-          <h2 id="claims-line-title" className="text-xl font-bold">
-            24/7 claims line
-          </h2>
-          <p className="mt-1 text-brand-50">Open 24 hours a day, 7 days a week. Call as soon as it’s safe to.</p>
-        </div>
-        <a
-          href={brandTelHref(brand.phones.claims)}
-          aria-label={`Call the 24/7 claims line: ${brand.phones.claims}`}
-          className="inline-flex min-h-14 w-full shrink-0 items-center justify-center gap-3 rounded-lg bg-white px-6 py-3 text-2xl font-bold whitespace-nowrap text-brand-700 shadow-sm hover:bg-brand-50 focus-visible:outline-white sm:w-auto"
-        >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7 fill-current">
-            <path d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.46.57 3.6a1 1 0 0 1-.25 1z" />
-          </svg>
-          {brand.phones.claims}
-        </a>
+      <ClaimsLine />
+
+      <section aria-labelledby="report-in-app-title" className="mb-10 rounded-xl border border-brand-100 p-6">
+        <h2 id="report-in-app-title" className="text-xl font-bold text-brand-700">
+          Report it in the app
+        </h2>
+        <p className="mt-2 text-ink">
+          Record what happened, with photos, on your phone: it is kept on the phone and sent when you have signal.
+        </p>
+        <Link to="/make-a-claim" className={`${buttonClass('primary')} mt-4 w-full sm:w-auto`}>
+          Report a claim
+        </Link>
       </section>
 
       <div className="grid gap-10 lg:grid-cols-[1fr_20rem] lg:items-start">
