@@ -4,6 +4,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { takeEarlyInput, takeLinkBeforeStart } from './boot/early-input';
 import { registerServiceWorker } from './lib/pwa';
+import { onSessionChange, readSession } from './lib/session';
 import { createAppRouter, keepScrollOnFirstRender } from './router';
 
 // Made by start(), not at load: creating it writes to the history (boot/early-input.ts).
@@ -63,6 +64,16 @@ export async function start(root: HTMLElement) {
     }
   } else {
     createRoot(root).render(app());
+  }
+  // Claim reports waiting on this phone are sent now, and on `online` (features/claim/outbox-runner.ts); its code loads
+  // only for someone signed in, or once someone signs in.
+  const startClaimOutbox = () => void import('./features/claim/outbox-runner').then((m) => m.startClaimOutbox()).catch(() => undefined);
+  if (readSession()) startClaimOutbox();
+  else {
+    const stop = onSessionChange(() => {
+      stop();
+      startClaimOutbox();
+    });
   }
   // After load and when idle: on a warm visit load comes before the route's code has run, and registering then
   // delays the dashboard's card (docs/performance.md#the-dashboards-first-load).

@@ -1,13 +1,15 @@
 // The top bar (docs/product.md#shared-frame). Staff get 'Admin' only, not 'My policies': /dashboard shows the
 // customer they impersonate, and a short bar keeps every link on one line at phone width.
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { brand } from '@server/contract/brand';
 import { homePathOf } from '../lib/guards';
 import { useFrameWidth } from '../lib/frame-width';
 import { expandedOnPage } from '../lib/hydration';
 import { clearSession, useSession } from '../lib/session';
 import { BrandMark } from './brand-mark';
+
+const SignOutWarning = lazy(() => import('../features/claim/sign-out-warning').then((m) => ({ default: m.SignOutWarning })));
 
 const linkClass = 'block rounded-md px-3 py-2 font-semibold text-brand-700 hover:bg-brand-50';
 
@@ -29,9 +31,23 @@ export function TopBar() {
     setOpen(false);
   }
 
+  // Claim reports not sent yet are asked about first (features/claim/sign-out-warning.tsx).
+  const [unsent, setUnsent] = useState(0);
+
   async function logout() {
+    const userId = session?.user.id;
+    const count = userId === undefined ? 0 : await import('../features/claim/outbox-store').then(({ claimOutbox }) => claimOutbox().unsentCount(userId)).catch(() => 0);
+    if (count > 0) setUnsent(count);
+    else await signOut();
+  }
+
+  async function signOut() {
+    setUnsent(0);
+    const userId = session?.user.id;
     // Revoked on the server too, signed out whatever the answer; the tRPC client loads on demand, off the first load.
     await import('../lib/trpc').then(({ trpcClient }) => trpcClient.account.logout.mutate()).catch(() => undefined);
+    // The person's claim reports leave the phone with the other offline copies (docs/product.md#reporting-a-claim).
+    if (userId !== undefined) await import('../features/claim/outbox-store').then(({ purgeClaimReports }) => purgeClaimReports(userId)).catch(() => undefined);
     clearSession();
     await navigate({ to: '/login' });
   }
@@ -88,6 +104,11 @@ export function TopBar() {
           </>
         )}
       </nav>
+      {unsent > 0 ? (
+        <Suspense fallback={null}>
+          <SignOutWarning count={unsent} onStay={() => setUnsent(0)} onSignOut={() => void signOut()} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../components/page';
-import { MakeAClaimPage } from '../features/site/make-a-claim-page';
+import { MakeAClaimPage } from '../features/claim/make-a-claim-page';
 
 export const Route = createFileRoute('/make-a-claim')({
-  head: () => pageHead('Make a Claim', 'Start a claim on your Kerbside Cover policy: what to have ready and how our claims team helps you.'),
+  head: () => pageHead('Make a Claim', 'Report an accident, damage or theft on your Kerbside Cover policy, with photos, even with no signal: or call our 24/7 claims line.'),
   component: MakeAClaimPage,
 });

@@ -23,7 +23,7 @@ const HEADINGS: Record<string, string> = {
   '/support': 'Contact us',
   '/privacy-policy': 'Privacy Policy',
   '/terms-of-service': 'Terms of Service',
-  '/make-a-claim': 'Make a Claim page coming soon',
+  '/make-a-claim': 'Report a claim',
   '/login': 'Login',
   '/register': 'Register',
   '/forgotpassword': 'Forgot your password',

@@ -108,7 +108,7 @@ test.describe('page content', () => {
     expect(brandTelHref(brand.phones.support)).toMatch(/^tel:\+44\d{10}$/);
   });
 
-  test('claims: four steps, the 24/7 line, what to have ready, specialist lines, existing claims', async ({ page }) => {
+  test('claims: four steps, the 24/7 line, the report in the app, what to have ready, specialist lines, existing claims', async ({ page }) => {
     await page.goto('/claims');
     await expect(page).toHaveTitle(title('Make a claim'));
     await expect(page.locator('h1')).toHaveCount(1);
@@ -120,6 +120,7 @@ test.describe('page content', () => {
     const claimsLine = page.getByRole('link', { name: `Call the 24/7 claims line: ${brand.phones.claims}` });
     await expect(claimsLine).toBeVisible();
     await expect(claimsLine).toHaveAttribute('href', brandTelHref(brand.phones.claims));
+    await expect(page.getByRole('region', { name: 'Report it in the app' }).getByRole('link', { name: 'Report a claim' })).toHaveAttribute('href', '/make-a-claim');
 
     const ready = page.getByRole('region', { name: 'Information to have ready' });
     for (const item of ['date', 'time', 'location', 'notes', 'photos', 'number plates', 'registration numbers', 'contact details', 'insurance details', 'witnesses', 'injuries']) {
@@ -183,11 +184,18 @@ test.describe('page content', () => {
     await expect(await panelOf(cancellation)).toContainText('14-day cooling-off');
   });
 
-  test('make-a-claim shows only its placeholder text', async ({ page }) => {
+  test('make-a-claim, signed out, shows the claims line first and a sign-in to report a claim', async ({ page }) => {
     await page.goto('/make-a-claim');
     await expect(page).toHaveTitle(title('Make a Claim'));
-    await expect(page.getByRole('heading', { level: 1, name: 'Make a Claim page coming soon' })).toBeVisible();
-    await expect(page.getByRole('main')).toHaveText('Make a Claim page coming soon');
+    await expect(page.getByRole('heading', { level: 1, name: 'Report a claim' })).toBeVisible();
+    const main = page.getByRole('main');
+    const call = main.getByRole('link', { name: `Call the 24/7 claims line: ${brand.phones.claims}` });
+    const signInLink = main.getByRole('link', { name: 'Sign in to report a claim' });
+    await expect(call).toBeVisible();
+    await expect(signInLink).toHaveAttribute('href', '/login?next=%2Fmake-a-claim');
+    // The line comes before the sign-in, in reading order.
+    const [callTop, signInTop] = await Promise.all([call.boundingBox(), signInLink.boundingBox()]);
+    expect(callTop!.y).toBeLessThan(signInTop!.y);
   });
 });
 

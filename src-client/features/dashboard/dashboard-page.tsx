@@ -7,6 +7,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ConfirmEmailBanner } from '../../components/confirm-email-banner';
 import { setImpersonateUserId } from '../../lib/session';
+import { MyClaims } from './my-claims';
 import { NeedHelp } from './need-help';
 import { QuoteRequests } from './quote-requests';
 import { PolicyCard } from './policy-card';
@@ -152,6 +153,8 @@ export function DashboardPage() {
       ) : (
         <PolicyDocuments policies={list} cacheFor={impersonating ? null : session.user.id} />
       )}
+
+      {impersonating ? null : <MyClaims userId={session.user.id} />}
 
       {impersonating ? null : <QuoteRequests now={now} />}
 
