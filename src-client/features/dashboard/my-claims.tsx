@@ -20,6 +20,8 @@ export function myClaimsQuery() {
 function usePhoneReports(userId: number): StoredReport[] {
   const [reports, setReports] = useState<StoredReport[]>([]);
   useEffect(() => {
+    // A browser with no IndexedDB keeps no reports on the phone.
+    if (typeof indexedDB === 'undefined') return;
     let live = true;
     let stop: (() => void) | undefined;
     void import('../claim/outbox-store')
