@@ -3,6 +3,7 @@
 // reaches the server once (even sent again), its photos re-encoded, staff see it in the queue and in Pending Claims,
 // and the customer gets the e-mail. What is typed survives the app being closed; sign-out warns before it removes
 // an unsent report; signed out, the page offers the claims line and a sign-in that comes back.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { brand } from '../../src-server/contract/brand';
@@ -58,6 +59,13 @@ async function waitForServiceWorker(page: Page): Promise<void> {
     await page.reload();
     await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 15_000 });
   });
+}
+
+/** No serious or critical WCAG 2.2 AA violation on the page as it stands. */
+async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), label).toEqual([]);
 }
 
 /** The reports this phone keeps (IndexedDB), as the page stored them. */
@@ -211,12 +219,14 @@ test.describe('reporting a claim', () => {
     await again.getByRole('button', { name: 'Send' }).click();
     await expect(again.getByLabel('Your phone number')).toBeFocused();
     await expect(again.getByText(claimMessages.phoneInvalid)).toBeVisible();
+    await expectNoSeriousViolations(reopened, 'the claim report with an error');
 
     // Sign-out warns; staying keeps it.
     await reopened.getByRole('button', { name: 'Logout' }).click();
     const warning = reopened.getByRole('alertdialog', { name: 'Sign out?' });
     await expect(warning).toContainText('You have 1 claim report not sent yet. Signing out removes it from this phone.');
     await expect(warning.getByRole('button', { name: 'Stay signed in' })).toBeFocused();
+    await expectNoSeriousViolations(reopened, 'the sign-out warning');
     await reopened.keyboard.press('Escape');
     await expect(warning).toHaveCount(0);
     expect(await phoneReports(reopened)).toHaveLength(1);
