@@ -95,6 +95,13 @@ describe('claim outbox', () => {
     expect(store.reports.size).toBe(1);
   });
 
+  it('two screens opening at once find the same new report', async () => {
+    const { outbox, store } = setUp();
+    const [a, b] = await Promise.all([outbox.current(7, filled), outbox.current(7, filled)]);
+    expect(a.clientId).toBe(b.clientId);
+    expect(store.reports.size).toBe(1);
+  });
+
   it('with no signal keeps the report queued; the next flush sends it once and removes it from the phone', async () => {
     const { outbox, store, server, setOnline } = setUp();
     const report = await outbox.current(7, filled);

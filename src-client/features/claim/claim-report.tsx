@@ -591,6 +591,8 @@ function PhotosField({ photos, error, onChange }: { photos: OutboxPhoto[]; error
       }
       try {
         const { blob, width, height } = await shrinkPhoto(file);
+        // The shrunk JPEG carries no EXIF, so the time taken travels beside it: the file's own time, which is the
+        // moment of the shot for the camera and the saved photo's time for the gallery.
         next.push({ id: crypto.randomUUID(), blob, width, height, ...(file.lastModified ? { takenAt: new Date(file.lastModified).toISOString() } : {}) });
       } catch (e) {
         problem = e instanceof PhotoUnreadableError ? claimMessages.photoInvalid : 'This photo could not be added. Please try again.';

@@ -192,6 +192,7 @@ export function createOutbox({ store, transport, isOnline = () => true, now = ()
     for (const listener of listeners) listener(event);
   };
   let queue: Promise<unknown> = Promise.resolve();
+  let opening: Promise<unknown> = Promise.resolve();
 
   const mine = async (userId: number) => (await store.all()).filter((r) => r.userId === userId).sort((a, b) => a.startedAt - b.startedAt);
 
@@ -242,14 +243,19 @@ export function createOutbox({ store, transport, isOnline = () => true, now = ()
     reports: mine,
 
     /** The report to show in the form: one refused (to correct) first, else the draft, else a new one. */
-    async current(userId: number, fresh: () => ClaimAnswers): Promise<StoredReport> {
-      const reports = await mine(userId);
-      const open = reports.find((r) => r.state === 'refused') ?? reports.filter((r) => r.state === 'draft').at(-1);
-      if (open) return open;
-      const t = now();
-      const report: StoredReport = { clientId: newId(), userId, state: 'draft', startedAt: t, updatedAt: t, answers: fresh(), photos: [] };
-      await store.put(report);
-      return report;
+    current(userId: number, fresh: () => ClaimAnswers): Promise<StoredReport> {
+      // One at a time: two screens opening together must find the same draft, not start one each.
+      const run = opening.then(async () => {
+        const reports = await mine(userId);
+        const open = reports.find((r) => r.state === 'refused') ?? reports.filter((r) => r.state === 'draft').at(-1);
+        if (open) return open;
+        const t = now();
+        const report: StoredReport = { clientId: newId(), userId, state: 'draft', startedAt: t, updatedAt: t, answers: fresh(), photos: [] };
+        await store.put(report);
+        return report;
+      });
+      opening = run.catch(() => undefined);
+      return run;
     },
 
     /** Keeps what was typed. A report already queued is left as it is (the form shows a new one by then). */
