@@ -231,6 +231,8 @@ export const queueCountsView = z.strictObject({
   /** Quoted: a price sent and awaiting the customer's answer; lapsing: of those, the ones lapsing within 2 hours or lapsed. */
   quotes: z.strictObject({ new: z.number().int(), overdue: z.number().int(), quoted: z.number().int(), lapsing: z.number().int() }),
   callbacks: z.strictObject({ new: z.number().int(), overdue: z.number().int() }),
+  /** Overdue: still `new` (the first call owed) past its due time. */
+  claims: z.strictObject({ new: z.number().int(), overdue: z.number().int() }),
 }).meta({ id: 'QueueCountsView' });
 export type QueueCountsView = z.infer<typeof queueCountsView>;
 
@@ -276,7 +278,7 @@ export const adminStatsView = z.strictObject({
   totalUsers: z.number().int(),
   totalPolicies: z.number().int(),
   activePolicies: z.number().int(),
-  /** No claims exist yet (claims are handled by phone), so always 0 until they do. */
+  /** Claims not closed (docs/product.md#reporting-a-claim). */
   pendingClaims: z.number().int(),
 }).meta({ id: 'AdminStats' });
 export type AdminStats = z.infer<typeof adminStatsView>;

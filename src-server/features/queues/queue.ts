@@ -80,7 +80,13 @@ export interface Queue<Row extends QueueRow<QueueRequest>, V, D, K extends Queue
   /** The requests matching `where`, in `orderBy`, with what their views need joined (the assignee's name). */
   rows(db: DbOrTx, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number): Promise<Row[]>;
   toView(row: Row): V;
-  toDetail(row: Row, notes: RequestNoteView[]): D;
+  /** One request opened; `db` reads what only the detail shows (a claim's photos), in the caller's transaction. */
+  toDetail(row: Row, notes: RequestNoteView[], db: DbOrTx): D | Promise<D>;
+  /**
+   * How many requests match `where`, for a queue whose search reads joined columns (a claim's policy number and
+   * account): the same joins as `rows`. Left out, the queue's table alone is counted.
+   */
+  count?(db: DbOrTx, where: SQL): Promise<number>;
 }
 /** Any queue, where only its columns and names matter. */
 type AnyQueue = Queue<QueueRow<QueueRequest>, unknown, unknown>;
@@ -167,7 +173,7 @@ export async function listQueue<Row extends QueueRow<QueueRequest>, V, D>(
     const [dueAt, id] = s.open ? [notIndexed(queue.dueAt), notIndexed(queue.id)] : [queue.dueAt, queue.id];
     return [asc(dueAt), asc(id)];
   };
-  const countOf = (where: SQL) => totalOf(deps.db.select({ total: count() }).from(queue.table).where(where));
+  const countOf = (where: SQL) => (queue.count ? queue.count(deps.db, where) : totalOf(deps.db.select({ total: count() }).from(queue.table).where(where)));
 
   if (segments.length === 1) {
     const [only] = segments as [Segment];
@@ -222,7 +228,7 @@ async function rowById<Row extends QueueRow<QueueRequest>, V, D>(db: DbOrTx, que
 async function detailOf<Row extends QueueRow<QueueRequest>, V, D>(db: DbOrTx, queue: Queue<Row, V, D>, id: number): Promise<D> {
   // One after the other: inside a write these share the transaction's connection.
   const row = await rowById(db, queue, id);
-  return queue.toDetail(row, await notesOf(db, queue.kind, id));
+  return queue.toDetail(row, await notesOf(db, queue.kind, id), db);
 }
 
 /** The audit entry of staff opening a request whose reads are logged (Queue.logsReads). */
@@ -240,7 +246,7 @@ export async function getQueueItem<Row extends QueueRow<QueueRequest>, V, D>(dep
   return deps.write(async (tx) => {
     const row = await rowById(tx, queue, id);
     await writeLog(tx, now, viewedEntry(queue, row.request.reference, caller));
-    return queue.toDetail(row, await notesOf(tx, queue.kind, id));
+    return queue.toDetail(row, await notesOf(tx, queue.kind, id), tx);
   });
 }
 
