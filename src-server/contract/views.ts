@@ -362,7 +362,7 @@ const customerPolicyView = policyView.extend({
 
 /**
  * Staff's one view of a customer (docs/product.md#one-view-of-a-customer): the account, the contact details from their
- * requests, their requests, policies, payments, notes, and the e-mails sent to them (subject, status and when: never a
+ * requests, their requests, policies, claims, payments, notes, and the e-mails sent to them (subject, status and when: never a
  * body). Each list is its newest CUSTOMER_LIST_LIMIT.
  */
 export const customerOverviewView = z.strictObject({
@@ -372,6 +372,8 @@ export const customerOverviewView = z.strictObject({
   quoteRequests: z.array(quoteRequestView.pick({ id: true, reference: true, status: true, createdAt: true, product: true, requestedStart: true, offer: true, policyNumber: true })),
   callbackRequests: z.array(callbackRequestView.pick({ id: true, reference: true, status: true, createdAt: true, reasonForContact: true, callbackDate: true })),
   policies: z.array(customerPolicyView),
+  /** Their claims (docs/product.md#reporting-a-claim), newest first. */
+  claims: z.array(claimView.pick({ id: true, reference: true, status: true, createdAt: true, policyNumber: true, kind: true, occurredAt: true, injuries: true, dueAt: true })),
   /** The payments of the policies listed, newest first, each naming its policy. */
   payments: z.array(paymentView.extend({ policyId: z.number().int(), policyNumber: z.string() })),
   /** Staff notes on the requests listed, newest first, each naming its request. */

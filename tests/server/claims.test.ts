@@ -7,7 +7,7 @@ import exifReader from 'exif-reader';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_AFTER_COVER_MS, CLAIM_BODY_MAX_BYTES, CLAIM_PHOTO_MAX_BYTES, claimMessages } from '../../src-server/contract/claim';
-import type { ClaimDetailView, ClaimView, MyClaimView, PolicyView } from '../../src-server/contract/views';
+import type { ClaimDetailView, ClaimView, CustomerOverviewView, MyClaimView, PolicyView } from '../../src-server/contract/views';
 import { policies } from '../../src-server/platform/db/schema/index';
 import { createHarness, json, T0, validPolicy, type ErrorBody, type Harness } from './harness';
 
@@ -422,6 +422,35 @@ describe('the Claims queue', () => {
     h.clock.set(T0 + 8 * HOUR);
     expect((await counts()).claims.overdue).toBe(await count('claims', "where status = 'new'"));
     h.clock.set(T0);
+  });
+
+  it('shows in the one view of the customer, with its notes', async () => {
+    const res = await h.request('GET', `/api/admin/users/${hurt.userId}/overview`, { token: adminToken });
+    expect(res.status).toBe(200);
+    const view = await json<CustomerOverviewView>(res);
+    expect(view.claims.map((c) => c.reference)).toEqual(expect.arrayContaining([hurt.reference, minor.reference]));
+    expect(view.claims.find((c) => c.reference === hurt.reference)).toEqual({
+      id: hurt.id,
+      reference: hurt.reference,
+      status: 'contacted',
+      createdAt: hurt.createdAt,
+      policyNumber: bobPolicy.policyNumber,
+      kind: 'accident',
+      occurredAt: hurt.occurredAt,
+      injuries: true,
+      dueAt: hurt.dueAt,
+    });
+    expect(view.notes.map((n) => [n.request, n.text])).toContainEqual([{ kind: 'claim', reference: hurt.reference }, 'Called Bob.\nPassenger seeing GP.']);
+  });
+
+  it('is in the CSV report, after the policies, without the customer’s own words', async () => {
+    const res = await h.request('GET', '/api/admin/report.csv', { token: adminToken });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    const section = text.slice(text.indexOf('"Claims"\r\n'));
+    expect(section.split('\r\n')[1]).toBe('"Reference","Policy number","Username","Policyholder","What happened","Occurred (UK time)","Reported (UK time)","Someone hurt","Photos","Status","Due (UK time)","Assigned to"');
+    expect(section).toContain(`"${hurt.reference}","${bobPolicy.policyNumber}","bob","Bob Baker","Accident","2026-07-01 12:00","2026-07-01 13:00","Yes","0","contacted","2026-07-01 14:00","adam"`);
+    expect(section).not.toContain('passenger');
   });
 
   it('is for staff alone', async () => {

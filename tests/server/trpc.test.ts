@@ -312,7 +312,7 @@ describe('happy paths', () => {
     expect((await h.trpc(other).account.me()).user.username).toBe('lou');
   });
 
-  it('admin.stats counts users, policies and active policies; pendingClaims is 0', async () => {
+  it('admin.stats counts users, policies and active policies; pendingClaims is 0 with no claims', async () => {
     const owner = h.trpc(ownerToken);
     const [stats, users, policies] = await Promise.all([
       owner.admin.stats(),
