@@ -8,8 +8,13 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_AFTER_COVER_MS, CLAIM_BODY_MAX_BYTES, CLAIM_PHOTO_MAX_BYTES, claimMessages } from '../../src-server/contract/claim';
 import type { ClaimDetailView, ClaimView, CustomerOverviewView, MyClaimView, PolicyView } from '../../src-server/contract/views';
-import { policies } from '../../src-server/platform/db/schema/index';
-import { createHarness, json, T0, validPolicy, type ErrorBody, type Harness } from './harness';
+import { isSecondCopy } from '../../src-server/features/claims/service';
+import { claims, policies } from '../../src-server/platform/db/schema/index';
+import { pino } from 'pino';
+import { createApp } from '../../src-server/app';
+import { manualClock } from '../../src-server/platform/clock';
+import { openDatabase } from '../../src-server/platform/db/client';
+import { createHarness, json, T0, TEST_SECRET, validPolicy, type ErrorBody, type Harness } from './harness';
 
 let h: Harness;
 let ownerToken: string;
@@ -159,6 +164,38 @@ describe('reporting a claim', () => {
     expect(b.reference).toBe(a.reference);
     expect(answers[2].reference).toBe(a.reference);
     expect(await stored()).toEqual({ claims: before.claims + 1, photos: before.photos + 1, logs: before.logs + 1, mails: before.mails + 1 });
+  });
+
+  it('is stored once when two server processes on one database get it at once', async () => {
+    const database = await openDatabase({ url: h.databaseUrl });
+    const other = await createApp({ database, jwtSecret: TEST_SECRET, clock: manualClock(T0), logger: pino({ level: 'silent' }), trustProxy: true, staticRoot: null });
+    try {
+      const before = await count('claims');
+      for (let i = 0; i < 4; i++) {
+        const body = JSON.stringify(report(alicePolicy.policyNumber));
+        const init = { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${aliceToken}` }, body };
+        const answers = await Promise.all([h.app.request('/api/user/claims', init), other.app.request('/api/user/claims', init)]);
+        expect(answers.map((a) => a.status)).toEqual([201, 201]);
+        const [a, b] = await Promise.all(answers.map((r) => json<MyClaimView>(r)));
+        expect(b!.reference).toBe(a!.reference);
+      }
+      expect(await count('claims')).toBe(before + 4);
+    } finally {
+      await other.deps.mailer.deliverPending();
+      database.close();
+    }
+  });
+
+  it('knows the unique index refusing a second copy, as the database driver reports it, from any other failure', async () => {
+    // Under SQLite's serialised writes the second copy finds the first inside its transaction; the index is the last
+    // word where that look cannot see it (a race the transaction does not cover): its refusal is answered with the copy.
+    const [row] = await h.deps.db.select().from(claims).limit(1);
+    const duplicate = h.deps.write((tx) => tx.insert(claims).values({ ...row!, id: undefined, reference: 'CL-DUPL1CAT' }));
+    const err = await duplicate.then(() => null, (e: unknown) => e);
+    expect(isSecondCopy(err)).toBe(true);
+    const other = await h.deps.write((tx) => tx.insert(claims).values({ ...row!, id: undefined, clientId: randomUUID() })).then(() => null, (e: unknown) => e);
+    expect(other).not.toBeNull();
+    expect(isSecondCopy(other)).toBe(false);
   });
 
   it('sends no e-mail to an address the account has not confirmed', async () => {

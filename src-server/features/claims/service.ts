@@ -88,7 +88,7 @@ function checkClaimable(policy: PolicyRow, occurredAt: number, now: number): voi
 }
 
 /** Whether `err` (or what it wraps) is the claims (user, phone id) unique index refusing a second copy. */
-function isSecondCopy(err: unknown): boolean {
+export function isSecondCopy(err: unknown): boolean {
   for (let e = err, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
     if (/UNIQUE constraint failed: claims\.user_id, claims\.client_id/.test(e.message)) return true;
   }
