@@ -3,8 +3,11 @@
 // table's visible box and the window, and nothing covers them), the opened request is a wide panel with its facts,
 // actions and notes side by side, and at 320 px the page still reflows with no sideways scrolling.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { epochToUkLocal } from '../../src-server/contract/time';
 import { axeViolations, openAdmin, ownerHeaders, search, tab } from './admin-helpers';
-import { createAccount, sceneAddress, unique } from './fixtures';
+import { apiToken, createAccount, sceneAddress, unique } from './fixtures';
 import { requestQuote } from './quote-flow';
 
 test.use({ serviceWorkers: 'block' });
@@ -14,7 +17,7 @@ const SCREENS = [
   { width: 1920, height: 1080 },
 ] as const;
 
-const TABLE_TABS = [{ name: 'Users' }, { name: 'Policies' }, { name: 'Quote requests' }, { name: 'Callback requests' }] as const;
+const TABLE_TABS = [{ name: 'Users' }, { name: 'Policies' }, { name: 'Quote requests' }, { name: 'Callback requests' }, { name: 'Claims' }] as const;
 
 type TableTab = (typeof TABLE_TABS)[number]['name'];
 
@@ -30,7 +33,7 @@ async function openTableTab(page: Page, name: TableTab): Promise<void> {
 async function createWideRows(request: APIRequestContext, tag: string): Promise<void> {
   const longName = `${tag}-Featherstonehaugh-Cholmondeley-Marjoribanks`;
   const longEmail = `${tag.toLowerCase()}.a.very.long.mailbox.name.for.testing@subdomain.example.test`;
-  await createAccount(request, { username: `${tag}user`, password: 'e2e-width-password', email: longEmail });
+  const userId = await createAccount(request, { username: `${tag}user`, password: 'e2e-width-password', email: longEmail });
   const policy = await request.post('/api/admin/policies', {
     headers: await ownerHeaders(request),
     data: {
@@ -49,6 +52,49 @@ async function createWideRows(request: APIRequestContext, tag: string): Promise<
   await requestQuote(request, { firstName: `${tag}-Alexandrina`, lastName: 'Featherstonehaugh-Cholmondeley', email: longEmail });
   const callback = await request.post('/api/callbacks', { headers: sceneAddress(), data: { name: longName, email: longEmail, phone: '07700900456', reasonForContact: 'quotes' } });
   expect(callback.status(), await callback.text()).toBe(201);
+  await reportWideClaim(request, userId, `${tag}user`, longName);
+}
+
+/** A claim on cover in force now, with someone hurt: the Claims tab's row with its widest cells. */
+async function reportWideClaim(request: APIRequestContext, userId: number, username: string, longName: string): Promise<void> {
+  const start = epochToUkLocal(Date.now() - 3_600_000);
+  const end = epochToUkLocal(Date.now() + 48 * 3_600_000);
+  const policy = await request.post('/api/admin/policies', {
+    headers: await ownerHeaders(request),
+    data: {
+      userId,
+      holderName: longName,
+      carModel: 'Volkswagen Golf Estate 2.0 TDI Match Edition',
+      driverName: longName,
+      licenseNumber: 'SMITH801015JJ9AB',
+      startDate: start.date,
+      startTime: start.time,
+      endDate: end.date,
+      endTime: end.time,
+      status: 'active',
+    },
+  });
+  expect(policy.status(), await policy.text()).toBe(201);
+  const { policyNumber } = (await policy.json()) as { policyNumber: string };
+  const photo = await sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 0, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
+  const claim = await request.post('/api/user/claims', {
+    headers: { authorization: `Bearer ${await apiToken(request, username, 'e2e-width-password')}`, ...sceneAddress() },
+    data: {
+      clientId: randomUUID(),
+      policyNumber,
+      kind: 'vandalism',
+      occurredAt: new Date(Date.now() - 600_000).toISOString(),
+      location: 'The multi-storey car park behind the Featherstonehaugh-Cholmondeley shopping centre',
+      description: 'Both wing mirrors broken and the paint scratched along the driver side.',
+      phone: '020 7946 0018',
+      photos: [{ data: photo.toString('base64') }],
+      injuries: true,
+      injuryDetails: 'The driver cut a hand clearing the glass',
+    },
+  });
+  expect(claim.status(), await claim.text()).toBe(201);
 }
 
 /**

@@ -18,9 +18,9 @@ export function statusLabel(kind: ConsoleQueue, status: QueueStatus): string {
 /** Each queue's statuses in their order, for the status select and the 'Show' filter. */
 export const queueStatuses = (kind: ConsoleQueue): readonly QueueStatus[] => (kind === 'claims' ? claimStatuses : requestStatuses);
 
-/** The words each queue uses of its items. */
-export const queueWords: Record<ConsoleQueue, { title: string; item: string; plural: string }> = {
-  quotes: { title: 'Quote requests', item: 'Quote request', plural: 'requests' },
-  callbacks: { title: 'Callback requests', item: 'Callback request', plural: 'requests' },
-  claims: { title: 'Claims', item: 'Claim', plural: 'claims' },
+/** The words each queue uses of its items; `noun` names the item in a notice ('Request updated') or a failure. */
+export const queueWords: Record<ConsoleQueue, { title: string; item: string; plural: string; noun: 'Request' | 'Claim' }> = {
+  quotes: { title: 'Quote requests', item: 'Quote request', plural: 'requests', noun: 'Request' },
+  callbacks: { title: 'Callback requests', item: 'Callback request', plural: 'requests', noun: 'Request' },
+  claims: { title: 'Claims', item: 'Claim', plural: 'claims', noun: 'Claim' },
 };

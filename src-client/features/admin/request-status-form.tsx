@@ -14,7 +14,7 @@ import { FormButtons } from './dialog';
 import { useUpdateRequest, type QueueItemUpdate } from './mutations';
 import { actionFailure, ErrorBanner, useNotify, type Failure } from './notices';
 import { staffQuery } from './queries';
-import { queueStatuses, statusLabel, type ConsoleQueue, type QueueStatus } from './queue-kinds';
+import { queueStatuses, queueWords, statusLabel, type ConsoleQueue, type QueueStatus } from './queue-kinds';
 
 /** The form's values under the API's names; the assignee is an account id as text, '' for nobody. */
 interface Choices {
@@ -66,12 +66,12 @@ export function RequestStatusForm({ kind, request, onDone, onCancel, onDirtyChan
     if (!dirtyFields.status && !dirtyFields.assigneeId) return onDone();
     try {
       await update.mutateAsync({ id: request.id, ...(dirtyFields.status ? { status } : {}), ...(dirtyFields.assigneeId ? { assigneeId } : {}) });
-      notify({ tone: 'success', text: 'Request updated' });
+      notify({ tone: 'success', text: `${queueWords[kind].noun} updated` });
       // Saved: the choices are now the request's own (a note still being written keeps the dialog open).
       reset(getValues(), { keepDirtyValues: false });
       onDone();
     } catch (err) {
-      setFailure(actionFailure('Update Request', err));
+      setFailure(actionFailure(`Update ${queueWords[kind].noun}`, err));
     }
   });
 
