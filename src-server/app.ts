@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { trpcServer } from '@hono/trpc-server';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { pino, type Logger } from 'pino';
 import { createRefusalLog } from './platform/audit/refusal-log';
 import { createCallerResolver, type ResolveCaller } from './platform/auth/caller';
@@ -17,8 +16,10 @@ import type { Database } from './platform/db/client';
 import { createWriter } from './platform/db/writer';
 import { DatabaseUnavailableError, domainErrorIn, ThrottledError } from './errors';
 import type { Deps } from './deps';
+import { bodyLimits } from './api/body-limits';
 import { buildReferencePage } from './api/reference-page';
 import { restApi } from './api/rest';
+import { operations } from './api/table';
 import { appRouter } from './api/trpc';
 import { createTrpcContext } from './api/trpc-procedures';
 import { namesApiPath } from './platform/http/api-paths';
@@ -103,8 +104,9 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
   app.use('/api/*', apiContext);
   app.use('/trpc/*', apiContext);
 
-  // Only requests with a body pay for the limit (on GETs the Node adapter would build a full Request each time).
-  const limit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => c.json({ error: messages.bodyTooLarge }, 413) });
+  // Only requests with a body pay for the limit (on GETs the Node adapter would build a full Request each time). Each
+  // operation may set its own (api/body-limits.ts): the claim report's photos.
+  const limit = bodyLimits(operations, { maxBytes: BODY_LIMIT_BYTES, message: messages.bodyTooLarge, description: 'The request body is over 100 KB' });
   for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
     // An answer given before the body arrived in full (this 413, a 415, ...) closes the connection cleanly.
     app.on(method, '*', closeAfterUnreadBody);

@@ -15,6 +15,8 @@ export class UnauthenticatedError extends DomainError {}
 export class ForbiddenError extends DomainError {}
 export class NotFoundError extends DomainError {}
 export class ConflictError extends DomainError {}
+/** Something sent is larger than the route takes (a claim's photo): 413, `details` naming the field. */
+export class TooLargeError extends DomainError {}
 export class ThrottledError extends DomainError {
   constructor(message: string, readonly retryAfterSeconds: number) {
     super(message, { retryAfterSeconds });
@@ -32,7 +34,7 @@ export class DatabaseUnavailableError extends OverloadedError {
 
 /** What a domain error is at each door (docs/product.md#errors-and-messages). */
 export interface ErrorAnswer {
-  status: 400 | 401 | 403 | 404 | 409 | 429 | 500 | 503;
+  status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503;
   trpcCode: TRPC_ERROR_CODE_KEY;
 }
 
@@ -45,6 +47,7 @@ const errorAnswers: ReadonlyArray<readonly [DomainErrorClass, ErrorAnswer]> = [
   [ForbiddenError, { status: 403, trpcCode: 'FORBIDDEN' }],
   [NotFoundError, { status: 404, trpcCode: 'NOT_FOUND' }],
   [ConflictError, { status: 409, trpcCode: 'CONFLICT' }],
+  [TooLargeError, { status: 413, trpcCode: 'PAYLOAD_TOO_LARGE' }],
   // Before ThrottledError, which it extends: the first matching row wins.
   [OverloadedError, { status: 503, trpcCode: 'SERVICE_UNAVAILABLE' }],
   [ThrottledError, { status: 429, trpcCode: 'TOO_MANY_REQUESTS' }],

@@ -45,7 +45,8 @@ export function defineRoute(operation: Operation, request: RestRequest | undefin
   const responses: Record<string, ResponseConfig> = { [rest.status ?? 200]: successResponse(operation) };
   for (const status of [...statuses].sort()) {
     const errorBody = rest.errorBodies?.[status];
-    responses[status] = errorBody ? { ...ERROR_RESPONSES[status], content: json(errorBody) } : ERROR_RESPONSES[status];
+    const standard = status === 413 && operation.bodyLimit ? { ...ERROR_RESPONSES[413], description: operation.bodyLimit.description } : ERROR_RESPONSES[status];
+    responses[status] = errorBody ? { ...standard, content: json(errorBody) } : standard;
   }
   return {
     method: rest.method,

@@ -125,7 +125,17 @@ interface OperationDef<T extends Tier, NoTrpc extends false | undefined, I, V, R
   reply?: Rp;
   /** Calls the service. Without a view or a reply it answers a file. */
   handler: (ctx: ContextOf<T>, input: HandlerInput<I, R>) => Promise<AnswerOf<V, Rp>>;
+  /** A body limit of its own at both doors instead of the API's 100 KB (api/body-limits.ts; docs/api.md#conventions). */
+  bodyLimit?: BodyLimit;
   rest: RestBinding<R, HandlerInput<I, R>, AnswerOf<V, Rp>, M>;
+}
+
+/** The largest body an operation takes, the 413's message when one is larger, and the 413 as its document says it. */
+export interface BodyLimit {
+  maxBytes: number;
+  message: string;
+  /** The 413's description in the OpenAPI document (docs/api.md#openapi). */
+  description: string;
 }
 
 const OPERATION = Symbol('operation');
@@ -141,6 +151,7 @@ export interface Operation<K extends TrpcKind | false = TrpcKind | false, In = u
   /** Absent only on an operation REST answers wholly by itself (defineRestOperation). */
   readonly handler?: (ctx: OperationContext & { caller?: Caller }, input: unknown) => Promise<unknown>;
   readonly rest: AnyRestBinding;
+  readonly bodyLimit?: BodyLimit;
   readonly $types?: { input: In; output: Out };
 }
 /** A route answered by a handler of its own, made once per app: only an operation without a service has one. */
@@ -175,6 +186,15 @@ export async function succeeded(done: Promise<unknown>): Promise<{ success: true
 }
 
 export const isOperation = (value: unknown): value is Operation => typeof value === 'object' && value !== null && OPERATION in value;
+
+/** Every operation of a table with its tRPC name (`admin.quotes.offer`), in the table's order. */
+export function* operationsOf(table: OperationTable, prefix = ''): Generator<[string, Operation]> {
+  for (const [key, node] of Object.entries(table)) {
+    const name = `${prefix}${key}`;
+    if (isOperation(node)) yield [name, node];
+    else yield* operationsOf(node, `${name}.`);
+  }
+}
 
 /** The table's shape: operations, in groups named as the tRPC paths are (`admin.quotes.offer`). */
 export interface OperationTable {

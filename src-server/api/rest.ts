@@ -11,7 +11,7 @@ import type { AppEnv } from '../platform/http/context';
 import { clientErrorResponse } from '../platform/http/errors';
 import { listResponse } from '../platform/http/list';
 import { jsonBody, parsedInput } from '../platform/http/validate';
-import { isOperation, type FileAnswer, type Operation, type OperationTable, type RestEnv, type RestRequest } from './operation';
+import { operationsOf, type FileAnswer, type Operation, type RestEnv, type RestRequest } from './operation';
 import { buildOpenApiDocument, type RestApp } from './openapi-document';
 import { defineRoute } from './openapi-route';
 import type { ReferencePage } from './reference-page';
@@ -58,14 +58,6 @@ export function restApi(opts: RestOptions): RestApp {
   // serves is refused as the tier refuses before it is answered 404, so the area's paths tell an outsider nothing.
   api.use('/admin/*', ...guards.admin);
   return api;
-}
-
-function* operationsOf(table: OperationTable, prefix = ''): Generator<[string, Operation]> {
-  for (const [key, node] of Object.entries(table)) {
-    const name = `${prefix}${key}`;
-    if (isOperation(node)) yield [name, node];
-    else yield* operationsOf(node, `${name}.`);
-  }
 }
 
 /** The parts a route parses: as its binding names them, or else the operation's input as the body (a GET's query). */

@@ -1,9 +1,15 @@
 // The Claims queue's inputs (docs/product.md#staff-queues): as the other queues', with the claim's statuses. Apart
 // from contract/claim.ts, which views.ts reads, so the queues' contract and the views never import each other.
 import { z } from 'zod';
-import { CLAIM_PHOTOS_MAX, claimStatuses } from './claim';
+import { CLAIM_PHOTOS_MAX, claimStatuses, type ClaimStatus } from './claim';
 import { noChangeMessage } from './queues';
 import { idParam, listQuery, type ListQuery } from './schemas';
+
+/** Every status but closed: claims staff still have work on. */
+export const claimOpenStatuses = ['new', 'contacted', 'passed-to-insurer'] as const satisfies readonly ClaimStatus[];
+/** The statuses in which the first call is still owed: only these can be overdue (docs/product.md#staff-queues). */
+export const claimOwedStatuses = ['new'] as const satisfies readonly ClaimStatus[];
+export const isClaimCallOwed = (status: ClaimStatus): boolean => (claimOwedStatuses as readonly ClaimStatus[]).includes(status);
 
 /** What the Claims queue can be narrowed to: `open` (not closed), `overdue` (new and past due) or one status. */
 export const claimFilters = ['open', 'overdue', ...claimStatuses] as const;

@@ -111,6 +111,35 @@ export function lastClosingBefore(ms: number, holidays: HolidayCalendar): number
   throw new RangeError(`No opening within ${SEARCH_DAYS} days before ${new Date(ms).toISOString()}`);
 }
 
+/** The closing time of the open day `ms` falls in (the office is open at `ms`). */
+function closingOf(ms: number, holidays: HolidayCalendar): number {
+  const { date } = epochToUkLocal(ms);
+  const hours = hoursOn(date, holidays);
+  if (!hours) throw new RangeError(`The office is shut on ${date}`);
+  return ukLocalToEpoch(date, hours.close);
+}
+
+/** The closing time of the day the office is next open (today's, when it is open at `ms`). */
+export function nextClosing(ms: number, holidays: HolidayCalendar): number {
+  return closingOf(nextOpening(ms, holidays), holidays);
+}
+
+/**
+ * `durationMs` of opening time counted from `ms` (from the next opening when shut then): what is left at a closing
+ * time carries on from the next opening. Ending exactly at a closing time counts as within that day.
+ */
+export function addOpeningTime(ms: number, durationMs: number, holidays: HolidayCalendar): number {
+  let at = nextOpening(ms, holidays);
+  let left = durationMs;
+  for (let i = 0; i < SEARCH_DAYS; i++) {
+    const closes = closingOf(at, holidays);
+    if (at + left <= closes) return at + left;
+    left -= closes - at;
+    at = nextOpening(closes, holidays);
+  }
+  throw new RangeError(`${durationMs} ms of opening time from ${new Date(ms).toISOString()} is more than ${SEARCH_DAYS} days away`);
+}
+
 /** The step between the callback times offered: every half hour. */
 export const CALLBACK_SLOT_MINUTES = 30;
 

@@ -1,6 +1,6 @@
 // The staff queues' inputs and their one time rule (docs/product.md#staff-queues), for the server and console alike.
 import { z } from 'zod';
-import { moveIntoOpeningHours, type HolidayCalendar } from './opening-hours';
+import { addOpeningTime, moveIntoOpeningHours, nextClosing, type HolidayCalendar } from './opening-hours';
 import { idParam, listQuery, type ListQuery } from './schemas';
 import { linesText } from './text';
 import { requestStatuses, type RequestStatus } from './views';
@@ -26,6 +26,18 @@ export function quoteDueAt(receivedAt: number, requestedStartAt: number | null, 
 /** When a callback is due: at the preferred time (always in opening hours), else the 24-hour promise moved into them. */
 export function callbackDueAt(receivedAt: number, preferredAt: number | null, holidays: HolidayCalendar): number {
   return preferredAt ?? moveIntoOpeningHours(dueAtOf(receivedAt), receivedAt, holidays);
+}
+
+/** Someone hurt: the claims team calls within this much opening time. */
+export const CLAIM_HURT_DUE_MS = 3_600_000;
+
+/**
+ * When staff owe a claim its first call (docs/product.md#staff-queues): when someone is hurt, within one hour of
+ * opening time (from now when open, else from the next opening; an hour that runs past closing carries on at the
+ * next opening); otherwise the same working day (today's closing when open, else the next open day's closing).
+ */
+export function claimDueAt(receivedAt: number, injuries: boolean, holidays: HolidayCalendar): number {
+  return injuries ? addOpeningTime(receivedAt, CLAIM_HURT_DUE_MS, holidays) : nextClosing(receivedAt, holidays);
 }
 
 /** A quoted request is chased this long before its price lapses: its due time once the price is sent. */

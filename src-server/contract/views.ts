@@ -231,6 +231,8 @@ export const queueCountsView = z.strictObject({
   /** Quoted: a price sent and awaiting the customer's answer; lapsing: of those, the ones lapsing within 2 hours or lapsed. */
   quotes: z.strictObject({ new: z.number().int(), overdue: z.number().int(), quoted: z.number().int(), lapsing: z.number().int() }),
   callbacks: z.strictObject({ new: z.number().int(), overdue: z.number().int() }),
+  /** Overdue: still `new` (the first call owed) past its due time. */
+  claims: z.strictObject({ new: z.number().int(), overdue: z.number().int() }),
 }).meta({ id: 'QueueCountsView' });
 export type QueueCountsView = z.infer<typeof queueCountsView>;
 
@@ -276,7 +278,7 @@ export const adminStatsView = z.strictObject({
   totalUsers: z.number().int(),
   totalPolicies: z.number().int(),
   activePolicies: z.number().int(),
-  /** No claims exist yet (claims are handled by phone), so always 0 until they do. */
+  /** Claims not closed (docs/product.md#reporting-a-claim). */
   pendingClaims: z.number().int(),
 }).meta({ id: 'AdminStats' });
 export type AdminStats = z.infer<typeof adminStatsView>;
@@ -360,7 +362,7 @@ const customerPolicyView = policyView.extend({
 
 /**
  * Staff's one view of a customer (docs/product.md#one-view-of-a-customer): the account, the contact details from their
- * requests, their requests, policies, payments, notes, and the e-mails sent to them (subject, status and when: never a
+ * requests, their requests, policies, claims, payments, notes, and the e-mails sent to them (subject, status and when: never a
  * body). Each list is its newest CUSTOMER_LIST_LIMIT.
  */
 export const customerOverviewView = z.strictObject({
@@ -370,6 +372,8 @@ export const customerOverviewView = z.strictObject({
   quoteRequests: z.array(quoteRequestView.pick({ id: true, reference: true, status: true, createdAt: true, product: true, requestedStart: true, offer: true, policyNumber: true })),
   callbackRequests: z.array(callbackRequestView.pick({ id: true, reference: true, status: true, createdAt: true, reasonForContact: true, callbackDate: true })),
   policies: z.array(customerPolicyView),
+  /** Their claims (docs/product.md#reporting-a-claim), newest first. */
+  claims: z.array(claimView.pick({ id: true, reference: true, status: true, createdAt: true, policyNumber: true, kind: true, occurredAt: true, injuries: true, dueAt: true })),
   /** The payments of the policies listed, newest first, each naming its policy. */
   payments: z.array(paymentView.extend({ policyId: z.number().int(), policyNumber: z.string() })),
   /** Staff notes on the requests listed, newest first, each naming its request. */

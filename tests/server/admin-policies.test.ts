@@ -495,7 +495,7 @@ describe('GET /api/admin/users/{id}/policies', () => {
 // ---- stats ----------------------------------------------------------------------------------------
 
 describe('GET /api/admin/stats', () => {
-  it('counts users, policies and active policies, with pendingClaims 0, following the data', async () => {
+  it('counts users, policies and active policies (pendingClaims 0: no claims here), following the data', async () => {
     const s0 = await stats();
     expect(Object.keys(s0).sort()).toEqual(['activePolicies', 'pendingClaims', 'totalPolicies', 'totalUsers']);
     const [u] = await h.database.db.select({ n: count() }).from(users);

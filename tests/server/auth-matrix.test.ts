@@ -2,17 +2,21 @@
 // customer, admin, owner} -> the expected status; it fails when a new route is added without an entry).
 // Each cell is one real request through the app with a fresh target where the call would consume it
 // (a deleted user, a revoked session), so the cells do not depend on each other's order.
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../../src-server/api/trpc';
 import { validQuote } from '../fixtures/quote';
-import { createHarness, json, validPolicy, type Harness } from './harness';
+import { createHarness, json, T0, validPolicy, type Harness } from './harness';
 
 const ROLES = ['anonymous', 'customer', 'otherCustomer', 'admin', 'owner'] as const;
 type Role = (typeof ROLES)[number];
 type Expected = Record<Role, number>;
 
 let h: Harness;
-const ids = { customer: 0, admin: 0, quote: 0, callback: 0 };
+const ids = { customer: 0, admin: 0, quote: 0, callback: 0, claim: 0 };
+/** The customer's policy their claims are made on. */
+let claimPolicyNumber = '';
 const tokens = {} as Record<Exclude<Role, 'anonymous'>, string>;
 const USERNAMES = { customer: 'mx-cust', otherCustomer: 'mx-other', admin: 'mx-admin', owner: 'mx-owner' } as const;
 
@@ -63,6 +67,20 @@ async function customersPricedQuote(): Promise<string> {
   const rs = await h.database.client.execute({ sql: 'select reference from quote_requests where id = ?', args: [id] });
   return String(rs.rows[0]!['reference']);
 }
+
+/** A fresh claim report on the customer's policy: each is stored (its phone id is new). */
+const claimReport = () => ({
+  clientId: randomUUID(),
+  policyNumber: claimPolicyNumber,
+  kind: 'theft',
+  occurredAt: new Date(T0 - 3_600_000).toISOString(),
+  location: 'Matrix Street',
+  description: 'Matrix claim',
+  phone: '07700 900123',
+  injuries: false,
+});
+/** A claim is reported on the caller's own policy only: anyone else's, staff included, is not found. */
+const ownPolicyOnly = (ok: number): Expected => ({ anonymous: 401, customer: ok, otherCustomer: 404, admin: 404, owner: 404 });
 
 interface Cell {
   method: string;
@@ -324,6 +342,29 @@ const REST: Record<string, RestRow> = {
     prepare: async () => ({ method: 'POST', path: `/api/admin/callbacks/${ids.callback}/notes`, body: { text: `Matrix note ${next()}` } }),
   },
   'GET /api/admin/report.csv': { route: 'GET /api/admin/report.csv', expect: staff(200), prepare: async () => ({ method: 'GET', path: '/api/admin/report.csv' }) },
+  'POST /api/user/claims': {
+    route: 'POST /api/user/claims',
+    expect: ownPolicyOnly(201),
+    prepare: async () => ({ method: 'POST', path: '/api/user/claims', body: claimReport() }),
+  },
+  'GET /api/user/claims': { route: 'GET /api/user/claims', expect: signedIn(200), prepare: async () => ({ method: 'GET', path: '/api/user/claims' }) },
+  'GET /api/admin/claims': { route: 'GET /api/admin/claims', expect: staff(200), prepare: async () => ({ method: 'GET', path: '/api/admin/claims' }) },
+  'GET /api/admin/claims/:id': { route: 'GET /api/admin/claims/:id', expect: staff(200), prepare: async () => ({ method: 'GET', path: `/api/admin/claims/${ids.claim}` }) },
+  'PUT /api/admin/claims/:id': {
+    route: 'PUT /api/admin/claims/:id',
+    expect: staff(200),
+    prepare: async () => ({ method: 'PUT', path: `/api/admin/claims/${ids.claim}`, body: { status: 'contacted' } }),
+  },
+  'POST /api/admin/claims/:id/notes': {
+    route: 'POST /api/admin/claims/:id/notes',
+    expect: staff(201),
+    prepare: async () => ({ method: 'POST', path: `/api/admin/claims/${ids.claim}/notes`, body: { text: `Matrix note ${next()}` } }),
+  },
+  'GET /api/admin/claims/:id/photos/:position': {
+    route: 'GET /api/admin/claims/:id/photos/:position',
+    expect: staff(200),
+    prepare: async () => ({ method: 'GET', path: `/api/admin/claims/${ids.claim}/photos/1?size=thumb` }),
+  },
 };
 
 /** tRPC: the same matrix by procedure, answered over HTTP (status of the tRPC error, 200 on success). */
@@ -382,6 +423,12 @@ const TRPC: Record<string, { expect: Expected; input: () => Promise<unknown> }> 
   'admin.callbacks.get': { expect: staff(200), input: async () => ({ id: ids.callback }) },
   'admin.callbacks.update': { expect: staff(200), input: async () => ({ id: ids.callback, assigneeId: null }) },
   'admin.callbacks.addNote': { expect: staff(200), input: async () => ({ id: ids.callback, text: `Matrix note ${next()}` }) },
+  'claims.report': { expect: ownPolicyOnly(200), input: async () => claimReport() },
+  'claims.mine': { expect: signedIn(200), input: async () => undefined },
+  'admin.claims.list': { expect: staff(200), input: async () => ({}) },
+  'admin.claims.get': { expect: staff(200), input: async () => ({ id: ids.claim }) },
+  'admin.claims.update': { expect: staff(200), input: async () => ({ id: ids.claim, assigneeId: null }) },
+  'admin.claims.addNote': { expect: staff(200), input: async () => ({ id: ids.claim, text: `Matrix note ${next()}` }) },
 };
 
 let addressCounter = 0;
@@ -409,6 +456,11 @@ beforeAll(async () => {
   const firstId = async (table: string) => Number((await h.database.client.execute(`select min(id) id from ${table}`)).rows[0]!['id']);
   ids.quote = await firstId('quote_requests');
   ids.callback = await firstId('callback_requests');
+  claimPolicyNumber = (await freshPolicy()).policyNumber;
+  const photo = (await sharp({ create: { width: 40, height: 30, channels: 3, background: 'grey' } }).png().toBuffer()).toString('base64');
+  const claim = await h.request('POST', '/api/user/claims', { token: tokens.customer, body: { ...claimReport(), photos: [{ data: photo }] } });
+  expect(claim.status).toBe(201);
+  ids.claim = await firstId('claims');
 });
 afterAll(() => h.close());
 

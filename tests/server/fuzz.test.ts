@@ -2,7 +2,9 @@
 // bodies, query strings and headers -> always a 4xx with a clear error or a correct 2xx, never a 5xx, and
 // the database unchanged after every refused write). Each route starts from a valid request and gets
 // fields replaced, dropped and added, whole bodies of any JSON, hostile query strings and headers.
+import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settleAfterAnswer } from '../../src-server/platform/after-answer';
 import { appRouter } from '../../src-server/api/trpc';
@@ -14,7 +16,9 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 
 let h: Harness;
 let owner: string;
-let ids: { victim: number; policy: number; policyNumber: string; quote: number; callback: number };
+let ids: { victim: number; policy: number; policyNumber: string; quote: number; callback: number; claim: number };
+/** The owner's own policy, for the claim report (a claim is made on the caller's own policy only). */
+const ownerPolicy = { policyNumber: '' };
 /** The fuzz policy's verification code (GET /api/verify/:code). */
 let verifyCode = '';
 
@@ -171,6 +175,33 @@ const ROUTES: Record<string, Route> = {
   'PUT /api/admin/callbacks/:id': { method: 'PUT', path: () => `/api/admin/callbacks/${ids.callback}`, body: { status: 'contacted', assigneeId: null } },
   'POST /api/admin/callbacks/:id/notes': { method: 'POST', path: () => `/api/admin/callbacks/${ids.callback}/notes`, body: { text: 'Fuzz note' } },
   'GET /api/admin/report.csv': { method: 'GET', path: () => '/api/admin/report.csv' },
+  'POST /api/user/claims': {
+    method: 'POST',
+    path: () => '/api/user/claims',
+    // A getter: the policy number is known once the owner's policy exists.
+    get body() {
+      return {
+        clientId: '5a0e4f3c-2b1d-4c7e-8f9a-0b1c2d3e4f5a',
+        policyNumber: ownerPolicy.policyNumber,
+        kind: 'accident',
+        occurredAt: '2026-07-01T11:00:00Z',
+        location: 'Fuzz Road',
+        description: 'Fuzzed\nclaim',
+        phone: '07700 900123',
+        injuries: true,
+        injuryDetails: 'A bruise',
+        otherVehicles: [{ registration: 'FU22 ZZZ' }],
+        witnesses: [{ name: 'Wit Ness' }],
+        policeReference: 'FZ-1',
+      };
+    },
+  },
+  'GET /api/user/claims': { method: 'GET', path: () => '/api/user/claims' },
+  'GET /api/admin/claims': { method: 'GET', path: () => '/api/admin/claims', query: { ...LIST_QUERY, status: 'overdue' } },
+  'GET /api/admin/claims/:id': { method: 'GET', path: () => `/api/admin/claims/${ids.claim}` },
+  'PUT /api/admin/claims/:id': { method: 'PUT', path: () => `/api/admin/claims/${ids.claim}`, body: { status: 'contacted', assigneeId: null } },
+  'POST /api/admin/claims/:id/notes': { method: 'POST', path: () => `/api/admin/claims/${ids.claim}/notes`, body: { text: 'Fuzz note' } },
+  'GET /api/admin/claims/:id/photos/:position': { method: 'GET', path: () => `/api/admin/claims/${ids.claim}/photos/1`, query: { size: 'thumb' } },
 };
 // Logout and the deletes act on the path and the token alone: they get the path-parameter and forged-token
 // properties below instead of body generators (a valid token or a small id would end the run's own session
@@ -185,14 +216,14 @@ async function snapshot(includeAudit: boolean): Promise<string> {
   // refusals counted in memory (audit/refusal-log.ts), reset links waiting for their moment (after-answer.ts).
   await settleAfterAnswer(h.deps);
   await h.deps.refusals.log.flush();
-  const tables = ['users', 'policies', 'policy_payments', 'policy_versions', 'policy_lists', 'quote_requests', 'callback_requests', 'request_notes', 'mail_outbox', 'password_reset_tokens', 'revoked_tokens', 'counters'];
+  const tables = ['users', 'policies', 'policy_payments', 'policy_versions', 'policy_lists', 'quote_requests', 'callback_requests', 'claims', 'claim_photos', 'request_notes', 'mail_outbox', 'password_reset_tokens', 'revoked_tokens', 'counters'];
   if (includeAudit) tables.push('audit_logs');
   // The audit log's own counters (drizzle/0008_audit_log_upkeep.sql) move with its entries: left out with them.
   const counted = includeAudit ? '1' : "name not like 'audit_logs%'";
   // One statement: on a libSQL server each is a round trip, and this runs twice for every generated request.
   const rs = await h.database.client.execute(
     `select ${tables.map((t) => `(select count(*) from ${t}) ${t}`).join(', ')}, ` +
-      `(select max(updated_at) from users) u, (select max(updated_at) from policies) p, (select max(updated_at) from quote_requests) q, (select max(updated_at) from callback_requests) c, (select total(value) from counters where ${counted}) k`,
+      `(select max(updated_at) from users) u, (select max(updated_at) from policies) p, (select max(updated_at) from quote_requests) q, (select max(updated_at) from callback_requests) c, (select max(updated_at) from claims) cl, (select total(value) from counters where ${counted}) k`,
   );
   return JSON.stringify(rs.rows[0]);
 }
@@ -224,7 +255,20 @@ beforeAll(async () => {
   const callback = await h.request('POST', '/api/callbacks', { body: ROUTES['POST /api/callbacks']!.body, headers: { 'x-forwarded-for': '100.64.0.2' } });
   expect(callback.status).toBe(201);
   const firstId = async (table: string) => Number((await h.database.client.execute(`select min(id) id from ${table}`)).rows[0]!['id']);
-  ids = { victim, policy: policy.id, policyNumber: policy.policyNumber, quote: await firstId('quote_requests'), callback: await firstId('callback_requests') };
+  const ownerId = Number((await h.database.client.execute("select id from users where username = 'fuzz-owner'")).rows[0]!['id']);
+  const own = await json<{ policyNumber: string }>(await h.request('POST', '/api/admin/policies', { token: owner, body: { ...validPolicy, userId: ownerId } }));
+  ownerPolicy.policyNumber = own.policyNumber;
+  const photo = (await sharp({ create: { width: 40, height: 30, channels: 3, background: 'grey' } }).jpeg().toBuffer()).toString('base64');
+  const claim = await h.request('POST', '/api/user/claims', { token: owner, body: { ...ROUTES['POST /api/user/claims']!.body, clientId: randomUUID(), photos: [{ data: photo }] } });
+  expect(claim.status).toBe(201);
+  ids = {
+    victim,
+    policy: policy.id,
+    policyNumber: policy.policyNumber,
+    quote: await firstId('quote_requests'),
+    callback: await firstId('callback_requests'),
+    claim: await firstId('claims'),
+  };
   verifyCode = String((await h.database.client.execute({ sql: 'select verify_code from policies where id = ?', args: [policy.id] })).rows[0]!['verify_code']);
 });
 /**

@@ -4,7 +4,10 @@
 // 401 without the token where the route names the bearer scheme, 403 for a customer where it lists 403, 400 for a
 // bad path parameter, an empty body or a bad query where it lists 400, and 404 for a missing record where it lists
 // 404. A route added to the app without a case here, or an answer that drifts from its schema, fails.
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLAIM_BODY_MAX_BYTES, CLAIM_PHOTO_MAX_BYTES } from '../../src-server/contract/claim';
 import { settleAfterAnswer } from '../../src-server/platform/after-answer';
 import { passwordHashing } from '../../src-server/platform/auth/password';
 import { validQuote } from '../fixtures/quote';
@@ -16,6 +19,8 @@ let h: Harness;
 let contract: Contract;
 const tokens = { customer: '', owner: '' };
 const fx = {
+  /** The customer's claim with a photo and the phone's location, assigned and noted: every field of its views filled in. */
+  claim: 0,
   customerId: 0,
   customerEmail: 'ct-cust@example.test',
   adminId: 0,
@@ -136,6 +141,23 @@ async function linkToken(email: string, kind: 'reset-password' | 'welcome' | 've
 }
 
 const customer = (sent: Sent = {}): Sent => ({ token: tokens.customer, ...sent });
+/** A claim report on the customer's own policy, new each time (its phone id). */
+const claimReport = (over: Record<string, unknown> = {}) => ({
+  clientId: randomUUID(),
+  policyNumber: fx.policy.policyNumber,
+  kind: 'accident',
+  occurredAt: new Date(h.clock.now() - 3_600_000).toISOString(),
+  location: 'High Street',
+  coordinates: { latitude: 51.75, longitude: -1.25, accuracy: 12 },
+  description: 'Reversed into a bollard',
+  phone: '07700 900123',
+  injuries: true,
+  injuryDetails: 'A stiff neck',
+  otherVehicles: [{ registration: 'CT12 AAA', driverName: 'Other Driver', contact: '07700 900777', insurer: 'Other Insurer' }],
+  witnesses: [{ name: 'A Witness', contact: 'witness@example.test' }],
+  policeReference: 'CT-1',
+  ...over,
+});
 const owner = (sent: Sent = {}): Sent => ({ token: tokens.owner, ...sent });
 
 /** A success case for every route, keyed as the document's operations are. */
@@ -254,6 +276,16 @@ const OK: Record<string, Case[]> = {
   'PUT /api/admin/callbacks/{id}': [{ status: 200, prepare: async () => owner({ params: { id: fx.callback }, body: { status: 'contacted' } }) }],
   'POST /api/admin/callbacks/{id}/notes': [{ status: 201, prepare: async () => owner({ params: { id: fx.callback }, body: { text: 'Left a message' } }) }],
   'GET /api/admin/report.csv': [{ status: 200, prepare: async () => owner() }],
+  'POST /api/user/claims': [{ status: 201, prepare: async () => customer({ body: claimReport() }) }],
+  'GET /api/user/claims': [{ status: 200, prepare: async () => customer() }],
+  'GET /api/admin/claims': [{ status: 200, prepare: async () => owner() }],
+  'GET /api/admin/claims/{id}': [{ status: 200, prepare: async () => owner({ params: { id: fx.claim } }) }],
+  'PUT /api/admin/claims/{id}': [{ status: 200, prepare: async () => owner({ params: { id: fx.claim }, body: { status: 'contacted' } }) }],
+  'POST /api/admin/claims/{id}/notes': [{ status: 201, prepare: async () => owner({ params: { id: fx.claim }, body: { text: 'Called\nthe customer' } }) }],
+  'GET /api/admin/claims/{id}/photos/{position}': [
+    { status: 200, prepare: async () => owner({ params: { id: fx.claim, position: 1 } }) },
+    { status: 200, prepare: async () => owner({ params: { id: fx.claim, position: 1 }, query: 'size=thumb' }) },
+  ],
 };
 
 /** Path parameter values that cannot be one (400) and that name nothing (404); a document's kind is one of a list, so only 400. */
@@ -303,6 +335,15 @@ beforeAll(async () => {
   await ok('POST', `/api/admin/callbacks/${fx.callback}/notes`, { text: 'First note' });
   // And one left as it came (null assignee, no notes).
   await freshCallback();
+  const photo = (await sharp({ create: { width: 64, height: 48, channels: 3, background: 'grey' } }).png().toBuffer()).toString('base64');
+  const claim = await h.request('POST', '/api/user/claims', { token: tokens.customer, body: claimReport({ photos: [{ data: photo, takenAt: new Date(h.clock.now()).toISOString() }] }) });
+  expect(claim.status).toBe(201);
+  fx.claim = Number((await h.database.client.execute('select max(id) id from claims')).rows[0]!['id']);
+  await ok('PUT', `/api/admin/claims/${fx.claim}`, { assigneeId: fx.adminId });
+  await ok('POST', `/api/admin/claims/${fx.claim}/notes`, { text: 'First note' });
+  // And one left as it came: nothing optional given.
+  const bare = { clientId: randomUUID(), policyNumber: fx.policy.policyNumber, kind: 'theft', occurredAt: new Date(h.clock.now() - 60_000).toISOString(), location: 'Car park', description: 'Gone', phone: '07700 900123', injuries: false };
+  expect((await h.request('POST', '/api/user/claims', { token: tokens.customer, body: bare })).status).toBe(201);
 });
 afterAll(() => h.close());
 
@@ -352,6 +393,15 @@ describe('other documented errors', () => {
     await expectContract('POST /api/admin/logs', owner({ rawBody: '{"action":' }), 400);
     await expectContract('POST /api/quotes', { rawBody: JSON.stringify(validQuote), headers: { 'content-type': 'text/plain' } }, 415);
     await expectContract('POST /api/admin/logs', owner({ rawBody: JSON.stringify({ action: 'x'.repeat(101 * 1024) }) }), 413);
+  });
+
+  it('a claim report over its own limit, or with a photo over 3 MB: 413 (the photo named in `details`)', async () => {
+    await expectContract('POST /api/user/claims', customer({ rawBody: 'x'.repeat(CLAIM_BODY_MAX_BYTES + 1) }), 413);
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'grey' } }).jpeg().toBuffer();
+    const huge = Buffer.concat([jpeg, Buffer.alloc(CLAIM_PHOTO_MAX_BYTES, 1)]).toString('base64');
+    await expectContract('POST /api/user/claims', customer({ body: claimReport({ photos: [{ data: huge }] }) }), 413);
+    // Someone else's policy, or none: 404, as certificates answer.
+    await expectContract('POST /api/user/claims', customer({ body: claimReport({ policyNumber: 'KC-0000000000' }) }), 404);
   });
 
   it('too many lookups: 429 with Retry-After', async () => {

@@ -198,6 +198,15 @@ describe('GET /api/openapi.json', () => {
     }
   });
 
+  it('says each route’s own body limit in its 413: 100 KB, and the claim report’s larger one with its photos', () => {
+    expect(operationOf(doc, 'POST /api/admin/logs')!.responses['413']?.description).toBe('The request body is over 100 KB');
+    const claim = operationOf(doc, 'POST /api/user/claims')!.responses['413']!;
+    expect(claim.description).toMatch(/^The body is over 40\.25 MB .*a photo over 3 MB/);
+    // The photo's 413 names it in `details`, as a 400 names a field.
+    expect(claim.content?.['application/json']?.schema?.['$ref']).toBe('#/components/schemas/InputError');
+    expect(String((doc.info as { description?: string }).description)).toContain('100 KB (413), unless its route says more');
+  });
+
   it('uses only the methods the app serves', () => {
     for (const item of Object.values(doc.paths)) for (const method of Object.keys(item)) expect(HTTP_METHODS).toContain(method);
   });

@@ -30,6 +30,7 @@ async function bulk(table: 'quote_requests' | 'callback_requests', prefix: strin
 interface Counts {
   quotes: { new: number; overdue: number; quoted: number; lapsing: number };
   callbacks: { new: number; overdue: number };
+  claims: { new: number; overdue: number };
 }
 
 const counts = async () => {
@@ -47,7 +48,7 @@ afterAll(() => h.close());
 
 describe('new and overdue per queue', () => {
   it('counts new requests, and open requests made 24 hours or more ago, by the server clock', async () => {
-    expect(await counts()).toEqual({ quotes: { new: 0, overdue: 0, quoted: 0, lapsing: 0 }, callbacks: { new: 0, overdue: 0 } });
+    expect(await counts()).toEqual({ quotes: { new: 0, overdue: 0, quoted: 0, lapsing: 0 }, callbacks: { new: 0, overdue: 0 }, claims: { new: 0, overdue: 0 } });
     await bulk('quote_requests', 'QR-NEW', 3, 'new', (i) => [1, 23, 30][i]!);
     await bulk('quote_requests', 'QR-CON', 2, 'contacted', (i) => [5, 48][i]!);
     await bulk('quote_requests', 'QR-QUO', 1, 'quoted', () => 24);
@@ -57,10 +58,10 @@ describe('new and overdue per queue', () => {
 
     // Overdue: still owed its answer and past its due time (24 h here): the new one of 30 h and the contacted one of
     // 48 h; never the quoted one (it waits on the customer, counted apart) nor the closed ones.
-    expect(await counts()).toEqual({ quotes: { new: 3, overdue: 2, quoted: 1, lapsing: 0 }, callbacks: { new: 2, overdue: 1 } });
+    expect(await counts()).toEqual({ quotes: { new: 3, overdue: 2, quoted: 1, lapsing: 0 }, callbacks: { new: 2, overdue: 1 }, claims: { new: 0, overdue: 0 } });
     // An hour on, the new one of 23 h is due (due now counts as overdue).
     h.clock.set(T0 + HOUR);
-    expect(await counts()).toEqual({ quotes: { new: 3, overdue: 3, quoted: 1, lapsing: 0 }, callbacks: { new: 2, overdue: 1 } });
+    expect(await counts()).toEqual({ quotes: { new: 3, overdue: 3, quoted: 1, lapsing: 0 }, callbacks: { new: 2, overdue: 1 }, claims: { new: 0, overdue: 0 } });
     // The quoted one's price (48 h from T0 - 24 h) lapses at T0 + 24 h: from two hours before, it is lapsing. A session
     // lasts 12 hours: a fresh one at the later time.
     h.clock.set(T0 + 22 * HOUR);
@@ -139,8 +140,8 @@ describe('at volume', () => {
     expect(reads.length).toBeGreaterThan(0);
     for (const s of reads) {
       const plan = await planOf(s);
-      expect(plan, s.sql).toMatch(/USING (COVERING )?INDEX (quote|callback)_requests_status_(created|due|start)_idx/);
-      expect(plan, s.sql).not.toMatch(/SCAN (quote_requests|callback_requests|users|policies)\b/);
+      expect(plan, s.sql).toMatch(/USING (COVERING )?INDEX ((quote|callback)_requests_status_(created|due|start)|claims_status_due)_idx/);
+      expect(plan, s.sql).not.toMatch(/SCAN (quote_requests|callback_requests|claims|users|policies)\b/);
       // A closed-only read walks the index in order; only the open part (bounded by the work in hand) is sorted.
       if (s.sql.includes('"status" = ?') && (s.args as unknown[])[0] === 'closed') expect(plan, s.sql).not.toMatch(/TEMP B-TREE/);
     }

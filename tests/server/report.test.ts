@@ -1,10 +1,19 @@
 // "Generate Report" (docs/product.md#generate-report): GET
-// /api/admin/report.csv streams a CSV of the stats summary and every policy, RFC 4180 quoted, with cells a
+// /api/admin/report.csv streams a CSV of the stats summary, every policy and every claim, RFC 4180 quoted, with cells a
 // spreadsheet would run as formulas neutralised (OWASP CSV injection), and logs the report.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Caller } from '../../src-server/platform/auth/caller';
 import { policies } from '../../src-server/platform/db/schema/index';
-import { csvCell, generatePolicyReport, policyReportText, premiumCell, REPORT_HEADER, REPORT_PAGE_SIZE } from '../../src-server/features/reports/service';
+import {
+  CLAIMS_REPORT_HEADER,
+  CLAIMS_SECTION_TITLE,
+  csvCell,
+  generatePolicyReport,
+  policyReportText,
+  premiumCell,
+  REPORT_HEADER,
+  REPORT_PAGE_SIZE,
+} from '../../src-server/features/reports/service';
 import { createHarness, json, T0, validPolicy, type Harness } from './harness';
 
 let h: Harness;
@@ -52,12 +61,15 @@ async function getReport(token = admin) {
   return { res, text };
 }
 
-/** The summary (up to the blank line), the header and the policy rows. */
+/** The summary (up to the blank line), the header and the policy rows (up to the next), then the claims section. */
 function split(text: string) {
   expect(text.startsWith('\uFEFF')).toBe(true);
   const rows = parseCsv(text.slice(1));
-  const blank = rows.findIndex((r) => r.length === 1 && r[0] === '');
-  return { summary: rows.slice(0, blank), header: rows[blank + 1]!, body: rows.slice(blank + 2) };
+  const isBlank = (r: string[]) => r.length === 1 && r[0] === '';
+  const blank = rows.findIndex(isBlank);
+  const next = rows.findIndex((r, i) => i > blank && isBlank(r));
+  const end = next === -1 ? rows.length : next;
+  return { summary: rows.slice(0, blank), header: rows[blank + 1]!, body: rows.slice(blank + 2, end), claims: rows.slice(end + 1) };
 }
 
 async function insertPolicy(fields: Partial<typeof policies.$inferInsert> & { policyNumber: string }) {
@@ -155,6 +167,8 @@ describe('GET /api/admin/report.csv', () => {
       ['Pending claims', '0'],
     ]);
     expect(header).toEqual([...REPORT_HEADER]);
+    // The claims follow the policies: their title and header, and here no claims.
+    expect(split(text).claims).toEqual([[CLAIMS_SECTION_TITLE], [...CLAIMS_REPORT_HEADER]]);
     expect(body).toEqual([
       [policyNumber, 'cust', 'Ann Smith', validPolicy.carModel, 'AB12 CDE', 'Ann Smith', validPolicy.licenseNumber, '2026-07-01', '09:00', '2026-07-08', '23:59', 'active', 'temporary', '', '0.00', ''],
     ]);
@@ -278,12 +292,13 @@ describe('GET /api/admin/report.csv', () => {
     for (const r of body) expect(r).toHaveLength(REPORT_HEADER.length);
   });
 
-  it('is built in pieces of at most 1,000 policies, the summary and header first', async () => {
+  it('is built in pieces of at most 1,000 policies, the summary and header first, the claims last', async () => {
     const caller: Caller = { id: 1, username: 'boss', isAdmin: true, isOwner: false, jti: 'report-test', exp: 0 };
     const chunks: string[] = [];
     for await (const chunk of (await generatePolicyReport(h.deps, caller)).chunks) chunks.push(chunk);
     const total = Number(split(chunks.join('')).summary.find((r) => r[0] === 'Total policies')![1]);
-    expect(chunks).toHaveLength(1 + Math.ceil(total / REPORT_PAGE_SIZE));
+    // The head, the policies' pages, then the claims' title and header (no claims here).
+    expect(chunks).toHaveLength(1 + Math.ceil(total / REPORT_PAGE_SIZE) + 1);
     expect(split(chunks[0]!).body).toEqual([]);
     for (const chunk of chunks.slice(1)) expect(parseCsv(chunk).length).toBeLessThanOrEqual(REPORT_PAGE_SIZE);
     expect(await policyReportText(await generatePolicyReport(h.deps, caller))).toBe(chunks.join(''));

@@ -68,6 +68,13 @@ const REST: Record<string, RouteCase> = {
   'PUT /api/admin/callbacks/:id': { tier: 'admin', sample: '/api/admin/callbacks/{user}', body: { status: 'closed' } },
   'POST /api/admin/callbacks/:id/notes': { tier: 'admin', sample: '/api/admin/callbacks/{user}/notes', body: { text: 'Matrix note' } },
   'GET /api/admin/report.csv': { tier: 'admin', sample: '/api/admin/report.csv' },
+  'POST /api/user/claims': { tier: 'customer', sample: '/api/user/claims', body: {} },
+  'GET /api/user/claims': { tier: 'customer', sample: '/api/user/claims' },
+  'GET /api/admin/claims': { tier: 'admin', sample: '/api/admin/claims' },
+  'GET /api/admin/claims/:id': { tier: 'admin', sample: '/api/admin/claims/{user}' },
+  'PUT /api/admin/claims/:id': { tier: 'admin', sample: '/api/admin/claims/{user}', body: { status: 'closed' } },
+  'POST /api/admin/claims/:id/notes': { tier: 'admin', sample: '/api/admin/claims/{user}/notes', body: { text: 'Matrix note' } },
+  'GET /api/admin/claims/:id/photos/:position': { tier: 'admin', sample: '/api/admin/claims/{user}/photos/1' },
 };
 
 /**
@@ -127,6 +134,12 @@ const TRPC: Record<string, 'public' | 'customer' | 'admin' | 'owner'> = {
   'admin.callbacks.get': 'admin',
   'admin.callbacks.update': 'admin',
   'admin.callbacks.addNote': 'admin',
+  'claims.report': 'customer',
+  'claims.mine': 'customer',
+  'admin.claims.list': 'admin',
+  'admin.claims.get': 'admin',
+  'admin.claims.update': 'admin',
+  'admin.claims.addNote': 'admin',
 };
 
 let h: Harness;
@@ -213,6 +226,26 @@ describe('customer routes reach only the caller’s own records', () => {
   it('the other customer’s list does not include it', async () => {
     const list = await json<unknown[]>(await h.request('GET', '/api/user/policies', { token: otherCustomer }));
     expect(list).toEqual([]);
+  });
+
+  it('a claim on another customer’s policy answers 404 like a missing one and stores nothing; their claims stay theirs', async () => {
+    const claim = (number: string) => ({
+      clientId: crypto.randomUUID(),
+      policyNumber: number,
+      kind: 'vandalism',
+      occurredAt: new Date(h.clock.now() - 60_000).toISOString(),
+      location: 'Outside',
+      description: 'Scratched',
+      phone: '07700 900123',
+      injuries: false,
+    });
+    const foreign = await h.request('POST', '/api/user/claims', { token: otherCustomer, body: claim(policyNumber) });
+    const missing = await h.request('POST', '/api/user/claims', { token: otherCustomer, body: claim('KC-0000000000') });
+    expect([foreign.status, missing.status]).toEqual([404, 404]);
+    expect(await json(foreign)).toEqual(await json(missing));
+    expect(Number((await h.database.client.execute('select count(*) n from claims')).rows[0]!['n'])).toBe(0);
+    expect((await h.request('POST', '/api/user/claims', { token: customer, body: claim(policyNumber) })).status).toBe(201);
+    expect(await json(await h.request('GET', '/api/user/claims', { token: otherCustomer }))).toEqual([]);
   });
 });
 

@@ -74,11 +74,17 @@ const EXEMPT: Record<string, string> = {
   password: 'a secret: hashed, never stored, shown or exported as text; any character a password manager makes is taken',
   website: 'the honeypot: never stored; a 400 would tell a bot which field gave it away',
   code: 'a verification code: any string is answered as not found, exactly like an unknown code (docs/api.md)',
+  // The claim report's machine-made fields (contract/claim.ts): each a fixed format whose own check refuses every
+  // character the rule refuses, with the field's message; none holds text a person typed.
+  clientId: "the report's id, made on the phone: a UUID",
+  occurredAt: 'an ISO 8601 instant the phone makes from its date and time pickers',
+  takenAt: 'an ISO 8601 instant the phone reads from the photo',
+  data: "a photo's bytes as base64",
 };
 const LOGIN_IDENTIFIER = schemaContract.loginInput.shape.username;
 const exempt = (entry: StringEntry) => entry.path.at(-1)! in EXEMPT || entry.node === LOGIN_IDENTIFIER;
-/** The multi-line fields: staff notes, and the reasons for a change, a cancellation or a voiding. */
-const MULTI_LINE = new Set(['text', 'reason']);
+/** The multi-line fields: staff notes, the reasons for a change, a cancellation or a voiding, and a claim's accounts. */
+const MULTI_LINE = new Set(['text', 'reason', 'description', 'injuryDetails']);
 
 interface StringEntry {
   source: string;

@@ -125,6 +125,26 @@ const procedures: { path: string; tier: Tier; call: (c: Caller) => Promise<unkno
   { path: 'admin.callbacks.get', tier: 'admin', call: (c) => c.admin.callbacks.get({ id: 1 }) },
   { path: 'admin.callbacks.update', tier: 'admin', call: (c) => c.admin.callbacks.update({ id: 1, status: 'closed', assigneeId: null }) },
   { path: 'admin.callbacks.addNote', tier: 'admin', call: (c) => c.admin.callbacks.addNote({ id: 1, text: 'Forged note' }) },
+  {
+    path: 'claims.report',
+    tier: 'customer',
+    call: (c) =>
+      c.claims.report({
+        clientId: '3f2b8c1e-0d4a-4e6b-9a7c-5d1e2f3a4b5c',
+        policyNumber: 'KC-000000',
+        kind: 'accident',
+        occurredAt: '2026-07-01T11:00:00Z',
+        location: 'Forged Lane',
+        description: 'Forged claim',
+        phone: '07700 900123',
+        injuries: false,
+      }),
+  },
+  { path: 'claims.mine', tier: 'customer', call: (c) => c.claims.mine() },
+  { path: 'admin.claims.list', tier: 'admin', call: (c) => c.admin.claims.list({}) },
+  { path: 'admin.claims.get', tier: 'admin', call: (c) => c.admin.claims.get({ id: 1 }) },
+  { path: 'admin.claims.update', tier: 'admin', call: (c) => c.admin.claims.update({ id: 1, status: 'closed', assigneeId: null }) },
+  { path: 'admin.claims.addNote', tier: 'admin', call: (c) => c.admin.claims.addNote({ id: 1, text: 'Forged note' }) },
 ];
 
 async function snapshot() {
@@ -189,7 +209,9 @@ describe('tiers', () => {
         ...['list', 'create', 'update', 'coverHeld', 'overview'].map((p) => `admin.users.${p}`),
         ...['list', 'ofUser', 'create', 'update', 'history', 'payments', 'recordPayment', 'cancel', 'void'].map((p) => `admin.policies.${p}`),
         ...['list', 'add'].map((p) => `admin.logs.${p}`),
-        ...['list', 'get', 'update', 'addNote'].flatMap((p) => [`admin.quotes.${p}`, `admin.callbacks.${p}`]),
+        ...['list', 'get', 'update', 'addNote'].flatMap((p) => [`admin.quotes.${p}`, `admin.callbacks.${p}`, `admin.claims.${p}`]),
+        'claims.report',
+        'claims.mine',
         'admin.quotes.offer',
         'admin.quotes.issuePolicy',
         'admin.quotes.recordAcceptance',
@@ -312,7 +334,7 @@ describe('happy paths', () => {
     expect((await h.trpc(other).account.me()).user.username).toBe('lou');
   });
 
-  it('admin.stats counts users, policies and active policies; pendingClaims is 0', async () => {
+  it('admin.stats counts users, policies and active policies; pendingClaims is 0 with no claims', async () => {
     const owner = h.trpc(ownerToken);
     const [stats, users, policies] = await Promise.all([
       owner.admin.stats(),

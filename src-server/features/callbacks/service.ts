@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { callbackMessages, splitCallbackDate, type CallbackInput } from '../../contract/callback';
 import type { Received } from '../../contract/replies';
 import { messages } from '../../contract/messages';
-import { callbackDueAt, type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
+import { callbackDueAt, promiseOwedStatuses, type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
 import { ukLocalToEpoch } from '../../contract/time';
 import type { CallbackRequestDetailView, CallbackRequestView, Page } from '../../contract/views';
 import { callbackRequests, users } from '../../platform/db/schema/index';
@@ -17,6 +17,7 @@ import {
   queueItemView,
   getQueueItem,
   listQueue,
+  OPEN_STATUSES,
   receiveRequest,
   updateQueueItem,
   type Queue,
@@ -89,9 +90,10 @@ function callbackView(row: QueueRow<CallbackRow>): CallbackRequestView {
   };
 }
 
-export const callbackQueue: Queue<QueueRow<CallbackRow>, CallbackRequestView, CallbackRequestDetailView> = {
+export const callbackQueue: Queue<QueueRow<CallbackRow>, CallbackRequestView, CallbackRequestDetailView, 'callback'> = {
   kind: 'callback',
-  owes: 'callbacks',
+  openStatuses: OPEN_STATUSES,
+  owedStatuses: promiseOwedStatuses.callbacks,
   table: callbackRequests,
   id: callbackRequests.id,
   reference: callbackRequests.reference,

@@ -1,12 +1,13 @@
 // Claims (docs/product.md#reporting-a-claim): the customer's report from the phone and their list, the staff queue,
 // and a claim's photos (REST alone: they are files).
 import { z } from 'zod';
-import { claimInput } from '../../contract/claim';
+import { CLAIM_BODY_MAX_BYTES, claimInput, claimMessages } from '../../contract/claim';
 import { claimListQuery, claimPhotoParams, claimPhotoQuery, claimUpdateByIdInput, claimUpdateInput, type ClaimListQuery } from '../../contract/claim-queue';
 import { requestNoteByIdInput, requestNoteInput } from '../../contract/queues';
 import { idInput } from '../../contract/schemas';
 import { claimDetailView, claimView, myClaimView, pageOf, requestNoteView } from '../../contract/views';
 import { defineOperation } from '../../api/operation';
+import { inputErrorAnswer } from '../../platform/http/errors';
 import { addClaimNote, claimPhoto, getClaim, listClaims, myClaims, reportClaim, updateClaim } from './service';
 
 const TAG = 'Claims';
@@ -18,6 +19,12 @@ export const claimOperations = {
     input: claimInput,
     output: myClaimView,
     handler: ({ deps, caller }, input) => reportClaim(deps, caller, input),
+    // Up to ten photos as base64: far past the API's 100 KB.
+    bodyLimit: {
+      maxBytes: CLAIM_BODY_MAX_BYTES,
+      message: claimMessages.bodyTooLarge,
+      description: `The body is over ${+(CLAIM_BODY_MAX_BYTES / 1024 / 1024).toFixed(2)} MB (ten photos of 3 MB, as base64, and the answers), or a photo over 3 MB once decoded (\`details\` names it: \`photos.0\` is the first)`,
+    },
     rest: {
       method: 'post',
       path: '/user/claims',
@@ -30,6 +37,7 @@ export const claimOperations = {
       status: 201,
       response: 'The claim, with its reference',
       errors: [400, 404, 413],
+      errorBodies: { 413: inputErrorAnswer },
     },
   }),
   mine: defineOperation({

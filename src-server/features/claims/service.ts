@@ -1,17 +1,188 @@
-// Claims (docs/product.md#reporting-a-claim). Not built yet: the foundation names what the doors call.
-import type { ClaimInput } from '../../contract/claim';
-import type { ClaimListQuery, ClaimUpdateInput } from '../../contract/claim-queue';
-import type { ClaimDetailView, ClaimView, MyClaimView, Page, RequestNoteView } from '../../contract/views';
+// Claims (docs/product.md#reporting-a-claim): the customer's report from the phone and their list of claims. The staff
+// queue and the photos for staff are in queue.ts, the photos' checks and re-encoding in photos.ts.
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { CLAIM_AFTER_COVER_MS, CLAIM_CLOCK_SKEW_MS, claimMessages, type ClaimInput } from '../../contract/claim';
+import { messages } from '../../contract/messages';
+import { claimDueAt } from '../../contract/queues';
+import type { MyClaimView } from '../../contract/views';
+import { writeLog } from '../../platform/audit/log';
+import { bankHolidays } from '../../platform/bank-holidays';
+import type { DbOrTx } from '../../platform/db/client';
+import { claimPhotos, claims, policies, users } from '../../platform/db/schema/index';
+import { deliverSoon } from '../../platform/mail/deliver-soon';
 import type { Caller, Deps } from '../../deps';
+import { fieldInvalid, NotFoundError } from '../../errors';
+import { unusedReference } from '../queues/queue';
+import { answersOf } from './answers';
+import { claimReportedMail } from './mail';
+import { processPhotos } from './photos';
+import { claimQueue } from './queue';
 
-const notBuilt = (): never => {
-  throw new Error('Claims are not built yet');
-};
+export { addClaimNote, claimPhoto, getClaim, listClaims, updateClaim } from './queue';
 
-export const reportClaim = (_deps: Deps, _caller: Caller, _input: ClaimInput): Promise<MyClaimView> => notBuilt();
-export const myClaims = (_deps: Deps, _caller: Caller): Promise<MyClaimView[]> => notBuilt();
-export const listClaims = (_deps: Deps, _caller: Caller, _query: ClaimListQuery): Promise<Page<ClaimView>> => notBuilt();
-export const getClaim = (_deps: Deps, _caller: Caller, _id: number): Promise<ClaimDetailView> => notBuilt();
-export const updateClaim = (_deps: Deps, _caller: Caller, _id: number, _input: ClaimUpdateInput): Promise<ClaimDetailView> => notBuilt();
-export const addClaimNote = (_deps: Deps, _caller: Caller, _id: number, _text: string): Promise<RequestNoteView> => notBuilt();
-export const claimPhoto = (_deps: Deps, _caller: Caller, _id: number, _position: number, _size: 'full' | 'thumb'): Promise<{ bytes: Uint8Array; fileName: string }> => notBuilt();
+type PolicyRow = typeof policies.$inferSelect;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+const photoCount = sql<number>`(SELECT count(*) FROM ${claimPhotos} WHERE ${claimPhotos.claimId} = ${claims.id})`.mapWith(Number);
+
+/** The caller's claims as their views, newest first; with `clientId`, the one the phone made that id for. */
+async function myClaimRows(db: DbOrTx, userId: number, clientId?: string): Promise<MyClaimView[]> {
+  const rows = await db
+    .select({ claim: claims, policyNumber: policies.policyNumber, photoCount })
+    .from(claims)
+    .innerJoin(policies, eq(policies.id, claims.policyId))
+    .where(and(eq(claims.userId, userId), clientId === undefined ? undefined : eq(claims.clientId, clientId)))
+    .orderBy(desc(claims.createdAt), desc(claims.id));
+  return rows.map(({ claim: c, policyNumber, photoCount: photos }) => ({
+    reference: c.reference,
+    clientId: c.clientId,
+    policyNumber,
+    kind: c.kind,
+    status: c.status,
+    occurredAt: iso(c.occurredAt),
+    createdAt: iso(c.createdAt),
+    updatedAt: iso(c.updatedAt),
+    photoCount: photos,
+  }));
+}
+
+/** The claim this account already has under the phone's id, if it was sent before. */
+const storedClaim = async (db: DbOrTx, userId: number, clientId: string) => (await myClaimRows(db, userId, clientId))[0];
+
+/** GET /api/user/claims and claims.mine. */
+export async function myClaims(deps: Deps, caller: Caller): Promise<MyClaimView[]> {
+  return myClaimRows(deps.db, caller.id);
+}
+
+/** The caller's own policy by its number: anyone else's is as missing (404), as with certificates, staff included. */
+async function ownPolicy(db: DbOrTx, userId: number, policyNumber: string): Promise<PolicyRow> {
+  const [row] = await db
+    .select()
+    .from(policies)
+    .where(and(eq(policies.policyNumber, policyNumber.toUpperCase()), eq(policies.userId, userId)))
+    .limit(1);
+  if (!row) throw new NotFoundError(messages.policyNotFound);
+  return row;
+}
+
+/** When the cover ended or ends: its stored end while active, else when it did end (cancelled early, or expired). */
+const coverEndOf = (p: PolicyRow) => (p.status === 'active' ? p.endAt : (p.endedAt ?? p.endAt));
+
+/**
+ * Whether a claim can be made on this policy for this moment (docs/product.md#reporting-a-claim): cover that was in
+ * force (active, or ended within CLAIM_AFTER_COVER_MS), and a moment inside it and not ahead of our clock.
+ */
+function checkClaimable(policy: PolicyRow, occurredAt: number, now: number): void {
+  const errors: Record<string, string> = {};
+  const coverEnd = coverEndOf(policy);
+  if (policy.status === 'pending') errors.policyNumber = claimMessages.policyPending;
+  else if (policy.status === 'void') errors.policyNumber = claimMessages.policyVoid;
+  else if (now - coverEnd > CLAIM_AFTER_COVER_MS) errors.policyNumber = claimMessages.policyTooOld;
+
+  if (occurredAt > now + CLAIM_CLOCK_SKEW_MS) errors.occurredAt = claimMessages.occurredAtFuture;
+  else if (errors.policyNumber === undefined && occurredAt < policy.startAt) errors.occurredAt = claimMessages.policyNotStarted;
+  else if (errors.policyNumber === undefined && occurredAt > coverEnd) errors.occurredAt = claimMessages.policyEndedBefore;
+
+  if (Object.keys(errors).length > 0) throw fieldInvalid(messages.invalidInput, errors);
+}
+
+/** Whether `err` (or what it wraps) is the claims (user, phone id) unique index refusing a second copy. */
+export function isSecondCopy(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
+    if (/UNIQUE constraint failed: claims\.user_id, claims\.client_id/.test(e.message)) return true;
+  }
+  return false;
+}
+
+/** The account's address when it may hear about the claim: proved its own (docs/product.md#e-mail-confirmation). */
+async function confirmedAddress(db: DbOrTx, userId: number): Promise<string | null> {
+  const [user] = await db.select({ email: users.email, verifiedAt: users.emailVerifiedAt, closedAt: users.closedAt }).from(users).where(eq(users.id, userId)).limit(1);
+  return user && user.verifiedAt !== null && user.closedAt === null ? user.email : null;
+}
+
+/**
+ * POST /api/user/claims and claims.report. Stored once per (account, phone id): a repeat answers the stored claim and
+ * writes nothing, even when two copies race (the unique index has the last word). The policy and time are checked,
+ * then the photos re-encoded (CPU, outside any transaction), then one transaction stores the claim, its photos, its
+ * audit entry and its e-mail: a refusal at any step stores nothing.
+ */
+export async function reportClaim(deps: Deps, caller: Caller, input: ClaimInput): Promise<MyClaimView> {
+  const earlier = await storedClaim(deps.db, caller.id, input.clientId);
+  if (earlier) return earlier;
+
+  const now = deps.clock.now();
+  const policy = await ownPolicy(deps.db, caller.id, input.policyNumber);
+  const occurredAt = Date.parse(input.occurredAt);
+  checkClaimable(policy, occurredAt, now);
+  const photos = await processPhotos(input.photos);
+
+  try {
+    const outcome = await deps.write(async (tx) => {
+      const sentBefore = await storedClaim(tx, caller.id, input.clientId);
+      if (sentBefore) return { claim: sentBefore, mailed: false };
+      const reference = await unusedReference(tx, claimQueue);
+      const [row] = await tx
+        .insert(claims)
+        .values({
+          reference,
+          userId: caller.id,
+          clientId: input.clientId,
+          policyId: policy.id,
+          status: 'new',
+          kind: input.kind,
+          occurredAt,
+          location: input.location,
+          latitude: input.coordinates?.latitude ?? null,
+          longitude: input.coordinates?.longitude ?? null,
+          accuracy: input.coordinates?.accuracy ?? null,
+          description: input.description,
+          phone: input.phone,
+          injuries: input.injuries,
+          answers: JSON.stringify(answersOf(input)),
+          dueAt: claimDueAt(now, input.injuries, bankHolidays),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: claims.id });
+      const claimId = row!.id;
+      for (const p of photos) {
+        await tx.insert(claimPhotos).values({
+          claimId,
+          position: p.position,
+          mime: 'image/jpeg',
+          width: p.width,
+          height: p.height,
+          takenAt: p.takenAt,
+          bytes: p.bytes,
+          thumbnail: p.thumbnail,
+        });
+      }
+      await writeLog(tx, now, { action: `Claim reported: ${reference} on policy ${policy.policyNumber}`, username: caller.username, userId: caller.id });
+      const to = await confirmedAddress(tx, caller.id);
+      if (to !== null) {
+        const mail = claimReportedMail(deps.publicUrl, to, policy.holderName, {
+          reference,
+          policyNumber: policy.policyNumber,
+          kind: input.kind,
+          occurredAt,
+          phone: input.phone,
+          photoCount: photos.length,
+          injuries: input.injuries,
+        });
+        await deps.mailer.queue(tx, mail);
+      }
+      const claim = await storedClaim(tx, caller.id, input.clientId);
+      if (!claim) throw new Error('a claim just stored cannot be read back');
+      return { claim, mailed: to !== null };
+    });
+    if (outcome.mailed) deliverSoon(deps, 'claim confirmation');
+    return outcome.claim;
+  } catch (err) {
+    // Another process stored the same report between our look and our write: answer its copy.
+    if (!isSecondCopy(err)) throw err;
+    const stored = await storedClaim(deps.db, caller.id, input.clientId);
+    if (!stored) throw err;
+    return stored;
+  }
+}

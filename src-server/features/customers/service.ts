@@ -4,7 +4,7 @@
 import { and, desc, eq, inArray, or, sql, sum } from 'drizzle-orm';
 import { messages } from '../../contract/messages';
 import { CUSTOMER_LIST_LIMIT, type CustomerOverviewView } from '../../contract/views';
-import { callbackRequests, mailOutbox, policies, policyPayments, quoteRequests, requestNotes } from '../../platform/db/schema/index';
+import { callbackRequests, claims, mailOutbox, policies, policyPayments, quoteRequests, requestNotes } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { NotFoundError } from '../../errors';
 import { assertAdminRights } from '../../platform/auth/permissions';
@@ -58,11 +58,24 @@ export async function customerOverview(deps: Deps, caller: Caller, id: number): 
     ? await db.select().from(policyPayments).where(inArray(policyPayments.policyId, policyIds)).orderBy(desc(policyPayments.at), desc(policyPayments.id)).limit(limit)
     : [];
 
-  const quoteRefs = new Map(quoteRows.map((r) => [r.request.id, r.request.reference]));
-  const callbackRefs = new Map(callbackRows.map((r) => [r.id, r.reference]));
+  // Theirs by the account that reported them (claims_user_client_uq leads with the account).
+  const claimRows = await db
+    .select({ claim: claims, policyNumber: policies.policyNumber })
+    .from(claims)
+    .innerJoin(policies, eq(policies.id, claims.policyId))
+    .where(eq(claims.userId, id))
+    .orderBy(desc(claims.createdAt), desc(claims.id))
+    .limit(limit);
+
+  const refsOf = {
+    quote: new Map(quoteRows.map((r) => [r.request.id, r.request.reference])),
+    callback: new Map(callbackRows.map((r) => [r.id, r.reference])),
+    claim: new Map(claimRows.map((r) => [r.claim.id, r.claim.reference])),
+  };
   const noteWhere = or(
-    quoteRefs.size ? and(eq(requestNotes.requestKind, 'quote'), inArray(requestNotes.requestId, [...quoteRefs.keys()])) : undefined,
-    callbackRefs.size ? and(eq(requestNotes.requestKind, 'callback'), inArray(requestNotes.requestId, [...callbackRefs.keys()])) : undefined,
+    ...Object.entries(refsOf).map(([kind, refs]) =>
+      refs.size ? and(eq(requestNotes.requestKind, kind as keyof typeof refsOf), inArray(requestNotes.requestId, [...refs.keys()])) : undefined,
+    ),
   );
   const noteRows = noteWhere ? await db.select().from(requestNotes).where(noteWhere).orderBy(desc(requestNotes.id)).limit(limit) : [];
 
@@ -105,6 +118,17 @@ export async function customerOverview(deps: Deps, caller: Caller, id: number): 
       const paid = paidPence.get(p.id) ?? 0;
       return { ...toPolicyView(p, user.username), paid: paid / 100, balance: p.premiumPence === null ? null : (p.premiumPence - paid) / 100 };
     }),
+    claims: claimRows.map(({ claim: c, policyNumber }) => ({
+      id: c.id,
+      reference: c.reference,
+      status: c.status,
+      createdAt: iso(c.createdAt),
+      policyNumber,
+      kind: c.kind,
+      occurredAt: iso(c.occurredAt),
+      injuries: c.injuries,
+      dueAt: iso(c.dueAt),
+    })),
     payments: paymentRows.map((r) => ({
       id: r.id,
       amount: r.amountPence / 100,
@@ -120,7 +144,7 @@ export async function customerOverview(deps: Deps, caller: Caller, id: number): 
       author: n.authorUsername,
       createdAt: iso(n.createdAt),
       text: n.text,
-      request: { kind: n.requestKind, reference: (n.requestKind === 'quote' ? quoteRefs : callbackRefs).get(n.requestId) ?? '' },
+      request: { kind: n.requestKind, reference: refsOf[n.requestKind].get(n.requestId) ?? '' },
     })),
     mails: mailRows.map((m) => ({ id: m.id, subject: m.subject, status: m.status, createdAt: iso(m.createdAt), sentAt: m.sentAt === null ? null : iso(m.sentAt) })),
   };

@@ -1,18 +1,13 @@
-// Staff queues for quote and callback requests (docs/product.md#staff-queues), admins and owners only (each function
-// asserts it): one definition serves both; features/quotes/ and features/callbacks/ describe theirs.
+// Staff queues for quote requests, callback requests and claims (docs/product.md#staff-queues), admins and owners only
+// (each function asserts it): one definition serves them all; features/quotes/, features/callbacks/ and
+// features/claims/ describe theirs, each naming its own statuses.
 import { and, asc, count, desc, eq, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { writeLog } from '../../platform/audit/log';
 import { assertAdminRights } from '../../platform/auth/permissions';
 import { messages } from '../../contract/messages';
-import {
-  assigneeMessages,
-  promiseOwedStatuses,
-  type QueueFilter,
-  type QueueKind,
-  type QueueListQuery,
-  type RequestUpdateInput,
-} from '../../contract/queues';
+import { assigneeMessages } from '../../contract/queues';
+import type { ListQuery } from '../../contract/schemas';
 import type { Page, RequestNoteView, RequestStatus, StaffRefView } from '../../contract/views';
 import type { DbOrTx, Tx } from '../../platform/db/client';
 import { requestNotes, users } from '../../platform/db/schema/index';
@@ -25,11 +20,11 @@ import { mayConfirm } from '../../platform/mail/confirmation-cap';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
 import type { OutgoingMail } from '../../platform/mail/mailer';
 
-/** The stored fields every request has, as a queue reads them. */
-export interface QueueRequest {
+/** The stored fields every request has, as a queue reads them; `S` is its queue's statuses. */
+export interface QueueRequest<S extends string = string> {
   id: number;
   reference: string;
-  status: RequestStatus;
+  status: S;
   email: string;
   phone: string;
   assigneeId: number | null;
@@ -45,12 +40,28 @@ export interface QueueRow<R extends QueueRequest> {
   assigneeName: string | null;
 }
 
-/** What differs between the two queues; everything else is shared below. */
-export interface Queue<Row extends QueueRow<QueueRequest>, V, D> {
-  /** The kind stored on its notes (request_notes.request_kind). */
-  kind: 'quote' | 'callback';
-  /** Which promise the queue keeps: when its requests can be overdue (contract/queues.ts). */
-  owes: QueueKind;
+/** The kind of request a queue holds, as its notes store it (request_notes.request_kind). */
+export type QueueItemKind = 'quote' | 'callback' | 'claim';
+
+/** A page of a queue as the services take it: its own status filters (`open`, `overdue`, a status), searched, paged. */
+export type QueuePageQuery = ListQuery & { status?: string | undefined; startsWithin?: number | undefined };
+
+/** A change staff make to a request: its status (one of its queue's, the schema checked), its assignee, or both. */
+export interface QueueItemChange {
+  status?: string | undefined;
+  assigneeId?: number | null | undefined;
+}
+
+/** What differs between the queues; everything else is shared below. */
+export interface Queue<Row extends QueueRow<QueueRequest>, V, D, K extends QueueItemKind = QueueItemKind> {
+  kind: K;
+  /**
+   * The statuses with work left: every one but `closed`, which every queue has and which ends its work. Listed first,
+   * by due time.
+   */
+  openStatuses: readonly string[];
+  /** The statuses in which what the queue promises is still owed (contract/queues.ts): only these can be overdue. */
+  owedStatuses: readonly string[];
   table: SQLiteTable;
   id: SQLiteColumn;
   reference: SQLiteColumn;
@@ -69,12 +80,18 @@ export interface Queue<Row extends QueueRow<QueueRequest>, V, D> {
   /** The requests matching `where`, in `orderBy`, with what their views need joined (the assignee's name). */
   rows(db: DbOrTx, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number): Promise<Row[]>;
   toView(row: Row): V;
-  toDetail(row: Row, notes: RequestNoteView[]): D;
+  /** One request opened; `db` reads what only the detail shows (a claim's photos), in the caller's transaction. */
+  toDetail(row: Row, notes: RequestNoteView[], db: DbOrTx): D | Promise<D>;
+  /**
+   * How many requests match `where`, for a queue whose search reads joined columns (a claim's policy number and
+   * account): the same joins as `rows`. Left out, the queue's table alone is counted.
+   */
+  count?(db: DbOrTx, where: SQL): Promise<number>;
 }
 /** Any queue, where only its columns and names matter. */
 type AnyQueue = Queue<QueueRow<QueueRequest>, unknown, unknown>;
 
-/** Every status but closed: what staff still owe the customer something on. */
+/** Every status of a quote or callback request but closed: what staff still owe the customer something on. */
 export const OPEN_STATUSES = ['new', 'contacted', 'quoted'] as const satisfies readonly RequestStatus[];
 
 /** The assignee of a joined row as a view names them; null when nobody (or a deleted account) has it. */
@@ -86,7 +103,7 @@ function assigneeOf(row: QueueRow<QueueRequest>): StaffRefView | null {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** What every request's view in a queue shows; the client address stays on the server. */
-export function queueItemView(row: QueueRow<QueueRequest>) {
+export function queueItemView<S extends string>(row: QueueRow<QueueRequest<S>>) {
   const r = row.request;
   return {
     id: r.id,
@@ -104,11 +121,11 @@ export function queueItemView(row: QueueRow<QueueRequest>) {
 /** `column` behind SQLite's unary +, so the planner keeps to the status ranges rather than walk closed requests. */
 const notIndexed = (column: SQLiteColumn) => sql`+${column}`;
 
-const openWhere = (q: AnyQueue) => inArray(q.status, [...OPEN_STATUSES]);
+const openWhere = (q: AnyQueue) => inArray(q.status, [...q.openStatuses]);
 
-/** Still owed its answer (promiseOwedStatuses) and past due at `now`: a range of (status, due_at) per status. */
+/** Still owed its answer (Queue.owedStatuses) and past due at `now`: a range of (status, due_at) per status. */
 function overdueWhere(q: AnyQueue, now: number): SQL {
-  return and(inArray(q.status, [...promiseOwedStatuses[q.owes]]), lte(q.dueAt, now))!;
+  return and(inArray(q.status, [...q.owedStatuses]), lte(q.dueAt, now))!;
 }
 
 /** One stretch of a queue's order: the rows matching `where`, soonest due first or newest first (closed ones). */
@@ -120,7 +137,7 @@ interface Segment {
 }
 
 /** A queue's order as segments: open ones soonest due first (status, due_at), then closed newest first (status, created_at). */
-function segmentsOf(q: AnyQueue, filter: QueueFilter | undefined, now: number): Segment[] {
+function segmentsOf(q: AnyQueue, filter: string | undefined, now: number): Segment[] {
   const open: Segment = { where: openWhere(q), newestFirst: false, open: true };
   const closed: Segment = { where: eq(q.status, 'closed'), newestFirst: true, open: false };
   switch (filter) {
@@ -142,7 +159,7 @@ export async function listQueue<Row extends QueueRow<QueueRequest>, V, D>(
   deps: Deps,
   queue: Queue<Row, V, D>,
   caller: Caller,
-  q: QueueListQuery,
+  q: QueuePageQuery,
 ): Promise<Page<V>> {
   assertAdminRights(caller);
   const now = deps.clock.now();
@@ -156,7 +173,7 @@ export async function listQueue<Row extends QueueRow<QueueRequest>, V, D>(
     const [dueAt, id] = s.open ? [notIndexed(queue.dueAt), notIndexed(queue.id)] : [queue.dueAt, queue.id];
     return [asc(dueAt), asc(id)];
   };
-  const countOf = (where: SQL) => totalOf(deps.db.select({ total: count() }).from(queue.table).where(where));
+  const countOf = (where: SQL) => (queue.count ? queue.count(deps.db, where) : totalOf(deps.db.select({ total: count() }).from(queue.table).where(where)));
 
   if (segments.length === 1) {
     const [only] = segments as [Segment];
@@ -189,7 +206,7 @@ function startsWithinWhere(queue: AnyQueue, hours: number | undefined, now: numb
 export const startsWithinOnlyQuotes = 'startsWithin applies to quote requests only: callbacks ask for no cover';
 
 // Newest first.
-async function notesOf(db: DbOrTx, kind: 'quote' | 'callback', requestId: number): Promise<RequestNoteView[]> {
+async function notesOf(db: DbOrTx, kind: QueueItemKind, requestId: number): Promise<RequestNoteView[]> {
   const rows = await db
     .select()
     .from(requestNotes)
@@ -211,7 +228,7 @@ async function rowById<Row extends QueueRow<QueueRequest>, V, D>(db: DbOrTx, que
 async function detailOf<Row extends QueueRow<QueueRequest>, V, D>(db: DbOrTx, queue: Queue<Row, V, D>, id: number): Promise<D> {
   // One after the other: inside a write these share the transaction's connection.
   const row = await rowById(db, queue, id);
-  return queue.toDetail(row, await notesOf(db, queue.kind, id));
+  return queue.toDetail(row, await notesOf(db, queue.kind, id), db);
 }
 
 /** The audit entry of staff opening a request whose reads are logged (Queue.logsReads). */
@@ -229,7 +246,7 @@ export async function getQueueItem<Row extends QueueRow<QueueRequest>, V, D>(dep
   return deps.write(async (tx) => {
     const row = await rowById(tx, queue, id);
     await writeLog(tx, now, viewedEntry(queue, row.request.reference, caller));
-    return queue.toDetail(row, await notesOf(tx, queue.kind, id));
+    return queue.toDetail(row, await notesOf(tx, queue.kind, id), tx);
   });
 }
 
@@ -255,14 +272,14 @@ export async function updateQueueItem<Row extends QueueRow<QueueRequest>, V, D>(
   queue: Queue<Row, V, D>,
   caller: Caller,
   id: number,
-  input: RequestUpdateInput,
+  input: QueueItemChange,
 ): Promise<D> {
   assertAdminRights(caller);
   const now = deps.clock.now();
   return deps.write(async (tx) => {
     const found = await rowById(tx, queue, id);
     const current = found.request;
-    const set: { status?: RequestStatus; assigneeId?: number | null } = {};
+    const set: { status?: string; assigneeId?: number | null } = {};
     const changes: string[] = [];
     if (input.status !== undefined && input.status !== current.status) {
       set.status = input.status;
@@ -335,14 +352,14 @@ export async function listStaff(deps: Deps, caller: Caller): Promise<StaffRefVie
     .orderBy(asc(users.username));
 }
 
-// References for requests from the public (quote and callback requests): a prefix and eight random
-// Crockford characters, easy to read out over the phone and never sequential.
-const REFERENCE_PREFIX = { quote: 'QR', callback: 'CB' } as const;
+// References for requests from the public and claims: a prefix and eight random Crockford characters, easy to read
+// out over the phone and never sequential.
+const REFERENCE_PREFIX = { quote: 'QR', callback: 'CB', claim: 'CL' } as const satisfies Record<QueueItemKind, string>;
 
 const newReference = (kind: AnyQueue['kind']) => `${REFERENCE_PREFIX[kind]}-${randomCrockford(8)}`;
 
 /** A reference not yet in the queue's table. 32^8 references make a clash rare; the unique index is the final word. */
-async function unusedReference(tx: Tx, queue: AnyQueue): Promise<string> {
+export async function unusedReference(tx: Tx, queue: AnyQueue): Promise<string> {
   for (;;) {
     const candidate = newReference(queue.kind);
     const [taken] = await tx.select({ reference: queue.reference }).from(queue.table).where(eq(queue.reference, candidate)).limit(1);
@@ -367,7 +384,7 @@ interface PublicRequest {
  * nothing (auth/refusal-gate.ts). Else one write: the attempt counted (bots too), then the request, its audit entry
  * and its e-mail stand or fall together, and writes are serialised, so two copies sent at once cannot both be stored.
  */
-export async function receiveRequest(deps: Deps, queue: AnyQueue, now: number, r: PublicRequest): Promise<string> {
+export async function receiveRequest(deps: Deps, queue: Queue<QueueRow<QueueRequest>, unknown, unknown, 'quote' | 'callback'>, now: number, r: PublicRequest): Promise<string> {
   const throttleKey = addressThrottleKey(queue.kind, r.clientAddress);
   const refused = (retryAfterSeconds: number) => {
     deps.metrics.throttleRefused(queue.kind);

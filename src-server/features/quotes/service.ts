@@ -5,7 +5,7 @@ import { and, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { messages } from '../../contract/messages';
 import { answersForProduct, checkQuoteTimes, quoteMessages, requestedStartOf, type QuoteRequest } from '../../contract/quote';
 import type { Received } from '../../contract/replies';
-import { quoteDueAt, type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
+import { promiseOwedStatuses, quoteDueAt, type QueueListQuery, type RequestUpdateInput } from '../../contract/queues';
 import type { OfferView, Page, QuoteRequestDetailView, QuoteRequestView, RequestNoteView } from '../../contract/views';
 import type { DbOrTx } from '../../platform/db/client';
 import { totalOf } from '../../platform/db/list';
@@ -19,6 +19,7 @@ import {
   queueItemView,
   getQueueItem,
   listQueue,
+  OPEN_STATUSES,
   receiveRequest,
   updateQueueItem,
   type Queue,
@@ -155,9 +156,10 @@ function quoteDetailView(row: QuoteQueueRow, notes: RequestNoteView[]): QuoteReq
  */
 const requestRegistration = sql`(CASE WHEN json_valid(${quoteRequests.details}) THEN json_extract(${quoteRequests.details}, '$.regNumber') END)`;
 
-export const quoteQueue: Queue<QuoteQueueRow, QuoteRequestView, QuoteRequestDetailView> = {
+export const quoteQueue: Queue<QuoteQueueRow, QuoteRequestView, QuoteRequestDetailView, 'quote'> = {
   kind: 'quote',
-  owes: 'quotes',
+  openStatuses: OPEN_STATUSES,
+  owedStatuses: promiseOwedStatuses.quotes,
   table: quoteRequests,
   id: quoteRequests.id,
   reference: quoteRequests.reference,

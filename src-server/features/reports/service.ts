@@ -1,11 +1,13 @@
-// "Generate Report" (docs/product.md#generate-report): a CSV of every policy, read 1,000 at a time by keyset (never
-// OFFSET) and streamed, so a million policies never sit in memory at once.
-import { asc, eq, gt, inArray, max, sum } from 'drizzle-orm';
+// "Generate Report" (docs/product.md#generate-report): a CSV of every policy, then of every claim, each read 1,000 at a
+// time by keyset (never OFFSET) and streamed, so a million policies never sit in memory at once.
+import { asc, eq, gt, inArray, max, sql, sum } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import { assertAdminRights } from '../../platform/auth/permissions';
 import { brand } from '../../contract/brand';
+import { claimKindLabels } from '../../contract/claim';
 import { epochToUkLocal } from '../../contract/time';
 import type { AdminStats } from '../../contract/views';
-import { policies, policyPayments, users } from '../../platform/db/schema/index';
+import { claimPhotos, claims, policies, policyPayments, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { logEvent } from '../../platform/audit/log';
 import { getStats } from '../stats/service';
@@ -69,6 +71,62 @@ const COLUMNS: [string, (p: PolicyRow, username: string | null, paid: Paid) => s
 ];
 export const REPORT_HEADER = COLUMNS.map(([heading]) => heading);
 
+/** The row above the claims' header: the claims follow the policies after a blank line. */
+export const CLAIMS_SECTION_TITLE = 'Claims';
+
+interface ClaimReportRow {
+  claim: typeof claims.$inferSelect;
+  policyNumber: string;
+  username: string;
+  holderName: string;
+  assignee: string | null;
+  photos: number;
+}
+
+/**
+ * The claims' columns: what staff track a claim by, never the customer's own words (description, injuries, other
+ * people's details), which the console shows with each read logged (docs/product.md#audit-log).
+ */
+const CLAIM_COLUMNS: [string, (r: ClaimReportRow) => string | number][] = [
+  ['Reference', (r) => r.claim.reference],
+  ['Policy number', (r) => r.policyNumber],
+  ['Username', (r) => r.username],
+  ['Policyholder', (r) => r.holderName],
+  ['What happened', (r) => claimKindLabels[r.claim.kind]],
+  ['Occurred (UK time)', (r) => ukMinute(r.claim.occurredAt)],
+  ['Reported (UK time)', (r) => ukMinute(r.claim.createdAt)],
+  ['Someone hurt', (r) => (r.claim.injuries ? 'Yes' : 'No')],
+  ['Photos', (r) => r.photos],
+  ['Status', (r) => r.claim.status],
+  ['Due (UK time)', (r) => ukMinute(r.claim.dueAt)],
+  ['Assigned to', (r) => r.assignee ?? ''],
+];
+export const CLAIMS_REPORT_HEADER = CLAIM_COLUMNS.map(([heading]) => heading);
+
+const claimOwner = alias(users, 'claim_owner');
+const claimPhotoCount = sql<number>`(SELECT count(*) FROM ${claimPhotos} WHERE ${claimPhotos.claimId} = ${claims.id})`.mapWith(Number);
+
+/** The claims section: its title and header, then the claims 1,000 at a time by id. */
+async function* claimChunks(deps: Deps): AsyncGenerator<string> {
+  yield '\r\n' + csvRow([CLAIMS_SECTION_TITLE]) + csvRow(CLAIMS_REPORT_HEADER);
+  let afterId = 0;
+  for (;;) {
+    const page: ClaimReportRow[] = await deps.db
+      .select({ claim: claims, policyNumber: policies.policyNumber, username: claimOwner.username, holderName: policies.holderName, assignee: users.username, photos: claimPhotoCount })
+      .from(claims)
+      .innerJoin(policies, eq(policies.id, claims.policyId))
+      .innerJoin(claimOwner, eq(claimOwner.id, claims.userId))
+      .leftJoin(users, eq(users.id, claims.assigneeId))
+      .where(gt(claims.id, afterId))
+      .orderBy(asc(claims.id))
+      .limit(REPORT_PAGE_SIZE);
+    if (page.length === 0) return;
+    yield page.map((r) => csvRow(CLAIM_COLUMNS.map(([, cell]) => cell(r)))).join('');
+    if (page.length < REPORT_PAGE_SIZE) return;
+    afterId = page[page.length - 1]!.claim.id;
+  }
+}
+
 export interface PolicyReport {
   /** e.g. kerbside-report-2026-07-01.csv, dated in the UK. */
   fileName: string;
@@ -102,9 +160,14 @@ async function paidOf(deps: Deps, ids: number[]): Promise<Map<number, Paid>> {
   return new Map(rows.map((r) => [r.policyId, { pence: Number(r.pence ?? 0), lastAt: r.lastAt }]));
 }
 
-/** The head, then the policies 1,000 at a time by id. */
+/** The head, then the policies 1,000 at a time by id, then the claims. */
 async function* reportChunks(deps: Deps, head: string): AsyncGenerator<string> {
   yield head;
+  yield* policyChunks(deps);
+  yield* claimChunks(deps);
+}
+
+async function* policyChunks(deps: Deps): AsyncGenerator<string> {
   let afterId = 0;
   for (;;) {
     const page = await deps.db
