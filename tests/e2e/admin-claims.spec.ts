@@ -1,7 +1,7 @@
 // The Claims queue in the console (docs/product.md#staff-queues, #reporting-a-claim): claims a customer reported
 // through the API are listed in due order (someone hurt first), opened with every answer and their photos (a
 // thumbnail, full size on click, Escape handing focus back), moved to 'passed-to-insurer' with a note, and counted
-// by Pending Claims on the overview.
+// by Pending Claims and 'Requests waiting' on the overview and on the one view of the customer.
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
@@ -41,7 +41,7 @@ async function customerWithCover(request: APIRequestContext) {
   });
   expect(res.status(), await res.text()).toBe(201);
   const policy = (await res.json()) as { policyNumber: string };
-  return { username, email, policyNumber: policy.policyNumber, token: await apiToken(request, username, PASSWORD) };
+  return { id, username, email, policyNumber: policy.policyNumber, token: await apiToken(request, username, PASSWORD) };
 }
 
 /** A small real picture, as the phone sends it: base64 without a data: prefix. */
@@ -156,7 +156,17 @@ test('staff work a claim: due order by injuries, its answers and photos, status 
   const rs = await db().execute({ sql: 'select status from claims where reference = ?', args: [hurt] });
   expect(rs.rows[0]?.['status']).toBe('passed-to-insurer');
 
-  // With the insurer is not closed: both claims still count.
+  // With the insurer is not closed: both claims still count; the claim still owed its first call waits as new.
   await tab(page, 'Overview').click();
   await expect(page.getByTestId('stat-pending-claims')).toHaveText(String(before + 2));
+  await expect(page.getByTestId('claims-new')).toHaveText(/^[1-9]\d* new claims?$/);
+  await expect(page.getByTestId('claims-new')).toHaveAttribute('href', '/admin/claims?status=new');
+
+  // The one view of the customer lists both claims, where each stands.
+  await page.goto(`/admin/users/${customer.id}`);
+  const claims = page.getByRole('region', { name: 'Claims' });
+  await expect(claims.getByRole('listitem').filter({ hasText: hurt })).toContainText('With the insurer');
+  await expect(claims.getByRole('listitem').filter({ hasText: hurt })).toContainText('Someone hurt');
+  await expect(claims.getByRole('listitem').filter({ hasText: unhurt })).toContainText('Windscreen');
+  expect(await axeViolations(page)).toEqual([]);
 });

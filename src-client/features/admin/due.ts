@@ -1,6 +1,8 @@
 // Where a request stands against its due time (docs/product.md#staff-queues): short for the table, spelt out for a
 // screen reader. At the very minute of dueAt a request is overdue; a quoted one shows the time left on its price.
 import { CHASE_BEFORE_LAPSE_MS, isPromiseOwed, type QueueKind } from '@server/contract/queues';
+import type { ClaimStatus } from '@server/contract/claim';
+import { isClaimCallOwed } from '@server/contract/claim-queue';
 import type { RequestStatus } from '@server/contract/views';
 import type { ConsoleQueue, QueueStatus } from './queue-kinds';
 
@@ -43,9 +45,9 @@ export function spanText(ms: number): { text: string; spoken: string } {
 
 const ANSWERED: Record<ConsoleQueue, string> = { quotes: 'Quote sent', callbacks: 'Called', claims: 'Contacted' };
 
-/** A claim is owed its first contact while `new`: the Claims queue's 'overdue' (contract/claim-queue.ts claimFilters). */
+/** A claim is owed its first call in the contract's claimOwedStatuses; a request its answer in promiseOwedStatuses. */
 const isOwed = (kind: ConsoleQueue, status: QueueStatus): boolean =>
-  kind === 'claims' ? status === 'new' : isPromiseOwed(kind satisfies QueueKind, status as RequestStatus);
+  kind === 'claims' ? isClaimCallOwed(status as ClaimStatus) : isPromiseOwed(kind satisfies QueueKind, status as RequestStatus);
 
 /** A price sent on a quote request: until when it stands, and whether the customer took it. */
 interface PriceSent {
