@@ -1,7 +1,7 @@
 // The console for all-day use (docs/product.md#admin-console): on a 1366 px and a 1920 px screen it takes the width
 // (the public site keeps its reading width), no table hides an action (every row's buttons lie wholly inside the
-// table's visible box and the window, and nothing covers them), the opened request is a wide panel with its facts,
-// actions and notes side by side, and at 320 px the page still reflows with no sideways scrolling.
+// table's visible box and the window, and nothing covers them), the opened request (and claim) is a wide panel with
+// its facts, actions and notes side by side, and at 320 px the page still reflows with no sideways scrolling.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
@@ -201,6 +201,39 @@ test('the opened request is a wide panel: facts, actions and notes side by side 
   expect(narrow.actionsBox.y).toBeGreaterThan(narrow.factsBox.y + narrow.factsBox.height - 1);
   expect(narrow.workBox.y).toBeGreaterThan(narrow.actionsBox.y + narrow.actionsBox.height - 1);
   await page.setViewportSize({ width: 320, height: 640 });
+  expect(await pageScrollsSideways(page)).toBe(false);
+});
+
+test('the opened claim is a wide panel too: answers, photos and work side by side from 1280 px, stacked below', async ({ page, request }) => {
+  const tag = unique('ClaimPanel');
+  const userId = await createAccount(request, { username: `${tag}user`, password: 'e2e-width-password', email: `${tag.toLowerCase()}@example.test` });
+  await reportWideClaim(request, userId, `${tag}user`, `${tag} Holder`);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await openAdmin(page);
+  await tab(page, 'Claims').click();
+  await search(page, 'admin.claims.list', tag);
+  await page.getByRole('button', { name: /^Open CL-/ }).first().click();
+  const dialog = page.getByRole('dialog', { name: /^Claim CL-/ });
+  await expect(dialog.getByRole('img', { name: 'Photo 1 of 1' })).toBeVisible();
+
+  const parts = async () => ({
+    facts: (await dialog.getByLabel('The claim').boundingBox())!,
+    photos: (await dialog.getByRole('region', { name: 'Photos' }).boundingBox())!,
+    work: (await dialog.getByRole('form', { name: 'Status and assignee' }).boundingBox())!,
+  });
+  const wide = await parts();
+  expect(wide.photos.x).toBeGreaterThanOrEqual(wide.facts.x + wide.facts.width);
+  expect(wide.work.x).toBeGreaterThanOrEqual(wide.photos.x + wide.photos.width);
+  expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const narrow = await parts();
+  expect(narrow.photos.y).toBeGreaterThan(narrow.facts.y + narrow.facts.height - 1);
+  expect(narrow.work.y).toBeGreaterThan(narrow.photos.y + narrow.photos.height - 1);
+  // The photo full size fits a phone's width too.
+  await page.setViewportSize({ width: 320, height: 640 });
+  await dialog.getByRole('button', { name: 'Photo 1 of 1' }).click();
+  await expect(page.getByRole('dialog', { name: 'Photo 1 of 1' }).getByRole('img', { name: 'Photo 1 of 1' })).toBeVisible();
   expect(await pageScrollsSideways(page)).toBe(false);
 });
 
