@@ -29,6 +29,7 @@ import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as WelcomeRouteImport } from './routes/welcome'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminCallbacksRouteImport } from './routes/admin/callbacks'
+import { Route as AdminClaimsRouteImport } from './routes/admin/claims'
 import { Route as AdminLogsRouteImport } from './routes/admin/logs'
 import { Route as AdminPoliciesRouteImport } from './routes/admin/policies'
 import { Route as AdminQuotesRouteImport } from './routes/admin/quotes'
@@ -137,6 +138,11 @@ const AdminCallbacksRoute = AdminCallbacksRouteImport.update({
   path: '/callbacks',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminClaimsRoute = AdminClaimsRouteImport.update({
+  id: '/claims',
+  path: '/claims',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminLogsRoute = AdminLogsRouteImport.update({
   id: '/logs',
   path: '/logs',
@@ -193,6 +199,7 @@ export interface FileRoutesByFullPath {
   '/verify-email': typeof VerifyEmailRoute
   '/welcome': typeof WelcomeRoute
   '/admin/callbacks': typeof AdminCallbacksRoute
+  '/admin/claims': typeof AdminClaimsRoute
   '/admin/logs': typeof AdminLogsRoute
   '/admin/policies': typeof AdminPoliciesRoute
   '/admin/quotes': typeof AdminQuotesRoute
@@ -221,6 +228,7 @@ export interface FileRoutesByTo {
   '/verify-email': typeof VerifyEmailRoute
   '/welcome': typeof WelcomeRoute
   '/admin/callbacks': typeof AdminCallbacksRoute
+  '/admin/claims': typeof AdminClaimsRoute
   '/admin/logs': typeof AdminLogsRoute
   '/admin/policies': typeof AdminPoliciesRoute
   '/admin/quotes': typeof AdminQuotesRoute
@@ -251,6 +259,7 @@ export interface FileRoutesById {
   '/verify-email': typeof VerifyEmailRoute
   '/welcome': typeof WelcomeRoute
   '/admin/callbacks': typeof AdminCallbacksRoute
+  '/admin/claims': typeof AdminClaimsRoute
   '/admin/logs': typeof AdminLogsRoute
   '/admin/policies': typeof AdminPoliciesRoute
   '/admin/quotes': typeof AdminQuotesRoute
@@ -282,6 +291,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/welcome'
     | '/admin/callbacks'
+    | '/admin/claims'
     | '/admin/logs'
     | '/admin/policies'
     | '/admin/quotes'
@@ -310,6 +320,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/welcome'
     | '/admin/callbacks'
+    | '/admin/claims'
     | '/admin/logs'
     | '/admin/policies'
     | '/admin/quotes'
@@ -339,6 +350,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/welcome'
     | '/admin/callbacks'
+    | '/admin/claims'
     | '/admin/logs'
     | '/admin/policies'
     | '/admin/quotes'
@@ -514,6 +526,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminCallbacksRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/claims': {
+      id: '/admin/claims'
+      path: '/claims'
+      fullPath: '/admin/claims'
+      preLoaderRoute: typeof AdminClaimsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/logs': {
       id: '/admin/logs'
       path: '/logs'
@@ -568,6 +587,7 @@ declare module '@tanstack/react-router' {
 
 interface AdminRouteChildren {
   AdminCallbacksRoute: typeof AdminCallbacksRoute
+  AdminClaimsRoute: typeof AdminClaimsRoute
   AdminLogsRoute: typeof AdminLogsRoute
   AdminPoliciesRoute: typeof AdminPoliciesRoute
   AdminQuotesRoute: typeof AdminQuotesRoute
@@ -578,6 +598,7 @@ interface AdminRouteChildren {
 
 const AdminRouteChildren: AdminRouteChildren = {
   AdminCallbacksRoute: AdminCallbacksRoute,
+  AdminClaimsRoute: AdminClaimsRoute,
   AdminLogsRoute: AdminLogsRoute,
   AdminPoliciesRoute: AdminPoliciesRoute,
   AdminQuotesRoute: AdminQuotesRoute,

@@ -52,6 +52,14 @@ describe('dueState', () => {
     expect(dueState(late('contacted'), now, 'callbacks')).toEqual({ overdue: false, answered: true, text: 'Called', spoken: 'Called' });
     expect(dueState(late('quoted'), now, 'callbacks')?.answered).toBe(true);
   });
+
+  it('owes a claim its first contact while it is new; contacted or with the insurer, nothing is due', () => {
+    const late = (status: 'new' | 'contacted' | 'passed-to-insurer' | 'closed') => ({ ...due(now - HOUR), status });
+    expect(dueState(late('new'), now, 'claims')).toEqual({ overdue: true, answered: false, text: 'Overdue by 1 h', spoken: 'Overdue by 1 hour' });
+    expect(dueState(late('contacted'), now, 'claims')).toEqual({ overdue: false, answered: true, text: 'Contacted', spoken: 'Contacted' });
+    expect(dueState(late('passed-to-insurer'), now, 'claims')?.answered).toBe(true);
+    expect(dueState(late('closed'), now, 'claims')).toBeNull();
+  });
 });
 
 describe('a quoted request: the time left on its price', () => {

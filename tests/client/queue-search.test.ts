@@ -1,7 +1,7 @@
 // A queue's status and "cover starts within" filters in the URL (docs/product.md#staff-queues): a known filter is kept beside the page, and
 // anything else (a typo, a number, an old link) is no filter rather than an error page.
 import { describe, expect, it } from 'vitest';
-import { validateQueueSearch } from '../../src-client/features/admin/search';
+import { validateClaimSearch, validateQueueSearch } from '../../src-client/features/admin/search';
 
 describe('validateQueueSearch', () => {
   it.each(['open', 'overdue', 'new', 'contacted', 'quoted', 'closed'] as const)('keeps ?status=%s', (status) => {
@@ -19,5 +19,15 @@ describe('validateQueueSearch', () => {
 
   it.each([0, -2, 5, 1.5, 'soon', '', null])('drops ?startsWithin=%j (not a choice the list offers)', (startsWithin) => {
     expect(validateQueueSearch({ startsWithin })).toEqual({});
+  });
+});
+
+describe('validateClaimSearch', () => {
+  it.each(['open', 'overdue', 'new', 'contacted', 'passed-to-insurer', 'closed'] as const)('keeps ?status=%s', (status) => {
+    expect(validateClaimSearch({ status, page: '2' })).toEqual({ status, page: 2 });
+  });
+
+  it.each([['quoted'], ['archived'], [''], [3]])('drops ?status=%j (not a claim filter)', (status) => {
+    expect(validateClaimSearch({ status })).toEqual({});
   });
 });

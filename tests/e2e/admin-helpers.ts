@@ -19,7 +19,7 @@ export async function openAdmin(page: Page, username = OWNER.username, password 
 export const tabStrip = (page: Page) => page.getByRole('navigation', { name: 'Admin sections' });
 
 /** A tab of the console: a link in the tab strip. */
-export const tab = (page: Page, name: 'Overview' | 'Users' | 'Policies' | 'Logs' | 'Quote requests' | 'Callback requests') =>
+export const tab = (page: Page, name: 'Overview' | 'Users' | 'Policies' | 'Logs' | 'Quote requests' | 'Callback requests' | 'Claims') =>
   tabStrip(page).getByRole('link', { name, exact: true });
 
 export const searchBox = (page: Page) => page.getByPlaceholder('Search users, policies, or logs...');

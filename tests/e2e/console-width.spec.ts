@@ -1,10 +1,13 @@
 // The console for all-day use (docs/product.md#admin-console): on a 1366 px and a 1920 px screen it takes the width
 // (the public site keeps its reading width), no table hides an action (every row's buttons lie wholly inside the
-// table's visible box and the window, and nothing covers them), the opened request is a wide panel with its facts,
-// actions and notes side by side, and at 320 px the page still reflows with no sideways scrolling.
+// table's visible box and the window, and nothing covers them), the opened request (and claim) is a wide panel with
+// its facts, actions and notes side by side, and at 320 px the page still reflows with no sideways scrolling.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { epochToUkLocal } from '../../src-server/contract/time';
 import { axeViolations, openAdmin, ownerHeaders, search, tab } from './admin-helpers';
-import { createAccount, sceneAddress, unique } from './fixtures';
+import { apiToken, createAccount, sceneAddress, unique } from './fixtures';
 import { requestQuote } from './quote-flow';
 
 test.use({ serviceWorkers: 'block' });
@@ -14,7 +17,7 @@ const SCREENS = [
   { width: 1920, height: 1080 },
 ] as const;
 
-const TABLE_TABS = [{ name: 'Users' }, { name: 'Policies' }, { name: 'Quote requests' }, { name: 'Callback requests' }] as const;
+const TABLE_TABS = [{ name: 'Users' }, { name: 'Policies' }, { name: 'Quote requests' }, { name: 'Callback requests' }, { name: 'Claims' }] as const;
 
 type TableTab = (typeof TABLE_TABS)[number]['name'];
 
@@ -30,7 +33,7 @@ async function openTableTab(page: Page, name: TableTab): Promise<void> {
 async function createWideRows(request: APIRequestContext, tag: string): Promise<void> {
   const longName = `${tag}-Featherstonehaugh-Cholmondeley-Marjoribanks`;
   const longEmail = `${tag.toLowerCase()}.a.very.long.mailbox.name.for.testing@subdomain.example.test`;
-  await createAccount(request, { username: `${tag}user`, password: 'e2e-width-password', email: longEmail });
+  const userId = await createAccount(request, { username: `${tag}user`, password: 'e2e-width-password', email: longEmail });
   const policy = await request.post('/api/admin/policies', {
     headers: await ownerHeaders(request),
     data: {
@@ -49,6 +52,49 @@ async function createWideRows(request: APIRequestContext, tag: string): Promise<
   await requestQuote(request, { firstName: `${tag}-Alexandrina`, lastName: 'Featherstonehaugh-Cholmondeley', email: longEmail });
   const callback = await request.post('/api/callbacks', { headers: sceneAddress(), data: { name: longName, email: longEmail, phone: '07700900456', reasonForContact: 'quotes' } });
   expect(callback.status(), await callback.text()).toBe(201);
+  await reportWideClaim(request, userId, `${tag}user`, longName);
+}
+
+/** A claim on cover in force now, with someone hurt: the Claims tab's row with its widest cells. */
+async function reportWideClaim(request: APIRequestContext, userId: number, username: string, longName: string): Promise<void> {
+  const start = epochToUkLocal(Date.now() - 3_600_000);
+  const end = epochToUkLocal(Date.now() + 48 * 3_600_000);
+  const policy = await request.post('/api/admin/policies', {
+    headers: await ownerHeaders(request),
+    data: {
+      userId,
+      holderName: longName,
+      carModel: 'Volkswagen Golf Estate 2.0 TDI Match Edition',
+      driverName: longName,
+      licenseNumber: 'SMITH801015JJ9AB',
+      startDate: start.date,
+      startTime: start.time,
+      endDate: end.date,
+      endTime: end.time,
+      status: 'active',
+    },
+  });
+  expect(policy.status(), await policy.text()).toBe(201);
+  const { policyNumber } = (await policy.json()) as { policyNumber: string };
+  const photo = await sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 0, g: 90, b: 160 } } })
+    .png()
+    .toBuffer();
+  const claim = await request.post('/api/user/claims', {
+    headers: { authorization: `Bearer ${await apiToken(request, username, 'e2e-width-password')}`, ...sceneAddress() },
+    data: {
+      clientId: randomUUID(),
+      policyNumber,
+      kind: 'vandalism',
+      occurredAt: new Date(Date.now() - 600_000).toISOString(),
+      location: 'The multi-storey car park behind the Featherstonehaugh-Cholmondeley shopping centre',
+      description: 'Both wing mirrors broken and the paint scratched along the driver side.',
+      phone: '020 7946 0018',
+      photos: [{ data: photo.toString('base64') }],
+      injuries: true,
+      injuryDetails: 'The driver cut a hand clearing the glass',
+    },
+  });
+  expect(claim.status(), await claim.text()).toBe(201);
 }
 
 /**
@@ -155,6 +201,39 @@ test('the opened request is a wide panel: facts, actions and notes side by side 
   expect(narrow.actionsBox.y).toBeGreaterThan(narrow.factsBox.y + narrow.factsBox.height - 1);
   expect(narrow.workBox.y).toBeGreaterThan(narrow.actionsBox.y + narrow.actionsBox.height - 1);
   await page.setViewportSize({ width: 320, height: 640 });
+  expect(await pageScrollsSideways(page)).toBe(false);
+});
+
+test('the opened claim is a wide panel too: answers, photos and work side by side from 1280 px, stacked below', async ({ page, request }) => {
+  const tag = unique('ClaimPanel');
+  const userId = await createAccount(request, { username: `${tag}user`, password: 'e2e-width-password', email: `${tag.toLowerCase()}@example.test` });
+  await reportWideClaim(request, userId, `${tag}user`, `${tag} Holder`);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  await openAdmin(page);
+  await tab(page, 'Claims').click();
+  await search(page, 'admin.claims.list', tag);
+  await page.getByRole('button', { name: /^Open CL-/ }).first().click();
+  const dialog = page.getByRole('dialog', { name: /^Claim CL-/ });
+  await expect(dialog.getByRole('img', { name: 'Photo 1 of 1' })).toBeVisible();
+
+  const parts = async () => ({
+    facts: (await dialog.getByLabel('The claim').boundingBox())!,
+    photos: (await dialog.getByRole('region', { name: 'Photos' }).boundingBox())!,
+    work: (await dialog.getByRole('form', { name: 'Status and assignee' }).boundingBox())!,
+  });
+  const wide = await parts();
+  expect(wide.photos.x).toBeGreaterThanOrEqual(wide.facts.x + wide.facts.width);
+  expect(wide.work.x).toBeGreaterThanOrEqual(wide.photos.x + wide.photos.width);
+  expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
+
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const narrow = await parts();
+  expect(narrow.photos.y).toBeGreaterThan(narrow.facts.y + narrow.facts.height - 1);
+  expect(narrow.work.y).toBeGreaterThan(narrow.photos.y + narrow.photos.height - 1);
+  // The photo full size fits a phone's width too.
+  await page.setViewportSize({ width: 320, height: 640 });
+  await dialog.getByRole('button', { name: 'Photo 1 of 1' }).click();
+  await expect(page.getByRole('dialog', { name: 'Photo 1 of 1' }).getByRole('img', { name: 'Photo 1 of 1' })).toBeVisible();
   expect(await pageScrollsSideways(page)).toBe(false);
 });
 

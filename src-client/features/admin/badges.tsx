@@ -3,8 +3,9 @@
 import type { ReactNode } from 'react';
 import { coverState, type CoverTimes } from '@server/contract/cover';
 import type { PolicyStatus } from '@server/contract/schemas';
-import type { RequestStatus, UserView } from '@server/contract/views';
+import type { UserView } from '@server/contract/views';
 import { formatUkDate, policyStatusLabels } from './format';
+import { statusLabel, type ConsoleQueue, type QueueStatus } from './queue-kinds';
 
 export function Badge({ tone, children }: { tone: 'green' | 'red' | 'yellow' | 'blue' | 'slate'; children: ReactNode }) {
   const tones = {
@@ -48,9 +49,20 @@ export function LevelBadge({ level }: { level: string | null | undefined }) {
   return <Badge tone={l === 'error' ? 'red' : l === 'warning' ? 'yellow' : 'green'}>{l}</Badge>;
 }
 
-const REQUEST_STATUS_TONES = { new: 'blue', contacted: 'yellow', quoted: 'green', closed: 'slate' } as const satisfies Record<RequestStatus, string>;
+const REQUEST_STATUS_TONES = {
+  new: 'blue',
+  contacted: 'yellow',
+  quoted: 'green',
+  'passed-to-insurer': 'green',
+  closed: 'slate',
+} as const satisfies Record<QueueStatus, string>;
 
-/** A request's status: new blue, contacted yellow, quoted green, closed grey. */
-export function RequestStatusBadge({ status }: { status: RequestStatus }) {
-  return <Badge tone={REQUEST_STATUS_TONES[status] ?? 'slate'}>{status}</Badge>;
+/** A request's or claim's status: new blue, contacted yellow, quoted (or with the insurer) green, closed grey. */
+export function RequestStatusBadge({ status, kind = 'quotes' }: { status: QueueStatus; kind?: ConsoleQueue }) {
+  return <Badge tone={REQUEST_STATUS_TONES[status] ?? 'slate'}>{statusLabel(kind, status)}</Badge>;
+}
+
+/** Someone was hurt: the claim is due within the opening hour (docs/product.md#staff-queues), said in words. */
+export function InjuriesBadge({ injuries }: { injuries: boolean }) {
+  return injuries ? <Badge tone="red">Someone hurt</Badge> : <span className="text-ink-muted">No</span>;
 }

@@ -23,6 +23,7 @@ const TABS = [
   { to: '/admin/logs', label: 'Logs' },
   { to: '/admin/quotes', label: 'Quote requests' },
   { to: '/admin/callbacks', label: 'Callback requests' },
+  { to: '/admin/claims', label: 'Claims' },
 ] as const;
 
 export function ConsoleLayout() {
@@ -32,7 +33,7 @@ export function ConsoleLayout() {
 
   return (
     <section aria-labelledby="admin-heading">
-      <PageHeading id="admin-heading" title="Admin dashboard" lead="Manage users, policies, quote and callback requests, and the audit log." />
+      <PageHeading id="admin-heading" title="Admin dashboard" lead="Manage users, policies, quote and callback requests, claims, and the audit log." />
       <ConfirmEmailBanner />
 
       <div className="space-y-3" aria-live="polite">

@@ -3,14 +3,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { claimKindLabels } from '@server/contract/claim';
 import { paymentMethodLabels } from '@server/contract/payments';
 import { formatPounds } from '@server/contract/pounds';
 import { productLabels } from '@server/contract/products';
 import { CUSTOMER_LIST_LIMIT, type CustomerOverviewView } from '@server/contract/views';
 import { textLinkClass } from '../../components/button';
 import { useNow } from '../../lib/use-now';
-import { RequestStatusBadge, RoleBadge, StatusBadge } from './badges';
+import { InjuriesBadge, RequestStatusBadge, RoleBadge, StatusBadge } from './badges';
 import { EmailLink, PhoneLink } from './contact-links';
+import { dueState } from './due';
+import { DueText } from './due-text';
 import { formatTimestamp, formatUkDateTime, inConsoleTime } from './format';
 import { ErrorBanner, loadFailure } from './notices';
 import { customerOverviewQuery } from './queries-customer';
@@ -131,6 +134,32 @@ function Customer({ data }: { data: Overview }) {
         </Cards>
       </Section>
 
+      <Section id="customer-claims" title="Claims" count={data.claims.length}>
+        <Cards items={data.claims} empty="No claims" keyOf={(c) => c.id}>
+          {(c) => (
+            <>
+              <CardTitle>
+                {c.reference} <RequestStatusBadge status={c.status} kind="claims" /> {c.injuries ? <InjuriesBadge injuries /> : null}
+              </CardTitle>
+              <dl className="mt-1 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+                <Fact label="Policy">{c.policyNumber}</Fact>
+                <Fact label="What happened">
+                  {claimKindLabels[c.kind]}, {formatTimestamp(c.occurredAt)}
+                </Fact>
+                <Fact label="Anyone hurt">{c.injuries ? 'Yes' : 'No'}</Fact>
+                <Fact label="Received">{formatTimestamp(c.createdAt)}</Fact>
+                <Fact label="Due">
+                  <ClaimDue claim={c} now={now} />
+                </Fact>
+              </dl>
+              <Link to="/admin/claims" search={{ q: c.reference }} className={`${textLinkClass} mt-2 inline-block`} aria-label={`Open ${c.reference} in Claims`}>
+                Open in Claims
+              </Link>
+            </>
+          )}
+        </Cards>
+      </Section>
+
       <Section id="customer-policies" title="Policies" count={data.policies.length}>
         <Cards items={data.policies} empty="No policies" keyOf={(p) => p.id}>
           {(p) => (
@@ -192,6 +221,17 @@ function Customer({ data }: { data: Overview }) {
         </Cards>
       </Section>
     </article>
+  );
+}
+
+/** Where a claim stands against its first call: the due text, and the time while the call is still owed. */
+function ClaimDue({ claim, now }: { claim: Overview['claims'][number]; now: number }) {
+  const due = dueState(claim, now, 'claims');
+  return (
+    <>
+      <DueText due={due} />
+      {due && !due.answered ? <span className="text-ink-muted"> ({formatTimestamp(claim.dueAt)})</span> : null}
+    </>
   );
 }
 

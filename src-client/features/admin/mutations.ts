@@ -1,8 +1,8 @@
 // The console's changes, and what each makes out of date (docs/product.md#admin-console): nothing more, so nothing
 // else refetches. Every change is audited, so the log is always among them; the statistics only when a count can move.
 import { useMutation } from '@tanstack/react-query';
-import type { QueueKind } from '@server/contract/queues';
 import { trpc, trpcClient, type RouterInputs } from '../../lib/trpc';
+import type { ConsoleQueue, QueueStatus } from './queue-kinds';
 
 type Admin = RouterInputs['admin'];
 
@@ -14,8 +14,8 @@ const stale = {
   logs: () => trpc.admin.logs.list.invalidate(),
   stats: () => trpc.admin.stats.invalidate(),
   /** A queue's rows and one opened request (a note changes nothing any list shows: `request` alone). */
-  queue: (kind: QueueKind, id: number) => Promise.all([trpc.admin[kind].list.invalidate(), stale.request(kind, id)]),
-  request: (kind: QueueKind, id: number) => trpc.admin[kind].get.invalidate({ id }),
+  queue: (kind: ConsoleQueue, id: number) => Promise.all([trpc.admin[kind].list.invalidate(), stale.request(kind, id)]),
+  request: (kind: ConsoleQueue, id: number) => trpc.admin[kind].get.invalidate({ id }),
   /** The overview's new and overdue counts (a status change can move them). */
   queueCounts: () => trpc.admin.queueCounts.invalidate(),
 };
@@ -56,17 +56,31 @@ export const useVoidPolicy = () =>
 /** The documents or the invitation sent again: only the log shows it. */
 export const useResendToCustomer = () => useChange((input: Admin['policies']['resend']) => trpcClient.admin.policies.resend.mutate(input), () => [stale.logs()]);
 
-/** A request's status and assignee, either or both (docs/product.md#staff-queues). */
-export const useUpdateRequest = (kind: QueueKind) =>
+/** A change to a request or claim: its status (one of its own queue's), its assignee, or both. */
+export interface QueueItemUpdate {
+  id: number;
+  status?: QueueStatus;
+  assigneeId?: number | null;
+}
+
+/** The queue's own update: the status form offers only the statuses of the queue it serves (queue-kinds.ts). */
+async function updateQueueItem(kind: ConsoleQueue, input: QueueItemUpdate): Promise<void> {
+  if (kind === 'claims') await trpcClient.admin.claims.update.mutate(input as Admin['claims']['update']);
+  else await trpcClient.admin[kind].update.mutate(input as Admin['quotes']['update']);
+}
+
+/**
+ * A request's or claim's status and assignee, either or both (docs/product.md#staff-queues). A claim closed or
+ * reopened moves the Pending Claims count.
+ */
+export const useUpdateRequest = (kind: ConsoleQueue) =>
   useChange(
-    async (input: Admin['quotes']['update']) => {
-      await trpcClient.admin[kind].update.mutate(input);
-    },
-    (_answer, input) => [stale.queue(kind, Number(input.id)), stale.queueCounts(), stale.logs()],
+    (input: QueueItemUpdate) => updateQueueItem(kind, input),
+    (_answer, input) => [stale.queue(kind, input.id), stale.queueCounts(), stale.logs(), ...(kind === 'claims' ? [stale.stats()] : [])],
   );
 
-/** A staff note on a request. */
-export const useAddRequestNote = (kind: QueueKind) =>
+/** A staff note on a request or claim. */
+export const useAddRequestNote = (kind: ConsoleQueue) =>
   useChange(
     (input: Admin['quotes']['addNote']) => trpcClient.admin[kind].addNote.mutate(input),
     (_answer, input) => [stale.request(kind, Number(input.id)), stale.logs()],

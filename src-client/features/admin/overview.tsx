@@ -48,11 +48,12 @@ export function Overview() {
 const QUEUES = [
   { key: 'quotes', to: '/admin/quotes', title: 'Quote requests', noun: 'quote request' },
   { key: 'callbacks', to: '/admin/callbacks', title: 'Callback requests', noun: 'callback request' },
+  { key: 'claims', to: '/admin/claims', title: 'Claims', noun: 'claim' },
 ] as const;
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
-/** New, overdue and quoted requests per queue; an overdue count above 0 is marked with a warning sign and bold text. */
+/** New, overdue and quoted requests per queue, claims too; an overdue count above 0 is marked with a warning sign and bold text. */
 function WaitingRequests() {
   const headingId = useId();
   const counts = useQuery(queueCountsQuery());
@@ -64,16 +65,17 @@ function WaitingRequests() {
       {counts.isError ? (
         <ErrorBanner failure={loadFailure(counts.error)} onRetry={() => void counts.refetch()} />
       ) : counts.data ? (
-        <ul className="mt-4 grid gap-4 sm:grid-cols-2">
+        <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {QUEUES.map((q) => (
             <QueueCard key={q.key} queue={q} counts={counts.data[q.key]} />
           ))}
         </ul>
       ) : (
-        <div role="status" aria-busy="true" className="mt-4 grid animate-pulse gap-4 sm:grid-cols-2">
+        <div role="status" aria-busy="true" className="mt-4 grid animate-pulse gap-4 sm:grid-cols-2 lg:grid-cols-3">
           <span className="sr-only">Loading requests...</span>
-          <div className="h-24 rounded-lg bg-slate-200" />
-          <div className="h-24 rounded-lg bg-slate-200" />
+          {QUEUES.map((q) => (
+            <div key={q.key} className="h-24 rounded-lg bg-slate-200" />
+          ))}
         </div>
       )}
     </section>

@@ -1,5 +1,6 @@
 // The console's reads, defined once so a route's loader and its tab read with the same key and nothing is fetched twice.
 import { keepPreviousData } from '@tanstack/react-query';
+import type { ClaimFilter } from '@server/contract/claim-queue';
 import type { QueueFilter } from '@server/contract/queues';
 import { trpc } from '../../lib/trpc';
 import { listInputOf, type ListDeps } from './search';
@@ -29,6 +30,12 @@ const queueInputOf = ({ status, startsWithin, ...deps }: QueueDeps) => ({
 export const quotesQuery = (deps: QueueDeps) => trpc.admin.quotes.list.queryOptions(queueInputOf(deps), list);
 export const callbacksQuery = (deps: QueueDeps) => trpc.admin.callbacks.list.queryOptions(queueInputOf(deps), list);
 
+/** A page of the Claims queue: the list's page and search, and the claim filter when one is chosen. */
+export interface ClaimQueueDeps extends ListDeps {
+  status?: ClaimFilter | undefined;
+}
+export const claimsQuery = ({ status, ...deps }: ClaimQueueDeps) => trpc.admin.claims.list.queryOptions({ ...listInputOf(deps), ...(status ? { status } : {}) }, list);
+
 /** How often the overview asks again: requests fall overdue with time alone, no change needed. */
 const QUEUE_COUNTS_REFRESH_MS = 60_000;
 
@@ -41,6 +48,7 @@ export const staffQuery = () => trpc.admin.staff.queryOptions(undefined, read);
 /** One request of a staff queue, opened from its list. */
 export const quoteItemQuery = (id: number) => trpc.admin.quotes.get.queryOptions({ id }, read);
 export const callbackItemQuery = (id: number) => trpc.admin.callbacks.get.queryOptions({ id }, read);
+export const claimItemQuery = (id: number) => trpc.admin.claims.get.queryOptions({ id }, read);
 
 /** The policy form's owner select: the first 100 accounts (the server's largest page). */
 export const userChoicesQuery = () =>

@@ -1,20 +1,22 @@
 // The queue's 'Show' filter (docs/product.md#staff-queues): the choice is ?status= in the URL, the name the list
 // query gives it, kept with the search term; a new choice starts again at page 1.
 import { useNavigate } from '@tanstack/react-router';
-import type { QueueFilter } from '@server/contract/queues';
-import { requestStatuses } from '@server/contract/views';
 import { SelectField } from '../../components/field';
+import { queueStatuses, queueWords, statusLabel, type ConsoleQueue, type ConsoleQueueFilter } from './queue-kinds';
 import { STARTS_WITHIN_CHOICES, type PageSearch, type QueueSearch, type TermSearch } from './search';
 
-/** The choices, in the order a broker reaches for them; '' is every request. */
-const FILTER_OPTIONS: { value: QueueFilter | ''; label: string }[] = [
-  { value: '', label: 'All requests' },
+/** The choices, in the order a broker reaches for them; '' is every item of the queue. */
+const filterOptions = (kind: ConsoleQueue): { value: ConsoleQueueFilter | ''; label: string }[] => [
+  { value: '', label: `All ${queueWords[kind].plural}` },
   { value: 'open', label: 'Open (not closed)' },
   { value: 'overdue', label: 'Overdue' },
-  ...requestStatuses.map((s) => ({ value: s, label: s.charAt(0).toUpperCase() + s.slice(1) })),
+  ...queueStatuses(kind).map((s) => {
+    const label = statusLabel(kind, s);
+    return { value: s, label: label.charAt(0).toUpperCase() + label.slice(1) };
+  }),
 ];
 
-export function QueueFilterField({ value }: { value: QueueFilter | undefined }) {
+export function QueueFilterField({ kind, value }: { kind: ConsoleQueue; value: ConsoleQueueFilter | undefined }) {
   const navigate = useNavigate();
   return (
     <SelectField
@@ -22,10 +24,10 @@ export function QueueFilterField({ value }: { value: QueueFilter | undefined }) 
       name="status"
       // A view of the list, not an answer: always set, so neither required nor optional.
       aria-required={undefined}
-      options={FILTER_OPTIONS}
+      options={filterOptions(kind)}
       value={value ?? ''}
       onChange={(e) => {
-        const status = (e.target.value || undefined) as QueueFilter | undefined;
+        const status = (e.target.value || undefined) as ConsoleQueueFilter | undefined;
         void navigate({ to: '.', search: (prev: TermSearch & PageSearch & QueueSearch) => ({ ...prev, status, page: undefined }) });
       }}
     />

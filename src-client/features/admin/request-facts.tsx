@@ -1,20 +1,22 @@
-// An opened request's facts as a compact two-column list, each fact once (docs/product.md#staff-queues); an older
-// request (before the wizard asked for the product, start or length) shows those answers instead.
+// An opened request's or claim's facts as a compact two-column list, each fact once (docs/product.md#staff-queues); an
+// older request (before the wizard asked for the product, start or length) shows those answers instead.
 import type { ReactNode } from 'react';
 import { callbackInsuranceTypeOptions, contactReasonLabels, type ContactReason } from '@server/contract/callback';
+import { claimKindLabels } from '@server/contract/claim';
 import { durationText } from '@server/contract/durations';
 import { formatPounds } from '@server/contract/pounds';
 import { productLabels } from '@server/contract/products';
 import { ageOn } from '@server/contract/quote';
 import { answerLabel, answerText, storedAnswers } from '@server/contract/statement-of-fact';
-import type { QueueKind } from '@server/contract/queues';
 import { epochToUkLocal } from '@server/contract/time';
-import type { CallbackRequestDetailView, RequestStatus } from '@server/contract/views';
+import type { CallbackRequestDetailView, ClaimDetailView } from '@server/contract/views';
+import { textLinkClass } from '../../components/button';
 import { RequestStatusBadge } from './badges';
 import { EmailLink, PhoneLink } from './contact-links';
 import { dueState } from './due';
 import { DueText, useDueNow } from './due-text';
 import { formatInstant, formatTimestamp, formatUkDate, formatUkDateTime } from './format';
+import type { ConsoleQueue, QueueStatus } from './queue-kinds';
 import type { QuoteRequestDetail } from './quote-actions';
 
 type Fact = [label: string, value: ReactNode];
@@ -36,10 +38,10 @@ function Facts({ entries, label }: { entries: Fact[]; label: string }) {
 }
 
 /** Status with its due text, and Received. */
-function standingFacts(kind: QueueKind, r: { status: RequestStatus; dueAt: string; createdAt: string }, now: number): Fact[] {
+function standingFacts(kind: ConsoleQueue, r: { status: QueueStatus; dueAt: string; createdAt: string }, now: number): Fact[] {
   const status = (
     <span className="inline-flex flex-wrap items-center gap-2">
-      <RequestStatusBadge status={r.status} />
+      <RequestStatusBadge status={r.status} kind={kind} />
       <DueText due={dueState(r, now, kind)} />
     </span>
   );
@@ -115,4 +117,99 @@ export function CallbackRequestFacts({ request: r }: { request: CallbackRequestD
     ['Preferred time', preferredTimeText(r.callbackDate) ?? 'Any time'],
   ];
   return <Facts entries={facts} label="The request" />;
+}
+
+/** Where the phone was, on OpenStreetMap: a plain link, so no map is loaded into the console. */
+export const mapLinkOf = ({ latitude, longitude }: { latitude: number; longitude: number }): string =>
+  `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`;
+
+function Place({ claim: r }: { claim: ClaimDetailView }) {
+  const c = r.coordinates;
+  return (
+    <>
+      {r.location ? <span className="block">{r.location}</span> : null}
+      {c ? (
+        <span className="block">
+          <a className={textLinkClass} href={mapLinkOf(c)} target="_blank" rel="noopener noreferrer">
+            Show on a map
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>{' '}
+          <span className="text-sm text-ink-muted">
+            ({c.latitude.toFixed(5)}, {c.longitude.toFixed(5)}
+            {c.accuracy !== null ? `, within ${Math.round(c.accuracy)} m` : ''}, from the phone)
+          </span>
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** Other vehicles or witnesses: each one's details on a line, in the order the driver gave them. */
+function Parties({ entries, label }: { entries: [string, string | null][][]; label: string }) {
+  if (entries.length === 0) return <span className="text-ink-muted">None given</span>;
+  return (
+    <ol aria-label={label} className="space-y-1">
+      {entries.map((details, i) => (
+        <li key={i}>
+          {details
+            .filter(([, v]) => v)
+            .map(([k, v]) => `${k}: ${v}`)
+            .join('; ')}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Every answer of a claim report (docs/product.md#reporting-a-claim). */
+export function ClaimFacts({ claim: r }: { claim: ClaimDetailView }) {
+  const now = useDueNow();
+  const facts: Fact[] = [
+    ...standingFacts('claims', r, now),
+    ['Name', r.name],
+    ['Phone', <PhoneLink key="p" phone={r.phone} />],
+    ['Email', <EmailLink key="e" email={r.email} />],
+    ['Policy', r.policyNumber],
+    ['What happened', claimKindLabels[r.kind]],
+    ['When', `${formatTimestamp(r.occurredAt)} (UK time)`],
+    ['Where', <Place key="w" claim={r} />],
+    ['Description', <span key="d" className="whitespace-pre-wrap">{r.description}</span>],
+    [
+      'Anyone hurt',
+      r.injuries ? (
+        <span key="i">
+          <strong>Yes</strong>
+          {r.injuryDetails ? <span className="block whitespace-pre-wrap">{r.injuryDetails}</span> : null}
+        </span>
+      ) : (
+        'No'
+      ),
+    ],
+    ['Police reference', r.policeReference ?? <span className="text-ink-muted">None given</span>],
+    [
+      'Other vehicles',
+      <Parties
+        key="v"
+        label="Other vehicles"
+        entries={r.otherVehicles.map((v) => [
+          ['Registration', v.registration],
+          ["Driver's name", v.driverName],
+          ['Contact', v.contact],
+          ['Insurer', v.insurer],
+        ])}
+      />,
+    ],
+    [
+      'Witnesses',
+      <Parties
+        key="w"
+        label="Witnesses"
+        entries={r.witnesses.map((w) => [
+          ['Name', w.name],
+          ['Contact', w.contact],
+        ])}
+      />,
+    ],
+  ];
+  return <Facts entries={facts} label="The claim" />;
 }

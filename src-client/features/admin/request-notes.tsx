@@ -2,7 +2,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { NOTE_MAX_LENGTH, requestNoteInput, type QueueKind, type RequestNoteInput } from '@server/contract/queues';
+import { NOTE_MAX_LENGTH, requestNoteInput, type RequestNoteInput } from '@server/contract/queues';
 import type { RequestNoteView } from '@server/contract/views';
 import { Button } from '../../components/button';
 import { TextAreaField } from '../../components/field';
@@ -10,9 +10,10 @@ import { failureOf } from '../../lib/call-errors';
 import { formatTimestamp } from './format';
 import { useAddRequestNote } from './mutations';
 import { actionFailure, ErrorBanner, useNotify, type Failure } from './notices';
+import type { ConsoleQueue } from './queue-kinds';
 
 interface Props {
-  kind: QueueKind;
+  kind: ConsoleQueue;
   requestId: number;
   notes: RequestNoteView[];
   /** Whether a note is being written (more than spaces): closing then asks first. */

@@ -1,32 +1,38 @@
-// An opened request's status and assignee (docs/product.md#staff-queues), checked by the contract's
-// requestUpdateInput; only what changed is sent, and the choices follow the request as read again unless staff changed them.
+// An opened request's or claim's status and assignee (docs/product.md#staff-queues), checked by the contract's
+// requestUpdateInput (a claim: claimUpdateInput); only what changed is sent, and the choices follow the item as read
+// again unless staff changed them.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { requestUpdateInput, type QueueKind, type RequestUpdateInput } from '@server/contract/queues';
-import { requestStatuses, type RequestStatus, type StaffRefView } from '@server/contract/views';
+import { claimUpdateInput } from '@server/contract/claim-queue';
+import { requestUpdateInput } from '@server/contract/queues';
+import type { StaffRefView } from '@server/contract/views';
 import { SelectField } from '../../components/field';
 import { FormButtons } from './dialog';
-import { useUpdateRequest } from './mutations';
+import { useUpdateRequest, type QueueItemUpdate } from './mutations';
 import { actionFailure, ErrorBanner, useNotify, type Failure } from './notices';
 import { staffQuery } from './queries';
+import { queueStatuses, queueWords, statusLabel, type ConsoleQueue, type QueueStatus } from './queue-kinds';
 
 /** The form's values under the API's names; the assignee is an account id as text, '' for nobody. */
 interface Choices {
-  status: RequestStatus;
+  status: QueueStatus;
   assigneeId: string;
 }
 
-/** The contract's requestUpdateInput, reading Nobody ('') as the null the API takes. */
-const choicesInput = z.preprocess((v: Choices) => ({ ...v, assigneeId: v.assigneeId || null }), requestUpdateInput);
+type Update = Omit<QueueItemUpdate, 'id'>;
 
-const statusOptions = requestStatuses.map((s) => ({ value: s, label: s }));
+/** The queue's own update input (a claim's statuses are not a request's), reading Nobody ('') as the null the API takes. */
+const choicesInputs = {
+  requests: z.preprocess((v: Choices) => ({ ...v, assigneeId: v.assigneeId || null }), requestUpdateInput),
+  claims: z.preprocess((v: Choices) => ({ ...v, assigneeId: v.assigneeId || null }), claimUpdateInput),
+};
 
 interface Props {
-  kind: QueueKind;
-  request: { id: number; status: RequestStatus; assignee: StaffRefView | null };
+  kind: ConsoleQueue;
+  request: { id: number; status: QueueStatus; assignee: StaffRefView | null };
   /** Saved, or nothing to save: the dialog closes unless a note is still being written. */
   onDone: () => void;
   /** Closes, asking first when something is unsaved. */
@@ -40,8 +46,9 @@ export function RequestStatusForm({ kind, request, onDone, onCancel, onDirtyChan
   const staff = useQuery(staffQuery());
   const [failure, setFailure] = useState<Failure | null>(null);
   const stored: Choices = { status: request.status, assigneeId: request.assignee ? String(request.assignee.id) : '' };
-  const { register, handleSubmit, reset, getValues, formState } = useForm<Choices, unknown, RequestUpdateInput>({
-    resolver: zodResolver(choicesInput) as unknown as Resolver<Choices, unknown, RequestUpdateInput>,
+  const statusOptions = queueStatuses(kind).map((s) => ({ value: s, label: statusLabel(kind, s) }));
+  const { register, handleSubmit, reset, getValues, formState } = useForm<Choices, unknown, Update>({
+    resolver: zodResolver(kind === 'claims' ? choicesInputs.claims : choicesInputs.requests) as unknown as Resolver<Choices, unknown, Update>,
     // The request as read again; a choice staff changed stays theirs.
     values: stored,
     resetOptions: { keepDirtyValues: true },
@@ -59,12 +66,12 @@ export function RequestStatusForm({ kind, request, onDone, onCancel, onDirtyChan
     if (!dirtyFields.status && !dirtyFields.assigneeId) return onDone();
     try {
       await update.mutateAsync({ id: request.id, ...(dirtyFields.status ? { status } : {}), ...(dirtyFields.assigneeId ? { assigneeId } : {}) });
-      notify({ tone: 'success', text: 'Request updated' });
+      notify({ tone: 'success', text: `${queueWords[kind].noun} updated` });
       // Saved: the choices are now the request's own (a note still being written keeps the dialog open).
       reset(getValues(), { keepDirtyValues: false });
       onDone();
     } catch (err) {
-      setFailure(actionFailure('Update Request', err));
+      setFailure(actionFailure(`Update ${queueWords[kind].noun}`, err));
     }
   });
 

@@ -1,6 +1,7 @@
 // The console's URL (docs/product.md#admin-console): the tab is the path, the search `q`, a list's page `page`.
 // Checked by hand, without a schema library: the route files that call these stay in the main chunk.
 import { ADMIN_PAGE_SIZE } from '@server/contract/limits';
+import type { ClaimFilter } from '@server/contract/claim-queue';
 import type { QueueFilter } from '@server/contract/queues';
 
 /** The server refuses longer search terms (contract/schemas.ts listQuery). */
@@ -30,7 +31,8 @@ export function validatePageSearch(raw: Record<string, unknown>): PageSearch {
 
 /** A queue's status filter (docs/product.md#staff-queues): `?status=overdue`; anything unknown is no filter. */
 export interface QueueSearch {
-  status?: QueueFilter;
+  /** A claim filter on the Claims tab (validateClaimSearch), a request filter on the others. */
+  status?: QueueFilter | ClaimFilter;
   /** Quote requests whose cover starts within this many hours: `?startsWithin=24`. */
   startsWithin?: number;
 }
@@ -44,12 +46,24 @@ const QUEUE_FILTERS = ['open', 'overdue', 'new', 'contacted', 'quoted', 'closed'
 const everyFilter: Exclude<QueueFilter, (typeof QUEUE_FILTERS)[number]> extends never ? true : false = true;
 void everyFilter;
 
-export function validateQueueSearch(raw: Record<string, unknown>): PageSearch & QueueSearch {
+export function validateQueueSearch(raw: Record<string, unknown>): PageSearch & { status?: QueueFilter; startsWithin?: number } {
   const status = raw['status'];
   const known = typeof status === 'string' && (QUEUE_FILTERS as readonly string[]).includes(status);
   const within = Number(raw['startsWithin']);
   const withinKnown = (STARTS_WITHIN_CHOICES as readonly number[]).includes(within);
   return { ...validatePageSearch(raw), ...(known ? { status: status as QueueFilter } : {}), ...(withinKnown ? { startsWithin: within } : {}) };
+}
+
+/** contract/claim-queue.ts's claimFilters, written out for the same reason. */
+const CLAIM_FILTERS = ['open', 'overdue', 'new', 'contacted', 'passed-to-insurer', 'closed'] as const satisfies readonly ClaimFilter[];
+const everyClaimFilter: Exclude<ClaimFilter, (typeof CLAIM_FILTERS)[number]> extends never ? true : false = true;
+void everyClaimFilter;
+
+/** The Claims tab's `?status=` and `?page=`; anything unknown is no filter. */
+export function validateClaimSearch(raw: Record<string, unknown>): PageSearch & { status?: ClaimFilter } {
+  const status = raw['status'];
+  const known = typeof status === 'string' && (CLAIM_FILTERS as readonly string[]).includes(status);
+  return { ...validatePageSearch(raw), ...(known ? { status: status as ClaimFilter } : {}) };
 }
 
 /** What a list's loader and component both ask the server for. */
