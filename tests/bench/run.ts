@@ -3,7 +3,7 @@
 // two heavy measurements share the two cores. A section that fails is reported and the others still run; its
 // budgets show 'not run'. The exit code is 1 when a budget was MISSED or not run.
 //
-//   BENCH_ONLY=api,admin    run only these sections (pdf, api, admin, refusals, reset-timing, size, lighthouse,
+//   BENCH_ONLY=api,admin    run only these sections (pdf, api, admin, claims, refusals, reset-timing, size, lighthouse,
 //                           dashboard; the last three measure the client build in dist/client, which `npm run bench`
 //                           builds first)
 //   BENCH_SECONDS, BENCH_ROUNDS   the API load's length and rounds (5 s, 3 rounds)
@@ -12,6 +12,7 @@
 import { benchUserPolicies } from './api-bench';
 import { addBudgets as addAdminBudgets, benchAdminSearch, report as adminSearchReport } from './admin-search';
 import { budgets, type BenchSection } from './budgets';
+import { claimsSection } from './claim-bench';
 import { benchCertificatePdf } from './pdf-bench';
 import { refusalsSection } from './refusal-flood';
 import { resetTimingSection } from './reset-timing';
@@ -61,7 +62,7 @@ const admin: BenchSection = {
 };
 
 /** In running order. Another module's section is added here (see budgets.ts). */
-const sections: BenchSection[] = [pdf, api, admin, refusalsSection, resetTimingSection, sizeSection, lighthouseSection, dashboardSection];
+const sections: BenchSection[] = [pdf, api, admin, claimsSection, refusalsSection, resetTimingSection, sizeSection, lighthouseSection, dashboardSection];
 
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const log = (line: string) => console.log(line);
