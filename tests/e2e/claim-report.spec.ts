@@ -97,7 +97,7 @@ async function fillClaim(page: Page, policyNumber: string, description: string) 
   await form.getByLabel('Policy').selectOption(policyNumber);
   await form.getByRole('group', { name: 'What happened' }).getByLabel('Accident').check();
   await form.getByLabel('Where it happened').fill('A40 eastbound, Wheatley junction');
-  await form.getByRole('textbox', { name: 'What happened' }).fill(description);
+  await form.getByRole('textbox', { name: 'Describe what happened' }).fill(description);
   await form.getByLabel('Your phone number').fill('07700 900123');
   await form.getByRole('button', { name: 'Add another vehicle' }).click();
   const vehicle = form.getByRole('group', { name: 'Other vehicle 1' });
@@ -209,7 +209,7 @@ test.describe('reporting a claim', () => {
     const reopened = await context.newPage();
     await reopened.goto('/make-a-claim');
     const again = reopened.getByRole('form', { name: 'Claim report' });
-    await expect(again.getByRole('textbox', { name: 'What happened' })).toHaveValue('Wing mirror knocked off while parked.');
+    await expect(again.getByRole('textbox', { name: 'Describe what happened' })).toHaveValue('Wing mirror knocked off while parked.');
     await expect(again.getByLabel('Policy')).toHaveValue(c.policyNumber);
     await expect(again.getByRole('group', { name: 'Other vehicle 1' }).getByLabel('Registration')).toHaveValue('AB12 CDE');
     await expect(again.getByRole('img', { name: 'Photo 1' })).toBeVisible();

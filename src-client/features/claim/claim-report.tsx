@@ -310,7 +310,7 @@ function ClaimForm({ initial, userId, onSent }: { initial: StoredReport; userId:
 
       <TextAreaField
         name="description"
-        label="What happened"
+        label="Describe what happened"
         hint="In your own words: what you saw, what was damaged."
         rows={5}
         value={answers.description}
