@@ -5,9 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
-import { epochToUkLocal } from '../../src-server/contract/time';
 import { axeViolations, openAdmin, ownerHeaders, search, tab } from './admin-helpers';
-import { apiToken, createAccount, db, sceneAddress, unique } from './fixtures';
+import { apiToken, coverFor, createAccount, db, sceneAddress, unique } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -20,27 +19,7 @@ async function customerWithCover(request: APIRequestContext) {
   const email = `${username.toLowerCase()}@example.test`;
   const id = await createAccount(request, { username, password: PASSWORD, email });
   const now = Date.now();
-  const s = epochToUkLocal(now - HOUR);
-  const e = epochToUkLocal(now + 48 * HOUR);
-  const res = await request.post('/api/admin/policies', {
-    headers: await ownerHeaders(request),
-    data: {
-      userId: id,
-      product: 'temporary',
-      holderName: 'Rhian Morgan',
-      driverName: 'Rhian Ann Morgan',
-      licenseNumber: 'MORGA801015R99AB',
-      status: 'active',
-      carModel: 'Ford Fiesta',
-      registration: 'RM26 ABC',
-      startDate: s.date,
-      startTime: s.time,
-      endDate: e.date,
-      endTime: e.time,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const policy = (await res.json()) as { policyNumber: string };
+  const policy = await coverFor(request, id, { startAt: now - HOUR, endAt: now + 48 * HOUR });
   return { id, username, email, policyNumber: policy.policyNumber, token: await apiToken(request, username, PASSWORD) };
 }
 

@@ -8,8 +8,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import sharp from 'sharp';
 import { brand } from '../../src-server/contract/brand';
 import { claimMessages } from '../../src-server/contract/claim';
-import { epochToUkLocal } from '../../src-server/contract/time';
-import { apiToken, confirmAddress, createAccount, latestMailTo, OWNER, sceneAddress, signIn, unique } from './fixtures';
+import { apiToken, confirmAddress, coverFor, createAccount, latestMailTo, OWNER, signIn, unique } from './fixtures';
 
 const PASSWORD = 'e2e-claim-password';
 const HOUR = 3_600_000;
@@ -21,29 +20,8 @@ async function customerWithCover(request: APIRequestContext) {
   const email = `${username.toLowerCase()}@example.test`;
   const id = await createAccount(request, { username, password: PASSWORD, email });
   await confirmAddress(request, { username, password: PASSWORD, email });
-  const owner = await apiToken(request, OWNER.username, OWNER.password);
   const now = Date.now();
-  const s = epochToUkLocal(now - 24 * HOUR);
-  const e = epochToUkLocal(now + 48 * HOUR);
-  const res = await request.post('/api/admin/policies', {
-    headers: { authorization: `Bearer ${owner}`, ...sceneAddress() },
-    data: {
-      userId: id,
-      product: 'temporary',
-      holderName: 'Rhian Morgan',
-      driverName: 'Rhian Ann Morgan',
-      licenseNumber: 'MORGA801015R99AB',
-      status: 'active',
-      carModel: 'Ford Fiesta',
-      registration: 'RM26 ABC',
-      startDate: s.date,
-      startTime: s.time,
-      endDate: e.date,
-      endTime: e.time,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const policy = (await res.json()) as { policyNumber: string };
+  const policy = await coverFor(request, id, { startAt: now - 24 * HOUR, endAt: now + 48 * HOUR });
   return { id, username, email, policyNumber: policy.policyNumber };
 }
 

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient, type Client } from '@libsql/client';
 import { expect, type APIRequestContext, type Page, type Route } from '@playwright/test';
+import { epochToUkLocal as ukLocal } from '../../src-server/contract/time';
 
 export const OWNER = { username: 'owner', password: 'e2e-owner-password' };
 
@@ -199,4 +200,36 @@ export async function confirmAddress(request: APIRequestContext, account: { user
   const link = await latestLinkTo(account.email, '/verify-email');
   const res = await request.post('/api/account/verify-email/confirm', { headers: { authorization: `Bearer ${token}` }, data: { token: link.searchParams.get('token') } });
   expect(res.status(), await res.text()).toBe(200);
+}
+
+/**
+ * A policy the first owner adds for an account, active from `startAt` to `endAt` (epoch ms, written as the UK times
+ * the form takes): a customer's cover, as the roadside and claims tests need it.
+ */
+export async function coverFor(
+  request: APIRequestContext,
+  userId: number,
+  { startAt, endAt, product = 'temporary' }: { startAt: number; endAt: number; product?: 'temporary' | 'learner' | 'business' },
+): Promise<{ id: number; policyNumber: string }> {
+  const owner = await apiToken(request, OWNER.username, OWNER.password);
+  const [s, e] = [ukLocal(startAt), ukLocal(endAt)];
+  const res = await request.post('/api/admin/policies', {
+    headers: { authorization: `Bearer ${owner}`, ...sceneAddress() },
+    data: {
+      userId,
+      product,
+      holderName: 'Rhian Morgan',
+      driverName: 'Rhian Ann Morgan',
+      licenseNumber: 'MORGA801015R99AB',
+      status: 'active',
+      carModel: 'Ford Fiesta',
+      registration: 'RM26 ABC',
+      startDate: s.date,
+      startTime: s.time,
+      endDate: e.date,
+      endTime: e.time,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: number; policyNumber: string };
 }

@@ -4,8 +4,7 @@
 // under impersonation, and a reminder sent by the real server's minute scheduler whose link fills in the wizard.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { brand } from '../../src-server/contract/brand';
-import { epochToUkLocal } from '../../src-server/contract/time';
-import { apiToken, createAccount, db, OWNER, signIn, unique } from './fixtures';
+import { coverFor, createAccount, db, OWNER, signIn, unique } from './fixtures';
 
 const PASSWORD = 'e2e-roadside-password';
 const HOUR = 3_600_000;
@@ -16,28 +15,7 @@ async function customerWithCover(request: APIRequestContext, startAt: number, en
   const username = unique('road');
   const email = `${username.toLowerCase()}@example.test`;
   const id = await createAccount(request, { username, password: PASSWORD, email });
-  const owner = await apiToken(request, OWNER.username, OWNER.password);
-  const s = epochToUkLocal(startAt);
-  const e = epochToUkLocal(endAt);
-  const res = await request.post('/api/admin/policies', {
-    headers: { authorization: `Bearer ${owner}` },
-    data: {
-      userId: id,
-      product: 'learner',
-      holderName: 'Rhian Morgan',
-      driverName: 'Rhian Ann Morgan',
-      licenseNumber: 'MORGA801015R99AB',
-      status: 'active',
-      carModel: 'Ford Fiesta',
-      registration: 'RM26 ABC',
-      startDate: s.date,
-      startTime: s.time,
-      endDate: e.date,
-      endTime: e.time,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const policy = (await res.json()) as { id: number; policyNumber: string };
+  const policy = await coverFor(request, id, { startAt, endAt, product: 'learner' });
   return { id, username, email, policy };
 }
 
