@@ -3,7 +3,8 @@
 // process reads its own writes at once; the other's show after its next pull (DATABASE_SYNC_INTERVAL_MS, 100 ms), and
 // this measures how long that takes. A customer's day crosses the two: registered and signed in on A, the quote asked
 // on B, the policy issued on A and its certificate read on B, signed out on A and refused on B. B's replica file is
-// backed up while B serves (the server's database, copied through its replica). Last, A is
+// backed up while B serves (the server's database, copied through its replica). Reads on A while other requests write
+// there all answer. Last, A is
 // killed (SIGKILL) during a burst of quote requests: every one it acknowledged is on the server. In the slow project:
 // one sqld and two real server processes.
 import { execFileSync } from 'node:child_process';
@@ -145,6 +146,16 @@ describe('two processes, each on an embedded replica of one sqld', () => {
     } finally {
       copy.close();
     }
+  });
+
+  it("reads while other requests write on the same replica all answer: none is refused by the write's open transaction", async () => {
+    // One connection per replica: a read arriving while a write's transaction holds it waits for it (db/one-connection.ts).
+    const owner = parse<{ token: string }>(await send(PORTS.A, 'POST', '/api/login', { body: { username: 'owner', password: OWNER_PASSWORD }, from: '127.0.0.6' })).token;
+    const writes = Array.from({ length: 30 }, (_, i) => send(PORTS.A, 'POST', '/api/quotes', { body: quote(`overlap${i}@example.test`), from: `127.0.9.${i + 1}` }));
+    const reads = Array.from({ length: 60 }, () => send(PORTS.A, 'GET', '/api/admin/quotes?limit=5', { token: owner }));
+    const statuses = (await Promise.all([...writes, ...reads])).map((res) => res.status);
+    expect(statuses.slice(0, writes.length).every((status) => status === 201), String(statuses)).toBe(true);
+    expect(statuses.slice(writes.length).every((status) => status === 200), String(statuses)).toBe(true);
   });
 
   it('a process killed during a burst of writes loses none it acknowledged', async () => {

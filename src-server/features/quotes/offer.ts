@@ -77,8 +77,8 @@ export async function sendOffer(deps: Deps, caller: Caller, id: number, input: O
     await writeLog(tx, now, { action: `Quote request ${row.reference}: quote sent, ${formatPounds(premiumPence / 100)} valid until ${ukInstantText(validUntil)}`, ...by });
     await deps.mailer.queue(tx, offerMail(row, premiumPence / 100, validUntil, requestVehicle(storedDetails(row)), requestedDuration(row)));
   });
-  // Read before the delivery starts: an embedded replica's one connection takes no read while the mailer's
-  // transaction holds it (docs/operations.md#an-embedded-replica-of-a-libsql-server).
+  // Read before the delivery starts, so the answer does not wait behind the mailer's transaction on an embedded
+  // replica's one connection (docs/operations.md#an-embedded-replica-of-a-libsql-server).
   const view = await queueItemAfterChange(deps, quoteQueue, caller, id);
   deliverSoon(deps, 'quote offer');
   return view;

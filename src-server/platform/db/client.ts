@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from '@libsql/client';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import { clientHotReads, nativeHotReads, type HotReads } from './hot-reads';
+import { oneStatementAtATime } from './one-connection';
 import * as schema from './schema/index';
 import { receiptedWrites, retryingReads } from './server';
 
@@ -80,7 +81,8 @@ async function openReplica(url: string, syncUrl: string, authToken: string | und
   const path = filePathOf(url);
   // The folder as for a file; the files are libSQL's to create (an empty one made beforehand is no replica to it).
   keepFolderPrivate(dirname(path));
-  const client = createClient({ url, syncUrl, authToken, syncInterval: syncIntervalMs / 1000 });
+  // One connection: a read waits while another request's write holds it, rather than being refused (one-connection.ts).
+  const client = oneStatementAtATime(createClient({ url, syncUrl, authToken, syncInterval: syncIntervalMs / 1000 }));
   // The server's state before anything is read (the migrations compare against it).
   await client.sync();
   for (const suffix of ['', '-wal', '-shm', '-client_wal_index']) ownerOnly(path + suffix);

@@ -3,6 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Client } from '@libsql/client';
 import { BUSY_TIMEOUT_MS, type Db, type Tx } from './client';
+import { insideWrite } from './one-connection';
 import { RETRY_DELAYS_MS, serverFailureOf, serverWrites, unavailable, type ServerWrites } from './server';
 
 /** `work` in one BEGIN IMMEDIATE transaction; on a libSQL server it may run again, so it keeps its effects to it. */
@@ -95,7 +96,8 @@ async function transactionWhenFree<T>(db: Db, work: (tx: Tx) => Promise<T>, lock
       return await db.transaction(
         (tx) => {
           began = true;
-          return work(tx);
+          // On an embedded replica's one connection, what this work reads is not queued behind itself (one-connection.ts).
+          return insideWrite(() => work(tx));
         },
         { behavior: 'immediate' },
       );
