@@ -84,6 +84,13 @@ export function TopBar() {
                   </Link>
                 )}
               </li>
+              {session ? (
+                <li>
+                  <Link to="/account" className={linkClass}>
+                    My account
+                  </Link>
+                </li>
+              ) : null}
               <li>
                 <Link to="/support" className={linkClass}>
                   Contact Us
