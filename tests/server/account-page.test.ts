@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages, type AccountDetailsView, type SessionView } from '../../src-server/contract/account';
 import { settleAfterAnswer } from '../../src-server/platform/after-answer';
+import { runMaintenance } from '../../src-server/maintenance';
 import { createHarness, json, PASSWORD, type ErrorBody, type Harness } from './harness';
 import { latestLinkTo, linksSentTo, MAIL_LOGGED } from './mail-links';
 
@@ -321,5 +322,16 @@ describe('signed in on', () => {
     expect((await h.request('POST', '/api/password-reset/confirm', { body: { token: reset.token, password: 'reset-passphrase' } })).status).toBe(200);
     const after = await signIn(a.username, { password: 'reset-passphrase' });
     expect((await sessionsOf(after)).length).toBe(1);
+  });
+
+  it('housekeeping drops sessions whose token has expired, and spent e-mail change links', async () => {
+    const a = await account();
+    const token = await signIn(a.username);
+    await h.request('POST', '/api/account/email', { token, body: { email: `swept-${a.username}@example.test`, currentPassword: PASSWORD } });
+    const rowsOf = async (table: string) => Number((await h.database.client.execute({ sql: `select count(*) n from ${table} where user_id = ?`, args: [a.id] })).rows[0]!['n']);
+    expect([await rowsOf('sessions'), await rowsOf('email_changes')]).toEqual([1, 1]);
+    h.clock.advance(25 * 3600_000);
+    await runMaintenance(h.deps);
+    expect([await rowsOf('sessions'), await rowsOf('email_changes')]).toEqual([0, 0]);
   });
 });
