@@ -10,8 +10,10 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AccountRouteImport } from './routes/account'
 import { Route as AdminRouteImport } from './routes/admin'
 import { Route as ClaimsRouteImport } from './routes/claims'
+import { Route as ConfirmEmailChangeRouteImport } from './routes/confirm-email-change'
 import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as FaqRouteImport } from './routes/faq'
 import { Route as ForgotpasswordRouteImport } from './routes/forgotpassword'
@@ -43,6 +45,11 @@ const IndexRoute = IndexRouteImport.update({
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountRoute = AccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminRoute = AdminRouteImport.update({
   id: '/admin',
   path: '/admin',
@@ -51,6 +58,11 @@ const AdminRoute = AdminRouteImport.update({
 const ClaimsRoute = ClaimsRouteImport.update({
   id: '/claims',
   path: '/claims',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConfirmEmailChangeRoute = ConfirmEmailChangeRouteImport.update({
+  id: '/confirm-email-change',
+  path: '/confirm-email-change',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DashboardRoute = DashboardRouteImport.update({
@@ -181,8 +193,10 @@ const AdminUsersIdRoute = AdminUsersIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/admin': typeof AdminRouteWithChildren
   '/claims': typeof ClaimsRoute
+  '/confirm-email-change': typeof ConfirmEmailChangeRoute
   '/dashboard': typeof DashboardRoute
   '/faq': typeof FaqRoute
   '/forgotpassword': typeof ForgotpasswordRoute
@@ -211,7 +225,9 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/claims': typeof ClaimsRoute
+  '/confirm-email-change': typeof ConfirmEmailChangeRoute
   '/dashboard': typeof DashboardRoute
   '/faq': typeof FaqRoute
   '/forgotpassword': typeof ForgotpasswordRoute
@@ -241,8 +257,10 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/admin': typeof AdminRouteWithChildren
   '/claims': typeof ClaimsRoute
+  '/confirm-email-change': typeof ConfirmEmailChangeRoute
   '/dashboard': typeof DashboardRoute
   '/faq': typeof FaqRoute
   '/forgotpassword': typeof ForgotpasswordRoute
@@ -273,8 +291,10 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/account'
     | '/admin'
     | '/claims'
+    | '/confirm-email-change'
     | '/dashboard'
     | '/faq'
     | '/forgotpassword'
@@ -303,7 +323,9 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/account'
     | '/claims'
+    | '/confirm-email-change'
     | '/dashboard'
     | '/faq'
     | '/forgotpassword'
@@ -332,8 +354,10 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/account'
     | '/admin'
     | '/claims'
+    | '/confirm-email-change'
     | '/dashboard'
     | '/faq'
     | '/forgotpassword'
@@ -363,8 +387,10 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AccountRoute: typeof AccountRoute
   AdminRoute: typeof AdminRouteWithChildren
   ClaimsRoute: typeof ClaimsRoute
+  ConfirmEmailChangeRoute: typeof ConfirmEmailChangeRoute
   DashboardRoute: typeof DashboardRoute
   FaqRoute: typeof FaqRoute
   ForgotpasswordRoute: typeof ForgotpasswordRoute
@@ -393,6 +419,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/account': {
+      id: '/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AccountRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin': {
       id: '/admin'
       path: '/admin'
@@ -405,6 +438,13 @@ declare module '@tanstack/react-router' {
       path: '/claims'
       fullPath: '/claims'
       preLoaderRoute: typeof ClaimsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/confirm-email-change': {
+      id: '/confirm-email-change'
+      path: '/confirm-email-change'
+      fullPath: '/confirm-email-change'
+      preLoaderRoute: typeof ConfirmEmailChangeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/dashboard': {
@@ -611,8 +651,10 @@ const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AccountRoute: AccountRoute,
   AdminRoute: AdminRouteWithChildren,
   ClaimsRoute: ClaimsRoute,
+  ConfirmEmailChangeRoute: ConfirmEmailChangeRoute,
   DashboardRoute: DashboardRoute,
   FaqRoute: FaqRoute,
   ForgotpasswordRoute: ForgotpasswordRoute,

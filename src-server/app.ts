@@ -34,6 +34,7 @@ import { securityHeaders } from './platform/http/security-headers';
 import { createTurnGate, TURN_BUDGET_MS } from './platform/http/turn-gate';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { createMetricsRegistry, noMetrics } from './platform/metrics';
+import { sessionSeen } from './features/sessions/service';
 
 const BODY_LIMIT_BYTES = 100 * 1024;
 const DEFAULT_STATIC_ROOT = fileURLToPath(new URL('../dist/client', import.meta.url));
@@ -77,7 +78,8 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
   const publicUrl = opts.publicUrl ?? 'http://localhost:3000';
   const refusals = { gate: createRefusalGate(), log: createRefusalLog({ write, logger }) };
   const deps: Deps = { db, hot, write, clock, tokens, mailer, logger, publicUrl, metrics: metrics?.metrics ?? noMetrics, refusals };
-  const resolveCaller = createCallerResolver(hot, tokens);
+  // Each accepted session's "last seen" moves after the answer, at most once a minute (features/sessions).
+  const resolveCaller = createCallerResolver(hot, tokens, sessionSeen(deps));
   const trustProxy = opts.trustProxy ?? false;
 
   const app = new Hono<AppEnv>();
@@ -142,6 +144,7 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
           resolveCaller,
           authorization: c.req.header('authorization'),
           clientAddress: c.get('clientAddress') as string,
+          userAgent: c.req.header('user-agent'),
           requestId: c.get('requestId') as string,
         }) as unknown as Record<string, unknown>,
       onError: ({ error, path, ctx }) => {

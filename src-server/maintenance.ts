@@ -3,7 +3,7 @@
 import { isNotNull, lt, or, sql } from 'drizzle-orm';
 import { DEFAULT_AUDIT_RETENTION_DAYS, pruneAuditLog } from './platform/audit/retention';
 import { pruneThrottle } from './platform/auth/throttle';
-import { passwordResetTokens, revokedTokens, writeReceipts } from './platform/db/schema/index';
+import { emailChanges, passwordResetTokens, revokedTokens, sessions, writeReceipts } from './platform/db/schema/index';
 import { mergeSearchIndexes } from './platform/db/search-index';
 import { removeDeliveredTokens } from './platform/mail/mailer';
 import type { Deps } from './deps';
@@ -20,6 +20,10 @@ export async function runMaintenance(deps: Deps, options: { auditRetentionDays?:
   await deps.write(async (tx) => {
     await pruneThrottle(tx, now);
     await tx.delete(revokedTokens).where(lt(revokedTokens.expiresAt, now));
+    // A session whose token has expired lists nowhere and can be signed out of no more.
+    await tx.delete(sessions).where(lt(sessions.expiresAt, now));
+    // An e-mail change's link past its time, or spent, has no further use.
+    await tx.delete(emailChanges).where(or(isNotNull(emailChanges.usedAt), lt(emailChanges.expiresAt, now)));
     // Spent or expired reset links have no further use (only their hashes were ever stored).
     await tx.delete(passwordResetTokens).where(or(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.expiresAt, now)));
     // A receipt is looked up within seconds of its write (db/server.ts); both times are the database's own clock.

@@ -1,5 +1,5 @@
 // The top bar (docs/product.md#shared-frame). Staff get 'Admin' only, not 'My policies': /dashboard shows the
-// customer they impersonate, and a short bar keeps every link on one line at phone width.
+// customer they impersonate. Everyone signed in gets 'My account' (their own, never an impersonated one's).
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { brand } from '@server/contract/brand';
@@ -84,6 +84,13 @@ export function TopBar() {
                   </Link>
                 )}
               </li>
+              {session ? (
+                <li>
+                  <Link to="/account" className={linkClass}>
+                    My account
+                  </Link>
+                </li>
+              ) : null}
               <li>
                 <Link to="/support" className={linkClass}>
                   Contact Us

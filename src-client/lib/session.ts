@@ -73,6 +73,17 @@ export function clearSession(opts: { silent?: boolean } = {}): void {
   if (!opts.silent) notify();
 }
 
+/**
+ * The same session under a new token (a password change gives this device one: docs/product.md#account), kept
+ * where the old one was. Throws TokenDecodeError when the token cannot be read.
+ */
+export function renewSession(token: string): void {
+  decodeToken(token);
+  const store = window.localStorage.getItem(KEYS.token) ? window.localStorage : window.sessionStorage;
+  store.setItem(KEYS.token, token);
+  notify();
+}
+
 let cached: Session | null | undefined;
 
 export function readSession(now = Date.now()): Session | null {

@@ -15,6 +15,8 @@ export interface OperationContext {
   deps: Deps;
   /** The address the call came from (http/client-address.ts), for the throttles. */
   clientAddress: string;
+  /** The User-Agent header, read only to name a new session's device (platform/http/device.ts). */
+  userAgent?: string | undefined;
   requestId: string;
 }
 /** A signed-in tier's handler also knows who is calling: the tier has been checked. */

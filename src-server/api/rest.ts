@@ -89,7 +89,13 @@ function answering(operation: Operation, request: RestRequest | undefined, deps:
   });
   const inputOf = rest.input ?? mergedParts;
   // A signed-in tier's guard has set the caller; a public route has none.
-  const contextOf = (c: Context<AppEnv>) => ({ deps, clientAddress: c.get('clientAddress'), requestId: c.get('requestId'), caller: c.get('caller') });
+  const contextOf = (c: Context<AppEnv>) => ({
+    deps,
+    clientAddress: c.get('clientAddress'),
+    userAgent: c.req.header('user-agent'),
+    requestId: c.get('requestId'),
+    caller: c.get('caller'),
+  });
   const status = rest.status ?? 200;
   const answer = async (c: Context<AppEnv>) => {
     const input = inputOf(await partsOf(c));

@@ -1,6 +1,7 @@
 // The table of every operation (docs/operations.md#adding-an-operation), grouped as tRPC names them; both doors and
 // the OpenAPI document are built from it, REST and the document in the table's order.
 import { accountOperations } from '../features/account/operations';
+import { myAccountOperations } from '../features/my-account/operations';
 import { apiDocsOperations } from '../features/api-docs/operations';
 import { adminCallbackOperations, callbackOperations } from '../features/callbacks/operations';
 import { adminClaimOperations, claimOperations } from '../features/claims/operations';
@@ -22,7 +23,7 @@ import type { OperationTable } from './operation';
 
 export const operations = {
   health: healthOperation,
-  account: { ...accountOperations, verifyEmail: emailConfirmationOperations },
+  account: { ...accountOperations, ...myAccountOperations, verifyEmail: emailConfirmationOperations },
   passwordReset: passwordResetOperations,
   callbacks: callbackOperations,
   quotes: quoteOperations,

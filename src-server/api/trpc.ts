@@ -38,8 +38,8 @@ function procedureOf(operation: Operation, kind: TrpcKind): AnyTRPCProcedure {
   if (operation.output) builder = builder.output(operation.output);
   const signedIn = operation.tier !== 'public';
   // Past a signed-in tier's middleware, ctx.caller is the caller it resolved, no longer the function resolving it.
-  const resolve: Resolver = ({ ctx: { deps, clientAddress, requestId, caller }, input }) =>
-    handler(signedIn ? { deps, clientAddress, requestId, caller: caller as unknown as Caller } : { deps, clientAddress, requestId }, input);
+  const resolve: Resolver = ({ ctx: { deps, clientAddress, userAgent, requestId, caller }, input }) =>
+    handler(signedIn ? { deps, clientAddress, userAgent, requestId, caller: caller as unknown as Caller } : { deps, clientAddress, userAgent, requestId }, input);
   return kind === 'query' ? builder.query(resolve) : builder.mutation(resolve);
 }
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The shared frame's ways around (docs/product.md#shared-frame, #routes, #claims): the top bar per role ('My
-// policies' for a customer, 'Admin' for staff, neither signed out or with an expired token) in the bar and in the
+// policies' for a customer, 'Admin' for staff, 'My account' for both, none signed out or with an expired token) in the bar and in the
 // phone's menu; the installed app's Back bar; the footer's and the pages' ways to the 24/7 claims line; and the
 // guard that sends a signed-in person from /login and /register to their home page.
 import { act, cleanup, render, screen, within } from '@testing-library/react';
@@ -82,12 +82,13 @@ describe('top bar', () => {
     ]);
   });
 
-  it("a customer: 'My policies' to /dashboard first, then Contact Us and Logout", () => {
+  it("a customer: 'My policies' to /dashboard first, then My account, Contact Us and Logout", () => {
     signInAs('customer');
     render(<TopBar />);
     expect(barLinks()).toEqual([
       [brand.name, '/'],
       ['My policies', '/dashboard'],
+      ['My account', '/account'],
       ['Contact Us', '/support'],
     ]);
     expect(bar().getByRole('button', { name: 'Logout' })).toBeTruthy();
@@ -97,14 +98,16 @@ describe('top bar', () => {
     signInAs(role);
     render(<TopBar />);
     expect(bar().getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin');
+    expect(bar().getByRole('link', { name: 'My account' }).getAttribute('href')).toBe('/account');
     expect(bar().queryByRole('link', { name: 'My policies' })).toBeNull();
     expect(bar().queryByRole('link', { name: 'Get a Quote' })).toBeNull();
   });
 
-  it('an expired session is signed out: Login, no My policies', () => {
+  it('an expired session is signed out: Login, no My policies or My account', () => {
     signInAs('customer', { expiresIn: -60 });
     render(<TopBar />);
     expect(bar().queryByRole('link', { name: 'My policies' })).toBeNull();
+    expect(bar().queryByRole('link', { name: 'My account' })).toBeNull();
     expect(bar().getByRole('link', { name: 'Login' })).toBeTruthy();
   });
 

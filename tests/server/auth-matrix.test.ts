@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../../src-server/api/trpc';
 import { validQuote } from '../fixtures/quote';
-import { createHarness, json, T0, validPolicy, type Harness } from './harness';
+import { createHarness, json, PASSWORD, T0, validPolicy, type Harness } from './harness';
 
 const ROLES = ['anonymous', 'customer', 'otherCustomer', 'admin', 'owner'] as const;
 type Role = (typeof ROLES)[number];
@@ -79,6 +79,20 @@ const claimReport = () => ({
   phone: '07700 900123',
   injuries: false,
 });
+/** A fresh session of the customer's (another device), as its id in "Signed in on". */
+async function customersOtherSession(): Promise<number> {
+  await h.tokenFor(USERNAMES.customer);
+  const rs = await h.database.client.execute({ sql: 'select max(s.id) id from sessions s join users u on u.id = s.user_id where u.username = ?', args: [USERNAMES.customer] });
+  return Number(rs.rows[0]!['id']);
+}
+/** The account page acts on the caller's own sessions only: anyone else's, staff included, is not found. */
+const ownSessionOnly = (ok: number): Expected => ({ anonymous: 401, customer: ok, otherCustomer: 404, admin: 404, owner: 404 });
+/**
+ * Calls that end the caller's other sessions: each gets a session of its own, and the role's shared one is signed in
+ * again after it. A password "changed" to itself keeps the role's password.
+ */
+const ENDS_OTHER_SESSIONS = new Set(['POST /api/account/password', 'POST /api/account/sessions/sign-out-others', 'account.changePassword', 'account.signOutOthers']);
+
 /** A claim is reported on the caller's own policy only: anyone else's, staff included, is not found. */
 const ownPolicyOnly = (ok: number): Expected => ({ anonymous: 401, customer: ok, otherCustomer: 404, admin: 404, owner: 404 });
 
@@ -148,6 +162,35 @@ const REST: Record<string, RestRow> = {
     route: 'POST /api/account/verify-email/confirm',
     expect: signedIn(400),
     prepare: async () => ({ method: 'POST', path: '/api/account/verify-email/confirm', body: { token: 'x'.repeat(43) } }),
+  },
+  'GET /api/account': { route: 'GET /api/account', expect: signedIn(200), prepare: async () => ({ method: 'GET', path: '/api/account' }) },
+  'PUT /api/account': { route: 'PUT /api/account', expect: signedIn(200), prepare: async () => ({ method: 'PUT', path: '/api/account', body: { name: 'Matrix Person', phone: '07700 900123' } }) },
+  'POST /api/account/email': {
+    route: 'POST /api/account/email',
+    expect: signedIn(200),
+    prepare: async () => ({ method: 'POST', path: '/api/account/email', body: { email: `mxchange${next()}@example.test`, currentPassword: PASSWORD } }),
+  },
+  // A link nobody was sent: refused for everyone signed in.
+  'POST /api/account/email/confirm': {
+    route: 'POST /api/account/email/confirm',
+    expect: signedIn(400),
+    prepare: async () => ({ method: 'POST', path: '/api/account/email/confirm', body: { token: 'x'.repeat(43) } }),
+  },
+  'POST /api/account/password': {
+    route: 'POST /api/account/password',
+    expect: signedIn(200),
+    prepare: async () => ({ method: 'POST', path: '/api/account/password', body: { currentPassword: PASSWORD, password: PASSWORD } }),
+  },
+  'GET /api/account/sessions': { route: 'GET /api/account/sessions', expect: signedIn(200), prepare: async () => ({ method: 'GET', path: '/api/account/sessions' }) },
+  "DELETE /api/account/sessions/:id (the customer's other device)": {
+    route: 'DELETE /api/account/sessions/:id',
+    expect: ownSessionOnly(200),
+    prepare: async () => ({ method: 'DELETE', path: `/api/account/sessions/${await customersOtherSession()}` }),
+  },
+  'POST /api/account/sessions/sign-out-others': {
+    route: 'POST /api/account/sessions/sign-out-others',
+    expect: signedIn(200),
+    prepare: async () => ({ method: 'POST', path: '/api/account/sessions/sign-out-others' }),
   },
   'GET /api/user/policies': { route: 'GET /api/user/policies', expect: signedIn(200), prepare: async () => ({ method: 'GET', path: '/api/user/policies' }) },
   'GET /api/user/quotes': { route: 'GET /api/user/quotes', expect: signedIn(200), prepare: async () => ({ method: 'GET', path: '/api/user/quotes' }) },
@@ -379,6 +422,14 @@ const TRPC: Record<string, { expect: Expected; input: () => Promise<unknown> }> 
   'account.me': { expect: signedIn(200), input: async () => undefined },
   'account.verifyEmail.request': { expect: signedIn(200), input: async () => undefined },
   'account.verifyEmail.confirm': { expect: signedIn(400), input: async () => ({ token: 'x'.repeat(43) }) },
+  'account.details': { expect: signedIn(200), input: async () => undefined },
+  'account.updateDetails': { expect: signedIn(200), input: async () => ({ name: 'Matrix Person', phone: null }) },
+  'account.changeEmail': { expect: signedIn(200), input: async () => ({ email: `mxtchange${next()}@example.test`, currentPassword: PASSWORD }) },
+  'account.confirmEmailChange': { expect: signedIn(400), input: async () => ({ token: 'x'.repeat(43) }) },
+  'account.changePassword': { expect: signedIn(200), input: async () => ({ currentPassword: PASSWORD, password: PASSWORD }) },
+  'account.sessions': { expect: signedIn(200), input: async () => undefined },
+  'account.endSession': { expect: ownSessionOnly(200), input: async () => ({ id: await customersOtherSession() }) },
+  'account.signOutOthers': { expect: signedIn(200), input: async () => undefined },
   'policies.mine': { expect: signedIn(200), input: async () => undefined },
   'quotes.mine': { expect: signedIn(200), input: async () => undefined },
   'quotes.accept': {
@@ -480,8 +531,9 @@ describe('the matrix covers everything', () => {
 describe.each(Object.entries(REST))('REST %s', (_name, row) => {
   it.each(ROLES)('as %s', async (role) => {
     const cell = await row.prepare();
-    const token = await tokenFor(role, row.route === 'POST /api/logout');
+    const token = await tokenFor(role, row.route === 'POST /api/logout' || ENDS_OTHER_SESSIONS.has(row.route));
     const res = await h.request(cell.method, cell.path, { token, body: cell.body, headers: { 'x-forwarded-for': freshAddress() } });
+    if (ENDS_OTHER_SESSIONS.has(row.route) && role !== 'anonymous') tokens[role] = await h.tokenFor(USERNAMES[role]);
     expect(res.status, `${cell.method} ${cell.path} as ${role}: ${await res.clone().text()}`).toBe(row.expect[role]);
   });
 });
@@ -490,7 +542,7 @@ describe.each(Object.entries(TRPC))('tRPC %s', (path, row) => {
   it.each(ROLES)('as %s', async (role) => {
     const isQuery = (appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)[path]!._def.type === 'query';
     const input = await row.input();
-    const token = await tokenFor(role, path === 'account.logout');
+    const token = await tokenFor(role, path === 'account.logout' || ENDS_OTHER_SESSIONS.has(path));
     const encoded = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
     const res = isQuery
       ? await h.request('GET', `/trpc/${path}${encoded}`, { token, headers: { 'x-forwarded-for': freshAddress() } })
@@ -499,6 +551,7 @@ describe.each(Object.entries(TRPC))('tRPC %s', (path, row) => {
           ...(input === undefined ? {} : { rawBody: JSON.stringify(input) }),
           headers: { 'x-forwarded-for': freshAddress(), 'content-type': 'application/json' },
         });
+    if (ENDS_OTHER_SESSIONS.has(path) && role !== 'anonymous') tokens[role] = await h.tokenFor(USERNAMES[role]);
     expect(res.status, `${path} as ${role}: ${await res.clone().text()}`).toBe(row.expect[role]);
   });
 });

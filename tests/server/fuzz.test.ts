@@ -10,7 +10,7 @@ import { settleAfterAnswer } from '../../src-server/platform/after-answer';
 import { appRouter } from '../../src-server/api/trpc';
 import { isWellFormedText } from '../../src-server/contract/text';
 import { validQuote } from '../fixtures/quote';
-import { createHarness, json, validPolicy, type Harness } from './harness';
+import { createHarness, json, PASSWORD, validPolicy, type Harness } from './harness';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 
@@ -127,6 +127,17 @@ const ROUTES: Record<string, Route> = {
   'GET /api/me': { method: 'GET', path: () => '/api/me' },
   'POST /api/account/verify-email/request': { method: 'POST', path: () => '/api/account/verify-email/request' },
   'POST /api/account/verify-email/confirm': { method: 'POST', path: () => '/api/account/verify-email/confirm', body: { token: 'x'.repeat(43) } },
+  'GET /api/account': { method: 'GET', path: () => '/api/account' },
+  'PUT /api/account': { method: 'PUT', path: () => '/api/account', body: { name: 'Fuzz Owner', phone: '07700 900123' } },
+  // The right password: a change is asked for (a link queued) until the hourly limit answers 429.
+  'POST /api/account/email': { method: 'POST', path: () => '/api/account/email', body: { email: 'fuzz-new@example.test', currentPassword: PASSWORD } },
+  'POST /api/account/email/confirm': { method: 'POST', path: () => '/api/account/email/confirm', body: { token: 'x'.repeat(43) } },
+  // A wrong current password: a change would end the run's own session (and its password), so it is always refused.
+  'POST /api/account/password': { method: 'POST', path: () => '/api/account/password', body: { currentPassword: 'not-the-password', password: 'longenough1' } },
+  'GET /api/account/sessions': { method: 'GET', path: () => '/api/account/sessions' },
+  // Only the run's own session exists, which this route will not end: every id answers 404 or 409.
+  'DELETE /api/account/sessions/:id': { method: 'DELETE', path: () => '/api/account/sessions/1' },
+  'POST /api/account/sessions/sign-out-others': { method: 'POST', path: () => '/api/account/sessions/sign-out-others' },
   'GET /api/user/policies': { method: 'GET', path: () => '/api/user/policies' },
   'GET /api/user/quotes': { method: 'GET', path: () => '/api/user/quotes' },
   'POST /api/user/quotes/:reference/accept': { method: 'POST', path: () => `/api/user/quotes/${ownQuotes.acceptReference}/accept`, body: { confirm: true } },

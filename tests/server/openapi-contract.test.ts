@@ -141,6 +141,13 @@ async function linkToken(email: string, kind: 'reset-password' | 'welcome' | 've
 }
 
 const customer = (sent: Sent = {}): Sent => ({ token: tokens.customer, ...sent });
+/** A fresh account of its own (the account page's changes would disturb the shared customer's), by username. */
+async function freshAccount(): Promise<string> {
+  const username = `ct-own${next()}`;
+  await h.addUser({ username });
+  return username;
+}
+const signedInAs = (username: string) => h.tokenFor(username);
 /** A claim report on the customer's own policy, new each time (its phone id). */
 const claimReport = (over: Record<string, unknown> = {}) => ({
   clientId: randomUUID(),
@@ -206,6 +213,38 @@ const OK: Record<string, Case[]> = {
   ],
   'POST /api/callbacks': [{ status: 201, prepare: async () => ({ body: { name: 'Contract', email: `ct-cb${next()}@example.test`, phone: '07700 900123', reasonForContact: 'claims' } }) }],
   'POST /api/quotes': [{ status: 201, prepare: async () => ({ body: { ...validQuote, email: `ct-q${next()}@example.test` } }) }],
+  'GET /api/account': [{ status: 200, prepare: async () => customer() }],
+  'PUT /api/account': [{ status: 200, prepare: async () => customer({ body: { name: 'Contract Customer', phone: '+44 7700 900123' } }) }],
+  'POST /api/account/email': [
+    { status: 200, prepare: async () => ({ token: await signedInAs(await freshAccount()), body: { email: `ct-changed${next()}@example.test`, currentPassword: PASSWORD } }) },
+  ],
+  'POST /api/account/email/confirm': [
+    {
+      status: 200,
+      prepare: async () => {
+        const token = await signedInAs(await freshAccount());
+        const email = `ct-moved${next()}@example.test`;
+        expect((await h.request('POST', '/api/account/email', { token, body: { email, currentPassword: PASSWORD } })).status).toBe(200);
+        return { token, body: { token: (await latestLinkTo(h, email, '/confirm-email-change')).token } };
+      },
+    },
+  ],
+  // An account of its own: the change ends its other sessions.
+  'POST /api/account/password': [{ status: 200, prepare: async () => ({ token: await signedInAs(await freshAccount()), body: { currentPassword: PASSWORD, password: 'a-new-passphrase' } }) }],
+  'GET /api/account/sessions': [{ status: 200, prepare: async () => customer() }],
+  'DELETE /api/account/sessions/{id}': [
+    {
+      status: 200,
+      prepare: async () => {
+        const username = await freshAccount();
+        const token = await signedInAs(username);
+        await signedInAs(username);
+        const sessions = await json<{ id: number; current: boolean }[]>(await h.request('GET', '/api/account/sessions', { token }));
+        return { token, params: { id: sessions.find((s) => !s.current)!.id } };
+      },
+    },
+  ],
+  'POST /api/account/sessions/sign-out-others': [{ status: 200, prepare: async () => ({ token: await signedInAs(await freshAccount()) }) }],
   'GET /api/user/policies': [{ status: 200, prepare: async () => customer() }],
   'GET /api/user/quotes': [{ status: 200, prepare: async () => customer() }],
   // Accepted already in the fixtures: a second acceptance answers the request as it is.
@@ -370,6 +409,8 @@ describe('other documented errors', () => {
 
   it('conflicts: 409, with the field where there is one', async () => {
     await expectContract('POST /api/register', { body: { username: 'ct-cust', email: 'someone-else@example.test', password: 'long-enough-1' } }, 409);
+    await expectContract('POST /api/account/email', { token: await signedInAs(await freshAccount()), body: { email: fx.customerEmail, currentPassword: PASSWORD } }, 409);
+    await expectContract('DELETE /api/account/sessions/{id}', customer({ params: { id: (await json<{ id: number; current: boolean }[]>(await h.request('GET', '/api/account/sessions', { token: tokens.customer }))).find((s) => s.current)!.id } }), 409);
     await expectContract('POST /api/admin/users', owner({ body: { username: `ctdup${next()}`, email: fx.customerEmail, password: 'long-enough-1' } }), 409);
     await expectContract('GET /api/policies/{policyNumber}/certificate', customer({ params: { policyNumber: fx.pendingPolicyNumber } }), 409);
     await expectContract('GET /api/policies/{policyNumber}/documents/{kind}', customer({ params: { policyNumber: fx.pendingPolicyNumber, kind: 'certificate' } }), 409);

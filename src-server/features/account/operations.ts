@@ -13,7 +13,7 @@ export const accountOperations = {
     tier: 'public',
     input: loginInput,
     output: loginResultView,
-    handler: ({ deps, clientAddress }, input) => login(deps, input, clientAddress),
+    handler: ({ deps, clientAddress, userAgent }, input) => login(deps, input, clientAddress, userAgent),
     rest: {
       method: 'post',
       path: '/login',

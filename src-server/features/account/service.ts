@@ -32,6 +32,7 @@ import { assertUnique } from '../users/service';
 import { toUserView } from '../users/view';
 import { isAddressConfirmed, queueConfirmationLink } from '../email-confirmation/service';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
+import { endSessionOf, recordSession, type SessionClient } from '../sessions/service';
 
 /** Failed sign-ins allowed per 15-minute window: per name and address, per name, per address (docs/product.md#login). */
 export const LOGIN_PAIR_RULE: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
@@ -132,7 +133,7 @@ async function countFailure(tx: DbOrTx, keys: LoginKeys, now: number): Promise<R
  * upsert after the check and answered 401 only within every limit, so parallel guesses are counted exactly; past
  * a limit right and wrong alike answer 429. Refusals write nothing on their path (docs/operations.md#refusals).
  */
-export async function login(deps: Deps, input: LoginInput, clientAddress: string): Promise<LoginResult> {
+export async function login(deps: Deps, input: LoginInput, clientAddress: string, userAgent?: string): Promise<LoginResult> {
   // Password hashing at capacity: refused (503) before any read or write, whoever is named.
   passwordHashing.assertRoom({ address: throttleAddress(clientAddress), known: true });
   const now = deps.clock.now();
@@ -184,16 +185,26 @@ export async function login(deps: Deps, input: LoginInput, clientAddress: string
     return null;
   });
   if (refusal) return refuse(refusal);
-  return signIn(deps, row, input.remember, now);
+  return signIn(deps, row, input.remember, now, { address: clientAddress, userAgent });
 }
 
-/** A session for the account, as a sign-in answers it (an invitation's link signs in too). */
-export async function signIn(deps: Pick<Deps, 'tokens'>, row: typeof users.$inferSelect, remember: boolean, now: number): Promise<LoginResult> {
-  const { token, expiresAt } = await deps.tokens.sign(
+/**
+ * A session for the account, as a sign-in answers it (an invitation's link signs in too): the one place sessions are
+ * signed, so each is recorded for "Signed in on" (features/sessions).
+ */
+export async function signIn(
+  deps: Pick<Deps, 'tokens' | 'write'>,
+  row: typeof users.$inferSelect,
+  remember: boolean,
+  now: number,
+  client: SessionClient,
+): Promise<LoginResult> {
+  const { token, expiresAt, jti } = await deps.tokens.sign(
     { id: row.id, username: row.username, ...normaliseRoles(row), sessionVersion: row.sessionVersion },
     remember,
     now,
   );
+  await deps.write((tx) => recordSession(tx, { jti, userId: row.id, sessionVersion: row.sessionVersion, remember, expiresAt, client, now }));
   return { token, expiresAt: new Date(expiresAt).toISOString(), user: toUserView(row) };
 }
 
@@ -236,6 +247,8 @@ export async function logout(deps: Deps, caller: Caller): Promise<void> {
   const now = deps.clock.now();
   await deps.write(async (tx) => {
     await tx.insert(revokedTokens).values({ jti: caller.jti, expiresAt: caller.exp * 1000 }).onConflictDoNothing();
+    // "Signed in on" no longer lists it (docs/product.md#account).
+    await endSessionOf(tx, caller.jti, now);
     await writeLog(tx, now, { action: 'Signed out', username: caller.username, userId: caller.id });
   });
 }

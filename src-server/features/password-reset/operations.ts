@@ -24,7 +24,7 @@ export const passwordResetOperations = {
     tier: 'public',
     input: passwordResetConfirmInput,
     reply: passwordSetReply,
-    handler: ({ deps }, input) => confirmPasswordReset(deps, input),
+    handler: ({ deps, clientAddress, userAgent }, input) => confirmPasswordReset(deps, input, { address: clientAddress, userAgent }),
     rest: {
       method: 'post',
       path: '/password-reset/confirm',

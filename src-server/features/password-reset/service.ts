@@ -16,6 +16,7 @@ import { addressThrottleKey, clearThrottle, clearThrottlePrefix, countAttempt, l
 import { writeLog } from '../../platform/audit/log';
 import { afterAnswer } from '../../platform/after-answer';
 import { signIn } from '../account/service';
+import type { SessionClient } from '../sessions/service';
 
 const RESET_TOKEN_TTL_MS = 30 * 60_000;
 /**
@@ -96,7 +97,7 @@ export async function requestPasswordReset(
  * Step 2. An unused, unexpired token changes the password, ends every session and is spent, in one transaction;
  * an invitation's also signs in, from the account as the transaction left it (docs/product.md#welcome).
  */
-export async function confirmPasswordReset(deps: Deps, input: PasswordResetConfirmInput): Promise<PasswordResetAnswer> {
+export async function confirmPasswordReset(deps: Deps, input: PasswordResetConfirmInput, client: SessionClient): Promise<PasswordResetAnswer> {
   const now = deps.clock.now();
   const usable = usableAccountToken(input.token, PASSWORD_LINKS, now);
   const [found] = await deps.db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(usable).limit(1);
@@ -139,5 +140,5 @@ export async function confirmPasswordReset(deps: Deps, input: PasswordResetConfi
   });
   deliverSoon(deps, 'password reset mail');
   if (purpose !== 'invite') return { message: passwordResetMessages.changed };
-  return { message: passwordResetMessages.welcomed, session: await signIn(deps, user, input.remember, now) };
+  return { message: passwordResetMessages.welcomed, session: await signIn(deps, user, input.remember, now, client) };
 }

@@ -20,7 +20,10 @@ const BEARER_RE = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i;
 
 export type ResolveCaller = (authorization: string | undefined | null, nowMs: number) => Promise<CallerResult>;
 
-export function createCallerResolver(hot: HotReads, tokens: TokenService): ResolveCaller {
+/** Told of every session a request is accepted with (features/sessions: its "last seen"); must not wait on anything. */
+export type SessionSeen = (session: { jti: string; userId: number }, nowMs: number) => void;
+
+export function createCallerResolver(hot: HotReads, tokens: TokenService, seen?: SessionSeen): ResolveCaller {
   return async (authorization, nowMs) => {
     if (!authorization) return { caller: null, reason: 'missing' };
     const match = BEARER_RE.exec(authorization);
@@ -32,6 +35,7 @@ export function createCallerResolver(hot: HotReads, tokens: TokenService): Resol
     if (!row || row.revoked || row.sessionVersion !== claims.sessionVersion) return { caller: null, reason: 'invalid' };
     // Owner implies admin (docs/product.md#roles: Owner ⊃ Admin ⊃ User).
     const { isAdmin, isOwner } = normaliseRoles(row);
+    seen?.({ jti: claims.jti, userId: row.id }, nowMs);
     return {
       caller: { id: row.id, username: row.username, isAdmin, isOwner, jti: claims.jti, exp: claims.exp },
     };

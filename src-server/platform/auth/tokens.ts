@@ -39,7 +39,8 @@ interface VerifiedToken {
 }
 
 export interface TokenService {
-  sign(subject: TokenSubject, remember: boolean, nowMs: number): Promise<{ token: string; expiresAt: number }>;
+  /** The token, when it lapses (epoch ms), and its id (jti), which names its session (features/sessions). */
+  sign(subject: TokenSubject, remember: boolean, nowMs: number): Promise<{ token: string; expiresAt: number; jti: string }>;
   /** The verified claims, or null for anything forged, expired, malformed or signed another way. */
   verify(token: string, nowMs: number): Promise<VerifiedToken | null>;
 }
@@ -91,17 +92,18 @@ export async function createTokenService(secret: string): Promise<TokenService> 
     async sign(subject, remember, nowMs) {
       const iat = Math.floor(nowMs / 1000);
       const exp = iat + (remember ? REMEMBER_DAYS * 24 * 3600 : SESSION_HOURS * 3600);
+      const jti = randomUUID();
       const token = signer({
         sub: String(subject.id),
         username: subject.username,
         isAdmin: subject.isAdmin,
         isOwner: subject.isOwner,
         sv: subject.sessionVersion,
-        jti: randomUUID(),
+        jti,
         iat,
         exp,
       });
-      return { token, expiresAt: exp * 1000 };
+      return { token, expiresAt: exp * 1000, jti };
     },
 
     async verify(token, nowMs) {

@@ -15,3 +15,5 @@ export { writeReceipts } from './write-receipts';
 export { policyVersions } from './policy-versions';
 export { policyPayments } from './policy-payments';
 export { claims, claimPhotos } from './claims';
+export { sessions } from './sessions';
+export { emailChanges } from './email-changes';

@@ -18,6 +18,10 @@ export const users = sqliteTable(
     // An account that held policies is closed rather than deleted (docs/product.md#records): no sign-in, kept with
     // its policies. Null while open.
     closedAt: integer('closed_at'),
+    // What the account's owner says of themselves on /account (docs/product.md#account): optional, null until given.
+    name: text('name'),
+    // A UK number in its national form, digits only (contract/callback.ts normaliseUkPhone).
+    phone: text('phone'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
