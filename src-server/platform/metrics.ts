@@ -18,7 +18,9 @@ export type ThrottleLimit =
   | 'verify'
   | 'password_reset_address'
   | 'password_reset_email'
-  | 'confirm_email';
+  | 'confirm_email'
+  | 'second_factor_user'
+  | 'second_factor_address';
 
 /** What services report (deps.metrics). Each call is one in-memory increment; nothing here waits. */
 export interface Metrics {

@@ -15,3 +15,4 @@ export { writeReceipts } from './write-receipts';
 export { policyVersions } from './policy-versions';
 export { policyPayments } from './policy-payments';
 export { claims, claimPhotos } from './claims';
+export { staffFactors, recoveryCodes, siteSettings } from './staff-factors';
