@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
+import { createSecretBox } from '../../src-server/platform/auth/secret-box';
 import { auditLogs, recoveryCodes, staffFactors } from '../../src-server/platform/db/schema/index';
 import { createHarness, json, PASSWORD, type Harness } from './harness';
 
@@ -211,6 +212,9 @@ describe("the owner's rule", () => {
       .catch((e: unknown) => e);
     expect(viaTrpc).toBeInstanceOf(TRPCError);
     expect((viaTrpc as TRPCError).code).toBe('FORBIDDEN');
+    // Over HTTP the console reads the same code in the error's details.
+    const overHttp = await json<{ error: { data: { details: unknown } } }>(await h.request('GET', '/trpc/admin.stats', { token: adminToken }));
+    expect(overHttp.error.data.details).toEqual({ code: 'second_factor_required' });
     // The set-up itself stays open to them.
     expect(await json(await h.request('GET', '/api/account/second-factor', { token: adminToken }))).toMatchObject({ enrolled: false, required: true });
     await enrol(adminToken);
@@ -229,5 +233,20 @@ describe("the owner's rule", () => {
     await h.addUser({ username: 'notowner', isAdmin: true });
     const token = await h.tokenFor('notowner');
     expect((await h.request('PUT', '/api/admin/second-factor-rule', { token, body: { required: false } })).status).toBe(403);
+  });
+});
+
+describe('the sealed key', () => {
+  it('opens only under the server secret that sealed it, and not once tampered with', () => {
+    const box = createSecretBox('a'.repeat(40), 'staff-factor-keys');
+    const sealed = box.seal('JBSWY3DPEHPK3PXPJBSWY3DP');
+    expect(sealed).not.toContain('JBSWY3DP');
+    expect(box.open(sealed)).toBe('JBSWY3DPEHPK3PXPJBSWY3DP');
+    expect(createSecretBox('b'.repeat(40), 'staff-factor-keys').open(sealed)).toBeNull();
+    expect(createSecretBox('a'.repeat(40), 'another-purpose').open(sealed)).toBeNull();
+    const [v, iv, body, tag] = sealed.split('.') as [string, string, string, string];
+    const flipped = `${body.startsWith('A') ? 'B' : 'A'}${body.slice(1)}`;
+    expect(box.open([v, iv, flipped, tag].join('.'))).toBeNull();
+    expect(box.open('not sealed')).toBeNull();
   });
 });
