@@ -29,6 +29,7 @@ import { Route as SupportRouteImport } from './routes/support'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as WelcomeRouteImport } from './routes/welcome'
+import { Route as AccountTwoFactorRouteImport } from './routes/account.two-factor'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminCallbacksRouteImport } from './routes/admin/callbacks'
 import { Route as AdminClaimsRouteImport } from './routes/admin/claims'
@@ -140,6 +141,11 @@ const WelcomeRoute = WelcomeRouteImport.update({
   path: '/welcome',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountTwoFactorRoute = AccountTwoFactorRouteImport.update({
+  id: '/account/two-factor',
+  path: '/account/two-factor',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -212,6 +218,7 @@ export interface FileRoutesByFullPath {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/verify-email': typeof VerifyEmailRoute
   '/welcome': typeof WelcomeRoute
+  '/account/two-factor': typeof AccountTwoFactorRoute
   '/admin/callbacks': typeof AdminCallbacksRoute
   '/admin/claims': typeof AdminClaimsRoute
   '/admin/logs': typeof AdminLogsRoute
@@ -243,6 +250,7 @@ export interface FileRoutesByTo {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/verify-email': typeof VerifyEmailRoute
   '/welcome': typeof WelcomeRoute
+  '/account/two-factor': typeof AccountTwoFactorRoute
   '/admin/callbacks': typeof AdminCallbacksRoute
   '/admin/claims': typeof AdminClaimsRoute
   '/admin/logs': typeof AdminLogsRoute
@@ -276,6 +284,7 @@ export interface FileRoutesById {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/verify-email': typeof VerifyEmailRoute
   '/welcome': typeof WelcomeRoute
+  '/account/two-factor': typeof AccountTwoFactorRoute
   '/admin/callbacks': typeof AdminCallbacksRoute
   '/admin/claims': typeof AdminClaimsRoute
   '/admin/logs': typeof AdminLogsRoute
@@ -310,6 +319,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/verify-email'
     | '/welcome'
+    | '/account/two-factor'
     | '/admin/callbacks'
     | '/admin/claims'
     | '/admin/logs'
@@ -341,6 +351,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/verify-email'
     | '/welcome'
+    | '/account/two-factor'
     | '/admin/callbacks'
     | '/admin/claims'
     | '/admin/logs'
@@ -373,6 +384,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/verify-email'
     | '/welcome'
+    | '/account/two-factor'
     | '/admin/callbacks'
     | '/admin/claims'
     | '/admin/logs'
@@ -406,6 +418,7 @@ export interface RootRouteChildren {
   TermsOfServiceRoute: typeof TermsOfServiceRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
   WelcomeRoute: typeof WelcomeRoute
+  AccountTwoFactorRoute: typeof AccountTwoFactorRoute
   VerifyCodeRoute: typeof VerifyCodeRoute
   VerifyIndexRoute: typeof VerifyIndexRoute
 }
@@ -552,6 +565,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WelcomeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/account/two-factor': {
+      id: '/account/two-factor'
+      path: '/account/two-factor'
+      fullPath: '/account/two-factor'
+      preLoaderRoute: typeof AccountTwoFactorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/': {
       id: '/admin/'
       path: '/'
@@ -670,6 +690,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsOfServiceRoute: TermsOfServiceRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   WelcomeRoute: WelcomeRoute,
+  AccountTwoFactorRoute: AccountTwoFactorRoute,
   VerifyCodeRoute: VerifyCodeRoute,
   VerifyIndexRoute: VerifyIndexRoute,
 }

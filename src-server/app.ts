@@ -8,6 +8,7 @@ import { pino, type Logger } from 'pino';
 import { createRefusalLog } from './platform/audit/refusal-log';
 import { createCallerResolver, type ResolveCaller } from './platform/auth/caller';
 import { createRefusalGate } from './platform/auth/refusal-gate';
+import { createSecretBox } from './platform/auth/secret-box';
 import { createTokenService } from './platform/auth/tokens';
 import { systemClock, type Clock } from './platform/clock';
 import { TRPC_MAX_BATCH } from './contract/limits';
@@ -77,7 +78,7 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
   const mailer = opts.mailer ?? createMailer({ db, write, clock, logger, smtpUrl: opts.smtpUrl, from: opts.mailFrom, logLinks: opts.mailLogLinks });
   const publicUrl = opts.publicUrl ?? 'http://localhost:3000';
   const refusals = { gate: createRefusalGate(), log: createRefusalLog({ write, logger }) };
-  const deps: Deps = { db, hot, write, clock, tokens, mailer, logger, publicUrl, metrics: metrics?.metrics ?? noMetrics, refusals };
+  const deps: Deps = { db, hot, write, clock, tokens, mailer, logger, publicUrl, metrics: metrics?.metrics ?? noMetrics, refusals, factorKeys: createSecretBox(opts.jwtSecret, 'staff-factor-keys') };
   // Each accepted session's "last seen" moves after the answer, at most once a minute (features/sessions).
   const resolveCaller = createCallerResolver(hot, tokens, sessionSeen(deps));
   const trustProxy = opts.trustProxy ?? false;

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { RefusalLog } from './platform/audit/refusal-log';
 import type { Caller } from './platform/auth/caller';
 import type { RefusalGate } from './platform/auth/refusal-gate';
+import type { SecretBox } from './platform/auth/secret-box';
 import type { TokenService } from './platform/auth/tokens';
 import type { Clock } from './platform/clock';
 import type { Db } from './platform/db/client';
@@ -26,6 +27,8 @@ export interface Deps {
   metrics: Metrics;
   /** Refusals answered without writing (docs/operations.md#refusals): keys seen over a limit, their audit counts. */
   refusals: { gate: RefusalGate; log: RefusalLog };
+  /** Seals the staff's TOTP keys at rest with a key derived from the server's secret (auth/secret-box.ts). */
+  factorKeys: SecretBox;
 }
 
 export type { Caller };

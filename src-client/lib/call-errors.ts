@@ -67,3 +67,8 @@ export function showServerFieldErrors<F extends string>(
   found.forEach(([f, message], i) => setError(f, { type: 'server', message }, { shouldFocus: i === 0 }));
   return found.length;
 }
+
+/** A 403 of the owner's rule (docs/product.md#second-factor-for-staff): this staff account must set up a second factor first. */
+export function needsSecondFactor(err: unknown): boolean {
+  return isTrpcError(err) && (err.data?.details as { code?: unknown } | undefined)?.code === 'second_factor_required';
+}

@@ -11,7 +11,7 @@ export type RestApp = OpenAPIHono<AppEnv>;
 /** Every tag a route may carry, in the reference page's order. */
 export const TAGS = [
   { name: 'Health', description: 'Whether the server and its database answer.' },
-  { name: 'Account', description: 'Signing in and out, registering, the current session, and the account page: details, e-mail, password, sessions.' },
+  { name: 'Account', description: 'Signing in and out (with the staff second factor), registering, the current session, and the account page: details, e-mail, password, sessions.' },
   { name: 'Password reset', description: 'Asking for a reset link and spending it (also an invitation to set a first password).' },
   { name: 'Quote and callback requests', description: "The public forms, and a customer's own quote requests." },
   { name: 'Policies', description: "A customer's own policies and certificates." },

@@ -3,7 +3,7 @@
 // than docs/api.md gives.
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { z } from 'zod';
-import { errorAnswer, inputErrorAnswer, serverErrorAnswer } from '../platform/http/errors';
+import { errorAnswer, forbiddenAnswer, inputErrorAnswer, serverErrorAnswer } from '../platform/http/errors';
 import type { Operation, RestRequest } from './operation';
 import { TIER_NOTES } from './tiers';
 
@@ -20,7 +20,7 @@ const retryAfter = { 'Retry-After': { description: 'Seconds to wait before tryin
 const ERROR_RESPONSES: Record<ErrorStatus, ResponseConfig> = {
   400: { description: 'Bad input: a schema failure (by field in `details`), malformed JSON or a rule; nothing is written', content: json(inputErrorAnswer) },
   401: { description: 'No valid session: no token, or one invalid, expired or revoked (also a wrong password at sign-in)', content: json(errorAnswer) },
-  403: { description: 'Signed in but not allowed', content: json(errorAnswer) },
+  403: { description: 'Signed in but not allowed (`details.code` `second_factor_required`: set up a second factor first)', content: json(forbiddenAnswer) },
   404: { description: 'No such record, or one the caller may not see', content: json(errorAnswer) },
   409: { description: 'Conflict with what is stored (`details` names the field where there is one)', content: json(inputErrorAnswer) },
   413: { description: 'The request body is over 100 KB', content: json(errorAnswer) },

@@ -15,6 +15,7 @@ import { adminPaymentOperations } from '../features/payments/operations';
 import { adminPolicyOperations, policyOperations } from '../features/policies/operations';
 import { adminQuoteOperations, quoteOperations } from '../features/quotes/operations';
 import { reportOperation } from '../features/reports/operations';
+import { secondFactorOperations, secondFactorRuleOperation } from '../features/second-factor/operations';
 import { staffOperation } from '../features/queues/operations';
 import { statsOperations } from '../features/stats/operations';
 import { adminUserOperations } from '../features/users/operations';
@@ -23,7 +24,7 @@ import type { OperationTable } from './operation';
 
 export const operations = {
   health: healthOperation,
-  account: { ...accountOperations, ...myAccountOperations, verifyEmail: emailConfirmationOperations },
+  account: { ...accountOperations, ...myAccountOperations, verifyEmail: emailConfirmationOperations, secondFactor: secondFactorOperations },
   passwordReset: passwordResetOperations,
   callbacks: callbackOperations,
   quotes: quoteOperations,
@@ -40,6 +41,7 @@ export const operations = {
     callbacks: adminCallbackOperations,
     claims: adminClaimOperations,
     report: reportOperation,
+    secondFactorRule: secondFactorRuleOperation,
   },
   apiDocs: apiDocsOperations,
 } satisfies OperationTable;

@@ -8,6 +8,7 @@ import { brokenTextError } from '../contract/text';
 import { DomainError, domainErrorIn, errorAnswerOf, inputErrorDetails } from '../errors';
 import type { OperationContext } from './operation';
 import { assertTier, type Tier } from './tiers';
+import { assertSecondFactorRule } from '../features/second-factor/factor';
 
 export interface TrpcContext extends OperationContext {
   /** Resolved on first use, once per request: public procedures never pay for a token check. */
@@ -72,8 +73,10 @@ const signedInProcedure = publicProcedure.use(async ({ ctx, next }) => {
 
 // The ForbiddenError assertTier throws becomes FORBIDDEN through mapDomainErrors, as a service's would.
 const tierProcedure = (tier: 'admin' | 'owner') =>
-  signedInProcedure.use(({ ctx, next }) => {
+  signedInProcedure.use(async ({ ctx, next }) => {
     assertTier(tier, ctx.caller);
+    // The owner's rule (docs/product.md#second-factor-for-staff), as at the REST door.
+    await assertSecondFactorRule(ctx.deps, ctx.caller);
     return next();
   });
 

@@ -20,7 +20,9 @@ export type ThrottleLimit =
   | 'password_reset_email'
   | 'confirm_email'
   | 'account_password'
-  | 'email_change';
+  | 'email_change'
+  | 'second_factor_user'
+  | 'second_factor_address';
 
 /** What services report (deps.metrics). Each call is one in-memory increment; nothing here waits. */
 export interface Metrics {

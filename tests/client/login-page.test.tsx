@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const navigate = vi.hoisted(() => vi.fn());
 const login = vi.hoisted(() => vi.fn());
+const secondStep = vi.hoisted(() => vi.fn());
 /** /login's search parameters (a `next` page, as a renewal link sets). */
 const loginSearch = vi.hoisted(() => ({ value: {} as { next?: string } }));
 
@@ -27,7 +28,7 @@ vi.mock('@tanstack/react-router', async (importOriginal) => ({
 }));
 
 vi.mock('../../src-client/lib/trpc', () => ({
-  trpcClient: { account: { login: { mutate: login } }, passwordReset: { confirm: { mutate: vi.fn() } } },
+  trpcClient: { account: { login: { mutate: login }, secondFactor: { login: { mutate: secondStep } } }, passwordReset: { confirm: { mutate: vi.fn() } } },
 }));
 
 const { LoginPage } = await import('../../src-client/features/account/login-page');
@@ -106,5 +107,36 @@ describe('LoginPage remember-me', () => {
     const box = screen.getByRole('checkbox', { name: LABEL });
     expect((box as HTMLInputElement).checked).toBe(true);
     expect(screen.getByText(HINT).id).toBe(box.getAttribute('aria-describedby'));
+  });
+});
+
+describe('LoginPage second factor (docs/product.md#second-factor-for-staff)', () => {
+  it('asks for the code after the password, focused, then signs in with the challenge; a recovery code is an option', async () => {
+    const challenge = 'c'.repeat(43);
+    login.mockResolvedValue({ secondFactorRequired: true, challenge, expiresAt: new Date(Date.now() + 300_000).toISOString() });
+    secondStep.mockResolvedValue({ token: tokenFor(true) });
+    await signIn();
+    const code = await screen.findByLabelText(/Code from your app/);
+    expect(code.getAttribute('name')).toBe('code');
+    expect(document.activeElement).toBe(code);
+    expect(localStorage.getItem('token')).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Use a recovery code' }));
+    const recovery = screen.getByLabelText(/Recovery code/);
+    expect(recovery.getAttribute('name')).toBe('code');
+    await user.type(recovery, 'abcde-23456');
+    await user.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(secondStep).toHaveBeenCalledWith({ challenge, code: 'abcde-23456', remember: true });
+    expect(localStorage.getItem('token')).toBe(tokenFor(true));
+    expect(navigate).toHaveBeenCalledWith({ to: '/admin', replace: true });
+  });
+
+  it('an empty code is refused beside the field without a call', async () => {
+    login.mockResolvedValue({ secondFactorRequired: true, challenge: 'c'.repeat(43), expiresAt: new Date(Date.now() + 300_000).toISOString() });
+    await signIn();
+    await screen.findByLabelText(/Code from your app/);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Verify and sign in' }));
+    expect(screen.getByText('Enter the 6-digit code')).toBeTruthy();
+    expect(secondStep).not.toHaveBeenCalled();
   });
 });

@@ -152,6 +152,32 @@ const REST: Record<string, RestRow> = {
   },
   'POST /api/logout': { route: 'POST /api/logout', expect: signedIn(200), prepare: async () => ({ method: 'POST', path: '/api/logout' }) },
   'GET /api/me': { route: 'GET /api/me', expect: signedIn(200), prepare: async () => ({ method: 'GET', path: '/api/me' }) },
+  'POST /api/login/second-factor (unknown challenge)': {
+    route: 'POST /api/login/second-factor',
+    expect: all(401),
+    prepare: async () => ({ method: 'POST', path: '/api/login/second-factor', body: { challenge: 'x'.repeat(43), code: '123456' } }),
+  },
+  'GET /api/account/second-factor': {
+    route: 'GET /api/account/second-factor',
+    expect: signedIn(200),
+    prepare: async () => ({ method: 'GET', path: '/api/account/second-factor' }),
+  },
+  // Staff only; a set-up not yet confirmed is replaced by the next, so every cell may start one.
+  'POST /api/account/second-factor/setup': {
+    route: 'POST /api/account/second-factor/setup',
+    expect: staff(200),
+    prepare: async () => ({ method: 'POST', path: '/api/account/second-factor/setup' }),
+  },
+  'POST /api/account/second-factor/confirm (not a code)': {
+    route: 'POST /api/account/second-factor/confirm',
+    expect: signedIn(400),
+    prepare: async () => ({ method: 'POST', path: '/api/account/second-factor/confirm', body: { code: 'abc' } }),
+  },
+  'POST /api/account/second-factor/remove (not a code)': {
+    route: 'POST /api/account/second-factor/remove',
+    expect: signedIn(400),
+    prepare: async () => ({ method: 'POST', path: '/api/account/second-factor/remove', body: { code: 'abc' } }),
+  },
   'POST /api/account/verify-email/request': {
     route: 'POST /api/account/verify-email/request',
     expect: signedIn(200),
@@ -242,6 +268,11 @@ const REST: Record<string, RestRow> = {
       path: '/api/admin/users',
       body: { username: `mxown${next()}`, email: `mxown${counter}@example.test`, password: 'long-enough-1', isAdmin: true, isOwner: true },
     }),
+  },
+  'PUT /api/admin/second-factor-rule (off)': {
+    route: 'PUT /api/admin/second-factor-rule',
+    expect: ownerOnly(200),
+    prepare: async () => ({ method: 'PUT', path: '/api/admin/second-factor-rule', body: { required: false } }),
   },
   'PUT /api/admin/users/:id': {
     route: 'PUT /api/admin/users/:id',
@@ -430,6 +461,12 @@ const TRPC: Record<string, { expect: Expected; input: () => Promise<unknown> }> 
   'account.sessions': { expect: signedIn(200), input: async () => undefined },
   'account.endSession': { expect: ownSessionOnly(200), input: async () => ({ id: await customersOtherSession() }) },
   'account.signOutOthers': { expect: signedIn(200), input: async () => undefined },
+  'account.secondFactor.login': { expect: all(401), input: async () => ({ challenge: 'x'.repeat(43), code: '123456' }) },
+  'account.secondFactor.status': { expect: signedIn(200), input: async () => undefined },
+  'account.secondFactor.setup': { expect: staff(200), input: async () => undefined },
+  'account.secondFactor.confirm': { expect: signedIn(400), input: async () => ({ code: 'abc' }) },
+  'account.secondFactor.remove': { expect: signedIn(400), input: async () => ({ code: 'abc' }) },
+  'admin.secondFactorRule': { expect: ownerOnly(200), input: async () => ({ required: false }) },
   'policies.mine': { expect: signedIn(200), input: async () => undefined },
   'quotes.mine': { expect: signedIn(200), input: async () => undefined },
   'quotes.accept': {

@@ -13,6 +13,8 @@ import { users } from '../../src-server/platform/db/schema/index';
 import { createTrpcContext } from '../../src-server/api/trpc-procedures';
 import { createCaller } from '../../src-server/api/trpc';
 import { freshDatabase } from './test-database';
+import type { LoginAnswer } from '../../src-server/contract/second-factor';
+import type { LoginResult } from '../../src-server/contract/views';
 
 export const TEST_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 /** 2026-07-01 12:00 UTC: summer, BST. */
@@ -178,4 +180,10 @@ export interface ErrorBody {
 
 export async function json<T = unknown>(res: Response): Promise<T> {
   return (await res.json()) as T;
+}
+
+/** A sign-in's session; fails the test when the answer is a second factor's challenge instead (docs/api.md#second-factor). */
+export function sessionOf(answer: LoginAnswer): LoginResult {
+  if ('secondFactorRequired' in answer) throw new Error('the sign-in asked for a second factor');
+  return answer;
 }

@@ -6,7 +6,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unusablePasswordHash } from '../../src-server/features/account/service';
 import { users } from '../../src-server/platform/db/schema/index';
-import { createHarness, json, PASSWORD, T0, type Harness } from './harness';
+import { createHarness, json, PASSWORD, sessionOf, T0, type Harness } from './harness';
 
 let h: Harness;
 let carolId: number;
@@ -36,7 +36,7 @@ describe('by e-mail address', () => {
   });
 
   it('over tRPC too', async () => {
-    const answer = await h.trpc(undefined, freshAddress()).account.login({ username: 'DAVE@example.test', password: PASSWORD });
+    const answer = sessionOf(await h.trpc(undefined, freshAddress()).account.login({ username: 'DAVE@example.test', password: PASSWORD }));
     expect(answer.user.username).toBe('dave');
   });
 

@@ -11,6 +11,7 @@ import { CLAIM_BODY_MAX_BYTES, CLAIM_PHOTO_MAX_BYTES } from '../../src-server/co
 import { settleAfterAnswer } from '../../src-server/platform/after-answer';
 import { passwordHashing } from '../../src-server/platform/auth/password';
 import { validQuote } from '../fixtures/quote';
+import { generate } from 'otplib';
 import { createHarness, json, PASSWORD, validPolicy, type Harness } from './harness';
 import { contractOf, operationKeys, operationOf, type Contract, type OpenApiDocument } from './openapi-contract';
 import { latestLinkTo } from './mail-links';
@@ -140,6 +141,17 @@ async function linkToken(email: string, kind: 'reset-password' | 'welcome' | 've
   return (await latestLinkTo(h, email, `/${kind}`)).token;
 }
 
+/** The authenticator's code for `secret` at the server's time plus `offsetMs` (the next step's is accepted too). */
+const totp = (secret: string, offsetMs = 0) => generate({ secret, epoch: Math.floor((h.clock.now() + offsetMs) / 1000) });
+/** A fresh admin, signed in, with a second-factor set-up started (`secret`) and, with `enrol`, confirmed. */
+async function staffWithFactor(enrol: boolean): Promise<{ username: string; token: string; secret: string }> {
+  const username = `ct-2fa${next()}`;
+  await h.addUser({ username, isAdmin: true });
+  const token = await h.tokenFor(username);
+  const { secret } = await json<{ secret: string }>(await h.request('POST', '/api/account/second-factor/setup', { token }));
+  if (enrol) expect((await h.request('POST', '/api/account/second-factor/confirm', { token, body: { code: await totp(secret) } })).status).toBe(200);
+  return { username, token, secret };
+}
 const customer = (sent: Sent = {}): Sent => ({ token: tokens.customer, ...sent });
 /** A fresh account of its own (the account page's changes would disturb the shared customer's), by username. */
 async function freshAccount(): Promise<string> {
@@ -173,7 +185,43 @@ const OK: Record<string, Case[]> = {
   'GET /api/openapi.json': [{ status: 200, prepare: async () => ({}) }],
   'GET /api/docs': [{ status: 200, prepare: async () => ({}) }],
   'GET /api/docs/scalar-api-reference-1.46.4.js': [{ status: 200, prepare: async () => ({}) }],
-  'POST /api/login': [{ status: 200, prepare: async () => ({ body: { username: 'ct-cust', password: PASSWORD, remember: true } }) }],
+  'POST /api/login': [
+    { status: 200, prepare: async () => ({ body: { username: 'ct-cust', password: PASSWORD, remember: true } }) },
+    // Staff with a second factor: the challenge instead of a session.
+    { status: 200, prepare: async () => ({ body: { username: (await staffWithFactor(true)).username, password: PASSWORD } }) },
+  ],
+  'POST /api/login/second-factor': [
+    {
+      status: 200,
+      prepare: async () => {
+        const staff = await staffWithFactor(true);
+        const res = await h.request('POST', '/api/login', { body: { username: staff.username, password: PASSWORD }, headers: { 'x-forwarded-for': freshAddress() } });
+        const { challenge } = await json<{ challenge: string }>(res);
+        return { body: { challenge, code: await totp(staff.secret, 30_000), remember: true } };
+      },
+    },
+  ],
+  'GET /api/account/second-factor': [{ status: 200, prepare: async () => customer() }],
+  'POST /api/account/second-factor/setup': [{ status: 200, prepare: async () => ({ token: (await staffWithFactor(false)).token }) }],
+  'POST /api/account/second-factor/confirm': [
+    {
+      status: 200,
+      prepare: async () => {
+        const staff = await staffWithFactor(false);
+        return { token: staff.token, body: { code: await totp(staff.secret) } };
+      },
+    },
+  ],
+  'POST /api/account/second-factor/remove': [
+    {
+      status: 200,
+      prepare: async () => {
+        const staff = await staffWithFactor(true);
+        return { token: staff.token, body: { code: await totp(staff.secret, 30_000) } };
+      },
+    },
+  ],
+  'PUT /api/admin/second-factor-rule': [{ status: 200, prepare: async () => owner({ body: { required: false } }) }],
   'POST /api/register': [{ status: 201, prepare: async () => ({ body: { username: `ctreg${next()}`, email: `ctreg${counter}@example.test`, password: 'long-enough-1' } }) }],
   // Its own session: logging out ends the one it is given.
   'POST /api/logout': [{ status: 200, prepare: async () => ({ token: await h.tokenFor('ct-cust') }) }],
@@ -411,6 +459,9 @@ describe('other documented errors', () => {
     await expectContract('POST /api/register', { body: { username: 'ct-cust', email: 'someone-else@example.test', password: 'long-enough-1' } }, 409);
     await expectContract('POST /api/account/email', { token: await signedInAs(await freshAccount()), body: { email: fx.customerEmail, currentPassword: PASSWORD } }, 409);
     await expectContract('DELETE /api/account/sessions/{id}', customer({ params: { id: (await json<{ id: number; current: boolean }[]>(await h.request('GET', '/api/account/sessions', { token: tokens.customer }))).find((s) => s.current)!.id } }), 409);
+    // The owner has no second factor of their own: the rule is refused.
+    await expectContract('PUT /api/admin/second-factor-rule', owner({ body: { required: true } }), 409);
+    await expectContract('POST /api/account/second-factor/setup', { token: (await staffWithFactor(true)).token }, 409);
     await expectContract('POST /api/admin/users', owner({ body: { username: `ctdup${next()}`, email: fx.customerEmail, password: 'long-enough-1' } }), 409);
     await expectContract('GET /api/policies/{policyNumber}/certificate', customer({ params: { policyNumber: fx.pendingPolicyNumber } }), 409);
     await expectContract('GET /api/policies/{policyNumber}/documents/{kind}', customer({ params: { policyNumber: fx.pendingPolicyNumber, kind: 'certificate' } }), 409);

@@ -74,7 +74,8 @@ const LINE_BREAKS: Record<string, string> = { LF: '\n', 'CR LF': '\r\n', CR: '\r
 const EXEMPT: Record<string, string> = {
   password: 'a secret: hashed, never stored, shown or exported as text; any character a password manager makes is taken',
   website: 'the honeypot: never stored; a 400 would tell a bot which field gave it away',
-  code: 'a verification code: any string is answered as not found, exactly like an unknown code (docs/api.md)',
+  code: 'a verification code: any string is answered as not found, exactly like an unknown code (docs/api.md); a second-factor code: only digits or letters pass its own check',
+  challenge: "the sign-in's second-factor challenge: looked up by its hash, never stored or shown; any other string answers 401 as an expired one",
   // The claim report's machine-made fields (contract/claim.ts): each a fixed format whose own check refuses every
   // character the rule refuses, with the field's message; none holds text a person typed.
   clientId: "the report's id, made on the phone: a UUID",

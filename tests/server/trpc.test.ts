@@ -9,7 +9,7 @@ import { messages } from '../../src-server/contract/messages';
 import { quoteRequestInput } from '../../src-server/contract/quote';
 import { auditLogs } from '../../src-server/platform/db/schema/index';
 import { appRouter, type AppRouter } from '../../src-server/api/trpc';
-import { createHarness, json, PASSWORD, T0, validPolicy, type Harness } from './harness';
+import { createHarness, json, PASSWORD, sessionOf, T0, validPolicy, type Harness } from './harness';
 import { validQuote } from '../fixtures/quote';
 
 type Caller = ReturnType<Harness['trpc']>;
@@ -83,6 +83,12 @@ const procedures: { path: string; tier: Tier; call: (c: Caller) => Promise<unkno
   { path: 'account.sessions', tier: 'customer', call: (c) => c.account.sessions() },
   { path: 'account.endSession', tier: 'customer', call: (c) => c.account.endSession({ id: 999_999 }) },
   { path: 'account.signOutOthers', tier: 'customer', call: (c) => c.account.signOutOthers() },
+  { path: 'account.secondFactor.login', tier: 'public', call: (c) => c.account.secondFactor.login({ challenge: 'x'.repeat(43), code: '123456' }) },
+  { path: 'account.secondFactor.status', tier: 'customer', call: (c) => c.account.secondFactor.status() },
+  { path: 'account.secondFactor.setup', tier: 'customer', call: (c) => c.account.secondFactor.setup() },
+  { path: 'account.secondFactor.confirm', tier: 'customer', call: (c) => c.account.secondFactor.confirm({ code: '000000' }) },
+  { path: 'account.secondFactor.remove', tier: 'customer', call: (c) => c.account.secondFactor.remove({ code: '000000' }) },
+  { path: 'admin.secondFactorRule', tier: 'owner', call: (c) => c.admin.secondFactorRule({ required: false }) },
   { path: 'policies.mine', tier: 'customer', call: (c) => c.policies.mine() },
   { path: 'quotes.mine', tier: 'customer', call: (c) => c.quotes.mine() },
   { path: 'quotes.renewal', tier: 'customer', call: (c) => c.quotes.renewal({ policyNumber: 'KC-000000' }) },
@@ -209,6 +215,8 @@ describe('tiers', () => {
         'account.details',
         'account.updateDetails',
         'account.sessions',
+        ...['login', 'status', 'setup', 'confirm'].map((p) => `account.secondFactor.${p}`),
+        'admin.secondFactorRule',
         'policies.mine',
         'quotes.mine',
         'quotes.renewal',
@@ -279,7 +287,7 @@ describe('tiers', () => {
 
 describe('happy paths', () => {
   it('account.login answers a token, its expiry and the user; the token works', async () => {
-    const res = await h.trpc(undefined, freshAddress()).account.login({ username: 'ALICE', password: PASSWORD });
+    const res = sessionOf(await h.trpc(undefined, freshAddress()).account.login({ username: 'ALICE', password: PASSWORD }));
     expect(Object.keys(res).sort()).toEqual(['expiresAt', 'token', 'user']);
     expect(res.expiresAt).toBe(new Date(T0 + 12 * 3600_000).toISOString());
     expect(res.user).toMatchObject({ id: customerId, username: 'alice', isAdmin: false, isOwner: false });
@@ -287,7 +295,7 @@ describe('happy paths', () => {
     const me = await h.trpc(res.token).account.me();
     expect(me.user.id).toBe(customerId);
 
-    const remembered = await h.trpc(undefined, freshAddress()).account.login({ username: 'alice', password: PASSWORD, remember: true });
+    const remembered = sessionOf(await h.trpc(undefined, freshAddress()).account.login({ username: 'alice', password: PASSWORD, remember: true }));
     expect(remembered.expiresAt).toBe(new Date(T0 + 30 * 24 * 3600_000).toISOString());
   });
 
@@ -308,7 +316,7 @@ describe('happy paths', () => {
     });
     expect(user).toMatchObject({ username: 'newcomer', email: 'newcomer@example.test', isAdmin: false, isOwner: false });
     expect(Object.keys(user).sort()).toEqual(['closed', 'createdAt', 'email', 'emailVerified', 'id', 'isAdmin', 'isOwner', 'username']);
-    const signedIn = await h.trpc(undefined, freshAddress()).account.login({ username: 'newcomer', password: 'long-enough-1' });
+    const signedIn = sessionOf(await h.trpc(undefined, freshAddress()).account.login({ username: 'newcomer', password: 'long-enough-1' }));
     expect(signedIn.user.isAdmin).toBe(false);
     expect(await codeOf(h.trpc(signedIn.token).admin.stats())).toBe('FORBIDDEN');
   });
@@ -405,13 +413,13 @@ describe('happy paths', () => {
     expect(created).toMatchObject({ username: 'carl', email: 'carl@example.test', isAdmin: false, isOwner: false });
     expect(JSON.stringify(created)).not.toMatch(/password|hash/i);
     // The new account can sign in with the password given.
-    const signedIn = await h.trpc(undefined, freshAddress()).account.login({ username: 'carl', password: 'long-enough-1' });
+    const signedIn = sessionOf(await h.trpc(undefined, freshAddress()).account.login({ username: 'carl', password: 'long-enough-1' }));
     expect(signedIn.user.id).toBe(created.id);
 
     const updated = await admin.users.update({ id: created.id, data: { username: 'carl2', email: 'carl2@example.test', password: '' } });
     expect(updated).toMatchObject({ id: created.id, username: 'carl2', email: 'carl2@example.test', isAdmin: false });
     // A blank password on edit is left alone: the old one still works.
-    expect((await h.trpc(undefined, freshAddress()).account.login({ username: 'carl2', password: 'long-enough-1' })).user.id).toBe(created.id);
+    expect(sessionOf(await h.trpc(undefined, freshAddress()).account.login({ username: 'carl2', password: 'long-enough-1' })).user.id).toBe(created.id);
 
     expect(await admin.users.delete({ id: created.id })).toEqual({ success: true, closed: false });
     expect((await admin.users.list({ search: 'carl' })).total).toBe(0);

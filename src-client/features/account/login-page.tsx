@@ -15,12 +15,14 @@ import { homePathOf } from '../../lib/guards';
 import { saveSession, TokenDecodeError } from '../../lib/session';
 import { FormMessage, notice, type Notice } from './form-message';
 import { RememberMeField } from './remember-me';
+import { SecondFactorStep } from './second-factor-step';
 import { useEarlyForm } from '../../lib/hydration';
 
 export function LoginPage() {
   const navigate = useNavigate();
   const { next } = useSearch({ from: '/login' });
   const [message, setMessage] = useState<Notice | null>(null);
+  const [pending, setPending] = useState<{ challenge: string; remember: boolean } | null>(null);
   const defaultValues = { username: '', password: '', remember: true };
   const {
     register,
@@ -36,17 +38,26 @@ export function LoginPage() {
 
   async function onSubmit(input: LoginInput) {
     setMessage(null);
-    let token: string;
+    let answer: Awaited<ReturnType<typeof trpcClient.account.login.mutate>>;
     try {
-      ({ token } = await trpcClient.account.login.mutate(input));
+      answer = await trpcClient.account.login.mutate(input);
     } catch (err) {
       // The server's or the network's message, else 'Unexpected response' (docs/product.md#login).
       const failure = failureOf(err);
       setMessage(notice('error', failure.kind === 'unexpected' ? 'Login failed: Unexpected response' : `Login failed: ${failure.message}`));
       return;
     }
+    // Staff with a second factor: the code next (docs/product.md#second-factor-for-staff).
+    if ('secondFactorRequired' in answer) {
+      setPending({ challenge: answer.challenge, remember: input.remember });
+      return;
+    }
+    await finish(answer.token, input.remember);
+  }
+
+  async function finish(token: string, remember: boolean) {
     try {
-      const session = saveSession(token, input.remember);
+      const session = saveSession(token, remember);
       // Back to the page that asked for a sign-in (a reminder's renewal link), else home.
       await (next ? navigate({ href: next, replace: true }) : navigate({ to: homePathOf(session), replace: true }));
     } catch (err) {
@@ -58,16 +69,25 @@ export function LoginPage() {
 
   return (
     <div className="mx-auto max-w-md">
-      <PageHeading title="Login" lead="Sign in to see your policies and certificates." />
+      <PageHeading title="Login" lead={pending ? 'One more step: your second factor.' : 'Sign in to see your policies and certificates.'} />
       {message ? <FormMessage notice={message} /> : null}
-      <form {...early.form} noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Login">
-        <TextField label="Username or e-mail" autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username?.message} {...register('username')} {...early.field('username')} />
-        <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} {...early.field('password')} />
-        <RememberMeField {...register('remember')} />
-        <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined} className="w-full">
-          Login
-        </Button>
-      </form>
+      {pending ? (
+        <SecondFactorStep
+          challenge={pending.challenge}
+          remember={pending.remember}
+          onSignedIn={(token) => finish(token, pending.remember)}
+          onRestart={() => setPending(null)}
+        />
+      ) : (
+        <form {...early.form} noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Login">
+          <TextField label="Username or e-mail" autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username?.message} {...register('username')} {...early.field('username')} />
+          <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} {...early.field('password')} />
+          <RememberMeField {...register('remember')} />
+          <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined} className="w-full">
+            Login
+          </Button>
+        </form>
+      )}
       <p className="mt-6">
         <Link to="/forgotpassword" className={linkClass}>
           Forgot your password?

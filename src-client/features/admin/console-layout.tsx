@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/button';
 import { ConfirmEmailBanner } from '../../components/confirm-email-banner';
 import { PageHeading } from '../../components/page';
+import { needsSecondFactor } from '../../lib/call-errors';
 import { reloadConsole } from './mutations';
 import { ErrorBanner, loadFailure, NoticeProvider, SuccessNotice, useNoticeState } from './notices';
 import { statsQuery } from './queries';
@@ -30,6 +31,13 @@ export function ConsoleLayout() {
   const { notice, notify } = useNoticeState();
   const stats = useQuery(statsQuery());
   const { q } = route.useSearch();
+  const navigateAway = useNavigate();
+  // Every console page asks for the statistics: under the owner's rule, a staff account without a second factor is
+  // refused them and sent to set one up (docs/product.md#second-factor-for-staff).
+  const mustEnrol = needsSecondFactor(stats.error);
+  useEffect(() => {
+    if (mustEnrol) void navigateAway({ to: '/account/two-factor', replace: true });
+  }, [mustEnrol, navigateAway]);
 
   return (
     <section aria-labelledby="admin-heading">

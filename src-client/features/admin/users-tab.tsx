@@ -8,6 +8,7 @@ import { setImpersonateUserId, useSession } from '../../lib/session';
 import { RoleBadge } from './badges';
 import { DeleteDialog, UserDialog, type DeleteTarget } from './change-dialogs';
 import { usersQuery } from './queries';
+import { SecondFactorRulePanel } from './second-factor-rule';
 import { listDepsOf } from './search';
 import { ActionsCell, ListQueryFrame, TableSection, useListPager } from './table-section';
 
@@ -25,6 +26,7 @@ export function UsersTab() {
 
   return (
     <ListQueryFrame query={users}>
+      {isOwner ? <SecondFactorRulePanel /> : null}
       <TableSection
         title="Users"
         aside={<Button onClick={() => setEditing({ user: null })}>Add User</Button>}

@@ -2,7 +2,8 @@
 import { messages } from '../../contract/messages';
 import { registeredReply, sessionReply, successReply } from '../../contract/replies';
 import { loginInput, registerInput } from '../../contract/schemas';
-import { loginResultView, userView } from '../../contract/views';
+import { loginAnswerView } from '../../contract/second-factor';
+import { userView } from '../../contract/views';
 import { defineOperation, succeeded } from '../../api/operation';
 import { registerErrorAnswer, registerInputErrorAnswer } from '../../platform/http/errors';
 import { currentSession, login, logout, register } from './service';
@@ -12,7 +13,7 @@ export const accountOperations = {
   login: defineOperation({
     tier: 'public',
     input: loginInput,
-    output: loginResultView,
+    output: loginAnswerView,
     handler: ({ deps, clientAddress, userAgent }, input) => login(deps, input, clientAddress, userAgent),
     rest: {
       method: 'post',
@@ -20,8 +21,9 @@ export const accountOperations = {
       operationId: 'login',
       tags: ['Account'],
       summary: 'Sign in',
-      description: 'By username or e-mail address (any letter case). 12 hours, or 30 days with `remember`.',
-      response: 'Signed in: the session token, when it lapses, and the account',
+      description:
+        'By username or e-mail address (any letter case). 12 hours, or 30 days with `remember`. A staff account with a second factor is answered a challenge instead, for POST /api/login/second-factor.',
+      response: 'Signed in: the session token, when it lapses, and the account; or, for a second factor, the challenge',
       errors: [401, 429, 503],
     },
   }),

@@ -2,7 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { messages } from '../../contract/messages';
-import { normaliseRoles } from '../../contract/roles';
+import { hasAdminRights, normaliseRoles } from '../../contract/roles';
+import type { SecondFactorChallenge } from '../../contract/second-factor';
 import type { LoginInput, RegisterInput } from '../../contract/schemas';
 import type { LoginResult, UserView } from '../../contract/views';
 import { revokedTokens, users } from '../../platform/db/schema/index';
@@ -33,6 +34,7 @@ import { toUserView } from '../users/view';
 import { isAddressConfirmed, queueConfirmationLink } from '../email-confirmation/service';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
 import { endSessionOf, recordSession, type SessionClient } from '../sessions/service';
+import { enrolledFactor, issueChallenge } from '../second-factor/factor';
 
 /** Failed sign-ins allowed per 15-minute window: per name and address, per name, per address (docs/product.md#login). */
 export const LOGIN_PAIR_RULE: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
@@ -133,7 +135,7 @@ async function countFailure(tx: DbOrTx, keys: LoginKeys, now: number): Promise<R
  * upsert after the check and answered 401 only within every limit, so parallel guesses are counted exactly; past
  * a limit right and wrong alike answer 429. Refusals write nothing on their path (docs/operations.md#refusals).
  */
-export async function login(deps: Deps, input: LoginInput, clientAddress: string, userAgent?: string): Promise<LoginResult> {
+export async function login(deps: Deps, input: LoginInput, clientAddress: string, userAgent?: string): Promise<LoginResult | SecondFactorChallenge> {
   // Password hashing at capacity: refused (503) before any read or write, whoever is named.
   passwordHashing.assertRoom({ address: throttleAddress(clientAddress), known: true });
   const now = deps.clock.now();
@@ -174,17 +176,23 @@ export async function login(deps: Deps, input: LoginInput, clientAddress: string
     throw new UnauthenticatedError(messages.invalidCredentials);
   }
 
-  const refusal = await deps.write(async (tx) => {
+  const outcome = await deps.write(async (tx) => {
     // Failures recorded while the password was being checked count too.
     const after = await refusalNow(tx, keys, now);
-    if (after) return after;
+    if (after) return { refusal: after };
     // Proven from this address: its counter restarts and the address becomes known to the account.
     await clearThrottle(tx, keys.pair);
     await markSeen(tx, keys.known, now);
+    // A staff account with a second factor gets a challenge for its code, not yet a session (docs/product.md#second-factor-for-staff).
+    if (hasAdminRights(row) && (await enrolledFactor(tx, row.id))) {
+      await writeLog(tx, now, { action: 'Password accepted, second factor asked', username: row.username, userId: row.id });
+      return { challenge: await issueChallenge(tx, row.id, now) };
+    }
     await writeLog(tx, now, { action: 'Login succeeded', username: row.username, userId: row.id });
-    return null;
+    return {};
   });
-  if (refusal) return refuse(refusal);
+  if (outcome.refusal) return refuse(outcome.refusal);
+  if (outcome.challenge) return outcome.challenge;
   return signIn(deps, row, input.remember, now, { address: clientAddress, userAgent });
 }
 

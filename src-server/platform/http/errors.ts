@@ -17,6 +17,10 @@ const inputDetails = z.strictObject({
 });
 /** 401, 403, 404, 413, 415; 429 and 503, whose wait is in the Retry-After header. */
 export const errorAnswer = z.strictObject({ error: errorText }).meta({ id: 'Error' });
+/** 403: `details.code` says when the console should send the person to set up a second factor (docs/api.md#second-factor). */
+export const forbiddenAnswer = z
+  .strictObject({ error: errorText, details: z.strictObject({ code: z.literal('second_factor_required') }).optional() })
+  .meta({ id: 'Forbidden' });
 /** 400 and 409: `details` says which fields, when there is more to say. */
 export const inputErrorAnswer = z.strictObject({ error: errorText, details: inputDetails.optional() }).meta({ id: 'InputError' });
 /** 500: the request id is the one in the server's log. */

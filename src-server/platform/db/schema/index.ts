@@ -17,3 +17,4 @@ export { policyPayments } from './policy-payments';
 export { claims, claimPhotos } from './claims';
 export { sessions } from './sessions';
 export { emailChanges } from './email-changes';
+export { staffFactors, recoveryCodes, siteSettings } from './staff-factors';

@@ -11,8 +11,9 @@ export const passwordResetTokens = sqliteTable(
     // SHA-256 of the token sent by e-mail; the token itself is never stored.
     tokenHash: text('token_hash').notNull(),
     // 'reset' (forgot password, 30 minutes), 'invite' (set a password and confirm the address, 7 days) or 'verify'
-    // (confirm the address, 7 days): docs/product.md#e-mail-confirmation.
-    purpose: text('purpose', { enum: ['reset', 'invite', 'verify'] }).notNull().default('reset'),
+    // (confirm the address, 7 days): docs/product.md#e-mail-confirmation; 'login' (a sign-in waiting for a staff
+    // member's code, 5 minutes): docs/product.md#second-factor-for-staff.
+    purpose: text('purpose', { enum: ['reset', 'invite', 'verify', 'login'] }).notNull().default('reset'),
     expiresAt: integer('expires_at').notNull(),
     usedAt: integer('used_at'),
     createdAt: integer('created_at').notNull(),

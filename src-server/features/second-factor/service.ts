@@ -1,0 +1,262 @@
+// The staff second factor (docs/product.md#second-factor-for-staff): a TOTP authenticator an admin or owner sets up,
+// asked for after the password; ten single-use recovery codes; the owner's rule that every staff account has one.
+import { createHash, randomBytes } from 'node:crypto';
+import { and, count, eq, gt, isNull, lt } from 'drizzle-orm';
+import { generateSecret, generateURI, verify } from 'otplib';
+import QRCode from 'qrcode';
+import { brand } from '../../contract/brand';
+import { messages } from '../../contract/messages';
+import { hasAdminRights } from '../../contract/roles';
+import {
+  normaliseCode,
+  TOTP_CODE_RE,
+  type RecoveryCodes,
+  type SecondFactorLoginInput,
+  type SecondFactorSetup,
+  type SecondFactorStatus,
+} from '../../contract/second-factor';
+import type { LoginResult } from '../../contract/views';
+import type { Caller, Deps } from '../../deps';
+import { ConflictError, ForbiddenError, ThrottledError, UnauthenticatedError, fieldInvalid } from '../../errors';
+import { writeLog } from '../../platform/audit/log';
+import { hashAccountToken } from '../../platform/auth/account-tokens';
+import { assertOwnerRights } from '../../platform/auth/permissions';
+import { addressThrottleKey, clearThrottle, hitThrottle, peekThrottle, type ThrottleRule } from '../../platform/auth/throttle';
+import type { DbOrTx } from '../../platform/db/client';
+import { passwordResetTokens, recoveryCodes, siteSettings, staffFactors, users } from '../../platform/db/schema/index';
+import { signIn } from '../account/service';
+import { enrolledFactor, factorRequired, RULE_KEY } from './factor';
+
+/** Wrong codes allowed per 15 minutes: per account, as the sign-in's per-name pair limit; per address (docs/product.md#login). */
+export const CODE_USER_RULE: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
+export const CODE_ADDRESS_RULE: ThrottleRule = { limit: 20, windowMs: 15 * 60_000 };
+/** A code of the step before or after now is taken too: the phone's clock and the typing take a few seconds. */
+const TOLERANCE_SECONDS = 30;
+const RECOVERY_CODE_COUNT = 10;
+
+const codeKeys = (userId: number, clientAddress: string) => ({ user: `second-factor:user:${userId}`, address: addressThrottleKey('second-factor', clientAddress) });
+
+const hashRecoveryCode = (code: string) => createHash('sha256').update(normaliseCode(code), 'utf8').digest('hex');
+
+/** Ten letters and digits from an alphabet without look-alikes (0/O, 1/I), shown as `ABCDE-23456`. */
+function newRecoveryCode(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const chars = Array.from(randomBytes(10), (b) => alphabet[b % alphabet.length]).join('');
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+
+/** The TOTP step a code matches, later than the last one accepted; null for a wrong, expired or reused code. */
+async function matchingStep(deps: Deps, factor: typeof staffFactors.$inferSelect, code: string, now: number): Promise<number | null> {
+  const secret = deps.factorKeys.open(factor.secretSealed);
+  if (secret === null) return null;
+  const result = await verify({ secret, token: code, epoch: Math.floor(now / 1000), epochTolerance: TOLERANCE_SECONDS, afterTimeStep: factor.lastStep });
+  return result.valid && 'timeStep' in result ? result.timeStep : null;
+}
+
+type Proof = { kind: 'totp'; step: number } | { kind: 'recovery'; hash: string };
+
+/** What a typed code proves for the account: a TOTP step, or an unused recovery code; null for neither. */
+async function proofOf(deps: Deps, factor: typeof staffFactors.$inferSelect, typed: string, now: number): Promise<Proof | null> {
+  const code = normaliseCode(typed);
+  if (TOTP_CODE_RE.test(code)) {
+    const step = await matchingStep(deps, factor, code, now);
+    return step === null ? null : { kind: 'totp', step };
+  }
+  const hash = hashRecoveryCode(code);
+  const [row] = await deps.db
+    .select({ id: recoveryCodes.id })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, factor.userId), eq(recoveryCodes.codeHash, hash), isNull(recoveryCodes.usedAt)));
+  return row ? { kind: 'recovery', hash } : null;
+}
+
+/**
+ * Spends the proof in the caller's transaction, each exactly once however many requests race: the step only if it is
+ * still later than the last accepted, the recovery code only if still unused. False when another request got there first.
+ */
+async function spendProof(tx: DbOrTx, userId: number, proof: Proof, now: number): Promise<boolean> {
+  if (proof.kind === 'totp') {
+    const moved = await tx
+      .update(staffFactors)
+      .set({ lastStep: proof.step })
+      .where(and(eq(staffFactors.userId, userId), lt(staffFactors.lastStep, proof.step)))
+      .returning({ userId: staffFactors.userId });
+    return moved.length === 1;
+  }
+  const spent = await tx
+    .update(recoveryCodes)
+    .set({ usedAt: now })
+    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, proof.hash), isNull(recoveryCodes.usedAt)))
+    .returning({ id: recoveryCodes.id });
+  return spent.length === 1;
+}
+
+/** Refuses (429, nothing written) while the account's or the address's wrong codes fill a window. */
+async function assertCodeRoom(deps: Deps, keys: ReturnType<typeof codeKeys>, now: number): Promise<void> {
+  const byUser = await peekThrottle(deps.db, keys.user, CODE_USER_RULE, now);
+  const byAddress = await peekThrottle(deps.db, keys.address, CODE_ADDRESS_RULE, now);
+  if (!byUser.full && !byAddress.full) return;
+  deps.metrics.throttleRefused(byUser.full ? 'second_factor_user' : 'second_factor_address');
+  throw new ThrottledError(messages.tooManyAttempts, Math.max(byUser.retryAfterSeconds, byAddress.retryAfterSeconds));
+}
+
+/** Counts a wrong code against both limits with its audit entry; 429 when it fills one, else the field's 400/401. */
+async function refuseCode(deps: Deps, keys: ReturnType<typeof codeKeys>, who: { id: number; username: string }, now: number, refusal: Error): Promise<never> {
+  const over = await deps.write(async (tx) => {
+    const byUser = await hitThrottle(tx, keys.user, CODE_USER_RULE, now);
+    const byAddress = await hitThrottle(tx, keys.address, CODE_ADDRESS_RULE, now);
+    await writeLog(tx, now, { action: 'Second factor code refused', level: 'warning', username: who.username, userId: who.id });
+    if (!byUser.over && !byAddress.over) return null;
+    return { limit: byUser.over ? ('second_factor_user' as const) : ('second_factor_address' as const), retryAfterSeconds: Math.max(byUser.retryAfterSeconds, byAddress.retryAfterSeconds) };
+  });
+  if (over) {
+    deps.metrics.throttleRefused(over.limit);
+    throw new ThrottledError(messages.tooManyAttempts, over.retryAfterSeconds);
+  }
+  throw refusal;
+}
+
+/**
+ * POST /api/login/second-factor: the challenge from the password step and a code (TOTP or recovery); a session through
+ * signIn. A wrong, expired or reused code is refused and counted (docs/product.md#second-factor-for-staff).
+ */
+export async function loginSecondFactor(deps: Deps, input: SecondFactorLoginInput, clientAddress: string, userAgent?: string): Promise<LoginResult> {
+  const now = deps.clock.now();
+  const tokenHash = hashAccountToken(input.challenge);
+  const [pending] = await deps.db
+    .select({ user: users, tokenId: passwordResetTokens.id })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), eq(passwordResetTokens.purpose, 'login'), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)));
+  if (!pending || pending.user.closedAt !== null) throw new UnauthenticatedError(messages.challengeExpired);
+  const { user } = pending;
+  const keys = codeKeys(user.id, clientAddress);
+  await assertCodeRoom(deps, keys, now);
+  const factor = await enrolledFactor(deps.db, user.id);
+  // Removed since the password step: the challenge no longer leads anywhere.
+  if (!factor) throw new UnauthenticatedError(messages.challengeExpired);
+  const wrong = () => refuseCode(deps, keys, user, now, new UnauthenticatedError(messages.invalidCode));
+  const proof = await proofOf(deps, factor, input.code, now);
+  if (!proof) return wrong();
+  const accepted = await deps.write(async (tx) => {
+    const spent = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.id, pending.tokenId), isNull(passwordResetTokens.usedAt)))
+      .returning({ id: passwordResetTokens.id });
+    if (spent.length === 0) return 'expired' as const;
+    if (!(await spendProof(tx, user.id, proof, now))) return 'reused' as const;
+    await clearThrottle(tx, keys.user);
+    const action = proof.kind === 'recovery' ? 'Login succeeded with a recovery code' : 'Login succeeded with a second factor';
+    await writeLog(tx, now, { action, username: user.username, userId: user.id });
+    return 'ok' as const;
+  });
+  if (accepted === 'expired') throw new UnauthenticatedError(messages.challengeExpired);
+  if (accepted === 'reused') return wrong();
+  return signIn(deps, user, input.remember, now, { address: clientAddress, userAgent });
+}
+
+/** GET /api/account/second-factor: whether the caller has one, the owner's rule, the recovery codes left. */
+export async function factorStatus(deps: Deps, caller: Caller): Promise<SecondFactorStatus> {
+  const required = await factorRequired(deps.db);
+  const available = hasAdminRights(caller);
+  const factor = available ? await enrolledFactor(deps.db, caller.id) : undefined;
+  if (!factor) return { available, enrolled: false, required, recoveryCodesLeft: 0 };
+  const [left] = await deps.db
+    .select({ n: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, caller.id), isNull(recoveryCodes.usedAt)));
+  return { available, enrolled: true, required, recoveryCodesLeft: left?.n ?? 0 };
+}
+
+function assertStaff(caller: Caller): void {
+  if (!hasAdminRights(caller)) throw new ForbiddenError(messages.secondFactorStaffOnly);
+}
+
+/**
+ * POST /api/account/second-factor/setup: a new key, sealed at rest, waiting for its first code; answered once as text,
+ * as an otpauth:// URI and as its QR code. Starting again replaces a key still waiting.
+ */
+export async function startSetup(deps: Deps, caller: Caller): Promise<SecondFactorSetup> {
+  assertStaff(caller);
+  const now = deps.clock.now();
+  const secret = generateSecret();
+  await deps.write(async (tx) => {
+    if (await enrolledFactor(tx, caller.id)) throw new ConflictError(messages.secondFactorExists);
+    const sealed = deps.factorKeys.seal(secret);
+    await tx
+      .insert(staffFactors)
+      .values({ userId: caller.id, secretSealed: sealed, confirmedAt: null, lastStep: 0, createdAt: now })
+      .onConflictDoUpdate({ target: staffFactors.userId, set: { secretSealed: sealed, confirmedAt: null, lastStep: 0, createdAt: now } });
+    await writeLog(tx, now, { action: 'Second factor set-up started', username: caller.username, userId: caller.id });
+  });
+  const otpauthUri = generateURI({ issuer: brand.name, label: caller.username, secret });
+  const svg = await QRCode.toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return { secret, otpauthUri, qrCode: `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}` };
+}
+
+/** POST /api/account/second-factor/confirm: the first code proves the app holds the key; then ten recovery codes, shown once. */
+export async function confirmSetup(deps: Deps, caller: Caller, input: { code: string }, clientAddress: string): Promise<RecoveryCodes> {
+  assertStaff(caller);
+  const now = deps.clock.now();
+  const keys = codeKeys(caller.id, clientAddress);
+  await assertCodeRoom(deps, keys, now);
+  const [pending] = await deps.db.select().from(staffFactors).where(eq(staffFactors.userId, caller.id));
+  if (!pending) throw new ConflictError(messages.secondFactorNotStarted);
+  if (pending.confirmedAt !== null) throw new ConflictError(messages.secondFactorExists);
+  const step = await matchingStep(deps, pending, normaliseCode(input.code), now);
+  const wrong = () => refuseCode(deps, keys, caller, now, fieldInvalid(messages.invalidCode, { code: messages.invalidCode }));
+  if (step === null) return wrong();
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const done = await deps.write(async (tx) => {
+    // Only the key this code was checked against, still waiting: a set-up restarted meanwhile has another.
+    const confirmed = await tx
+      .update(staffFactors)
+      .set({ confirmedAt: now, lastStep: step })
+      .where(and(eq(staffFactors.userId, caller.id), eq(staffFactors.secretSealed, pending.secretSealed), isNull(staffFactors.confirmedAt)))
+      .returning({ userId: staffFactors.userId });
+    if (confirmed.length === 0) return false;
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, caller.id));
+    await tx.insert(recoveryCodes).values(codes.map((code) => ({ userId: caller.id, codeHash: hashRecoveryCode(code), createdAt: now })));
+    await clearThrottle(tx, keys.user);
+    await writeLog(tx, now, { action: 'Second factor set up', username: caller.username, userId: caller.id });
+    return true;
+  });
+  if (!done) throw new ConflictError(messages.secondFactorNotStarted);
+  return { recoveryCodes: codes };
+}
+
+/** POST /api/account/second-factor/remove: a current code (or a recovery code) proves it is the holder asking. */
+export async function removeFactor(deps: Deps, caller: Caller, input: { code: string }, clientAddress: string): Promise<void> {
+  const now = deps.clock.now();
+  const keys = codeKeys(caller.id, clientAddress);
+  await assertCodeRoom(deps, keys, now);
+  const factor = await enrolledFactor(deps.db, caller.id);
+  if (!factor) throw new ConflictError(messages.secondFactorMissing);
+  const wrong = () => refuseCode(deps, keys, caller, now, fieldInvalid(messages.invalidCode, { code: messages.invalidCode }));
+  const proof = await proofOf(deps, factor, input.code, now);
+  if (!proof) return wrong();
+  const removed = await deps.write(async (tx) => {
+    if (!(await spendProof(tx, caller.id, proof, now))) return false;
+    await tx.delete(staffFactors).where(eq(staffFactors.userId, caller.id));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, caller.id));
+    await writeLog(tx, now, { action: 'Second factor removed', level: 'warning', username: caller.username, userId: caller.id });
+    return true;
+  });
+  if (!removed) return wrong();
+}
+
+/** PUT /api/admin/second-factor-rule: the owner requires a second factor of all staff, or no longer does. */
+export async function setFactorRule(deps: Deps, caller: Caller, input: { required: boolean }): Promise<{ required: boolean }> {
+  assertOwnerRights(caller);
+  const now = deps.clock.now();
+  await deps.write(async (tx) => {
+    // The owner who sets the rule is held to it first, so turning it on never locks out the person who did.
+    if (input.required && !(await enrolledFactor(tx, caller.id))) throw new ConflictError(messages.ownSecondFactorFirst);
+    const value = String(input.required);
+    await tx.insert(siteSettings).values({ key: RULE_KEY, value, updatedAt: now }).onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: now } });
+    const action = input.required ? 'Second factor required for all staff' : 'Second factor no longer required for staff';
+    await writeLog(tx, now, { action, level: 'warning', username: caller.username, userId: caller.id });
+  });
+  return { required: input.required };
+}
