@@ -18,7 +18,8 @@ export type ThrottleLimit =
   | 'verify'
   | 'password_reset_address'
   | 'password_reset_email'
-  | 'confirm_email';
+  | 'confirm_email'
+  | 'close_account';
 
 /** What services report (deps.metrics). Each call is one in-memory increment; nothing here waits. */
 export interface Metrics {

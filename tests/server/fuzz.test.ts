@@ -128,6 +128,10 @@ const ROUTES: Record<string, Route> = {
   'POST /api/account/verify-email/request': { method: 'POST', path: () => '/api/account/verify-email/request' },
   'POST /api/account/verify-email/confirm': { method: 'POST', path: () => '/api/account/verify-email/confirm', body: { token: 'x'.repeat(43) } },
   'GET /api/user/policies': { method: 'GET', path: () => '/api/user/policies' },
+  'GET /api/user/policies/paid': { method: 'GET', path: () => '/api/user/policies/paid' },
+  'GET /api/account/data': { method: 'GET', path: () => '/api/account/data' },
+  // The run's token is an owner's: refused (403) before the password is read, so nothing the run needs is closed.
+  'POST /api/account/close': { method: 'POST', path: () => '/api/account/close', body: { password: 'wrong-password' } },
   'GET /api/user/quotes': { method: 'GET', path: () => '/api/user/quotes' },
   'POST /api/user/quotes/:reference/accept': { method: 'POST', path: () => `/api/user/quotes/${ownQuotes.acceptReference}/accept`, body: { confirm: true } },
   'GET /api/user/policies/:policyNumber/renewal': { method: 'GET', path: () => `/api/user/policies/${ids.policyNumber}/renewal` },
