@@ -27,6 +27,7 @@ import { Route as SupportRouteImport } from './routes/support'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as WelcomeRouteImport } from './routes/welcome'
+import { Route as AccountDataRouteImport } from './routes/account_.data'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminCallbacksRouteImport } from './routes/admin/callbacks'
 import { Route as AdminClaimsRouteImport } from './routes/admin/claims'
@@ -128,6 +129,11 @@ const WelcomeRoute = WelcomeRouteImport.update({
   path: '/welcome',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountDataRoute = AccountDataRouteImport.update({
+  id: '/account_/data',
+  path: '/account/data',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -198,6 +204,7 @@ export interface FileRoutesByFullPath {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/verify-email': typeof VerifyEmailRoute
   '/welcome': typeof WelcomeRoute
+  '/account/data': typeof AccountDataRoute
   '/admin/callbacks': typeof AdminCallbacksRoute
   '/admin/claims': typeof AdminClaimsRoute
   '/admin/logs': typeof AdminLogsRoute
@@ -227,6 +234,7 @@ export interface FileRoutesByTo {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/verify-email': typeof VerifyEmailRoute
   '/welcome': typeof WelcomeRoute
+  '/account/data': typeof AccountDataRoute
   '/admin/callbacks': typeof AdminCallbacksRoute
   '/admin/claims': typeof AdminClaimsRoute
   '/admin/logs': typeof AdminLogsRoute
@@ -258,6 +266,7 @@ export interface FileRoutesById {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/verify-email': typeof VerifyEmailRoute
   '/welcome': typeof WelcomeRoute
+  '/account_/data': typeof AccountDataRoute
   '/admin/callbacks': typeof AdminCallbacksRoute
   '/admin/claims': typeof AdminClaimsRoute
   '/admin/logs': typeof AdminLogsRoute
@@ -290,6 +299,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/verify-email'
     | '/welcome'
+    | '/account/data'
     | '/admin/callbacks'
     | '/admin/claims'
     | '/admin/logs'
@@ -319,6 +329,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/verify-email'
     | '/welcome'
+    | '/account/data'
     | '/admin/callbacks'
     | '/admin/claims'
     | '/admin/logs'
@@ -349,6 +360,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/verify-email'
     | '/welcome'
+    | '/account_/data'
     | '/admin/callbacks'
     | '/admin/claims'
     | '/admin/logs'
@@ -380,6 +392,7 @@ export interface RootRouteChildren {
   TermsOfServiceRoute: typeof TermsOfServiceRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
   WelcomeRoute: typeof WelcomeRoute
+  AccountDataRoute: typeof AccountDataRoute
   VerifyCodeRoute: typeof VerifyCodeRoute
   VerifyIndexRoute: typeof VerifyIndexRoute
 }
@@ -512,6 +525,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WelcomeRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/account_/data': {
+      id: '/account_/data'
+      path: '/account/data'
+      fullPath: '/account/data'
+      preLoaderRoute: typeof AccountDataRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/': {
       id: '/admin/'
       path: '/'
@@ -628,6 +648,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsOfServiceRoute: TermsOfServiceRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   WelcomeRoute: WelcomeRoute,
+  AccountDataRoute: AccountDataRoute,
   VerifyCodeRoute: VerifyCodeRoute,
   VerifyIndexRoute: VerifyIndexRoute,
 }
