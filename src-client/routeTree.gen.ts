@@ -29,7 +29,8 @@ import { Route as SupportRouteImport } from './routes/support'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as WelcomeRouteImport } from './routes/welcome'
-import { Route as AccountTwoFactorRouteImport } from './routes/account.two-factor'
+import { Route as AccountDataRouteImport } from './routes/account_.data'
+import { Route as AccountTwoFactorRouteImport } from './routes/account_.two-factor'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminCallbacksRouteImport } from './routes/admin/callbacks'
 import { Route as AdminClaimsRouteImport } from './routes/admin/claims'
@@ -141,8 +142,13 @@ const WelcomeRoute = WelcomeRouteImport.update({
   path: '/welcome',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AccountDataRoute = AccountDataRouteImport.update({
+  id: '/account_/data',
+  path: '/account/data',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AccountTwoFactorRoute = AccountTwoFactorRouteImport.update({
-  id: '/account/two-factor',
+  id: '/account_/two-factor',
   path: '/account/two-factor',
   getParentRoute: () => rootRouteImport,
 } as any)
@@ -218,6 +224,7 @@ export interface FileRoutesByFullPath {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/verify-email': typeof VerifyEmailRoute
   '/welcome': typeof WelcomeRoute
+  '/account/data': typeof AccountDataRoute
   '/account/two-factor': typeof AccountTwoFactorRoute
   '/admin/callbacks': typeof AdminCallbacksRoute
   '/admin/claims': typeof AdminClaimsRoute
@@ -250,6 +257,7 @@ export interface FileRoutesByTo {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/verify-email': typeof VerifyEmailRoute
   '/welcome': typeof WelcomeRoute
+  '/account/data': typeof AccountDataRoute
   '/account/two-factor': typeof AccountTwoFactorRoute
   '/admin/callbacks': typeof AdminCallbacksRoute
   '/admin/claims': typeof AdminClaimsRoute
@@ -284,7 +292,8 @@ export interface FileRoutesById {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/verify-email': typeof VerifyEmailRoute
   '/welcome': typeof WelcomeRoute
-  '/account/two-factor': typeof AccountTwoFactorRoute
+  '/account_/data': typeof AccountDataRoute
+  '/account_/two-factor': typeof AccountTwoFactorRoute
   '/admin/callbacks': typeof AdminCallbacksRoute
   '/admin/claims': typeof AdminClaimsRoute
   '/admin/logs': typeof AdminLogsRoute
@@ -319,6 +328,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/verify-email'
     | '/welcome'
+    | '/account/data'
     | '/account/two-factor'
     | '/admin/callbacks'
     | '/admin/claims'
@@ -351,6 +361,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/verify-email'
     | '/welcome'
+    | '/account/data'
     | '/account/two-factor'
     | '/admin/callbacks'
     | '/admin/claims'
@@ -384,7 +395,8 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/verify-email'
     | '/welcome'
-    | '/account/two-factor'
+    | '/account_/data'
+    | '/account_/two-factor'
     | '/admin/callbacks'
     | '/admin/claims'
     | '/admin/logs'
@@ -418,6 +430,7 @@ export interface RootRouteChildren {
   TermsOfServiceRoute: typeof TermsOfServiceRoute
   VerifyEmailRoute: typeof VerifyEmailRoute
   WelcomeRoute: typeof WelcomeRoute
+  AccountDataRoute: typeof AccountDataRoute
   AccountTwoFactorRoute: typeof AccountTwoFactorRoute
   VerifyCodeRoute: typeof VerifyCodeRoute
   VerifyIndexRoute: typeof VerifyIndexRoute
@@ -565,8 +578,15 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WelcomeRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/account/two-factor': {
-      id: '/account/two-factor'
+    '/account_/data': {
+      id: '/account_/data'
+      path: '/account/data'
+      fullPath: '/account/data'
+      preLoaderRoute: typeof AccountDataRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account_/two-factor': {
+      id: '/account_/two-factor'
       path: '/account/two-factor'
       fullPath: '/account/two-factor'
       preLoaderRoute: typeof AccountTwoFactorRouteImport
@@ -690,6 +710,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsOfServiceRoute: TermsOfServiceRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   WelcomeRoute: WelcomeRoute,
+  AccountDataRoute: AccountDataRoute,
   AccountTwoFactorRoute: AccountTwoFactorRoute,
   VerifyCodeRoute: VerifyCodeRoute,
   VerifyIndexRoute: VerifyIndexRoute,

@@ -101,6 +101,8 @@ interface RestRoute<R extends RestRequest, In, A, M extends Method = Method> {
   list?: unknown extends A ? true : A extends Page<unknown> ? true : never;
   /** The SPEC's own answer where it is not the handler's (docs/api.md#rest-routes): its schema and how it is made. */
   answer?: { schema: z.ZodType; body: (result: A) => unknown };
+  /** A JSON answer sent as a file to save (Content-Disposition: attachment) under the name this gives (my data). */
+  attachment?: (result: A) => string;
   /** How a file is sent: its media type, and inline or as an attachment. */
   file?: unknown extends A ? FileSending<In> : A extends FileAnswer ? FileSending<In> : never;
 }

@@ -105,6 +105,7 @@ function answering(operation: Operation, request: RestRequest | undefined, deps:
     const result = await handler(contextOf(c), input);
     if (rest.file) return fileResponse(c, result as FileAnswer, rest.file.mediaType, rest.file.disposition(input));
     if (rest.list) return listResponse(c, result as Page<unknown>, rest.answer?.body);
+    if (rest.attachment) c.header('Content-Disposition', `attachment; filename="${rest.attachment(result)}"`);
     return c.json(rest.answer ? rest.answer.body(result) : result, status);
   };
   if (!rest.withMessage) return answer;

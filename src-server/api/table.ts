@@ -9,9 +9,11 @@ import { certificateOperation } from '../features/certificates/operations';
 import { documentOperation } from '../features/documents/operations';
 import { emailConfirmationOperations } from '../features/email-confirmation/operations';
 import { healthOperation } from '../features/health/operations';
+import { myDataOperations } from '../features/my-data/operations';
 import { adminLogOperations } from '../features/logs/operations';
 import { passwordResetOperations } from '../features/password-reset/operations';
 import { adminPaymentOperations } from '../features/payments/operations';
+import { myPaidOperation } from '../features/payments/mine';
 import { adminPolicyOperations, policyOperations } from '../features/policies/operations';
 import { adminQuoteOperations, quoteOperations } from '../features/quotes/operations';
 import { reportOperation } from '../features/reports/operations';
@@ -24,11 +26,11 @@ import type { OperationTable } from './operation';
 
 export const operations = {
   health: healthOperation,
-  account: { ...accountOperations, ...myAccountOperations, verifyEmail: emailConfirmationOperations, secondFactor: secondFactorOperations },
+  account: { ...accountOperations, ...myAccountOperations, ...myDataOperations, verifyEmail: emailConfirmationOperations, secondFactor: secondFactorOperations },
   passwordReset: passwordResetOperations,
   callbacks: callbackOperations,
   quotes: quoteOperations,
-  policies: { ...policyOperations, certificate: certificateOperation, document: documentOperation },
+  policies: { ...policyOperations, paid: myPaidOperation, certificate: certificateOperation, document: documentOperation },
   claims: claimOperations,
   verify: verifyOperations,
   admin: {

@@ -22,7 +22,8 @@ export type ThrottleLimit =
   | 'account_password'
   | 'email_change'
   | 'second_factor_user'
-  | 'second_factor_address';
+  | 'second_factor_address'
+  | 'close_account';
 
 /** What services report (deps.metrics). Each call is one in-memory increment; nothing here waits. */
 export interface Metrics {

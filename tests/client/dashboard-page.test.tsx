@@ -80,7 +80,7 @@ function entryOf(status: number, body: unknown): unknown {
   return { error: { message, code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: status } } };
 }
 
-/** The customer's quote requests (quotes.mine) answer this, their claims (claims.mine) none; the policy procedures take the queued answers. */
+/** The customer's quote requests (quotes.mine) answer this, their claims (claims.mine) and payments (policies.paid) none; the policy procedures take the queued answers. */
 let quotesAnswer: { status: number; body: unknown } = { status: 200, body: [] };
 /** Whether account.me says the address is confirmed; account.verifyEmail.request is counted and answered. */
 let emailVerified = true;
@@ -88,6 +88,7 @@ let linkRequests = 0;
 const OTHER_CALLS: Record<string, () => { status: number; body: unknown }> = {
   'quotes.mine': () => quotesAnswer,
   'claims.mine': () => ({ status: 200, body: [] }),
+  'policies.paid': () => ({ status: 200, body: { items: [] } }),
   'account.me': () => ({
     status: 200,
     body: { user: { id: 5, username: 'sam.o', isAdmin: false, isOwner: false, emailVerified }, expiresAt: '2026-07-02T12:00:00.000Z' },

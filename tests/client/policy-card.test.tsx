@@ -8,10 +8,11 @@ import type { PolicyView } from '@server/contract/views';
 import { PolicyCard, POLICY_NUMBER_MISSING } from '../../src-client/features/dashboard/policy-card';
 import { useNow } from '../../src-client/lib/use-now';
 
-// The card's links ('Make a claim' to /claims, 'Contact us' to /support); outside a router they are plain anchors.
+// The card's links ('Make a claim' to /claims, 'Buy again' to the wizard, 'Contact us' to /support); outside a router
+// they are plain anchors, the search parameters in their href.
 vi.mock('@tanstack/react-router', () => ({
-  Link: ({ to, children, ...rest }: { to: string; children: ReactNode }) => (
-    <a href={to} {...rest}>
+  Link: ({ to, search, children, ...rest }: { to: string; search?: Record<string, string>; children: ReactNode }) => (
+    <a href={search ? `${to}?${new URLSearchParams(search).toString()}` : to} {...rest}>
       {children}
     </a>
   ),
@@ -37,9 +38,9 @@ const policy: PolicyView = {
   premium: null,
 };
 
-function LiveCard({ p = policy, customerActions }: { p?: PolicyView; customerActions?: boolean }) {
+function LiveCard({ p = policy, customerActions, paid }: { p?: PolicyView; customerActions?: boolean; paid?: number }) {
   const now = useNow();
-  return <PolicyCard policy={p} now={now} {...(customerActions === undefined ? {} : { customerActions })} />;
+  return <PolicyCard policy={p} now={now} paid={paid} {...(customerActions === undefined ? {} : { customerActions })} />;
 }
 
 const label = () => screen.getByTestId('countdown-label');
@@ -162,11 +163,31 @@ describe('PolicyCard', () => {
     expect(screen.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/support');
   });
 
-  it('without the customer’s actions (staff impersonating) there is no Make a claim or Contact us', () => {
+  it("shows the premium and what was paid, 'Buy again' to the wizard filled in from the policy, and 'Call us' as a tel: link", () => {
+    vi.setSystemTime(new Date('2026-07-02T08:00:00Z'));
+    render(<LiveCard p={{ ...policy, premium: 80 }} paid={30} />);
+    const valueOf = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(valueOf('Premium')).toBe('£80.00');
+    expect(valueOf('Premium paid')).toBe('£30.00');
+    expect(screen.getByRole('link', { name: 'Buy again: KC7XQ2M9PA' }).getAttribute('href')).toBe('/request-quote-step1?renew=KC7XQ2M9PA');
+    expect(screen.getByRole('link', { name: /^Call us/ }).getAttribute('href')).toBe('tel:+442079460000');
+  });
+
+  it('says a premium not recorded, and nothing paid while that is not known; a void policy offers no Buy again', () => {
+    vi.setSystemTime(new Date('2026-07-02T08:00:00Z'));
+    render(<LiveCard p={{ ...policy, status: 'void' }} />);
+    expect(screen.getByText('Premium', { selector: 'dt' }).nextElementSibling?.textContent).toBe('Not recorded');
+    expect(screen.queryByText('Premium paid', { selector: 'dt' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Buy again/ })).toBeNull();
+  });
+
+  it('without the customer’s actions (staff impersonating) there is no Make a claim, Buy again, Call us or Contact us', () => {
     vi.setSystemTime(new Date('2026-07-02T08:00:00Z'));
     render(<LiveCard customerActions={false} />);
     expect(screen.getByText('Ford Fiesta (AB12 CDE)')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Make a claim' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Buy again/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Call us/ })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Contact us' })).toBeNull();
   });
 

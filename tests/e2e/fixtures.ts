@@ -209,7 +209,7 @@ export async function confirmAddress(request: APIRequestContext, account: { user
 export async function coverFor(
   request: APIRequestContext,
   userId: number,
-  { startAt, endAt, product = 'temporary' }: { startAt: number; endAt: number; product?: 'temporary' | 'learner' | 'business' },
+  { startAt, endAt, product = 'temporary', premium }: { startAt: number; endAt: number; product?: 'temporary' | 'learner' | 'business'; premium?: string },
 ): Promise<{ id: number; policyNumber: string }> {
   const owner = await apiToken(request, OWNER.username, OWNER.password);
   const [s, e] = [ukLocal(startAt), ukLocal(endAt)];
@@ -228,6 +228,7 @@ export async function coverFor(
       startTime: s.time,
       endDate: e.date,
       endTime: e.time,
+      ...(premium === undefined ? {} : { premium }),
     },
   });
   expect(res.status(), await res.text()).toBe(201);

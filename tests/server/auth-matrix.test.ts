@@ -219,6 +219,14 @@ const REST: Record<string, RestRow> = {
     prepare: async () => ({ method: 'POST', path: '/api/account/sessions/sign-out-others' }),
   },
   'GET /api/user/policies': { route: 'GET /api/user/policies', expect: signedIn(200), prepare: async () => ({ method: 'GET', path: '/api/user/policies' }) },
+  'GET /api/user/policies/paid': { route: 'GET /api/user/policies/paid', expect: signedIn(200), prepare: async () => ({ method: 'GET', path: '/api/user/policies/paid' }) },
+  'GET /api/account/data': { route: 'GET /api/account/data', expect: signedIn(200), prepare: async () => ({ method: 'GET', path: '/api/account/data' }) },
+  // Closing needs the current password (a wrong one: 400); staff accounts are closed by an owner (403).
+  'POST /api/account/close (wrong password)': {
+    route: 'POST /api/account/close',
+    expect: { anonymous: 401, customer: 400, otherCustomer: 400, admin: 403, owner: 403 },
+    prepare: async () => ({ method: 'POST', path: '/api/account/close', body: { password: 'wrong-password' } }),
+  },
   'GET /api/user/quotes': { route: 'GET /api/user/quotes', expect: signedIn(200), prepare: async () => ({ method: 'GET', path: '/api/user/quotes' }) },
   // Accepting a price: the customer's own request only; another's answers like a missing one, staff included.
   "POST /api/user/quotes/:reference/accept (the customer's request)": {
@@ -468,6 +476,9 @@ const TRPC: Record<string, { expect: Expected; input: () => Promise<unknown> }> 
   'account.secondFactor.remove': { expect: signedIn(400), input: async () => ({ code: 'abc' }) },
   'admin.secondFactorRule': { expect: ownerOnly(200), input: async () => ({ required: false }) },
   'policies.mine': { expect: signedIn(200), input: async () => undefined },
+  'policies.paid': { expect: signedIn(200), input: async () => undefined },
+  'account.data': { expect: signedIn(200), input: async () => undefined },
+  'account.close': { expect: { anonymous: 401, customer: 400, otherCustomer: 400, admin: 403, owner: 403 }, input: async () => ({ password: 'wrong-password' }) },
   'quotes.mine': { expect: signedIn(200), input: async () => undefined },
   'quotes.accept': {
     expect: { anonymous: 401, customer: 200, otherCustomer: 404, admin: 404, owner: 404 },

@@ -147,6 +147,10 @@ const ROUTES: Record<string, Route> = {
   'POST /api/account/second-factor/remove': { method: 'POST', path: () => '/api/account/second-factor/remove', body: { code: '123456' }, logsRefusals: true },
   'PUT /api/admin/second-factor-rule': { method: 'PUT', path: () => '/api/admin/second-factor-rule', body: { required: false } },
   'GET /api/user/policies': { method: 'GET', path: () => '/api/user/policies' },
+  'GET /api/user/policies/paid': { method: 'GET', path: () => '/api/user/policies/paid' },
+  'GET /api/account/data': { method: 'GET', path: () => '/api/account/data' },
+  // The run's token is an owner's: refused (403) before the password is read, so nothing the run needs is closed.
+  'POST /api/account/close': { method: 'POST', path: () => '/api/account/close', body: { password: 'wrong-password' } },
   'GET /api/user/quotes': { method: 'GET', path: () => '/api/user/quotes' },
   'POST /api/user/quotes/:reference/accept': { method: 'POST', path: () => `/api/user/quotes/${ownQuotes.acceptReference}/accept`, body: { confirm: true } },
   'GET /api/user/policies/:policyNumber/renewal': { method: 'GET', path: () => `/api/user/policies/${ids.policyNumber}/renewal` },

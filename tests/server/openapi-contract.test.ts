@@ -294,6 +294,19 @@ const OK: Record<string, Case[]> = {
   ],
   'POST /api/account/sessions/sign-out-others': [{ status: 200, prepare: async () => ({ token: await signedInAs(await freshAccount()) }) }],
   'GET /api/user/policies': [{ status: 200, prepare: async () => customer() }],
+  'GET /api/user/policies/paid': [{ status: 200, prepare: async () => customer() }],
+  'GET /api/account/data': [{ status: 200, prepare: async () => customer() }],
+  // An account of its own with no cover: closing ends it.
+  'POST /api/account/close': [
+    {
+      status: 200,
+      prepare: async () => {
+        const username = `ct-close${next()}`;
+        await h.addUser({ username });
+        return { token: await h.tokenFor(username), body: { password: PASSWORD } };
+      },
+    },
+  ],
   'GET /api/user/quotes': [{ status: 200, prepare: async () => customer() }],
   // Accepted already in the fixtures: a second acceptance answers the request as it is.
   'POST /api/user/quotes/{reference}/accept': [{ status: 200, prepare: async () => customer({ params: { reference: fx.quoteReference }, body: { confirm: true } }) }],

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as accountContract from '../../src-server/contract/account';
 import * as callbackContract from '../../src-server/contract/callback';
+import * as myDataContract from '../../src-server/contract/my-data';
 import * as offerContract from '../../src-server/contract/offer';
 import * as passwordResetContract from '../../src-server/contract/password-reset';
 import * as queueContract from '../../src-server/contract/queues';
@@ -153,7 +154,7 @@ function inputSchemas(): Array<[string, z.ZodType]> {
   for (const [path, procedure] of Object.entries(procedures)) {
     for (const [i, input] of procedure._def.inputs.entries()) found.push([`tRPC ${path}${i > 0 ? ` #${i}` : ''}`, input]);
   }
-  const modules = { accountContract, schemaContract, quoteContract, callbackContract, queueContract, offerContract, passwordResetContract, verifyContract, viewContract };
+  const modules = { accountContract, schemaContract, quoteContract, callbackContract, queueContract, offerContract, passwordResetContract, verifyContract, viewContract, myDataContract };
   for (const mod of Object.values(modules)) {
     for (const [name, value] of Object.entries(mod)) {
       if (value instanceof z.ZodType && /(Input|Query|Param)$/.test(name)) found.push([`contract ${name}`, value]);

@@ -14,7 +14,7 @@ import { PolicyCard } from './policy-card';
 import { DOCUMENTS_INTRO, PolicyDocuments } from './policy-documents';
 import { Tabs } from './policy-tabs';
 import { formatUkShortDateTime, policyState, policyWindow, type PolicyState } from './policy-time';
-import { useDashboardPolicies } from './queries';
+import { useDashboardPolicies, useMyPaid } from './queries';
 import { useNow } from '../../lib/use-now';
 
 const route = getRouteApi('/dashboard');
@@ -22,7 +22,7 @@ const route = getRouteApi('/dashboard');
 const NO_POLICIES: PolicyView[] = [];
 
 /** The height of one policy card (phone: one column; wider: two), kept while it loads: no jump when it arrives. */
-const CARD_SPACE = 'min-h-[37rem] md:min-h-[22rem]';
+const CARD_SPACE = 'min-h-[47.5rem] md:min-h-[25.25rem]';
 
 /** Active by start, expired most recently ended first. `states` (in order) keeps the split until one changes. */
 function splitPolicies(policies: PolicyView[], states: string): { active: PolicyView[]; expired: PolicyView[] } {
@@ -166,6 +166,7 @@ export function DashboardPage() {
 /** One policy at a time, with Previous/Next (wrapping) when there is more than one. */
 function PolicyPager({ policies, now, empty, customerActions }: { policies: PolicyView[]; now: number; empty: string; customerActions: boolean }) {
   const [index, setIndex] = useState(0);
+  const paidFor = useMyPaid(customerActions);
   if (policies.length === 0) {
     return <p className="flex min-h-40 items-center justify-center rounded-xl border border-dashed border-brand-100 p-6 text-lg text-ink-muted">{empty}</p>;
   }
@@ -188,7 +189,7 @@ function PolicyPager({ policies, now, empty, customerActions }: { policies: Poli
           </Button>
         </div>
       ) : null}
-      <PolicyCard policy={policy} now={now} customerActions={customerActions} />
+      <PolicyCard policy={policy} now={now} customerActions={customerActions} paid={customerActions ? paidFor(policy.policyNumber) : undefined} />
     </div>
   );
 }

@@ -3,6 +3,8 @@
 import { Link } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
 import type { PolicyView } from '@server/contract/views';
+import { brand, brandTelHref } from '@server/contract/brand';
+import { formatPounds } from '@server/contract/pounds';
 import { buttonClass } from '../../components/button';
 import type { CoverState } from '@server/contract/cover';
 import {
@@ -48,12 +50,15 @@ export function PolicyCard({
   now,
   headingLevel = 3,
   customerActions = true,
+  paid,
 }: {
   policy: PolicyView;
   now: number;
   headingLevel?: 2 | 3;
-  /** The customer's own actions ('Make a claim', 'Contact us'); false while staff impersonate. */
+  /** The customer's own actions ('Make a claim', 'Buy again', 'Call us', 'Contact us'); false while staff impersonate. */
   customerActions?: boolean;
+  /** What the customer has paid for it, in pounds (features/payments/mine.ts); undefined while not known. */
+  paid?: number | undefined;
 }) {
   const id = useId();
   const { startAt, endAt } = policyWindow(policy);
@@ -150,14 +155,25 @@ export function PolicyCard({
           <Detail term="Vehicle" value={vehicleText(policy)} className="col-span-2" />
           <Detail term="Starts" value={<time dateTime={new Date(startAt).toISOString()}>{formatUkDateTime(startAt)}</time>} />
           <Detail term="Ends" value={<time dateTime={new Date(endAt).toISOString()}>{formatUkDateTime(endAt)}</time>} />
+          <Detail term="Premium" value={policy.premium === null ? 'Not recorded' : formatPounds(policy.premium)} />
+          {paid === undefined ? null : <Detail term="Premium paid" value={formatPounds(paid)} />}
         </dl>
       </div>
 
       {customerActions ? (
-        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
           <Link to="/claims" className={buttonClass('primary')}>
             Make a claim
           </Link>
+          {/* The wizard filled in from this policy, as the cover-ending reminder's link does (docs/product.md#asking-for-more-cover). */}
+          {number && policy.status !== 'void' ? (
+            <Link to="/request-quote-step1" search={{ renew: number }} className={buttonClass('secondary')} aria-label={`Buy again: ${number}`}>
+              Buy again
+            </Link>
+          ) : null}
+          <a href={brandTelHref(brand.phones.support)} className={buttonClass('secondary')}>
+            Call us <span className="ml-1 font-normal tabular-nums">{brand.phones.support}</span>
+          </a>
           <Link to="/support" className={buttonClass('secondary')}>
             Contact us
           </Link>

@@ -102,3 +102,13 @@ export function useDashboardPolicies(userId: number, impersonateUserId: number |
     refetch: () => void query.refetch(),
   };
 }
+
+/**
+ * What the customer has paid for each of their policies (the card's "Premium paid"); undefined for a policy while not
+ * known, 0 once known with no payment. Never while impersonating: it would be the admin's own.
+ */
+export function useMyPaid(enabled: boolean): (policyNumber: string) => number | undefined {
+  const query = useQuery({ ...trpc.policies.paid.queryOptions(undefined, { retry: false }), enabled });
+  const items = query.data?.items;
+  return (policyNumber) => (items ? (items.find((i) => i.policyNumber === policyNumber)?.paid ?? 0) : undefined);
+}

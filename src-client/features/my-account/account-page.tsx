@@ -2,6 +2,7 @@
 // they are signed in on. Each section saves on its own; the server checks every rule again.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -18,13 +19,15 @@ import {
 } from '@server/contract/account';
 import { formatUkPhone } from '@server/contract/phone';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
+import { Button, textLinkClass } from '../../components/button';
 import { TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
 import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
-import { renewSession } from '../../lib/session';
+import { renewSession, useSession } from '../../lib/session';
 import { trpcClient } from '../../lib/trpc';
 import { FormMessage, notice, type Notice } from '../account/form-message';
+import { CloseAccountSection } from './close-account-section';
+import { MyDataSection } from './my-data-section';
 
 const DETAILS_KEY = ['account', 'details'] as const;
 const SESSIONS_KEY = ['account', 'sessions'] as const;
@@ -33,9 +36,10 @@ const dateTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateSt
 
 export function AccountPage() {
   const details = useQuery({ queryKey: DETAILS_KEY, queryFn: () => trpcClient.account.details.query() });
+  const isStaff = useSession()?.isAdmin === true;
   return (
     <div className="mx-auto max-w-2xl">
-      <PageHeading title="Your account" lead="Your details, your e-mail address and password, and where you are signed in." />
+      <PageHeading title="Your account" lead="Your details, your e-mail address and password, where you are signed in, and the data we hold about you." />
       {details.isPending ? (
         <p role="status" className="text-lg text-ink-muted">
           Loading your account...
@@ -53,7 +57,16 @@ export function AccountPage() {
           <EmailSection account={details.data} />
           <PasswordSection />
           <SessionsSection />
-          {/* My data and Close my account (features/my-account/my-data-section.tsx, close-account-section.tsx) follow here. */}
+          {isStaff ? (
+            <Section id="account-second-factor" title="Second factor" lead="Staff sign in with a code from an authenticator app after the password.">
+              <Link to="/account/two-factor" className={textLinkClass}>
+                Set up or remove your second factor
+              </Link>
+            </Section>
+          ) : null}
+          <MyDataSection />
+          {/* Staff accounts are closed by an owner in the console (docs/product.md#closing-your-account). */}
+          {isStaff ? null : <CloseAccountSection />}
         </div>
       )}
     </div>

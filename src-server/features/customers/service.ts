@@ -4,7 +4,8 @@
 import { and, desc, eq, inArray, or, sql, sum } from 'drizzle-orm';
 import { messages } from '../../contract/messages';
 import { CUSTOMER_LIST_LIMIT, type CustomerOverviewView } from '../../contract/views';
-import { callbackRequests, claims, mailOutbox, policies, policyPayments, quoteRequests, requestNotes } from '../../platform/db/schema/index';
+import { callbackRequests, claims, mailOutbox, policies, policyPayments, quoteRequests, requestNotes, type users } from '../../platform/db/schema/index';
+import type { DbOrTx } from '../../platform/db/client';
 import type { Caller, Deps } from '../../deps';
 import { NotFoundError } from '../../errors';
 import { assertAdminRights } from '../../platform/auth/permissions';
@@ -22,9 +23,19 @@ const distinct = (values: string[]) => [...new Set(values.map((v) => v.trim()).f
 /** GET /api/admin/users/{id}/overview and admin.users.overview. */
 export async function customerOverview(deps: Deps, caller: Caller, id: number): Promise<CustomerOverviewView> {
   assertAdminRights(caller);
-  const db = deps.db;
-  const user = await findUser(db, id);
+  const user = await findUser(deps.db, id);
   if (!user) throw new NotFoundError(messages.userNotFound);
+  const view = await customerRecords(deps.db, user);
+  await logEvent(deps, { action: `Viewed customer #${id} (${user.username})`, username: caller.username, userId: caller.id });
+  return view;
+}
+
+/**
+ * What the broker holds on one account, each list its newest CUSTOMER_LIST_LIMIT: staff's one view of a customer and
+ * the customer's own copy (docs/product.md#my-data) read the same records, so neither finds more than the other.
+ */
+export async function customerRecords(db: DbOrTx, user: typeof users.$inferSelect): Promise<CustomerOverviewView> {
+  const id = user.id;
   const limit = CUSTOMER_LIST_LIMIT;
 
   // Quote requests are theirs once claimed (docs/product.md#e-mail-confirmation): quote_requests_user_created_idx.
@@ -148,6 +159,5 @@ export async function customerOverview(deps: Deps, caller: Caller, id: number): 
     })),
     mails: mailRows.map((m) => ({ id: m.id, subject: m.subject, status: m.status, createdAt: iso(m.createdAt), sentAt: m.sentAt === null ? null : iso(m.sentAt) })),
   };
-  await logEvent(deps, { action: `Viewed customer #${id} (${user.username})`, username: caller.username, userId: caller.id });
   return view;
 }

@@ -163,16 +163,24 @@ export async function deleteUser(deps: Deps, caller: Caller, id: number): Promis
       return { closed: false };
     }
     if (target.closedAt !== null) return { closed: true };
-    await tx
-      .update(users)
-      .set({ closedAt: now, isAdmin: false, isOwner: false, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
-      .where(eq(users.id, id));
-    await spendAccountTokens(tx, id, [...PASSWORD_LINKS, 'verify'], now);
-    // Nobody signs in to read a reminder's renewal link: the reminders owed are dropped (docs/product.md#cover-ending-reminders).
-    await tx.update(policies).set({ reminderDueAt: null }).where(eq(policies.userId, id));
+    await closeAccountRow(tx, id, now);
     await writeLog(tx, now, { action: `Closed user: ${target.username} (holds policies)`, username: caller.username, userId: caller.id });
     return { closed: true };
   });
+}
+
+/**
+ * Closes the account in `tx` (docs/product.md#closed-accounts), whoever asks (staff, or the customer themselves): no
+ * sign-in, no staff role, every session ended, every link spent, no reminder owed.
+ */
+export async function closeAccountRow(tx: Tx, id: number, now: number): Promise<void> {
+  await tx
+    .update(users)
+    .set({ closedAt: now, isAdmin: false, isOwner: false, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
+    .where(eq(users.id, id));
+  await spendAccountTokens(tx, id, [...PASSWORD_LINKS, 'verify'], now);
+  // Nobody signs in to read a reminder's renewal link: the reminders owed are dropped (docs/product.md#cover-ending-reminders).
+  await tx.update(policies).set({ reminderDueAt: null }).where(eq(policies.userId, id));
 }
 
 /** An account's cover not yet ended, in start order: shown before staff delete it (docs/product.md#changing-users-and-policies). */

@@ -24,5 +24,7 @@ export const auditLogs = sqliteTable(
     index('audit_logs_repeat_idx').on(t.repeatKey, t.createdAt).where(sql`${t.repeatKey} is not null`),
     // A search naming a level ('warning') pages that level newest first (docs/product.md#statistics-and-search).
     index('audit_logs_level_idx').on(t.level, t.id),
+    // A customer's copy of their data reads the entries about their account newest first (docs/product.md#my-data).
+    index('audit_logs_user_idx').on(t.userId, t.id),
   ],
 );

@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { pageTitle } from '../components/page';
+import { MyDataPage } from '../features/my-account/my-data-page';
+import { requireSession } from '../lib/guards';
+import { QueryScope } from '../lib/query-client';
+
+// Not nested under /account (the account page is its own route): the trailing underscore keeps it a page of its own.
+export const Route = createFileRoute('/account_/data')({
+  beforeLoad: () => ({ session: requireSession() }),
+  head: () => pageTitle('My data'),
+  component: () => (
+    <QueryScope>
+      <MyDataPage />
+    </QueryScope>
+  ),
+});
