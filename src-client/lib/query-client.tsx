@@ -1,8 +1,8 @@
 // The app's one TanStack Query client, never in the public pages' first load. Every cached answer is personal, so
-// a change of session empties it.
+// a change of person empties it; a session renewed for the same person (a password change's new token) keeps it.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { onSessionChange } from './session';
+import { onSessionChange, readSession } from './session';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -10,7 +10,13 @@ export const queryClient = new QueryClient({
   },
 });
 
-onSessionChange(() => queryClient.clear());
+let cachedFor = readSession()?.user.id ?? null;
+onSessionChange(() => {
+  const person = readSession()?.user.id ?? null;
+  if (person === cachedFor && person !== null) return;
+  cachedFor = person;
+  queryClient.clear();
+});
 
 /** Gives a route's screen (and everything under it) the app's query client. */
 export function QueryScope({ children }: { children: ReactNode }) {

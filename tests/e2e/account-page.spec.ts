@@ -30,7 +30,7 @@ test('details: the username shown, name and phone saved and shown again; the sec
   await openAccount(page, username);
   await expect(page.getByText(username, { exact: true })).toBeVisible();
   const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
-  expect(headings).toEqual(['Your details', 'E-mail address', 'Password', 'Signed in on']);
+  expect(headings).toEqual(['Your details', 'E-mail address', 'Password', 'Signed in on', 'My data', 'Close my account']);
 
   await page.locator('input[name="name"]').fill('Ann Smith');
   await page.locator('input[name="phone"]').fill('12345');
