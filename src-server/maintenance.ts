@@ -3,7 +3,7 @@
 import { isNotNull, lt, or, sql } from 'drizzle-orm';
 import { DEFAULT_AUDIT_RETENTION_DAYS, pruneAuditLog } from './platform/audit/retention';
 import { pruneThrottle } from './platform/auth/throttle';
-import { emailChanges, passwordResetTokens, revokedTokens, sessions, writeReceipts } from './platform/db/schema/index';
+import { emailChanges, passkeyChallenges, passwordResetTokens, revokedTokens, sessions, writeReceipts } from './platform/db/schema/index';
 import { mergeSearchIndexes } from './platform/db/search-index';
 import { removeDeliveredTokens } from './platform/mail/mailer';
 import type { Deps } from './deps';
@@ -26,6 +26,8 @@ export async function runMaintenance(deps: Deps, options: { auditRetentionDays?:
     await tx.delete(emailChanges).where(or(isNotNull(emailChanges.usedAt), lt(emailChanges.expiresAt, now)));
     // Spent or expired reset links have no further use (only their hashes were ever stored).
     await tx.delete(passwordResetTokens).where(or(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.expiresAt, now)));
+    // A passkey ceremony's challenge answered or past its five minutes has no further use.
+    await tx.delete(passkeyChallenges).where(or(isNotNull(passkeyChallenges.usedAt), lt(passkeyChallenges.expiresAt, now)));
     // A receipt is looked up within seconds of its write (db/server.ts); both times are the database's own clock.
     await tx.delete(writeReceipts).where(lt(writeReceipts.createdAt, sql`unixepoch() - ${RECEIPT_KEEP_SECONDS}`));
   });

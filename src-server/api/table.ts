@@ -17,6 +17,7 @@ import { myPaidOperation } from '../features/payments/mine';
 import { adminPolicyOperations, policyOperations } from '../features/policies/operations';
 import { adminQuoteOperations, quoteOperations } from '../features/quotes/operations';
 import { reportOperation } from '../features/reports/operations';
+import { passkeyLoginOperations, passkeyOperations } from '../features/passkeys/operations';
 import { secondFactorOperations, secondFactorRuleOperation } from '../features/second-factor/operations';
 import { staffOperation } from '../features/queues/operations';
 import { statsOperations } from '../features/stats/operations';
@@ -26,7 +27,11 @@ import type { OperationTable } from './operation';
 
 export const operations = {
   health: healthOperation,
-  account: { ...accountOperations, ...myAccountOperations, ...myDataOperations, verifyEmail: emailConfirmationOperations, secondFactor: secondFactorOperations },
+  account: {
+    ...accountOperations, ...myAccountOperations, ...myDataOperations, verifyEmail: emailConfirmationOperations, secondFactor: secondFactorOperations,
+    passkeys: passkeyOperations,
+    passkeyLogin: passkeyLoginOperations,
+  },
   passwordReset: passwordResetOperations,
   callbacks: callbackOperations,
   quotes: quoteOperations,

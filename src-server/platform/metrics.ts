@@ -23,6 +23,7 @@ export type ThrottleLimit =
   | 'email_change'
   | 'second_factor_user'
   | 'second_factor_address'
+  | 'passkey_address'
   | 'close_account';
 
 /** What services report (deps.metrics). Each call is one in-memory increment; nothing here waits. */

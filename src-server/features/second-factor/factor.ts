@@ -8,7 +8,7 @@ import type { Caller, Deps } from '../../deps';
 import { ForbiddenError } from '../../errors';
 import { issueAccountToken } from '../../platform/auth/account-tokens';
 import type { DbOrTx } from '../../platform/db/client';
-import { siteSettings, staffFactors } from '../../platform/db/schema/index';
+import { sessions, siteSettings, staffFactors } from '../../platform/db/schema/index';
 
 /** How long the password step's challenge waits for the code. */
 export const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -28,12 +28,27 @@ export async function factorRequired(db: DbOrTx): Promise<boolean> {
 }
 
 /**
- * The admin and owner tiers' second check (api/tiers.ts): under the owner's rule, a staff account without a factor is
- * refused with a code the console recognises, and sent to set one up.
+ * Whether this session was signed in with a passkey (docs/product.md#passkeys): a device the person holds, unlocked
+ * by their PIN or biometric, so it counts as a second factor for the session it made, and for that session only; a
+ * password sign-in of an account that also has a passkey proves nothing more than the password.
+ */
+export async function signedInWithPasskey(db: DbOrTx, caller: Pick<Caller, 'id' | 'jti'>): Promise<boolean> {
+  const [row] = await db.select({ passkey: sessions.passkey }).from(sessions).where(and(eq(sessions.jti, caller.jti), eq(sessions.userId, caller.id)));
+  return row?.passkey === true;
+}
+
+/** Whether the caller's session meets the owner's rule: the account has a TOTP factor (asked at every password sign-in), or the session came from a passkey. */
+export async function hasSecondFactor(db: DbOrTx, caller: Pick<Caller, 'id' | 'jti'>): Promise<boolean> {
+  return (await enrolledFactor(db, caller.id)) !== undefined || (await signedInWithPasskey(db, caller));
+}
+
+/**
+ * The admin and owner tiers' second check (api/tiers.ts): under the owner's rule, a staff session without a factor
+ * is refused with a code the console recognises, and sent to set one up.
  */
 export async function assertSecondFactorRule(deps: Pick<Deps, 'db'>, caller: Caller): Promise<void> {
   if (!(await factorRequired(deps.db))) return;
-  if (await enrolledFactor(deps.db, caller.id)) return;
+  if (await hasSecondFactor(deps.db, caller)) return;
   throw new ForbiddenError(messages.secondFactorRequired, { code: SECOND_FACTOR_REQUIRED });
 }
 

@@ -25,7 +25,7 @@ import { addressThrottleKey, clearThrottle, hitThrottle, peekThrottle, type Thro
 import type { DbOrTx } from '../../platform/db/client';
 import { passwordResetTokens, recoveryCodes, siteSettings, staffFactors, users } from '../../platform/db/schema/index';
 import { signIn } from '../account/service';
-import { enrolledFactor, factorRequired, RULE_KEY } from './factor';
+import { enrolledFactor, factorRequired, hasSecondFactor, RULE_KEY } from './factor';
 
 /** Wrong codes allowed per 15 minutes: per account, as the sign-in's per-name pair limit; per address (docs/product.md#login). */
 export const CODE_USER_RULE: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
@@ -252,7 +252,7 @@ export async function setFactorRule(deps: Deps, caller: Caller, input: { require
   const now = deps.clock.now();
   await deps.write(async (tx) => {
     // The owner who sets the rule is held to it first, so turning it on never locks out the person who did.
-    if (input.required && !(await enrolledFactor(tx, caller.id))) throw new ConflictError(messages.ownSecondFactorFirst);
+    if (input.required && !(await hasSecondFactor(tx, caller))) throw new ConflictError(messages.ownSecondFactorFirst);
     const value = String(input.required);
     await tx.insert(siteSettings).values({ key: RULE_KEY, value, updatedAt: now }).onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: now } });
     const action = input.required ? 'Second factor required for all staff' : 'Second factor no longer required for staff';

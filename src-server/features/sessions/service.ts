@@ -16,6 +16,8 @@ import { deviceOf } from '../../platform/http/device';
 export interface SessionClient {
   address: string;
   userAgent: string | undefined;
+  /** Signed in with a passkey (docs/product.md#passkeys). */
+  passkey?: boolean;
 }
 
 /** "Last seen" moves at most this often per session: a busy session writes once a minute, not once a request. */
@@ -40,6 +42,7 @@ export async function recordSession(
     createdAt: s.now,
     lastSeenAt: s.now,
     expiresAt: s.expiresAt,
+    passkey: s.client.passkey ?? false,
   });
 }
 

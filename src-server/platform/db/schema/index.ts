@@ -18,3 +18,4 @@ export { claims, claimPhotos } from './claims';
 export { sessions } from './sessions';
 export { emailChanges } from './email-changes';
 export { staffFactors, recoveryCodes, siteSettings } from './staff-factors';
+export { passkeys, passkeyChallenges } from './passkeys';

@@ -27,6 +27,8 @@ export const sessions = sqliteTable(
     expiresAt: integer('expires_at').notNull(),
     // Signed out (this device, another's "Sign out", "Sign out all other devices"); null while it may be used.
     endedAt: integer('ended_at'),
+    // Signed in with a passkey: what the owner's rule counts as a second factor for this session (docs/product.md#passkeys).
+    passkey: integer('passkey', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     uniqueIndex('sessions_jti_uq').on(t.jti),
