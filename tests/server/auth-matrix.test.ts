@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../../src-server/api/trpc';
 import { validQuote } from '../fixtures/quote';
 import { createHarness, json, PASSWORD, T0, validPolicy, type Harness } from './harness';
+import { SoftAuthenticator, type AuthenticationOptions, type RegistrationOptions } from './soft-authenticator';
 
 const ROLES = ['anonymous', 'customer', 'otherCustomer', 'admin', 'owner'] as const;
 type Role = (typeof ROLES)[number];
@@ -85,6 +86,17 @@ async function customersOtherSession(): Promise<number> {
   const rs = await h.database.client.execute({ sql: 'select max(s.id) id from sessions s join users u on u.id = s.user_id where u.username = ?', args: [USERNAMES.customer] });
   return Number(rs.rows[0]!['id']);
 }
+/** A fresh passkey of the customer's, added through the API with a software authenticator, as its id. */
+async function customersPasskey(): Promise<number> {
+  const { options } = await json<{ options: RegistrationOptions }>(await h.request('POST', '/api/account/passkeys/options', { token: tokens.customer }));
+  const body = { name: `Matrix key ${next()}`, response: new SoftAuthenticator().register(options) };
+  return (await json<{ id: number }>(await h.request('POST', '/api/account/passkeys', { token: tokens.customer, body, headers: { 'x-forwarded-for': freshAddress() } }))).id;
+}
+/** An answer to fresh sign-in options from a passkey the server has never seen. */
+async function unknownPasskeyAnswer() {
+  const { options } = await json<{ options: AuthenticationOptions }>(await h.request('POST', '/api/login/passkey/options'));
+  return new SoftAuthenticator().authenticate(options);
+}
 /** The account page acts on the caller's own sessions only: anyone else's, staff included, is not found. */
 const ownSessionOnly = (ok: number): Expected => ({ anonymous: 401, customer: ok, otherCustomer: 404, admin: 404, owner: 404 });
 /**
@@ -156,6 +168,29 @@ const REST: Record<string, RestRow> = {
     route: 'POST /api/login/second-factor',
     expect: all(401),
     prepare: async () => ({ method: 'POST', path: '/api/login/second-factor', body: { challenge: 'x'.repeat(43), code: '123456' } }),
+  },
+  'POST /api/login/passkey/options': { route: 'POST /api/login/passkey/options', expect: all(200), prepare: async () => ({ method: 'POST', path: '/api/login/passkey/options' }) },
+  'POST /api/login/passkey (unknown passkey)': {
+    route: 'POST /api/login/passkey',
+    expect: all(401),
+    prepare: async () => ({ method: 'POST', path: '/api/login/passkey', body: { response: await unknownPasskeyAnswer() } }),
+  },
+  'GET /api/account/passkeys': { route: 'GET /api/account/passkeys', expect: signedIn(200), prepare: async () => ({ method: 'GET', path: '/api/account/passkeys' }) },
+  'POST /api/account/passkeys/options': {
+    route: 'POST /api/account/passkeys/options',
+    expect: signedIn(200),
+    prepare: async () => ({ method: 'POST', path: '/api/account/passkeys/options' }),
+  },
+  'POST /api/account/passkeys (not an answer)': {
+    route: 'POST /api/account/passkeys',
+    expect: signedIn(400),
+    prepare: async () => ({ method: 'POST', path: '/api/account/passkeys', body: { name: 'Matrix key', response: {} } }),
+  },
+  // One's own passkeys only: anyone else's, staff included, is not found.
+  'POST /api/account/passkeys/remove': {
+    route: 'POST /api/account/passkeys/remove',
+    expect: ownSessionOnly(200),
+    prepare: async () => ({ method: 'POST', path: '/api/account/passkeys/remove', body: { id: await customersPasskey() } }),
   },
   'GET /api/account/second-factor': {
     route: 'GET /api/account/second-factor',
@@ -471,6 +506,12 @@ const TRPC: Record<string, { expect: Expected; input: () => Promise<unknown> }> 
   'account.signOutOthers': { expect: signedIn(200), input: async () => undefined },
   'account.secondFactor.login': { expect: all(401), input: async () => ({ challenge: 'x'.repeat(43), code: '123456' }) },
   'account.secondFactor.status': { expect: signedIn(200), input: async () => undefined },
+  'account.passkeyLogin.options': { expect: all(200), input: async () => undefined },
+  'account.passkeyLogin.login': { expect: all(401), input: async () => ({ response: await unknownPasskeyAnswer() }) },
+  'account.passkeys.list': { expect: signedIn(200), input: async () => undefined },
+  'account.passkeys.options': { expect: signedIn(200), input: async () => undefined },
+  'account.passkeys.add': { expect: signedIn(400), input: async () => ({ name: 'Matrix key', response: {} }) },
+  'account.passkeys.remove': { expect: ownSessionOnly(200), input: async () => ({ id: await customersPasskey() }) },
   'account.secondFactor.setup': { expect: staff(200), input: async () => undefined },
   'account.secondFactor.confirm': { expect: signedIn(400), input: async () => ({ code: 'abc' }) },
   'account.secondFactor.remove': { expect: signedIn(400), input: async () => ({ code: 'abc' }) },

@@ -112,6 +112,9 @@ interface Route {
 const LIST_QUERY = { limit: '10', offset: '0', search: 'a' };
 /** A policy with every field set, product and premium (as text with a pound sign) included, for the mutations to work on. */
 const FUZZ_POLICY = { ...validPolicy, product: 'learner', premium: '£1,234.50' };
+/** Well-formed WebAuthn answers, to be mutated: none signed by a key the server knows. */
+const FUZZ_ATTESTATION = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30', attestationObject: 'oA', transports: ['internal'] }, clientExtensionResults: {} };
+const FUZZ_ASSERTION = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA', userHandle: 'MQ' }, clientExtensionResults: {} };
 
 const ROUTES: Record<string, Route> = {
   'GET /api/health': { method: 'GET', path: () => '/api/health' },
@@ -142,6 +145,14 @@ const ROUTES: Record<string, Route> = {
   // removing one is refused (409) and the owner's rule can only be turned off.
   'POST /api/login/second-factor': { method: 'POST', path: () => '/api/login/second-factor', body: { challenge: 'x'.repeat(43), code: '123456' }, logsRefusals: true },
   'GET /api/account/second-factor': { method: 'GET', path: () => '/api/account/second-factor' },
+  // A refused passkey answer is counted and logged, as a wrong password is; no fuzzed answer is signed by a real key.
+  'POST /api/login/passkey/options': { method: 'POST', path: () => '/api/login/passkey/options' },
+  'POST /api/login/passkey': { method: 'POST', path: () => '/api/login/passkey', body: { response: FUZZ_ASSERTION }, logsRefusals: true },
+  'GET /api/account/passkeys': { method: 'GET', path: () => '/api/account/passkeys' },
+  'POST /api/account/passkeys/options': { method: 'POST', path: () => '/api/account/passkeys/options' },
+  'POST /api/account/passkeys': { method: 'POST', path: () => '/api/account/passkeys', body: { name: 'Fuzz key', response: FUZZ_ATTESTATION }, logsRefusals: true },
+  // The owner running these has no passkey: every id answers 404.
+  'POST /api/account/passkeys/remove': { method: 'POST', path: () => '/api/account/passkeys/remove', body: { id: 1 } },
   'POST /api/account/second-factor/setup': { method: 'POST', path: () => '/api/account/second-factor/setup' },
   'POST /api/account/second-factor/confirm': { method: 'POST', path: () => '/api/account/second-factor/confirm', body: { code: '123456' }, logsRefusals: true },
   'POST /api/account/second-factor/remove': { method: 'POST', path: () => '/api/account/second-factor/remove', body: { code: '123456' }, logsRefusals: true },
@@ -482,7 +493,7 @@ describe('tRPC procedures over HTTP', () => {
   const procedures = Object.entries(appRouter._def.procedures) as unknown as Array<[string, { _def: { type: string } }]>;
   const SKIPPED = ['account.logout'];
   /** Refused, these still count and log the attempt, by design (a wrong password, a wrong code). */
-  const LOGS_REFUSALS = new Set(['account.login', 'account.secondFactor.login', 'account.secondFactor.confirm', 'account.secondFactor.remove']);
+  const LOGS_REFUSALS = new Set(['account.login', 'account.secondFactor.login', 'account.secondFactor.confirm', 'account.secondFactor.remove', 'account.passkeyLogin.login', 'account.passkeys.add']);
 
   it.each(procedures.filter(([p]) => !SKIPPED.includes(p)))('%s answers any input with a result or a 4xx, never a 5xx', async (path, proc) => {
     const isQuery = proc._def.type === 'query';

@@ -15,6 +15,7 @@ import { generate } from 'otplib';
 import { createHarness, json, PASSWORD, validPolicy, type Harness } from './harness';
 import { contractOf, operationKeys, operationOf, type Contract, type OpenApiDocument } from './openapi-contract';
 import { latestLinkTo } from './mail-links';
+import { SoftAuthenticator, type AuthenticationOptions, type RegistrationOptions } from './soft-authenticator';
 
 let h: Harness;
 let contract: Contract;
@@ -179,6 +180,18 @@ const claimReport = (over: Record<string, unknown> = {}) => ({
 });
 const owner = (sent: Sent = {}): Sent => ({ token: tokens.owner, ...sent });
 
+/** The customer's answer to fresh registration options, from a new software authenticator. */
+async function passkeyRegistration(authenticator = new SoftAuthenticator()) {
+  const { options } = await json<{ options: RegistrationOptions }>(await h.request('POST', '/api/account/passkeys/options', { token: tokens.customer }));
+  return { name: `Contract key ${next()}`, response: authenticator.register(options) };
+}
+/** A passkey of the customer's, added: its id and its authenticator. */
+async function customersPasskey() {
+  const authenticator = new SoftAuthenticator();
+  const res = await h.request('POST', '/api/account/passkeys', { token: tokens.customer, body: await passkeyRegistration(authenticator), headers: { 'x-forwarded-for': freshAddress() } });
+  return { id: (await json<{ id: number }>(res)).id, authenticator };
+}
+
 /** A success case for every route, keyed as the document's operations are. */
 const OK: Record<string, Case[]> = {
   'GET /api/health': [{ status: 200, prepare: async () => ({}) }],
@@ -202,6 +215,21 @@ const OK: Record<string, Case[]> = {
     },
   ],
   'GET /api/account/second-factor': [{ status: 200, prepare: async () => customer() }],
+  'POST /api/login/passkey/options': [{ status: 200, prepare: async () => ({}) }],
+  'POST /api/login/passkey': [
+    {
+      status: 200,
+      prepare: async () => {
+        const { authenticator } = await customersPasskey();
+        const { options } = await json<{ options: AuthenticationOptions }>(await h.request('POST', '/api/login/passkey/options'));
+        return { body: { response: authenticator.authenticate(options), remember: true } };
+      },
+    },
+  ],
+  'GET /api/account/passkeys': [{ status: 200, prepare: async () => customer() }],
+  'POST /api/account/passkeys/options': [{ status: 200, prepare: async () => customer() }],
+  'POST /api/account/passkeys': [{ status: 201, prepare: async () => customer({ body: await passkeyRegistration() }) }],
+  'POST /api/account/passkeys/remove': [{ status: 200, prepare: async () => customer({ body: { id: (await customersPasskey()).id } }) }],
   'POST /api/account/second-factor/setup': [{ status: 200, prepare: async () => ({ token: (await staffWithFactor(false)).token }) }],
   'POST /api/account/second-factor/confirm': [
     {

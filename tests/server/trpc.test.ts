@@ -64,6 +64,10 @@ assertInput(quoteRequestInput, quote);
 
 /** Every procedure, its tier, and a call with well-formed input (for the permission matrix). */
 type Tier = 'public' | 'customer' | 'admin' | 'owner';
+/** Well-formed WebAuthn answers from no real authenticator: past the input check, refused by the verification. */
+const FORGED_ATTESTATION = { id: 'AAAA', rawId: 'AAAA', type: 'public-key' as const, response: { clientDataJSON: 'e30', attestationObject: 'oA' }, clientExtensionResults: {} };
+const FORGED_ASSERTION = { id: 'AAAA', rawId: 'AAAA', type: 'public-key' as const, response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' }, clientExtensionResults: {} };
+
 const procedures: { path: string; tier: Tier; call: (c: Caller) => Promise<unknown> }[] = [
   { path: 'account.login', tier: 'public', call: (c) => c.account.login({ username: 'nobody-here', password: 'wrong-password' }) },
   { path: 'account.register', tier: 'public', call: (c) => c.account.register({ username: 'alice', email: 'x@example.test', password: 'long-enough-1' }) },
@@ -85,6 +89,12 @@ const procedures: { path: string; tier: Tier; call: (c: Caller) => Promise<unkno
   { path: 'account.signOutOthers', tier: 'customer', call: (c) => c.account.signOutOthers() },
   { path: 'account.secondFactor.login', tier: 'public', call: (c) => c.account.secondFactor.login({ challenge: 'x'.repeat(43), code: '123456' }) },
   { path: 'account.secondFactor.status', tier: 'customer', call: (c) => c.account.secondFactor.status() },
+  { path: 'account.passkeyLogin.options', tier: 'public', call: (c) => c.account.passkeyLogin.options() },
+  { path: 'account.passkeyLogin.login', tier: 'public', call: (c) => c.account.passkeyLogin.login({ response: FORGED_ASSERTION }) },
+  { path: 'account.passkeys.list', tier: 'customer', call: (c) => c.account.passkeys.list() },
+  { path: 'account.passkeys.options', tier: 'customer', call: (c) => c.account.passkeys.options() },
+  { path: 'account.passkeys.add', tier: 'customer', call: (c) => c.account.passkeys.add({ name: 'Forged', response: FORGED_ATTESTATION }) },
+  { path: 'account.passkeys.remove', tier: 'customer', call: (c) => c.account.passkeys.remove({ id: 999_999 }) },
   { path: 'account.secondFactor.setup', tier: 'customer', call: (c) => c.account.secondFactor.setup() },
   { path: 'account.secondFactor.confirm', tier: 'customer', call: (c) => c.account.secondFactor.confirm({ code: '000000' }) },
   { path: 'account.secondFactor.remove', tier: 'customer', call: (c) => c.account.secondFactor.remove({ code: '000000' }) },
@@ -219,6 +229,8 @@ describe('tiers', () => {
         'account.updateDetails',
         'account.sessions',
         ...['login', 'status', 'setup', 'confirm'].map((p) => `account.secondFactor.${p}`),
+        ...['list', 'options', 'add'].map((p) => `account.passkeys.${p}`),
+        ...['options', 'login'].map((p) => `account.passkeyLogin.${p}`),
         'admin.secondFactorRule',
         'policies.mine',
         'policies.paid',
