@@ -30,9 +30,11 @@ test('details: the username shown, name and phone saved and shown again; the sec
   await openAccount(page, username);
   await expect(page.getByText(username, { exact: true })).toBeVisible();
   const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
-  expect(headings).toEqual(['Your details', 'E-mail address', 'Password', 'Signed in on', 'My data', 'Close my account']);
+  expect(headings).toEqual(['Your details', 'E-mail address', 'Password', 'Signed in on', 'Passkeys', 'My data', 'Close my account']);
 
-  await page.locator('input[name="name"]').fill('Ann Smith');
+  // The details' name, not the name of a new passkey.
+  const details = page.getByRole('form', { name: 'Your details' });
+  await details.locator('input[name="name"]').fill('Ann Smith');
   await page.locator('input[name="phone"]').fill('12345');
   await page.getByRole('button', { name: 'Save details' }).click();
   await expect(page.getByText('Enter a UK phone number, such as 07700 900123 or +44 20 7946 0000')).toBeVisible();
@@ -41,7 +43,7 @@ test('details: the username shown, name and phone saved and shown again; the sec
   await page.getByRole('button', { name: 'Save details' }).click();
   await expect(page.getByText('Your details are saved.')).toBeVisible();
   await page.reload();
-  await expect(page.locator('input[name="name"]')).toHaveValue('Ann Smith');
+  await expect(details.locator('input[name="name"]')).toHaveValue('Ann Smith');
   await expect(page.locator('input[name="phone"]')).toHaveValue('07700 900123');
 
   await appLive(page);

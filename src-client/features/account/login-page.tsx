@@ -15,6 +15,7 @@ import { homePathOf } from '../../lib/guards';
 import { saveSession, TokenDecodeError } from '../../lib/session';
 import { FormMessage, notice, type Notice } from './form-message';
 import { RememberMeField } from './remember-me';
+import { PasskeySignIn } from './passkey-sign-in';
 import { SecondFactorStep } from './second-factor-step';
 import { useEarlyForm } from '../../lib/hydration';
 
@@ -28,6 +29,7 @@ export function LoginPage() {
     register,
     handleSubmit,
     trigger,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof loginInput>, unknown, LoginInput>({
     resolver: zodResolver(loginInput),
@@ -79,14 +81,17 @@ export function LoginPage() {
           onRestart={() => setPending(null)}
         />
       ) : (
-        <form {...early.form} noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Login">
-          <TextField label="Username or e-mail" autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username?.message} {...register('username')} {...early.field('username')} />
-          <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} {...early.field('password')} />
-          <RememberMeField {...register('remember')} />
-          <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined} className="w-full">
-            Login
-          </Button>
-        </form>
+        <>
+          <form {...early.form} noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Login">
+            <TextField label="Username or e-mail" autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username?.message} {...register('username')} {...early.field('username')} />
+            <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} {...early.field('password')} />
+            <RememberMeField {...register('remember')} />
+            <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined} className="w-full">
+              Login
+            </Button>
+          </form>
+          <PasskeySignIn remember={() => getValues('remember') ?? false} onSignedIn={finish} onFailed={(text) => setMessage(notice('error', text))} />
+        </>
       )}
       <p className="mt-6">
         <Link to="/forgotpassword" className={linkClass}>

@@ -1,5 +1,5 @@
 // /account (docs/product.md#account): the signed-in person's own details, e-mail address, password and the devices
-// they are signed in on. Each section saves on its own; the server checks every rule again.
+// they are signed in on, their passkeys. Each section saves on its own; the server checks every rule again.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -28,6 +28,7 @@ import { trpcClient } from '../../lib/trpc';
 import { FormMessage, notice, type Notice } from '../account/form-message';
 import { CloseAccountSection } from './close-account-section';
 import { MyDataSection } from './my-data-section';
+import { PasskeysSection } from './passkeys-section';
 
 const DETAILS_KEY = ['account', 'details'] as const;
 const SESSIONS_KEY = ['account', 'sessions'] as const;
@@ -57,6 +58,7 @@ export function AccountPage() {
           <EmailSection account={details.data} />
           <PasswordSection />
           <SessionsSection />
+          <PasskeysSection />
           {isStaff ? (
             <Section id="account-second-factor" title="Second factor" lead="Staff sign in with a code from an authenticator app after the password.">
               <Link to="/account/two-factor" className={textLinkClass}>

@@ -1,0 +1,139 @@
+// "Passkeys" on /account (docs/product.md#passkeys): the person's own passkeys, adding one on this device (the
+// browser's WebAuthn ceremony, through @simplewebauthn/browser) and removing one.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { addPasskeyInput, type PasskeyView } from '@server/contract/passkeys';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { TextField } from '../../components/field';
+import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
+import { trpcClient } from '../../lib/trpc';
+import { FormMessage, notice, type Notice } from '../account/form-message';
+import { ceremonyFailure } from '../account/passkey-errors';
+import { usePasskeySupport } from '../account/passkey-support';
+
+const PASSKEYS_KEY = ['account', 'passkeys'] as const;
+const nameForm = z.object({ name: addPasskeyInput.shape.name });
+type NameForm = z.infer<typeof nameForm>;
+
+const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Europe/London',
+  });
+
+export function PasskeysSection() {
+  const queryClient = useQueryClient();
+  const passkeys = useQuery({
+    queryKey: PASSKEYS_KEY,
+    queryFn: () => trpcClient.account.passkeys.list.query(),
+  });
+  const [message, setMessage] = useState<Notice | null>(null);
+  const supported = usePasskeySupport();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<NameForm>({
+    resolver: zodResolver(nameForm),
+    defaultValues: { name: '' },
+    shouldFocusError: true,
+  });
+
+  async function onAdd({ name }: NameForm) {
+    setMessage(null);
+    let response;
+    try {
+      const { options } = await trpcClient.account.passkeys.options.mutate();
+      response = await startRegistration({
+        optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
+      });
+    } catch (err) {
+      setMessage(notice('error', ceremonyFailure(err, 'The passkey was not added')));
+      return;
+    }
+    try {
+      const added = await trpcClient.account.passkeys.add.mutate({
+        name,
+        response: response as z.input<typeof addPasskeyInput>['response'],
+      });
+      reset();
+      setMessage(notice('success', `Passkey “${added.name}” added. You can now sign in with it.`));
+      await queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY });
+    } catch (err) {
+      if (showServerFieldErrors(err, ['name'] as const, setError) > 0) return;
+      setMessage(notice('error', failureOf(err).message));
+    }
+  }
+
+  const remove = useMutation({
+    mutationFn: (p: PasskeyView) => trpcClient.account.passkeys.remove.mutate({ id: p.id }),
+    onSuccess: async (_answer, p) => {
+      setMessage(notice('success', `Passkey “${p.name}” removed.`));
+      await queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY });
+    },
+    onError: (err) => setMessage(notice('error', failureOf(err).message)),
+  });
+
+  return (
+    <section aria-labelledby="account-passkeys" className="rounded-lg border border-brand-100 bg-white p-5 shadow-sm">
+      <h2 id="account-passkeys" className="text-2xl font-bold text-brand-700">
+        Passkeys
+      </h2>
+      <p className="mt-1 text-ink-muted">Sign in with your fingerprint, face or screen lock instead of your password. Optional: your password still works.</p>
+      <div className="mt-4">
+        {message ? <FormMessage notice={message} /> : null}
+        {passkeys.isPending ? (
+          <p role="status" className="text-ink-muted">
+            Loading...
+          </p>
+        ) : passkeys.isError ? (
+          <Alert tone="error" title="The list could not be loaded">
+            <p>{failureOf(passkeys.error).message}</p>
+          </Alert>
+        ) : passkeys.data.passkeys.length === 0 ? (
+          <p className="text-ink-muted">You have no passkeys yet.</p>
+        ) : (
+          <ul className="divide-y divide-brand-100" aria-label="Your passkeys">
+            {passkeys.data.passkeys.map((p) => (
+              <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div className="min-w-0">
+                  <p className="font-semibold break-words text-ink">{p.name}</p>
+                  <p className="text-sm text-ink-muted">
+                    Added {dateTime(p.createdAt)}; {p.lastUsedAt ? `last used ${dateTime(p.lastUsedAt)}` : 'not used yet'}.
+                  </p>
+                </div>
+                <Button variant="secondary" disabled={remove.isPending} aria-label={`Remove passkey ${p.name}`} onClick={() => remove.mutate(p)}>
+                  Remove
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {supported ? (
+          <form noValidate onSubmit={handleSubmit(onAdd)} className="mt-5 space-y-5" aria-label="Add a passkey">
+            <TextField
+              label="Name for the passkey"
+              hint="So you can tell your passkeys apart, such as “My phone”."
+              autoComplete="off"
+              error={errors.name?.message}
+              {...register('name')}
+            />
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Waiting for your device...' : 'Add a passkey'}
+            </Button>
+          </form>
+        ) : (
+          <p className="mt-4 text-ink-muted">This browser cannot make passkeys.</p>
+        )}
+      </div>
+    </section>
+  );
+}
