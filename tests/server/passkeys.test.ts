@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
+import { closeAccountRow } from '../../src-server/features/users/service';
 import { auditLogs, passkeyChallenges, passkeys, sessions } from '../../src-server/platform/db/schema/index';
 import { createHarness, json, type Harness } from './harness';
 import { SoftAuthenticator, type AuthenticationOptions, type RegistrationOptions } from './soft-authenticator';
@@ -196,6 +197,17 @@ describe('removing a passkey', () => {
     expect((await h.request('POST', '/api/account/passkeys/remove', { token: token1, body: { id: 'one' } })).status).toBe(400);
     expect((await h.request('POST', '/api/account/passkeys/remove', { token: token1, body: { id: passkey.id } })).status).toBe(200);
     expect((await json<{ passkeys: unknown[] }>(await h.request('GET', '/api/account/passkeys', { token: token1 }))).passkeys).toEqual([]);
+  });
+});
+
+describe('a closed account', () => {
+  it('keeps no passkey, and its passkey signs nobody in', async () => {
+    const id = await h.addUser({ username: 'pkclosed' });
+    const { authenticator } = await addPasskey(await h.tokenFor('pkclosed'));
+    const options = await signInOptions();
+    await h.deps.write((tx) => closeAccountRow(tx, id, h.clock.now()));
+    expect(await h.database.db.select().from(passkeys).where(eq(passkeys.userId, id))).toEqual([]);
+    expect((await passkeyLogin(authenticator.authenticate(options))).status).toBe(401);
   });
 });
 

@@ -7,7 +7,7 @@ import { isReservedUsername } from '../../contract/usernames';
 import { ADMIN_SEARCH_EXACT_TOTAL } from '../../contract/limits';
 import type { BoundedPage, HeldCoverView, UserView } from '../../contract/views';
 import type { Tx } from '../../platform/db/client';
-import { policies, users } from '../../platform/db/schema/index';
+import { passkeys, policies, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { ConflictError, fieldInvalid, ForbiddenError, NotFoundError } from '../../errors';
 import { hashPassword } from '../../platform/auth/password';
@@ -171,7 +171,7 @@ export async function deleteUser(deps: Deps, caller: Caller, id: number): Promis
 
 /**
  * Closes the account in `tx` (docs/product.md#closed-accounts), whoever asks (staff, or the customer themselves): no
- * sign-in, no staff role, every session ended, every link spent, no reminder owed.
+ * sign-in, no staff role, every session ended, every link spent, no passkey kept, no reminder owed.
  */
 export async function closeAccountRow(tx: Tx, id: number, now: number): Promise<void> {
   await tx
@@ -179,6 +179,8 @@ export async function closeAccountRow(tx: Tx, id: number, now: number): Promise<
     .set({ closedAt: now, isAdmin: false, isOwner: false, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
     .where(eq(users.id, id));
   await spendAccountTokens(tx, id, [...PASSWORD_LINKS, 'verify'], now);
+  // Its passkeys would sign in nobody now; a device's public key is not the insurer's record (docs/product.md#passkeys).
+  await tx.delete(passkeys).where(eq(passkeys.userId, id));
   // Nobody signs in to read a reminder's renewal link: the reminders owed are dropped (docs/product.md#cover-ending-reminders).
   await tx.update(policies).set({ reminderDueAt: null }).where(eq(policies.userId, id));
 }
