@@ -1,6 +1,7 @@
 // A customer's own data and closing their account (docs/product.md#my-data, docs/product.md#closing-your-account):
 // shared by the server and the client's account sections.
 import { z } from 'zod';
+import { passkeyView } from './passkeys';
 import { customerOverviewView, CUSTOMER_LIST_LIMIT } from './views';
 
 /** The most audit entries a copy holds, newest first: the rest are older and say the same kinds of thing. */
@@ -24,6 +25,8 @@ export const myDataView = customerOverviewView
   .extend({
     generatedAt: z.iso.datetime(),
     auditEntries: z.array(myAuditEntryView),
+    /** The account's passkeys (docs/product.md#passkeys): names and dates; a public key tells a person nothing. */
+    passkeys: z.array(passkeyView),
     limits: z.strictObject({ perList: z.number().int(), auditEntries: z.number().int() }),
     /** The lists that hold their limit: older entries exist and are not in this copy. */
     fullLists: z.array(z.string()),

@@ -69,6 +69,8 @@ describe('adding a passkey', () => {
     const [row] = await h.database.db.select().from(passkeys).where(eq(passkeys.userId, id));
     expect(row).toMatchObject({ credentialId: authenticator.id, counter: 0, transports: '["internal"]' });
     expect(await actions(id)).toContain('Passkey added: My phone');
+    // The right of access: My data lists it too.
+    expect((await json<{ passkeys: PasskeyRow[] }>(await h.request('GET', '/api/account/data', { token }))).passkeys).toEqual([added]);
 
     // The challenge answered once: the same answer again is refused, and adds nothing.
     const again = await h.request('POST', '/api/account/passkeys', { token, body: { name: 'Again', response: authenticator.register(options) } });

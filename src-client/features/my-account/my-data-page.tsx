@@ -90,6 +90,9 @@ function DataView({ data }: { data: MyDataView }) {
       <Part title="E-mails we sent you" empty="No e-mails" full={full('mails')} items={data.mails}>
         {(m) => <Facts facts={[['Subject', m.subject], ['Status', m.status], ['When', when(m.sentAt ?? m.createdAt)]]} />}
       </Part>
+      <Part title="Passkeys" empty="No passkeys" items={data.passkeys}>
+        {(p) => <Facts facts={[['Name', p.name], ['Added', when(p.createdAt)], ['Last used', p.lastUsedAt ? when(p.lastUsedAt) : 'Not used yet']]} />}
+      </Part>
       <Part title="What happened on your account" empty="Nothing recorded" full={full('auditEntries')} items={data.auditEntries}>
         {(e) => <Facts facts={[['What', e.count > 1 ? `${e.action} (${e.count} times)` : e.action], ['When', when(e.lastAt ?? e.createdAt)]]} />}
       </Part>

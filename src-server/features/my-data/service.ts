@@ -12,6 +12,7 @@ import { hitThrottle, peekThrottle, type ThrottleRule } from '../../platform/aut
 import type { Tx } from '../../platform/db/client';
 import { auditLogs, callbackRequests, mailOutbox, policies, quoteRequests, requestNotes, users } from '../../platform/db/schema/index';
 import { customerRecords } from '../customers/service';
+import { listPasskeys } from '../passkeys/service';
 import { closeAccountRow, findUser } from '../users/service';
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -50,6 +51,7 @@ export async function myData(deps: Deps, caller: Caller): Promise<MyDataView> {
   const view: MyDataView = {
     ...records,
     generatedAt: iso(deps.clock.now()),
+    passkeys: (await listPasskeys(deps, caller)).passkeys,
     auditEntries: auditRows.map((r) => ({ action: r.action, level: r.level, createdAt: iso(r.createdAt), count: r.count, lastAt: r.lastAt === null ? null : iso(r.lastAt) })),
     limits: { ...MY_DATA_LIMITS },
     fullLists,
