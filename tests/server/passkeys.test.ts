@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
 import { closeAccountRow } from '../../src-server/features/users/service';
-import { auditLogs, passkeyChallenges, passkeys, sessions } from '../../src-server/platform/db/schema/index';
-import { createHarness, json, type Harness } from './harness';
+import { auditLogs, passkeyChallenges, passkeys, sessions, staffFactors } from '../../src-server/platform/db/schema/index';
+import { createHarness, json, PASSWORD, type Harness } from './harness';
 import { SoftAuthenticator, type AuthenticationOptions, type RegistrationOptions } from './soft-authenticator';
 
 let h: Harness;
@@ -214,6 +214,19 @@ describe('a closed account', () => {
 });
 
 describe('a passkey and the staff second factor', () => {
+  it('a staff account with a TOTP factor signs in with its passkey without being asked for a code', async () => {
+    const id = await h.addUser({ username: 'pktotp', isAdmin: true });
+    const { authenticator } = await addPasskey(await h.tokenFor('pktotp'));
+    await h.database.db.insert(staffFactors).values({ userId: id, secretSealed: 'sealed', confirmedAt: h.clock.now(), lastStep: 0, createdAt: h.clock.now() });
+    const password = await json<{ secondFactorRequired?: true }>(await h.request('POST', '/api/login', { body: { username: 'pktotp', password: PASSWORD }, headers: { 'x-forwarded-for': freshAddress() } }));
+    expect(password.secondFactorRequired).toBe(true);
+    const res = await passkeyLogin(authenticator.authenticate(await signInOptions()));
+    expect(res.status).toBe(200);
+    const session = await json<{ token: string; secondFactorRequired?: true }>(res);
+    expect(session.secondFactorRequired).toBeUndefined();
+    expect((await h.request('GET', '/api/admin/stats', { token: session.token })).status).toBe(200);
+  });
+
   it('a passkey session meets the owner’s rule; a password session of the same account does not', async () => {
     await h.addUser({ username: 'pkboss', isOwner: true, isAdmin: true });
     const ownerToken = await h.tokenFor('pkboss');
