@@ -77,7 +77,9 @@ function Confirm({ token, session }: { token: string; session: Session }) {
               {resend.isPending ? 'Sending...' : emailConfirmationMessages.sendAgain}
             </Button>
           )
-        ) : failure.kind === 'server' && failure.status === 403 ? null : (
+        ) : failure.kind === 'server' && failure.status === 403 ? (
+          <p>You are signed in as {session.user.username}.</p>
+        ) : (
           <Button variant="secondary" className="mt-3" onClick={() => confirm.mutate()}>
             Try again
           </Button>

@@ -14,7 +14,7 @@ import { PageHeading } from '../../components/page';
 import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
 import { trpcClient } from '../../lib/trpc';
 import { homePathOf } from '../../lib/guards';
-import { saveSession } from '../../lib/session';
+import { saveSession, useSession } from '../../lib/session';
 import { FormMessage, NewPasswordFields, notice, type Notice } from './form-message';
 import { RememberMeField } from './remember-me';
 
@@ -36,8 +36,24 @@ export function WelcomePage() {
   );
 }
 
-/** Nothing to do on this page without a working link: a reset link e-mailed to the same address does the job. */
+/**
+ * Nothing to do on this page without a working link: a reset link e-mailed to the same address does the job. Someone
+ * signed in already (their first password sign-in spends the invitation: docs/product.md#welcome) is shown the way home.
+ */
 function LinkProblem({ title }: { title: string }) {
+  const session = useSession();
+  if (session) {
+    return (
+      <Alert tone="error" title={title}>
+        <p>You are signed in as {session.user.username}. To choose another password, use the account page.</p>
+        <p className="mt-2">
+          <Link to={homePathOf(session)} className={linkClass}>
+            Go to your account
+          </Link>
+        </p>
+      </Alert>
+    );
+  }
   return (
     <Alert tone="error" title={title}>
       <p>Each link works once, for 7 days. We can e-mail you a new link to choose your password.</p>

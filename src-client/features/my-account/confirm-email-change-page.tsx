@@ -29,13 +29,13 @@ export function ConfirmEmailChangePage() {
           </Link>
         </div>
       ) : (
-        <Confirm token={token} />
+        <Confirm token={token} username={session.user.username} />
       )}
     </div>
   );
 }
 
-function Confirm({ token }: { token: string }) {
+function Confirm({ token, username }: { token: string; username: string }) {
   const queryClient = useQueryClient();
   const confirm = useMutation({
     mutationFn: () => trpcClient.account.confirmEmailChange.mutate({ token }),
@@ -72,6 +72,7 @@ function Confirm({ token }: { token: string }) {
     const final = failure.kind === 'server' && [400, 403, 409].includes(failure.status ?? 0);
     return (
       <Alert tone="error" title={failure.message}>
+        {failure.kind === 'server' && failure.status === 403 ? <p>You are signed in as {username}.</p> : null}
         {final ? (
           toAccount
         ) : (
