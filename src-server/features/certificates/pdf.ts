@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { jsPDF } from 'jspdf';
 import QRCode from 'qrcode';
 import { brand } from '../../contract/brand';
+import { documentTitles } from '../../contract/documents';
 import { SUPERVISED_BY, useLimitations, type Product, type Supervisor, type VehicleUse } from '../../contract/products';
 import { ukInstantText } from '../../contract/time';
 import {
@@ -62,7 +63,7 @@ export interface CertificateData {
   issuedAt: number; // epoch ms when the PDF was made
 }
 
-export const CERTIFICATE_TITLE = 'Certificate of Motor Insurance';
+export const CERTIFICATE_TITLE = documentTitles.certificate;
 
 export const CERTIFICATE_HEADINGS = [
   '1. Registration mark or description of vehicle',

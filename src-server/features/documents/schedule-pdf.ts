@@ -2,6 +2,7 @@
 // the premium with the Insurance Premium Tax inside it, the payments recorded and the balance, and where the
 // policy stands (in force, not yet confirmed, cancelled, void). Pure: the service reads the rows.
 import { brand } from '../../contract/brand';
+import { documentTitles } from '../../contract/documents';
 import { coverStateAt } from '../../contract/cover';
 import { paymentMethodLabels, type PaymentMethod } from '../../contract/payments';
 import { IPT_RATE_TEXT, premiumParts } from '../../contract/premium';
@@ -29,7 +30,7 @@ import {
   type Cursor,
 } from './pdf-kit';
 
-export const SCHEDULE_TITLE = 'Policy Schedule';
+export const SCHEDULE_TITLE = documentTitles.schedule;
 
 export interface SchedulePayment {
   at: number;
