@@ -170,6 +170,9 @@ describe('the Policy Schedule', () => {
     ]) expect(text).toContain(part);
     for (const line of productLimitations.learner) expect(text).toContain(line);
     expect(text).not.toContain(productLimitations.temporary[0]);
+    // It names the documents the product gives, and no "policy wording", which it does not (docs/product.md#policy-documents).
+    expect(text).toContain('This schedule forms part of your policy, with your Certificate of Motor Insurance and your Statement of Fact.');
+    expect(text).not.toMatch(/policy wording/i);
   });
 
   it('shows the premium without IPT, the IPT at 12% and the total, every payment (refunds negative) and the balance', async () => {
@@ -361,6 +364,7 @@ describe('the product summary', () => {
       const last = summary.sections.at(-1)!.lines.at(-1)!;
       expect(text.replace(/’/g, "'")).toContain(last.replace(/’/g, "'").slice(-40));
       for (const line of productLimitations[product]) expect(text.replace(/’/g, "'")).toContain(line.replace(/’/g, "'"));
+      expect(text).not.toMatch(/policy wording/i);
     }
   });
 });
