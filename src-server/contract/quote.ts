@@ -410,7 +410,8 @@ const withDriverAnswers = <S extends z.ZodType<object>>(schema: S) =>
 export function withCoverAnswers<S extends z.ZodType<object>>(schema: S, product?: unknown) {
   return schema.superRefine(
     (value, ctx) => {
-      const chosen = product ?? (value as { product?: unknown }).product;
+      // A refinement that runs whatever failed sees any input, an object or not (null, a list, a string).
+      const chosen = product ?? (value && typeof value === 'object' ? (value as { product?: unknown }).product : undefined);
       for (const issue of checkCoverAnswers(value, chosen)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
     },
     { when: () => true },
