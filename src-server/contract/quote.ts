@@ -288,6 +288,15 @@ const productChoice = <F extends ChoiceField>(field: F) =>
     .optional()
     .transform((v) => (v === '' ? undefined : v));
 
+/** The no-claims questions (docs/product.md#step-2-your-vehicle). */
+const NO_CLAIMS_FIELDS = ['noClaimsBonusYears', 'noClaimsBonusProtected'] as const;
+
+/**
+ * Whether step 2 asks the no-claims questions of this product: of every product but learner driver cover (a learner
+ * drives on a provisional licence, so has no bonus of their own), and while no product is known.
+ */
+export const asksNoClaims = (product: unknown): boolean => product !== 'learner';
+
 /** The fields only some products ask for, and which: a request for another product does not keep them. */
 const PRODUCT_ONLY_FIELDS: Record<string, readonly Product[]> = {
   supervisorName: ['learner'],
@@ -296,9 +305,7 @@ const PRODUCT_ONLY_FIELDS: Record<string, readonly Product[]> = {
   occupation: ['business'],
   businessName: ['business'],
   businessNature: ['business'],
-  // A learner drives on a provisional licence, so has no no-claims bonus of their own (docs/product.md#step-2-your-vehicle).
-  noClaimsBonusYears: ['temporary', 'business'],
-  noClaimsBonusProtected: ['temporary', 'business'],
+  ...Object.fromEntries(NO_CLAIMS_FIELDS.map((field) => [field, products.filter(asksNoClaims)])),
 };
 
 /** The stored answers without those another product asks for (a learner's supervisor on a business request). */
@@ -377,12 +384,6 @@ export function checkDriverAnswers(value: unknown): AnswerIssue[] {
   }
   return issues;
 }
-
-/** The no-claims questions: asked of every product but learner driver cover (docs/product.md#step-2-your-vehicle). */
-const NO_CLAIMS_FIELDS = ['noClaimsBonusYears', 'noClaimsBonusProtected'] as const;
-
-/** Whether step 2 asks the no-claims questions of this product: of all but a learner, and while none is chosen. */
-export const asksNoClaims = (product: unknown): boolean => product !== 'learner';
 
 /**
  * Step 2's rule between a field and step 1's product: the no-claims bonus, needed unless the product is learner

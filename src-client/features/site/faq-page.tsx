@@ -1,5 +1,5 @@
 // /faq (docs/product.md#faq). Every contact detail comes from brand.ts; the documents and the ways to pay from the
-// contract's own lists (contract/documents.ts, contract/payments.ts), so the answers name what the product gives and takes.
+// contract's own lists (contract/documents.ts, contract/payment-methods.ts), so the answers name what the product gives and takes.
 import { Link } from '@tanstack/react-router';
 import { brand, brandTelHref } from '@server/contract/brand';
 import { documentKinds, documentTitles } from '@server/contract/documents';

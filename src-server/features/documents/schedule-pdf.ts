@@ -2,8 +2,8 @@
 // the premium with the Insurance Premium Tax inside it, the payments recorded and the balance, and where the
 // policy stands (in force, not yet confirmed, cancelled, void). Pure: the service reads the rows.
 import { brand } from '../../contract/brand';
-import { documentTitles } from '../../contract/documents';
 import { coverStateAt } from '../../contract/cover';
+import { documentTitles } from '../../contract/documents';
 import { paymentMethodLabels, type PaymentMethod } from '../../contract/payments';
 import { IPT_RATE_TEXT, premiumParts } from '../../contract/premium';
 import { productLabels, SUPERVISED_BY, useLimitations, type Product, type Supervisor, type VehicleUse } from '../../contract/products';
