@@ -14,6 +14,14 @@ export const documentLabels: Record<DocumentKind, string> = {
   summary: 'Product Summary',
 };
 
+/** Each document's full title, as the documents and the FAQ name them (docs/product.md#faq). */
+export const documentTitles: Record<DocumentKind, string> = {
+  certificate: 'Certificate of Motor Insurance',
+  schedule: 'Policy Schedule',
+  'statement-of-fact': 'Statement of Fact',
+  summary: 'Product Summary',
+};
+
 /** Whether a policy of this status has the document: a certificate only for confirmed cover, the others always. */
 export function documentExists(kind: DocumentKind, status: PolicyStatus): boolean {
   return kind === 'certificate' ? hasCertificate(status) : true;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { addDuration, type Duration } from './durations';
 import { money } from './money';
-import type { Product } from './products';
+import { askedUse, type CoverTerms, type Product } from './products';
 import { idParam, policyInput, type PolicyInput } from './schemas';
 import { lineText } from './text';
 import { epochToUkLocal } from './time';
@@ -126,6 +126,22 @@ export function requestVehicle(details: unknown): { description: string | null; 
 export function requestLicenceNumber(details: unknown): string | null {
   const d = details && typeof details === 'object' && !Array.isArray(details) ? (details as Record<string, unknown>) : {};
   return textOf(d['licenceNumber']);
+}
+
+const wholeOf = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : null);
+
+/**
+ * What a policy's certificate and schedule take from the request it was issued from (docs/product.md#certificates):
+ * the use its 'Vehicle use' answer asks for, and a learner's supervising driver. Read from the stored answers each
+ * time, so the request the customer declared stays the one record of them.
+ */
+export function requestCoverTerms(details: unknown): CoverTerms {
+  const d = details && typeof details === 'object' && !Array.isArray(details) ? (details as Record<string, unknown>) : {};
+  const name = textOf(d['supervisorName']);
+  return {
+    use: askedUse(d['usage']),
+    supervisor: name === null ? null : { name, age: wholeOf(d['supervisorAge']), licenceYears: wholeOf(d['supervisorLicenceYears']) },
+  };
 }
 
 /** The policy fields a request gives (policyInput's, 24-hour UK times); the rest staff type. */

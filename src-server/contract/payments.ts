@@ -2,16 +2,10 @@
 // no card numbers: a payment is a record of money taken elsewhere. A hosted card page would be one more method.
 import { z } from 'zod';
 import { money } from './money';
+import { paymentMethods } from './payment-methods';
 import { lineText } from './text';
 
-export const paymentMethods = ['card-by-phone', 'bank-transfer', 'other'] as const;
-export type PaymentMethod = (typeof paymentMethods)[number];
-
-export const paymentMethodLabels: Record<PaymentMethod, string> = {
-  'card-by-phone': 'Card by phone',
-  'bank-transfer': 'Bank transfer',
-  other: 'Other',
-};
+export { customerPaymentMethods, paymentMethodLabels, paymentMethods, type PaymentMethod } from './payment-methods';
 
 export const acceptanceChannels = ['online', 'phone'] as const;
 export type AcceptanceChannel = (typeof acceptanceChannels)[number];

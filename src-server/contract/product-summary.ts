@@ -21,8 +21,8 @@ export const summaryHeadings = {
 export type SummarySection = keyof typeof summaryHeadings;
 
 export const SUMMARY_INTRO =
-  'This document is a summary of the main features and exclusions of the cover. Complete information about the product is ' +
-  'given in your policy wording (the insurer’s terms), your Policy Schedule and your Certificate of Motor Insurance.';
+  'This document is a summary of the main features and exclusions of the cover. Complete information about your cover is ' +
+  'given in your Policy Schedule, your Certificate of Motor Insurance and your Statement of Fact.';
 
 const NEVER = 'Use for hire or reward, racing, pacemaking, speed testing, or any purpose in connection with the motor trade.';
 
@@ -36,7 +36,7 @@ const shared: Record<Exclude<SummarySection, 'what'>, readonly string[]> = {
     'Anyone driving who is not named on the Certificate of Motor Insurance, or who holds no valid licence for the vehicle.',
     'Driving under the influence of alcohol or drugs; wear and tear, breakdown and loss of value.',
     NEVER,
-    'The excess: the first part of a claim for damage to the vehicle, shown in your policy wording.',
+    'The excess: the first part of a claim for damage to the vehicle.',
   ],
   restrictions: [],
   where: [

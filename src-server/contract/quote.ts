@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { callbackMessages, normaliseUkPhone } from './callback';
 import { addDuration, durationText, durationUnits, type Duration, type DurationUnit } from './durations';
 import { money, moneyMessages } from './money';
-import { productLabels, productRules, products, type Product } from './products';
+import { productLabels, productRules, products, useAnswers, type Product } from './products';
 import { emailSchema, normalisedText, policyNumberParam } from './schemas';
 import { lineText, nameText } from './text';
 import { epochToUkLocal, isCalendarDate, MONTH_NAMES, ukLocalToEpoch } from './time';
@@ -42,10 +42,11 @@ const choices = {
   noClaimsBonusProtected: { values: ['No', 'Yes'], message: 'Choose whether your no claims bonus is protected' },
   usage: {
     // Each "plus" adds to the one before, as UK insurers rate them (business use includes commuting).
+    // The first three name the use a policy's documents state (contract/products.ts useAnswers).
     values: [
-      'Social Domestic and Pleasure',
-      'Social Domestic and Pleasure plus Commute',
-      'Social Domestic and Pleasure plus Commute plus Business',
+      useAnswers.social,
+      useAnswers.commuting,
+      useAnswers.business,
       'Carriage on Own Goods',
       'Haulage',
       'Courier',
@@ -129,6 +130,8 @@ export const quoteFieldLabels = {
 
 export const quoteMessages = {
   submitted: 'Quote request submitted! Thank you.',
+  /** How a requester hears of progress, on step 3 and in the confirmation e-mail: by e-mail only; nothing sends SMS. */
+  updatesByEmail: 'We e-mail you your quote, and your policy documents once your policy is set up.',
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   nameInvalid: 'Names may not contain line breaks or control characters',
@@ -278,19 +281,36 @@ const productWhole = (min: number, max: number, message: string) =>
       return n;
     });
 
-/** The fields only one product asks for: a request for another product does not keep them. */
-const PRODUCT_ONLY_FIELDS: Record<string, Product> = {
-  supervisorName: 'learner',
-  supervisorAge: 'learner',
-  supervisorLicenceYears: 'learner',
-  occupation: 'business',
-  businessName: 'business',
-  businessNature: 'business',
+/** A choice asked only of some products: blank is left out; whether it is needed is checkCoverAnswers' job. */
+const productChoice = <F extends ChoiceField>(field: F) =>
+  z
+    .union([z.enum(choices[field].values), z.literal('')], { error: choices[field].message })
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+
+/** The no-claims questions (docs/product.md#step-2-your-vehicle). */
+const NO_CLAIMS_FIELDS = ['noClaimsBonusYears', 'noClaimsBonusProtected'] as const;
+
+/**
+ * Whether step 2 asks the no-claims questions of this product: of every product but learner driver cover (a learner
+ * drives on a provisional licence, so has no bonus of their own), and while no product is known.
+ */
+export const asksNoClaims = (product: unknown): boolean => product !== 'learner';
+
+/** The fields only some products ask for, and which: a request for another product does not keep them. */
+const PRODUCT_ONLY_FIELDS: Record<string, readonly Product[]> = {
+  supervisorName: ['learner'],
+  supervisorAge: ['learner'],
+  supervisorLicenceYears: ['learner'],
+  occupation: ['business'],
+  businessName: ['business'],
+  businessNature: ['business'],
+  ...Object.fromEntries(NO_CLAIMS_FIELDS.map((field) => [field, products.filter(asksNoClaims)])),
 };
 
 /** The stored answers without those another product asks for (a learner's supervisor on a business request). */
 export function answersForProduct<T extends { product: Product }>(details: T): T {
-  return Object.fromEntries(Object.entries(details).filter(([k]) => !Object.hasOwn(PRODUCT_ONLY_FIELDS, k) || PRODUCT_ONLY_FIELDS[k] === details.product)) as T;
+  return Object.fromEntries(Object.entries(details).filter(([k]) => !Object.hasOwn(PRODUCT_ONLY_FIELDS, k) || PRODUCT_ONLY_FIELDS[k]?.includes(details.product))) as T;
 }
 
 const quotePersonalFields = z.object({
@@ -365,6 +385,19 @@ export function checkDriverAnswers(value: unknown): AnswerIssue[] {
   return issues;
 }
 
+/**
+ * Step 2's rule between a field and step 1's product: the no-claims bonus, needed unless the product is learner
+ * driver cover. Reads values parsed or as typed; a malformed one is left to its own field's rules.
+ */
+export function checkCoverAnswers(value: unknown, product: unknown): AnswerIssue[] {
+  if (!value || typeof value !== 'object' || Array.isArray(value) || !asksNoClaims(product)) return [];
+  const input = value as Record<string, unknown>;
+  return NO_CLAIMS_FIELDS.filter((field) => input[field] === undefined || input[field] === null || input[field] === '').map((field) => ({
+    field,
+    message: choices[field].message,
+  }));
+}
+
 /** checkDriverAnswers on a schema, even when other fields fail, so a form shows every message at once. */
 const withDriverAnswers = <S extends z.ZodType<object>>(schema: S) =>
   schema.superRefine(
@@ -373,6 +406,18 @@ const withDriverAnswers = <S extends z.ZodType<object>>(schema: S) =>
     },
     { when: () => true },
   );
+
+/** checkCoverAnswers on step 2's schema, with the product chosen on step 1 (or on the whole request, its own). */
+export function withCoverAnswers<S extends z.ZodType<object>>(schema: S, product?: unknown) {
+  return schema.superRefine(
+    (value, ctx) => {
+      // A refinement that runs whatever failed sees any input, an object or not (null, a list, a string).
+      const chosen = product ?? (value && typeof value === 'object' ? (value as { product?: unknown }).product : undefined);
+      for (const issue of checkCoverAnswers(value, chosen)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
+    },
+    { when: () => true },
+  );
+}
 
 export const quotePersonalInput = withDriverAnswers(quotePersonalFields);
 export type QuotePersonalFormValues = z.input<typeof quotePersonalInput>;
@@ -396,8 +441,9 @@ export const quoteVehicleInput = z.object({
   vehicleModified: choice('vehicleModified'),
   otherDrivers: choice('otherDrivers'),
   coverType: choice('coverType'),
-  noClaimsBonusYears: choice('noClaimsBonusYears'),
-  noClaimsBonusProtected: choice('noClaimsBonusProtected'),
+  // Not asked of a learner: whether they are needed is checkCoverAnswers' job.
+  noClaimsBonusYears: productChoice('noClaimsBonusYears'),
+  noClaimsBonusProtected: productChoice('noClaimsBonusProtected'),
   bestQuotedPremium: money({ required: null, max: 100_000 }).optional(),
   policyStartDay: wholeNumber(1, 31, quoteMessages.startDayRequired),
   policyStartMonth: wholeNumber(1, 12, quoteMessages.startMonthRequired),
@@ -424,12 +470,14 @@ export type QuoteVehicle = z.infer<typeof quoteVehicleInput>;
 export type QuoteVehicleFormValues = z.input<typeof quoteVehicleInput>;
 
 /** The whole request as POST /api/quotes and quotes.submit take it: step 1 + step 2 (+ the honeypot). */
-export const quoteRequestInput = withDriverAnswers(
-  quotePersonalFields.extend({
-    ...quoteVehicleInput.shape,
-    /** Hidden from people, so empty or absent; a filled one is answered like success and dropped. */
-    website: z.string().max(500).optional(),
-  }),
+export const quoteRequestInput = withCoverAnswers(
+  withDriverAnswers(
+    quotePersonalFields.extend({
+      ...quoteVehicleInput.shape,
+      /** Hidden from people, so empty or absent; a filled one is answered like success and dropped. */
+      website: z.string().max(500).optional(),
+    }),
+  ),
 );
 export type QuoteRequest = z.infer<typeof quoteRequestInput>;
 

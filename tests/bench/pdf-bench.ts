@@ -15,8 +15,8 @@ import { validQuote } from '../fixtures/quote';
 const WARM_UP_RENDERS = 50;
 
 /**
- * A realistic certificate, and the heaviest kind: a learner's (the longest limitations as to use) that has
- * ended (the NOT VALID line and the longer record line at the foot), with its QR code and short link. Each
+ * A realistic certificate, and the heaviest kind: a learner's (the longest limitations as to use, and the supervisor
+ * named) that has ended (the NOT VALID line and the longer record line at the foot), with its QR code and short link. Each
  * render gets a new issuedAt and its own verification code, so nothing can be served from a cache.
  */
 const sample: CertificateData = {
@@ -31,6 +31,8 @@ const sample: CertificateData = {
   endDate: '2026-07-08',
   endTime: '09:00',
   product: 'learner',
+  use: 'social',
+  supervisor: { name: 'Robert Michael Smith', age: 52, licenceYears: 30 },
   verifyUrl: 'https://www.kerbsidecover.example/verify/7Q4M2XHPAB3CDEFGHJK0',
   endedAt: Date.UTC(2026, 6, 8, 8, 0),
   issuedAt: Date.UTC(2026, 6, 9, 13, 5),

@@ -279,6 +279,38 @@ test('step 2 offers the documented option lists exactly, with no invalid default
   await expect(page).toHaveURL(/step2$/);
 });
 
+test('a learner’s step 2 asks no no-claims questions, and the request is stored without them', async ({ page }) => {
+  const lastName = unique('Learner');
+  await page.goto('/request-quote-step1');
+  await fillStep1(page, { ...validPersonal, ...validLearner, lastName, email: `${lastName.toLowerCase()}@example.test`, dateOfBirth: bornYearsAgo(17) });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/step2$/);
+  // The cover questions show, the no-claims ones do not: a learner on a provisional licence has earned no bonus.
+  await expect(page.getByLabel('Cover type')).toBeVisible();
+  await expect(page.getByText('Learner driver cover runs from 1 day to 5 months.', { exact: true })).toBeVisible();
+  for (const name of ['noClaimsBonusYears', 'noClaimsBonusProtected']) await expect(page.locator(`[name="${name}"]`)).toHaveCount(0);
+  await expect(page.getByText(/no claims bonus/i)).toHaveCount(0);
+
+  const { noClaimsBonusYears: _y, noClaimsBonusProtected: _p, ...learnerVehicle } = vehicle;
+  await fillStep2(page, learnerVehicle);
+  await page.getByRole('button', { name: 'Submit quote request' }).click();
+  await expect(page).toHaveURL(/\/request-quote-step3\?reference=QR-/);
+  const reference = new URL(page.url()).searchParams.get('reference')!;
+  const rs = await db().execute({ sql: 'select product, details from quote_requests where reference = ?', args: [reference] });
+  expect(rs.rows[0]!['product']).toBe('learner');
+  const details = JSON.parse(String(rs.rows[0]!['details'])) as Record<string, unknown>;
+  expect(details).toMatchObject({ lastName, supervisorName: validLearner.supervisorName, coverType: vehicle.coverType });
+  expect(details).not.toHaveProperty('noClaimsBonusYears');
+  expect(details).not.toHaveProperty('noClaimsBonusProtected');
+
+  // Temporary cover asks them.
+  await page.goto('/request-quote-step1');
+  await fillStep1(page, { ...validPersonal, lastName });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByLabel('Years of no claims bonus')).toBeVisible();
+  await expect(page.getByLabel('Is your no claims bonus protected?')).toBeVisible();
+});
+
 test('Back keeps step 1 and what was typed on step 2', async ({ page }) => {
   await page.goto('/request-quote-step1');
   await fillStep1(page, validPersonal);
@@ -328,9 +360,12 @@ test('a failed submit keeps the data and says so in the page; a good one shows s
   await expect(heading).toBeFocused();
   const reference = new URL(page.url()).searchParams.get('reference')!;
   await expect(page.getByText(reference)).toBeVisible();
-  for (const step of ['Specialist review', 'We contact you within 24 hours', 'Confirmation e-mail', 'SMS updates']) {
+  for (const step of ['Specialist review', 'We contact you within 24 hours', 'Confirmation e-mail', 'Updates by e-mail']) {
     await expect(page.getByRole('listitem').filter({ hasText: step })).toBeVisible();
   }
+  // Updates come by e-mail only: nothing sends SMS, so nothing promises it (docs/product.md#step-3-submitted).
+  await expect(page.getByRole('listitem').filter({ hasText: 'Updates by e-mail' })).toContainText('We e-mail you your quote, and your policy documents once your policy is set up.');
+  await expect(page.getByRole('main')).not.toContainText(/\bSMS\b|\btext (you|message)/i);
   expect((await draft(page)).keys).toEqual([]);
   expect(await seriousViolations(page)).toEqual([]);
 
@@ -347,6 +382,8 @@ test('a failed submit keeps the data and says so in the page; a good one shows s
   expect(mail).toContain('Product: Temporary car cover');
   expect(mail).toMatch(new RegExp(`Cover to start: \\w{3} 15 Jan ${NEXT_YEAR}, 09:00 GMT`));
   expect(mail).toContain('Cover length: 3 days');
+  expect(mail).toContain('4. We e-mail you your quote, and your policy documents once your policy is set up.');
+  expect(mail).not.toMatch(/\bSMS\b/);
 
   // Staff see it in the console's Quote requests tab (a separate browser context: staff are elsewhere).
   const staff = await browser.newContext({ serviceWorkers: 'block' });

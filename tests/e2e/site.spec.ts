@@ -96,9 +96,21 @@ test.describe('page content', () => {
     const payments = page.getByRole('button', { name: '6. What payment methods do you accept?' });
     await payments.click();
     const answer = await panelOf(payments);
-    await expect(answer).toContainText('credit or debit card');
-    await expect(answer).toContainText('Direct Debit');
-    await expect(answer).toContainText('bank transfer');
+    // The methods the product takes (contract/payment-methods.ts): a card over the phone, a bank transfer; no Direct Debit.
+    await expect(answer.getByRole('listitem')).toHaveText(['credit or debit card, over the phone', 'bank transfer']);
+    await expect(answer).not.toContainText(/direct debit/i);
+
+    // The documents the product gives, and where they are: no "policy wording" (docs/product.md#faq).
+    const terms = page.getByRole('button', { name: '5. Where can I find the terms and conditions?' });
+    await terms.click();
+    const documents = await panelOf(terms);
+    await expect(documents).toContainText('your Certificate of Motor Insurance, Policy Schedule, Statement of Fact and Product Summary');
+    await expect(documents).toContainText('We e-mail them to you');
+    await expect(documents.getByRole('link', { name: 'My policies' })).toHaveAttribute('href', '/dashboard');
+    const cancelling = page.getByRole('button', { name: '7. How do I cancel my policy?' });
+    await cancelling.click();
+    await expect(await panelOf(cancelling)).toContainText('We’ll tell you about any refund before we cancel.');
+    await expect(page.getByRole('main')).not.toContainText(/policy wording/i);
 
     const main = page.getByRole('main');
     await expect(main.getByRole('link', { name: 'Contact Support', exact: true })).toHaveAttribute('href', '/support');

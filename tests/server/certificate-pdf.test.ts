@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { brand, brandAddressOneLine } from '../../src-server/contract/brand';
-import { productLimitations, products } from '../../src-server/contract/products';
+import { productLimitations, products, useLimitations, vehicleUses } from '../../src-server/contract/products';
 import {
   CERTIFICATE_HEADINGS,
   CERTIFICATE_TITLE,
@@ -45,6 +45,8 @@ const sample: CertificateData = {
   endDate: '2026-07-08',
   endTime: '17:30',
   product: 'temporary',
+  use: null,
+  supervisor: null,
   verifyUrl: 'https://kerbside.example/verify/7Q4M2XHPAB3CDEFGHJK0',
   endedAt: null,
   issuedAt: Date.UTC(2026, 5, 30, 13, 5), // 14:05 BST
@@ -55,6 +57,8 @@ function qrMatrixOf(text: string): number[][] {
   const { size, data } = QRCode.create([{ data: new TextEncoder().encode(text), mode: 'byte' }], { errorCorrectionLevel: 'M' }).modules;
   return Array.from({ length: size }, (_, row) => Array.from(data.subarray(row * size, (row + 1) * size)));
 }
+
+const NEVER_HIRE = 'The policy does not cover use for hire or reward, racing, pacemaking, speed testing or any purpose in connection with the motor trade.';
 
 const footerStart = `Arranged by ${brand.legalName}, ${brandAddressOneLine()}`;
 
@@ -245,6 +249,38 @@ describe('renderCertificatePdf: limitations as to use follow the product', () =>
     expect(temporary).toContain('commuting to and from a permanent place of work');
     expect(temporary).not.toMatch(/business|provisional/);
     for (const product of products) expect(section6(renderCertificatePdf({ ...sample, product }))).toContain('does not cover use for hire or reward');
+  });
+
+  it.each(vehicleUses)('states the use the request asked for (%s) within business cover, and no other', (use) => {
+    const shown = section6(renderCertificatePdf({ ...sample, product: 'business', use }));
+    expect(shown).toBe(useLimitations('business', use).join(' '));
+    expect(shown).toContain('does not cover use for hire or reward');
+  });
+
+  it('never states a use wider than the product covers: temporary cover stops at commuting, a learner’s at social use', () => {
+    expect(section6(renderCertificatePdf({ ...sample, product: 'temporary', use: 'social' }))).toBe(
+      'Use for social, domestic and pleasure purposes only. ' + NEVER_HIRE,
+    );
+    expect(section6(renderCertificatePdf({ ...sample, product: 'temporary', use: 'business' }))).toBe(productLimitations.temporary.join(' '));
+    expect(section6(renderCertificatePdf({ ...sample, product: 'learner', use: 'business' }))).toBe(productLimitations.learner.join(' '));
+  });
+
+  it('names a learner’s supervising driver in section 5 as a condition of use, and nobody for another product', () => {
+    const supervisor = { name: 'Dan Fletcher', age: 52, licenceYears: 30 };
+    const section5 = (bytes: Uint8Array): string => {
+      const text = readingOrder(bytes);
+      return text.slice(text.indexOf(CERTIFICATE_HEADINGS[4]) + CERTIFICATE_HEADINGS[4].length, text.indexOf(CERTIFICATE_HEADINGS[5])).trim();
+    };
+    expect(section5(renderCertificatePdf({ ...sample, product: 'learner', supervisor }))).toBe(
+      `Sam Smith (licence number SMITH751019J99AB) Only while supervised by Dan Fletcher ${DRIVING_CONDITION}`,
+    );
+    expect(section5(renderCertificatePdf({ ...sample, product: 'temporary', supervisor }))).not.toContain('Dan Fletcher');
+    // None recorded (a learner's policy staff set up): the law's rule in section 6 stands alone.
+    expect(section5(renderCertificatePdf({ ...sample, product: 'learner' }))).not.toContain('supervised');
+    // A hostile name is cut to its room and kept on the page.
+    const long = section5(renderCertificatePdf({ ...sample, product: 'learner', supervisor: { ...supervisor, name: `Ω\u0000${'x'.repeat(5000)}` } }));
+    expect(long).toContain('Only while supervised by');
+    expect(long.length).toBeLessThan(800);
   });
 
   it('refuses a product it does not know rather than print no limitations', () => {

@@ -6,10 +6,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { documentKinds, documentMessages } from '../../src-server/contract/documents';
 import { premiumParts } from '../../src-server/contract/premium';
 import { productSummaries } from '../../src-server/contract/product-summary';
-import { productLimitations, products } from '../../src-server/contract/products';
+import { productLimitations, products, useAnswers, useLimitations, vehicleUses, type VehicleUse } from '../../src-server/contract/products';
 import type { IssuedPolicyView, PolicyView } from '../../src-server/contract/views';
 import { DECLARATION, STAFF_TAKEN } from '../../src-server/features/documents/statement-pdf';
 import { renderSchedulePdf } from '../../src-server/features/documents/schedule-pdf';
+import { validLearner, validProductAnswers } from '../fixtures/quote';
 import { createHarness, json, T0, validPolicy, type ErrorBody, type Harness } from './harness';
 import { latin1, pagesText } from './pdf-reader';
 import { logsMentioning, priceAndAccept, submitQuote } from './quote-flow';
@@ -169,6 +170,9 @@ describe('the Policy Schedule', () => {
     ]) expect(text).toContain(part);
     for (const line of productLimitations.learner) expect(text).toContain(line);
     expect(text).not.toContain(productLimitations.temporary[0]);
+    // It names the documents the product gives, and no "policy wording", which it does not (docs/product.md#policy-documents).
+    expect(text).toContain('This schedule forms part of your policy, with your Certificate of Motor Insurance and your Statement of Fact.');
+    expect(text).not.toMatch(/policy wording/i);
   });
 
   it('shows the premium without IPT, the IPT at 12% and the total, every payment (refunds negative) and the balance', async () => {
@@ -207,7 +211,7 @@ describe('the Policy Schedule', () => {
 
   it('keeps hostile input on the page: long, control and non-Latin text is cut and made safe, and many payments go on to a next page', () => {
     const base = {
-      policyNumber: 'KC-7Q4M2XHP', status: 'active' as const, product: 'business' as const,
+      policyNumber: 'KC-7Q4M2XHP', status: 'active' as const, product: 'business' as const, use: null, supervisor: null,
       holderName: `${'Ω'.repeat(5000)}\u0000endstream`, driverName: 'x'.repeat(10_000), licenseNumber: 'L'.repeat(500),
       registration: '\n'.repeat(30), carModel: '/JavaScript '.repeat(1000), startDate: '2026-07-01', startTime: '09:00', endDate: '2026-07-08', endTime: '23:59',
       startAt: Date.UTC(2026, 6, 1, 8), endAt: Date.UTC(2026, 6, 8, 22, 59), endedAt: null, cancelsAt: null, cancelReason: null, premiumPence: 99_999_99,
@@ -226,6 +230,82 @@ describe('the Policy Schedule', () => {
     for (const page of pages) expect(page).toContain('Customer support');
     expect(pages.join(' ')).toContain('Balance to pay');
     expect(Buffer.from(bytes).equals(Buffer.from(renderSchedulePdf({ ...base, payments })))).toBe(true);
+  });
+});
+
+describe('the certificate and the schedule follow the request’s answers (docs/product.md#certificates)', () => {
+  const plain = (text: string) => text.replace(/’/g, "'");
+  const line = (use: VehicleUse) => plain(useLimitations('business', use)[0]!);
+
+  /** A policy issued from a request with these answers, paid in full (so active, with a certificate): its two documents' text. */
+  async function documentsFrom(answers: Record<string, unknown>): Promise<{ certificate: string; schedule: string }> {
+    const q = await submitQuote(h, { ...validProductAnswers, ...answers });
+    await priceAndAccept(h, owner, q.id);
+    const issued = await h.request('POST', `/api/admin/quotes/${q.id}/policy`, { token: owner, body: { licenseNumber: 'FLETC955170A99AB' } });
+    expect(issued.status, await issued.clone().text()).toBe(201);
+    const { policy } = await json<IssuedPolicyView>(issued);
+    const paid = await h.request('POST', `/api/admin/policies/${policy.id}/payments`, { token: owner, body: { amount: '64.50', method: 'card-by-phone' } });
+    expect(paid.status, await paid.clone().text()).toBe(201);
+    const read = async (kind: string) => plain((await textOf(policy.policyNumber, kind, owner)).text);
+    return { certificate: await read('certificate'), schedule: await read('schedule') };
+  }
+
+  it.each([
+    ['business', useAnswers.social, 'social'],
+    ['business', useAnswers.commuting, 'commuting'],
+    ['business', useAnswers.business, 'business'],
+    ['temporary', useAnswers.social, 'social'],
+    ['temporary', useAnswers.commuting, 'commuting'],
+  ] as const)('%s cover asked for %j states that use, and no wider, on both', async (product, usage, use) => {
+    const docs = await documentsFrom({ product, usage });
+    for (const text of [docs.certificate, docs.schedule]) {
+      expect(text).toContain(line(use));
+      for (const other of vehicleUses.filter((u) => u !== use)) expect(text).not.toContain(line(other));
+      expect(text).toContain('does not cover use for hire or reward');
+      expect(text).not.toContain('Only while supervised by');
+    }
+  });
+
+  it('never states a use wider than the product covers: temporary cover asked for business use states commuting', async () => {
+    const docs = await documentsFrom({ product: 'temporary', usage: useAnswers.business });
+    for (const text of [docs.certificate, docs.schedule]) {
+      expect(text).toContain(line('commuting'));
+      expect(text).not.toContain(line('business'));
+    }
+  });
+
+  it.each([
+    ['temporary', 'Haulage', 'commuting'],
+    ['business', 'Courier', 'business'],
+    ['temporary', 'Carriage on Own Goods', 'commuting'],
+  ] as const)('%s cover asked for %j, which names no use: the product’s own, as for a policy staff made', async (product, usage, use) => {
+    const docs = await documentsFrom({ product, usage });
+    for (const text of [docs.certificate, docs.schedule]) {
+      expect(text).toContain(line(use));
+      for (const l of productLimitations[product]) expect(text).toContain(plain(l));
+    }
+  });
+
+  it('names a learner’s supervising driver on both, as a condition of use (the schedule with age and years of full licence)', async () => {
+    const docs = await documentsFrom({ ...validLearner, dateOfBirth: '2008-03-01', licenceNumber: 'FLETC053018A99AB', usage: useAnswers.commuting, noClaimsBonusYears: '', noClaimsBonusProtected: '' });
+    expect(docs.certificate).toContain('5. Persons or classes of persons entitled to drive Amelia Fletcher (licence number FLETC955170A99AB) Only while supervised by Dan Fletcher');
+    expect(docs.schedule).toContain('Persons entitled to drive Amelia Fletcher (licence number FLETC955170A99AB) Only while supervised by Dan Fletcher (aged 52, full licence held for 30 years)');
+    for (const text of [docs.certificate, docs.schedule]) {
+      // A learner's use is social, domestic and pleasure only, whatever was asked.
+      for (const l of productLimitations.learner) expect(text).toContain(plain(l));
+      expect(text).not.toContain(line('commuting'));
+    }
+  });
+
+  it('a policy staff set up with no request keeps its product’s own use and names no supervisor', async () => {
+    for (const product of products) {
+      const policy = await createPolicy({ userId: aliceId, product });
+      for (const kind of ['certificate', 'schedule']) {
+        const text = plain((await textOf(policy.policyNumber, kind, alice)).text);
+        for (const l of productLimitations[product]) expect(text, `${product} ${kind}`).toContain(plain(l));
+        expect(text).not.toContain('Only while supervised by');
+      }
+    }
   });
 });
 
@@ -284,6 +364,7 @@ describe('the product summary', () => {
       const last = summary.sections.at(-1)!.lines.at(-1)!;
       expect(text.replace(/’/g, "'")).toContain(last.replace(/’/g, "'").slice(-40));
       for (const line of productLimitations[product]) expect(text.replace(/’/g, "'")).toContain(line.replace(/’/g, "'"));
+      expect(text).not.toMatch(/policy wording/i);
     }
   });
 });

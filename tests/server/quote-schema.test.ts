@@ -9,6 +9,7 @@ import { productLabels, products } from '../../src-server/contract/products';
 import {
   ageOn,
   answersForProduct,
+  checkCoverAnswers,
   checkDriverAnswers,
   checkQuoteTimes,
   isUkLicenceNumber,
@@ -21,11 +22,12 @@ import {
   quoteRequestInput,
   quoteVehicleInput,
   requestedStartOf,
+  withCoverAnswers,
   withQuoteTimes,
   type QuoteTimesInput,
 } from '../../src-server/contract/quote';
 import { vehicleMakes, splitMakeModel } from '../../src-server/contract/vehicle-makes';
-import { validPersonal, validProductAnswers, validQuote, validVehicle } from '../fixtures/quote';
+import { validLearner, validPersonal, validProductAnswers, validQuote, validVehicle } from '../fixtures/quote';
 
 /** The first message for `field` when `body` is parsed, or undefined when it passes. */
 function errorFor(schema: z.ZodType, body: unknown, field: string): string | undefined {
@@ -80,8 +82,12 @@ describe('option lists (exactly as documented)', () => {
   it.each(Object.keys(quoteOptions).filter((f) => !f.startsWith('policyStart')) as Array<keyof typeof quoteOptions>)(
     '%s: accepts every option, refuses an unlisted value, a wrong letter case and a blank with its message',
     (field) => {
-      // The licence type is asked on step 1, every other choice on step 2.
-      const [schema, valid]: [z.ZodType, Record<string, string>] = Object.hasOwn(validPersonal, field) ? [quotePersonalInput, validPersonal] : [quoteVehicleInput, validVehicle];
+      // The licence type is asked on step 1, every other choice on step 2; the no-claims bonus by the product (temporary here).
+      const [schema, valid]: [z.ZodType, Record<string, string>] = Object.hasOwn(validPersonal, field)
+        ? [quotePersonalInput, validPersonal]
+        : field.startsWith('noClaims')
+          ? [quoteRequestInput, validQuote]
+          : [quoteVehicleInput, validVehicle];
       for (const { value } of quoteOptions[field]) expect(errorFor(schema, { ...valid, [field]: value }, field)).toBeUndefined();
       const message = errorFor(schema, { ...valid, [field]: '' }, field);
       expect(message).toMatch(/^Choose /);
@@ -357,6 +363,47 @@ describe('step 2: your vehicle', () => {
     expect(errorFor(quoteVehicleInput, { ...validVehicle, policyStartMonth: '13' }, 'policyStartMonth')).toBe(quoteMessages.startMonthRequired);
     expect(errorFor(quoteVehicleInput, { ...validVehicle, policyStartMonth: '' }, 'policyStartMonth')).toBe(quoteMessages.startMonthRequired);
     expect(errorFor(quoteVehicleInput, { ...validVehicle, policyStartYear: '' }, 'policyStartYear')).toBe(quoteMessages.startYearRequired);
+  });
+});
+
+describe('step 2: the no-claims bonus, asked of every product but a learner’s (docs/product.md#step-2-your-vehicle)', () => {
+  const { noClaimsBonusYears: _y, noClaimsBonusProtected: _p, ...withoutNoClaims } = validQuote;
+  const learnerRequest = { ...withoutNoClaims, ...validLearner, dateOfBirth: '2008-03-01', licenceNumber: 'FLETC053018A99AB' };
+
+  it('takes a learner’s request without the no-claims answers, and stores it without them', () => {
+    const parsed = quoteRequestInput.parse(learnerRequest);
+    expect(parsed.noClaimsBonusYears).toBeUndefined();
+    const stored = JSON.parse(JSON.stringify(answersForProduct(parsed))) as Record<string, unknown>;
+    expect(stored).not.toHaveProperty('noClaimsBonusYears');
+    expect(stored).not.toHaveProperty('noClaimsBonusProtected');
+    expect(stored).toMatchObject({ product: 'learner', supervisorName: 'Dan Fletcher', usage: validVehicle.usage });
+    // Blank, as a form with them hidden sends them: the same.
+    const blank = quoteRequestInput.parse({ ...learnerRequest, noClaimsBonusYears: '', noClaimsBonusProtected: '' });
+    expect([blank.noClaimsBonusYears, blank.noClaimsBonusProtected]).toEqual([undefined, undefined]);
+  });
+
+  it('keeps no no-claims answers a learner’s request sends (typed before the product was changed), and refuses malformed ones', () => {
+    const kept = answersForProduct(quoteRequestInput.parse({ ...learnerRequest, noClaimsBonusYears: '4', noClaimsBonusProtected: 'Yes' }));
+    expect(kept).not.toHaveProperty('noClaimsBonusYears');
+    expect(kept).not.toHaveProperty('noClaimsBonusProtected');
+    expect(errorFor(quoteRequestInput, { ...learnerRequest, noClaimsBonusYears: 'lots' }, 'noClaimsBonusYears')).toBe('Choose your years of no claims bonus');
+  });
+
+  it.each(['temporary', 'business'])('needs both of %s cover, and keeps them', (product) => {
+    const request = { ...withoutNoClaims, ...validProductAnswers, product };
+    expect(errorFor(quoteRequestInput, request, 'noClaimsBonusYears')).toBe('Choose your years of no claims bonus');
+    expect(errorFor(quoteRequestInput, { ...request, noClaimsBonusProtected: '' }, 'noClaimsBonusProtected')).toBe('Choose whether your no claims bonus is protected');
+    const kept = answersForProduct(quoteRequestInput.parse({ ...request, noClaimsBonusYears: '9+', noClaimsBonusProtected: 'No' }));
+    expect(kept).toMatchObject({ noClaimsBonusYears: '9+', noClaimsBonusProtected: 'No' });
+  });
+
+  it('on step 2 alone, by the product chosen on step 1: checkCoverAnswers and withCoverAnswers', () => {
+    const { noClaimsBonusYears: _y2, noClaimsBonusProtected: _p2, ...vehicle } = validVehicle;
+    expect(checkCoverAnswers(vehicle, 'learner')).toEqual([]);
+    expect(checkCoverAnswers(vehicle, 'temporary').map((i) => i.field)).toEqual(['noClaimsBonusYears', 'noClaimsBonusProtected']);
+    expect(checkCoverAnswers(vehicle, undefined)).toHaveLength(2);
+    expect(withCoverAnswers(quoteVehicleInput, 'learner').safeParse(vehicle).success).toBe(true);
+    expect(errorFor(withCoverAnswers(quoteVehicleInput, 'business'), vehicle, 'noClaimsBonusProtected')).toBe('Choose whether your no claims bonus is protected');
   });
 });
 

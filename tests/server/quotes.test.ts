@@ -6,7 +6,7 @@
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTE_ADDRESS_RULE } from '../../src-server/features/quotes/service';
-import { validProductAnswers, validQuote } from '../fixtures/quote';
+import { validLearner, validProductAnswers, validQuote } from '../fixtures/quote';
 import { createHarness, json, T0, type ErrorBody, type Harness } from './harness';
 
 const SUBMITTED = 'Quote request submitted! Thank you.';
@@ -120,6 +120,31 @@ describe('POST /api/quotes', () => {
     expect((await post(business)).status).toBe(400);
     const hour = await post({ ...business, durationValue: '24' });
     expect(hour.status).toBe(201);
+  });
+
+  it('stores a learner’s request without the no-claims answers, which step 2 does not ask a learner; other products need them', async () => {
+    const { noClaimsBonusYears: _y, noClaimsBonusProtected: _p, ...withoutNoClaims } = fresh();
+    const learner = { ...withoutNoClaims, ...validLearner, dateOfBirth: '2008-03-01', licenceNumber: 'FLETC053018A99AB' };
+    const res = await post(learner);
+    expect(res.status, await res.clone().text()).toBe(201);
+    const { reference } = await json<{ reference: string }>(res);
+    const details = JSON.parse(String((await rows('reference = ?', [reference]))[0]!['details'])) as Record<string, unknown>;
+    expect(details).toMatchObject({ product: 'learner', supervisorName: 'Dan Fletcher', coverType: 'Comprehensive' });
+    expect(details).not.toHaveProperty('noClaimsBonusYears');
+    expect(details).not.toHaveProperty('noClaimsBonusProtected');
+    // Sent anyway (typed before the product was changed to learner): not kept either.
+    const sentAnyway = await post({ ...learner, email: `quote${++emailCounter}@example.test`, noClaimsBonusYears: '4', noClaimsBonusProtected: 'No' });
+    const again = JSON.parse(String((await rows('reference = ?', [(await json<{ reference: string }>(sentAnyway)).reference]))[0]!['details'])) as Record<string, unknown>;
+    expect(again).not.toHaveProperty('noClaimsBonusYears');
+
+    const before = await writesSnapshot();
+    const temporary = await post({ ...withoutNoClaims, email: `quote${++emailCounter}@example.test` });
+    expect(temporary.status).toBe(400);
+    expect((await json<ErrorBody>(temporary)).details?.fieldErrors).toEqual({
+      noClaimsBonusYears: ['Choose your years of no claims bonus'],
+      noClaimsBonusProtected: ['Choose whether your no claims bonus is protected'],
+    });
+    expect(await writesSnapshot()).toEqual(before);
   });
 
   it('refuses bad input with 400 and field details, and writes nothing', async () => {

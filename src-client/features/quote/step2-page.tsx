@@ -7,12 +7,14 @@ import { useForm } from 'react-hook-form';
 import { brand } from '@server/contract/brand';
 import { products, type Product } from '@server/contract/products';
 import {
+  asksNoClaims,
   policyStartYearOptions,
   productDurationMessage,
   quoteFieldLabels,
   quoteOptions,
   quotePersonalInput,
   quoteVehicleInput,
+  withCoverAnswers,
   withQuoteTimes,
   type QuoteVehicle,
   type QuoteVehicleFormValues,
@@ -46,9 +48,10 @@ export function QuoteStep2Page() {
   const [today] = useState(() => epochToUkLocal(Date.now()).date);
   const [years] = useState(() => policyStartYearOptions(Number(today.slice(0, 4))));
   const [saved] = useState(() => readQuoteDraft().vehicle ?? {});
-  // Step 1's product sets the shortest and longest cover (the route guard made sure step 1 was done).
+  // Step 1's product sets the shortest and longest cover, and whether the no-claims questions are asked (the route
+  // guard made sure step 1 was done).
   const [product] = useState(() => productOf(readQuoteDraft().personal?.['product']));
-  const schema = useMemo(() => withQuoteTimes(quoteVehicleInput, () => Date.now(), { product }), [product]);
+  const schema = useMemo(() => withQuoteTimes(withCoverAnswers(quoteVehicleInput, product), () => Date.now(), { product }), [product]);
   const [problem, setProblem] = useState<SubmitProblem | null>(null);
   const problemRef = useRef<HTMLDivElement>(null);
   const {
@@ -181,8 +184,13 @@ export function QuoteStep2Page() {
         <fieldset className="space-y-5">
           <legend className="text-xl font-bold text-brand-700">Your cover</legend>
           {select('coverType', quoteFieldLabels.coverType)}
-          {select('noClaimsBonusYears', quoteFieldLabels.noClaimsBonusYears)}
-          {select('noClaimsBonusProtected', quoteFieldLabels.noClaimsBonusProtected)}
+          {/* A learner, on a provisional licence, has no no-claims bonus to tell us of (docs/product.md#step-2-your-vehicle). */}
+          {asksNoClaims(product) ? (
+            <>
+              {select('noClaimsBonusYears', quoteFieldLabels.noClaimsBonusYears)}
+              {select('noClaimsBonusProtected', quoteFieldLabels.noClaimsBonusProtected)}
+            </>
+          ) : null}
           <TextField
             {...moneyInput}
             label={quoteFieldLabels.bestQuotedPremium}

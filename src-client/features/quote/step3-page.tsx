@@ -10,7 +10,7 @@ const NEXT_STEPS = [
   { title: 'Specialist review', text: 'A specialist reviews your details personally. There are no automated quotes.' },
   { title: 'We contact you within 24 hours', text: 'By e-mail or phone, with your quote or any questions we have.' },
   { title: 'Confirmation e-mail', text: 'A confirmation with your reference is on its way to your inbox.' },
-  { title: 'SMS updates', text: 'We text you as your quote progresses.' },
+  { title: 'Updates by e-mail', text: quoteMessages.updatesByEmail },
 ] as const;
 
 export function QuoteStep3Page({ reference }: { reference: string }) {

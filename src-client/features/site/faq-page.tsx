@@ -1,9 +1,15 @@
-// /faq (docs/product.md#faq). Every contact detail comes from brand.ts.
+// /faq (docs/product.md#faq). Every contact detail comes from brand.ts; the documents and the ways to pay from the
+// contract's own lists (contract/documents.ts, contract/payment-methods.ts), so the answers name what the product gives and takes.
 import { Link } from '@tanstack/react-router';
 import { brand, brandTelHref } from '@server/contract/brand';
+import { documentKinds, documentTitles } from '@server/contract/documents';
+import { customerPaymentMethods } from '@server/contract/payment-methods';
 import { Accordion, paragraphs, TermList, type AccordionItem } from '../../components/accordion';
 import { buttonClass, listClass as list, MailLink, TelLink, textLinkClass as link } from '../../components/button';
 import { PageHeading } from '../../components/page';
+
+/** 'a, b, c and d'. */
+const listed = (items: readonly string[]): string => (items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 
 const QUESTIONS: ReadonlyArray<AccordionItem> = [
   {
@@ -84,8 +90,12 @@ const QUESTIONS: ReadonlyArray<AccordionItem> = [
     content: (
       <>
         <p>
-          Your policy documents set out the insurer’s terms: the policy wording, your schedule and your certificate. We send them when your cover
-          is confirmed, and your certificates are in your account once you sign in.
+          The terms of your cover are in your policy documents: your {listed(documentKinds.map((kind) => documentTitles[kind]))}. We e-mail them to
+          you when your policy is set up, and again with your certificate once your cover is confirmed. They are also in your account, under{' '}
+          <Link to="/dashboard" className={link}>
+            My policies
+          </Link>
+          , to view or download at any time.
         </p>
         <p>
           Our own terms, for using this site and our service as a broker, are in our{' '}
@@ -106,15 +116,15 @@ const QUESTIONS: ReadonlyArray<AccordionItem> = [
     title: 'What payment methods do you accept?',
     content: (
       <>
-        <p>You can pay by:</p>
+        <p>You pay once for the whole cover, after you accept your quote, by:</p>
         <ul className={list}>
-          <li>credit or debit card</li>
-          <li>Direct Debit</li>
-          <li>bank transfer</li>
+          {Object.values(customerPaymentMethods).map((method) => (
+            <li key={method}>{method}</li>
+          ))}
         </ul>
         <p>
-          Your quote confirms which options apply to your policy. Cover starts only once your payment is received. For help with a payment,
-          e-mail <MailLink email={brand.emails.payments} />.
+          We call you to take a card payment: we never ask for card numbers on this site. Cover starts only once your payment is received. For
+          help with a payment, e-mail <MailLink email={brand.emails.payments} />.
         </p>
       </>
     ),
@@ -125,8 +135,7 @@ const QUESTIONS: ReadonlyArray<AccordionItem> = [
     content: (
       <>
         <p>
-          Call or e-mail us with your policy number and tell us when you’d like cover to end. We’ll tell you about any refund before we cancel,
-          based on the insurer’s terms in your policy wording.
+          Call or e-mail us with your policy number and tell us when you’d like cover to end. We’ll tell you about any refund before we cancel.
         </p>
         <p>
           Policies of a month or more usually come with a 14-day cooling-off period. Short-term policies of less than a month may not, so check

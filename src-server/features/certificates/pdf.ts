@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import type { jsPDF } from 'jspdf';
 import QRCode from 'qrcode';
 import { brand } from '../../contract/brand';
-import { productLimitations, type Product } from '../../contract/products';
+import { documentTitles } from '../../contract/documents';
+import { SUPERVISED_BY, useLimitations, type Product, type Supervisor, type VehicleUse } from '../../contract/products';
 import { ukInstantText } from '../../contract/time';
 import {
   CONTENT_WIDTH,
@@ -49,8 +50,12 @@ export interface CertificateData {
   startTime: string; // UK local time 'HH:MM' (24h)
   endDate: string;
   endTime: string;
-  /** Sets section 6, the limitations as to use. */
+  /** With `use`, sets section 6, the limitations as to use (contract/products.ts useLimitations). */
   product: Product;
+  /** The use the request asked for; null: the product's own (a policy staff made). */
+  use: VehicleUse | null;
+  /** A learner's supervising driver, named in section 5 as a condition of use; null where none is recorded. */
+  supervisor: Supervisor | null;
   /** The short link the QR code encodes, `{PUBLIC_URL}/verify/{code}`; null prints neither. */
   verifyUrl: string | null;
   /** When the cover ended (epoch ms) for a certificate kept as a record; null while cover is in force or to come. */
@@ -58,7 +63,7 @@ export interface CertificateData {
   issuedAt: number; // epoch ms when the PDF was made
 }
 
-export const CERTIFICATE_TITLE = 'Certificate of Motor Insurance';
+export const CERTIFICATE_TITLE = documentTitles.certificate;
 
 export const CERTIFICATE_HEADINGS = [
   '1. Registration mark or description of vehicle',
@@ -186,6 +191,12 @@ function closingHeight(doc: jsPDF): number {
   return height;
 }
 
+/** A learner's supervisor by name, as a condition of use (docs/product.md#certificates); nothing for other products. */
+function supervisionEntries(data: CertificateData): Entry[] {
+  if (data.product !== 'learner' || data.supervisor === null) return [];
+  return [value(`${SUPERVISED_BY} ${cleanValue(data.supervisor.name, MAX_DRIVER_NAME_CHARS)}`)];
+}
+
 /** Stable per issuance, so re-rendering the same certificate gives identical bytes (useful for ETags). */
 function fileIdFor(data: CertificateData): string {
   return createHash('md5').update(`${data.policyNumber}\u0000${data.issuedAt}\u0000${data.endedAt ?? ''}`).digest('hex');
@@ -196,8 +207,7 @@ export function renderCertificatePdf(data: CertificateData): Uint8Array {
   const commencement = formatUkDateTime(data.startDate, data.startTime);
   const expiry = formatUkDateTime(data.endDate, data.endTime);
   const policyNumber = cleanValue(data.policyNumber, 40);
-  const limitations = productLimitations[data.product] as readonly string[] | undefined;
-  if (!limitations) throw new RangeError(`Unknown product: ${JSON.stringify(data.product)}`);
+  const limitations = useLimitations(data.product, data.use);
   if (data.endedAt !== null && !Number.isFinite(data.endedAt)) throw new RangeError(`Invalid endedAt: ${data.endedAt}`);
 
   const doc = newDocument({
@@ -222,7 +232,7 @@ export function renderCertificatePdf(data: CertificateData): Uint8Array {
   section(cur, h3, [value(commencement)]);
   section(cur, h4, [value(expiry)]);
   const driver = `${cleanValue(data.driverName, MAX_DRIVER_NAME_CHARS)} (licence number ${cleanValue(data.licenseNumber, 40)})`;
-  section(cur, h5, [value(driver), wording(DRIVING_CONDITION)]);
+  section(cur, h5, [value(driver), ...supervisionEntries(data), wording(DRIVING_CONDITION)]);
   section(cur, h6, limitations.map((line) => wording(toWinAnsi(line))));
   cur.limit += closing;
 

@@ -3,9 +3,10 @@
 // policy stands (in force, not yet confirmed, cancelled, void). Pure: the service reads the rows.
 import { brand } from '../../contract/brand';
 import { coverStateAt } from '../../contract/cover';
+import { documentTitles } from '../../contract/documents';
 import { paymentMethodLabels, type PaymentMethod } from '../../contract/payments';
 import { IPT_RATE_TEXT, premiumParts } from '../../contract/premium';
-import { productLabels, productLimitations, type Product } from '../../contract/products';
+import { productLabels, SUPERVISED_BY, useLimitations, type Product, type Supervisor, type VehicleUse } from '../../contract/products';
 import type { PolicyStatus } from '../../contract/schemas';
 import { ukInstantText } from '../../contract/time';
 import {
@@ -29,7 +30,7 @@ import {
   type Cursor,
 } from './pdf-kit';
 
-export const SCHEDULE_TITLE = 'Policy Schedule';
+export const SCHEDULE_TITLE = documentTitles.schedule;
 
 export interface SchedulePayment {
   at: number;
@@ -43,6 +44,10 @@ export interface ScheduleData {
   policyNumber: string;
   status: PolicyStatus;
   product: Product;
+  /** The use the request asked for; null: the product's own (a policy staff made). */
+  use: VehicleUse | null;
+  /** A learner's supervising driver, named as a condition of use; null where none is recorded. */
+  supervisor: Supervisor | null;
   holderName: string;
   driverName: string;
   licenseNumber: string;
@@ -153,6 +158,14 @@ function paymentsTable(cur: Cursor, payments: readonly SchedulePayment[]): void 
   cur.y += 6;
 }
 
+/** A learner's supervisor as a condition of use, with their age and years of full licence where recorded. */
+export function supervisionLines(d: Pick<ScheduleData, 'product' | 'supervisor'>): string[] {
+  if (d.product !== 'learner' || d.supervisor === null) return [];
+  const { name, age, licenceYears } = d.supervisor;
+  const facts = [age === null ? null : `aged ${age}`, licenceYears === null ? null : `full licence held for ${licenceYears} ${licenceYears === 1 ? 'year' : 'years'}`].filter(Boolean);
+  return [`${SUPERVISED_BY} ${cleanValue(name, 120)}${facts.length > 0 ? ` (${facts.join(', ')})` : ''}`];
+}
+
 function vehicleLine(d: ScheduleData): string {
   const registration = cleanValue(d.registration ?? '', 20);
   const vehicle = cleanValue(d.carModel);
@@ -162,8 +175,7 @@ function vehicleLine(d: ScheduleData): string {
 export function renderSchedulePdf(d: ScheduleData): Uint8Array {
   const commencement = formatUkDateTime(d.startDate, d.startTime);
   const expiry = formatUkDateTime(d.endDate, d.endTime);
-  const limitations = productLimitations[d.product] as readonly string[] | undefined;
-  if (!limitations) throw new RangeError(`Unknown product: ${JSON.stringify(d.product)}`);
+  const limitations = useLimitations(d.product, d.use);
   const policyNumber = cleanValue(d.policyNumber, 40);
   const status = scheduleStatus(d);
 
@@ -181,7 +193,7 @@ export function renderSchedulePdf(d: ScheduleData): Uint8Array {
   section(cur, h.status, status.lines.map((line) => value(toWinAnsi(line))));
   section(cur, h.holder, [value(cleanValue(d.holderName))]);
   section(cur, h.vehicle, [value(vehicleLine(d))]);
-  section(cur, h.drivers, [value(`${cleanValue(d.driverName, 120)} (licence number ${cleanValue(d.licenseNumber, 40)})`)]);
+  section(cur, h.drivers, [value(`${cleanValue(d.driverName, 120)} (licence number ${cleanValue(d.licenseNumber, 40)})`), ...supervisionLines(d).map(value)]);
   section(cur, h.product, [value(productLabels[d.product])]);
   section(cur, h.period, [value(`From ${commencement}`), value(`to ${expiry}`)]);
   section(cur, h.use, limitations.map((line) => wording(toWinAnsi(line))));
@@ -193,7 +205,7 @@ export function renderSchedulePdf(d: ScheduleData): Uint8Array {
     paymentsTable(cur, d.payments);
     entryLines(cur, balance);
   }
-  section(cur, h.insurer, [wording(toWinAnsi(`Underwritten by ${brand.insurerName}. This schedule forms part of your policy with the policy wording and your Certificate of Motor Insurance.`))]);
+  section(cur, h.insurer, [wording(toWinAnsi(`Underwritten by ${brand.insurerName}. This schedule forms part of your policy, with your Certificate of Motor Insurance and your Statement of Fact.`))]);
   finish();
   return pdfBytes(doc);
 }

@@ -1,5 +1,6 @@
 // A policy's documents as PDFs (docs/product.md#policy-documents): each made from the policy as it stands, its
-// payments and the quote request it was issued from, read in the caller's database or transaction.
+// payments and the quote request it was issued from (its answers, the certificate's and schedule's use and a learner's
+// supervisor), read in the caller's database or transaction.
 import { asc, eq } from 'drizzle-orm';
 import { documentExists, documentFileName, documentLabels, type DocumentKind } from '../../contract/documents';
 import { messages } from '../../contract/messages';
@@ -10,7 +11,7 @@ import { ConflictError } from '../../errors';
 import { logEvent } from '../../platform/audit/log';
 import type { DbOrTx } from '../../platform/db/client';
 import { policyPayments, quoteRequests, type policies } from '../../platform/db/schema/index';
-import { certificateFor, renderCertificateOf } from '../certificates/service';
+import { certificateFor, coverTermsOf, renderCertificateOf } from '../certificates/service';
 import { storedDetails } from '../quotes/offer';
 import { findViewablePolicy } from '../policies/service';
 import { renderSchedulePdf } from './schedule-pdf';
@@ -54,9 +55,11 @@ export async function renderDocument(deps: DocumentDeps, db: DbOrTx, policy: Pol
   const fileName = documentFileName(policy.policyNumber, kind);
   switch (kind) {
     case 'certificate':
-      return renderCertificateOf(deps, policy);
-    case 'schedule':
-      return { fileName, bytes: renderSchedulePdf({ ...policy, payments: await paymentsOf(db, policy.id), issuedAt }) };
+      return renderCertificateOf(deps, db, policy);
+    case 'schedule': {
+      const [terms, payments] = [await coverTermsOf(db, policy.id), await paymentsOf(db, policy.id)];
+      return { fileName, bytes: renderSchedulePdf({ ...policy, ...terms, payments, issuedAt }) };
+    }
     case 'statement-of-fact':
       return { fileName, bytes: renderStatementPdf({ policyNumber: policy.policyNumber, policy, request: await requestOf(db, policy.id), issuedAt }) };
     case 'summary':

@@ -2,6 +2,7 @@
 // was issued from, when and how they accepted it, and the declaration that it is true. A policy staff set up directly
 // (no request) states the facts recorded on it, and says so. Pure: the service reads the rows.
 import { brand } from '../../contract/brand';
+import { documentTitles } from '../../contract/documents';
 import type { AcceptanceChannel } from '../../contract/payments';
 import { productLabels, type Product } from '../../contract/products';
 import type { Answer } from '../../contract/statement-of-fact';
@@ -25,7 +26,7 @@ import {
   wording,
 } from './pdf-kit';
 
-export const STATEMENT_TITLE = 'Statement of Fact';
+export const STATEMENT_TITLE = documentTitles['statement-of-fact'];
 
 /** At most this many answers: the wizard asks about 35; an older or hostile row's extra keys are cut. */
 const MAX_ANSWERS = 80;

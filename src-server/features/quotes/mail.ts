@@ -5,7 +5,7 @@ import { durationText, type Duration } from '../../contract/durations';
 import type { requestVehicle } from '../../contract/offer';
 import { formatPounds } from '../../contract/pounds';
 import { productLabels } from '../../contract/products';
-import type { QuoteRequest } from '../../contract/quote';
+import { quoteMessages, type QuoteRequest } from '../../contract/quote';
 import { ukInstantText } from '../../contract/time';
 import type { policies, quoteRequests } from '../../platform/db/schema/index';
 import type { OutgoingMail } from '../../platform/mail/mailer';
@@ -50,7 +50,7 @@ export function confirmationMail(d: QuoteDetails, reference: string, startAt: nu
       '1. A specialist reviews your details personally. There are no automated quotes.',
       `2. We contact you within 24 hours by e-mail or on ${d.phone}.`,
       '3. This e-mail confirms we have your request.',
-      '4. We send updates by SMS as your quote progresses.',
+      `4. ${quoteMessages.updatesByEmail}`,
       '',
       `Questions? Call ${brand.phones.support} (${brand.openingHours}) or e-mail ${brand.emails.quotes}, quoting your reference.`,
       '',
