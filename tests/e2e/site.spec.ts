@@ -194,6 +194,14 @@ test.describe('page content', () => {
     const cancellation = page.getByRole('button', { name: /Cancellation/ });
     await cancellation.click();
     await expect(await panelOf(cancellation)).toContainText('14-day cooling-off');
+    // The words match the service (docs/product.md#legal-pages): the ways the product takes money, the documents it gives.
+    const payment = page.getByRole('button', { name: /Payment/ });
+    await payment.click();
+    await expect(await panelOf(payment)).toContainText('You can pay by credit or debit card, over the phone, or by bank transfer.');
+    const documents = page.getByRole('button', { name: /Policies and certificates/ });
+    await documents.click();
+    await expect(await panelOf(documents)).toContainText('Certificate of Motor Insurance, Policy Schedule, Statement of Fact and Product Summary');
+    await expect(main).not.toContainText(/direct debit|policy wording/i);
   });
 
   test('make-a-claim, signed out, shows the claims line first and a sign-in to report a claim', async ({ page }) => {

@@ -2,6 +2,8 @@
 // section and the router scrolls to it. Company facts come from brand.ts.
 import { Link } from '@tanstack/react-router';
 import { brand, brandAddressOneLine } from '@server/contract/brand';
+import { documentTitles } from '@server/contract/documents';
+import { customerPaymentMethods } from '@server/contract/payment-methods';
 import { paragraphs, type AccordionItem } from '../../components/accordion';
 import { LegalDocument } from './legal-document';
 import { listClass as list, MailLink, TelLink, textLinkClass as link } from '../../components/button';
@@ -60,8 +62,9 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
     id: 'policies-and-certificates',
     title: 'Policies and certificates',
     content: paragraphs(
-      'When your cover is confirmed we send your policy documents: the policy wording (the insurer’s terms), your schedule and your ' +
-        'Certificate of Motor Insurance. The policy wording is the contract between you and the insurer; please read it.',
+      `When your cover is confirmed we send your policy documents: your ${documentTitles.certificate}, ${documentTitles.schedule}, ` +
+        `${documentTitles['statement-of-fact']} and ${documentTitles.summary}. Your schedule and the product summary set out your cover ` +
+        'and its limits; please read them, and check your Statement of Fact.',
       'Your certificates are in your account, where you can view and download them. If you install this site as an app, the certificates for ' +
         'your active policies can also be opened without a signal.',
     ),
@@ -70,8 +73,7 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
     id: 'payment',
     title: 'Payment',
     content: paragraphs(
-      'You can pay by credit or debit card, Direct Debit or bank transfer; your quote confirms which options apply. Prices include Insurance ' +
-        'Premium Tax at the current rate.',
+      `You can pay by ${Object.values(customerPaymentMethods).join(', or by ')}. Prices include Insurance Premium Tax at the current rate.`,
       'Cover starts only once your payment has been received. If a payment fails, the insurer may cancel your policy.',
     ),
   },
@@ -82,10 +84,10 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
       'Where it applies, you have a 14-day cooling-off period from the day your cover is confirmed or the day you receive your policy ' +
         'documents, whichever is later. If you cancel within it, you get your money back less the cost of any cover you have already had.',
       'Short-term policies that last less than one month may not have a cooling-off period, so please check before you buy. Outside a ' +
-        'cooling-off period, any refund depends on the insurer’s terms in your policy wording, and we will tell you the amount before we ' +
-        'cancel.',
+        'cooling-off period, any refund depends on the insurer’s terms set out in your policy documents, and we will tell you the ' +
+        'amount before we cancel.',
       'To cancel, contact us with your policy number and the date you’d like cover to end. The insurer may also cancel a policy for a valid ' +
-        'reason, as its policy wording explains.',
+        'reason, as your policy documents explain.',
     ),
   },
   {
@@ -94,7 +96,7 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
     content: (
       <p>
         Report any incident as soon as you can on our 24/7 claims line,{' '}
-        <TelLink phone={brand.phones.claims} label="Call the 24/7 claims line" />. The insurer decides claims under your policy wording, and we
+        <TelLink phone={brand.phones.claims} label="Call the 24/7 claims line" />. The insurer decides claims under the terms of your policy, and we
         will help you through the process. Our{' '}
         <Link to="/claims" className={link}>
           claims guide
