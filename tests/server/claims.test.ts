@@ -36,6 +36,17 @@ async function createPolicy(body: Record<string, unknown>): Promise<PolicyView> 
   return json<PolicyView>(res);
 }
 
+let customers = 0;
+/**
+ * A customer of their own with cover in force: a test that stores several reports counts them against its own
+ * account's and policy's limits (docs/product.md#reporting-a-claim), not another test's.
+ */
+async function freshCustomer(): Promise<{ id: number; token: string; policy: PolicyView }> {
+  const username = `driver${++customers}`;
+  const id = await h.addUser({ username });
+  return { id, token: await h.tokenFor(username), policy: await createPolicy({ userId: id, holderName: 'Dee Driver', driverName: 'Dee Driver' }) };
+}
+
 /** Sets a policy's stored cover as a test needs it (ended some while ago, pending, void). */
 async function setPolicy(id: number, set: Partial<typeof policies.$inferInsert>): Promise<void> {
   await h.deps.write((tx) => tx.update(policies).set(set).where(eq(policies.id, id)));
@@ -138,11 +149,12 @@ describe('reporting a claim', () => {
   });
 
   it('is the same at the tRPC door, newest first in the list', async () => {
-    const first = await h.trpc(bobToken).claims.report(report(bobPolicy.policyNumber) as never);
+    const dee = await freshCustomer();
+    const first = await h.trpc(dee.token).claims.report(report(dee.policy.policyNumber) as never);
     h.clock.advance(60_000);
-    const second = await h.trpc(bobToken).claims.report(report(bobPolicy.policyNumber, { kind: 'windscreen' }) as never);
+    const second = await h.trpc(dee.token).claims.report(report(dee.policy.policyNumber, { kind: 'windscreen' }) as never);
     h.clock.set(T0);
-    expect((await h.trpc(bobToken).claims.mine()).map((c) => c.reference)).toEqual([second.reference, first.reference]);
+    expect((await h.trpc(dee.token).claims.mine()).map((c) => c.reference)).toEqual([second.reference, first.reference]);
   });
 
   it('is stored once when sent twice, the repeat answered with the claim stored', async () => {
@@ -172,8 +184,9 @@ describe('reporting a claim', () => {
     try {
       const before = await count('claims');
       for (let i = 0; i < 4; i++) {
-        const body = JSON.stringify(report(alicePolicy.policyNumber));
-        const init = { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${aliceToken}` }, body };
+        const dee = await freshCustomer();
+        const body = JSON.stringify(report(dee.policy.policyNumber));
+        const init = { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${dee.token}` }, body };
         const answers = await Promise.all([h.app.request('/api/user/claims', init), other.app.request('/api/user/claims', init)]);
         expect(answers.map((a) => a.status)).toEqual([201, 201]);
         const [a, b] = await Promise.all(answers.map((r) => json<MyClaimView>(r)));
@@ -211,9 +224,10 @@ describe('the photos', () => {
 
   beforeAll(async () => {
     const png = await picture(2400, 1200).png().toBuffer();
+    const dee = await freshCustomer();
     const res = await send(
-      aliceToken,
-      report(alicePolicy.policyNumber, { photos: [{ data: base64(png), takenAt: '2026-07-01T10:50:00Z' }, { data: base64(await cameraJpeg()) }] }),
+      dee.token,
+      report(dee.policy.policyNumber, { photos: [{ data: base64(png), takenAt: '2026-07-01T10:50:00Z' }, { data: base64(await cameraJpeg()) }] }),
     );
     expect(res.status, await res.clone().text()).toBe(201);
     const { reference } = await json<MyClaimView>(res);
@@ -269,6 +283,11 @@ describe('the photos', () => {
 });
 
 describe('a refused report stores nothing', () => {
+  // Alice's policy already holds as many reports as a day takes: photos are judged on cover with room for one more.
+  let dana: Awaited<ReturnType<typeof freshCustomer>>;
+  beforeAll(async () => {
+    dana = await freshCustomer();
+  });
   const refused = async (token: string, body: unknown, status: number) => {
     const before = await stored();
     const res = await send(token, body);
@@ -278,28 +297,28 @@ describe('a refused report stores nothing', () => {
   };
 
   it('a file that is not an image, or not what its first bytes say', async () => {
-    const text = await refused(aliceToken, report(alicePolicy.policyNumber, { photos: [{ data: base64(Buffer.from('Not a picture at all, just words.')) }] }), 400);
+    const text = await refused(dana.token, report(dana.policy.policyNumber, { photos: [{ data: base64(Buffer.from('Not a picture at all, just words.')) }] }), 400);
     expect(text.details?.fieldErrors?.['photos.0']).toEqual([claimMessages.photoInvalid]);
     const png = await picture(100, 100).png().toBuffer();
     const fake = Buffer.concat([png.subarray(0, 16), Buffer.alloc(2000, 7)]);
-    const second = await refused(aliceToken, report(alicePolicy.policyNumber, { photos: [{ data: base64(png) }, { data: base64(fake) }] }), 400);
+    const second = await refused(dana.token, report(dana.policy.policyNumber, { photos: [{ data: base64(png) }, { data: base64(fake) }] }), 400);
     expect(second.details?.fieldErrors?.['photos.1']).toEqual([claimMessages.photoInvalid]);
     const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-    expect((await refused(aliceToken, report(alicePolicy.policyNumber, { photos: [{ data: base64(gif) }] }), 400)).details?.fieldErrors?.['photos.0']).toEqual([
+    expect((await refused(dana.token, report(dana.policy.policyNumber, { photos: [{ data: base64(gif) }] }), 400)).details?.fieldErrors?.['photos.0']).toEqual([
       claimMessages.photoInvalid,
     ]);
   });
 
   it('an 11th photo', async () => {
     const one = { data: base64(await picture(50, 50).jpeg().toBuffer()) };
-    const body = await refused(aliceToken, report(alicePolicy.policyNumber, { photos: Array.from({ length: 11 }, () => one) }), 400);
+    const body = await refused(dana.token, report(dana.policy.policyNumber, { photos: Array.from({ length: 11 }, () => one) }), 400);
     expect(body.details?.fieldErrors?.['photos']).toEqual([claimMessages.tooManyPhotos]);
   });
 
   it('a photo over the limit: 413 naming it', async () => {
     const jpegStart = await picture(50, 50).jpeg().toBuffer();
     const huge = Buffer.concat([jpegStart, Buffer.alloc(CLAIM_PHOTO_MAX_BYTES + 1 - jpegStart.length, 1)]);
-    const body = await refused(aliceToken, report(alicePolicy.policyNumber, { photos: [{ data: base64(huge) }] }), 413);
+    const body = await refused(dana.token, report(dana.policy.policyNumber, { photos: [{ data: base64(huge) }] }), 413);
     expect(body.error).toBe(claimMessages.photoTooLarge);
     expect(body.details?.fieldErrors?.['photos.0']).toEqual([claimMessages.photoTooLarge]);
   });
@@ -315,7 +334,8 @@ describe('a refused report stores nothing', () => {
     }
     const photo = { data: base64(await picture(400, 300).png({ compressionLevel: 0 }).toBuffer()) };
     expect(photo.data.length).toBeGreaterThan(200 * 1024);
-    expect((await send(aliceToken, report(alicePolicy.policyNumber, { photos: [photo] }))).status).toBe(201);
+    const dee = await freshCustomer();
+    expect((await send(dee.token, report(dee.policy.policyNumber, { photos: [photo] }))).status).toBe(201);
     // Every other route keeps the API's 100 KB.
     const login = await h.request('POST', '/api/login', { rawBody: JSON.stringify({ username: 'a'.repeat(200 * 1024), password: 'x' }) });
     expect(login.status).toBe(413);
@@ -329,30 +349,32 @@ describe('a refused report stores nothing', () => {
   });
 
   it('a policy ended more than 30 days ago, a pending one, a void one', async () => {
-    const ended = await createPolicy({ userId: alicePolicy.userId });
+    const dee = await freshCustomer();
+    const ended = await createPolicy({ userId: dee.id });
     const endedAt = T0 - CLAIM_AFTER_COVER_MS - DAY;
     await setPolicy(ended.id, { status: 'expired', startAt: endedAt - 7 * DAY, endAt: endedAt, endedAt });
-    const old = await refused(aliceToken, report(ended.policyNumber, { occurredAt: new Date(endedAt - DAY).toISOString() }), 400);
+    const old = await refused(dee.token, report(ended.policyNumber, { occurredAt: new Date(endedAt - DAY).toISOString() }), 400);
     expect(old.details?.fieldErrors?.['policyNumber']).toEqual([claimMessages.policyTooOld]);
 
     // Ended 29 days ago: still claimable, for a moment inside the cover.
     const recentEnd = T0 - 29 * DAY;
     await setPolicy(ended.id, { status: 'cancelled', startAt: recentEnd - 7 * DAY, endAt: recentEnd + DAY, endedAt: recentEnd });
-    const after = await refused(aliceToken, report(ended.policyNumber, { occurredAt: new Date(recentEnd + HOUR).toISOString() }), 400);
+    const after = await refused(dee.token, report(ended.policyNumber, { occurredAt: new Date(recentEnd + HOUR).toISOString() }), 400);
     expect(after.details?.fieldErrors?.['occurredAt']).toEqual([claimMessages.policyEndedBefore]);
-    expect((await send(aliceToken, report(ended.policyNumber, { occurredAt: new Date(recentEnd - HOUR).toISOString() }))).status).toBe(201);
+    expect((await send(dee.token, report(ended.policyNumber, { occurredAt: new Date(recentEnd - HOUR).toISOString() }))).status).toBe(201);
 
     await setPolicy(ended.id, { status: 'pending', startAt: T0 + DAY, endAt: T0 + 8 * DAY, endedAt: null });
-    expect((await refused(aliceToken, report(ended.policyNumber), 400)).details?.fieldErrors?.['policyNumber']).toEqual([claimMessages.policyPending]);
+    expect((await refused(dee.token, report(ended.policyNumber), 400)).details?.fieldErrors?.['policyNumber']).toEqual([claimMessages.policyPending]);
     await setPolicy(ended.id, { status: 'void' });
-    expect((await refused(aliceToken, report(ended.policyNumber), 400)).details?.fieldErrors?.['policyNumber']).toEqual([claimMessages.policyVoid]);
+    expect((await refused(dee.token, report(ended.policyNumber), 400)).details?.fieldErrors?.['policyNumber']).toEqual([claimMessages.policyVoid]);
   });
 
   it('a time ahead of the server’s clock, or before the cover started', async () => {
     const future = await refused(aliceToken, report(alicePolicy.policyNumber, { occurredAt: new Date(T0 + 10 * 60_000).toISOString() }), 400);
     expect(future.details?.fieldErrors?.['occurredAt']).toEqual([claimMessages.occurredAtFuture]);
     // Four minutes ahead is a phone's clock running fast: taken.
-    expect((await send(aliceToken, report(alicePolicy.policyNumber, { occurredAt: new Date(T0 + 4 * 60_000).toISOString() }))).status).toBe(201);
+    const dee = await freshCustomer();
+    expect((await send(dee.token, report(dee.policy.policyNumber, { occurredAt: new Date(T0 + 4 * 60_000).toISOString() }))).status).toBe(201);
     const before = await refused(aliceToken, report(alicePolicy.policyNumber, { occurredAt: '2026-06-30T12:00:00Z' }), 400);
     expect(before.details?.fieldErrors?.['occurredAt']).toEqual([claimMessages.policyNotStarted]);
   });

@@ -7,7 +7,7 @@ import { requestNoteByIdInput, requestNoteInput } from '../../contract/queues';
 import { idInput } from '../../contract/schemas';
 import { claimDetailView, claimView, myClaimView, pageOf, requestNoteView } from '../../contract/views';
 import { defineOperation } from '../../api/operation';
-import { inputErrorAnswer } from '../../platform/http/errors';
+import { claimLimitAnswer, inputErrorAnswer } from '../../platform/http/errors';
 import { addClaimNote, claimPhoto, getClaim, listClaims, myClaims, reportClaim, updateClaim } from './service';
 
 const TAG = 'Claims';
@@ -33,11 +33,13 @@ export const claimOperations = {
       summary: 'Report a claim on one of the caller\'s own policies',
       description:
         'Stored once per `clientId` (made on the phone): the same report sent again answers the claim already stored. Photos must be JPEG, ' +
-        'PNG or WebP by their bytes; each is re-encoded with only the time taken kept (docs/product.md#reporting-a-claim).',
+        'PNG or WebP by their bytes; each is re-encoded with only the time taken kept (docs/product.md#reporting-a-claim). ' +
+        'At most 5 reports and 60 MB of photos per account, and 3 reports per policy, in 24 hours: over them, 429 with `details.code` `claim_limit`; ' +
+        'a report sent again is never refused by them. The body limit of 40.25 MB is for a signed-in caller of this operation alone; otherwise 100 KB.',
       status: 201,
       response: 'The claim, with its reference',
-      errors: [400, 404, 413],
-      errorBodies: { 413: inputErrorAnswer },
+      errors: [400, 404, 413, 429],
+      errorBodies: { 413: inputErrorAnswer, 429: claimLimitAnswer },
     },
   }),
   mine: defineOperation({
