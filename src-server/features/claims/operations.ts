@@ -23,7 +23,7 @@ export const claimOperations = {
     bodyLimit: {
       maxBytes: CLAIM_BODY_MAX_BYTES,
       message: claimMessages.bodyTooLarge,
-      description: `The body is over ${+(CLAIM_BODY_MAX_BYTES / 1024 / 1024).toFixed(2)} MB (ten photos of 3 MB, as base64, and the answers), or a photo over 3 MB once decoded (\`details\` names it: \`photos.0\` is the first)`,
+      description: `The body is over ${+(CLAIM_BODY_MAX_BYTES / 1024 / 1024).toFixed(2)} MB (ten photos of 3 MB, as base64, and the answers; 100 KB without a valid session), or a photo over 3 MB once decoded (\`details\` names it: \`photos.0\` is the first)`,
     },
     rest: {
       method: 'post',
@@ -34,8 +34,8 @@ export const claimOperations = {
       description:
         'Stored once per `clientId` (made on the phone): the same report sent again answers the claim already stored. Photos must be JPEG, ' +
         'PNG or WebP by their bytes; each is re-encoded with only the time taken kept (docs/product.md#reporting-a-claim). ' +
-        'At most 5 reports and 60 MB of photos per account, and 3 reports per policy, in 24 hours: over them, 429 with `details.code` `claim_limit`; ' +
-        'a report sent again is never refused by them. The body limit of 40.25 MB is for a signed-in caller of this operation alone; otherwise 100 KB.',
+        'At most 5 reports and 60 MB of photos (as stored) per account, and 3 reports per policy, in 24 hours: over them, 429 with ' +
+        '`details.code` `claim_limit`; a report sent again is never refused by them.',
       status: 201,
       response: 'The claim, with its reference',
       errors: [400, 404, 413, 429],
