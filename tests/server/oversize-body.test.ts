@@ -198,7 +198,7 @@ describe('the claim report’s own limit: a signed-in caller of that one operati
   it('anonymous or with a token the server does not accept, 40 MB at either door is 413 before the body is sent', async () => {
     expect(FORTY_MB).toBeLessThan(CLAIM_BODY_MAX_BYTES);
     for (const path of ['/trpc/claims.report', '/api/user/claims', '/trpc/claims.report?batch=1']) {
-      for (const headers of [{}, { Authorization: 'Bearer not-a-session' }]) {
+      for (const headers of [{}, { Authorization: 'Bearer not-a-session' }] as Record<string, string>[]) {
         const answer = await answerBeforeBody(path, FORTY_MB, headers);
         expect(answer, `${path} ${JSON.stringify(headers)}`).toMatch(/^HTTP\/1\.1 413 /);
         expect(answer.toLowerCase()).toContain('connection: close');
