@@ -216,6 +216,8 @@ test.describe('reporting a claim', () => {
   });
 
   test('past the day’s limit for the policy: the form says so with the claims line to call, and keeps what was typed', async ({ page, request }) => {
+    // The form, the dashboard and the form again.
+    test.setTimeout(60_000);
     const c = await customerWithCover(request);
     const customer = { authorization: `Bearer ${await apiToken(request, c.username, PASSWORD)}` };
     // The policy's three reports of the day, sent from another phone.
