@@ -133,7 +133,7 @@ async function reportsInWindow(db: DbOrTx, userId: number, policyId: number, now
  * CLAIM_REPORTS_PER_POLICY per policy. Retry-After is when enough of the counted reports have left the window for this
  * one to fit (for every limit it is over); the message names the first limit it is over.
  */
-export function claimLimitRefusal(recent: { account: readonly Counted[]; policy: readonly number[] }, photoBytes: number, now: number): ThrottledError | null {
+function claimLimitRefusal(recent: { account: readonly Counted[]; policy: readonly number[] }, photoBytes: number, now: number): ThrottledError | null {
   const over: Array<{ message: string; fitsAt: number }> = [];
   const leaves = (createdAt: number) => createdAt + CLAIM_LIMIT_WINDOW_MS;
   const { account, policy } = recent;
