@@ -108,8 +108,12 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
   app.use('/trpc/*', apiContext);
 
   // Only requests with a body pay for the limit (on GETs the Node adapter would build a full Request each time). Each
-  // operation may set its own (api/body-limits.ts): the claim report's photos.
-  const limit = bodyLimits(operations, { maxBytes: BODY_LIMIT_BYTES, message: messages.bodyTooLarge, description: 'The request body is over 100 KB' });
+  // operation may set its own (api/body-limits.ts): the claim report's photos, for a signed-in caller of it alone.
+  const limit = bodyLimits(operations, {
+    fallback: { maxBytes: BODY_LIMIT_BYTES, message: messages.bodyTooLarge, description: 'The request body is over 100 KB' },
+    resolveCaller,
+    now: () => clock.now(),
+  });
   for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
     // An answer given before the body arrived in full (this 413, a 415, ...) closes the connection cleanly.
     app.on(method, '*', closeAfterUnreadBody);

@@ -18,8 +18,9 @@ export class ConflictError extends DomainError {}
 /** Something sent is larger than the route takes (a claim's photo): 413, `details` naming the field. */
 export class TooLargeError extends DomainError {}
 export class ThrottledError extends DomainError {
-  constructor(message: string, readonly retryAfterSeconds: number) {
-    super(message, { retryAfterSeconds });
+  /** `code`: what a client may act on besides waiting (a claim report over its limits: contract/claim.ts), as `details.code`. */
+  constructor(message: string, readonly retryAfterSeconds: number, readonly code?: string) {
+    super(message, code === undefined ? { retryAfterSeconds } : { retryAfterSeconds, code });
   }
 }
 /** The password hashing queue is full: a ThrottledError, so `Retry-After` is sent as for a 429, with status 503. */

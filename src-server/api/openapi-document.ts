@@ -33,7 +33,7 @@ const DESCRIPTION = [
   'The REST routes of Kerbside Cover under `/api` (the React app speaks tRPC under `/trpc`; docs/api.md).',
   '',
   'JSON in and out. A request body must be sent as `Content-Type: application/json` (415 otherwise) and be at most',
-  '100 KB (413), unless its route says more (a claim report, with its photos). Signed-in routes take the token',
+  '100 KB (413), unless its route says more (a claim report, with its photos, from a signed-in caller). Signed-in routes take the token',
   '`POST /api/login` answers as `Authorization: Bearer <token>`.',
   'Every answer carries `X-Request-Id`; every answer but this document and its page carries `Cache-Control: no-store`.',
   'An error answers `{ error, details? }`, `error` being a sentence a person can read.',

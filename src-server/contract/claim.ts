@@ -2,6 +2,7 @@
 // phone's form and its offline outbox alike. Whether the policy is theirs and recent enough, and whether the photos
 // are real images, are the service's questions (they need the database and the bytes).
 import { z } from 'zod';
+import { brand } from './brand';
 import { normaliseUkPhone } from './callback';
 import { normalisedText } from './schemas';
 import { lineText, linesText, nameText, textRuleMessage } from './text';
@@ -46,6 +47,21 @@ export const CLAIM_AFTER_COVER_MS = 30 * 24 * 3_600_000;
 export const CLAIM_CLOCK_SKEW_MS = 5 * 60_000;
 export const CLAIM_DESCRIPTION_MAX = 4000;
 
+/*
+ * What one account may report through the app in a rolling 24 hours (docs/product.md#reporting-a-claim), counted from
+ * the claims stored: enough for any real roadside, while a loop of reports with ten photos cannot fill the database.
+ * Past a limit, the claims line takes the report.
+ */
+export const CLAIM_LIMIT_WINDOW_MS = 24 * 3_600_000;
+/** Reports per account in the window. */
+export const CLAIM_REPORTS_PER_ACCOUNT = 5;
+/** Reports per policy in the window. */
+export const CLAIM_REPORTS_PER_POLICY = 3;
+/** Photo bytes per account in the window, as stored (each photo re-encoded, and its thumbnail). */
+export const CLAIM_PHOTO_BYTES_PER_ACCOUNT = 60 * 1024 * 1024;
+/** `details.code` of the 429 a report over one of these limits answers: the phone keeps it, and says why. */
+export const CLAIM_LIMIT_CODE = 'claim_limit';
+
 export const claimMessages = {
   clientIdInvalid: 'clientId must be a UUID made on the phone',
   policyRequired: 'Choose the policy',
@@ -74,6 +90,9 @@ export const claimMessages = {
   tooManyVehicles: `Name at most ${CLAIM_PARTIES_MAX} other vehicles`,
   tooManyWitnesses: `Name at most ${CLAIM_PARTIES_MAX} witnesses`,
   partyEmpty: 'Fill in at least one detail, or remove this entry',
+  reportsPerAccount: `You have sent ${CLAIM_REPORTS_PER_ACCOUNT} claim reports in the last 24 hours, the most the app takes: call our 24/7 claims line on ${brand.phones.claims} to report this one`,
+  reportsPerPolicy: `This policy has had ${CLAIM_REPORTS_PER_POLICY} claim reports in the last 24 hours, the most the app takes for one policy: call our 24/7 claims line on ${brand.phones.claims} to report this one`,
+  photoBytesPerAccount: `The app takes at most ${CLAIM_PHOTO_BYTES_PER_ACCOUNT / 1024 / 1024} MB of photos from you in 24 hours, and this report's photos would go past it: send it with fewer photos or none, or call our 24/7 claims line on ${brand.phones.claims}`,
   saved: 'Saved on this phone - it will be sent when you have signal',
   sent: (reference: string) => `Sent - claim reference ${reference}`,
 } as const;

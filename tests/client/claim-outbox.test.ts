@@ -2,13 +2,14 @@
 // 'Send' with no signal keeps it, a later flush sends it once and removes it, a refusal or a 401 keeps it, and
 // only its owner sees, sends or purges it.
 import { describe, expect, it } from 'vitest';
-import { claimInput, claimMessages, type ClaimDraft } from '@server/contract/claim';
+import { CLAIM_LIMIT_CODE, claimInput, claimMessages, type ClaimDraft } from '@server/contract/claim';
 import {
   base64Of,
   createOutbox,
   draftOf,
   emptyAnswers,
   hasContent,
+  isLimitRefusal,
   occurredAtInstant,
   type ClaimAnswers,
   type ReportStore,
@@ -162,6 +163,32 @@ describe('claim outbox', () => {
     const report = await outbox.current(7, filled);
     server.answerNext({ status: 413, body: { error: claimMessages.bodyTooLarge } });
     expect(await outbox.send(report.clientId)).toMatchObject({ kind: 'refused', refusal: { status: 413, message: claimMessages.bodyTooLarge } });
+  });
+
+  it('the server’s limits for a day (429 with their code) refuse the report: kept and marked, never sent again by itself', async () => {
+    const { outbox, store, server } = setUp();
+    const report = await outbox.current(7, filled);
+    server.answerNext({ status: 429, body: { error: claimMessages.reportsPerAccount, details: { code: CLAIM_LIMIT_CODE } } });
+    const result = await outbox.send(report.clientId);
+    expect(result).toEqual({ kind: 'refused', refusal: { status: 429, message: claimMessages.reportsPerAccount, fieldErrors: {} } });
+    expect(result.kind === 'refused' && isLimitRefusal(result.refusal)).toBe(true);
+    const kept = await store.get(report.clientId);
+    expect(kept).toMatchObject({ state: 'refused', refusal: { status: 429, message: claimMessages.reportsPerAccount }, answers: filled() });
+    // The connection coming back, the app starting: nothing is sent.
+    expect(await outbox.flush(7)).toEqual(new Map());
+    expect(server.bodies).toHaveLength(1);
+    // It is what the form opens, and still counts as not sent.
+    expect((await outbox.current(7, filled)).clientId).toBe(report.clientId);
+    expect(await outbox.unsentCount(7)).toBe(1);
+  });
+
+  it('a 429 without the limits’ code is the server busy: kept queued, sent again later', async () => {
+    const { outbox, store, server } = setUp();
+    const report = await outbox.current(7, filled);
+    server.answerNext({ status: 429, body: { error: 'Too many attempts. Please wait and try again.' } });
+    expect(await outbox.send(report.clientId)).toEqual({ kind: 'later', message: 'Too many attempts. Please wait and try again.' });
+    expect((await store.get(report.clientId))?.state).toBe('queued');
+    expect((await outbox.flush(7)).get(report.clientId)).toMatchObject({ kind: 'sent' });
   });
 
   it('a 401 or a server failure keeps the report queued, for later', async () => {

@@ -2,7 +2,8 @@
 // fills a claim with two photos and sends it; the page says it is saved on the phone; with the network back it
 // reaches the server once (even sent again), its photos re-encoded, staff see it in the queue and in Pending Claims,
 // and the customer gets the e-mail. What is typed survives the app being closed; sign-out warns before it removes
-// an unsent report; signed out, the page offers the claims line and a sign-in that comes back.
+// an unsent report; signed out, the page offers the claims line and a sign-in that comes back. Past the day's limits
+// the form says so with the claims line to call, and keeps the report.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -212,6 +213,59 @@ test.describe('reporting a claim', () => {
     await reopened.getByRole('button', { name: 'Sign out and remove it' }).click();
     await reopened.waitForURL('**/login');
     await expect.poll(async () => (await phoneReports(reopened)).length).toBe(0);
+  });
+
+  test('past the day’s limit for the policy: the form says so with the claims line to call, and keeps what was typed', async ({ page, request }) => {
+    // The form, the dashboard and the form again.
+    test.setTimeout(60_000);
+    const c = await customerWithCover(request);
+    const customer = { authorization: `Bearer ${await apiToken(request, c.username, PASSWORD)}` };
+    // The policy's three reports of the day, sent from another phone.
+    for (let i = 0; i < 3; i++) {
+      const sent = await request.post('/api/user/claims', {
+        headers: customer,
+        data: {
+          clientId: crypto.randomUUID(),
+          policyNumber: c.policyNumber,
+          kind: 'windscreen',
+          occurredAt: new Date(Date.now() - HOUR).toISOString(),
+          location: 'M40 junction 8',
+          description: 'A stone cracked the windscreen.',
+          phone: '07700 900123',
+          injuries: false,
+        },
+      });
+      expect(sent.status(), await sent.text()).toBe(201);
+    }
+
+    await page.setViewportSize({ width: 320, height: 700 });
+    await signIn(page, c.username, PASSWORD);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/make-a-claim');
+    const form = await fillClaim(page, c.policyNumber, 'Reversed into in the car park.');
+    await form.getByRole('button', { name: 'Send' }).click();
+
+    const refusal = form.getByRole('alert').filter({ hasText: 'The report was not sent' });
+    await expect(refusal).toContainText(claimMessages.reportsPerPolicy);
+    await expect(refusal.getByRole('link', { name: `Call the 24/7 claims line: ${brand.phones.claims}` })).toHaveAttribute('href', claimsTel);
+    // Nothing to correct: what was typed stays, on the page and on the phone, marked and not sent again by itself.
+    await expect(form.getByRole('textbox', { name: 'Describe what happened' })).toHaveValue('Reversed into in the car park.');
+    await expect.poll(async () => (await phoneReports(page)).map((r) => [r.state, r.answers.description])).toEqual([['refused', 'Reversed into in the car park.']]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await expectNoSeriousViolations(page, 'the claim report refused for the limit');
+
+    // The dashboard says why it was not sent, with the line to call.
+    await page.goto('/dashboard');
+    const onPhone = page.getByRole('list', { name: 'Claim reports on this phone' });
+    await expect(onPhone).toContainText(`Not sent: ${claimMessages.reportsPerPolicy}`);
+    await expect(onPhone.getByRole('link', { name: `Call the 24/7 claims line: ${brand.phones.claims}` })).toHaveAttribute('href', claimsTel);
+
+    // Opened again, the form shows it with the reason.
+    await page.goto('/make-a-claim');
+    await expect(page.getByRole('form', { name: 'Claim report' }).getByRole('alert')).toContainText(claimMessages.reportsPerPolicy);
+    await expect(page.getByRole('textbox', { name: 'Describe what happened' })).toHaveValue('Reversed into in the car park.');
+    const mine = (await (await request.get('/api/user/claims', { headers: customer })).json()) as unknown[];
+    expect(mine).toHaveLength(3);
   });
 
   test('signed out: the claims line first, and a sign-in that comes back to the report', async ({ page, request }) => {

@@ -94,6 +94,36 @@ test('my data holds the policy and the request, downloads as JSON, and closing i
   await expect(page.getByRole('article').getByRole('heading', { name: c.policy.policyNumber })).toBeVisible();
 });
 
+test('my data lists no e-mail to an address not yet proved, and once it is only those sent since, on the page and in the download', async ({ page, request }) => {
+  const username = unique('unproved');
+  const email = `${username.toLowerCase()}@example.test`;
+  await createAccount(request, { username, password: PASSWORD, email });
+  // Sent to the address before the account proved it: for all anyone knows, someone else's quote.
+  const before = await requestQuote(request, { firstName: 'Rhian', lastName: 'Morgan', email });
+  await signIn(page, username, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const mailsShown = () => page.getByTestId('my-data').locator('section').filter({ has: page.getByRole('heading', { name: 'E-mails we sent you' }) });
+  const mailsSaved = async () => {
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download my data' }).click();
+    const saved = JSON.parse(readFileSync((await (await downloading).path())!, 'utf8')) as { mails: { subject: string }[] };
+    return saved.mails.map((m) => m.subject).join('\n');
+  };
+  await page.goto('/account/data');
+  await expect(mailsShown()).toContainText('No e-mails');
+  expect(await mailsSaved()).toBe('');
+
+  await confirmAddress(request, { username, password: PASSWORD, email });
+  const after = await requestQuote(request, { firstName: 'Sian', lastName: 'Morgan', email });
+  await page.reload();
+  await expect(mailsShown()).toContainText(after.reference);
+  await expect(mailsShown()).not.toContainText(before.reference);
+  const saved = await mailsSaved();
+  expect(saved).toContain(after.reference);
+  expect(saved).not.toContain(before.reference);
+});
+
 test('an account without cover is closed, and cannot sign in again', async ({ page, request }) => {
   const username = unique('leaver');
   await createAccount(request, { username, password: PASSWORD });

@@ -2,14 +2,22 @@
 // however often it is sent, its photos re-encoded with only the time taken kept, every refusal storing nothing, the
 // customer's e-mail and the audit entry; the Claims queue, its photos, its counts, and who may reach them.
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import exifReader from 'exif-reader';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLAIM_AFTER_COVER_MS, CLAIM_BODY_MAX_BYTES, CLAIM_PHOTO_MAX_BYTES, claimMessages } from '../../src-server/contract/claim';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { brand } from '../../src-server/contract/brand';
+import {
+  CLAIM_AFTER_COVER_MS,
+  CLAIM_BODY_MAX_BYTES,
+  CLAIM_LIMIT_CODE,
+  CLAIM_PHOTO_BYTES_PER_ACCOUNT,
+  CLAIM_PHOTO_MAX_BYTES,
+  claimMessages,
+} from '../../src-server/contract/claim';
 import type { ClaimDetailView, ClaimView, CustomerOverviewView, MyClaimView, PolicyView } from '../../src-server/contract/views';
 import { isSecondCopy } from '../../src-server/features/claims/service';
-import { claims, policies } from '../../src-server/platform/db/schema/index';
+import { claimPhotos, claims, policies } from '../../src-server/platform/db/schema/index';
 import { pino } from 'pino';
 import { createApp } from '../../src-server/app';
 import { manualClock } from '../../src-server/platform/clock';
@@ -34,6 +42,17 @@ async function createPolicy(body: Record<string, unknown>): Promise<PolicyView> 
   const res = await h.request('POST', '/api/admin/policies', { token: ownerToken, body: { ...validPolicy, ...body } });
   expect(res.status, await res.clone().text()).toBe(201);
   return json<PolicyView>(res);
+}
+
+let customers = 0;
+/**
+ * A customer of their own with cover in force: a test that stores several reports counts them against its own
+ * account's and policy's limits (docs/product.md#reporting-a-claim), not another test's.
+ */
+async function freshCustomer(): Promise<{ id: number; username: string; token: string; policy: PolicyView }> {
+  const username = `driver${++customers}`;
+  const id = await h.addUser({ username });
+  return { id, username, token: await h.tokenFor(username), policy: await createPolicy({ userId: id, holderName: 'Dee Driver', driverName: 'Dee Driver' }) };
 }
 
 /** Sets a policy's stored cover as a test needs it (ended some while ago, pending, void). */
@@ -138,11 +157,12 @@ describe('reporting a claim', () => {
   });
 
   it('is the same at the tRPC door, newest first in the list', async () => {
-    const first = await h.trpc(bobToken).claims.report(report(bobPolicy.policyNumber) as never);
+    const dee = await freshCustomer();
+    const first = await h.trpc(dee.token).claims.report(report(dee.policy.policyNumber) as never);
     h.clock.advance(60_000);
-    const second = await h.trpc(bobToken).claims.report(report(bobPolicy.policyNumber, { kind: 'windscreen' }) as never);
+    const second = await h.trpc(dee.token).claims.report(report(dee.policy.policyNumber, { kind: 'windscreen' }) as never);
     h.clock.set(T0);
-    expect((await h.trpc(bobToken).claims.mine()).map((c) => c.reference)).toEqual([second.reference, first.reference]);
+    expect((await h.trpc(dee.token).claims.mine()).map((c) => c.reference)).toEqual([second.reference, first.reference]);
   });
 
   it('is stored once when sent twice, the repeat answered with the claim stored', async () => {
@@ -172,8 +192,9 @@ describe('reporting a claim', () => {
     try {
       const before = await count('claims');
       for (let i = 0; i < 4; i++) {
-        const body = JSON.stringify(report(alicePolicy.policyNumber));
-        const init = { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${aliceToken}` }, body };
+        const dee = await freshCustomer();
+        const body = JSON.stringify(report(dee.policy.policyNumber));
+        const init = { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${dee.token}` }, body };
         const answers = await Promise.all([h.app.request('/api/user/claims', init), other.app.request('/api/user/claims', init)]);
         expect(answers.map((a) => a.status)).toEqual([201, 201]);
         const [a, b] = await Promise.all(answers.map((r) => json<MyClaimView>(r)));
@@ -211,9 +232,10 @@ describe('the photos', () => {
 
   beforeAll(async () => {
     const png = await picture(2400, 1200).png().toBuffer();
+    const dee = await freshCustomer();
     const res = await send(
-      aliceToken,
-      report(alicePolicy.policyNumber, { photos: [{ data: base64(png), takenAt: '2026-07-01T10:50:00Z' }, { data: base64(await cameraJpeg()) }] }),
+      dee.token,
+      report(dee.policy.policyNumber, { photos: [{ data: base64(png), takenAt: '2026-07-01T10:50:00Z' }, { data: base64(await cameraJpeg()) }] }),
     );
     expect(res.status, await res.clone().text()).toBe(201);
     const { reference } = await json<MyClaimView>(res);
@@ -269,6 +291,11 @@ describe('the photos', () => {
 });
 
 describe('a refused report stores nothing', () => {
+  // Alice's policy already holds as many reports as a day takes: photos are judged on cover with room for one more.
+  let dana: Awaited<ReturnType<typeof freshCustomer>>;
+  beforeAll(async () => {
+    dana = await freshCustomer();
+  });
   const refused = async (token: string, body: unknown, status: number) => {
     const before = await stored();
     const res = await send(token, body);
@@ -278,28 +305,28 @@ describe('a refused report stores nothing', () => {
   };
 
   it('a file that is not an image, or not what its first bytes say', async () => {
-    const text = await refused(aliceToken, report(alicePolicy.policyNumber, { photos: [{ data: base64(Buffer.from('Not a picture at all, just words.')) }] }), 400);
+    const text = await refused(dana.token, report(dana.policy.policyNumber, { photos: [{ data: base64(Buffer.from('Not a picture at all, just words.')) }] }), 400);
     expect(text.details?.fieldErrors?.['photos.0']).toEqual([claimMessages.photoInvalid]);
     const png = await picture(100, 100).png().toBuffer();
     const fake = Buffer.concat([png.subarray(0, 16), Buffer.alloc(2000, 7)]);
-    const second = await refused(aliceToken, report(alicePolicy.policyNumber, { photos: [{ data: base64(png) }, { data: base64(fake) }] }), 400);
+    const second = await refused(dana.token, report(dana.policy.policyNumber, { photos: [{ data: base64(png) }, { data: base64(fake) }] }), 400);
     expect(second.details?.fieldErrors?.['photos.1']).toEqual([claimMessages.photoInvalid]);
     const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-    expect((await refused(aliceToken, report(alicePolicy.policyNumber, { photos: [{ data: base64(gif) }] }), 400)).details?.fieldErrors?.['photos.0']).toEqual([
+    expect((await refused(dana.token, report(dana.policy.policyNumber, { photos: [{ data: base64(gif) }] }), 400)).details?.fieldErrors?.['photos.0']).toEqual([
       claimMessages.photoInvalid,
     ]);
   });
 
   it('an 11th photo', async () => {
     const one = { data: base64(await picture(50, 50).jpeg().toBuffer()) };
-    const body = await refused(aliceToken, report(alicePolicy.policyNumber, { photos: Array.from({ length: 11 }, () => one) }), 400);
+    const body = await refused(dana.token, report(dana.policy.policyNumber, { photos: Array.from({ length: 11 }, () => one) }), 400);
     expect(body.details?.fieldErrors?.['photos']).toEqual([claimMessages.tooManyPhotos]);
   });
 
   it('a photo over the limit: 413 naming it', async () => {
     const jpegStart = await picture(50, 50).jpeg().toBuffer();
     const huge = Buffer.concat([jpegStart, Buffer.alloc(CLAIM_PHOTO_MAX_BYTES + 1 - jpegStart.length, 1)]);
-    const body = await refused(aliceToken, report(alicePolicy.policyNumber, { photos: [{ data: base64(huge) }] }), 413);
+    const body = await refused(dana.token, report(dana.policy.policyNumber, { photos: [{ data: base64(huge) }] }), 413);
     expect(body.error).toBe(claimMessages.photoTooLarge);
     expect(body.details?.fieldErrors?.['photos.0']).toEqual([claimMessages.photoTooLarge]);
   });
@@ -315,7 +342,8 @@ describe('a refused report stores nothing', () => {
     }
     const photo = { data: base64(await picture(400, 300).png({ compressionLevel: 0 }).toBuffer()) };
     expect(photo.data.length).toBeGreaterThan(200 * 1024);
-    expect((await send(aliceToken, report(alicePolicy.policyNumber, { photos: [photo] }))).status).toBe(201);
+    const dee = await freshCustomer();
+    expect((await send(dee.token, report(dee.policy.policyNumber, { photos: [photo] }))).status).toBe(201);
     // Every other route keeps the API's 100 KB.
     const login = await h.request('POST', '/api/login', { rawBody: JSON.stringify({ username: 'a'.repeat(200 * 1024), password: 'x' }) });
     expect(login.status).toBe(413);
@@ -329,30 +357,32 @@ describe('a refused report stores nothing', () => {
   });
 
   it('a policy ended more than 30 days ago, a pending one, a void one', async () => {
-    const ended = await createPolicy({ userId: alicePolicy.userId });
+    const dee = await freshCustomer();
+    const ended = await createPolicy({ userId: dee.id });
     const endedAt = T0 - CLAIM_AFTER_COVER_MS - DAY;
     await setPolicy(ended.id, { status: 'expired', startAt: endedAt - 7 * DAY, endAt: endedAt, endedAt });
-    const old = await refused(aliceToken, report(ended.policyNumber, { occurredAt: new Date(endedAt - DAY).toISOString() }), 400);
+    const old = await refused(dee.token, report(ended.policyNumber, { occurredAt: new Date(endedAt - DAY).toISOString() }), 400);
     expect(old.details?.fieldErrors?.['policyNumber']).toEqual([claimMessages.policyTooOld]);
 
     // Ended 29 days ago: still claimable, for a moment inside the cover.
     const recentEnd = T0 - 29 * DAY;
     await setPolicy(ended.id, { status: 'cancelled', startAt: recentEnd - 7 * DAY, endAt: recentEnd + DAY, endedAt: recentEnd });
-    const after = await refused(aliceToken, report(ended.policyNumber, { occurredAt: new Date(recentEnd + HOUR).toISOString() }), 400);
+    const after = await refused(dee.token, report(ended.policyNumber, { occurredAt: new Date(recentEnd + HOUR).toISOString() }), 400);
     expect(after.details?.fieldErrors?.['occurredAt']).toEqual([claimMessages.policyEndedBefore]);
-    expect((await send(aliceToken, report(ended.policyNumber, { occurredAt: new Date(recentEnd - HOUR).toISOString() }))).status).toBe(201);
+    expect((await send(dee.token, report(ended.policyNumber, { occurredAt: new Date(recentEnd - HOUR).toISOString() }))).status).toBe(201);
 
     await setPolicy(ended.id, { status: 'pending', startAt: T0 + DAY, endAt: T0 + 8 * DAY, endedAt: null });
-    expect((await refused(aliceToken, report(ended.policyNumber), 400)).details?.fieldErrors?.['policyNumber']).toEqual([claimMessages.policyPending]);
+    expect((await refused(dee.token, report(ended.policyNumber), 400)).details?.fieldErrors?.['policyNumber']).toEqual([claimMessages.policyPending]);
     await setPolicy(ended.id, { status: 'void' });
-    expect((await refused(aliceToken, report(ended.policyNumber), 400)).details?.fieldErrors?.['policyNumber']).toEqual([claimMessages.policyVoid]);
+    expect((await refused(dee.token, report(ended.policyNumber), 400)).details?.fieldErrors?.['policyNumber']).toEqual([claimMessages.policyVoid]);
   });
 
   it('a time ahead of the server’s clock, or before the cover started', async () => {
     const future = await refused(aliceToken, report(alicePolicy.policyNumber, { occurredAt: new Date(T0 + 10 * 60_000).toISOString() }), 400);
     expect(future.details?.fieldErrors?.['occurredAt']).toEqual([claimMessages.occurredAtFuture]);
     // Four minutes ahead is a phone's clock running fast: taken.
-    expect((await send(aliceToken, report(alicePolicy.policyNumber, { occurredAt: new Date(T0 + 4 * 60_000).toISOString() }))).status).toBe(201);
+    const dee = await freshCustomer();
+    expect((await send(dee.token, report(dee.policy.policyNumber, { occurredAt: new Date(T0 + 4 * 60_000).toISOString() }))).status).toBe(201);
     const before = await refused(aliceToken, report(alicePolicy.policyNumber, { occurredAt: '2026-06-30T12:00:00Z' }), 400);
     expect(before.details?.fieldErrors?.['occurredAt']).toEqual([claimMessages.policyNotStarted]);
   });
@@ -500,6 +530,135 @@ describe('the Claims queue', () => {
       const body = method === 'GET' ? undefined : { status: 'closed', text: 'x' };
       expect((await h.request(method, path, { token: aliceToken, body })).status).toBe(403);
       expect((await h.request(method, path, { body })).status).toBe(401);
+    }
+  });
+});
+
+describe('the limits of a day: 5 reports and 60 MB of photos per account, 3 reports per policy', () => {
+  afterEach(() => h.clock.set(T0));
+
+  const MINUTE = 60_000;
+  /** The seconds until `at`, as Retry-After says them. */
+  const secondsUntil = (at: number) => String(Math.ceil((at - h.clock.now()) / 1000));
+  const claimsOf = (userId: number) => count('claims', `where user_id = ${userId}`);
+
+  it('the 6th report in 24 hours is 429 until the oldest leaves, storing nothing; one sent again is answered as stored', async () => {
+    const dee = await freshCustomer();
+    // Three on one policy and two on another: the account's limit, not the policy's.
+    const second = await createPolicy({ userId: dee.id });
+    const sent: ReturnType<typeof report>[] = [];
+    for (let i = 0; i < 5; i++) {
+      h.clock.set(T0 + i * 10 * MINUTE);
+      const body = report((i < 3 ? dee.policy : second).policyNumber);
+      expect((await send(dee.token, body)).status).toBe(201);
+      sent.push(body);
+    }
+    const first = await json<MyClaimView[]>(await h.request('GET', '/api/user/claims', { token: dee.token }));
+
+    const before = await stored();
+    const res = await send(dee.token, report(second.policyNumber));
+    expect(res.status).toBe(429);
+    // The first, made at T0, leaves the window at T0 + 24 h.
+    expect(res.headers.get('retry-after')).toBe(secondsUntil(T0 + DAY));
+    expect(await json(res)).toEqual({ error: claimMessages.reportsPerAccount, details: { code: CLAIM_LIMIT_CODE } });
+    expect(claimMessages.reportsPerAccount).toContain(brand.phones.claims);
+    expect(await stored()).toEqual(before);
+
+    // The phone's outbox sending the first again: the claim stored, never the limit.
+    const again = await send(dee.token, { ...sent[0]!, description: 'Sent again from the outbox' });
+    expect(again.status).toBe(201);
+    expect((await json<MyClaimView>(again)).reference).toBe(first.at(-1)!.reference);
+
+    // The same at the tRPC door.
+    const trpc = await h.request('POST', '/trpc/claims.report', { token: dee.token, body: report(second.policyNumber) });
+    expect(trpc.status).toBe(429);
+    expect(trpc.headers.get('retry-after')).toBe(secondsUntil(T0 + DAY));
+    const { error } = await json<{ error: { message: string; data: { code: string; details: unknown } } }>(trpc);
+    expect(error.message).toBe(claimMessages.reportsPerAccount);
+    expect(error.data).toMatchObject({ code: 'TOO_MANY_REQUESTS', details: { code: CLAIM_LIMIT_CODE } });
+    expect(await stored()).toEqual(before);
+
+    // The first has left the window: one more fits, and no more.
+    h.clock.set(T0 + DAY);
+    const later = await h.tokenFor(dee.username);
+    expect((await send(later, report(second.policyNumber))).status).toBe(201);
+    const next = await send(later, report(second.policyNumber));
+    expect(next.status).toBe(429);
+    expect((await json<ErrorBody>(next)).error).toBe(claimMessages.reportsPerAccount);
+    // The account's oldest leaves at T0 + 10 min + 24 h, but the second policy then still holds three (from
+    // T0 + 30 min): Retry-After waits for both.
+    expect(next.headers.get('retry-after')).toBe(secondsUntil(T0 + 30 * MINUTE + DAY));
+    expect(await claimsOf(dee.id)).toBe(6);
+  });
+
+  it('the 4th report on one policy in 24 hours is refused on that policy; another policy of the account still takes one', async () => {
+    const dee = await freshCustomer();
+    for (let i = 0; i < 3; i++) {
+      h.clock.set(T0 + i * MINUTE);
+      expect((await send(dee.token, report(dee.policy.policyNumber))).status).toBe(201);
+    }
+    const before = await stored();
+    const res = await send(dee.token, report(dee.policy.policyNumber));
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe(secondsUntil(T0 + DAY));
+    expect(await json(res)).toEqual({ error: claimMessages.reportsPerPolicy, details: { code: CLAIM_LIMIT_CODE } });
+    expect(claimMessages.reportsPerPolicy).toContain(brand.phones.claims);
+    expect(await stored()).toEqual(before);
+    const other = await createPolicy({ userId: dee.id });
+    expect((await send(dee.token, report(other.policyNumber))).status).toBe(201);
+  });
+
+  it('photos past 60 MB in 24 hours, as stored, are refused; the same report without them is taken', async () => {
+    const dee = await freshCustomer();
+    const photo = { data: base64(await picture(400, 300).jpeg().toBuffer()) };
+    const first = await json<MyClaimView>(await send(dee.token, report(dee.policy.policyNumber, { photos: [photo] })));
+    // Its stored photo made as large as a day's photos may be, less a kilobyte: as if many had been sent.
+    const [row] = await h.deps.db.select({ id: claims.id }).from(claims).where(eq(claims.reference, first.reference));
+    await h.deps.write((tx) =>
+      tx
+        .update(claimPhotos)
+        .set({ bytes: sql`zeroblob(${CLAIM_PHOTO_BYTES_PER_ACCOUNT - 1024})`, thumbnail: sql`zeroblob(0)` })
+        .where(eq(claimPhotos.claimId, row!.id)),
+    );
+    h.clock.set(T0 + HOUR);
+    const before = await stored();
+    const body = report(dee.policy.policyNumber, { photos: [photo] });
+    const res = await send(dee.token, body);
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe(secondsUntil(T0 + DAY));
+    expect(await json(res)).toEqual({ error: claimMessages.photoBytesPerAccount, details: { code: CLAIM_LIMIT_CODE } });
+    expect(claimMessages.photoBytesPerAccount).toContain(brand.phones.claims);
+    expect(await stored()).toEqual(before);
+    const without = await send(dee.token, { ...body, photos: [] });
+    expect(without.status).toBe(201);
+    expect(await json(without)).toMatchObject({ clientId: body.clientId, photoCount: 0 });
+  });
+
+  it('two reports at once with room for one, from two server processes: one is stored, the other refused', async () => {
+    const database = await openDatabase({ url: h.databaseUrl });
+    const other = await createApp({ database, jwtSecret: TEST_SECRET, clock: manualClock(T0), logger: pino({ level: 'silent' }), trustProxy: true, staticRoot: null });
+    try {
+      const photo = { data: base64(await picture(800, 600).png().toBuffer()) };
+      for (let round = 0; round < 3; round++) {
+        const dee = await freshCustomer();
+        const second = await createPolicy({ userId: dee.id });
+        for (let i = 0; i < 4; i++) expect((await send(dee.token, report((i % 2 ? second : dee.policy).policyNumber))).status).toBe(201);
+        const init = (policyNumber: string) => ({
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${dee.token}` },
+          body: JSON.stringify(report(policyNumber, { photos: [photo] })),
+        });
+        const answers = await Promise.all([
+          h.app.request('/api/user/claims', init(dee.policy.policyNumber)),
+          other.app.request('/api/user/claims', init(second.policyNumber)),
+          h.app.request('/api/user/claims', init(second.policyNumber)),
+        ]);
+        expect(answers.map((a) => a.status).sort()).toEqual([201, 429, 429]);
+        expect(await claimsOf(dee.id)).toBe(5);
+      }
+    } finally {
+      await other.deps.mailer.deliverPending();
+      database.close();
     }
   });
 });

@@ -532,9 +532,20 @@ describe('other documented errors', () => {
     await expectContract('POST /api/user/claims', customer({ rawBody: 'x'.repeat(CLAIM_BODY_MAX_BYTES + 1) }), 413);
     const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'grey' } }).jpeg().toBuffer();
     const huge = Buffer.concat([jpeg, Buffer.alloc(CLAIM_PHOTO_MAX_BYTES, 1)]).toString('base64');
-    await expectContract('POST /api/user/claims', customer({ body: claimReport({ photos: [{ data: huge }] }) }), 413);
+    // On a policy of its own: the shared one may hold the day's reports already.
+    await expectContract('POST /api/user/claims', customer({ body: claimReport({ policyNumber: (await freshPolicy()).policyNumber, photos: [{ data: huge }] }) }), 413);
     // Someone else's policy, or none: 404, as certificates answer.
     await expectContract('POST /api/user/claims', customer({ body: claimReport({ policyNumber: 'KC-0000000000' }) }), 404);
+  });
+
+  it('a claim report past the day’s limits: 429 with Retry-After and `details.code`', async () => {
+    // An account of its own, so the shared customer's reports do not count; three on one policy are its day's.
+    const id = await freshUser();
+    const token = await h.tokenFor((await h.database.client.execute({ sql: 'select username from users where id = ?', args: [id] })).rows[0]!['username'] as string);
+    const created = await h.request('POST', '/api/admin/policies', { token: tokens.owner, body: { ...validPolicy, userId: id, holderName: `Contract ${next()}` } });
+    const policyNumber = (await json<{ policyNumber: string }>(created)).policyNumber;
+    for (let i = 0; i < 3; i++) expect((await send('POST /api/user/claims', { token, body: claimReport({ policyNumber }) })).status).toBe(201);
+    await expectContract('POST /api/user/claims', { token, body: claimReport({ policyNumber }) }, 429);
   });
 
   it('too many lookups: 429 with Retry-After', async () => {

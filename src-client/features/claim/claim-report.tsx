@@ -15,15 +15,16 @@ import {
   claimMessages,
   type ClaimKind,
 } from '@server/contract/claim';
+import { brand } from '@server/contract/brand';
 import { epochToUkLocal } from '@server/contract/time';
 import type { PolicyView } from '@server/contract/views';
 import { Alert } from '../../components/alert';
-import { Button, buttonClass } from '../../components/button';
+import { Button, buttonClass, TelLink } from '../../components/button';
 import { SelectField, TextAreaField, TextField } from '../../components/field';
 import { QueryScope } from '../../lib/query-client';
 import { myPoliciesQuery } from '../dashboard/queries';
 import { policyWindow } from '../dashboard/policy-time';
-import { draftOf, emptyAnswers, type ClaimAnswers, type OutboxPhoto, type SendResult, type StoredReport } from './outbox';
+import { draftOf, emptyAnswers, isLimitRefusal, type ClaimAnswers, type OutboxPhoto, type Refusal, type SendResult, type StoredReport } from './outbox';
 import { claimOutbox } from './outbox-store';
 import { PhotoUnreadableError, shrinkPhoto } from './photo';
 
@@ -174,7 +175,7 @@ function ClaimForm({ initial, userId, onSent }: { initial: StoredReport; userId:
   const [answers, setAnswers] = useState<ClaimAnswers>(initial.answers);
   const [photos, setPhotos] = useState<OutboxPhoto[]>(initial.photos);
   const [errors, setErrors] = useState<Errors>(() => (initial.refusal ? serverErrors(initial.refusal.fieldErrors) : {}));
-  const [refusal, setRefusal] = useState<string | null>(initial.refusal?.message ?? null);
+  const [refusal, setRefusal] = useState<Refusal | null>(initial.refusal ?? null);
   const [sending, setSending] = useState(false);
   const [focusErrors, setFocusErrors] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
@@ -244,12 +245,12 @@ function ClaimForm({ initial, userId, onSent }: { initial: StoredReport; userId:
       const result = await outbox.send(clientId);
       if (result.kind === 'refused') {
         setErrors(serverErrors(result.refusal.fieldErrors));
-        setRefusal(result.refusal.message);
+        setRefusal(result.refusal);
         setFocusErrors((n) => n + 1);
       }
       onSent(clientId, result);
     } catch {
-      setRefusal('This phone could not keep the report. Please try again, or call the claims line above.');
+      setRefusal({ status: 0, message: 'This phone could not keep the report. Please try again, or call the claims line above.', fieldErrors: {} });
     } finally {
       setSending(false);
     }
@@ -270,8 +271,15 @@ function ClaimForm({ initial, userId, onSent }: { initial: StoredReport; userId:
     >
       {refusal ? (
         <Alert tone="error" title="The report was not sent">
-          <p>{refusal}</p>
-          <p className="mt-1">It is still on this phone: correct it and send it again.</p>
+          <p>{refusal.message}</p>
+          {isLimitRefusal(refusal) ? (
+            // Nothing to correct: the day's limit is reached, and the claims line takes the report now.
+            <p className="mt-1">
+              It is still on this phone as you typed it. Call the 24/7 claims line: <TelLink phone={brand.phones.claims} label="Call the 24/7 claims line" />
+            </p>
+          ) : (
+            <p className="mt-1">It is still on this phone: correct it and send it again.</p>
+          )}
         </Alert>
       ) : null}
 

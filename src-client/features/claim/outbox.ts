@@ -5,10 +5,12 @@
 //
 // A report leaves the phone only when the server has it, or when its owner signs out after being warned
 // (top bar): a refusal (4xx) keeps it for correcting, and a session that ends by itself (expiry, 401) keeps it to be
-// sent once the same person signs in again. Only the person who made a report sees or sends it.
+// sent once the same person signs in again. A report over the server's limits for a day (429 with the claim limit's
+// code) is a refusal too: kept and marked, never sent again by itself, as the claims line is the way on for it. Only
+// the person who made a report sees or sends it.
 //
 // The logic takes its store and its transport as arguments, so it runs in tests over an in-memory store.
-import type { ClaimDraft, ClaimKind } from '@server/contract/claim';
+import { CLAIM_LIMIT_CODE, type ClaimDraft, type ClaimKind } from '@server/contract/claim';
 import { ukLocalToEpoch } from '@server/contract/time';
 import type { MyClaimView } from '@server/contract/views';
 
@@ -58,10 +60,11 @@ export interface OutboxPhoto {
   takenAt?: string | undefined;
 }
 
-/** 'draft': being typed; 'queued': sent by the customer, waiting for the server; 'refused': the server said no (4xx). */
+/** 'draft': being typed; 'queued': sent by the customer, waiting for the server; 'refused': the server said no (4xx, or its limits). */
 export type ReportState = 'draft' | 'queued' | 'refused';
 
 export interface Refusal {
+  /** 429: the account's or the policy's limits for a day (isLimitRefusal). */
   status: number;
   message: string;
   /** The server's field messages, by field name (as docs/api.md#errors gives them). */
@@ -173,6 +176,12 @@ export function refusalOf(status: number, body: unknown): Refusal {
   return { status, message: error, fieldErrors };
 }
 
+/** Whether the server refused the report for the day's limits (docs/product.md#reporting-a-claim): the claims line takes it. */
+export const isLimitRefusal = (refusal: Refusal): boolean => refusal.status === 429;
+
+/** A 429 for the claim limits (`details.code`), not one that asks to wait and send again. */
+const overClaimLimit = (status: number, body: unknown) => status === 429 && isRecord(body) && isRecord(body['details']) && body['details']['code'] === CLAIM_LIMIT_CODE;
+
 type Listener = (event: { clientId?: string; result?: SendResult }) => void;
 
 export interface OutboxOptions {
@@ -211,7 +220,7 @@ export function createOutbox({ store, transport, isOnline = () => true, now = ()
       return { kind: 'sent', claim: body as unknown as MyClaimView };
     }
     if (status === 401) return { kind: 'signed-out' };
-    if (status === 408 || status === 429 || status >= 500 || status < 400) {
+    if (!overClaimLimit(status, body) && (status === 408 || status === 429 || status >= 500 || status < 400)) {
       return { kind: 'later', message: refusalOf(status, body).message };
     }
     const refusal = refusalOf(status, body);

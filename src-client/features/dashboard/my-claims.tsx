@@ -6,10 +6,11 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { claimKindLabels, claimStatusLabels } from '@server/contract/claim';
 import { ukInstantText } from '@server/contract/time';
-import { buttonClass } from '../../components/button';
+import { brand } from '@server/contract/brand';
+import { buttonClass, TelLink } from '../../components/button';
 import { trpc } from '../../lib/trpc';
 import type { StoredReport } from '../claim/outbox';
-import { occurredAtInstant } from '../claim/outbox';
+import { isLimitRefusal, occurredAtInstant } from '../claim/outbox';
 
 /** The customer's claims, newest first. */
 export function myClaimsQuery() {
@@ -66,7 +67,12 @@ export function MyClaims({ userId }: { userId: number }) {
             <li key={r.clientId} className="p-4 sm:p-5">
               <p className="font-bold text-ink">{r.answers.kind ? claimKindLabels[r.answers.kind] : 'Claim report'}{r.answers.policyNumber ? `, policy ${r.answers.policyNumber}` : ''}</p>
               <p className="text-ink-muted">{happenedText(occurredAtInstant(r.answers.occurredAt))}</p>
-              {r.state === 'refused' ? (
+              {r.state === 'refused' && r.refusal && isLimitRefusal(r.refusal) ? (
+                // Over the day's limits: nothing to correct, the claims line takes it.
+                <p className="mt-1 font-semibold text-red-700">
+                  Not sent: {r.refusal.message}. <TelLink phone={brand.phones.claims} label="Call the 24/7 claims line" />
+                </p>
+              ) : r.state === 'refused' ? (
                 <p className="mt-1 font-semibold text-red-700">
                   Not sent: it needs correcting.{' '}
                   <Link to="/make-a-claim" className="underline underline-offset-2">

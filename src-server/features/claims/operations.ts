@@ -7,7 +7,7 @@ import { requestNoteByIdInput, requestNoteInput } from '../../contract/queues';
 import { idInput } from '../../contract/schemas';
 import { claimDetailView, claimView, myClaimView, pageOf, requestNoteView } from '../../contract/views';
 import { defineOperation } from '../../api/operation';
-import { inputErrorAnswer } from '../../platform/http/errors';
+import { claimLimitAnswer, inputErrorAnswer } from '../../platform/http/errors';
 import { addClaimNote, claimPhoto, getClaim, listClaims, myClaims, reportClaim, updateClaim } from './service';
 
 const TAG = 'Claims';
@@ -23,7 +23,7 @@ export const claimOperations = {
     bodyLimit: {
       maxBytes: CLAIM_BODY_MAX_BYTES,
       message: claimMessages.bodyTooLarge,
-      description: `The body is over ${+(CLAIM_BODY_MAX_BYTES / 1024 / 1024).toFixed(2)} MB (ten photos of 3 MB, as base64, and the answers), or a photo over 3 MB once decoded (\`details\` names it: \`photos.0\` is the first)`,
+      description: `The body is over ${+(CLAIM_BODY_MAX_BYTES / 1024 / 1024).toFixed(2)} MB (ten photos of 3 MB, as base64, and the answers; 100 KB without a valid session), or a photo over 3 MB once decoded (\`details\` names it: \`photos.0\` is the first)`,
     },
     rest: {
       method: 'post',
@@ -33,11 +33,13 @@ export const claimOperations = {
       summary: 'Report a claim on one of the caller\'s own policies',
       description:
         'Stored once per `clientId` (made on the phone): the same report sent again answers the claim already stored. Photos must be JPEG, ' +
-        'PNG or WebP by their bytes; each is re-encoded with only the time taken kept (docs/product.md#reporting-a-claim).',
+        'PNG or WebP by their bytes; each is re-encoded with only the time taken kept (docs/product.md#reporting-a-claim). ' +
+        'At most 5 reports and 60 MB of photos (as stored) per account, and 3 reports per policy, in 24 hours: over them, 429 with ' +
+        '`details.code` `claim_limit`; a report sent again is never refused by them.',
       status: 201,
       response: 'The claim, with its reference',
-      errors: [400, 404, 413],
-      errorBodies: { 413: inputErrorAnswer },
+      errors: [400, 404, 413, 429],
+      errorBodies: { 413: inputErrorAnswer, 429: claimLimitAnswer },
     },
   }),
   mine: defineOperation({

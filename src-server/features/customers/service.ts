@@ -1,7 +1,7 @@
 // Staff's one view of a customer (docs/product.md#one-view-of-a-customer): everything the broker holds on one account,
 // read at once, each list its newest CUSTOMER_LIST_LIMIT. It shows personal data, so every read is audit-logged, as
 // impersonation is.
-import { and, desc, eq, inArray, or, sql, sum } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, or, sql, sum } from 'drizzle-orm';
 import { messages } from '../../contract/messages';
 import { CUSTOMER_LIST_LIMIT, type CustomerOverviewView } from '../../contract/views';
 import { callbackRequests, claims, mailOutbox, policies, policyPayments, quoteRequests, requestNotes, type users } from '../../platform/db/schema/index';
@@ -30,11 +30,17 @@ export async function customerOverview(deps: Deps, caller: Caller, id: number): 
   return view;
 }
 
+/** Which e-mails to the account's address are read: all of them (staff), or those sent since it proved the address (its own copy). */
+export interface RecordsOptions {
+  mails: 'all' | 'since-proved';
+}
+
 /**
  * What the broker holds on one account, each list its newest CUSTOMER_LIST_LIMIT: staff's one view of a customer and
- * the customer's own copy (docs/product.md#my-data) read the same records, so neither finds more than the other.
+ * the customer's own copy (docs/product.md#my-data) read the same records, so neither finds more than the other, but
+ * for the e-mails (`options.mails`).
  */
-export async function customerRecords(db: DbOrTx, user: typeof users.$inferSelect): Promise<CustomerOverviewView> {
+export async function customerRecords(db: DbOrTx, user: typeof users.$inferSelect, options: RecordsOptions = { mails: 'all' }): Promise<CustomerOverviewView> {
   const id = user.id;
   const limit = CUSTOMER_LIST_LIMIT;
 
@@ -91,12 +97,23 @@ export async function customerRecords(db: DbOrTx, user: typeof users.$inferSelec
   const noteRows = noteWhere ? await db.select().from(requestNotes).where(noteWhere).orderBy(desc(requestNotes.id)).limit(limit) : [];
 
   // Subject, status and when only: a body can hold a link that signs in or sets a password until it is delivered.
-  const mailRows = await db
-    .select({ id: mailOutbox.id, subject: mailOutbox.subject, status: mailOutbox.status, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
-    .from(mailOutbox)
-    .where(sql`lower(${mailOutbox.toAddress}) = lower(${user.email})`)
-    .orderBy(desc(mailOutbox.id))
-    .limit(limit);
+  // The account's own copy holds only what was sent to its address once it had proved it: before, the address may
+  // have been someone else's, and their quotes' subjects (references, prices, policy numbers) are not the account's.
+  const provedAt = user.emailVerifiedAt;
+  const mailRows =
+    options.mails === 'since-proved' && provedAt === null
+      ? []
+      : await db
+          .select({ id: mailOutbox.id, subject: mailOutbox.subject, status: mailOutbox.status, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
+          .from(mailOutbox)
+          .where(
+            and(
+              sql`lower(${mailOutbox.toAddress}) = lower(${user.email})`,
+              options.mails === 'since-proved' && provedAt !== null ? gte(mailOutbox.createdAt, provedAt) : undefined,
+            ),
+          )
+          .orderBy(desc(mailOutbox.id))
+          .limit(limit);
 
   // Most recent first across both kinds of request, so the first phone is the one they gave last.
   const contactRows = [

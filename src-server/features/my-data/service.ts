@@ -31,11 +31,11 @@ async function ownAccount(deps: Deps, caller: Caller) {
 /**
  * GET /api/account/data: everything held about the caller, as staff's one view of a customer reads it (the same
  * matching: requests claimed by the account, callbacks only by an address it proved), with the audit entries about the
- * account. Each download is logged.
+ * account; the e-mails only those sent to its address since it proved it. Each download is logged.
  */
 export async function myData(deps: Deps, caller: Caller): Promise<MyDataView> {
   const user = await ownAccount(deps, caller);
-  const records = await customerRecords(deps.db, user);
+  const records = await customerRecords(deps.db, user, { mails: 'since-proved' });
   // audit_logs_user_idx: the account's entries newest first. Matched by the account's id, never by a name typed at sign-in.
   const auditRows = await deps.db
     .select()

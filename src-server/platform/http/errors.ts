@@ -2,6 +2,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { z } from 'zod';
+import { CLAIM_LIMIT_CODE } from '../../contract/claim';
 import { messages } from '../../contract/messages';
 import { domainErrorIn, errorAnswerOf, inputErrorDetails, ThrottledError, type ErrorAnswer } from '../../errors';
 
@@ -21,6 +22,10 @@ export const errorAnswer = z.strictObject({ error: errorText }).meta({ id: 'Erro
 export const forbiddenAnswer = z
   .strictObject({ error: errorText, details: z.strictObject({ code: z.literal('second_factor_required') }).optional() })
   .meta({ id: 'Forbidden' });
+/** 429 to a claim report over its limits (docs/api.md#claims): `details.code` tells the phone to keep it, not send it again. */
+export const claimLimitAnswer = z
+  .strictObject({ error: errorText, details: z.strictObject({ code: z.literal(CLAIM_LIMIT_CODE) }) })
+  .meta({ id: 'ClaimLimit' });
 /** 400 and 409: `details` says which fields, when there is more to say. */
 export const inputErrorAnswer = z.strictObject({ error: errorText, details: inputDetails.optional() }).meta({ id: 'InputError' });
 /** 500: the request id is the one in the server's log. */
@@ -38,7 +43,9 @@ export function clientErrorResponse(c: Context, err: unknown, opts: { withMessag
   const domain = domainErrorIn(err);
   if (domain instanceof ThrottledError) c.header('Retry-After', String(domain.retryAfterSeconds));
   if (domain) {
-    const details = domain.details && !(domain instanceof ThrottledError) ? { details: domain.details } : {};
+    // A 429's wait is in Retry-After: its details carry only a code the client acts on, when it has one.
+    const throttledCode = domain instanceof ThrottledError && domain.code !== undefined ? { details: { code: domain.code } } : {};
+    const details = domain.details && !(domain instanceof ThrottledError) ? { details: domain.details } : throttledCode;
     return answer(errorAnswerOf(domain).status, { error: domain.message, ...details });
   }
   if (err instanceof HTTPException && err.status === 413) return answer(413, { error: messages.bodyTooLarge });
