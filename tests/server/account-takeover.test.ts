@@ -90,6 +90,18 @@ describe('an unproven account', () => {
     await expect(h.trpc(token).account.passkeys.options({ currentPassword: PASSWORD })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(h.trpc(token).account.changeEmail({ email: `elsewhere${counter}@mail.example`, currentPassword: PASSWORD })).rejects.toMatchObject({ code: 'FORBIDDEN' });
   });
+
+  it('adds none with options given before its address became unconfirmed (staff changed it)', async () => {
+    const n = next();
+    const id = await h.addUser({ username: `became${n}` });
+    const token = await h.tokenFor(`became${n}`);
+    const { options } = await json<{ options: RegistrationOptions }>(await passkeyOptions(token));
+    const res = await h.request('PUT', `/api/admin/users/${id}`, { token: admin, body: { username: `became${n}`, email: `became${n}.new@mail.example`, isAdmin: false, isOwner: false } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const added = await h.request('POST', '/api/account/passkeys', { token, body: { name: 'Late', response: new SoftAuthenticator().register(options) }, headers: { 'x-forwarded-for': freshAddress() } });
+    expect(added.status).toBe(403);
+    expect(await h.database.db.select().from(passkeys).where(eq(passkeys.userId, id))).toEqual([]);
+  });
 });
 
 describe('the squatter the review found', () => {

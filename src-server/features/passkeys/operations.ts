@@ -52,7 +52,7 @@ export const passkeyOperations = {
         'A name and the authenticator’s answer to the options. A wrong, expired or reused challenge, another site’s answer or one without user verification is refused (400) and counted against the address, as sign-ins are.',
       status: 201,
       response: 'Added',
-      errors: [409, 429],
+      errors: [403, 409, 429],
     },
   }),
   remove: defineOperation({

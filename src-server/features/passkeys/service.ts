@@ -148,6 +148,12 @@ export async function listPasskeys(deps: Pick<Deps, 'db'>, caller: Caller): Prom
   return { passkeys: rows.map(toView) };
 }
 
+/** An account that has not proved its address may be a stranger's registration of it: it adds no passkey (docs/product.md#passkeys). */
+async function assertAddressProved(deps: Pick<Deps, 'db'>, caller: Caller): Promise<void> {
+  const [account] = await deps.db.select({ emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, caller.id));
+  if (!account || account.emailVerifiedAt === null) throw new ForbiddenError(passkeyMessages.unconfirmed);
+}
+
 /**
  * POST /api/account/passkeys/options: a registration ceremony for the caller; their passkeys are excluded, so one
  * device is added once. Only for an account that has proved its address, and only with the current password (and,
@@ -155,8 +161,7 @@ export async function listPasskeys(deps: Pick<Deps, 'db'>, caller: Caller): Prom
  * outlives a session, so a session alone must not be enough to add one (docs/product.md#passkeys).
  */
 export async function registrationOptions(deps: Deps, caller: Caller, input: PasskeyOptionsInput, clientAddress: string): Promise<PasskeyOptions> {
-  const [account] = await deps.db.select({ emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, caller.id));
-  if (!account || account.emailVerifiedAt === null) throw new ForbiddenError(passkeyMessages.unconfirmed);
+  await assertAddressProved(deps, caller);
   const needsCode = hasAdminRights(caller) && (await enrolledFactor(deps.db, caller.id)) !== undefined;
   if (needsCode && input.code === undefined) throw fieldInvalid(passkeyMessages.codeRequired, { code: passkeyMessages.codeRequired });
   await checkCurrentPassword(deps, caller, input.currentPassword, { address: throttleAddress(clientAddress) });
@@ -186,6 +191,8 @@ export async function registrationOptions(deps: Deps, caller: Caller, input: Pas
 export async function addPasskey(deps: Deps, caller: Caller, input: AddPasskeyInput, clientAddress: string): Promise<PasskeyView> {
   const now = deps.clock.now();
   await assertRoom(deps, clientAddress, now);
+  // Again here: the address may have become unconfirmed (staff changed it) since the options were given.
+  await assertAddressProved(deps, caller);
   const { rpID, origin } = relyingParty(deps);
   const challenge = challengeIn(input.response.response.clientDataJSON);
   const notAdded = () => refuse(deps, clientAddress, caller, 'Passkey refused', now, fieldInvalid(messages.passkeyNotAdded, { response: messages.passkeyNotAdded }));
