@@ -1,5 +1,6 @@
 // The account page (docs/product.md#account): its inputs, views and texts, shared by the server and /account.
 import { z } from 'zod';
+import { brand } from './brand';
 import { normaliseUkPhone } from './callback';
 import { emailSchema, idParam, passwordSchema } from './schemas';
 import { lineText, linkToken, nameText, textRuleMessage } from './text';
@@ -18,6 +19,9 @@ export const accountMessages = {
   emailChangeInvalidLink: 'This link is invalid, has been used or has expired. You can ask for a new one on your account page.',
   emailChangeOtherAccount: 'This link was sent for a different account. Sign out, then sign in to the account that asked for the change.',
   passwordChanged: 'Your password is changed. Every other device has been signed out.',
+  /** An account whose address is not proved yet: the address may be someone else's (docs/product.md#account). */
+  emailChangeUnconfirmed: `Confirm your e-mail address before changing it: open the link we sent you. If the address is wrong, call us on ${brand.phones.support} and we will change it.`,
+  removePasskeys: 'Remove your passkeys too',
   sessionNotFound: 'That session has ended already',
   thisSession: 'This is the device you are using: use Logout to sign out of it',
 } as const;
@@ -41,7 +45,7 @@ export const updateDetailsInput = z.object({ name: clearable(nameField), phone: 
 export type UpdateDetailsInput = z.infer<typeof updateDetailsInput>;
 
 /** The current password, typed to prove it is the owner asking: checked, never stored. */
-const currentPassword = z
+export const currentPassword = z
   .string({ error: accountMessages.currentPasswordRequired })
   .min(1, accountMessages.currentPasswordRequired)
   .max(128, accountMessages.wrongPassword);
@@ -54,13 +58,20 @@ export type ChangeEmailInput = z.infer<typeof changeEmailInput>;
 export const confirmEmailChangeInput = z.object({ token: linkToken(accountMessages.emailChangeInvalidLink) });
 export type ConfirmEmailChangeInput = z.infer<typeof confirmEmailChangeInput>;
 
-/** POST /api/account/password: the new password by registration's rules. */
-export const changePasswordInput = z.object({ currentPassword, password: passwordSchema });
+/**
+ * POST /api/account/password: the new password by registration's rules, and whether the account's passkeys go too
+ * (yes unless said: a password changed because someone else knew it should not leave their passkey behind).
+ */
+export const changePasswordInput = z.object({
+  currentPassword,
+  password: passwordSchema,
+  removePasskeys: z.boolean({ error: 'Say whether your passkeys are removed too' }).optional().default(true),
+});
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
 /** The password form of /account: the new password typed twice (the confirmation never leaves the browser). */
 export const changePasswordForm = changePasswordInput
-  .extend({ confirmPassword: z.string().min(1, 'Please confirm your new password') })
+  .extend({ confirmPassword: z.string().min(1, 'Please confirm your new password'), removePasskeys: z.boolean() })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: 'The passwords do not match' });
 export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
 
@@ -106,8 +117,30 @@ export const emailChangeStartedReply = z.strictObject({ message: z.string(), pen
 /** An e-mail change made: the account as it now is. */
 export const emailChangedReply = z.strictObject({ message: z.string(), account: accountDetailsView });
 
-/** A password changed: this device's new token (the old one, like every other session's, has stopped working). */
-export const passwordChangedReply = z.strictObject({ message: z.string(), token: z.string(), expiresAt: z.iso.datetime() });
+/**
+ * A password changed: this device's new token (the old one, like every other session's, has stopped working), and
+ * the names of the passkeys removed and of those that still sign in.
+ */
+export const passwordChangedReply = z.strictObject({
+  message: z.string(),
+  token: z.string(),
+  expiresAt: z.iso.datetime(),
+  passkeysRemoved: z.array(z.string()),
+  passkeysRemaining: z.array(z.string()),
+});
+
+const quotedNames = (names: readonly string[]) => names.map((n) => `“${n}”`).join(', ');
+
+/** What the password section says of the passkeys after a change: which were removed and which remain (or none). */
+export function passkeysAfterChangeText(removed: readonly string[], remaining: readonly string[]): string {
+  const said: string[] = [];
+  if (removed.length === 1) said.push(`Your passkey ${quotedNames(removed)} was removed.`);
+  else if (removed.length > 1) said.push(`Your ${removed.length} passkeys (${quotedNames(removed)}) were removed.`);
+  if (remaining.length === 1) said.push(`Your passkey ${quotedNames(remaining)} still signs in.`);
+  else if (remaining.length > 1) said.push(`These passkeys still sign in: ${quotedNames(remaining)}.`);
+  else if (removed.length > 0) said.push('No passkey signs in to your account now.');
+  return said.join(' ');
+}
 
 /** Sessions signed out, and how many. */
 export const sessionsEndedReply = z.strictObject({ success: z.literal(true), ended: z.number().int() });

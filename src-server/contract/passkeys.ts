@@ -1,6 +1,8 @@
 // Passkeys' inputs and answers (docs/product.md#passkeys), shared with the client. The ceremony's options and the
 // authenticator's response are WebAuthn's own JSON (as @simplewebauthn/browser reads and makes them).
 import { z } from 'zod';
+import { currentPassword } from './account';
+import { codeField } from './second-factor';
 import { lineText, nameText, textRuleMessage } from './text';
 import { loginResultView } from './views';
 
@@ -55,6 +57,20 @@ export const PASSKEY_NAME_MAX = 60;
 const passkeyName = nameText({ error: 'Give the passkey a name', message: textRuleMessage('The name') })
   .min(1, 'Give the passkey a name, such as “My phone”')
   .max(PASSKEY_NAME_MAX, `The name can be ${PASSKEY_NAME_MAX} characters at most`);
+
+export const passkeyMessages = {
+  /** An account whose address is not proved may be a stranger's registration of it (docs/product.md#passkeys). */
+  unconfirmed: 'Confirm your e-mail address before adding a passkey: open the link we sent you.',
+  /** Staff with a second factor: a code as well as the password. */
+  codeRequired: 'Enter the code from your authenticator app, or a recovery code',
+} as const;
+
+/**
+ * POST /api/account/passkeys/options: the current password, and for staff with a second factor a code, so a session
+ * left open is not enough to add a way in that outlives a password change (docs/product.md#passkeys).
+ */
+export const passkeyOptionsInput = z.object({ currentPassword, code: codeField.optional() });
+export type PasskeyOptionsInput = z.infer<typeof passkeyOptionsInput>;
 
 /** POST /api/account/passkeys: the name and the authenticator's answer to the options just given. */
 export const addPasskeyInput = z.object({ name: passkeyName, response: registrationResponse });

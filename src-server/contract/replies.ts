@@ -1,6 +1,8 @@
 // The small answers an operation makes itself (docs/api.md#rest-routes): no `.meta({ id })`, so the OpenAPI
 // document writes each inline, and tRPC does not check them (api/operation.ts `reply`).
 import { z } from 'zod';
+import { accountClearedView } from './email-confirmation';
+import { secondFactorChallengeView } from './second-factor';
 import { loginResultView, userView } from './views';
 
 /** A sign-out, a deletion. */
@@ -22,11 +24,19 @@ export const registeredReply = z.strictObject({ message: z.string(), user: userV
 /** A confirmation link asked for: sent, or the address was confirmed already. */
 export const confirmationSentReply = z.strictObject({ message: z.string(), emailVerified: z.boolean() });
 
-/** An address confirmed: the account as it now is. */
-export const emailConfirmedReply = z.strictObject({ message: z.string(), user: userView });
+/** An address confirmed: the account as it now is, and (confirmed by this link) what was removed. */
+export const emailConfirmedReply = z.strictObject({ message: z.string(), user: userView, removed: accountClearedView.optional() });
 
-/** A password set with a link; an invitation's link also signs the person in. */
-export const passwordSetReply = z.strictObject({ message: z.string(), session: loginResultView.optional() });
+/**
+ * A password set with a link, and what was removed (docs/product.md#e-mail-confirmation). An invitation's link also
+ * signs the person in; for staff with a second factor it answers the code's challenge instead, as POST /api/login does.
+ */
+export const passwordSetReply = z.strictObject({
+  message: z.string(),
+  removed: accountClearedView,
+  session: loginResultView.optional(),
+  secondFactor: secondFactorChallengeView.optional(),
+});
 
 /** Who is signed in, whether their address is confirmed, and when the session lapses. */
 export const sessionReply = z.strictObject({

@@ -13,7 +13,8 @@ export const RECOVERY_CODE_RE = /^[A-Z0-9]{10}$/;
 /** What was typed, as it is compared: no spaces or hyphens, upper case. */
 export const normaliseCode = (typed: string) => typed.replaceAll(/[\s-]/g, '').toUpperCase();
 
-const codeField = z
+/** A code from the authenticator, or a recovery code: what the sign-in's second step and removing a factor take. */
+export const codeField = z
   .string({ error: 'Enter the code' })
   .trim()
   .min(1, 'Enter the code')

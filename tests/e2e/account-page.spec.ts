@@ -3,7 +3,7 @@
 // other session while this one stays. Checked for accessibility and for reflow at 320 px.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, appLive, createAccount, latestLinkTo, signIn, unique } from './fixtures';
+import { apiToken, appLive, confirmAddress, createAccount, latestLinkTo, signIn, unique } from './fixtures';
 
 const PASSWORD = 'e2e-account-password';
 
@@ -70,6 +70,8 @@ test('signed in on: this device marked; signing out another device ends its sess
 
 test('an e-mail change: the link goes to the new address, and the address changes only when it is opened', async ({ page, request }) => {
   const { username, email } = await customer(request);
+  // Only an address the account has proved is changed (docs/product.md#changing-the-e-mail-address).
+  await confirmAddress(request, { username, password: PASSWORD, email });
   const newEmail = `new-${username}@example.test`;
   await openAccount(page, username);
   await page.locator('input[name="email"]').fill(newEmail);

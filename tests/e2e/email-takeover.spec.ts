@@ -13,6 +13,8 @@ async function newPage(browser: Browser): Promise<Page> {
 }
 
 test('a squatter who registers the address first gets nothing; the address owner\'s link takes the account over', async ({ browser, request }) => {
+  // Three people's walk through the product, each step a page: longer than one person's.
+  test.setTimeout(60_000);
   const lastName = unique('Victim');
   const email = `${lastName.toLowerCase()}@mail.example`;
   const quote = await requestQuote(request, { firstName: 'Vicky', lastName, email });
@@ -53,6 +55,10 @@ test('a squatter who registers the address first gets nothing; the address owner
   await owner.getByLabel('New password', { exact: true }).fill('vicky-owns-this-1');
   await owner.getByLabel('Confirm new password').fill('vicky-owns-this-1');
   await owner.getByRole('button', { name: 'Set password and sign in' }).click();
+  // The squatter's session is signed out, and the page says so before going on (docs/product.md#e-mail-confirmation).
+  await expect(owner.getByText('Every device that was signed in has been signed out.', { exact: false })).toBeVisible();
+  await expect(owner.getByText('Links e-mailed before no longer work.', { exact: false })).toBeVisible();
+  await owner.getByRole('link', { name: 'Go to your account' }).click();
   await expect(owner).toHaveURL(/\/dashboard$/);
   await expect(owner.getByRole('article')).toContainText(issued.policy.policyNumber);
   await expect(owner.getByText(quote.reference)).toBeVisible();

@@ -1,12 +1,14 @@
 // The staff second factor in the browser (docs/product.md#second-factor-for-staff): an owner of its own sets up an
 // authenticator from the page's key (codes made here with otplib, at the real clock the server runs on), saves the
 // recovery codes, requires a second factor of all staff; an admin without one is sent to set one up; the owner
-// signs in again with password + code, a wrong code refused beside the field. The rule is turned off at the end, so
-// the other specs' owner (who has no second factor) keeps the console.
+// signs in again with password + code, a wrong code refused beside the field; an invitation opened once a factor is
+// set up asks for the code on /welcome too. The rule is turned off at the end, so the other specs' owner (who has no
+// second factor) keeps the console.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { axeViolations } from './admin-helpers';
 import { OWNER, signIn, unique } from './fixtures';
+import { invitationPath, issueThroughApi, requestQuote } from './quote-flow';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -41,6 +43,35 @@ test.afterAll(async ({ request }) => {
   const { token } = (await second.json()) as { token: string };
   const off = await request.put('/api/admin/second-factor-rule', { headers: { authorization: `Bearer ${token}` }, data: { required: false } });
   expect(off.status()).toBe(200);
+});
+
+// Before the owner's rule is turned on below: the scene is set by the first owner, who has no second factor.
+test('an invitation opened after a second factor is set up sets the password, then asks for the code as /login does', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const staff = unique('Inv2fa');
+  const email = `${staff.toLowerCase()}@example.test`;
+  await makeStaff(request, staff, { isAdmin: true });
+  // Signed in with staff's password (which spends the first invitation), a factor set up.
+  const login = await request.post('/api/login', { data: { username: staff, password: PASSWORD } });
+  const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const { secret } = (await (await request.post('/api/account/second-factor/setup', { headers: auth })).json()) as { secret: string };
+  expect((await request.post('/api/account/second-factor/confirm', { headers: auth, data: { code: await generate({ secret }) } })).status()).toBe(200);
+
+  // A policy issued to the address, unconfirmed, sends a new invitation: its link does not get round the code.
+  const quote = await requestQuote(request, { firstName: 'Ivo', lastName: staff, email });
+  expect((await issueThroughApi(request, quote.id)).invited).toBe(true);
+  await page.goto(await invitationPath(email));
+  await page.getByLabel('New password', { exact: true }).fill('inv-2fa-own-password');
+  await page.getByLabel('Confirm new password').fill('inv-2fa-own-password');
+  await page.getByRole('button', { name: 'Set password and sign in' }).click();
+  await expect(page.getByText('Your password is set. Welcome to your account.')).toBeVisible();
+  await expect(page.getByText('Every device that was signed in has been signed out.', { exact: false })).toBeVisible();
+  const code = page.locator('input[name="code"]');
+  await expect(code).toBeFocused();
+  expect(await axeViolations(page)).toEqual([]);
+  await code.fill(await nextCode(secret));
+  await page.getByRole('button', { name: 'Verify and sign in' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
 });
 
 test('an owner sets up a second factor and requires it; an admin without one is sent to set one up; sign-in asks for the code', async ({ page, request }) => {

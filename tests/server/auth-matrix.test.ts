@@ -88,7 +88,7 @@ async function customersOtherSession(): Promise<number> {
 }
 /** A fresh passkey of the customer's, added through the API with a software authenticator, as its id. */
 async function customersPasskey(): Promise<number> {
-  const { options } = await json<{ options: RegistrationOptions }>(await h.request('POST', '/api/account/passkeys/options', { token: tokens.customer }));
+  const { options } = await json<{ options: RegistrationOptions }>(await h.request('POST', '/api/account/passkeys/options', { token: tokens.customer, body: { currentPassword: PASSWORD } }));
   const body = { name: `Matrix key ${next()}`, response: new SoftAuthenticator().register(options) };
   return (await json<{ id: number }>(await h.request('POST', '/api/account/passkeys', { token: tokens.customer, body, headers: { 'x-forwarded-for': freshAddress() } }))).id;
 }
@@ -179,7 +179,7 @@ const REST: Record<string, RestRow> = {
   'POST /api/account/passkeys/options': {
     route: 'POST /api/account/passkeys/options',
     expect: signedIn(200),
-    prepare: async () => ({ method: 'POST', path: '/api/account/passkeys/options' }),
+    prepare: async () => ({ method: 'POST', path: '/api/account/passkeys/options', body: { currentPassword: PASSWORD } }),
   },
   'POST /api/account/passkeys (not an answer)': {
     route: 'POST /api/account/passkeys',
@@ -509,7 +509,7 @@ const TRPC: Record<string, { expect: Expected; input: () => Promise<unknown> }> 
   'account.passkeyLogin.options': { expect: all(200), input: async () => undefined },
   'account.passkeyLogin.login': { expect: all(401), input: async () => ({ response: await unknownPasskeyAnswer() }) },
   'account.passkeys.list': { expect: signedIn(200), input: async () => undefined },
-  'account.passkeys.options': { expect: signedIn(200), input: async () => undefined },
+  'account.passkeys.options': { expect: signedIn(200), input: async () => ({ currentPassword: PASSWORD }) },
   'account.passkeys.add': { expect: signedIn(400), input: async () => ({ name: 'Matrix key', response: {} }) },
   'account.passkeys.remove': { expect: ownSessionOnly(200), input: async () => ({ id: await customersPasskey() }) },
   'account.secondFactor.setup': { expect: staff(200), input: async () => undefined },

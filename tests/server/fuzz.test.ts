@@ -149,7 +149,8 @@ const ROUTES: Record<string, Route> = {
   'POST /api/login/passkey/options': { method: 'POST', path: () => '/api/login/passkey/options' },
   'POST /api/login/passkey': { method: 'POST', path: () => '/api/login/passkey', body: { response: FUZZ_ASSERTION }, logsRefusals: true },
   'GET /api/account/passkeys': { method: 'GET', path: () => '/api/account/passkeys' },
-  'POST /api/account/passkeys/options': { method: 'POST', path: () => '/api/account/passkeys/options' },
+  // The right password: options are made (the owner running these has no second factor to be asked for).
+  'POST /api/account/passkeys/options': { method: 'POST', path: () => '/api/account/passkeys/options', body: { currentPassword: PASSWORD } },
   'POST /api/account/passkeys': { method: 'POST', path: () => '/api/account/passkeys', body: { name: 'Fuzz key', response: FUZZ_ATTESTATION }, logsRefusals: true },
   // The owner running these has no passkey: every id answers 404.
   'POST /api/account/passkeys/remove': { method: 'POST', path: () => '/api/account/passkeys/remove', body: { id: 1 } },

@@ -121,8 +121,8 @@ describe('a link that no longer works', () => {
     await settleAfterAnswer(h.deps);
     expect((await accept({ token, password: 'ora-new-password' })).status).toBe(400);
     const { token: resetToken } = await latestLinkTo(h, 'ora@example.test', '/reset-password');
-    // A reset link answers as a password reset does: a message, and no session.
+    // A reset link answers as a password reset does: a message and what was removed, and no session.
     const answer = await json<Record<string, unknown>>(await accept({ token: resetToken, password: 'ora-new-password', remember: true }));
-    expect(answer).toEqual({ message: 'Your password has been changed. You can now login.' });
+    expect(answer).toEqual({ message: 'Your password has been changed. You can now login.', removed: { passkeys: [], emailChanges: 0, links: 0, sessions: 0 } });
   });
 });

@@ -182,7 +182,7 @@ const owner = (sent: Sent = {}): Sent => ({ token: tokens.owner, ...sent });
 
 /** The customer's answer to fresh registration options, from a new software authenticator. */
 async function passkeyRegistration(authenticator = new SoftAuthenticator()) {
-  const { options } = await json<{ options: RegistrationOptions }>(await h.request('POST', '/api/account/passkeys/options', { token: tokens.customer }));
+  const { options } = await json<{ options: RegistrationOptions }>(await h.request('POST', '/api/account/passkeys/options', { token: tokens.customer, body: { currentPassword: PASSWORD } }));
   return { name: `Contract key ${next()}`, response: authenticator.register(options) };
 }
 /** A passkey of the customer's, added: its id and its authenticator. */
@@ -227,7 +227,7 @@ const OK: Record<string, Case[]> = {
     },
   ],
   'GET /api/account/passkeys': [{ status: 200, prepare: async () => customer() }],
-  'POST /api/account/passkeys/options': [{ status: 200, prepare: async () => customer() }],
+  'POST /api/account/passkeys/options': [{ status: 200, prepare: async () => customer({ body: { currentPassword: PASSWORD } }) }],
   'POST /api/account/passkeys': [{ status: 201, prepare: async () => customer({ body: await passkeyRegistration() }) }],
   'POST /api/account/passkeys/remove': [{ status: 200, prepare: async () => customer({ body: { id: (await customersPasskey()).id } }) }],
   'POST /api/account/second-factor/setup': [{ status: 200, prepare: async () => ({ token: (await staffWithFactor(false)).token }) }],

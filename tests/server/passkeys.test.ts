@@ -28,8 +28,8 @@ interface PasskeyRow {
 
 const actions = async (userId: number) => (await h.database.db.select({ action: auditLogs.action }).from(auditLogs).where(eq(auditLogs.userId, userId))).map((r) => r.action);
 
-async function registrationOptions(token: string): Promise<RegistrationOptions> {
-  const res = await h.request('POST', '/api/account/passkeys/options', { token });
+async function registrationOptions(token: string, body: Record<string, unknown> = { currentPassword: PASSWORD }): Promise<RegistrationOptions> {
+  const res = await h.request('POST', '/api/account/passkeys/options', { token, body, headers: { 'x-forwarded-for': freshAddress() } });
   expect(res.status).toBe(200);
   return (await json<{ options: RegistrationOptions }>(res)).options;
 }
@@ -177,7 +177,7 @@ describe('signing in with a passkey', () => {
     await h.addUser({ username: 'pktrpc' });
     const token = await h.tokenFor('pktrpc');
     const authenticator = new SoftAuthenticator();
-    const { options } = (await h.trpc(token).account.passkeys.options()) as unknown as { options: RegistrationOptions };
+    const { options } = (await h.trpc(token).account.passkeys.options({ currentPassword: PASSWORD })) as unknown as { options: RegistrationOptions };
     const added = await h.trpc(token).account.passkeys.add({ name: 'Key', response: authenticator.register(options) });
     expect(added.name).toBe('Key');
     const signIn = (await h.trpc().account.passkeyLogin.options()) as unknown as { options: AuthenticationOptions };

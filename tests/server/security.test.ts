@@ -40,7 +40,7 @@ const REST: Record<string, RouteCase> = {
   'POST /api/login/passkey/options': { tier: 'public', sample: '/api/login/passkey/options' },
   'POST /api/login/passkey': { tier: 'public', sample: '/api/login/passkey', body: {} },
   'GET /api/account/passkeys': { tier: 'customer', sample: '/api/account/passkeys' },
-  'POST /api/account/passkeys/options': { tier: 'customer', sample: '/api/account/passkeys/options' },
+  'POST /api/account/passkeys/options': { tier: 'customer', sample: '/api/account/passkeys/options', body: {} },
   'POST /api/account/passkeys': { tier: 'customer', sample: '/api/account/passkeys', body: {} },
   'POST /api/account/passkeys/remove': { tier: 'customer', sample: '/api/account/passkeys/remove', body: { id: 1 } },
   'POST /api/account/second-factor/setup': { tier: 'customer', sample: '/api/account/second-factor/setup' },

@@ -1,9 +1,10 @@
 // /reset-password (docs/product.md#password-reset). Success ends every session of the account on the server, so
-// this browser's session is cleared too.
+// this browser's session is cleared too; the page says what else the link removed (docs/product.md#e-mail-confirmation).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { accountClearedText, type AccountCleared } from '@server/contract/email-confirmation';
 import { newPasswordForm, passwordResetMessages, type NewPasswordForm } from '@server/contract/password-reset';
 import { messages } from '@server/contract/messages';
 import { Alert } from '../../components/alert';
@@ -44,6 +45,7 @@ function MissingToken() {
 function ResetForm({ token }: { token: string }) {
   const [message, setMessage] = useState<Notice | null>(null);
   const [linkDead, setLinkDead] = useState(false);
+  const [removed, setRemoved] = useState<AccountCleared | null>(null);
   const {
     register,
     handleSubmit,
@@ -60,6 +62,7 @@ function ResetForm({ token }: { token: string }) {
     try {
       const answer = await trpcClient.passwordReset.confirm.mutate({ token, password: input.password });
       clearSession();
+      setRemoved(answer.removed);
       setMessage(notice('success', answer.message || passwordResetMessages.changed));
     } catch (err) {
       if (showServerFieldErrors(err, ['password'], setError) > 0) return;
@@ -77,6 +80,7 @@ function ResetForm({ token }: { token: string }) {
   if (message?.tone === 'success') {
     return (
       <FormMessage notice={message}>
+        {removed ? <p className="mt-2">{accountClearedText(removed, 'all')}</p> : null}
         <p className="mt-2">
           <Link to="/login" className={linkClass}>
             Go to the login page

@@ -1,9 +1,10 @@
 // /verify-email (docs/product.md#e-mail-confirmation): the link confirms the address only for the account signed in,
-// so a stranger's link confirms nothing; signed out, the page asks to sign in and comes back here.
+// so a stranger's link confirms nothing; signed out, the page asks to sign in and comes back here. Confirmed, it says
+// what was removed from the account as made before the address was proved.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, Link, useLocation } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { emailConfirmationMessages } from '@server/contract/email-confirmation';
+import { accountClearedMatters, accountClearedText, emailConfirmationMessages } from '@server/contract/email-confirmation';
 import { Alert } from '../../components/alert';
 import { Button, buttonClass, textLinkClass } from '../../components/button';
 import { PageHeading } from '../../components/page';
@@ -56,6 +57,7 @@ function Confirm({ token, session }: { token: string; session: Session }) {
   if (confirm.isSuccess) {
     return (
       <Alert tone="success" title={confirm.data.message}>
+        {confirm.data.removed && accountClearedMatters(confirm.data.removed) ? <p className="mt-2">{accountClearedText(confirm.data.removed, 'others')}</p> : null}
         <p className="mt-2">
           <Link to={homePathOf(session)} className={textLinkClass}>
             Go to your account

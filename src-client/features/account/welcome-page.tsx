@@ -1,11 +1,13 @@
 // /welcome (docs/product.md#welcome): an invited customer chooses a password; the answer's session is saved as a
-// sign-in would be.
+// sign-in would be. Staff with a second factor go on to the code, as at /login. What the link removed from the
+// account (docs/product.md#e-mail-confirmation) is said before going on, when there is anything to say.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { brand } from '@server/contract/brand';
+import { accountClearedMatters, accountClearedText, type AccountCleared } from '@server/contract/email-confirmation';
 import { messages } from '@server/contract/messages';
 import { newPasswordForm, passwordResetMessages } from '@server/contract/password-reset';
 import { Alert } from '../../components/alert';
@@ -14,9 +16,10 @@ import { PageHeading } from '../../components/page';
 import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
 import { trpcClient } from '../../lib/trpc';
 import { homePathOf } from '../../lib/guards';
-import { saveSession, useSession } from '../../lib/session';
+import { saveSession, useSession, type Session } from '../../lib/session';
 import { FormMessage, NewPasswordFields, notice, type Notice } from './form-message';
 import { RememberMeField } from './remember-me';
+import { SecondFactorStep } from './second-factor-step';
 
 const route = getRouteApi('/welcome');
 
@@ -71,6 +74,9 @@ function WelcomeForm({ token }: { token: string }) {
   const [message, setMessage] = useState<Notice | null>(null);
   const [linkDead, setLinkDead] = useState(false);
   const [signInInstead, setSignInInstead] = useState(false);
+  const [removed, setRemoved] = useState<AccountCleared | null>(null);
+  const [codeStep, setCodeStep] = useState<{ challenge: string; remember: boolean } | null>(null);
+  const [signedIn, setSignedIn] = useState<Session | null>(null);
   const {
     register,
     handleSubmit,
@@ -102,30 +108,77 @@ function WelcomeForm({ token }: { token: string }) {
       setMessage(notice('error', failure.kind === 'network' ? failure.message : messages.internal));
       return;
     }
+    setRemoved(answer.removed);
+    if (answer.secondFactor) {
+      // Staff with a second factor: the password is set, and the code is asked as after a password.
+      setCodeStep({ challenge: answer.secondFactor.challenge, remember: input.remember });
+      return;
+    }
     if (!answer.session) {
       // A reset link opened here: the password changed, but such a link signs nobody in.
       setSignInInstead(true);
       return;
     }
+    await signInWith(answer.session.token, input.remember, answer.removed);
+  }
+
+  /** Saves the session and goes home, or first says what the link removed from the account. */
+  async function signInWith(sessionToken: string, remember: boolean, cleared: AccountCleared | null) {
     try {
-      const session = saveSession(answer.session.token, input.remember);
+      const session = saveSession(sessionToken, remember);
+      if (cleared && accountClearedMatters(cleared)) {
+        setSignedIn(session);
+        return;
+      }
       await navigate({ to: homePathOf(session), replace: true });
     } catch {
       setSignInInstead(true);
     }
   }
 
+  const removedText = removed ? <p className="mt-2">{accountClearedText(removed, 'all')}</p> : null;
   if (linkDead) return <LinkProblem title="This link has already been used or has expired" />;
   if (signInInstead) {
     return (
       <Alert tone="success" title={passwordResetMessages.welcomed}>
         <p>Your password is set. Sign in with your e-mail address and the password you chose.</p>
+        {removedText}
         <p className="mt-2">
           <Link to="/login" className={linkClass}>
             Go to the login page
           </Link>
         </p>
       </Alert>
+    );
+  }
+  if (signedIn) {
+    return (
+      <Alert tone="success" title={passwordResetMessages.welcomed}>
+        {removedText}
+        <p className="mt-2">
+          <Link to={homePathOf(signedIn)} replace className={linkClass}>
+            Go to your account
+          </Link>
+        </p>
+      </Alert>
+    );
+  }
+  if (codeStep) {
+    return (
+      <>
+        <Alert tone="success" title={passwordResetMessages.welcomed}>
+          {removedText}
+          <p className="mt-2">One more step: your second factor.</p>
+        </Alert>
+        <div className="mt-6">
+          <SecondFactorStep
+            challenge={codeStep.challenge}
+            remember={codeStep.remember}
+            onSignedIn={(sessionToken) => signInWith(sessionToken, codeStep.remember, null)}
+            onRestart={() => void navigate({ to: '/login' })}
+          />
+        </div>
+      </>
     );
   }
 

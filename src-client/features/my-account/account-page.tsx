@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import {
   accountMessages,
   changeEmailInput,
+  passkeysAfterChangeText,
   changePasswordForm,
   updateDetailsInput,
   type AccountDetailsView,
@@ -20,15 +21,16 @@ import {
 import { formatUkPhone } from '@server/contract/phone';
 import { Alert } from '../../components/alert';
 import { Button, textLinkClass } from '../../components/button';
-import { TextField } from '../../components/field';
+import { CheckboxField, TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
 import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
 import { renewSession, useSession } from '../../lib/session';
 import { trpcClient } from '../../lib/trpc';
 import { FormMessage, notice, type Notice } from '../account/form-message';
 import { CloseAccountSection } from './close-account-section';
+import { ConfirmFirst } from './confirm-first';
 import { MyDataSection } from './my-data-section';
-import { PasskeysSection } from './passkeys-section';
+import { PASSKEYS_KEY, PasskeysSection, usePasskeys } from './passkeys-section';
 
 const DETAILS_KEY = ['account', 'details'] as const;
 const SESSIONS_KEY = ['account', 'sessions'] as const;
@@ -58,7 +60,7 @@ export function AccountPage() {
           <EmailSection account={details.data} />
           <PasswordSection />
           <SessionsSection />
-          <PasskeysSection />
+          <PasskeysSection emailVerified={details.data.emailVerified} />
           {isStaff ? (
             <Section id="account-second-factor" title="Second factor" lead="Staff sign in with a code from an authenticator app after the password.">
               <Link to="/account/two-factor" className={textLinkClass}>
@@ -188,19 +190,26 @@ function EmailSection({ account }: { account: AccountDetailsView }) {
           </Alert>
         </div>
       ) : null}
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Change your e-mail address">
-        <TextField label="New e-mail address" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} error={errors.email?.message} {...register('email')} />
-        <TextField label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'Sending...' : 'Send the link'}
-        </Button>
-      </form>
+      {/* The address may be a stranger's registration of someone else's: proved first (docs/product.md#changing-the-e-mail-address). */}
+      {account.emailVerified ? (
+        <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Change your e-mail address">
+          <TextField label="New e-mail address" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} error={errors.email?.message} {...register('email')} />
+          <TextField label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Sending...' : 'Send the link'}
+          </Button>
+        </form>
+      ) : (
+        <ConfirmFirst why={accountMessages.emailChangeUnconfirmed} />
+      )}
     </Section>
   );
 }
 
 function PasswordSection() {
   const queryClient = useQueryClient();
+  const passkeys = usePasskeys();
+  const hasPasskeys = (passkeys.data?.passkeys.length ?? 0) > 0;
   const [message, setMessage] = useState<Notice | null>(null);
   const {
     register,
@@ -210,31 +219,41 @@ function PasswordSection() {
     formState: { errors, isSubmitting },
   } = useForm<ChangePasswordForm>({
     resolver: zodResolver(changePasswordForm),
-    defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
+    // Ticked: a password changed because someone else knew it should not leave their passkey behind.
+    defaultValues: { currentPassword: '', password: '', confirmPassword: '', removePasskeys: true },
     shouldFocusError: true,
   });
 
-  async function onSubmit({ currentPassword, password }: ChangePasswordForm) {
+  async function onSubmit({ currentPassword, password, removePasskeys }: ChangePasswordForm) {
     setMessage(null);
     try {
-      const answer = await trpcClient.account.changePassword.mutate({ currentPassword, password });
+      // The box shows only beside passkeys to keep; unshown, it stays ticked and the answer says what went.
+      const answer = await trpcClient.account.changePassword.mutate({ currentPassword, password, removePasskeys });
       // This device goes on under its new token; every other one is signed out.
       renewSession(answer.token);
       reset();
-      setMessage(notice('success', answer.message));
+      setMessage(notice('success', [answer.message, passkeysAfterChangeText(answer.passkeysRemoved, answer.passkeysRemaining)].filter(Boolean).join(' ')));
       await queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+      await queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY });
     } catch (err) {
       setMessage(refusal(err, ['currentPassword', 'password'] as const, setError));
     }
   }
 
   return (
-    <Section id="account-password" title="Password" lead="Changing it signs out every other device.">
+    <Section id="account-password" title="Password" lead="Changing it signs out every other device, and removes your passkeys unless you keep them.">
       {message ? <FormMessage notice={message} /> : null}
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Change your password">
         <TextField label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
         <TextField label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." error={errors.password?.message} {...register('password')} />
         <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        {hasPasskeys ? (
+          <CheckboxField
+            label={accountMessages.removePasskeys}
+            hint="Untick to keep them: they sign in without your password. Keep them only if every one is yours."
+            {...register('removePasskeys')}
+          />
+        ) : null}
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Saving...' : 'Change password'}
         </Button>

@@ -1,24 +1,31 @@
 // "Passkeys" on /account (docs/product.md#passkeys): the person's own passkeys, adding one on this device (the
-// browser's WebAuthn ceremony, through @simplewebauthn/browser) and removing one.
+// browser's WebAuthn ceremony, through @simplewebauthn/browser) and removing one. Adding asks for the current
+// password first, and for staff with a second factor a code; an account whose address is unconfirmed adds none.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { addPasskeyInput, type PasskeyView } from '@server/contract/passkeys';
+import { addPasskeyInput, passkeyMessages, passkeyOptionsInput, type PasskeyView } from '@server/contract/passkeys';
+import { codeField } from '@server/contract/second-factor';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
+import { useSession } from '../../lib/session';
 import { trpcClient } from '../../lib/trpc';
 import { FormMessage, notice, type Notice } from '../account/form-message';
 import { ceremonyFailure } from '../account/passkey-errors';
 import { usePasskeySupport } from '../account/passkey-support';
+import { ConfirmFirst } from './confirm-first';
 
-const PASSKEYS_KEY = ['account', 'passkeys'] as const;
-const nameForm = z.object({ name: addPasskeyInput.shape.name });
-type NameForm = z.infer<typeof nameForm>;
+export const PASSKEYS_KEY = ['account', 'passkeys'] as const;
+const addForm = z.object({ name: addPasskeyInput.shape.name, currentPassword: passkeyOptionsInput.shape.currentPassword, code: z.string() });
+type AddForm = z.infer<typeof addForm>;
+
+/** The account's passkeys, shared by this section and the password section (which says which remain after a change). */
+export const usePasskeys = () => useQuery({ queryKey: PASSKEYS_KEY, queryFn: () => trpcClient.account.passkeys.list.query() });
 
 const dateTime = (iso: string) =>
   new Date(iso).toLocaleString('en-GB', {
@@ -27,31 +34,50 @@ const dateTime = (iso: string) =>
     timeZone: 'Europe/London',
   });
 
-export function PasskeysSection() {
+export function PasskeysSection({ emailVerified }: { emailVerified: boolean }) {
   const queryClient = useQueryClient();
-  const passkeys = useQuery({
-    queryKey: PASSKEYS_KEY,
-    queryFn: () => trpcClient.account.passkeys.list.query(),
-  });
+  const passkeys = usePasskeys();
   const [message, setMessage] = useState<Notice | null>(null);
   const supported = usePasskeySupport();
+  const isStaff = useSession()?.isAdmin === true;
+  const factor = useQuery({ queryKey: ['account', 'second-factor'], queryFn: () => trpcClient.account.secondFactor.status.query(), enabled: isStaff });
+  // Staff with a second factor type a code too; the server's asking for one shows the field as well.
+  const [codeAsked, setCodeAsked] = useState(false);
+  const needsCode = codeAsked || factor.data?.enrolled === true;
+  const schema = useMemo(
+    () =>
+      addForm.superRefine((v, ctx) => {
+        if (!needsCode) return;
+        const checked = codeField.safeParse(v.code);
+        if (!checked.success) ctx.addIssue({ code: 'custom', path: ['code'], message: checked.error.issues[0]?.message ?? passkeyMessages.codeRequired });
+      }),
+    [needsCode],
+  );
   const {
     register,
     handleSubmit,
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<NameForm>({
-    resolver: zodResolver(nameForm),
-    defaultValues: { name: '' },
+  } = useForm<AddForm>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: '', currentPassword: '', code: '' },
     shouldFocusError: true,
   });
 
-  async function onAdd({ name }: NameForm) {
+  async function onAdd({ name, currentPassword, code }: AddForm) {
     setMessage(null);
+    let options;
+    try {
+      ({ options } = await trpcClient.account.passkeys.options.mutate({ currentPassword, ...(needsCode ? { code } : {}) }));
+    } catch (err) {
+      if (failureOf(err).fieldErrors['code']) setCodeAsked(true);
+      if (showServerFieldErrors(err, ['currentPassword', 'code'] as const, setError) > 0) return;
+      setMessage(notice('error', `The passkey was not added: ${failureOf(err).message}`));
+      return;
+    }
     let response;
     try {
-      const { options } = await trpcClient.account.passkeys.options.mutate();
       response = await startRegistration({
         optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
       });
@@ -117,7 +143,11 @@ export function PasskeysSection() {
             ))}
           </ul>
         )}
-        {supported ? (
+        {!emailVerified ? (
+          <div className="mt-5">
+            <ConfirmFirst why={passkeyMessages.unconfirmed} />
+          </div>
+        ) : supported ? (
           <form noValidate onSubmit={handleSubmit(onAdd)} className="mt-5 space-y-5" aria-label="Add a passkey">
             <TextField
               label="Name for the passkey"
@@ -126,6 +156,25 @@ export function PasskeysSection() {
               error={errors.name?.message}
               {...register('name')}
             />
+            <TextField
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              hint="A passkey signs in without your password, so we ask for it first."
+              error={errors.currentPassword?.message}
+              {...register('currentPassword')}
+            />
+            {needsCode ? (
+              <TextField
+                label="Code from your app"
+                autoComplete="one-time-code"
+                autoCapitalize="characters"
+                spellCheck={false}
+                hint="The 6-digit code your authenticator app shows, or a recovery code."
+                error={errors.code?.message}
+                {...register('code')}
+              />
+            ) : null}
             <Button type="submit" disabled={isSubmitting}>
               {isSubmitting ? 'Waiting for your device...' : 'Add a passkey'}
             </Button>

@@ -4,7 +4,7 @@ import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { writeLog } from '../../platform/audit/log';
 import { hashAccountToken, issueAccountToken, spendAccountTokens, usableAccountToken } from '../../platform/auth/account-tokens';
 import { countAttempt, type ThrottleRule } from '../../platform/auth/throttle';
-import { emailConfirmationMessages, type EmailConfirmInput } from '../../contract/email-confirmation';
+import { emailConfirmationMessages, type AccountCleared, type EmailConfirmInput } from '../../contract/email-confirmation';
 import { messages } from '../../contract/messages';
 import type { UserView } from '../../contract/views';
 import type { DbOrTx } from '../../platform/db/client';
@@ -16,6 +16,7 @@ import { confirmationMail } from './mail';
 import { reminderDueAt } from '../reminders/timing';
 import { toUserView } from '../users/view';
 import { accountText, recordVersion } from '../policies/versions';
+import { clearAccountForOwner } from './clear-account';
 
 /** A confirmation link lasts a week, as an invitation does: the e-mail may not be read at once. */
 export const CONFIRM_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -100,8 +101,12 @@ export async function requestConfirmation(deps: Deps, caller: Caller): Promise<{
   return { message: emailConfirmationMessages.sent, emailVerified: false };
 }
 
-/** Spends the link and confirms the address only for the account signed in: another's registration confirms nothing. */
-export async function confirmEmail(deps: Deps, caller: Caller, input: EmailConfirmInput): Promise<{ message: string; user: UserView }> {
+/**
+ * Spends the link and confirms the address only for the account signed in: another's registration confirms nothing.
+ * The first confirmation gives the account clean to the mailbox's owner (clear-account.ts): this session goes on,
+ * every other one is signed out.
+ */
+export async function confirmEmail(deps: Deps, caller: Caller, input: EmailConfirmInput): Promise<{ message: string; user: UserView; removed?: AccountCleared }> {
   const now = deps.clock.now();
   const usable = usableAccountToken(input.token, ['verify'], now);
   return deps.write(async (tx) => {
@@ -118,8 +123,10 @@ export async function confirmEmail(deps: Deps, caller: Caller, input: EmailConfi
     }
     if (found.userId !== caller.id) throw new ForbiddenError(emailConfirmationMessages.otherAccount);
     await tx.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.id, found.id), usable));
+    const removed = (await isAddressConfirmed(tx, caller.id)) ? undefined : await clearAccountForOwner(tx, caller, now, caller.jti);
     await confirmAddress(tx, caller.id, now);
-    return confirmedAnswer(tx, caller.id, emailConfirmationMessages.confirmed);
+    const answer = await confirmedAnswer(tx, caller.id, emailConfirmationMessages.confirmed);
+    return removed ? { ...answer, removed } : answer;
   });
 }
 

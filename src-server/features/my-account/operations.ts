@@ -60,9 +60,9 @@ export const myAccountOperations = {
       tags: ['Account'],
       summary: 'Change my e-mail address',
       description:
-        'With the current password. A single-use link (24 hours) goes to the NEW address; nothing changes until it is opened. An address another account holds answers 409 without saying whose. Wrong passwords are limited as sign-ins are.',
+        'With the current password. A single-use link (24 hours) goes to the NEW address; nothing changes until it is opened. An address another account holds answers 409 without saying whose; an account that has not confirmed its own address answers 403. Wrong passwords are limited as sign-ins are.',
       response: 'The link is sent',
-      errors: [409, 429, 503],
+      errors: [403, 409, 429, 503],
     },
   }),
   confirmEmailChange: defineOperation({
@@ -93,7 +93,7 @@ export const myAccountOperations = {
       tags: ['Account'],
       summary: 'Change my password',
       description:
-        "With the current password; the new one by registration's rules. Every other session ends (its requests answer 401); this one continues with the new token answered. The account is told by e-mail. Wrong passwords are limited as sign-ins are.",
+        "With the current password; the new one by registration's rules. Every other session ends (its requests answer 401); this one continues with the new token answered. The account's passkeys are removed too unless `removePasskeys` is false; the answer names those removed and those that remain. The account is told by e-mail. Wrong passwords are limited as sign-ins are.",
       response: 'Changed: the new token for this device',
       errors: [429, 503],
     },

@@ -20,7 +20,7 @@ import { hashPassword, verifyPassword, type HashingClient } from '../../platform
 import { countAttempt, hitThrottle, peekThrottle, clearThrottle, type ThrottleRule } from '../../platform/auth/throttle';
 import { throttleAddress } from '../../platform/auth/throttle-address';
 import type { DbOrTx } from '../../platform/db/client';
-import { emailChanges, sessions, users } from '../../platform/db/schema/index';
+import { emailChanges, passkeys, sessions, users } from '../../platform/db/schema/index';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
 import { confirmAddress } from '../email-confirmation/service';
 import { recordSession, sessionOf, type SessionClient } from '../sessions/service';
@@ -84,7 +84,7 @@ export async function updateDetails(deps: Deps, caller: Caller, input: UpdateDet
  * The current password, checked as a sign-in checks one: wrong ones counted per account, and past the limit every
  * attempt, right or wrong, answers 429 until the window ends. Answers the account.
  */
-async function checkCurrentPassword(deps: Deps, caller: Caller, typed: string, client: HashingClient): Promise<UserRow> {
+export async function checkCurrentPassword(deps: Deps, caller: Caller, typed: string, client: HashingClient): Promise<UserRow> {
   const now = deps.clock.now();
   const key = currentPasswordKey(caller.id);
   const refuse = (retryAfterSeconds: number, resetsAt: number): never => {
@@ -117,9 +117,12 @@ async function assertAddressFree(tx: DbOrTx, email: string, userId: number): Pro
 
 /**
  * POST /api/account/email and account.changeEmail: a link to the NEW address; nothing about the account changes
- * until it is opened (confirmEmailChange). A newer request spends the link of an earlier one.
+ * until it is opened (confirmEmailChange). A newer request spends the link of an earlier one. An account that has
+ * not proved its address asks none: it may be a stranger's registration of it, moving the account to their mailbox
+ * before the owner takes it (docs/product.md#changing-the-e-mail-address).
  */
 export async function startEmailChange(deps: Deps, caller: Caller, input: ChangeEmailInput, clientAddress: string): Promise<{ message: string; pendingEmail: string }> {
+  if ((await accountOf(deps.db, caller.id)).emailVerifiedAt === null) throw new ForbiddenError(accountMessages.emailChangeUnconfirmed);
   const row = await checkCurrentPassword(deps, caller, input.currentPassword, { address: throttleAddress(clientAddress) });
   if (row.email.toLowerCase() === input.email.toLowerCase()) throw fieldInvalid(accountMessages.sameEmail, { email: accountMessages.sameEmail });
   const now = deps.clock.now();
@@ -174,14 +177,15 @@ export async function confirmEmailChange(deps: Deps, caller: Caller, input: Conf
 /**
  * POST /api/account/password and account.changePassword: the session version moves, so every token signed before
  * stops working at once (platform/auth/caller.ts); this device gets a new token for the same session, lasting as
- * the first did. The account is told by e-mail.
+ * the first did. The passkeys go too unless the person keeps them: one added by whoever knew the old password would
+ * outlive it (docs/product.md#changing-the-password). The account is told by e-mail.
  */
 export async function changePassword(
   deps: Deps,
   caller: Caller,
   input: ChangePasswordInput,
   client: SessionClient,
-): Promise<{ message: string; token: string; expiresAt: string }> {
+): Promise<{ message: string; token: string; expiresAt: string; passkeysRemoved: string[]; passkeysRemaining: string[] }> {
   const hashing = { address: throttleAddress(client.address) };
   await checkCurrentPassword(deps, caller, input.currentPassword, hashing);
   // The slow, memory-hard hash runs before the write lock is taken.
@@ -206,11 +210,20 @@ export async function changePassword(
     }
     // A reset link from before would set the password again: spent.
     await spendAccountTokens(tx, row.id, PASSWORD_LINKS, now);
+    const removed = input.removePasskeys ? await tx.delete(passkeys).where(eq(passkeys.userId, row.id)).returning({ name: passkeys.name }) : [];
+    const remaining = await tx.select({ name: passkeys.name }).from(passkeys).where(eq(passkeys.userId, row.id)).orderBy(desc(passkeys.createdAt), desc(passkeys.id));
     await clearThrottle(tx, currentPasswordKey(row.id));
     await deps.mailer.queue(tx, passwordChangedMail(row.email, row.username));
-    await writeLog(tx, now, { action: 'Password changed on the account page; every other session ended', username: row.username, userId: row.id });
-    return fresh;
+    const kept = removed.length > 0 ? `; passkeys removed: ${removed.map((k) => k.name).join(', ')}` : remaining.length > 0 ? `; passkeys kept: ${remaining.map((k) => k.name).join(', ')}` : '';
+    await writeLog(tx, now, { action: `Password changed on the account page; every other session ended${kept}`, username: row.username, userId: row.id });
+    return { ...fresh, passkeysRemoved: removed.map((k) => k.name), passkeysRemaining: remaining.map((k) => k.name) };
   });
   deliverSoon(deps, 'password changed mail');
-  return { message: accountMessages.passwordChanged, token: signed.token, expiresAt: new Date(signed.expiresAt).toISOString() };
+  return {
+    message: accountMessages.passwordChanged,
+    token: signed.token,
+    expiresAt: new Date(signed.expiresAt).toISOString(),
+    passkeysRemoved: signed.passkeysRemoved,
+    passkeysRemaining: signed.passkeysRemaining,
+  };
 }

@@ -1,6 +1,6 @@
 // Passkeys' operations (docs/api.md#passkeys): the account's own list, adding and removing one, and signing in with one.
 import { successReply } from '../../contract/replies';
-import { addPasskeyInput, passkeyListView, passkeyLoginInput, passkeyOptionsView, passkeyView, removePasskeyInput } from '../../contract/passkeys';
+import { addPasskeyInput, passkeyListView, passkeyLoginInput, passkeyOptionsInput, passkeyOptionsView, passkeyView, removePasskeyInput } from '../../contract/passkeys';
 import { loginResultView } from '../../contract/views';
 import { defineOperation, succeeded } from '../../api/operation';
 import { addPasskey, listPasskeys, registrationOptions, removePasskey, signInOptions, signInWithPasskey } from './service';
@@ -22,16 +22,19 @@ export const passkeyOperations = {
   }),
   options: defineOperation({
     tier: 'customer',
+    input: passkeyOptionsInput,
     output: passkeyOptionsView,
-    handler: ({ deps, caller }) => registrationOptions(deps, caller),
+    handler: ({ deps, caller, clientAddress }, input) => registrationOptions(deps, caller, input, clientAddress),
     rest: {
       method: 'post',
       path: '/account/passkeys/options',
       operationId: 'startAddingPasskey',
       tags: ['Account'],
       summary: 'Start adding a passkey',
-      description: 'WebAuthn registration options for `navigator.credentials.create()` (or @simplewebauthn/browser `startRegistration({ optionsJSON })`). Their challenge answers one POST /api/account/passkeys within five minutes.',
+      description:
+        'With the current password, and for a staff account with a second factor a `code` (or a recovery code). WebAuthn registration options for `navigator.credentials.create()` (or @simplewebauthn/browser `startRegistration({ optionsJSON })`). Their challenge answers one POST /api/account/passkeys within five minutes. An account that has not confirmed its e-mail address answers 403. Wrong passwords and codes are limited as sign-ins are.',
       response: 'The registration options',
+      errors: [403, 429, 503],
     },
   }),
   add: defineOperation({
@@ -49,7 +52,7 @@ export const passkeyOperations = {
         'A name and the authenticator’s answer to the options. A wrong, expired or reused challenge, another site’s answer or one without user verification is refused (400) and counted against the address, as sign-ins are.',
       status: 201,
       response: 'Added',
-      errors: [409, 429],
+      errors: [403, 409, 429],
     },
   }),
   remove: defineOperation({

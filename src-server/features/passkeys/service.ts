@@ -11,15 +11,20 @@ import {
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { brand } from '../../contract/brand';
 import { messages } from '../../contract/messages';
-import type { AddPasskeyInput, PasskeyList, PasskeyLoginInput, PasskeyOptions, PasskeyView } from '../../contract/passkeys';
+import { passkeyMessages, type AddPasskeyInput, type PasskeyList, type PasskeyLoginInput, type PasskeyOptions, type PasskeyOptionsInput, type PasskeyView } from '../../contract/passkeys';
+import { hasAdminRights } from '../../contract/roles';
 import type { LoginResult } from '../../contract/views';
 import type { Caller, Deps } from '../../deps';
-import { ConflictError, NotFoundError, ThrottledError, UnauthenticatedError, fieldInvalid } from '../../errors';
+import { ConflictError, ForbiddenError, NotFoundError, ThrottledError, UnauthenticatedError, fieldInvalid } from '../../errors';
 import { writeLog } from '../../platform/audit/log';
 import { addressThrottleKey, hitThrottle, peekThrottle, type ThrottleRule } from '../../platform/auth/throttle';
+import { throttleAddress } from '../../platform/auth/throttle-address';
 import type { DbOrTx } from '../../platform/db/client';
 import { passkeyChallenges, passkeys, users } from '../../platform/db/schema/index';
 import { signIn } from '../account/service';
+import { checkCurrentPassword } from '../my-account/service';
+import { enrolledFactor } from '../second-factor/factor';
+import { spendCallerCode } from '../second-factor/service';
 
 /** How long a ceremony's challenge waits for the authenticator's answer. */
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000;
@@ -143,8 +148,24 @@ export async function listPasskeys(deps: Pick<Deps, 'db'>, caller: Caller): Prom
   return { passkeys: rows.map(toView) };
 }
 
-/** POST /api/account/passkeys/options: a registration ceremony for the caller; their passkeys are excluded, so one device is added once. */
-export async function registrationOptions(deps: Deps, caller: Caller): Promise<PasskeyOptions> {
+/** An account that has not proved its address may be a stranger's registration of it: it adds no passkey (docs/product.md#passkeys). */
+async function assertAddressProved(deps: Pick<Deps, 'db'>, caller: Caller): Promise<void> {
+  const [account] = await deps.db.select({ emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, caller.id));
+  if (!account || account.emailVerifiedAt === null) throw new ForbiddenError(passkeyMessages.unconfirmed);
+}
+
+/**
+ * POST /api/account/passkeys/options: a registration ceremony for the caller; their passkeys are excluded, so one
+ * device is added once. Only for an account that has proved its address, and only with the current password (and,
+ * for staff with a second factor, a code), each checked and throttled as where they are asked already: a passkey
+ * outlives a session, so a session alone must not be enough to add one (docs/product.md#passkeys).
+ */
+export async function registrationOptions(deps: Deps, caller: Caller, input: PasskeyOptionsInput, clientAddress: string): Promise<PasskeyOptions> {
+  await assertAddressProved(deps, caller);
+  const needsCode = hasAdminRights(caller) && (await enrolledFactor(deps.db, caller.id)) !== undefined;
+  if (needsCode && input.code === undefined) throw fieldInvalid(passkeyMessages.codeRequired, { code: passkeyMessages.codeRequired });
+  await checkCurrentPassword(deps, caller, input.currentPassword, { address: throttleAddress(clientAddress) });
+  if (needsCode) await spendCallerCode(deps, caller, input.code!, clientAddress);
   const now = deps.clock.now();
   const { rpID } = relyingParty(deps);
   const existing = await deps.db.select().from(passkeys).where(eq(passkeys.userId, caller.id));
@@ -170,6 +191,8 @@ export async function registrationOptions(deps: Deps, caller: Caller): Promise<P
 export async function addPasskey(deps: Deps, caller: Caller, input: AddPasskeyInput, clientAddress: string): Promise<PasskeyView> {
   const now = deps.clock.now();
   await assertRoom(deps, clientAddress, now);
+  // Again here: the address may have become unconfirmed (staff changed it) since the options were given.
+  await assertAddressProved(deps, caller);
   const { rpID, origin } = relyingParty(deps);
   const challenge = challengeIn(input.response.response.clientDataJSON);
   const notAdded = () => refuse(deps, clientAddress, caller, 'Passkey refused', now, fieldInvalid(messages.passkeyNotAdded, { response: messages.passkeyNotAdded }));

@@ -34,6 +34,7 @@ export function changedMail(to: string, username: string) {
     greeting: username,
     body: [
       `The password of your ${brand.name} account has just been changed, and every device that was signed in has been signed out.`,
+      'Any passkey, e-mail address change or link made before the change has been removed too.',
       '',
       `If this was not you, call us straight away on ${brand.phones.support} or write to ${brand.emails.support}.`,
     ],

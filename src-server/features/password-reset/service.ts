@@ -3,12 +3,17 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { passwordResetMessages, type PasswordResetConfirmInput, type PasswordResetRequestInput } from '../../contract/password-reset';
+import type { AccountCleared } from '../../contract/email-confirmation';
+import { hasAdminRights } from '../../contract/roles';
+import type { SecondFactorChallenge } from '../../contract/second-factor';
 import type { LoginResult } from '../../contract/views';
 import { passwordResetTokens, users } from '../../platform/db/schema/index';
 import { issueAccountToken, PASSWORD_LINKS, spendAccountTokens, usableAccountToken } from '../../platform/auth/account-tokens';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
 import { changedMail, resetMail } from './mail';
 import { confirmAddress } from '../email-confirmation/service';
+import { clearAccountForOwner } from '../email-confirmation/clear-account';
+import { enrolledFactor, issueChallenge } from '../second-factor/factor';
 import type { Deps } from '../../deps';
 import { InvalidError } from '../../errors';
 import { hashPassword } from '../../platform/auth/password';
@@ -32,8 +37,15 @@ const RESET_EMAIL_RULE: ThrottleRule = { limit: 3, windowMs: 60 * 60_000 };
 
 export interface PasswordResetAnswer {
   message: string;
+}
+
+export interface PasswordSetAnswer extends PasswordResetAnswer {
+  /** What the account held from before the mailbox was proved, now removed (docs/product.md#e-mail-confirmation). */
+  removed: AccountCleared;
   /** Only for an invitation: the person is signed in, as account.login would answer. */
   session?: LoginResult;
+  /** Instead of `session`, for staff with a second factor: the code's challenge, as account.login answers it. */
+  secondFactor?: SecondFactorChallenge;
 }
 
 export { queueInvitation } from './invitation';
@@ -94,10 +106,13 @@ export async function requestPasswordReset(
 }
 
 /**
- * Step 2. An unused, unexpired token changes the password, ends every session and is spent, in one transaction;
- * an invitation's also signs in, from the account as the transaction left it (docs/product.md#welcome).
+ * Step 2. An unused, unexpired token changes the password and is spent, in one transaction that also gives the
+ * account clean to the mailbox's owner: every passkey, waiting e-mail change, session and other link made before is
+ * gone (docs/product.md#e-mail-confirmation). An invitation's also signs in, from the account as the transaction left
+ * it (docs/product.md#welcome), unless the account has a second factor: then it answers the code's challenge, as a
+ * password sign-in does, so no link is a way round the factor. A reset link never signs in.
  */
-export async function confirmPasswordReset(deps: Deps, input: PasswordResetConfirmInput, client: SessionClient): Promise<PasswordResetAnswer> {
+export async function confirmPasswordReset(deps: Deps, input: PasswordResetConfirmInput, client: SessionClient): Promise<PasswordSetAnswer> {
   const now = deps.clock.now();
   const usable = usableAccountToken(input.token, PASSWORD_LINKS, now);
   const [found] = await deps.db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(usable).limit(1);
@@ -106,7 +121,7 @@ export async function confirmPasswordReset(deps: Deps, input: PasswordResetConfi
   // The slow, memory-hard hash runs before the write lock is taken, so other writers do not wait on it.
   const passwordHash = await hashPassword(input.password);
 
-  const { user, purpose } = await deps.write(async (tx) => {
+  const { user, purpose, removed, secondFactor } = await deps.write(async (tx) => {
     // Claimed again inside the transaction: of two confirmations racing with one token, only one wins.
     const [claimed] = await tx
       .update(passwordResetTokens)
@@ -114,6 +129,11 @@ export async function confirmPasswordReset(deps: Deps, input: PasswordResetConfi
       .where(and(eq(passwordResetTokens.id, found.id), usable))
       .returning({ userId: passwordResetTokens.userId, purpose: passwordResetTokens.purpose });
     if (!claimed) throw new InvalidError(passwordResetMessages.invalidLink);
+    const [before] = await tx.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, claimed.userId));
+    if (!before) throw new InvalidError(passwordResetMessages.invalidLink);
+    // A takeover: nothing made before the mailbox was proved lets anyone back in. Before the session version moves,
+    // so the sessions it signs out are the ones still open.
+    const removed = await clearAccountForOwner(tx, before, now);
     const [row] = await tx
       .update(users)
       .set({ passwordHash, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
@@ -129,16 +149,22 @@ export async function confirmPasswordReset(deps: Deps, input: PasswordResetConfi
     // The link reached its mailbox: the address is the account's, and what waited for that joins it.
     const { confirmedNow } = await confirmAddress(tx, row.id, now);
     if (confirmedNow) row.emailVerifiedAt = now;
-    if (claimed.purpose === 'invite') {
-      // Their first password: nothing to warn about, and the welcome page signs them in.
-      await writeLog(tx, now, { action: 'Invitation accepted', username: row.username, userId: row.id });
-    } else {
+    if (claimed.purpose !== 'invite') {
       await deps.mailer.queue(tx, changedMail(row.email, row.username));
       await writeLog(tx, now, { action: 'Password reset completed', username: row.username, userId: row.id });
+      return { user: row, purpose: claimed.purpose, removed };
     }
-    return { user: row, purpose: claimed.purpose };
+    // Their first password: nothing to warn about, and the welcome page signs them in.
+    await writeLog(tx, now, { action: 'Invitation accepted', username: row.username, userId: row.id });
+    // Staff with a second factor: the code is asked as after a password (docs/product.md#second-factor-for-staff).
+    if (hasAdminRights(row) && (await enrolledFactor(tx, row.id))) {
+      await writeLog(tx, now, { action: 'Password set by invitation, second factor asked', username: row.username, userId: row.id });
+      return { user: row, purpose: claimed.purpose, removed, secondFactor: await issueChallenge(tx, row.id, now) };
+    }
+    return { user: row, purpose: claimed.purpose, removed };
   });
   deliverSoon(deps, 'password reset mail');
-  if (purpose !== 'invite') return { message: passwordResetMessages.changed };
-  return { message: passwordResetMessages.welcomed, session: await signIn(deps, user, input.remember, now, client) };
+  if (purpose !== 'invite') return { message: passwordResetMessages.changed, removed };
+  if (secondFactor) return { message: passwordResetMessages.welcomed, removed, secondFactor };
+  return { message: passwordResetMessages.welcomed, removed, session: await signIn(deps, user, input.remember, now, client) };
 }

@@ -19,7 +19,7 @@ import type { LoginResult } from '../../contract/views';
 import type { Caller, Deps } from '../../deps';
 import { ConflictError, ForbiddenError, ThrottledError, UnauthenticatedError, fieldInvalid } from '../../errors';
 import { writeLog } from '../../platform/audit/log';
-import { hashAccountToken } from '../../platform/auth/account-tokens';
+import { hashAccountToken, spendAccountTokens } from '../../platform/auth/account-tokens';
 import { assertOwnerRights } from '../../platform/auth/permissions';
 import { addressThrottleKey, clearThrottle, hitThrottle, peekThrottle, type ThrottleRule } from '../../platform/auth/throttle';
 import type { DbOrTx } from '../../platform/db/client';
@@ -218,12 +218,36 @@ export async function confirmSetup(deps: Deps, caller: Caller, input: { code: st
     if (confirmed.length === 0) return false;
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, caller.id));
     await tx.insert(recoveryCodes).values(codes.map((code) => ({ userId: caller.id, codeHash: hashRecoveryCode(code), createdAt: now })));
+    // An invitation not yet used would set a password and sign in without the code: spent (docs/product.md#welcome).
+    await spendAccountTokens(tx, caller.id, ['invite'], now);
     await clearThrottle(tx, keys.user);
     await writeLog(tx, now, { action: 'Second factor set up', username: caller.username, userId: caller.id });
     return true;
   });
   if (!done) throw new ConflictError(messages.secondFactorNotStarted);
   return { recoveryCodes: codes };
+}
+
+/**
+ * A current code (or a recovery code) of the caller's factor, asked before something a session alone must not do
+ * (adding a passkey: docs/product.md#passkeys): checked, spent and counted as removing the factor's is. A wrong one
+ * answers 400 on `code`.
+ */
+export async function spendCallerCode(deps: Deps, caller: Caller, typed: string, clientAddress: string): Promise<void> {
+  const now = deps.clock.now();
+  const keys = codeKeys(caller.id, clientAddress);
+  await assertCodeRoom(deps, keys, now);
+  const factor = await enrolledFactor(deps.db, caller.id);
+  if (!factor) throw new ConflictError(messages.secondFactorMissing);
+  const wrong = () => refuseCode(deps, keys, caller, now, fieldInvalid(messages.invalidCode, { code: messages.invalidCode }));
+  const proof = await proofOf(deps, factor, typed, now);
+  if (!proof) return wrong();
+  const spent = await deps.write(async (tx) => {
+    if (!(await spendProof(tx, caller.id, proof, now))) return false;
+    await clearThrottle(tx, keys.user);
+    return true;
+  });
+  if (!spent) return wrong();
 }
 
 /** POST /api/account/second-factor/remove: a current code (or a recovery code) proves it is the holder asking. */

@@ -90,6 +90,20 @@ async function endSessions(tx: DbOrTx, rows: { id: number; jti: string; expiresA
 }
 
 /**
+ * Signs out every session of the account whose token still works, but `exceptJti`'s, in the caller's transaction;
+ * answers how many. Run before a session version moves, which would hide the rows still open.
+ */
+export async function endLiveSessions(tx: DbOrTx, userId: number, now: number, exceptJti?: string): Promise<number> {
+  const live = liveSessionsOf(userId, now);
+  const rows = await tx
+    .select({ id: sessions.id, jti: sessions.jti, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(exceptJti === undefined ? live : and(live, ne(sessions.jti, exceptJti)));
+  await endSessions(tx, rows, now);
+  return rows.length;
+}
+
+/**
  * DELETE /api/account/sessions/{id} and account.endSession: signs out one of the caller's other devices. Another
  * account's session answers as one that does not exist; this device's is Logout's to end.
  */
