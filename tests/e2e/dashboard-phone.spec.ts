@@ -3,6 +3,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { claimMessages } from '../../src-server/contract/claim';
 import { apiToken, confirmAddress, coverFor, createAccount, signIn, unique } from './fixtures';
+import { ownerAuth, requestQuote } from './quote-flow';
 
 const PASSWORD = 'e2e-phone-password';
 const HOUR = 3_600_000;
@@ -75,3 +76,46 @@ test('a claim reported offline joins "Your claims" once the outbox sends it, wit
   await expect(list.getByText(mine[0]!.reference)).toBeVisible();
   expect(await stillSamePage(page)).toBe(true);
 });
+
+/** The part of `box` inside the window and inside the dialog's own visible box. */
+async function inView(page: Page, target: ReturnType<Page['locator']>): Promise<boolean> {
+  return target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const d = el.closest('dialog')?.getBoundingClientRect() ?? { top: 0, bottom: window.innerHeight };
+    return r.height > 0 && r.top >= Math.max(0, d.top) && r.bottom <= Math.min(window.innerHeight, d.bottom);
+  });
+}
+
+for (const phone of PHONES) {
+  test(`at ${phone.width}x${phone.height}, "Accept quote" opens at its top with the price in view; the confirmation is next by keyboard`, async ({ page, request }) => {
+    const c = await customerWithCover(request);
+    const quote = await requestQuote(request, { firstName: 'Rhian', lastName: unique('Phone'), email: c.email });
+    const offer = await request.post(`/api/admin/quotes/${quote.id}/offer`, { headers: await ownerAuth(request), data: { premium: '72.00', validHours: 6 } });
+    expect(offer.status(), await offer.text()).toBe(200);
+    await page.setViewportSize(phone);
+    await signIn(page, c.username, PASSWORD);
+    await page.waitForURL('**/dashboard');
+    const open = page.getByRole('region', { name: 'Your quote requests' }).getByRole('button', { name: `Accept quote ${quote.reference}` });
+    await open.click();
+
+    const dialog = page.getByRole('dialog', { name: `Accept quote ${quote.reference}` });
+    const heading = dialog.getByRole('heading', { name: `Accept quote ${quote.reference}` });
+    await expect(heading).toBeFocused();
+    expect(await dialog.evaluate((d) => d.scrollTop)).toBe(0);
+    const price = dialog.getByText('Price: £72.00');
+    expect(await inView(page, heading)).toBe(true);
+    expect(await inView(page, price)).toBe(true);
+    // The whole Statement of Fact is below, in the dialog's own scroll; the confirmation is the next stop for the keyboard.
+    await page.keyboard.press('Tab');
+    const confirm = dialog.getByRole('checkbox', { name: 'I confirm that the answers above are true and complete' });
+    await expect(confirm).toBeFocused();
+    expect(await inView(page, confirm)).toBe(true);
+    await page.keyboard.press('Space');
+    await expect(confirm).toBeChecked();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(open).toBeFocused();
+  });
+}
