@@ -1,6 +1,8 @@
 // The dashboard on a phone (docs/product.md#dashboard, #accepting-a-quote, #reporting-a-claim): a claim reported with
-// no signal joins 'Your claims' once the outbox sends it, without a reload.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+// no signal joins 'Your claims' once the outbox sends it, without a reload; 'Accept quote' opens at its top with the
+// price in view and its confirmation the next stop for the keyboard; the policy card's certificate is on the first
+// screen, at 390x844 and at 320x568.
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { claimMessages } from '../../src-server/contract/claim';
 import { apiToken, confirmAddress, coverFor, createAccount, signIn, unique } from './fixtures';
 import { ownerAuth, requestQuote } from './quote-flow';
@@ -77,8 +79,8 @@ test('a claim reported offline joins "Your claims" once the outbox sends it, wit
   expect(await stillSamePage(page)).toBe(true);
 });
 
-/** The part of `box` inside the window and inside the dialog's own visible box. */
-async function inView(page: Page, target: ReturnType<Page['locator']>): Promise<boolean> {
+/** Whether `target` is wholly on screen: inside the window and, in a dialog, inside the dialog's own visible box. */
+async function inView(target: Locator): Promise<boolean> {
   return target.evaluate((el) => {
     const r = el.getBoundingClientRect();
     const d = el.closest('dialog')?.getBoundingClientRect() ?? { top: 0, bottom: window.innerHeight };
@@ -103,13 +105,13 @@ for (const phone of PHONES) {
     await expect(heading).toBeFocused();
     expect(await dialog.evaluate((d) => d.scrollTop)).toBe(0);
     const price = dialog.getByText('Price: £72.00');
-    expect(await inView(page, heading)).toBe(true);
-    expect(await inView(page, price)).toBe(true);
+    expect(await inView(heading)).toBe(true);
+    expect(await inView(price)).toBe(true);
     // The whole Statement of Fact is below, in the dialog's own scroll; the confirmation is the next stop for the keyboard.
     await page.keyboard.press('Tab');
     const confirm = dialog.getByRole('checkbox', { name: 'I confirm that the answers above are true and complete' });
     await expect(confirm).toBeFocused();
-    expect(await inView(page, confirm)).toBe(true);
+    expect(await inView(confirm)).toBe(true);
     await page.keyboard.press('Space');
     await expect(confirm).toBeChecked();
     await page.keyboard.press('Tab');
@@ -117,5 +119,30 @@ for (const phone of PHONES) {
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(open).toBeFocused();
+  });
+}
+
+for (const phone of PHONES) {
+  test(`at ${phone.width}x${phone.height}, the certificate's View and Download are on the first screen of the dashboard`, async ({ page, request }) => {
+    const c = await customerWithCover(request);
+    await page.setViewportSize(phone);
+    await signIn(page, c.username, PASSWORD);
+    await page.waitForURL('**/dashboard');
+    const card = page.getByRole('article', { name: c.policyNumber });
+    const view = card.getByRole('button', { name: 'View Certificate' });
+    const download = card.getByRole('button', { name: 'Download Certificate' });
+    await expect(view).toBeVisible();
+    await expect(download).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`dashboard-${phone.width}.png`) });
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    for (const button of [view, download]) {
+      const box = (await button.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(phone.height);
+    }
+
+    // They are the certificate's own: the file the Policy Documents list gives.
+    const file = page.waitForEvent('download');
+    await download.click();
+    expect((await file).suggestedFilename()).toBe(`${c.policyNumber}_certificate.pdf`);
   });
 }
