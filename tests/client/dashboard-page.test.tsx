@@ -2,7 +2,7 @@
 // The dashboard page with the server's tRPC answers given by the test (docs/product.md#dashboard, #offline):
 // welcome, loading and error texts, the Active/Expired split as policies expire under a fake clock, tabs,
 // Previous/Next, impersonation, the offline copy (the real persister into an in-memory Cache Storage) and
-// the certificate buttons' busy state.
+// the certificate buttons' busy state, and the card's own certificate.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -501,8 +501,12 @@ describe('DashboardPage', () => {
     // The customer's own actions are not the admin's to take.
     expect(screen.queryByRole('link', { name: 'Make a claim' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Contact us' })).toBeNull();
-    // The certificates stay readable, as the customer sees them.
-    expect(screen.getByRole('button', { name: 'View Certificate' })).toBeTruthy();
+    // The certificates stay readable, as the customer sees them (on the card and in Policy Documents), never from a
+    // copy kept on the admin's device.
+    expect(screen.getAllByRole('button', { name: 'View Certificate' })).toHaveLength(2);
+    vi.mocked(certificates.loadDocument).mockResolvedValueOnce(new Blob(['%PDF'], { type: 'application/pdf' }));
+    await user.click(within(screen.getByRole('article')).getByRole('button', { name: 'View Certificate' }));
+    expect(certificates.loadDocument).toHaveBeenCalledWith(expect.objectContaining({ policyNumber: 'THEIRS' }), 'certificate', { cacheFor: null });
 
     await user.click(screen.getByRole('button', { name: 'Return to Admin Dashboard' }));
     expect(sessionStorage.getItem('impersonateUserId')).toBeNull();
@@ -571,5 +575,38 @@ describe('DashboardPage', () => {
     await user.click(docs.getByRole('button', { name: 'Download Certificate' }));
     expect((await docs.findByRole('alert')).textContent).toBe('Failed to load certificate. Please try again.');
     expect(certificates.downloadDocument).not.toHaveBeenCalled();
+  });
+
+  it("the card starts with the certificate of cover in force or to come: View and Download before the countdown, told apart by the card's policy", async () => {
+    const ended = policy({ policyNumber: 'ENDED1', startDate: '2026-06-01', endDate: '2026-06-02' });
+    answerWith({ status: 200, body: [policy({ policyNumber: 'LIVE1' }), ended] });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderPage();
+    const article = await screen.findByRole('article', { name: 'LIVE1' });
+    const card = within(article);
+    const view = card.getByRole('button', { name: 'View Certificate' });
+    const download = card.getByRole('button', { name: 'Download Certificate' });
+    expect(card.getByRole('heading', { level: 4, name: 'Certificate of Motor Insurance' })).toBeTruthy();
+    // Which policy the buttons are for: the card's number and the certificate's heading.
+    expect(view.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent)).toEqual(['LIVE1', 'Certificate of Motor Insurance']);
+    // In the card's order, ahead of the countdown and the details.
+    const order = [view, download, card.getByTestId('countdown'), card.getByText('Policyholder')];
+    for (let i = 1; i < order.length; i++) expect(order[i - 1]!.compareDocumentPosition(order[i]!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    vi.mocked(certificates.loadDocument).mockResolvedValueOnce(new Blob(['%PDF'], { type: 'application/pdf' }));
+    await user.click(download);
+    expect(certificates.loadDocument).toHaveBeenCalledWith(expect.objectContaining({ policyNumber: 'LIVE1' }), 'certificate', { cacheFor: 5 });
+    await waitFor(() => expect(certificates.downloadDocument).toHaveBeenCalledWith(expect.any(Blob), 'LIVE1', 'certificate'));
+    // A failure is told in the card, by its buttons.
+    vi.mocked(certificates.loadDocument).mockRejectedValueOnce(new certificates.DocumentError('Failed to load certificate. Please try again.'));
+    await user.click(view);
+    expect((await card.findByRole('alert')).textContent).toBe('Failed to load certificate. Please try again.');
+    expect(within(screen.getByRole('region', { name: 'Policy Documents' })).queryByRole('alert')).toBeNull();
+
+    // Ended cover's certificate is a record: in Policy Documents only.
+    await user.click(screen.getByRole('tab', { name: /^Expired/ }));
+    const endedCard = within(await screen.findByRole('article', { name: 'ENDED1' }));
+    expect(endedCard.queryByRole('button', { name: 'View Certificate' })).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Policy Documents' })).getByRole('button', { name: 'View Certificate' })).toBeTruthy();
   });
 });

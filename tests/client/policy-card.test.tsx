@@ -40,7 +40,7 @@ const policy: PolicyView = {
 
 function LiveCard({ p = policy, customerActions, paid }: { p?: PolicyView; customerActions?: boolean; paid?: number }) {
   const now = useNow();
-  return <PolicyCard policy={p} now={now} paid={paid} {...(customerActions === undefined ? {} : { customerActions })} />;
+  return <PolicyCard policy={p} now={now} paid={paid} cacheFor={5} {...(customerActions === undefined ? {} : { customerActions })} />;
 }
 
 const label = () => screen.getByTestId('countdown-label');

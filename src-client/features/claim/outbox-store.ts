@@ -1,6 +1,7 @@
 // The phone's outbox as the app uses it (outbox.ts): reports in IndexedDB (idb), sent as REST POST /api/user/claims
 // with the session's bearer token (lib/rest.ts). Photos are kept as Blobs: IndexedDB stores them as they are.
 import { openDB, type IDBPDatabase } from 'idb';
+import type { MyClaimView } from '@server/contract/views';
 import { postJson } from '../../lib/rest';
 import { createOutbox, type Outbox, type ReportStore, type StoredReport } from './outbox';
 
@@ -30,13 +31,32 @@ export const indexedDbReportStore: ReportStore = {
 
 let outbox: Outbox | undefined;
 
+/**
+ * A report the server has taken is one of the customer's claims from then on: the dashboard's list (claims.mine)
+ * shows it at once and is asked for again, whichever screen sent it and whether or not the list is on screen
+ * (docs/product.md#dashboard). The query layer is imported only when a report is sent.
+ */
+function showSentClaim(claim: MyClaimView): void {
+  void import('../../lib/trpc')
+    .then(({ trpc }) => {
+      trpc.claims.mine.setData(undefined, (list) => (list && !list.some((c) => c.clientId === claim.clientId) ? [claim, ...list] : list));
+      return trpc.claims.mine.invalidate();
+    })
+    .catch(() => undefined);
+}
+
 /** The app's one outbox (module state: every screen and the start-up flush share its queue and its listeners). */
 export function claimOutbox(): Outbox {
-  outbox ??= createOutbox({
-    store: indexedDbReportStore,
-    transport: (body) => postJson('/user/claims', body),
-    isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
-  });
+  if (!outbox) {
+    outbox = createOutbox({
+      store: indexedDbReportStore,
+      transport: (body) => postJson('/user/claims', body),
+      isOnline: () => typeof navigator === 'undefined' || navigator.onLine !== false,
+    });
+    outbox.subscribe(({ result }) => {
+      if (result?.kind === 'sent') showSentClaim(result.claim);
+    });
+  }
   return outbox;
 }
 

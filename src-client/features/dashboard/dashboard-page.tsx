@@ -21,8 +21,11 @@ const route = getRouteApi('/dashboard');
 
 const NO_POLICIES: PolicyView[] = [];
 
-/** The height of one policy card (phone: one column; wider: two), kept while it loads: no jump when it arrives. */
-const CARD_SPACE = 'min-h-[47.5rem] md:min-h-[25.25rem]';
+/**
+ * The height of one policy card with its certificate (phone: one column, the certificate's buttons stacked; wider: two
+ * columns), kept while it loads: no jump when it arrives.
+ */
+const CARD_SPACE = 'min-h-[57.75rem] md:min-h-[30.25rem]';
 
 /** Active by start, expired most recently ended first. `states` (in order) keeps the split until one changes. */
 function splitPolicies(policies: PolicyView[], states: string): { active: PolicyView[]; expired: PolicyView[] } {
@@ -67,6 +70,7 @@ export function DashboardPage() {
       now={now}
       empty={currentTab === 'active' ? 'No active policies found.' : 'No expired policies found.'}
       customerActions={!impersonating}
+      cacheFor={impersonating ? null : session.user.id}
     />
   );
 
@@ -164,7 +168,19 @@ export function DashboardPage() {
 }
 
 /** One policy at a time, with Previous/Next (wrapping) when there is more than one. */
-function PolicyPager({ policies, now, empty, customerActions }: { policies: PolicyView[]; now: number; empty: string; customerActions: boolean }) {
+function PolicyPager({
+  policies,
+  now,
+  empty,
+  customerActions,
+  cacheFor,
+}: {
+  policies: PolicyView[];
+  now: number;
+  empty: string;
+  customerActions: boolean;
+  cacheFor: number | null;
+}) {
   const [index, setIndex] = useState(0);
   const paidFor = useMyPaid(customerActions);
   if (policies.length === 0) {
@@ -189,7 +205,13 @@ function PolicyPager({ policies, now, empty, customerActions }: { policies: Poli
           </Button>
         </div>
       ) : null}
-      <PolicyCard policy={policy} now={now} customerActions={customerActions} paid={customerActions ? paidFor(policy.policyNumber) : undefined} />
+      <PolicyCard
+        policy={policy}
+        now={now}
+        customerActions={customerActions}
+        paid={customerActions ? paidFor(policy.policyNumber) : undefined}
+        cacheFor={cacheFor}
+      />
     </div>
   );
 }

@@ -1,12 +1,15 @@
 // One policy at a glance (docs/product.md#dashboard). `now` comes from the page's one clock (use-now.ts), so the
-// card and the Active/Expired split never disagree.
+// card and the Active/Expired split never disagree. Its order is a phone's: the policy and its status, the
+// certificate (what is shown at the roadside, on the first screen), then the countdown and the details, then the help.
 import { Link } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
+import { documentsOf } from '@server/contract/documents';
 import type { PolicyView } from '@server/contract/views';
 import { brand, brandTelHref } from '@server/contract/brand';
 import { formatPounds } from '@server/contract/pounds';
 import { buttonClass } from '../../components/button';
 import type { CoverState } from '@server/contract/cover';
+import { DocumentButtons, DocumentFailureMessage, useDocumentActions } from './document-buttons';
 import {
   countdown,
   countdownSummary,
@@ -51,10 +54,13 @@ export function PolicyCard({
   headingLevel = 3,
   customerActions = true,
   paid,
+  cacheFor,
 }: {
   policy: PolicyView;
   now: number;
   headingLevel?: 2 | 3;
+  /** The user whose offline copy of the certificate may answer (null while impersonating: docs/product.md#offline). */
+  cacheFor: number | null;
   /** The customer's own actions ('Make a claim', 'Buy again', 'Call us', 'Contact us'); false while staff impersonate. */
   customerActions?: boolean;
   /** What the customer has paid for it, in pounds (features/payments/mine.ts); undefined while not known. */
@@ -85,6 +91,10 @@ export function PolicyCard({
           {badge.text}
         </p>
       </div>
+
+      {number && documentsOf(policy.status).includes('certificate') && (state === 'live' || state === 'upcoming') ? (
+        <CardCertificate policy={policy} cacheFor={cacheFor} titleId={`${id}-title`} headingLevel={headingLevel === 2 ? 3 : 4} />
+      ) : null}
 
       <div className="mt-5 grid gap-6 md:grid-cols-2">
         <div className="rounded-lg bg-brand-50 p-4">
@@ -180,6 +190,32 @@ export function PolicyCard({
         </div>
       ) : null}
     </article>
+  );
+}
+
+/**
+ * The certificate of cover in force or to come, where the card starts: on a 320 px phone its View and Download are on
+ * the first screen, above the countdown (docs/product.md#dashboard). Ended cover's certificate, a record, stays in
+ * Policy Documents.
+ */
+function CardCertificate({ policy, cacheFor, titleId, headingLevel }: { policy: PolicyView; cacheFor: number | null; titleId: string; headingLevel: 3 | 4 }) {
+  const id = useId();
+  const { busy, failure, run } = useDocumentActions(cacheFor);
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <section aria-labelledby={id} className="mt-4 border-t border-brand-100 pt-4">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+        <Heading id={id} className="font-semibold text-ink">
+          Certificate of Motor Insurance
+        </Heading>
+        <DocumentButtons policy={policy} kind="certificate" busy={busy} describedBy={`${titleId} ${id}`} onRun={(kind, action) => void run(policy, kind, action)} />
+      </div>
+      {failure ? (
+        <div className="mt-3">
+          <DocumentFailureMessage failure={failure} />
+        </div>
+      ) : null}
+    </section>
   );
 }
 

@@ -1,12 +1,9 @@
 // The dashboard's "Policy Documents" (docs/product.md#dashboard, #policy-documents): each policy's documents, each to
-// view or download; failures are told in the page by their policy, never alerted. aria-disabled rather than
-// `disabled` keeps keyboard focus on a busy button.
-import { memo, useId, useState } from 'react';
+// view or download (document-buttons.tsx); failures are told in the page by their policy, never alerted.
+import { memo, useId } from 'react';
 import { documentLabels, documentsOf, type DocumentKind } from '@server/contract/documents';
 import type { PolicyView } from '@server/contract/views';
-import { Alert } from '../../components/alert';
-import { buttonClass } from '../../components/button';
-import { DocumentError, documentMessages, downloadDocument, loadDocument, viewDocument } from './document-actions';
+import { DocumentButtons, DocumentFailureMessage, useDocumentActions, type DocumentAction } from './document-buttons';
 import { POLICY_NUMBER_MISSING, vehicleText } from './policy-card';
 import { formatUkDateTime, policyWindow } from './policy-time';
 
@@ -14,17 +11,6 @@ const NO_DOCUMENTS = 'No policies available to display documents.';
 /** Under the heading, here and in the page's placeholder while the list loads. */
 export const DOCUMENTS_INTRO =
   'The documents of each policy, as PDFs: your Certificate of Motor Insurance, Policy Schedule, Statement of Fact and Product Summary.';
-/** What 'not saved for offline use' means, and when it will open (docs/product.md#offline). */
-const NOT_SAVED_EXPLAINED =
-  'This device keeps the documents of live and upcoming cover once your policies have loaded with a signal. This one will open when you are back online.';
-
-type Action = 'view' | 'download';
-
-/** 'View Certificate', 'Download Policy Schedule': each button names its document. */
-const LABELS: Record<Action, { idle: (kind: DocumentKind) => string; busy: string }> = {
-  view: { idle: (kind) => `View ${documentLabels[kind]}`, busy: 'Loading...' },
-  download: { idle: (kind) => `Download ${documentLabels[kind]}`, busy: 'Downloading...' },
-};
 
 /** What each document is, under its name. */
 const ABOUT: Record<DocumentKind, string> = {
@@ -42,28 +28,7 @@ export const PolicyDocuments = memo(function PolicyDocuments({
   /** The user whose offline cache may answer (null while impersonating). */
   cacheFor: number | null;
 }) {
-  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
-  const [failure, setFailure] = useState<{ policyId: number; kind: DocumentKind; message: string } | null>(null);
-
-  async function run(policy: PolicyView, kind: DocumentKind, action: Action) {
-    const key = `${policy.id}:${kind}:${action}`;
-    if (busy.has(key)) return;
-    setFailure(null);
-    setBusy((b) => new Set(b).add(key));
-    try {
-      const pdf = await loadDocument(policy, kind, { cacheFor });
-      if (action === 'view') viewDocument(pdf, policy.policyNumber);
-      else downloadDocument(pdf, policy.policyNumber, kind);
-    } catch (err) {
-      setFailure({ policyId: policy.id, kind, message: err instanceof DocumentError ? err.message : documentMessages(kind).failed });
-    } finally {
-      setBusy((b) => {
-        const next = new Set(b);
-        next.delete(key);
-        return next;
-      });
-    }
-  }
+  const { busy, failure, run } = useDocumentActions(cacheFor);
 
   return (
     <section aria-labelledby="policy-documents" className="mt-12">
@@ -115,7 +80,7 @@ function DocumentRow({
   policy: PolicyView;
   busy: ReadonlySet<string>;
   error: { kind: DocumentKind; message: string } | null;
-  onRun: (kind: DocumentKind, action: Action) => void;
+  onRun: (kind: DocumentKind, action: DocumentAction) => void;
 }) {
   const id = useId();
   const number = policy.policyNumber.trim();
@@ -136,37 +101,13 @@ function DocumentRow({
               <h4 className="font-semibold text-ink">{documentLabels[kind]}</h4>
               <p className="text-sm text-ink-muted">{ABOUT[kind]}</p>
             </div>
-            <div className="flex shrink-0 flex-col gap-2 sm:flex-row">
-              {(['view', 'download'] as const).map((action) => {
-                const isBusy = busy.has(`${policy.id}:${kind}:${action}`);
-                return (
-                  <button
-                    key={action}
-                    type="button"
-                    aria-disabled={isBusy || undefined}
-                    aria-describedby={`${id}-about ${id}-${kind}`}
-                    onClick={() => {
-                      if (!isBusy) onRun(kind, action);
-                    }}
-                    className={`${buttonClass(action === 'view' ? 'primary' : 'secondary', 'min-w-52')} aria-disabled:cursor-progress aria-disabled:opacity-70`}
-                  >
-                    {isBusy ? LABELS[action].busy : LABELS[action].idle(kind)}
-                  </button>
-                );
-              })}
-            </div>
+            <DocumentButtons policy={policy} kind={kind} busy={busy} describedBy={`${id}-about ${id}-${kind}`} onRun={onRun} buttonClassName="min-w-52" />
           </li>
         ))}
       </ul>
       {error ? (
         <div className="mt-3">
-          {error.message === documentMessages(error.kind).notSaved ? (
-            <Alert tone="error" title={error.message}>
-              {NOT_SAVED_EXPLAINED}
-            </Alert>
-          ) : (
-            <Alert tone="error">{error.message}</Alert>
-          )}
+          <DocumentFailureMessage failure={error} />
         </div>
       ) : null}
     </li>

@@ -85,6 +85,7 @@ function QuoteRequestItem({ q, now }: { q: MyQuote; now: number }) {
 /** 'Accept quote': the price and the Statement of Fact, a confirmation, and Accept (a native modal dialog). */
 function AcceptDialog({ q, onClose }: { q: MyQuote; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
   const factsId = useId();
   const [confirmed, setConfirmed] = useState(false);
@@ -96,8 +97,20 @@ function AcceptDialog({ q, onClose }: { q: MyQuote; onClose: () => void }) {
   });
   useEffect(() => {
     const dialog = ref.current;
+    // The dialog has left the page by the time this effect's cleanup runs, too late for the browser's own return of
+    // focus: the cleanup gives it back to whatever opened the dialog ('Accept quote'), when that is still there.
+    const opener = document.activeElement;
     if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
+    // showModal focuses the first control, the confirmation below the Statement of Fact, and scrolls a phone-high
+    // dialog down to it with the price out of sight. The heading takes focus instead, with the dialog at its top: the
+    // price is in the first screen, a screen reader starts from the dialog's name, and the confirmation is the next
+    // Tab (docs/product.md#accepting-a-quote).
+    headingRef.current?.focus({ preventScroll: true });
+    if (dialog) dialog.scrollTop = 0;
+    return () => {
+      dialog?.close();
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
   }, []);
   const facts = q.statementOfFact ?? [];
   const submit = async () => {
@@ -124,7 +137,7 @@ function AcceptDialog({ q, onClose }: { q: MyQuote; onClose: () => void }) {
       }}
       className="m-auto w-full max-w-lg rounded-lg bg-white p-6 shadow-xl backdrop:bg-slate-900/60"
     >
-      <h2 id={titleId} className="text-xl font-bold text-brand-700">
+      <h2 ref={headingRef} id={titleId} tabIndex={-1} className="text-xl font-bold text-brand-700">
         Accept quote {q.reference}
       </h2>
       {accepted ? (
@@ -156,8 +169,10 @@ function AcceptDialog({ q, onClose }: { q: MyQuote; onClose: () => void }) {
           <p className="mt-1 text-sm text-ink-muted">What you told us in your request. The price depends on it: if anything is wrong, call us before accepting.</p>
           <dl aria-labelledby={factsId} className="mt-2 rounded-md border border-slate-300 p-2 text-sm">
             {facts.map((f) => (
-              <div key={f.label} className="grid grid-cols-[minmax(7rem,auto)_1fr] gap-x-3 py-0.5">
-                <dt className="font-semibold">{f.label}</dt>
+              // Half and half, row after row: a long question wraps in its half rather than squeezing its answer
+              // to a letter a line on a 320 px phone.
+              <div key={f.label} className="grid grid-cols-2 gap-x-3 py-0.5">
+                <dt className="font-semibold break-words">{f.label}</dt>
                 <dd className="min-w-0 break-words">{f.text}</dd>
               </div>
             ))}
