@@ -10,7 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
-import { apiToken, createAccount, OWNER, signIn, unique } from './fixtures';
+import { apiToken, confirmAddress, createAccount, OWNER, signIn, unique } from './fixtures';
 
 // playwright.config.ts gives the e2e server this secret.
 const E2E_JWT_SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e-secret';
@@ -255,6 +255,33 @@ test('signed in without touching remember-me, the app opened again in a new page
   expect(second.head).toBe('%PDF-');
   expect(second.ms).toBeLessThan(OFFLINE_OPEN_BUDGET_MS);
   expect(dialogs).toEqual([]);
+});
+
+test('at the roadside on a small phone (320x568), offline: the card\'s View and Download Certificate are on the first screen', async ({ page, context, request }) => {
+  const customer = await customerWithActivePolicy(request);
+  // A customer who bought cover proved their address (the invitation or the confirmation link): no banner above the card.
+  await confirmAddress(request, { username: customer.username, password: PASSWORD, email: `${customer.username.toLowerCase()}@example.test` });
+  await page.setViewportSize({ width: 320, height: 568 });
+  await signInToDashboard(page, customer);
+  await waitForServiceWorker(page);
+  await waitForOfflineCopies(page, customer);
+
+  await page.close();
+  await context.setOffline(true);
+  const reopened = await context.newPage();
+  await reopened.setViewportSize({ width: 320, height: 568 });
+  await reopened.goto('/dashboard');
+  await expect(reopened.getByText(/^Offline – last updated /)).toBeVisible();
+  const card = reopened.getByRole('article', { name: customer.policyNumber });
+  for (const name of ['View Certificate', 'Download Certificate']) {
+    const button = card.getByRole('button', { name });
+    await expect(button).toBeVisible();
+    const box = (await button.boundingBox())!;
+    expect(box.y + box.height, `${name} is on the first screen`).toBeLessThanOrEqual(568);
+  }
+  expect(await reopened.evaluate(() => window.scrollY)).toBe(0);
+  const [download] = await Promise.all([reopened.waitForEvent('download'), card.getByRole('button', { name: 'Download Certificate' }).click()]);
+  expect(download.suggestedFilename()).toBe(`${customer.policyNumber}_certificate.pdf`);
 });
 
 test("offline, a certificate the device does not hold (ended cover) says 'This certificate is not saved for offline use'", async ({ page, context, request }) => {

@@ -100,18 +100,17 @@ export function DashboardPage() {
               Return to Admin Dashboard
             </Button>
           </div>
+        ) : query.offline ? (
+          // In the lead's place, one line: at the roadside the card's certificate stays on a small phone's first screen.
+          <p role="status" className="mt-3 max-w-prose rounded-md border-l-4 border-brand-700 bg-brand-50 px-3 py-2 text-ink">
+            Offline – last updated {formatUkShortDateTime(query.updatedAt)}
+          </p>
         ) : (
           <p className="mt-3 max-w-prose text-lg text-ink-muted">Your cover at a glance. All dates and times are UK time.</p>
         )}
       </header>
 
       {impersonating ? null : <ConfirmEmailBanner />}
-
-      {query.offline ? (
-        <div className="mb-6">
-          <Alert tone="info">Offline – last updated {formatUkShortDateTime(query.updatedAt)}</Alert>
-        </div>
-      ) : null}
 
       <section aria-labelledby="your-policies">
         <h2 id="your-policies" className="mb-4 text-2xl font-bold text-brand-700">
