@@ -119,8 +119,10 @@ export async function loginSecondFactor(deps: Deps, input: SecondFactorLoginInpu
   const now = deps.clock.now();
   const tokenHash = hashAccountToken(input.challenge);
   const byAddress = addressCodeLimit(clientAddress);
+  // A challenge its account's limit refused is refused from memory first, from any address, reading nothing.
   const remembered = challengeKey(tokenHash);
-  await assertAttemptRoom(deps, [byAddress], now, [remembered]);
+  await assertAttemptRoom(deps, [], now, [remembered]);
+  await assertAttemptRoom(deps, [byAddress], now);
   const [pending] = await deps.db
     .select({ user: users, tokenId: passwordResetTokens.id })
     .from(passwordResetTokens)

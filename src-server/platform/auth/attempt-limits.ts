@@ -41,8 +41,8 @@ function refused(deps: Pick<Deps, 'metrics'>, limit: ThrottleLimit, retryAfterSe
  * Refuses (429, nothing written) while one of `limits` is full, before the attempt is looked at, so the right token
  * or code is refused too, as a right password is past the sign-in limits. From memory when this process has seen
  * the refusal, else from one read of each counter, and then remembered until its window ends. `alsoKeys` are
- * remembered with any refusal found and checked first: a second-factor challenge, whose account (and so whose
- * limit) is known only after a read.
+ * checked first, and remembered with any refusal by `limits`: a second-factor challenge, whose account (and so
+ * whose limit) is known only after a read of it.
  */
 export async function assertAttemptRoom(deps: LimitDeps, limits: AttemptLimit[], now: number, alsoKeys: string[] = []): Promise<void> {
   const { gate } = deps.refusals;
