@@ -1,8 +1,11 @@
 // What a flood of refused requests from one client address costs everyone else (docs/operations.md#refusals).
 // One run, against the real server (src-server/main.ts bundled, in its own process, on BENCH_PORT or 4410):
 // other clients' answers, GET /api/health and a customer's GET /api/user/policies, each on a fresh connection
-// (as a new visitor's would be), timed unloaded, then during a flood of refused sign-ins from one address, then
-// during a flood of refused certificate lookups (/api/verify/{code}) from one address. Each flood comes from a
+// (as a new visitor's would be), timed unloaded, then during a flood from one address of each of: refused sign-ins,
+// refused certificate lookups (/api/verify/{code}), passkey sign-in options, bad address confirmation links and bad
+// e-mail change links (signed in as a customer), bad password reset links, wrong second-factor codes (a staff
+// account's challenge) and unknown second-factor challenges; each flood from an address of its own, so each starts
+// under its limits. Each flood comes from a
 // process of its own, 500 requests a second evenly on up to 50 connections (BENCH_FLOOD_RATE; 0: flat out, with
 // autocannon); the probes take turns, one request at a time. 500 a second is past what the server can write a
 // second if each refusal costs a write, and about a third of the POSTs a second its HTTP layer takes on two cores: a
@@ -20,6 +23,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { generate } from 'otplib';
 import { validPolicy } from '../server/harness';
 import { buildServer, OWNER_PASSWORD, ROOT, startServer } from '../process/real-server';
 import { stopWithParent } from '../process/stop-with-parent';
@@ -32,7 +36,9 @@ const FLOOD_CONNECTIONS = Number(process.env.BENCH_FLOOD_CONNECTIONS ?? 50);
 const FLOOD_RATE = Number(process.env.BENCH_FLOOD_RATE ?? 500);
 /** The probes' pause between requests: a steady trickle of other clients beside the flood. */
 const PROBE_GAP_MS = 20;
+/** The first flood's address; each later flood comes from the next one, so each starts under its limits. */
 const FLOOD_ADDRESS = '203.0.113.66';
+const floodAddress = (n: number) => `203.0.113.${66 + n}`;
 const CUSTOMER_PASSWORD = 'flood-customer-password';
 
 interface Timed {
@@ -97,19 +103,30 @@ interface Flood {
   statuses: Record<string, number>;
 }
 
+interface FloodOptions {
+  method: string;
+  body?: string;
+  /** The flood's client address (FLOOD_ADDRESS unless given). */
+  address?: string;
+  /** A signed-in flood's session. */
+  token?: string;
+}
+
 /**
  * The flood, from a process of its own so that the probes' timing is not the load generator's: offered at
  * FLOOD_RATE requests a second, evenly (a request every 1/rate s, on up to FLOOD_CONNECTIONS connections; autocannon's
  * rate sends each second's quota at once), or with FLOOD_RATE=0 flat out (autocannon).
  */
-function flood(url: string, opts: { method: string; body?: string }): Promise<Flood> {
+function flood(url: string, opts: FloodOptions): Promise<Flood> {
+  const address = opts.address ?? FLOOD_ADDRESS;
   const args =
     FLOOD_RATE > 0
-      ? ['--import', 'tsx', fileURLToPath(import.meta.url), '--flood', url, opts.method, opts.body ?? '']
+      ? ['--import', 'tsx', fileURLToPath(import.meta.url), '--flood', url, opts.method, opts.body ?? '', address, opts.token ?? '']
       : [
           join(ROOT, 'node_modules', 'autocannon', 'autocannon.js'),
-          ...['-c', String(FLOOD_CONNECTIONS), '-d', String(SECONDS), '-m', opts.method, '-H', `x-forwarded-for=${FLOOD_ADDRESS}`, '--json'],
+          ...['-c', String(FLOOD_CONNECTIONS), '-d', String(SECONDS), '-m', opts.method, '-H', `x-forwarded-for=${address}`, '--json'],
           ...(opts.body ? ['-H', 'content-type=application/json', '-b', opts.body] : []),
+          ...(opts.token ? ['-H', `authorization=Bearer ${opts.token}`] : []),
           url,
         ];
   const child = stopWithParent(spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] }));
@@ -129,14 +146,15 @@ function flood(url: string, opts: { method: string; body?: string }): Promise<Fl
 }
 
 /** The paced flood itself (the child process): prints what autocannon's --json would of it. */
-async function pacedFlood(url: string, method: string, body: string): Promise<void> {
+async function pacedFlood(url: string, method: string, body: string, address: string, token: string): Promise<void> {
   const agent = new Agent({ keepAlive: true, maxSockets: FLOOD_CONNECTIONS });
   const counts: Record<string, number> = {};
   let sent = 0;
   let answered = 0;
   const send = () => {
     sent++;
-    const req = request(url, { agent, method, headers: { 'x-forwarded-for': FLOOD_ADDRESS, ...(body ? { 'content-type': 'application/json' } : {}) } }, (res) => {
+    const headers = { 'x-forwarded-for': address, ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) };
+    const req = request(url, { agent, method, headers }, (res) => {
       res.resume();
       res.on('end', () => {
         answered++;
@@ -210,6 +228,15 @@ export async function benchRefusalFlood(log: (line: string) => void): Promise<Ph
     const lookup = `${base}/api/verify/7Q4M2XHPAB3CDEFGHJK0`;
     for (let i = 0; i < 31; i++) await fetch(lookup, { headers: { 'x-forwarded-for': FLOOD_ADDRESS } });
 
+    // The signed-in floods' customer, and a staff account with a second factor for the wrong codes' flood.
+    await call(base, 'POST', '/api/admin/users', { username: 'flood-linker', email: 'linker@example.test', password: CUSTOMER_PASSWORD }, owner.token);
+    const linker = await call<{ token: string }>(base, 'POST', '/api/login', { username: 'flood-linker', password: CUSTOMER_PASSWORD }, undefined, '10.1.0.2');
+    await call(base, 'POST', '/api/admin/users', { username: 'flood-staff', email: 'staff@example.test', password: CUSTOMER_PASSWORD, isAdmin: true }, owner.token);
+    const staff = await call<{ token: string }>(base, 'POST', '/api/login', { username: 'flood-staff', password: CUSTOMER_PASSWORD }, undefined, '10.1.0.3');
+    const { secret } = await call<{ secret: string }>(base, 'POST', '/api/account/second-factor/setup', undefined, staff.token, '10.1.0.3');
+    await call(base, 'POST', '/api/account/second-factor/confirm', { code: await generate({ secret }) }, staff.token, '10.1.0.3');
+    const badLink = JSON.stringify({ token: 'x'.repeat(43) });
+
     const phases: Phase[] = [];
     const timed = async (name: string, load?: () => Promise<Flood>) => {
       await quiet(base);
@@ -225,6 +252,23 @@ export async function benchRefusalFlood(log: (line: string) => void): Promise<Ph
     await timed('unloaded');
     await timed('refused sign-ins from one address', () => flood(`${base}/api/login`, { method: 'POST', body: wrong }));
     await timed('refused /api/verify lookups from one address', () => flood(lookup, { method: 'GET' }));
+    await timed('passkey sign-in options from one address', () => flood(`${base}/api/login/passkey/options`, { method: 'POST', address: floodAddress(1) }));
+    await timed('bad address confirmation links (signed in)', () =>
+      flood(`${base}/api/account/verify-email/confirm`, { method: 'POST', body: badLink, address: floodAddress(2), token: linker.token }),
+    );
+    await timed('bad e-mail change links (signed in)', () => flood(`${base}/api/account/email/confirm`, { method: 'POST', body: badLink, address: floodAddress(3), token: linker.token }));
+    await timed('bad password reset links', () =>
+      flood(`${base}/api/password-reset/confirm`, { method: 'POST', body: JSON.stringify({ token: 'x'.repeat(43), password: 'a-new-passphrase' }), address: floodAddress(4) }),
+    );
+    // A challenge lasts five minutes: asked for just before its flood.
+    const wrongCodes = async () => {
+      const { challenge } = await call<{ challenge: string }>(base, 'POST', '/api/login', { username: 'flood-staff', password: CUSTOMER_PASSWORD }, undefined, '10.1.0.3');
+      return flood(`${base}/api/login/second-factor`, { method: 'POST', body: JSON.stringify({ challenge, code: '000000' }), address: floodAddress(5) });
+    };
+    await timed('wrong second-factor codes (a staff challenge)', wrongCodes);
+    await timed('unknown second-factor challenges', () =>
+      flood(`${base}/api/login/second-factor`, { method: 'POST', body: JSON.stringify({ challenge: 'x'.repeat(43), code: '123456' }), address: floodAddress(6) }),
+    );
     return phases;
   } finally {
     server.child.kill('SIGTERM');
@@ -272,8 +316,8 @@ export const refusalsSection: BenchSection = {
 
 const floodAt = process.argv.indexOf('--flood');
 if (floodAt > 0) {
-  const [url, method, body] = process.argv.slice(floodAt + 1) as [string, string, string];
-  await pacedFlood(url, method, body);
+  const [url, method, body, address, token] = process.argv.slice(floodAt + 1) as [string, string, string, string, string];
+  await pacedFlood(url, method, body, address, token);
 } else if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { budgets } = await import('./budgets');
   await refusalsSection.run(budgets, (l) => console.log(l));
