@@ -231,8 +231,8 @@ export async function benchRefusalFlood(log: (line: string) => void): Promise<Ph
     // The signed-in floods' customer, and a staff account with a second factor for the wrong codes' flood.
     await call(base, 'POST', '/api/admin/users', { username: 'flood-linker', email: 'linker@example.test', password: CUSTOMER_PASSWORD }, owner.token);
     const linker = await call<{ token: string }>(base, 'POST', '/api/login', { username: 'flood-linker', password: CUSTOMER_PASSWORD }, undefined, '10.1.0.2');
-    await call(base, 'POST', '/api/admin/users', { username: 'flood-staff', email: 'staff@example.test', password: CUSTOMER_PASSWORD, isAdmin: true }, owner.token);
-    const staff = await call<{ token: string }>(base, 'POST', '/api/login', { username: 'flood-staff', password: CUSTOMER_PASSWORD }, undefined, '10.1.0.3');
+    await call(base, 'POST', '/api/admin/users', { username: 'flood-clerk', email: 'clerk@example.test', password: CUSTOMER_PASSWORD, isAdmin: true }, owner.token);
+    const staff = await call<{ token: string }>(base, 'POST', '/api/login', { username: 'flood-clerk', password: CUSTOMER_PASSWORD }, undefined, '10.1.0.3');
     const { secret } = await call<{ secret: string }>(base, 'POST', '/api/account/second-factor/setup', undefined, staff.token, '10.1.0.3');
     await call(base, 'POST', '/api/account/second-factor/confirm', { code: await generate({ secret }) }, staff.token, '10.1.0.3');
     const badLink = JSON.stringify({ token: 'x'.repeat(43) });
@@ -262,7 +262,7 @@ export async function benchRefusalFlood(log: (line: string) => void): Promise<Ph
     );
     // A challenge lasts five minutes: asked for just before its flood.
     const wrongCodes = async () => {
-      const { challenge } = await call<{ challenge: string }>(base, 'POST', '/api/login', { username: 'flood-staff', password: CUSTOMER_PASSWORD }, undefined, '10.1.0.3');
+      const { challenge } = await call<{ challenge: string }>(base, 'POST', '/api/login', { username: 'flood-clerk', password: CUSTOMER_PASSWORD }, undefined, '10.1.0.3');
       return flood(`${base}/api/login/second-factor`, { method: 'POST', body: JSON.stringify({ challenge, code: '000000' }), address: floodAddress(5) });
     };
     await timed('wrong second-factor codes (a staff challenge)', wrongCodes);
