@@ -16,7 +16,7 @@ import type { LoginResult } from '../../contract/views';
 import type { Caller, Deps } from '../../deps';
 import { ConflictError, NotFoundError, ThrottledError, UnauthenticatedError, fieldInvalid } from '../../errors';
 import { writeLog } from '../../platform/audit/log';
-import { addressLimit, assertAttemptRoom, refuseAttempt, REFUSED_ADDRESS_RULE } from '../../platform/auth/attempt-limits';
+import { addressLimit, assertAttemptRoom, refuseAttempt } from '../../platform/auth/attempt-limits';
 import { addressThrottleKey, type ThrottleRule } from '../../platform/auth/throttle';
 import type { DbOrTx } from '../../platform/db/client';
 import { passkeyChallenges, passkeys, users } from '../../platform/db/schema/index';
@@ -24,8 +24,6 @@ import { signIn } from '../account/service';
 
 /** How long a ceremony's challenge waits for the authenticator's answer. */
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000;
-/** Refused passkey sign-ins and additions allowed per address per 15 minutes: the sign-in's per-address limit (docs/product.md#login). */
-export const PASSKEY_ADDRESS_RULE: ThrottleRule = REFUSED_ADDRESS_RULE;
 /**
  * Sign-in options one address may ask for in 15 minutes, counted in memory (a stored count would be the write a
  * stored challenge was): as many as the refused answers it may send (docs/operations.md#refusals).
@@ -103,6 +101,7 @@ async function challengeOpen(db: DbOrTx, challenge: string, purpose: Purpose, us
   return row !== undefined;
 }
 
+/** Refused passkey sign-ins and additions per address: the sign-in's per-address limit (docs/product.md#login). */
 const addressLimits = (clientAddress: string) => [addressLimit('passkey', clientAddress, 'passkey_address')];
 
 /** Refuses (429, nothing written) while the address's refused passkey answers fill the window: from memory once seen. */

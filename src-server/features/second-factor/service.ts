@@ -21,16 +21,15 @@ import { ConflictError, ForbiddenError, UnauthenticatedError, fieldInvalid } fro
 import { writeLog } from '../../platform/audit/log';
 import { hashAccountToken } from '../../platform/auth/account-tokens';
 import { assertOwnerRights } from '../../platform/auth/permissions';
-import { addressLimit, assertAttemptRoom, refuseAttempt, REFUSED_ADDRESS_RULE, type AttemptLimit } from '../../platform/auth/attempt-limits';
+import { addressLimit, assertAttemptRoom, refuseAttempt, type AttemptLimit } from '../../platform/auth/attempt-limits';
 import { clearThrottle, type ThrottleRule } from '../../platform/auth/throttle';
 import type { DbOrTx } from '../../platform/db/client';
 import { passwordResetTokens, recoveryCodes, siteSettings, staffFactors, users } from '../../platform/db/schema/index';
 import { signIn } from '../account/service';
 import { enrolledFactor, factorRequired, hasSecondFactor, RULE_KEY } from './factor';
 
-/** Wrong codes allowed per 15 minutes: per account, as the sign-in's per-name pair limit; per address (docs/product.md#login). */
+/** Wrong codes allowed per account per 15 minutes, as the sign-in's per-name pair limit (docs/product.md#login); per address, attempt-limits.ts's rule. */
 export const CODE_USER_RULE: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
-export const CODE_ADDRESS_RULE: ThrottleRule = REFUSED_ADDRESS_RULE;
 /** A code of the step before or after now is taken too: the phone's clock and the typing take a few seconds. */
 const TOLERANCE_SECONDS = 30;
 const RECOVERY_CODE_COUNT = 10;
