@@ -11,6 +11,9 @@
 // second if each refusal costs a write, and about a third of the POSTs a second its HTTP layer takes on two cores: a
 // flood near that measures the CPU any requests take, refused or not (docs/operations.md#refusals has both).
 //
+// Each phase also prints the write transactions the server ran meanwhile (its metrics are on for this, and give the
+// count) and the machine's 1-minute load average: on shared cores the times move with the neighbours, the writes do not.
+//
 // Budget per figure: within 2x of the unloaded figure, or the unloaded figure + 5 ms where that is larger (a fresh
 // connection's answer is 1-3 ms unloaded, and a flood of any requests, refused or not, takes some of the two
 // cores: the question is whether refusals cost shared work such as database writes).
@@ -20,7 +23,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate } from 'otplib';
@@ -40,6 +43,8 @@ const PROBE_GAP_MS = 20;
 const FLOOD_ADDRESS = '203.0.113.66';
 const floodAddress = (n: number) => `203.0.113.${66 + n}`;
 const CUSTOMER_PASSWORD = 'flood-customer-password';
+/** Metrics are on, so each phase's database writes are read from the server's own count (docs/operations.md#metrics). */
+const METRICS_TOKEN = 'refusal-flood-bench-metrics-token';
 
 interface Timed {
   status: number;
@@ -188,16 +193,30 @@ export interface Phase {
   health: { p50: number; p99: number };
   policies: { p50: number; p99: number };
   samples: number;
+  /** Write transactions the server ran during the phase (the flood's, the probes', housekeeping's). */
+  writes: number;
+  /** The machine's 1-minute load average at the phase's end: the cores are shared, so the figures are read beside it. */
+  load: number;
   flood?: Flood;
 }
 
-const summary = (name: string, p: Probed, f?: Flood): Phase => ({
+const summary = (name: string, p: Probed, writes: number, f?: Flood): Phase => ({
   name,
   health: { p50: percentile(p.health, 0.5), p99: percentile(p.health, 0.99) },
   policies: { p50: percentile(p.policies, 0.5), p99: percentile(p.policies, 0.99) },
   samples: p.health.length,
+  writes,
+  load: loadavg()[0]!,
   ...(f ? { flood: f } : {}),
 });
+
+/** The write transactions the server has run since it started: write_queue_wait_seconds' count. */
+async function writesSoFar(base: string): Promise<number> {
+  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  const line = /^write_queue_wait_seconds_count (\d+)/m.exec(await res.text());
+  if (!line) throw new Error('GET /metrics did not give write_queue_wait_seconds_count');
+  return Number(line[1]);
+}
 
 /** Waits until a fresh health check answers within 20 ms again (what a flood left queued has drained). */
 async function quiet(base: string): Promise<void> {
@@ -211,7 +230,7 @@ async function quiet(base: string): Promise<void> {
 export async function benchRefusalFlood(log: (line: string) => void): Promise<Phase[]> {
   const bundle = await buildServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'kerbside-refusals-'));
-  const server = await startServer(bundle, dataDir, {}, { port: PORT });
+  const server = await startServer(bundle, dataDir, { METRICS_TOKEN }, { port: PORT });
   const { base } = server;
   try {
     // A customer with a policy, signed in: the other client whose reads are timed.
@@ -241,12 +260,13 @@ export async function benchRefusalFlood(log: (line: string) => void): Promise<Ph
     const timed = async (name: string, load?: () => Promise<Flood>) => {
       await quiet(base);
       log(`${name} (${SECONDS} s)...`);
+      const writesBefore = await writesSoFar(base);
       const floodDone = load ? load() : new Promise<undefined>((r) => setTimeout(() => r(undefined), SECONDS * 1000));
       // The probes start once the flood is under way, and stop with it.
       if (load) await new Promise((r) => setTimeout(r, 500));
       const probed = await probe(base, token, floodDone);
       const f = await floodDone;
-      phases.push(summary(name, probed, f));
+      phases.push(summary(name, probed, (await writesSoFar(base)) - writesBefore, f));
       if (probed.bad > 0) throw new Error(`${name}: ${probed.bad} probes answered other than 200`);
     };
     await timed('unloaded');
@@ -283,10 +303,11 @@ export const floodBudget = (unloaded: number) => Math.round(Math.max(2 * unloade
 const fmt = (n: number) => n.toFixed(1);
 
 export function report(phases: Phase[]): string[] {
-  const lines = [`${'phase'.padEnd(46)} ${'samples'.padStart(7)}  health p50 / p99      policies p50 / p99    flood`];
+  const lines = [`${'phase'.padEnd(46)} ${'samples'.padStart(7)}  health p50 / p99      policies p50 / p99    writes   load  flood`];
   for (const p of phases) {
     const f = p.flood ? `${p.flood.requests} requests (${Object.entries(p.flood.statuses).map(([k, n]) => `${k} ${n}`).join(', ')})` : '';
-    lines.push(`${p.name.padEnd(46)} ${String(p.samples).padStart(7)}  ${`${fmt(p.health.p50)} / ${fmt(p.health.p99)} ms`.padEnd(20)}  ${`${fmt(p.policies.p50)} / ${fmt(p.policies.p99)} ms`.padEnd(20)}  ${f}`);
+    const times = `${`${fmt(p.health.p50)} / ${fmt(p.health.p99)} ms`.padEnd(20)}  ${`${fmt(p.policies.p50)} / ${fmt(p.policies.p99)} ms`.padEnd(20)}`;
+    lines.push(`${p.name.padEnd(46)} ${String(p.samples).padStart(7)}  ${times}  ${String(p.writes).padStart(6)}  ${fmt(p.load).padStart(5)}  ${f}`);
   }
   return lines;
 }

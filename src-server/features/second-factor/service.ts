@@ -97,8 +97,8 @@ async function spendProof(tx: DbOrTx, userId: number, proof: Proof, now: number)
 }
 
 /** Refuses (429, nothing written) while the account's or the address's wrong codes fill a window: from memory once seen. */
-async function assertCodeRoom(deps: Deps, limits: ReturnType<typeof codeLimits>, now: number, alsoKeys: string[] = []): Promise<void> {
-  await assertAttemptRoom(deps, [limits.user, limits.address], now, alsoKeys);
+async function assertCodeRoom(deps: Deps, limits: ReturnType<typeof codeLimits>, now: number): Promise<void> {
+  await assertAttemptRoom(deps, [limits.user, limits.address], now);
 }
 
 /** Counts a wrong code against both limits with its audit entry; 429 when it goes over one, else the field's 400/401. */
