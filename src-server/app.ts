@@ -6,9 +6,11 @@ import { trpcServer } from '@hono/trpc-server';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { pino, type Logger } from 'pino';
 import { createRefusalLog } from './platform/audit/refusal-log';
+import { createCallCounter } from './platform/auth/call-counter';
 import { createCallerResolver, type ResolveCaller } from './platform/auth/caller';
 import { createRefusalGate } from './platform/auth/refusal-gate';
 import { createSecretBox } from './platform/auth/secret-box';
+import { createChallengeSigner } from './platform/auth/signed-challenge';
 import { createTokenService } from './platform/auth/tokens';
 import { systemClock, type Clock } from './platform/clock';
 import { TRPC_MAX_BATCH } from './contract/limits';
@@ -77,8 +79,9 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
   const tokens = await createTokenService(opts.jwtSecret);
   const mailer = opts.mailer ?? createMailer({ db, write, clock, logger, smtpUrl: opts.smtpUrl, from: opts.mailFrom, logLinks: opts.mailLogLinks });
   const publicUrl = opts.publicUrl ?? 'http://localhost:3000';
-  const refusals = { gate: createRefusalGate(), log: createRefusalLog({ write, logger }) };
-  const deps: Deps = { db, hot, write, clock, tokens, mailer, logger, publicUrl, metrics: metrics?.metrics ?? noMetrics, refusals, factorKeys: createSecretBox(opts.jwtSecret, 'staff-factor-keys') };
+  const refusals = { gate: createRefusalGate(), log: createRefusalLog({ write, logger }), calls: createCallCounter() };
+  // Keys derived from the server's secret: several processes share JWT_SECRET, so what one seals or signs any other opens or checks.
+  const deps: Deps = { db, hot, write, clock, tokens, mailer, logger, publicUrl, metrics: metrics?.metrics ?? noMetrics, refusals, factorKeys: createSecretBox(opts.jwtSecret, 'staff-factor-keys'), signInChallenges: createChallengeSigner(opts.jwtSecret, 'passkey-sign-in') };
   // Each accepted session's "last seen" moves after the answer, at most once a minute (features/sessions).
   const resolveCaller = createCallerResolver(hot, tokens, sessionSeen(deps));
   const trustProxy = opts.trustProxy ?? false;

@@ -1,8 +1,10 @@
 import type { Logger } from 'pino';
 import type { RefusalLog } from './platform/audit/refusal-log';
+import type { CallCounter } from './platform/auth/call-counter';
 import type { Caller } from './platform/auth/caller';
 import type { RefusalGate } from './platform/auth/refusal-gate';
 import type { SecretBox } from './platform/auth/secret-box';
+import type { ChallengeSigner } from './platform/auth/signed-challenge';
 import type { TokenService } from './platform/auth/tokens';
 import type { Clock } from './platform/clock';
 import type { Db } from './platform/db/client';
@@ -25,10 +27,15 @@ export interface Deps {
   publicUrl: string;
   /** Counts for GET /metrics (metrics.ts); does nothing when METRICS_TOKEN is unset. */
   metrics: Metrics;
-  /** Refusals answered without writing (docs/operations.md#refusals): keys seen over a limit, their audit counts. */
-  refusals: { gate: RefusalGate; log: RefusalLog };
+  /**
+   * Refusals answered without writing (docs/operations.md#refusals): keys seen over a limit, their audit counts, and
+   * the calls counted in memory only (auth/call-counter.ts).
+   */
+  refusals: { gate: RefusalGate; log: RefusalLog; calls: CallCounter };
   /** Seals the staff's TOTP keys at rest with a key derived from the server's secret (auth/secret-box.ts). */
   factorKeys: SecretBox;
+  /** Makes and checks passkey sign-in challenges, signed with a key derived from the server's secret: none is stored (auth/signed-challenge.ts). */
+  signInChallenges: ChallengeSigner;
 }
 
 export type { Caller };

@@ -1,6 +1,6 @@
 // Periodic housekeeping (docs/operations.md#housekeeping). The order matters: ended cover is expired before
 // reminders are looked at, reminders queued are delivered in the same run, and merge steps come last.
-import { isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { DEFAULT_AUDIT_RETENTION_DAYS, pruneAuditLog } from './platform/audit/retention';
 import { pruneThrottle } from './platform/auth/throttle';
 import { emailChanges, passkeyChallenges, passwordResetTokens, revokedTokens, sessions, writeReceipts } from './platform/db/schema/index';
@@ -26,8 +26,11 @@ export async function runMaintenance(deps: Deps, options: { auditRetentionDays?:
     await tx.delete(emailChanges).where(or(isNotNull(emailChanges.usedAt), lt(emailChanges.expiresAt, now)));
     // Spent or expired reset links have no further use (only their hashes were ever stored).
     await tx.delete(passwordResetTokens).where(or(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.expiresAt, now)));
-    // A passkey ceremony's challenge answered or past its five minutes has no further use.
-    await tx.delete(passkeyChallenges).where(or(isNotNull(passkeyChallenges.usedAt), lt(passkeyChallenges.expiresAt, now)));
+    // A passkey ceremony's challenge past its five minutes has no further use, nor a registration's once answered; a
+    // spent sign-in challenge's row is what refuses it a second time, so it stays until the challenge expires.
+    await tx
+      .delete(passkeyChallenges)
+      .where(or(lt(passkeyChallenges.expiresAt, now), and(isNotNull(passkeyChallenges.usedAt), eq(passkeyChallenges.purpose, 'register'))));
     // A receipt is looked up within seconds of its write (db/server.ts); both times are the database's own clock.
     await tx.delete(writeReceipts).where(lt(writeReceipts.createdAt, sql`unixepoch() - ${RECEIPT_KEEP_SECONDS}`));
   });

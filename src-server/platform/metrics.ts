@@ -24,6 +24,8 @@ export type ThrottleLimit =
   | 'second_factor_user'
   | 'second_factor_address'
   | 'passkey_address'
+  | 'passkey_options'
+  | 'account_link_address'
   | 'close_account';
 
 /** What services report (deps.metrics). Each call is one in-memory increment; nothing here waits. */

@@ -554,6 +554,15 @@ describe('other documented errors', () => {
     await expectContract('GET /api/verify/{code}', sent, 429);
   });
 
+  it('too many bad links, or passkey sign-in options, from one address: 429 with Retry-After', async () => {
+    const link = { body: { token: 'x'.repeat(43), password: 'a-new-passphrase' }, headers: { 'x-forwarded-for': '100.78.0.2' } };
+    for (let i = 0; i < 20; i += 1) expect((await send('POST /api/password-reset/confirm', link)).status).toBe(400);
+    await expectContract('POST /api/password-reset/confirm', link, 429);
+    const options = { headers: { 'x-forwarded-for': '100.78.0.3' } };
+    for (let i = 0; i < 20; i += 1) expect((await send('POST /api/login/passkey/options', options)).status).toBe(200);
+    await expectContract('POST /api/login/passkey/options', options, 429);
+  });
+
   it('a fault of ours: 500 with the request id', async () => {
     const broken = await createHarness();
     try {

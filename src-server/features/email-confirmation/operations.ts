@@ -24,16 +24,17 @@ export const emailConfirmationOperations = {
     tier: 'customer',
     input: emailConfirmInput,
     reply: emailConfirmedReply,
-    handler: ({ deps, caller }, input) => confirmEmail(deps, caller, input),
+    handler: ({ deps, caller, clientAddress }, input) => confirmEmail(deps, caller, input, clientAddress),
     rest: {
       method: 'post',
       path: '/account/verify-email/confirm',
       operationId: 'confirmEmail',
       tags: ['Account'],
       summary: 'Confirm the e-mail address with a link',
-      description: 'Only for the account signed in: a link sent for another account answers 403 and confirms nothing.',
+      description:
+        'Only for the account signed in: a link sent for another account answers 403 and confirms nothing. Bad links count against the client address (20 in 15 minutes, with the other e-mailed links); past that, every link is refused (429) until the window ends.',
       response: 'Confirmed: the account as it now is',
-      errors: [403],
+      errors: [403, 429],
     },
   }),
 };

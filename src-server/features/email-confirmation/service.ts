@@ -3,6 +3,7 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { writeLog } from '../../platform/audit/log';
 import { hashAccountToken, issueAccountToken, spendAccountTokens, usableAccountToken } from '../../platform/auth/account-tokens';
+import { accountLinkLimit, assertAttemptRoom, refuseAttempt } from '../../platform/auth/attempt-limits';
 import { countAttempt, type ThrottleRule } from '../../platform/auth/throttle';
 import { emailConfirmationMessages, type AccountCleared, type EmailConfirmInput } from '../../contract/email-confirmation';
 import { messages } from '../../contract/messages';
@@ -104,25 +105,43 @@ export async function requestConfirmation(deps: Deps, caller: Caller): Promise<{
 /**
  * Spends the link and confirms the address only for the account signed in: another's registration confirms nothing.
  * The first confirmation gives the account clean to the mailbox's owner (clear-account.ts): this session goes on,
- * every other one is signed out.
+ * every other one is signed out. The link is looked up before the write, and a bad one is counted against the client
+ * address, so a flood of bad links is refused from memory past the limit and costs others nothing
+ * (docs/operations.md#refusals).
  */
-export async function confirmEmail(deps: Deps, caller: Caller, input: EmailConfirmInput): Promise<{ message: string; user: UserView; removed?: AccountCleared }> {
+export async function confirmEmail(
+  deps: Deps,
+  caller: Caller,
+  input: EmailConfirmInput,
+  clientAddress: string,
+): Promise<{ message: string; user: UserView; removed?: AccountCleared }> {
   const now = deps.clock.now();
+  const limits = [accountLinkLimit(clientAddress)];
+  await assertAttemptRoom(deps, limits, now);
   const usable = usableAccountToken(input.token, ['verify'], now);
+  const [found] = await deps.db.select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId }).from(passwordResetTokens).where(usable).limit(1);
+  if (!found) {
+    // A spent link of this account whose address is confirmed already: nothing to do, and nothing to alarm anyone.
+    const [spent] = await deps.db
+      .select({ userId: passwordResetTokens.userId })
+      .from(passwordResetTokens)
+      .where(and(eq(passwordResetTokens.tokenHash, hashAccountToken(input.token)), eq(passwordResetTokens.purpose, 'verify')))
+      .limit(1);
+    if (spent?.userId === caller.id && (await isAddressConfirmed(deps.db, caller.id))) return confirmedAnswer(deps.db, caller.id, emailConfirmationMessages.alreadyConfirmed);
+    return refuseAttempt(deps, limits, now, new InvalidError(emailConfirmationMessages.invalidLink));
+  }
+  if (found.userId !== caller.id) throw new ForbiddenError(emailConfirmationMessages.otherAccount);
   return deps.write(async (tx) => {
-    const [found] = await tx.select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId }).from(passwordResetTokens).where(usable).limit(1);
-    if (!found) {
-      // A spent link of this account whose address is confirmed already: nothing to do, and nothing to alarm anyone.
-      const [spent] = await tx
-        .select({ userId: passwordResetTokens.userId })
-        .from(passwordResetTokens)
-        .where(and(eq(passwordResetTokens.tokenHash, hashAccountToken(input.token)), eq(passwordResetTokens.purpose, 'verify')))
-        .limit(1);
-      if (spent?.userId === caller.id && (await isAddressConfirmed(tx, caller.id))) return confirmedAnswer(tx, caller.id, emailConfirmationMessages.alreadyConfirmed);
+    // Claimed again inside the transaction: of two confirmations racing with one link, only one spends it.
+    const claimed = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.id, found.id), usable))
+      .returning({ id: passwordResetTokens.id });
+    if (claimed.length === 0) {
+      if (await isAddressConfirmed(tx, caller.id)) return confirmedAnswer(tx, caller.id, emailConfirmationMessages.alreadyConfirmed);
       throw new InvalidError(emailConfirmationMessages.invalidLink);
     }
-    if (found.userId !== caller.id) throw new ForbiddenError(emailConfirmationMessages.otherAccount);
-    await tx.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.id, found.id), usable));
     const removed = (await isAddressConfirmed(tx, caller.id)) ? undefined : await clearAccountForOwner(tx, caller, now, caller.jti);
     await confirmAddress(tx, caller.id, now);
     const answer = await confirmedAnswer(tx, caller.id, emailConfirmationMessages.confirmed);

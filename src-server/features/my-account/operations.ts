@@ -69,16 +69,17 @@ export const myAccountOperations = {
     tier: 'customer',
     input: confirmEmailChangeInput,
     reply: emailChangedReply,
-    handler: ({ deps, caller }, input) => confirmEmailChange(deps, caller, input),
+    handler: ({ deps, caller, clientAddress }, input) => confirmEmailChange(deps, caller, input, clientAddress),
     rest: {
       method: 'post',
       path: '/account/email/confirm',
       operationId: 'confirmEmailChange',
       tags: ['Account'],
       summary: 'Open the link sent to the new address',
-      description: 'Only for the account that asked, signed in (another answers 403). The new address counts as confirmed; the old one is told by e-mail.',
+      description:
+        'Only for the account that asked, signed in (another answers 403). The new address counts as confirmed; the old one is told by e-mail. Bad links count against the client address (20 in 15 minutes, with the other e-mailed links); past that, every link is refused (429) until the window ends.',
       response: 'Changed: the account as it now is',
-      errors: [403, 409],
+      errors: [403, 409, 429],
     },
   }),
   changePassword: defineOperation({

@@ -16,6 +16,7 @@ import type { Caller, Deps } from '../../deps';
 import { ConflictError, fieldInvalid, ForbiddenError, InvalidError, NotFoundError, ThrottledError } from '../../errors';
 import { writeLog } from '../../platform/audit/log';
 import { hashAccountToken, PASSWORD_LINKS, spendAccountTokens } from '../../platform/auth/account-tokens';
+import { accountLinkLimit, assertAttemptRoom, refuseAttempt } from '../../platform/auth/attempt-limits';
 import { hashPassword, verifyPassword, type HashingClient } from '../../platform/auth/password';
 import { countAttempt, hitThrottle, peekThrottle, clearThrottle, type ThrottleRule } from '../../platform/auth/throttle';
 import { throttleAddress } from '../../platform/auth/throttle-address';
@@ -149,18 +150,27 @@ export async function startEmailChange(deps: Deps, caller: Caller, input: Change
 /**
  * POST /api/account/email/confirm and account.confirmEmailChange: only the account that asked, signed in, spends
  * the link. The new address counts as proved (the link reached it); the old one is told, and the links sent to it
- * stop working.
+ * stop working. The link is looked up before the write, and a bad one is counted against the client address, so a
+ * flood of bad links is refused from memory past the limit and costs others nothing (docs/operations.md#refusals).
  */
-export async function confirmEmailChange(deps: Deps, caller: Caller, input: ConfirmEmailChangeInput): Promise<{ message: string; account: AccountDetailsView }> {
+export async function confirmEmailChange(deps: Deps, caller: Caller, input: ConfirmEmailChangeInput, clientAddress: string): Promise<{ message: string; account: AccountDetailsView }> {
   const now = deps.clock.now();
+  const limits = [accountLinkLimit(clientAddress)];
+  await assertAttemptRoom(deps, limits, now);
   const usable = and(eq(emailChanges.tokenHash, hashAccountToken(input.token)), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, now));
+  const [change] = await deps.db.select().from(emailChanges).where(usable).limit(1);
+  if (!change) return refuseAttempt(deps, limits, now, new InvalidError(accountMessages.emailChangeInvalidLink));
+  if (change.userId !== caller.id) throw new ForbiddenError(accountMessages.emailChangeOtherAccount);
   const result = await deps.write(async (tx) => {
-    const [change] = await tx.select().from(emailChanges).where(usable).limit(1);
-    if (!change) throw new InvalidError(accountMessages.emailChangeInvalidLink);
-    if (change.userId !== caller.id) throw new ForbiddenError(accountMessages.emailChangeOtherAccount);
     await assertAddressFree(tx, change.newEmail, caller.id);
     const before = await accountOf(tx, caller.id);
-    await tx.update(emailChanges).set({ usedAt: now }).where(and(eq(emailChanges.id, change.id), usable));
+    // Claimed inside the transaction: of two confirmations racing with one link (or a newer request), only one spends it.
+    const claimed = await tx
+      .update(emailChanges)
+      .set({ usedAt: now })
+      .where(and(eq(emailChanges.id, change.id), usable))
+      .returning({ id: emailChanges.id });
+    if (claimed.length === 0) throw new InvalidError(accountMessages.emailChangeInvalidLink);
     await tx.update(users).set({ email: change.newEmail, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, caller.id));
     // Confirmation and password links went to the old address: they no longer speak for the account.
     await spendAccountTokens(tx, caller.id, ['verify', ...PASSWORD_LINKS], now);

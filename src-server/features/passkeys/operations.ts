@@ -78,15 +78,17 @@ export const passkeyLoginOperations = {
   options: defineOperation({
     tier: 'public',
     output: passkeyOptionsView,
-    handler: ({ deps }) => signInOptions(deps),
+    handler: ({ deps, clientAddress }) => signInOptions(deps, clientAddress),
     rest: {
       method: 'post',
       path: '/login/passkey/options',
       operationId: 'startPasskeyLogin',
       tags: ['Account'],
       summary: 'Sign in with a passkey: the options',
-      description: 'WebAuthn authentication options for `navigator.credentials.get()` (or `startAuthentication({ optionsJSON })`); the browser offers the passkeys it holds for this site. The challenge answers one POST /api/login/passkey within five minutes.',
+      description:
+        'WebAuthn authentication options for `navigator.credentials.get()` (or `startAuthentication({ optionsJSON })`); the browser offers the passkeys it holds for this site. The challenge answers one POST /api/login/passkey within five minutes. More than 20 in 15 minutes from one address are refused (429).',
       response: 'The authentication options',
+      errors: [429],
     },
   }),
   login: defineOperation({

@@ -17,7 +17,8 @@ import type { LoginResult } from '../../contract/views';
 import type { Caller, Deps } from '../../deps';
 import { ConflictError, ForbiddenError, NotFoundError, ThrottledError, UnauthenticatedError, fieldInvalid } from '../../errors';
 import { writeLog } from '../../platform/audit/log';
-import { addressThrottleKey, hitThrottle, peekThrottle, type ThrottleRule } from '../../platform/auth/throttle';
+import { addressLimit, assertAttemptRoom, refuseAttempt } from '../../platform/auth/attempt-limits';
+import { addressThrottleKey, type ThrottleRule } from '../../platform/auth/throttle';
 import { throttleAddress } from '../../platform/auth/throttle-address';
 import type { DbOrTx } from '../../platform/db/client';
 import { passkeyChallenges, passkeys, users } from '../../platform/db/schema/index';
@@ -28,8 +29,11 @@ import { spendCallerCode } from '../second-factor/service';
 
 /** How long a ceremony's challenge waits for the authenticator's answer. */
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000;
-/** Refused passkey sign-ins and additions allowed per address per 15 minutes: the sign-in's per-address limit (docs/product.md#login). */
-export const PASSKEY_ADDRESS_RULE: ThrottleRule = { limit: 20, windowMs: 15 * 60_000 };
+/**
+ * Sign-in options one address may ask for in 15 minutes, counted in memory (a stored count would be the write a
+ * stored challenge was): as many as the refused answers it may send (docs/operations.md#refusals).
+ */
+export const PASSKEY_OPTIONS_RULE: ThrottleRule = { limit: 20, windowMs: 15 * 60_000 };
 /** Passkeys one account may hold: enough for every device a person has. */
 export const PASSKEYS_PER_ACCOUNT = 10;
 
@@ -102,28 +106,19 @@ async function challengeOpen(db: DbOrTx, challenge: string, purpose: Purpose, us
   return row !== undefined;
 }
 
-const addressKey = (clientAddress: string) => addressThrottleKey('passkey', clientAddress);
+/** Refused passkey sign-ins and additions per address: the sign-in's per-address limit (docs/product.md#login). */
+const addressLimits = (clientAddress: string) => [addressLimit('passkey', clientAddress, 'passkey_address')];
 
-/** Refuses (429, nothing written) while the address's refused passkey answers fill the window. */
+/** Refuses (429, nothing written) while the address's refused passkey answers fill the window: from memory once seen. */
 async function assertRoom(deps: Deps, clientAddress: string, now: number): Promise<void> {
-  const state = await peekThrottle(deps.db, addressKey(clientAddress), PASSKEY_ADDRESS_RULE, now);
-  if (!state.full) return;
-  deps.metrics.throttleRefused('passkey_address');
-  throw new ThrottledError(messages.tooManyAttempts, state.retryAfterSeconds);
+  await assertAttemptRoom(deps, addressLimits(clientAddress), now);
 }
 
-/** Counts a refused answer against the address with its audit entry; 429 when that fills the window, else `refusal`. */
+/** Counts a refused answer against the address with its audit entry; 429 when that goes over the limit, else `refusal`. */
 async function refuse(deps: Deps, clientAddress: string, who: { id: number; username: string } | null, action: string, now: number, refusal: Error): Promise<never> {
-  const over = await deps.write(async (tx) => {
-    const state = await hitThrottle(tx, addressKey(clientAddress), PASSKEY_ADDRESS_RULE, now);
-    await writeLog(tx, now, { action, level: 'warning', username: who?.username ?? null, userId: who?.id ?? null });
-    return state.over ? state.retryAfterSeconds : null;
-  });
-  if (over !== null) {
-    deps.metrics.throttleRefused('passkey_address');
-    throw new ThrottledError(messages.tooManyAttempts, over);
-  }
-  throw refusal;
+  return refuseAttempt(deps, addressLimits(clientAddress), now, refusal, (tx) =>
+    writeLog(tx, now, { action, level: 'warning', username: who?.username ?? null, userId: who?.id ?? null }),
+  );
 }
 
 const toView = (row: typeof passkeys.$inferSelect): PasskeyView => ({
@@ -254,11 +249,19 @@ export async function removePasskey(deps: Deps, caller: Caller, input: { id: num
   if (!removed) throw new NotFoundError(messages.passkeyNotFound);
 }
 
-/** POST /api/login/passkey/options: a sign-in ceremony for any passkey of this site (the browser offers its own). */
-export async function signInOptions(deps: Deps): Promise<PasskeyOptions> {
+/**
+ * POST /api/login/passkey/options: a sign-in ceremony for any passkey of this site (the browser offers its own). Its
+ * challenge is signed, not stored, so asking writes nothing; an address asking too often is refused from memory.
+ */
+export async function signInOptions(deps: Deps, clientAddress: string): Promise<PasskeyOptions> {
   const now = deps.clock.now();
+  const calls = deps.refusals.calls.hit(addressThrottleKey('passkey-options', clientAddress), PASSKEY_OPTIONS_RULE, now);
+  if (calls.over) {
+    deps.metrics.throttleRefused('passkey_options');
+    throw new ThrottledError(messages.tooManyAttempts, calls.retryAfterSeconds);
+  }
   const { rpID } = relyingParty(deps);
-  const challenge = await deps.write((tx) => issueChallenge(tx, 'sign-in', null, now));
+  const challenge = deps.signInChallenges.issue(now, PASSKEY_CHALLENGE_TTL_MS);
   const options = await generateAuthenticationOptions({
     rpID,
     challenge: Buffer.from(challenge, 'base64url'),
@@ -268,10 +271,30 @@ export async function signInOptions(deps: Deps): Promise<PasskeyOptions> {
   return { options: { ...options } };
 }
 
+/** Whether a sign-in challenge was spent already: its hash is recorded by the sign-in that answered it. */
+async function signInChallengeSpent(db: DbOrTx, challenge: string): Promise<boolean> {
+  const [row] = await db.select({ id: passkeyChallenges.id }).from(passkeyChallenges).where(eq(passkeyChallenges.challengeHash, hashChallenge(challenge)));
+  return row !== undefined;
+}
+
 /**
- * POST /api/login/passkey: a session through signIn for the account whose passkey signed the challenge. The counter
- * must move forward (a copied authenticator is refused), the challenge is spent once, and refusals count against
- * the address. Being a device the person holds plus its PIN or biometric, it stands for the staff second factor.
+ * Records a sign-in challenge as spent in the sign-in's own transaction, until it would have expired (housekeeping
+ * drops it then); false when another sign-in spent it first (the hash is unique).
+ */
+async function spendSignInChallenge(tx: DbOrTx, challenge: string, expiresAt: number, now: number): Promise<boolean> {
+  const spent = await tx
+    .insert(passkeyChallenges)
+    .values({ challengeHash: hashChallenge(challenge), purpose: 'sign-in', userId: null, expiresAt, usedAt: now, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: passkeyChallenges.id });
+  return spent.length === 1;
+}
+
+/**
+ * POST /api/login/passkey: a session through signIn for the account whose passkey signed the challenge. The challenge
+ * must be one this site signed and unexpired (checked without a read), and is spent once; the counter must move
+ * forward (a copied authenticator is refused); refusals count against the address. Being a device the person holds
+ * plus its PIN or biometric, it stands for the staff second factor.
  */
 export async function signInWithPasskey(deps: Deps, input: PasskeyLoginInput, clientAddress: string, userAgent?: string): Promise<LoginResult> {
   const now = deps.clock.now();
@@ -286,7 +309,8 @@ export async function signInWithPasskey(deps: Deps, input: PasskeyLoginInput, cl
   const { passkey, user } = found;
   // A discoverable passkey names its account: it must be the account the credential was added to.
   if (response.response.userHandle !== undefined && response.response.userHandle !== userHandleOf(user.id).toString('base64url')) return notAccepted();
-  if (!challenge || !(await challengeOpen(deps.db, challenge, 'sign-in', null, now))) return notAccepted();
+  const expiresAt = deps.signInChallenges.check(challenge, now);
+  if (expiresAt === null || (await signInChallengeSpent(deps.db, challenge))) return notAccepted();
   let newCounter: number;
   try {
     const verified = await verifyAuthenticationResponse({
@@ -303,7 +327,7 @@ export async function signInWithPasskey(deps: Deps, input: PasskeyLoginInput, cl
     return notAccepted();
   }
   const accepted = await deps.write(async (tx) => {
-    if (!(await spendChallenge(tx, challenge, 'sign-in', null, now))) return false;
+    if (!(await spendSignInChallenge(tx, challenge, expiresAt, now))) return false;
     // The counter checked above still stands only if no other sign-in moved it meanwhile (0 stays 0 for authenticators without one).
     const moved = await tx
       .update(passkeys)

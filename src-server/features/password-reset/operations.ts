@@ -31,9 +31,10 @@ export const passwordResetOperations = {
       operationId: 'confirmPasswordReset',
       tags: ['Password reset'],
       summary: 'Set the password with a link',
-      description: "A reset link answers the message; an invitation's link also signs the person in (`session`).",
+      description:
+        "A reset link answers the message; an invitation's link also signs the person in (`session`). Bad links count against the client address (20 in 15 minutes, with the other e-mailed links); past that, every link is refused (429) until the window ends.",
       response: 'The password is set',
-      errors: [503],
+      errors: [429, 503],
     },
   }),
 };

@@ -9,6 +9,7 @@ import type { SecondFactorChallenge } from '../../contract/second-factor';
 import type { LoginResult } from '../../contract/views';
 import { passwordResetTokens, users } from '../../platform/db/schema/index';
 import { issueAccountToken, PASSWORD_LINKS, spendAccountTokens, usableAccountToken } from '../../platform/auth/account-tokens';
+import { accountLinkLimit, assertAttemptRoom, refuseAttempt } from '../../platform/auth/attempt-limits';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
 import { changedMail, resetMail } from './mail';
 import { confirmAddress } from '../email-confirmation/service';
@@ -110,13 +111,16 @@ export async function requestPasswordReset(
  * account clean to the mailbox's owner: every passkey, waiting e-mail change, session and other link made before is
  * gone (docs/product.md#e-mail-confirmation). An invitation's also signs in, from the account as the transaction left
  * it (docs/product.md#welcome), unless the account has a second factor: then it answers the code's challenge, as a
- * password sign-in does, so no link is a way round the factor. A reset link never signs in.
+ * password sign-in does, so no link is a way round the factor. A reset link never signs in. A bad token is counted
+ * against the client address; past the limit every token is refused from memory (docs/operations.md#refusals).
  */
 export async function confirmPasswordReset(deps: Deps, input: PasswordResetConfirmInput, client: SessionClient): Promise<PasswordSetAnswer> {
   const now = deps.clock.now();
+  const limits = [accountLinkLimit(client.address)];
+  await assertAttemptRoom(deps, limits, now);
   const usable = usableAccountToken(input.token, PASSWORD_LINKS, now);
   const [found] = await deps.db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(usable).limit(1);
-  if (!found) throw new InvalidError(passwordResetMessages.invalidLink);
+  if (!found) return refuseAttempt(deps, limits, now, new InvalidError(passwordResetMessages.invalidLink));
 
   // The slow, memory-hard hash runs before the write lock is taken, so other writers do not wait on it.
   const passwordHash = await hashPassword(input.password);

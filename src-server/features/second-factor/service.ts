@@ -17,24 +17,29 @@ import {
 } from '../../contract/second-factor';
 import type { LoginResult } from '../../contract/views';
 import type { Caller, Deps } from '../../deps';
-import { ConflictError, ForbiddenError, ThrottledError, UnauthenticatedError, fieldInvalid } from '../../errors';
+import { ConflictError, ForbiddenError, UnauthenticatedError, fieldInvalid } from '../../errors';
 import { writeLog } from '../../platform/audit/log';
 import { hashAccountToken, spendAccountTokens } from '../../platform/auth/account-tokens';
 import { assertOwnerRights } from '../../platform/auth/permissions';
-import { addressThrottleKey, clearThrottle, hitThrottle, peekThrottle, type ThrottleRule } from '../../platform/auth/throttle';
+import { addressLimit, assertAttemptRoom, refuseAttempt, type AttemptLimit } from '../../platform/auth/attempt-limits';
+import { clearThrottle, type ThrottleRule } from '../../platform/auth/throttle';
 import type { DbOrTx } from '../../platform/db/client';
 import { passwordResetTokens, recoveryCodes, siteSettings, staffFactors, users } from '../../platform/db/schema/index';
 import { signIn } from '../account/service';
 import { enrolledFactor, factorRequired, hasSecondFactor, RULE_KEY } from './factor';
 
-/** Wrong codes allowed per 15 minutes: per account, as the sign-in's per-name pair limit; per address (docs/product.md#login). */
+/** Wrong codes allowed per account per 15 minutes, as the sign-in's per-name pair limit (docs/product.md#login); per address, attempt-limits.ts's rule. */
 export const CODE_USER_RULE: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
-export const CODE_ADDRESS_RULE: ThrottleRule = { limit: 20, windowMs: 15 * 60_000 };
 /** A code of the step before or after now is taken too: the phone's clock and the typing take a few seconds. */
 const TOLERANCE_SECONDS = 30;
 const RECOVERY_CODE_COUNT = 10;
 
-const codeKeys = (userId: number, clientAddress: string) => ({ user: `second-factor:user:${userId}`, address: addressThrottleKey('second-factor', clientAddress) });
+/** Wrong codes and unknown challenges from the address, counted together. */
+const addressCodeLimit = (clientAddress: string) => addressLimit('second-factor', clientAddress, 'second_factor_address');
+const userCodeLimit = (userId: number): AttemptLimit => ({ key: `second-factor:user:${userId}`, rule: CODE_USER_RULE, limit: 'second_factor_user' });
+const codeLimits = (userId: number, clientAddress: string) => ({ user: userCodeLimit(userId), address: addressCodeLimit(clientAddress) });
+/** Where a refusal of the challenge's account is remembered too, so a flood of codes for it reads nothing (not even the challenge). */
+const challengeKey = (tokenHash: string) => `second-factor:challenge:${tokenHash}`;
 
 const hashRecoveryCode = (code: string) => createHash('sha256').update(normaliseCode(code), 'utf8').digest('hex');
 
@@ -91,51 +96,45 @@ async function spendProof(tx: DbOrTx, userId: number, proof: Proof, now: number)
   return spent.length === 1;
 }
 
-/** Refuses (429, nothing written) while the account's or the address's wrong codes fill a window. */
-async function assertCodeRoom(deps: Deps, keys: ReturnType<typeof codeKeys>, now: number): Promise<void> {
-  const byUser = await peekThrottle(deps.db, keys.user, CODE_USER_RULE, now);
-  const byAddress = await peekThrottle(deps.db, keys.address, CODE_ADDRESS_RULE, now);
-  if (!byUser.full && !byAddress.full) return;
-  deps.metrics.throttleRefused(byUser.full ? 'second_factor_user' : 'second_factor_address');
-  throw new ThrottledError(messages.tooManyAttempts, Math.max(byUser.retryAfterSeconds, byAddress.retryAfterSeconds));
+/** Refuses (429, nothing written) while the account's or the address's wrong codes fill a window: from memory once seen. */
+async function assertCodeRoom(deps: Deps, limits: ReturnType<typeof codeLimits>, now: number): Promise<void> {
+  await assertAttemptRoom(deps, [limits.user, limits.address], now);
 }
 
-/** Counts a wrong code against both limits with its audit entry; 429 when it fills one, else the field's 400/401. */
-async function refuseCode(deps: Deps, keys: ReturnType<typeof codeKeys>, who: { id: number; username: string }, now: number, refusal: Error): Promise<never> {
-  const over = await deps.write(async (tx) => {
-    const byUser = await hitThrottle(tx, keys.user, CODE_USER_RULE, now);
-    const byAddress = await hitThrottle(tx, keys.address, CODE_ADDRESS_RULE, now);
-    await writeLog(tx, now, { action: 'Second factor code refused', level: 'warning', username: who.username, userId: who.id });
-    if (!byUser.over && !byAddress.over) return null;
-    return { limit: byUser.over ? ('second_factor_user' as const) : ('second_factor_address' as const), retryAfterSeconds: Math.max(byUser.retryAfterSeconds, byAddress.retryAfterSeconds) };
-  });
-  if (over) {
-    deps.metrics.throttleRefused(over.limit);
-    throw new ThrottledError(messages.tooManyAttempts, over.retryAfterSeconds);
-  }
-  throw refusal;
+/** Counts a wrong code against both limits with its audit entry; 429 when it goes over one, else the field's 400/401. */
+async function refuseCode(deps: Deps, limits: ReturnType<typeof codeLimits>, who: { id: number; username: string }, now: number, refusal: Error): Promise<never> {
+  return refuseAttempt(deps, [limits.user, limits.address], now, refusal, (tx) =>
+    writeLog(tx, now, { action: 'Second factor code refused', level: 'warning', username: who.username, userId: who.id }),
+  );
 }
 
 /**
  * POST /api/login/second-factor: the challenge from the password step and a code (TOTP or recovery); a session through
- * signIn. A wrong, expired or reused code is refused and counted (docs/product.md#second-factor-for-staff).
+ * signIn. A wrong, expired or reused code is refused and counted, and so is a challenge that is not found
+ * (docs/product.md#second-factor-for-staff); past the limits every attempt is refused from memory, reading nothing
+ * (docs/operations.md#refusals).
  */
 export async function loginSecondFactor(deps: Deps, input: SecondFactorLoginInput, clientAddress: string, userAgent?: string): Promise<LoginResult> {
   const now = deps.clock.now();
   const tokenHash = hashAccountToken(input.challenge);
+  const byAddress = addressCodeLimit(clientAddress);
+  // A challenge its account's limit refused is refused from memory first, from any address, reading nothing.
+  const remembered = challengeKey(tokenHash);
+  await assertAttemptRoom(deps, [], now, [remembered]);
+  await assertAttemptRoom(deps, [byAddress], now);
   const [pending] = await deps.db
     .select({ user: users, tokenId: passwordResetTokens.id })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(and(eq(passwordResetTokens.tokenHash, tokenHash), eq(passwordResetTokens.purpose, 'login'), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)));
-  if (!pending || pending.user.closedAt !== null) throw new UnauthenticatedError(messages.challengeExpired);
+  if (!pending || pending.user.closedAt !== null) return refuseAttempt(deps, [byAddress], now, new UnauthenticatedError(messages.challengeExpired));
   const { user } = pending;
-  const keys = codeKeys(user.id, clientAddress);
-  await assertCodeRoom(deps, keys, now);
+  const limits = codeLimits(user.id, clientAddress);
+  await assertAttemptRoom(deps, [limits.user], now, [remembered]);
   const factor = await enrolledFactor(deps.db, user.id);
   // Removed since the password step: the challenge no longer leads anywhere.
   if (!factor) throw new UnauthenticatedError(messages.challengeExpired);
-  const wrong = () => refuseCode(deps, keys, user, now, new UnauthenticatedError(messages.invalidCode));
+  const wrong = () => refuseCode(deps, limits, user, now, new UnauthenticatedError(messages.invalidCode));
   const proof = await proofOf(deps, factor, input.code, now);
   if (!proof) return wrong();
   const accepted = await deps.write(async (tx) => {
@@ -146,7 +145,7 @@ export async function loginSecondFactor(deps: Deps, input: SecondFactorLoginInpu
       .returning({ id: passwordResetTokens.id });
     if (spent.length === 0) return 'expired' as const;
     if (!(await spendProof(tx, user.id, proof, now))) return 'reused' as const;
-    await clearThrottle(tx, keys.user);
+    await clearThrottle(tx, limits.user.key);
     const action = proof.kind === 'recovery' ? 'Login succeeded with a recovery code' : 'Login succeeded with a second factor';
     await writeLog(tx, now, { action, username: user.username, userId: user.id });
     return 'ok' as const;
@@ -199,13 +198,13 @@ export async function startSetup(deps: Deps, caller: Caller): Promise<SecondFact
 export async function confirmSetup(deps: Deps, caller: Caller, input: { code: string }, clientAddress: string): Promise<RecoveryCodes> {
   assertStaff(caller);
   const now = deps.clock.now();
-  const keys = codeKeys(caller.id, clientAddress);
-  await assertCodeRoom(deps, keys, now);
+  const limits = codeLimits(caller.id, clientAddress);
+  await assertCodeRoom(deps, limits, now);
   const [pending] = await deps.db.select().from(staffFactors).where(eq(staffFactors.userId, caller.id));
   if (!pending) throw new ConflictError(messages.secondFactorNotStarted);
   if (pending.confirmedAt !== null) throw new ConflictError(messages.secondFactorExists);
   const step = await matchingStep(deps, pending, normaliseCode(input.code), now);
-  const wrong = () => refuseCode(deps, keys, caller, now, fieldInvalid(messages.invalidCode, { code: messages.invalidCode }));
+  const wrong = () => refuseCode(deps, limits, caller, now, fieldInvalid(messages.invalidCode, { code: messages.invalidCode }));
   if (step === null) return wrong();
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   const done = await deps.write(async (tx) => {
@@ -220,7 +219,7 @@ export async function confirmSetup(deps: Deps, caller: Caller, input: { code: st
     await tx.insert(recoveryCodes).values(codes.map((code) => ({ userId: caller.id, codeHash: hashRecoveryCode(code), createdAt: now })));
     // An invitation not yet used would set a password and sign in without the code: spent (docs/product.md#welcome).
     await spendAccountTokens(tx, caller.id, ['invite'], now);
-    await clearThrottle(tx, keys.user);
+    await clearThrottle(tx, limits.user.key);
     await writeLog(tx, now, { action: 'Second factor set up', username: caller.username, userId: caller.id });
     return true;
   });
@@ -235,16 +234,16 @@ export async function confirmSetup(deps: Deps, caller: Caller, input: { code: st
  */
 export async function spendCallerCode(deps: Deps, caller: Caller, typed: string, clientAddress: string): Promise<void> {
   const now = deps.clock.now();
-  const keys = codeKeys(caller.id, clientAddress);
-  await assertCodeRoom(deps, keys, now);
+  const limits = codeLimits(caller.id, clientAddress);
+  await assertCodeRoom(deps, limits, now);
   const factor = await enrolledFactor(deps.db, caller.id);
   if (!factor) throw new ConflictError(messages.secondFactorMissing);
-  const wrong = () => refuseCode(deps, keys, caller, now, fieldInvalid(messages.invalidCode, { code: messages.invalidCode }));
+  const wrong = () => refuseCode(deps, limits, caller, now, fieldInvalid(messages.invalidCode, { code: messages.invalidCode }));
   const proof = await proofOf(deps, factor, typed, now);
   if (!proof) return wrong();
   const spent = await deps.write(async (tx) => {
     if (!(await spendProof(tx, caller.id, proof, now))) return false;
-    await clearThrottle(tx, keys.user);
+    await clearThrottle(tx, limits.user.key);
     return true;
   });
   if (!spent) return wrong();
@@ -253,11 +252,11 @@ export async function spendCallerCode(deps: Deps, caller: Caller, typed: string,
 /** POST /api/account/second-factor/remove: a current code (or a recovery code) proves it is the holder asking. */
 export async function removeFactor(deps: Deps, caller: Caller, input: { code: string }, clientAddress: string): Promise<void> {
   const now = deps.clock.now();
-  const keys = codeKeys(caller.id, clientAddress);
-  await assertCodeRoom(deps, keys, now);
+  const limits = codeLimits(caller.id, clientAddress);
+  await assertCodeRoom(deps, limits, now);
   const factor = await enrolledFactor(deps.db, caller.id);
   if (!factor) throw new ConflictError(messages.secondFactorMissing);
-  const wrong = () => refuseCode(deps, keys, caller, now, fieldInvalid(messages.invalidCode, { code: messages.invalidCode }));
+  const wrong = () => refuseCode(deps, limits, caller, now, fieldInvalid(messages.invalidCode, { code: messages.invalidCode }));
   const proof = await proofOf(deps, factor, input.code, now);
   if (!proof) return wrong();
   const removed = await deps.write(async (tx) => {

@@ -68,10 +68,16 @@ export async function peekThrottle(db: DbOrTx, key: string, rule: ThrottleRule, 
 }
 
 /**
- * One attempt against each of `limits` (each named as throttle_refusals_total counts it) in one write, or refused from
- * memory if one was already over (refusal-gate.ts). `refusedBy`: the first limit it is over (none: allowed).
+ * One attempt against each of `limits` (each named as throttle_refusals_total counts it) in one write, with
+ * `alongside` (an audit entry) in the same transaction, or refused from memory if one was already over
+ * (refusal-gate.ts), writing nothing. `refusedBy`: the first limit it is over (none: allowed).
  */
-export async function countAttempt(deps: Pick<Deps, 'write' | 'refusals'>, limits: { key: string; rule: ThrottleRule; limit: ThrottleLimit }[], nowMs: number) {
+export async function countAttempt(
+  deps: Pick<Deps, 'write' | 'refusals'>,
+  limits: { key: string; rule: ThrottleRule; limit: ThrottleLimit }[],
+  nowMs: number,
+  alongside?: (tx: DbOrTx) => Promise<void>,
+) {
   const { gate } = deps.refusals;
   for (const { key } of limits) {
     const remembered = gate.refusal(key, nowMs);
@@ -80,6 +86,7 @@ export async function countAttempt(deps: Pick<Deps, 'write' | 'refusals'>, limit
   const hits = await deps.write(async (tx) => {
     const counted = [];
     for (const { key, rule } of limits) counted.push(await hitThrottle(tx, key, rule, nowMs));
+    if (alongside) await alongside(tx);
     return counted;
   });
   limits.forEach(({ key, limit }, i) => {

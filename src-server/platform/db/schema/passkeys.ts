@@ -26,8 +26,9 @@ export const passkeys = sqliteTable(
   (t) => [uniqueIndex('passkeys_credential_uq').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
 );
 
-// A ceremony's challenge, by its SHA-256 only, answered by one registration or sign-in within five minutes and then
-// spent. A registration's challenge belongs to the account that asked; a sign-in's to nobody until a passkey answers it.
+// A ceremony's challenge, by its SHA-256 only. A registration's is stored when the account asks, answered once within
+// five minutes and then spent. A sign-in's is signed, not stored (auth/signed-challenge.ts): its row is written only
+// by the sign-in that spends it, and kept until the challenge would have expired, so it cannot be answered twice.
 export const passkeyChallenges = sqliteTable(
   'passkey_challenges',
   {
