@@ -286,7 +286,7 @@ describe('passkey sign-in challenges, signed', () => {
     await h.addUser({ username });
     const token = await h.tokenFor(username);
     const authenticator = new SoftAuthenticator();
-    const { options } = await json<{ options: RegistrationOptions }>(await h.request('POST', '/api/account/passkeys/options', { token }));
+    const { options } = await json<{ options: RegistrationOptions }>(await h.request('POST', '/api/account/passkeys/options', { token, body: { currentPassword: PASSWORD }, headers: { 'x-forwarded-for': freshAddress() } }));
     expect((await h.request('POST', '/api/account/passkeys', { token, body: { name: 'Phone', response: authenticator.register(options) }, headers: { 'x-forwarded-for': freshAddress() } })).status).toBe(201);
     return authenticator;
   }
