@@ -18,7 +18,8 @@
 // connection's answer is 1-3 ms unloaded, and a flood of any requests, refused or not, takes some of the two
 // cores: the question is whether refusals cost shared work such as database writes).
 //
-//   npx tsx tests/bench/refusal-flood.ts          (BENCH_FLOOD_SECONDS=N per phase, 10 by default)
+//   npx tsx tests/bench/refusal-flood.ts          (BENCH_FLOOD_SECONDS=N per phase, 40 by default: a flood as long
+//                                                 as the review's, so a cost that builds up over time shows)
 //   npm run bench  (section `refusals`)
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,7 +34,7 @@ import { stopWithParent } from '../process/stop-with-parent';
 import type { BenchSection, BudgetTable } from './budgets';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4410);
-const SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_FLOOD_SECONDS ?? 40);
 const FLOOD_CONNECTIONS = Number(process.env.BENCH_FLOOD_CONNECTIONS ?? 50);
 /** Requests a second the flood offers; 0: flat out, as fast as the server answers. */
 const FLOOD_RATE = Number(process.env.BENCH_FLOOD_RATE ?? 500);
