@@ -406,7 +406,9 @@ test.describe('welcome page', () => {
     await page.getByLabel('Confirm new password').fill('someone-else-9');
     await page.getByRole('button', { name: 'Set password and sign in' }).click();
     await expect(page.getByRole('alert')).toContainText('This link has already been used or has expired');
-    await expect(page.getByRole('link', { name: 'Send me a new link' })).toHaveAttribute('href', '/forgotpassword');
+    // Signed in already, the person is shown the way home rather than offered a new link (docs/product.md#welcome).
+    await expect(page.getByRole('alert')).toContainText(`You are signed in as ${issued.user.username}`);
+    await expect(page.getByRole('link', { name: 'Go to your account' })).toHaveAttribute('href', '/dashboard');
     await expectNoA11yViolations(page);
 
     // The chosen password signs in with the e-mail address.

@@ -114,9 +114,15 @@ test('my data lists no e-mail to an address not yet proved, and once it is only 
   await expect(mailsShown()).toContainText('No e-mails');
   expect(await mailsSaved()).toBe('');
 
+  // Confirmed from another session (the API's): the first confirmation signs this browser's session out
+  // (docs/product.md#e-mail-confirmation), so the person signs in again.
   await confirmAddress(request, { username, password: PASSWORD, email });
   const after = await requestQuote(request, { firstName: 'Sian', lastName: 'Morgan', email });
   await page.reload();
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, username, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/account/data');
   await expect(mailsShown()).toContainText(after.reference);
   await expect(mailsShown()).not.toContainText(before.reference);
   const saved = await mailsSaved();

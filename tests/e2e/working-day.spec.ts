@@ -3,7 +3,7 @@
 // quote of £64.50 and issue the policy without retyping; the invitation link sets a password; the customer
 // signs in with their e-mail address and sees the policy, its certificate and where their request stands.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { validLearner, validPersonal, validVehicle } from '../fixtures/quote';
+import { validLearner, validLearnerVehicle, validPersonal } from '../fixtures/quote';
 import { listAnswered, tab } from './admin-helpers';
 import { db, latestLinkTo, OWNER, signIn, unique } from './fixtures';
 
@@ -64,7 +64,7 @@ test('a quote request becomes an offer, a policy, an account and documents witho
   await visitor.getByRole('button', { name: 'Continue' }).click();
   await expect(visitor).toHaveURL(/step2$/);
   await fill(visitor, {
-    ...validVehicle,
+    ...validLearnerVehicle,
     regNumber: 'LD24 XYZ',
     policyStartDay: start.day,
     policyStartMonth: start.month,
