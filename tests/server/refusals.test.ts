@@ -5,13 +5,13 @@
 // writes and reads, on the harness's manual clock.
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { settleAfterAnswer } from '../../src-server/platform/after-answer';
 import { createApp } from '../../src-server/app';
 import { createRefusalLog } from '../../src-server/platform/audit/refusal-log';
 import { createRefusalGate, LIFTABLE_TRUST_MS } from '../../src-server/platform/auth/refusal-gate';
 import { openDatabase } from '../../src-server/platform/db/client';
 import { validQuote } from '../fixtures/quote';
 import { addCheapUser } from './cheap-user';
+import { databaseWork, throttleCount } from './database-work';
 import { createHarness, json, PASSWORD, T0, TEST_SECRET, type Harness } from './harness';
 
 let h: Harness;
@@ -34,24 +34,6 @@ const login = (username: string, password: string, address: string, app: Harness
 const verify = (address: string) => h.request('GET', '/api/verify/7Q4M2XHPAB3CDEFGHJK0', { headers: { 'x-forwarded-for': address } });
 const resetRequest = (email: string, address: string) => h.request('POST', '/api/password-reset/request', { body: { email }, headers: { 'x-forwarded-for': address } });
 
-/** Calls that reach the database while `run` runs: writes (the write queue) and reads and writes outside it. */
-async function databaseWork<T>(run: () => Promise<T>): Promise<{ result: T; writes: number; reads: number }> {
-  const write = vi.spyOn(h.deps, 'write');
-  const reads = ['select', 'insert', 'update', 'delete'].map((method) => vi.spyOn(h.deps.db, method as 'select'));
-  try {
-    const result = await run();
-    return { result, writes: write.mock.calls.length, reads: reads.reduce((n, spy) => n + spy.mock.calls.length, 0) };
-  } finally {
-    write.mockRestore();
-    for (const spy of reads) spy.mockRestore();
-  }
-}
-
-async function throttleCount(key: string): Promise<number> {
-  const rs = await h.database.client.execute({ sql: 'select count from throttle where key = ?', args: [key] });
-  return Number(rs.rows[0]?.['count'] ?? 0);
-}
-
 interface Entry {
   count: number;
   createdAt: number;
@@ -71,7 +53,7 @@ describe('past a limit, refusals come from memory', () => {
     expect((await login('flooded', WRONG, address)).status).toBe(429);
     h.clock.advance(LIFTABLE_TRUST_MS / 2);
 
-    const { result, writes, reads } = await databaseWork(() => Promise.all(Array.from({ length: 20 }, (_, i) => login('flooded', i % 2 ? PASSWORD : WRONG, address))));
+    const { result, writes, reads } = await databaseWork(h, () => Promise.all(Array.from({ length: 20 }, (_, i) => login('flooded', i % 2 ? PASSWORD : WRONG, address))));
     expect(result.map((r) => r.status)).toEqual(Array(20).fill(429));
     expect(Number(result[0]!.headers.get('retry-after'))).toBe(15 * 60);
     expect([writes, reads]).toEqual([0, 0]);
@@ -79,7 +61,7 @@ describe('past a limit, refusals come from memory', () => {
     // A password reset in another process could lift a name's refusal, so past a second the database is asked
     // again, once (the account, then the three limits), and still nothing is written.
     h.clock.advance(LIFTABLE_TRUST_MS);
-    const again = await databaseWork(async () => {
+    const again = await databaseWork(h, async () => {
       const statuses: number[] = [];
       for (let i = 0; i < 10; i++) statuses.push((await login('flooded', WRONG, address)).status);
       return statuses;
@@ -94,11 +76,11 @@ describe('past a limit, refusals come from memory', () => {
     const address = freshAddress();
     for (let i = 0; i < 30; i++) expect((await verify(address)).status).toBe(404);
     expect((await verify(address)).status).toBe(429);
-    const { result, writes, reads } = await databaseWork(() => Promise.all(Array.from({ length: 20 }, () => verify(address))));
+    const { result, writes, reads } = await databaseWork(h, () => Promise.all(Array.from({ length: 20 }, () => verify(address))));
     expect(result.map((r) => r.status)).toEqual(Array(20).fill(429));
     expect([writes, reads]).toEqual([0, 0]);
     // The counter saw 31 lookups: the refused ones after the first were never counted, and need not be.
-    expect(await throttleCount(`verify:ip:${address}`)).toBe(31);
+    expect(await throttleCount(h, `verify:ip:${address}`)).toBe(31);
     h.clock.advance(60_000);
     expect((await verify(address)).status).toBe(404);
   });
@@ -110,8 +92,7 @@ describe('past a limit, refusals come from memory', () => {
     for (let i = 0; i < 10; i++) expect((await resetRequest(`nobody${i}@example.test`, address)).status).toBe(200);
     expect((await resetRequest('nobody10@example.test', address)).status).toBe(200);
     // The look-ups the answered requests left for after their answers are done first.
-    await settleAfterAnswer(h.deps);
-    const { result, writes } = await databaseWork(() => Promise.all(Array.from({ length: 20 }, (_, i) => resetRequest(`later${i}@example.test`, address))));
+    const { result, writes } = await databaseWork(h, () => Promise.all(Array.from({ length: 20 }, (_, i) => resetRequest(`later${i}@example.test`, address))));
     for (const res of result) expect(await json(res)).toEqual({ message: 'If an account with that email exists, a password reset email has been sent.' });
     expect(writes).toBe(0);
     await h.deps.refusals.log.flush();
@@ -130,14 +111,14 @@ describe('past a limit, refusals come from memory', () => {
       h.request('POST', '/api/callbacks', { body: { name: 'Ann Smith', email: `c${n}@example.test`, phone: '07700 900123', reasonForContact: 'other' }, headers: { 'x-forwarded-for': address } });
     // The first of each is refused by the database; the rest from memory.
     expect([(await register()).status, (await quote(0)).status, (await callback(0)).status]).toEqual([429, 429, 429]);
-    const { result, writes } = await databaseWork(async () => [
+    const { result, writes } = await databaseWork(h, async () => [
       ...(await Promise.all(Array.from({ length: 5 }, register))),
       ...(await Promise.all(Array.from({ length: 5 }, (_, i) => quote(i + 1)))),
       ...(await Promise.all(Array.from({ length: 5 }, (_, i) => callback(i + 1)))),
     ]);
     expect(result.map((r) => r.status)).toEqual(Array(15).fill(429));
     expect(writes).toBe(0);
-    expect(await throttleCount(`register:ip:${address}`)).toBe(21);
+    expect(await throttleCount(h, `register:ip:${address}`)).toBe(21);
   });
 
   it('a refusal remembered here, lifted by a password reset in another process, is asked of the database again within a second', async () => {

@@ -9,13 +9,13 @@ import { pino } from 'pino';
 import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src-server/app';
-import { settleAfterAnswer } from '../../src-server/platform/after-answer';
 import { runMaintenance } from '../../src-server/maintenance';
 import { hashAccountToken, issueAccountToken } from '../../src-server/platform/auth/account-tokens';
 import { createCallCounter } from '../../src-server/platform/auth/call-counter';
 import { createChallengeSigner } from '../../src-server/platform/auth/signed-challenge';
 import { openDatabase } from '../../src-server/platform/db/client';
 import { emailChanges } from '../../src-server/platform/db/schema/index';
+import { databaseWork, throttleCount } from './database-work';
 import { createHarness, json, PASSWORD, T0, TEST_SECRET, type Harness } from './harness';
 import { SoftAuthenticator, type AuthenticationOptions, type RegistrationOptions } from './soft-authenticator';
 
@@ -35,28 +35,6 @@ const freshAddress = () => `10.66.${Math.floor(addressCounter / 250)}.${addressC
 let names = 0;
 const freshName = (prefix: string) => `${prefix}${names++}`;
 const BAD_TOKEN = 'x'.repeat(43);
-
-/** Calls that reach the database while `run` runs: writes (the write queue) and reads and writes outside it. */
-async function databaseWork<T>(run: () => Promise<T>): Promise<{ result: T; writes: number; reads: number }> {
-  // What earlier requests left for after their answers (a mail delivery run, a session's last-seen time) is done
-  // first, so none of it is counted.
-  await settleAfterAnswer(h.deps);
-  await h.deps.mailer.deliverPending();
-  const write = vi.spyOn(h.deps, 'write');
-  const reads = ['select', 'insert', 'update', 'delete'].map((method) => vi.spyOn(h.deps.db, method as 'select'));
-  try {
-    const result = await run();
-    return { result, writes: write.mock.calls.length, reads: reads.reduce((n, spy) => n + spy.mock.calls.length, 0) };
-  } finally {
-    write.mockRestore();
-    for (const spy of reads) spy.mockRestore();
-  }
-}
-
-async function throttleCount(key: string): Promise<number> {
-  const rs = await h.database.client.execute({ sql: 'select count from throttle where key = ?', args: [key] });
-  return Number(rs.rows[0]?.['count'] ?? 0);
-}
 
 const passkeyChallengeRows = async () => Number((await h.database.client.execute("select count(*) n from passkey_challenges where purpose = 'sign-in'")).rows[0]!['n']);
 /** The code the authenticator shows at the server's time. */
@@ -163,7 +141,7 @@ describe.each(Object.entries(ROUTES))('%s', (_name, route) => {
       const address = freshAddress();
       const send = (body: unknown, from = address) => h.request('POST', path, { token: session, body, headers: { 'x-forwarded-for': from } });
       for (let i = 0; i < 20; i++) expect((await send(bad)).status).toBe(route.badStatus);
-      expect(await throttleCount(route.key(address))).toBe(20);
+      expect(await throttleCount(h, route.key(address))).toBe(20);
       const refused = await send(bad);
       expect(refused.status).toBe(429);
       expect(refused.headers.get('retry-after')).toBe(String(WINDOW_SECONDS));
@@ -174,7 +152,7 @@ describe.each(Object.entries(ROUTES))('%s', (_name, route) => {
       const rightBody = await right();
       // The session's last-seen time moves at most once a minute (features/sessions): moved now, not during the flood.
       if (session) expect((await h.request('GET', '/api/me', { token: session })).status).toBe(200);
-      const flood = await databaseWork(async () => {
+      const flood = await databaseWork(h, async () => {
         const statuses: number[] = [];
         for (let i = 0; i < 10; i++) statuses.push((await send(bad)).status);
         const last = await send(rightBody);
@@ -183,7 +161,7 @@ describe.each(Object.entries(ROUTES))('%s', (_name, route) => {
       expect(flood.result.statuses).toEqual(Array(10).fill(429));
       expect(flood.result.last).toEqual({ status: 429, retryAfter: String(WINDOW_SECONDS - 60) });
       expect([flood.writes, flood.reads]).toEqual([0, 0]);
-      expect(await throttleCount(route.key(address))).toBe(20);
+      expect(await throttleCount(h, route.key(address))).toBe(20);
 
       // Another address is not held back; and once the window ends, this one is not either.
       expect((await send(rightBody, freshAddress())).status).toBe(200);
@@ -235,7 +213,7 @@ describe('wrong second-factor codes', () => {
     for (let i = 0; i < 5; i++) expect((await code(String(100000 + i))).status).toBe(401);
     // The sixth is refused by the account's limit (one read of its counter), and remembered under the challenge too.
     expect((await code('100005')).status).toBe(429);
-    const flood = await databaseWork(() => Promise.all(Array.from({ length: 20 }, (_, i) => code(String(200000 + i)))));
+    const flood = await databaseWork(h, () => Promise.all(Array.from({ length: 20 }, (_, i) => code(String(200000 + i)))));
     expect(flood.result.map((r) => r.status)).toEqual(Array(20).fill(429));
     expect([flood.writes, flood.reads]).toEqual([0, 0]);
     // The right code waits with them.
@@ -251,7 +229,7 @@ describe('passkey sign-in options', () => {
     for (const path of ['/api/login/passkey/options', '/trpc/account.passkeyLogin.options']) {
       const address = freshAddress();
       const rows = await passkeyChallengeRows();
-      const flood = await databaseWork(async () => {
+      const flood = await databaseWork(h, async () => {
         const statuses: number[] = [];
         for (let i = 0; i < 25; i++) statuses.push((await h.request('POST', path, { headers: { 'content-type': 'application/json', 'x-forwarded-for': address } })).status);
         return statuses;

@@ -229,10 +229,16 @@ export async function confirmSetup(deps: Deps, caller: Caller, input: { code: st
 
 /**
  * A current code (or a recovery code) of the caller's factor, asked before something a session alone must not do
- * (adding a passkey: docs/product.md#passkeys): checked, spent and counted as removing the factor's is. A wrong one
- * answers 400 on `code`.
+ * (adding a passkey: docs/product.md#passkeys; removing the factor): checked, counted when wrong, and spent in one
+ * write with `andThen`, the work the code allows. A wrong one answers 400 on `code`.
  */
-export async function spendCallerCode(deps: Deps, caller: Caller, typed: string, clientAddress: string): Promise<void> {
+export async function spendCallerCode(
+  deps: Deps,
+  caller: Caller,
+  typed: string,
+  clientAddress: string,
+  andThen: (tx: DbOrTx, now: number) => Promise<void> = async () => undefined,
+): Promise<void> {
   const now = deps.clock.now();
   const limits = codeLimits(caller.id, clientAddress);
   await assertCodeRoom(deps, limits, now);
@@ -244,6 +250,7 @@ export async function spendCallerCode(deps: Deps, caller: Caller, typed: string,
   const spent = await deps.write(async (tx) => {
     if (!(await spendProof(tx, caller.id, proof, now))) return false;
     await clearThrottle(tx, limits.user.key);
+    await andThen(tx, now);
     return true;
   });
   if (!spent) return wrong();
@@ -251,22 +258,11 @@ export async function spendCallerCode(deps: Deps, caller: Caller, typed: string,
 
 /** POST /api/account/second-factor/remove: a current code (or a recovery code) proves it is the holder asking. */
 export async function removeFactor(deps: Deps, caller: Caller, input: { code: string }, clientAddress: string): Promise<void> {
-  const now = deps.clock.now();
-  const limits = codeLimits(caller.id, clientAddress);
-  await assertCodeRoom(deps, limits, now);
-  const factor = await enrolledFactor(deps.db, caller.id);
-  if (!factor) throw new ConflictError(messages.secondFactorMissing);
-  const wrong = () => refuseCode(deps, limits, caller, now, fieldInvalid(messages.invalidCode, { code: messages.invalidCode }));
-  const proof = await proofOf(deps, factor, input.code, now);
-  if (!proof) return wrong();
-  const removed = await deps.write(async (tx) => {
-    if (!(await spendProof(tx, caller.id, proof, now))) return false;
+  await spendCallerCode(deps, caller, input.code, clientAddress, async (tx, now) => {
     await tx.delete(staffFactors).where(eq(staffFactors.userId, caller.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, caller.id));
     await writeLog(tx, now, { action: 'Second factor removed', level: 'warning', username: caller.username, userId: caller.id });
-    return true;
   });
-  if (!removed) return wrong();
 }
 
 /** PUT /api/admin/second-factor-rule: the owner requires a second factor of all staff, or no longer does. */
