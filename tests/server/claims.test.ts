@@ -612,14 +612,17 @@ describe('the limits of a day: 5 reports and 60 MB of photos per account, 3 repo
     const dee = await freshCustomer();
     const photo = { data: base64(await picture(400, 300).jpeg().toBuffer()) };
     const first = await json<MyClaimView>(await send(dee.token, report(dee.policy.policyNumber, { photos: [photo] })));
-    // Its stored photo made as large as a day's photos may be, less a kilobyte: as if many had been sent.
+    // Its stored photos made as large as a day's photos may be, less a kilobyte: as if many had been sent. In pieces
+    // of at most 4 MB, as stored photos are (a libSQL server refuses a single value of 60 MB).
     const [row] = await h.deps.db.select({ id: claims.id }).from(claims).where(eq(claims.reference, first.reference));
-    await h.deps.write((tx) =>
-      tx
-        .update(claimPhotos)
-        .set({ bytes: sql`zeroblob(${CLAIM_PHOTO_BYTES_PER_ACCOUNT - 1024})`, thumbnail: sql`zeroblob(0)` })
-        .where(eq(claimPhotos.claimId, row!.id)),
-    );
+    const PIECE = 4 * 1024 * 1024;
+    const total = CLAIM_PHOTO_BYTES_PER_ACCOUNT - 1024;
+    await h.deps.write(async (tx) => {
+      await tx.update(claimPhotos).set({ bytes: sql`zeroblob(${Math.min(PIECE, total)})`, thumbnail: sql`zeroblob(0)` }).where(eq(claimPhotos.claimId, row!.id));
+      for (let position = 100, left = total - PIECE; left > 0; position++, left -= PIECE) {
+        await tx.insert(claimPhotos).values({ claimId: row!.id, position, mime: 'image/jpeg', width: 1, height: 1, bytes: sql`zeroblob(${Math.min(PIECE, left)})`, thumbnail: sql`zeroblob(0)` });
+      }
+    });
     h.clock.set(T0 + HOUR);
     const before = await stored();
     const body = report(dee.policy.policyNumber, { photos: [photo] });

@@ -10,6 +10,7 @@ import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../../src-server/app';
 import { runMaintenance } from '../../src-server/maintenance';
+import { settleAfterAnswer } from '../../src-server/platform/after-answer';
 import { hashAccountToken, issueAccountToken } from '../../src-server/platform/auth/account-tokens';
 import { createCallCounter } from '../../src-server/platform/auth/call-counter';
 import { createChallengeSigner } from '../../src-server/platform/auth/signed-challenge';
@@ -192,6 +193,9 @@ describe('the e-mailed links share one count per address', () => {
     const id = await h.addUser({ username, emailVerified: false });
     const session = await h.tokenFor(username);
     const token = await h.deps.write((tx) => issueAccountToken(tx, id, 'verify', 7 * 24 * 3600_000, h.clock.now()));
+    // The session's "last seen" is written once, after the answer of its first request: that one, not this.
+    expect((await h.request('GET', '/api/me', { token: session })).status).toBe(200);
+    await settleAfterAnswer(h.deps);
     const write = vi.spyOn(h.deps, 'write');
     const select = vi.spyOn(h.deps.db, 'select');
     const res = await h.request('POST', '/api/account/verify-email/confirm', { token: session, body: { token }, headers: { 'x-forwarded-for': freshAddress() } });
