@@ -1,0 +1,81 @@
+// docs/api.md's route and procedure tables are the operation table's (docs/api.md#rest-routes): the file must be what
+// `npm run docs:api` writes, every operation must have its row, and the writer keeps the words a person wrote.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { operationsOf } from '../../src-server/api/operation';
+import { operations } from '../../src-server/api/table';
+import { renderApiTables } from '../../scripts/api-tables';
+
+const DOC = readFileSync(fileURLToPath(new URL('../../docs/api.md', import.meta.url)), 'utf8');
+const all = [...operationsOf(operations)];
+
+/** The rows of the generated blocks of a kind, as their first cells: `GET /api/health`, `account.login`. */
+function rowsOf(markdown: string, kind: 'routes' | 'procedures'): string[] {
+  const blocks = [...markdown.matchAll(/<!-- generated: (\w+)[^>]*-->\n([\s\S]*?)<!-- \/generated -->/g)].filter(([, k]) => k === kind);
+  return blocks.flatMap(([, , body]) =>
+    body!
+      .split('\n')
+      .filter((line) => line.startsWith('|'))
+      .slice(2)
+      .map((line) => {
+        const cells = line.split(' | ').map((cell) => cell.replace(/^\| /, '').replace(/`/g, ''));
+        return kind === 'routes' ? `${cells[0]} ${cells[1]}` : cells[0]!;
+      }),
+  );
+}
+
+describe('docs/api.md tables', () => {
+  it('are what `npm run docs:api` writes from the operation table', () => {
+    expect(DOC, 'docs/api.md differs from the operation table: run `npm run docs:api` and commit the file').toBe(renderApiTables(DOC));
+  });
+
+  it('give every REST route a row once, and every tRPC procedure', () => {
+    const routes = all.map(([, op]) => `${op.rest.method.toUpperCase()} /api${op.rest.path}`);
+    expect(rowsOf(DOC, 'routes').toSorted()).toEqual(routes.toSorted());
+    expect(rowsOf(DOC, 'procedures')).toEqual(all.filter(([, op]) => op.trpc !== false).map(([name]) => name));
+    // The operation the hand-kept tables had lost.
+    expect(rowsOf(DOC, 'routes')).toContain('GET /api/user/policies/{policyNumber}/renewal');
+    expect(rowsOf(DOC, 'procedures')).toContain('quotes.renewal');
+  });
+});
+
+describe('renderApiTables', () => {
+  const renewalRow = DOC.split('\n').find((line) => line.startsWith('| GET | `/api/user/policies/{policyNumber}/renewal` |'))!;
+
+  it('writes back a missing row, from the definition', () => {
+    const without = DOC.replace(`${renewalRow}\n`, '');
+    expect(without).not.toBe(DOC);
+    const written = renderApiTables(without);
+    expect(written).not.toBe(without);
+    expect(written).toContain(
+      "| GET | `/api/user/policies/{policyNumber}/renewal` | customer | path `policyNumber` | 200 The quote wizard filled in from one of the caller's own policies: ",
+    );
+  });
+
+  it('writes the method, the path, the tier and the kind from the table, whatever the file says', () => {
+    const wrong = DOC.replace('| POST | `/api/login` | public |', '| PUT | `/api/login` | customer |').replace(
+      '| `account.logout` | mutation | customer |',
+      '| `account.logout` | query | public |',
+    );
+    expect(wrong).not.toBe(DOC);
+    const written = renderApiTables(wrong);
+    expect(written).toContain('| POST | `/api/login` | public | `loginInput`');
+    expect(written).not.toContain('| PUT | `/api/login` |');
+    expect(written).toContain('| `account.logout` | mutation | customer |');
+  });
+
+  it('keeps the Input and Answer words a person wrote, in whichever section the row is', () => {
+    const edited = DOC.replace(renewalRow, renewalRow.replace('| 200 [`RenewalDraftView`]', '| 200 (words written by hand) [`RenewalDraftView`]'));
+    expect(renderApiTables(edited)).toContain('(words written by hand)');
+  });
+
+  it('refuses a file where an operation is in no section, or a marker names none', () => {
+    const unplaced = DOC.replace('<!-- generated: routes policies quotes.renewal -->', '<!-- generated: routes policies -->');
+    expect(() => renderApiTables(unplaced)).toThrow(/no <!-- generated: routes … --> marker names quotes\.renewal:/);
+    const unknown = DOC.replace('<!-- generated: routes verify -->', '<!-- generated: routes verify renewals -->');
+    expect(() => renderApiTables(unknown)).toThrow(/"renewals" names no operation/);
+    const twice = DOC.replace('<!-- generated: routes verify -->', '<!-- generated: routes verify quotes.renewal -->');
+    expect(() => renderApiTables(twice)).toThrow(/quotes\.renewal named by more than one routes marker/);
+  });
+});
