@@ -61,6 +61,13 @@ function wordsOf(markdown: string, kind: 'routes' | 'procedures'): Words {
   return words;
 }
 
+/** The Answer cell of each route row of `markdown`, by its method and path (`GET /api/health`). */
+export function routeAnswers(markdown: string): Map<string, string> {
+  const answers = new Map<string, string>();
+  for (const [key, { answer }] of wordsOf(markdown, 'routes')) if (key.includes(' ') && answer) answers.set(key, answer);
+  return answers;
+}
+
 const escaped = (text: string) => text.replace(/(?<!\\)\|/g, '\\|');
 const restKey = ({ rest }: Operation) => `${rest.method.toUpperCase()} /api${rest.path}`;
 

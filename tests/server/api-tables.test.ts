@@ -4,8 +4,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { operationsOf } from '../../src-server/api/operation';
+import { defineRoute } from '../../src-server/api/openapi-route';
+import { requestOf } from '../../src-server/api/rest';
 import { operations } from '../../src-server/api/table';
-import { renderApiTables } from '../../scripts/api-tables';
+import { renderApiTables, routeAnswers } from '../../scripts/api-tables';
 
 const DOC = readFileSync(fileURLToPath(new URL('../../docs/api.md', import.meta.url)), 'utf8');
 const all = [...operationsOf(operations)];
@@ -37,6 +39,17 @@ describe('docs/api.md tables', () => {
     // The operation the hand-kept tables had lost.
     expect(rowsOf(DOC, 'routes')).toContain('GET /api/user/policies/{policyNumber}/renewal');
     expect(rowsOf(DOC, 'procedures')).toContain('quotes.renewal');
+  });
+
+  it("name in a route's Answer only statuses its OpenAPI document lists", () => {
+    const answers = routeAnswers(DOC);
+    const unlisted = all.flatMap(([name, op]) => {
+      const listed = Object.keys(defineRoute(op, requestOf(op)).responses);
+      const named = (answers.get(`${op.rest.method.toUpperCase()} /api${op.rest.path}`) ?? '').match(/\b(?:20[01]|4(?:0[0-59]|1[35]|29)|50[03])\b/g) ?? [];
+      return [...new Set(named)].filter((status) => !listed.includes(status)).map((status) => `${name}: ${status}`);
+    });
+    // A status the words give that the route's errors leave out (or the reverse of a change): fix the one that is wrong.
+    expect(unlisted).toEqual([]);
   });
 });
 
