@@ -34,8 +34,11 @@ function cellsOf(line: string): string[] {
 
 const unquoted = (cell: string) => cell.replace(/`/g, '');
 
-/** The kept words of every table of a kind in `markdown`, whichever block they are in now (a row may move between them). */
-function wordsOf(markdown: string, kind: 'routes' | 'procedures'): Words {
+/**
+ * The kept words of every table of a kind in `markdown`, whichever block they are in now (a row may move between
+ * them): by procedure name, or by a route's method and path (`GET /api/health`) and by its path alone.
+ */
+export function wordsOf(markdown: string, kind: 'routes' | 'procedures'): Words {
   const words: Words = new Map();
   const onePath = new Map<string, { input?: string | undefined; answer?: string | undefined } | undefined>();
   for (const [, blockKind, , body] of markdown.matchAll(BLOCK)) {
@@ -59,13 +62,6 @@ function wordsOf(markdown: string, kind: 'routes' | 'procedures'): Words {
   }
   for (const [path, kept] of onePath) if (kept) words.set(path, kept);
   return words;
-}
-
-/** The Answer cell of each route row of `markdown`, by its method and path (`GET /api/health`). */
-export function routeAnswers(markdown: string): Map<string, string> {
-  const answers = new Map<string, string>();
-  for (const [key, { answer }] of wordsOf(markdown, 'routes')) if (key.includes(' ') && answer) answers.set(key, answer);
-  return answers;
 }
 
 const escaped = (text: string) => text.replace(/(?<!\\)\|/g, '\\|');

@@ -3,11 +3,12 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { operationsOf } from '../../src-server/api/operation';
 import { defineRoute } from '../../src-server/api/openapi-route';
 import { requestOf } from '../../src-server/api/rest';
 import { operations } from '../../src-server/api/table';
-import { renderApiTables, routeAnswers } from '../../scripts/api-tables';
+import { renderApiTables, wordsOf } from '../../scripts/api-tables';
 
 const DOC = readFileSync(fileURLToPath(new URL('../../docs/api.md', import.meta.url)), 'utf8');
 const all = [...operationsOf(operations)];
@@ -27,6 +28,15 @@ function rowsOf(markdown: string, kind: 'routes' | 'procedures'): string[] {
   );
 }
 
+/** The views (`.meta({ id })`) a schema answers, itself and every one inside it. */
+function viewsOf(schema: z.ZodType | undefined): Set<string> {
+  if (!schema) return new Set();
+  const json = JSON.stringify(z.toJSONSchema(schema, { unrepresentable: 'any', io: 'output' }));
+  const ids = [...json.matchAll(/"\$ref":"#\/\$defs\/(\w+)"|"id":"(\w+)"/g)].map((m) => m[1] ?? m[2]!);
+  const own = schema.meta()?.id;
+  return new Set(typeof own === 'string' ? [own, ...ids] : ids);
+}
+
 describe('docs/api.md tables', () => {
   it('are what `npm run docs:api` writes from the operation table', () => {
     expect(DOC, 'docs/api.md differs from the operation table: run `npm run docs:api` and commit the file').toBe(renderApiTables(DOC));
@@ -42,14 +52,27 @@ describe('docs/api.md tables', () => {
   });
 
   it("name in a route's Answer only statuses its OpenAPI document lists", () => {
-    const answers = routeAnswers(DOC);
+    const routes = wordsOf(DOC, 'routes');
     const unlisted = all.flatMap(([name, op]) => {
       const listed = Object.keys(defineRoute(op, requestOf(op)).responses);
-      const named = (answers.get(`${op.rest.method.toUpperCase()} /api${op.rest.path}`) ?? '').match(/\b(?:20[01]|4(?:0[0-59]|1[35]|29)|50[03])\b/g) ?? [];
+      const named = (routes.get(`${op.rest.method.toUpperCase()} /api${op.rest.path}`)?.answer ?? '').match(/\b(?:20[01]|4(?:0[0-59]|1[35]|29)|50[03])\b/g) ?? [];
       return [...new Set(named)].filter((status) => !listed.includes(status)).map((status) => `${name}: ${status}`);
     });
     // A status the words give that the route's errors leave out (or the reverse of a change): fix the one that is wrong.
     expect(unlisted).toEqual([]);
+  });
+
+  it('name in an Answer or an Output only the views the operation answers', () => {
+    const routes = wordsOf(DOC, 'routes');
+    const procedures = wordsOf(DOC, 'procedures');
+    const answered = new Map(all.map(([name, op]) => [name, viewsOf(op.output ?? op.reply ?? op.rest.answer?.schema)]));
+    const views = new Set([...answered.values()].flatMap((ids) => [...ids]));
+    const strays = all.flatMap(([name, op]) => {
+      const cells = [routes.get(`${op.rest.method.toUpperCase()} /api${op.rest.path}`)?.answer, procedures.get(name)?.answer];
+      const named = cells.flatMap((cell) => cell?.match(/\b[A-Z]\w+\b/g) ?? []).filter((word) => views.has(word));
+      return [...new Set(named)].filter((view) => !answered.get(name)!.has(view)).map((view) => `${name}: ${view}`);
+    });
+    expect(strays).toEqual([]);
   });
 });
 
