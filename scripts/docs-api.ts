@@ -7,7 +7,14 @@ import { renderApiTables } from './api-tables';
 const FILE = fileURLToPath(new URL('../docs/api.md', import.meta.url));
 
 const current = readFileSync(FILE, 'utf8');
-const written = renderApiTables(current);
+let written: string;
+try {
+  written = renderApiTables(current);
+} catch (error) {
+  // A section's marker to fix by hand (an operation in none, or a name matching none): the message says which.
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
 if (written === current) {
   console.log('docs/api.md: the tables match the operation table.');
 } else if (process.argv.includes('--check')) {
