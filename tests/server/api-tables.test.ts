@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { operationsOf } from '../../src-server/api/operation';
+import { operationsOf, type Operation } from '../../src-server/api/operation';
 import { defineRoute } from '../../src-server/api/openapi-route';
 import { requestOf } from '../../src-server/api/rest';
 import { operations } from '../../src-server/api/table';
@@ -26,6 +26,31 @@ function rowsOf(markdown: string, kind: 'routes' | 'procedures'): string[] {
         return kind === 'routes' ? `${cells[0]} ${cells[1]}` : cells[0]!;
       }),
   );
+}
+
+/** Every schema the contract exports, by its name there (`loginInput`): what an Input cell names. */
+const contractNames = new Map<unknown, string>();
+for (const exports of Object.values(import.meta.glob<Record<string, unknown>>('../../src-server/contract/*.ts', { eager: true }))) {
+  for (const [name, value] of Object.entries(exports)) if (value instanceof z.ZodType && !contractNames.has(value)) contractNames.set(value, name);
+}
+
+/** The names of the contract's schemas an operation parses with: its input, its route's parts, and those inside them. */
+function schemaNamesOf(op: Operation): Set<string> {
+  const found = new Set<string>();
+  const seen = new Set<unknown>();
+  const visit = (value: unknown): void => {
+    if (value instanceof z.ZodType) {
+      if (seen.has(value)) return;
+      seen.add(value);
+      const name = contractNames.get(value);
+      if (name) found.add(name);
+      // A schema's definition holds the schemas it is made of (an object's shape, a list's element, a union's options).
+      Object.values(value.def as object).forEach(visit);
+    } else if (Array.isArray(value)) value.forEach(visit);
+    else if (value && typeof value === 'object') Object.values(value).forEach(visit);
+  };
+  [op.input, op.rest.request?.params, op.rest.request?.query, op.rest.request?.body].forEach(visit);
+  return found;
 }
 
 /** The views (`.meta({ id })`) a schema answers, itself and every one inside it. */
@@ -60,6 +85,21 @@ describe('docs/api.md tables', () => {
     });
     // A status the words give that the route's errors leave out (or the reverse of a change): fix the one that is wrong.
     expect(unlisted).toEqual([]);
+  });
+
+  it("name in an Input only the contract's schemas the operation parses with", () => {
+    const routes = wordsOf(DOC, 'routes');
+    const procedures = wordsOf(DOC, 'procedures');
+    const known = new Set(contractNames.values());
+    const strays = all.flatMap(([name, op]) => {
+      const parsed = schemaNamesOf(op);
+      const cells = [routes.get(`${op.rest.method.toUpperCase()} /api${op.rest.path}`)?.input, procedures.get(name)?.input];
+      // A name in code quotes that the contract has, or that is written as its inputs are named (one renamed since).
+      const named = cells.flatMap((cell) => [...(cell ?? '').matchAll(/`(\w+)`/g)].map((m) => m[1]!));
+      const schemas = named.filter((word) => known.has(word) || /^[a-z]\w*(?:Input|Query|Params?|Body)$/.test(word));
+      return [...new Set(schemas)].filter((schema) => !parsed.has(schema)).map((schema) => `${name}: ${schema}`);
+    });
+    expect(strays).toEqual([]);
   });
 
   it('name in an Answer or an Output only the views the operation answers', () => {
