@@ -9,7 +9,7 @@
 // script holds wherever the features live. `npm run docs:api` writes docs/api.md; tests/server/api-tables.test.ts
 // fails when it differs.
 import { z } from 'zod';
-import { operationsOf, type Operation } from '../src-server/api/operation';
+import { operationsOf, type Operation, type OperationTable } from '../src-server/api/operation';
 import { operations } from '../src-server/api/table';
 
 const BLOCK = /<!-- generated: (routes|procedures)((?: [\w.]+)*) -->\n([\s\S]*?)<!-- \/generated -->/g;
@@ -19,8 +19,13 @@ interface Named {
   op: Operation;
 }
 
-/** The words of a table's rows by their key (`GET /api/health`, `account.login`): the cells not made from the table. */
-type Words = Map<string, { input?: string | undefined; answer?: string | undefined }>;
+/** A row's cells not made from the table: its Input, and its Answer (a procedure's Output). */
+interface RowWords {
+  input?: string | undefined;
+  answer?: string | undefined;
+}
+/** The words of a table's rows by their key (`GET /api/health`, `account.login`). */
+type Words = Map<string, RowWords>;
 
 /** A table row's cells: `\|` inside a cell is part of it (GitHub's rule for a pipe in a cell). */
 function cellsOf(line: string): string[] {
@@ -40,7 +45,7 @@ const unquoted = (cell: string) => cell.replace(/`/g, '');
  */
 export function wordsOf(markdown: string, kind: 'routes' | 'procedures'): Words {
   const words: Words = new Map();
-  const onePath = new Map<string, { input?: string | undefined; answer?: string | undefined } | undefined>();
+  const onePath = new Map<string, RowWords | undefined>();
   for (const [, blockKind, , body] of markdown.matchAll(BLOCK)) {
     if (blockKind !== kind) continue;
     const lines = body!.split('\n').filter((line) => line.trim().startsWith('|'));
@@ -151,7 +156,7 @@ function proceduresTable(all: Named[], words: Words): string {
  * `markdown` (docs/api.md) with every generated block written again from the operation table. Throws when an
  * operation is in no routes block or in two, or a marker names no operation: the doc must place each route once.
  */
-export function renderApiTables(markdown: string, table = operations): string {
+export function renderApiTables(markdown: string, table: OperationTable = operations): string {
   const all: Named[] = [...operationsOf(table)].map(([name, op]) => ({ name, op }));
   const routeWords = wordsOf(markdown, 'routes');
   const procedureWords = wordsOf(markdown, 'procedures');
