@@ -164,7 +164,8 @@ export function renderApiTables(markdown: string, table: OperationTable = operat
   const written = markdown.replace(BLOCK, (_, kind: string, selectorText: string) => {
     const selectors = selectorText.trim().split(/\s+/).filter(Boolean);
     const rows = kind === 'routes' ? routesTable(selectors, all, routeWords, placed) : proceduresTable(all, procedureWords);
-    return `<!-- generated: ${kind}${selectorText} -->\n${rows}\n<!-- /generated -->`;
+    // The blank line ends the table: a line straight after a table is another row of it (GitHub's tables), the marker too.
+    return `<!-- generated: ${kind}${selectorText} -->\n${rows}\n\n<!-- /generated -->`;
   });
   const unplaced = all.filter(({ name }) => !placed.has(name)).map(({ name }) => name);
   if (unplaced.length) {
