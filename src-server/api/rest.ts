@@ -64,7 +64,7 @@ export function restApi(opts: RestOptions): RestApp {
 }
 
 /** The parts a route parses: as its binding names them, or else the operation's input as the body (a GET's query). */
-function requestOf({ rest, input }: Operation): RestRequest | undefined {
+export function requestOf({ rest, input }: Operation): RestRequest | undefined {
   if (rest.request || !input) return rest.request;
   if (rest.method !== 'get') return { body: input };
   if (!(input instanceof ZodObject)) throw new Error(`GET ${rest.path}: a query string is an object`);

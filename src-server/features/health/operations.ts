@@ -17,7 +17,8 @@ export const healthOperation = defineOperation({
     operationId: 'getHealth',
     tags: ['Health'],
     summary: 'Up, and the database answers',
-    description: 'For load balancers and monitoring; 500 when the database does not answer.',
+    description: 'For load balancers and monitoring; 500 when the database does not answer (503 with Retry-After on a libSQL server out of reach).',
     response: 'Up',
+    errors: [503],
   },
 });
