@@ -19,9 +19,8 @@ import { writeLog } from '../../platform/audit/log';
 import { addressLimit, assertAttemptRoom, refuseAttempt } from '../../platform/auth/attempt-limits';
 import { addressThrottleKey, type ThrottleRule } from '../../platform/auth/throttle';
 import { throttleAddress } from '../../platform/auth/throttle-address';
-import type { DbOrTx } from '../../platform/db/client';
 import { passkeys, users } from '../../platform/db/schema/index';
-import { findToken, issueToken, knownToken, recordSpent, spendToken, type TokenKind } from '../../platform/tokens/index';
+import { findToken, issueToken, knownToken, recordSpent, spendToken } from '../../platform/tokens/index';
 import { signIn } from '../account/service';
 import { checkCurrentPassword } from '../my-account/service';
 import { enrolledFactor } from '../second-factor/factor';
@@ -46,8 +45,8 @@ function relyingParty(deps: Pick<Deps, 'publicUrl'>) {
 /** The user handle a passkey carries for the account: its id, so a discoverable passkey names whose it is. */
 const userHandleOf = (userId: number) => Buffer.from(String(userId), 'utf8');
 
-/** Stores a new challenge's hash (the challenge itself goes only to the browser) and answers the challenge. */
-const issueChallenge = (tx: DbOrTx, kind: TokenKind, userId: number, now: number) => issueToken(tx, { kind, userId, ttlMs: PASSKEY_CHALLENGE_TTL_MS, now });
+/** An adding ceremony's challenge: the account's own, stored by its hash when asked for (platform/tokens). */
+const addingChallenge = (userId: number) => ({ kinds: ['passkey-register'] as const, userId });
 
 /** The challenge the browser signed, read from clientDataJSON; '' when that is not JSON with one. */
 function challengeIn(clientDataJSON: string): string {
@@ -118,7 +117,8 @@ export async function registrationOptions(deps: Deps, caller: Caller, input: Pas
   const now = deps.clock.now();
   const { rpID } = relyingParty(deps);
   const existing = await deps.db.select().from(passkeys).where(eq(passkeys.userId, caller.id));
-  const challenge = await deps.write((tx) => issueChallenge(tx, 'passkey-register', caller.id, now));
+  // The challenge itself goes only to the browser.
+  const challenge = await deps.write((tx) => issueToken(tx, { kind: 'passkey-register', userId: caller.id, ttlMs: PASSKEY_CHALLENGE_TTL_MS, now }));
   const options = await generateRegistrationOptions({
     rpName: brand.name,
     rpID,
@@ -145,7 +145,7 @@ export async function addPasskey(deps: Deps, caller: Caller, input: AddPasskeyIn
   const { rpID, origin } = relyingParty(deps);
   const challenge = challengeIn(input.response.response.clientDataJSON);
   const notAdded = () => refuse(deps, clientAddress, caller, 'Passkey refused', now, fieldInvalid(messages.passkeyNotAdded, { response: messages.passkeyNotAdded }));
-  if (!challenge || !(await findToken(deps.db, challenge, { kinds: ['passkey-register'], userId: caller.id }, now))) return notAdded();
+  if (!challenge || !(await findToken(deps.db, challenge, addingChallenge(caller.id), now))) return notAdded();
   let info;
   try {
     const verified = await verifyRegistrationResponse({
@@ -162,7 +162,7 @@ export async function addPasskey(deps: Deps, caller: Caller, input: AddPasskeyIn
   }
   const { credential } = info;
   const row = await deps.write(async (tx) => {
-    if (!(await spendToken(tx, challenge, { kinds: ['passkey-register'], userId: caller.id }, now))) return 'expired' as const;
+    if (!(await spendToken(tx, challenge, addingChallenge(caller.id), now))) return 'expired' as const;
     const [taken] = await tx.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.credentialId, credential.id));
     if (taken) return 'exists' as const;
     const held = await tx.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, caller.id));

@@ -9,7 +9,6 @@ export {
   issueToken,
   knownToken,
   latestWaiting,
-  newToken,
   recordSpent,
   spendToken,
   spendWaiting,

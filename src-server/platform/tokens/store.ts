@@ -24,18 +24,11 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-/** A new secret: 32 random bytes, base64url. */
-export const newToken = (): string => randomBytes(32).toString('base64url');
-
-/** Which token: its secret, its kinds, and (when the caller knows it) the account it must belong to. */
+/** Which token a secret may be: its kinds, and the account it must be of when the caller knows it. */
 interface Which {
   kinds: readonly TokenKind[];
-  /** The account it must be of; null for one of no account (a passkey sign-in's challenge). */
-  userId?: number | null;
+  userId?: number;
 }
-
-const byAccount = (userId: number | null | undefined) =>
-  userId === undefined ? undefined : userId === null ? isNull(oneTimeTokens.userId) : eq(oneTimeTokens.userId, userId);
 
 /** A token that can still be spent: this secret's, unused, unexpired, of one of these kinds (and this account's). */
 export function usableToken(token: string, which: Which, now: number) {
@@ -44,19 +37,16 @@ export function usableToken(token: string, which: Which, now: number) {
     isNull(oneTimeTokens.usedAt),
     gt(oneTimeTokens.expiresAt, now),
     inArray(oneTimeTokens.kind, [...which.kinds]),
-    byAccount(which.userId),
+    which.userId === undefined ? undefined : eq(oneTimeTokens.userId, which.userId),
   );
 }
 
 /**
- * Stores a secret's hash in the caller's transaction and answers the secret itself (for the link or the browser,
- * never stored). `token` when the caller made the secret (none: a new random one).
+ * Makes a secret (32 random bytes, base64url), stores its hash in the caller's transaction, and answers the secret
+ * itself, for the link or the browser; it is never stored.
  */
-export async function issueToken(
-  tx: DbOrTx,
-  token: { kind: TokenKind; userId: number | null; target?: string; ttlMs: number; now: number; secret?: string },
-): Promise<string> {
-  const secret = token.secret ?? newToken();
+export async function issueToken(tx: DbOrTx, token: { kind: TokenKind; userId: number; target?: string; ttlMs: number; now: number }): Promise<string> {
+  const secret = randomBytes(32).toString('base64url');
   const { kind, userId, ttlMs, now } = token;
   await tx.insert(oneTimeTokens).values({ kind, userId, target: token.target ?? null, tokenHash: hashToken(secret), expiresAt: now + ttlMs, createdAt: now });
   return secret;
