@@ -1,11 +1,12 @@
 // Periodic housekeeping (docs/operations.md#housekeeping). The order matters: ended cover is expired before
 // reminders are looked at, reminders queued are delivered in the same run, and merge steps come last.
-import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import { DEFAULT_AUDIT_RETENTION_DAYS, pruneAuditLog } from './platform/audit/retention';
 import { pruneThrottle } from './platform/auth/throttle';
-import { emailChanges, passkeyChallenges, passwordResetTokens, revokedTokens, sessions, writeReceipts } from './platform/db/schema/index';
+import { revokedTokens, sessions, writeReceipts } from './platform/db/schema/index';
 import { mergeSearchIndexes } from './platform/db/search-index';
 import { removeDeliveredTokens } from './platform/mail/mailer';
+import { dropSpentTokens } from './platform/tokens/index';
 import type { Deps } from './deps';
 import { sweepExpiredPolicies } from './features/policies/service';
 import { sendDueReminders } from './features/reminders/service';
@@ -22,15 +23,8 @@ export async function runMaintenance(deps: Deps, options: { auditRetentionDays?:
     await tx.delete(revokedTokens).where(lt(revokedTokens.expiresAt, now));
     // A session whose token has expired lists nowhere and can be signed out of no more.
     await tx.delete(sessions).where(lt(sessions.expiresAt, now));
-    // An e-mail change's link past its time, or spent, has no further use.
-    await tx.delete(emailChanges).where(or(isNotNull(emailChanges.usedAt), lt(emailChanges.expiresAt, now)));
-    // Spent or expired reset links have no further use (only their hashes were ever stored).
-    await tx.delete(passwordResetTokens).where(or(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.expiresAt, now)));
-    // A passkey ceremony's challenge past its five minutes has no further use, nor a registration's once answered; a
-    // spent sign-in challenge's row is what refuses it a second time, so it stays until the challenge expires.
-    await tx
-      .delete(passkeyChallenges)
-      .where(or(lt(passkeyChallenges.expiresAt, now), and(isNotNull(passkeyChallenges.usedAt), eq(passkeyChallenges.purpose, 'register'))));
+    // Spent or expired one-time tokens have no further use (only their hashes were ever stored).
+    await dropSpentTokens(tx, now);
     // A receipt is looked up within seconds of its write (db/server.ts); both times are the database's own clock.
     await tx.delete(writeReceipts).where(lt(writeReceipts.createdAt, sql`unixepoch() - ${RECEIPT_KEEP_SECONDS}`));
   });

@@ -3,7 +3,7 @@
 // says so; an account that has not proved its address adds no passkey and asks no address change. Adding a passkey
 // asks for the password (and a staff account's code); a password change removes the passkeys unless kept; an
 // invitation is spent at a password sign-in and at a second factor's set-up, and never answers a session past a factor.
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages, passkeysAfterChangeText } from '../../src-server/contract/account';
@@ -11,7 +11,7 @@ import { accountClearedText, emailConfirmationMessages, type AccountCleared } fr
 import { passkeyMessages } from '../../src-server/contract/passkeys';
 import type { IssuedPolicyView, LoginResult } from '../../src-server/contract/views';
 import { queueInvitation } from '../../src-server/features/password-reset/invitation';
-import { auditLogs, emailChanges, passkeyChallenges, passkeys, passwordResetTokens, sessions, staffFactors, users } from '../../src-server/platform/db/schema/index';
+import { auditLogs, oneTimeTokens, passkeys, sessions, staffFactors, users } from '../../src-server/platform/db/schema/index';
 import { createHarness, json, PASSWORD, type ErrorBody, type Harness } from './harness';
 import { latestLinkTo } from './mail-links';
 import { acceptedQuote } from './quote-flow';
@@ -72,6 +72,10 @@ async function heldFromBefore(id: number, token: string, name: string, changeTo:
   return { authenticator, changeToken: (await latestLinkTo(h, changeTo, '/confirm-email-change')).token };
 }
 
+/** The account's one-time tokens of these kinds (platform/tokens). */
+const tokensOf = (userId: number, kinds: (typeof oneTimeTokens.$inferSelect)['kind'][]) =>
+  h.database.db.select().from(oneTimeTokens).where(and(eq(oneTimeTokens.userId, userId), inArray(oneTimeTokens.kind, kinds)));
+
 const actions = async (userId: number) => (await h.database.db.select({ action: auditLogs.action }).from(auditLogs).where(eq(auditLogs.userId, userId))).map((r) => r.action);
 
 describe('an unproven account', () => {
@@ -84,8 +88,8 @@ describe('an unproven account', () => {
     const change = await startEmailChange(token, `elsewhere${counter}@mail.example`);
     expect(change.status).toBe(403);
     expect(await json<ErrorBody>(change)).toEqual({ error: accountMessages.emailChangeUnconfirmed });
-    expect(await h.database.db.select().from(passkeyChallenges).where(eq(passkeyChallenges.userId, id))).toEqual([]);
-    expect(await h.database.db.select().from(emailChanges).where(eq(emailChanges.userId, id))).toEqual([]);
+    expect(await tokensOf(id, ['passkey-register', 'passkey-sign-in'])).toEqual([]);
+    expect(await tokensOf(id, ['email-change'])).toEqual([]);
     // Through tRPC as well.
     await expect(h.trpc(token).account.passkeys.options({ currentPassword: PASSWORD })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(h.trpc(token).account.changeEmail({ email: `elsewhere${counter}@mail.example`, currentPassword: PASSWORD })).rejects.toMatchObject({ code: 'FORBIDDEN' });
@@ -223,7 +227,7 @@ describe('adding a passkey', () => {
       expect(wrong.status).toBe(400);
       expect((await json<ErrorBody>(wrong)).details?.fieldErrors?.['currentPassword']).toEqual([accountMessages.wrongPassword]);
     }
-    expect(await h.database.db.select().from(passkeyChallenges).where(eq(passkeyChallenges.userId, id))).toEqual([]);
+    expect(await tokensOf(id, ['passkey-register', 'passkey-sign-in'])).toEqual([]);
     // The account page's limit, shared with the e-mail and password changes.
     expect((await passkeyOptions(token)).status).toBe(429);
     h.clock.advance(15 * 60_000 + 1);
@@ -328,7 +332,7 @@ describe('a staff invitation', () => {
     const link = await inviteAgain(staff);
     await enrol(session);
     expect((await acceptInvitation(link)).status).toBe(400);
-    const links = await h.database.db.select({ purpose: passwordResetTokens.purpose, usedAt: passwordResetTokens.usedAt }).from(passwordResetTokens).where(eq(passwordResetTokens.userId, staff.id));
+    const links = (await tokensOf(staff.id, ['reset', 'invite', 'verify', 'login'])).map((t) => ({ purpose: t.kind, usedAt: t.usedAt }));
     expect(links.filter((l) => l.purpose === 'invite' && l.usedAt === null)).toEqual([]);
   });
 

@@ -46,7 +46,7 @@ describe('database settings', () => {
 
   it('applies every committed migration', async () => {
     const tables = (await h.database.client.execute("select name from sqlite_master where type = 'table' order by name")).rows.map((r) => r['name']);
-    for (const t of ['users', 'policies', 'audit_logs', 'quote_requests', 'callback_requests', 'password_reset_tokens', 'throttle', 'mail_outbox', 'revoked_tokens']) {
+    for (const t of ['users', 'policies', 'audit_logs', 'quote_requests', 'callback_requests', 'one_time_tokens', 'throttle', 'mail_outbox', 'revoked_tokens']) {
       expect(tables).toContain(t);
     }
   });
@@ -57,14 +57,14 @@ describe('database settings', () => {
     ['the expiry sweep', "select id from policies where status = 'active' and end_at <= 0"],
     ['a login by username', "select * from users where lower(username) = lower('x')"],
     ['an e-mail clash', "select * from users where lower(email) = lower('x')"],
-    ['a reset token', "select * from password_reset_tokens where token_hash = 'x'"],
+    ['a reset token', "select * from one_time_tokens where token_hash = 'x'"],
     ['pending mail', "select * from mail_outbox where status = 'pending' order by id"],
     ['new quote requests', "select * from quote_requests where status = 'new' order by created_at"],
     ['revocation sweep', 'select * from revoked_tokens where expires_at < 0'],
   ])('looks up %s through an index', async (_name, query) => {
     const plan = (await queryPlan(h.database, query)).join(' | ');
     expect(plan).toMatch(/USING (COVERING )?INDEX|USING INTEGER PRIMARY KEY/);
-    expect(plan).not.toMatch(/SCAN (policies|users|password_reset_tokens|mail_outbox|quote_requests|revoked_tokens)\b(?! USING)/);
+    expect(plan).not.toMatch(/SCAN (policies|users|one_time_tokens|mail_outbox|quote_requests|revoked_tokens)\b(?! USING)/);
   });
 
   it('keeps a deleted user’s policies (user_id set null) and drops their reset tokens', async () => {
@@ -73,10 +73,10 @@ describe('database settings', () => {
     await c.execute(
       "insert into policies (policy_number, user_id, holder_name, car_model, driver_name, license_number, start_date, start_time, end_date, end_time, start_at, end_at, created_at, updated_at) values ('KC-GONE', 50, 'h', 'c', 'd', 'l', '2026-01-01', '09:00', '2026-01-02', '09:00', 0, 1, 0, 0)",
     );
-    await c.execute("insert into password_reset_tokens (user_id, token_hash, expires_at, created_at) values (50, 'hash-gone', 1, 0)");
+    await c.execute("insert into one_time_tokens (kind, user_id, token_hash, expires_at, created_at) values ('reset', 50, 'hash-gone', 1, 0)");
     await c.execute('delete from users where id = 50');
     expect((await c.execute("select user_id from policies where policy_number = 'KC-GONE'")).rows[0]!['user_id']).toBeNull();
-    expect((await c.execute("select count(*) n from password_reset_tokens where token_hash = 'hash-gone'")).rows[0]!['n']).toBe(0);
+    expect((await c.execute("select count(*) n from one_time_tokens where token_hash = 'hash-gone'")).rows[0]!['n']).toBe(0);
   });
 
   it('refuses a policy pointing at a user that does not exist', async () => {

@@ -251,7 +251,7 @@ async function snapshot(includeAudit: boolean): Promise<string> {
   // refusals counted in memory (audit/refusal-log.ts), reset links waiting for their moment (after-answer.ts).
   await settleAfterAnswer(h.deps);
   await h.deps.refusals.log.flush();
-  const tables = ['users', 'policies', 'policy_payments', 'policy_versions', 'policy_lists', 'quote_requests', 'callback_requests', 'claims', 'claim_photos', 'request_notes', 'mail_outbox', 'password_reset_tokens', 'revoked_tokens', 'counters'];
+  const tables = ['users', 'policies', 'policy_payments', 'policy_versions', 'policy_lists', 'quote_requests', 'callback_requests', 'claims', 'claim_photos', 'request_notes', 'mail_outbox', 'one_time_tokens', 'revoked_tokens', 'counters'];
   if (includeAudit) tables.push('audit_logs');
   // The audit log's own counters (drizzle/0008_audit_log_upkeep.sql) move with its entries: left out with them.
   const counted = includeAudit ? '1' : "name not like 'audit_logs%'";

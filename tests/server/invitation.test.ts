@@ -84,7 +84,7 @@ describe('accepting an invitation', () => {
     expect((await mailsTo(h, 'kit@example.test')).length).toBe(before);
     const logged = await h.database.client.execute({ sql: "select action, username from audit_logs where action = 'Invitation accepted' and user_id = ?", args: [issued.user.id] });
     expect(logged.rows).toHaveLength(1);
-    const row = await h.database.client.execute({ sql: 'select used_at from password_reset_tokens where user_id = ?', args: [issued.user.id] });
+    const row = await h.database.client.execute({ sql: "select used_at from one_time_tokens where kind in ('reset', 'invite', 'verify', 'login') and user_id = ?", args: [issued.user.id] });
     expect(row.rows[0]!['used_at']).toBe(T0);
   });
 

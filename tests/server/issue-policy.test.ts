@@ -35,7 +35,7 @@ async function one(sql: string, args: (string | number)[] = []) {
 /** What a refused call must leave exactly as it was. */
 async function writes(): Promise<string> {
   const rs = await h.database.client.execute(
-    'select (select count(*) from users) u, (select count(*) from policies) p, (select count(*) from mail_outbox) m, (select count(*) from password_reset_tokens) t, (select count(*) from audit_logs) a, (select group_concat(status || coalesce(policy_id, \'-\')) from quote_requests) q',
+    'select (select count(*) from users) u, (select count(*) from policies) p, (select count(*) from mail_outbox) m, (select count(*) from one_time_tokens) t, (select count(*) from audit_logs) a, (select group_concat(status || coalesce(policy_id, \'-\')) from quote_requests) q',
   );
   return JSON.stringify(rs.rows[0]);
 }
@@ -116,10 +116,10 @@ describe('a new customer', () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(invitation!.text).toContain('within 7 days');
     expect(invitation!.text).toContain('username (amelia.fletcher) or this e-mail address');
-    const stored = await one("select token_hash, purpose, expires_at, used_at from password_reset_tokens where user_id = ?", [issued.user.id]);
+    const stored = await one("select token_hash, kind as purpose, expires_at, used_at from one_time_tokens where kind in ('reset', 'invite', 'verify', 'login') and user_id = ?", [issued.user.id]);
     expect(stored).toMatchObject({ purpose: 'invite', expires_at: T0 + 7 * 24 * 3600_000, used_at: null });
     expect(String(stored['token_hash'])).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.stringify(await h.database.client.execute('select * from password_reset_tokens'))).not.toContain(token);
+    expect(JSON.stringify(await h.database.client.execute('select * from one_time_tokens'))).not.toContain(token);
   });
 
   it('queues the policy documents naming the policy number: pending cover, so no certificate until it is paid', async () => {
@@ -167,7 +167,7 @@ describe('an existing account', () => {
     const issued = await json<IssuedPolicyView>(res);
     expect(issued).toMatchObject({ invited: false, user: { id: bobId, username: 'bob', email: 'Bob.Brown@Example.test' }, policy: { userId: bobId, username: 'bob' } });
     expect(Number((await one('select count(*) n from users'))['n'])).toBe(users);
-    expect(Number((await one('select count(*) n from password_reset_tokens where user_id = ?', [bobId]))['n'])).toBe(0);
+    expect(Number((await one("select count(*) n from one_time_tokens where kind in ('reset', 'invite', 'verify', 'login') and user_id = ?", [bobId]))['n'])).toBe(0);
     const subjects = (await mailsTo(h, 'bob.brown@example.test')).map((m) => m.subject);
     expect(subjects).toEqual([
       `Kerbside Cover: quote request ${q.reference}`,

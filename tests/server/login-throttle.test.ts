@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src-server/app';
 import { pruneThrottle } from '../../src-server/platform/auth/throttle';
 import { openDatabase } from '../../src-server/platform/db/client';
-import { passwordResetTokens } from '../../src-server/platform/db/schema/index';
+import { oneTimeTokens } from '../../src-server/platform/db/schema/index';
 import { addCheapUser as addCheapUserTo } from './cheap-user';
 import { createHarness, json, PASSWORD, TEST_SECRET, type Harness } from './harness';
 
@@ -184,7 +184,7 @@ describe('a wrong-password attacker does not lock the owner out', () => {
     // A reset link as the request would have e-mailed it (only its SHA-256 is stored).
     const token = randomBytes(32).toString('base64url');
     const now = h.clock.now();
-    await h.database.db.insert(passwordResetTokens).values({ userId, tokenHash: createHash('sha256').update(token).digest('hex'), expiresAt: now + 60_000, createdAt: now });
+    await h.database.db.insert(oneTimeTokens).values({ kind: 'reset', userId, tokenHash: createHash('sha256').update(token).digest('hex'), expiresAt: now + 60_000, createdAt: now });
     expect((await h.request('POST', '/api/password-reset/confirm', { body: { token, password: 'a-new-password-1' } })).status).toBe(200);
     expect(await statusOf('forgetful', 'a-new-password-1', address)).toBe(200);
     expect(await statusOf('forgetful@example.test', 'a-new-password-1', address)).toBe(200);

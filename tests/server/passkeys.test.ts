@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
 import { closeAccountRow } from '../../src-server/features/users/service';
-import { auditLogs, passkeyChallenges, passkeys, sessions, staffFactors } from '../../src-server/platform/db/schema/index';
+import { auditLogs, oneTimeTokens, passkeys, sessions, staffFactors } from '../../src-server/platform/db/schema/index';
 import { createHarness, json, PASSWORD, type Harness } from './harness';
 import { SoftAuthenticator, type AuthenticationOptions, type RegistrationOptions } from './soft-authenticator';
 
@@ -57,8 +57,8 @@ describe('adding a passkey', () => {
     const options = await registrationOptions(token);
     expect(options).toMatchObject({ rp: { id: 'localhost' }, user: { name: 'pkadder' }, authenticatorSelection: { residentKey: 'required', userVerification: 'required' } });
     // Only the challenge's hash is stored.
-    const stored = await h.database.db.select().from(passkeyChallenges);
-    expect(stored.some((r) => r.challengeHash === options.challenge)).toBe(false);
+    const stored = await h.database.db.select().from(oneTimeTokens);
+    expect(stored.some((r) => r.tokenHash === options.challenge)).toBe(false);
 
     const authenticator = new SoftAuthenticator();
     const res = await h.request('POST', '/api/account/passkeys', { token, body: { name: '  My phone ', response: authenticator.register(options) } });

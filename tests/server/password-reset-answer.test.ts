@@ -26,7 +26,7 @@ async function outboxTo(email: string): Promise<number> {
 }
 
 async function resetTokensOf(userId: number): Promise<number> {
-  const rs = await h.database.client.execute({ sql: 'select count(*) n from password_reset_tokens where user_id = ?', args: [userId] });
+  const rs = await h.database.client.execute({ sql: "select count(*) n from one_time_tokens where kind in ('reset', 'invite', 'verify', 'login') and user_id = ?", args: [userId] });
   return Number(rs.rows[0]!['n']);
 }
 

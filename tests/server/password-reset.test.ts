@@ -107,7 +107,7 @@ describe('POST /api/password-reset/request', () => {
     await requestReset(user.email);
     const { token } = await latestLink(user.email);
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
-    const rs = await h.database.client.execute({ sql: 'select * from password_reset_tokens where user_id = ?', args: [user.id] });
+    const rs = await h.database.client.execute({ sql: "select * from one_time_tokens where kind in ('reset', 'invite', 'verify', 'login') and user_id = ?", args: [user.id] });
     expect(rs.rows).toHaveLength(1);
     const row = rs.rows[0]!;
     expect(row['token_hash']).toBe(createHash('sha256').update(token).digest('hex'));

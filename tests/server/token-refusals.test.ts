@@ -11,11 +11,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createApp } from '../../src-server/app';
 import { runMaintenance } from '../../src-server/maintenance';
 import { settleAfterAnswer } from '../../src-server/platform/after-answer';
-import { hashAccountToken, issueAccountToken } from '../../src-server/platform/auth/account-tokens';
 import { createCallCounter } from '../../src-server/platform/auth/call-counter';
 import { createChallengeSigner } from '../../src-server/platform/auth/signed-challenge';
 import { openDatabase } from '../../src-server/platform/db/client';
-import { emailChanges } from '../../src-server/platform/db/schema/index';
+import { issueToken } from '../../src-server/platform/tokens/index';
 import { databaseWork, throttleCount } from './database-work';
 import { createHarness, json, PASSWORD, T0, TEST_SECRET, type Harness } from './harness';
 import { SoftAuthenticator, type AuthenticationOptions, type RegistrationOptions } from './soft-authenticator';
@@ -37,7 +36,7 @@ let names = 0;
 const freshName = (prefix: string) => `${prefix}${names++}`;
 const BAD_TOKEN = 'x'.repeat(43);
 
-const passkeyChallengeRows = async () => Number((await h.database.client.execute("select count(*) n from passkey_challenges where purpose = 'sign-in'")).rows[0]!['n']);
+const passkeyChallengeRows = async () => Number((await h.database.client.execute("select count(*) n from one_time_tokens where kind = 'passkey-sign-in'")).rows[0]!['n']);
 /** The code the authenticator shows at the server's time. */
 const totp = (secret: string) => generate({ secret, epoch: Math.floor(h.clock.now() / 1000) });
 
@@ -73,7 +72,7 @@ const ROUTES: Record<string, TokenRoute> = {
       const id = await h.addUser({ username: freshName('tkreset') });
       return {
         bad: { token: BAD_TOKEN, password: 'a-new-passphrase' },
-        right: async () => ({ token: await h.deps.write((tx) => issueAccountToken(tx, id, 'reset', 30 * 60_000, h.clock.now())), password: 'a-new-passphrase' }),
+        right: async () => ({ token: await h.deps.write((tx) => issueToken(tx, { kind: 'reset', userId: id, ttlMs: 30 * 60_000, now: h.clock.now() })), password: 'a-new-passphrase' }),
       };
     },
   },
@@ -88,7 +87,7 @@ const ROUTES: Record<string, TokenRoute> = {
       return {
         session: await h.tokenFor(username),
         bad: { token: BAD_TOKEN },
-        right: async () => ({ token: await h.deps.write((tx) => issueAccountToken(tx, id, 'verify', 7 * 24 * 3600_000, h.clock.now())) }),
+        right: async () => ({ token: await h.deps.write((tx) => issueToken(tx, { kind: 'verify', userId: id, ttlMs: 7 * 24 * 3600_000, now: h.clock.now() })) }),
       };
     },
   },
@@ -103,12 +102,9 @@ const ROUTES: Record<string, TokenRoute> = {
       return {
         session: await h.tokenFor(username),
         bad: { token: BAD_TOKEN },
-        right: async () => {
-          const token = `change-${username}-${'y'.repeat(32)}`;
-          const now = h.clock.now();
-          await h.database.db.insert(emailChanges).values({ userId: id, newEmail: `${username}-new@example.test`, tokenHash: hashAccountToken(token), expiresAt: now + 24 * 3600_000, createdAt: now });
-          return { token };
-        },
+        right: async () => ({
+          token: await h.deps.write((tx) => issueToken(tx, { kind: 'email-change', userId: id, target: `${username}-new@example.test`, ttlMs: 24 * 3600_000, now: h.clock.now() })),
+        }),
       };
     },
   },
@@ -192,7 +188,7 @@ describe('the e-mailed links share one count per address', () => {
     const username = freshName('tkgood');
     const id = await h.addUser({ username, emailVerified: false });
     const session = await h.tokenFor(username);
-    const token = await h.deps.write((tx) => issueAccountToken(tx, id, 'verify', 7 * 24 * 3600_000, h.clock.now()));
+    const token = await h.deps.write((tx) => issueToken(tx, { kind: 'verify', userId: id, ttlMs: 7 * 24 * 3600_000, now: h.clock.now() }));
     // The session's "last seen" is written once, after the answer of its first request: that one, not this.
     expect((await h.request('GET', '/api/me', { token: session })).status).toBe(200);
     await settleAfterAnswer(h.deps);

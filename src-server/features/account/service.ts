@@ -9,7 +9,7 @@ import type { LoginResult, UserView } from '../../contract/views';
 import { revokedTokens, users } from '../../platform/db/schema/index';
 import type { Caller, Deps } from '../../deps';
 import { ThrottledError, UnauthenticatedError } from '../../errors';
-import { spendAccountTokens } from '../../platform/auth/account-tokens';
+import { spendWaiting } from '../../platform/tokens/index';
 import { hashPassword, passwordHashing, verifyAgainstDummy, verifyPassword } from '../../platform/auth/password';
 import type { RefusalGate } from '../../platform/auth/refusal-gate';
 import { throttleAddress } from '../../platform/auth/throttle-address';
@@ -186,7 +186,7 @@ export async function login(deps: Deps, input: LoginInput, clientAddress: string
     await markSeen(tx, keys.known, now);
     // The password is in use: an invitation to choose one has done its job and would only be a second way in, one
     // that never asks for a code (docs/product.md#welcome).
-    await spendAccountTokens(tx, row.id, ['invite'], now);
+    await spendWaiting(tx, row.id, ['invite'], now);
     // A staff account with a second factor gets a challenge for its code, not yet a session (docs/product.md#second-factor-for-staff).
     if (hasAdminRights(row) && (await enrolledFactor(tx, row.id))) {
       await writeLog(tx, now, { action: 'Password accepted, second factor asked', username: row.username, userId: row.id });

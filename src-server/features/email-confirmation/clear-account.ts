@@ -2,11 +2,12 @@
 // reset link, or the first confirmation. Anyone may register any address, so what the account gathered before the
 // mailbox was proved may be a stranger's way back in: a passkey, an e-mail change waiting for its link, a session, a
 // link not yet used. None of it outlives the proof. The staff second factor stays: a reset must never be a way round it.
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { AccountCleared } from '../../contract/email-confirmation';
 import { writeLog } from '../../platform/audit/log';
 import type { DbOrTx } from '../../platform/db/client';
-import { emailChanges, passkeys, passwordResetTokens } from '../../platform/db/schema/index';
+import { passkeys } from '../../platform/db/schema/index';
+import { ACCOUNT_LINKS, spendWaiting } from '../../platform/tokens/index';
 import { endLiveSessions } from '../sessions/service';
 
 /**
@@ -23,18 +24,10 @@ export async function clearAccountForOwner(
   keepSessionJti?: string,
 ): Promise<AccountCleared> {
   const removedKeys = await tx.delete(passkeys).where(eq(passkeys.userId, user.id)).returning({ name: passkeys.name });
-  const changes = await tx
-    .update(emailChanges)
-    .set({ usedAt: now })
-    .where(and(eq(emailChanges.userId, user.id), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, now)))
-    .returning({ id: emailChanges.id });
-  const links = await tx
-    .update(passwordResetTokens)
-    .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
-    .returning({ id: passwordResetTokens.id });
+  const changes = await spendWaiting(tx, user.id, ['email-change'], now);
+  const links = await spendWaiting(tx, user.id, ACCOUNT_LINKS, now);
   const sessions = await endLiveSessions(tx, user.id, now, keepSessionJti);
-  const cleared = { passkeys: removedKeys.map((k) => k.name), emailChanges: changes.length, links: links.length, sessions };
+  const cleared = { passkeys: removedKeys.map((k) => k.name), emailChanges: changes, links, sessions };
   if (cleared.passkeys.length + cleared.emailChanges + cleared.links + cleared.sessions > 0) {
     const parts = [
       `${cleared.passkeys.length} passkey(s)${cleared.passkeys.length > 0 ? ` (${cleared.passkeys.join(', ')})` : ''}`,

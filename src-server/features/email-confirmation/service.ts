@@ -2,14 +2,14 @@
 // quote request or policy reaches it by its address.
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { writeLog } from '../../platform/audit/log';
-import { hashAccountToken, issueAccountToken, spendAccountTokens, usableAccountToken } from '../../platform/auth/account-tokens';
 import { accountLinkLimit, assertAttemptRoom, refuseAttempt } from '../../platform/auth/attempt-limits';
 import { countAttempt, type ThrottleRule } from '../../platform/auth/throttle';
 import { emailConfirmationMessages, type AccountCleared, type EmailConfirmInput } from '../../contract/email-confirmation';
 import { messages } from '../../contract/messages';
 import type { UserView } from '../../contract/views';
 import type { DbOrTx } from '../../platform/db/client';
-import { passwordResetTokens, policies, quoteRequests, users } from '../../platform/db/schema/index';
+import { policies, quoteRequests, users } from '../../platform/db/schema/index';
+import { findToken, issueToken, knownToken, spendToken, spendWaiting } from '../../platform/tokens/index';
 import type { Caller, Deps } from '../../deps';
 import { ForbiddenError, InvalidError, NotFoundError, ThrottledError } from '../../errors';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
@@ -31,8 +31,8 @@ export async function queueConfirmationLink(
   user: { id: number; username: string; email: string },
   now: number,
 ): Promise<void> {
-  await spendAccountTokens(tx, user.id, ['verify'], now);
-  const token = await issueAccountToken(tx, user.id, 'verify', CONFIRM_TOKEN_TTL_MS, now);
+  await spendWaiting(tx, user.id, ['verify'], now);
+  const token = await issueToken(tx, { kind: 'verify', userId: user.id, ttlMs: CONFIRM_TOKEN_TTL_MS, now });
   await deps.mailer.queue(tx, confirmationMail(user.email, user.username, `${deps.publicUrl}/verify-email?token=${token}`));
 }
 
@@ -118,27 +118,18 @@ export async function confirmEmail(
   const now = deps.clock.now();
   const limits = [accountLinkLimit(clientAddress)];
   await assertAttemptRoom(deps, limits, now);
-  const usable = usableAccountToken(input.token, ['verify'], now);
-  const [found] = await deps.db.select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId }).from(passwordResetTokens).where(usable).limit(1);
+  const which = { kinds: ['verify'] as const };
+  const found = await findToken(deps.db, input.token, which, now);
   if (!found) {
     // A spent link of this account whose address is confirmed already: nothing to do, and nothing to alarm anyone.
-    const [spent] = await deps.db
-      .select({ userId: passwordResetTokens.userId })
-      .from(passwordResetTokens)
-      .where(and(eq(passwordResetTokens.tokenHash, hashAccountToken(input.token)), eq(passwordResetTokens.purpose, 'verify')))
-      .limit(1);
+    const spent = await knownToken(deps.db, input.token, which.kinds);
     if (spent?.userId === caller.id && (await isAddressConfirmed(deps.db, caller.id))) return confirmedAnswer(deps.db, caller.id, emailConfirmationMessages.alreadyConfirmed);
     return refuseAttempt(deps, limits, now, new InvalidError(emailConfirmationMessages.invalidLink));
   }
   if (found.userId !== caller.id) throw new ForbiddenError(emailConfirmationMessages.otherAccount);
   return deps.write(async (tx) => {
     // Claimed again inside the transaction: of two confirmations racing with one link, only one spends it.
-    const claimed = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.id, found.id), usable))
-      .returning({ id: passwordResetTokens.id });
-    if (claimed.length === 0) {
+    if (!(await spendToken(tx, input.token, which, now))) {
       if (await isAddressConfirmed(tx, caller.id)) return confirmedAnswer(tx, caller.id, emailConfirmationMessages.alreadyConfirmed);
       throw new InvalidError(emailConfirmationMessages.invalidLink);
     }

@@ -1,7 +1,6 @@
 // The account page (docs/product.md#account): a person's own details, their e-mail address (changed only through a
 // link sent to the new one) and their password (every other session ended). Each acts on the caller's own account.
-import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import {
   accountMessages,
   type AccountDetailsView,
@@ -15,14 +14,14 @@ import { normaliseRoles } from '../../contract/roles';
 import type { Caller, Deps } from '../../deps';
 import { ConflictError, fieldInvalid, ForbiddenError, InvalidError, NotFoundError, ThrottledError } from '../../errors';
 import { writeLog } from '../../platform/audit/log';
-import { hashAccountToken, PASSWORD_LINKS, spendAccountTokens } from '../../platform/auth/account-tokens';
 import { accountLinkLimit, assertAttemptRoom, refuseAttempt } from '../../platform/auth/attempt-limits';
 import { hashPassword, verifyPassword, type HashingClient } from '../../platform/auth/password';
 import { countAttempt, hitThrottle, peekThrottle, clearThrottle, type ThrottleRule } from '../../platform/auth/throttle';
 import { throttleAddress } from '../../platform/auth/throttle-address';
 import type { DbOrTx } from '../../platform/db/client';
-import { emailChanges, passkeys, sessions, users } from '../../platform/db/schema/index';
+import { passkeys, sessions, users } from '../../platform/db/schema/index';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
+import { findToken, issueToken, latestWaiting, PASSWORD_LINKS, spendToken, spendWaiting } from '../../platform/tokens/index';
 import { confirmAddress } from '../email-confirmation/service';
 import { recordSession, sessionOf, type SessionClient } from '../sessions/service';
 import { emailChangedMail, emailChangeMail, passwordChangedMail } from './mail';
@@ -45,19 +44,14 @@ async function accountOf(db: DbOrTx, id: number): Promise<UserRow> {
 }
 
 async function detailsOf(db: DbOrTx, row: UserRow, now: number): Promise<AccountDetailsView> {
-  const [pending] = await db
-    .select({ newEmail: emailChanges.newEmail, expiresAt: emailChanges.expiresAt })
-    .from(emailChanges)
-    .where(and(eq(emailChanges.userId, row.id), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, now)))
-    .orderBy(desc(emailChanges.id))
-    .limit(1);
+  const pending = await latestWaiting(db, row.id, 'email-change', now);
   return {
     username: row.username,
     email: row.email,
     emailVerified: row.emailVerifiedAt !== null,
     name: row.name,
     phone: row.phone,
-    pendingEmail: pending?.newEmail ?? null,
+    pendingEmail: pending?.target ?? null,
     pendingEmailExpiresAt: pending ? new Date(pending.expiresAt).toISOString() : null,
     createdAt: new Date(row.createdAt).toISOString(),
   };
@@ -134,12 +128,11 @@ export async function startEmailChange(deps: Deps, caller: Caller, input: Change
     deps.metrics.throttleRefused(attempt.refusedBy);
     throw new ThrottledError(messages.tooManyAttempts, attempt.retryAfterSeconds);
   }
-  const token = randomBytes(32).toString('base64url');
   await deps.write(async (tx) => {
     // Again in the write: another account may have taken it since.
     await assertAddressFree(tx, input.email, caller.id);
-    await tx.update(emailChanges).set({ usedAt: now }).where(and(eq(emailChanges.userId, caller.id), isNull(emailChanges.usedAt)));
-    await tx.insert(emailChanges).values({ userId: caller.id, newEmail: input.email, tokenHash: hashAccountToken(token), expiresAt: now + EMAIL_CHANGE_TTL_MS, createdAt: now });
+    await spendWaiting(tx, caller.id, ['email-change'], now);
+    const token = await issueToken(tx, { kind: 'email-change', userId: caller.id, target: input.email, ttlMs: EMAIL_CHANGE_TTL_MS, now });
     await deps.mailer.queue(tx, emailChangeMail(input.email, row.username, `${deps.publicUrl}/confirm-email-change?token=${token}`));
     await writeLog(tx, now, { action: 'E-mail change asked for: a link was sent to the new address', username: caller.username, userId: caller.id });
   });
@@ -157,23 +150,19 @@ export async function confirmEmailChange(deps: Deps, caller: Caller, input: Conf
   const now = deps.clock.now();
   const limits = [accountLinkLimit(clientAddress)];
   await assertAttemptRoom(deps, limits, now);
-  const usable = and(eq(emailChanges.tokenHash, hashAccountToken(input.token)), isNull(emailChanges.usedAt), gt(emailChanges.expiresAt, now));
-  const [change] = await deps.db.select().from(emailChanges).where(usable).limit(1);
-  if (!change) return refuseAttempt(deps, limits, now, new InvalidError(accountMessages.emailChangeInvalidLink));
+  const which = { kinds: ['email-change'] as const };
+  const change = await findToken(deps.db, input.token, which, now);
+  if (!change?.target) return refuseAttempt(deps, limits, now, new InvalidError(accountMessages.emailChangeInvalidLink));
   if (change.userId !== caller.id) throw new ForbiddenError(accountMessages.emailChangeOtherAccount);
+  const newEmail = change.target;
   const result = await deps.write(async (tx) => {
-    await assertAddressFree(tx, change.newEmail, caller.id);
+    await assertAddressFree(tx, newEmail, caller.id);
     const before = await accountOf(tx, caller.id);
     // Claimed inside the transaction: of two confirmations racing with one link (or a newer request), only one spends it.
-    const claimed = await tx
-      .update(emailChanges)
-      .set({ usedAt: now })
-      .where(and(eq(emailChanges.id, change.id), usable))
-      .returning({ id: emailChanges.id });
-    if (claimed.length === 0) throw new InvalidError(accountMessages.emailChangeInvalidLink);
-    await tx.update(users).set({ email: change.newEmail, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, caller.id));
+    if (!(await spendToken(tx, input.token, which, now))) throw new InvalidError(accountMessages.emailChangeInvalidLink);
+    await tx.update(users).set({ email: newEmail, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, caller.id));
     // Confirmation and password links went to the old address: they no longer speak for the account.
-    await spendAccountTokens(tx, caller.id, ['verify', ...PASSWORD_LINKS], now);
+    await spendWaiting(tx, caller.id, ['verify', ...PASSWORD_LINKS], now);
     // Requests and policies waiting for the new address join the account (docs/product.md#e-mail-confirmation).
     await confirmAddress(tx, caller.id, now);
     await deps.mailer.queue(tx, emailChangedMail(before.email, before.username));
@@ -219,7 +208,7 @@ export async function changePassword(
       await recordSession(tx, { jti: fresh.jti, userId: row.id, sessionVersion: row.sessionVersion, remember, expiresAt: fresh.expiresAt, client, now });
     }
     // A reset link from before would set the password again: spent.
-    await spendAccountTokens(tx, row.id, PASSWORD_LINKS, now);
+    await spendWaiting(tx, row.id, PASSWORD_LINKS, now);
     const removed = input.removePasskeys ? await tx.delete(passkeys).where(eq(passkeys.userId, row.id)).returning({ name: passkeys.name }) : [];
     const remaining = await tx.select({ name: passkeys.name }).from(passkeys).where(eq(passkeys.userId, row.id)).orderBy(desc(passkeys.createdAt), desc(passkeys.id));
     await clearThrottle(tx, currentPasswordKey(row.id));

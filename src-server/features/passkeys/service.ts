@@ -1,14 +1,13 @@
 // Passkeys (docs/product.md#passkeys): any account may add WebAuthn credentials on its account page and sign in with
 // one instead of a password. The relying party is the server's public address (deps.publicUrl), never the request's
 // Host header, so a forged header cannot make a ceremony for another site.
-import { createHash, randomBytes } from 'node:crypto';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { brand } from '../../contract/brand';
 import { messages } from '../../contract/messages';
 import { passkeyMessages, type AddPasskeyInput, type PasskeyList, type PasskeyLoginInput, type PasskeyOptions, type PasskeyOptionsInput, type PasskeyView } from '../../contract/passkeys';
@@ -20,8 +19,8 @@ import { writeLog } from '../../platform/audit/log';
 import { addressLimit, assertAttemptRoom, refuseAttempt } from '../../platform/auth/attempt-limits';
 import { addressThrottleKey, type ThrottleRule } from '../../platform/auth/throttle';
 import { throttleAddress } from '../../platform/auth/throttle-address';
-import type { DbOrTx } from '../../platform/db/client';
-import { passkeyChallenges, passkeys, users } from '../../platform/db/schema/index';
+import { passkeys, users } from '../../platform/db/schema/index';
+import { findToken, issueToken, knownToken, recordSpent, spendToken } from '../../platform/tokens/index';
 import { signIn } from '../account/service';
 import { checkCurrentPassword } from '../my-account/service';
 import { enrolledFactor } from '../second-factor/factor';
@@ -37,10 +36,6 @@ export const PASSKEY_OPTIONS_RULE: ThrottleRule = { limit: 20, windowMs: 15 * 60
 /** Passkeys one account may hold: enough for every device a person has. */
 export const PASSKEYS_PER_ACCOUNT = 10;
 
-type Purpose = (typeof passkeyChallenges.$inferSelect)['purpose'];
-
-const hashChallenge = (challenge: string) => createHash('sha256').update(challenge, 'utf8').digest('hex');
-
 /** The relying party: the public address's host name and origin. */
 function relyingParty(deps: Pick<Deps, 'publicUrl'>) {
   const url = new URL(deps.publicUrl);
@@ -50,12 +45,8 @@ function relyingParty(deps: Pick<Deps, 'publicUrl'>) {
 /** The user handle a passkey carries for the account: its id, so a discoverable passkey names whose it is. */
 const userHandleOf = (userId: number) => Buffer.from(String(userId), 'utf8');
 
-/** Stores a new challenge's hash (the challenge itself goes only to the browser) and answers the challenge. */
-async function issueChallenge(tx: DbOrTx, purpose: Purpose, userId: number | null, now: number): Promise<string> {
-  const challenge = randomBytes(32).toString('base64url');
-  await tx.insert(passkeyChallenges).values({ challengeHash: hashChallenge(challenge), purpose, userId, expiresAt: now + PASSKEY_CHALLENGE_TTL_MS, createdAt: now });
-  return challenge;
-}
+/** An adding ceremony's challenge: the account's own, stored by its hash when asked for (platform/tokens). */
+const addingChallenge = (userId: number) => ({ kinds: ['passkey-register'] as const, userId });
 
 /** The challenge the browser signed, read from clientDataJSON; '' when that is not JSON with one. */
 function challengeIn(clientDataJSON: string): string {
@@ -66,44 +57,6 @@ function challengeIn(clientDataJSON: string): string {
   } catch {
     return '';
   }
-}
-
-/**
- * Spends the challenge in the caller's transaction if it is unused, unexpired, of this purpose and (for a
- * registration) the account's own; false when it is none of those or another request spent it first.
- */
-async function spendChallenge(tx: DbOrTx, challenge: string, purpose: Purpose, userId: number | null, now: number): Promise<boolean> {
-  const spent = await tx
-    .update(passkeyChallenges)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(passkeyChallenges.challengeHash, hashChallenge(challenge)),
-        eq(passkeyChallenges.purpose, purpose),
-        userId === null ? isNull(passkeyChallenges.userId) : eq(passkeyChallenges.userId, userId),
-        isNull(passkeyChallenges.usedAt),
-        gt(passkeyChallenges.expiresAt, now),
-      ),
-    )
-    .returning({ id: passkeyChallenges.id });
-  return spent.length === 1;
-}
-
-/** Whether the challenge can still be spent, read before the (slow) signature check. */
-async function challengeOpen(db: DbOrTx, challenge: string, purpose: Purpose, userId: number | null, now: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: passkeyChallenges.id })
-    .from(passkeyChallenges)
-    .where(
-      and(
-        eq(passkeyChallenges.challengeHash, hashChallenge(challenge)),
-        eq(passkeyChallenges.purpose, purpose),
-        userId === null ? isNull(passkeyChallenges.userId) : eq(passkeyChallenges.userId, userId),
-        isNull(passkeyChallenges.usedAt),
-        gt(passkeyChallenges.expiresAt, now),
-      ),
-    );
-  return row !== undefined;
 }
 
 /** Refused passkey sign-ins and additions per address: the sign-in's per-address limit (docs/product.md#login). */
@@ -164,7 +117,8 @@ export async function registrationOptions(deps: Deps, caller: Caller, input: Pas
   const now = deps.clock.now();
   const { rpID } = relyingParty(deps);
   const existing = await deps.db.select().from(passkeys).where(eq(passkeys.userId, caller.id));
-  const challenge = await deps.write((tx) => issueChallenge(tx, 'register', caller.id, now));
+  // The challenge itself goes only to the browser.
+  const challenge = await deps.write((tx) => issueToken(tx, { kind: 'passkey-register', userId: caller.id, ttlMs: PASSKEY_CHALLENGE_TTL_MS, now }));
   const options = await generateRegistrationOptions({
     rpName: brand.name,
     rpID,
@@ -191,7 +145,7 @@ export async function addPasskey(deps: Deps, caller: Caller, input: AddPasskeyIn
   const { rpID, origin } = relyingParty(deps);
   const challenge = challengeIn(input.response.response.clientDataJSON);
   const notAdded = () => refuse(deps, clientAddress, caller, 'Passkey refused', now, fieldInvalid(messages.passkeyNotAdded, { response: messages.passkeyNotAdded }));
-  if (!challenge || !(await challengeOpen(deps.db, challenge, 'register', caller.id, now))) return notAdded();
+  if (!challenge || !(await findToken(deps.db, challenge, addingChallenge(caller.id), now))) return notAdded();
   let info;
   try {
     const verified = await verifyRegistrationResponse({
@@ -208,7 +162,7 @@ export async function addPasskey(deps: Deps, caller: Caller, input: AddPasskeyIn
   }
   const { credential } = info;
   const row = await deps.write(async (tx) => {
-    if (!(await spendChallenge(tx, challenge, 'register', caller.id, now))) return 'expired' as const;
+    if (!(await spendToken(tx, challenge, addingChallenge(caller.id), now))) return 'expired' as const;
     const [taken] = await tx.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.credentialId, credential.id));
     if (taken) return 'exists' as const;
     const held = await tx.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, caller.id));
@@ -271,25 +225,6 @@ export async function signInOptions(deps: Deps, clientAddress: string): Promise<
   return { options: { ...options } };
 }
 
-/** Whether a sign-in challenge was spent already: its hash is recorded by the sign-in that answered it. */
-async function signInChallengeSpent(db: DbOrTx, challenge: string): Promise<boolean> {
-  const [row] = await db.select({ id: passkeyChallenges.id }).from(passkeyChallenges).where(eq(passkeyChallenges.challengeHash, hashChallenge(challenge)));
-  return row !== undefined;
-}
-
-/**
- * Records a sign-in challenge as spent in the sign-in's own transaction, until it would have expired (housekeeping
- * drops it then); false when another sign-in spent it first (the hash is unique).
- */
-async function spendSignInChallenge(tx: DbOrTx, challenge: string, expiresAt: number, now: number): Promise<boolean> {
-  const spent = await tx
-    .insert(passkeyChallenges)
-    .values({ challengeHash: hashChallenge(challenge), purpose: 'sign-in', userId: null, expiresAt, usedAt: now, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ id: passkeyChallenges.id });
-  return spent.length === 1;
-}
-
 /**
  * POST /api/login/passkey: a session through signIn for the account whose passkey signed the challenge. The challenge
  * must be one this site signed and unexpired (checked without a read), and is spent once; the counter must move
@@ -310,7 +245,7 @@ export async function signInWithPasskey(deps: Deps, input: PasskeyLoginInput, cl
   // A discoverable passkey names its account: it must be the account the credential was added to.
   if (response.response.userHandle !== undefined && response.response.userHandle !== userHandleOf(user.id).toString('base64url')) return notAccepted();
   const expiresAt = deps.signInChallenges.check(challenge, now);
-  if (expiresAt === null || (await signInChallengeSpent(deps.db, challenge))) return notAccepted();
+  if (expiresAt === null || (await knownToken(deps.db, challenge, ['passkey-sign-in']))) return notAccepted();
   let newCounter: number;
   try {
     const verified = await verifyAuthenticationResponse({
@@ -327,7 +262,7 @@ export async function signInWithPasskey(deps: Deps, input: PasskeyLoginInput, cl
     return notAccepted();
   }
   const accepted = await deps.write(async (tx) => {
-    if (!(await spendSignInChallenge(tx, challenge, expiresAt, now))) return false;
+    if (!(await recordSpent(tx, challenge, 'passkey-sign-in', expiresAt, now))) return false;
     // The counter checked above still stands only if no other sign-in moved it meanwhile (0 stays 0 for authenticators without one).
     const moved = await tx
       .update(passkeys)

@@ -1,8 +1,8 @@
 // An invitation to set a password (docs/product.md#welcome): its token and e-mail, queued in the caller's
 // transaction. Apart from the reset service so account and user services can send one without a cycle.
 import type { Deps } from '../../deps';
-import { issueAccountToken } from '../../platform/auth/account-tokens';
 import type { Tx } from '../../platform/db/client';
+import { issueToken } from '../../platform/tokens/index';
 import { invitationMail, type InvitationKind } from './mail';
 
 /** An invitation's link lasts a week: the customer may not read the e-mail the day cover is issued. */
@@ -17,7 +17,7 @@ export async function queueInvitation(
   now: number,
   kind: InvitationKind = 'new-account',
 ): Promise<void> {
-  const token = await issueAccountToken(tx, user.id, 'invite', INVITE_TOKEN_TTL_MS, now);
+  const token = await issueToken(tx, { kind: 'invite', userId: user.id, ttlMs: INVITE_TOKEN_TTL_MS, now });
   await deps.mailer.queue(tx, invitationMail(user.email, greeting, user.username, `${deps.publicUrl}/welcome?token=${token}`, kind));
 }
 

@@ -1,14 +1,14 @@
 // Password reset (docs/product.md#password-reset) and invitations (docs/product.md#welcome): single-use tokens stored
 // as SHA-256 only. Spending either proves the address, so it confirms it too (docs/product.md#e-mail-confirmation).
 import { randomInt } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { passwordResetMessages, type PasswordResetConfirmInput, type PasswordResetRequestInput } from '../../contract/password-reset';
 import type { AccountCleared } from '../../contract/email-confirmation';
 import { hasAdminRights } from '../../contract/roles';
 import type { SecondFactorChallenge } from '../../contract/second-factor';
 import type { LoginResult } from '../../contract/views';
-import { passwordResetTokens, users } from '../../platform/db/schema/index';
-import { issueAccountToken, PASSWORD_LINKS, spendAccountTokens, usableAccountToken } from '../../platform/auth/account-tokens';
+import { users } from '../../platform/db/schema/index';
+import { findToken, issueToken, PASSWORD_LINKS, spendToken, spendWaiting } from '../../platform/tokens/index';
 import { accountLinkLimit, assertAttemptRoom, refuseAttempt } from '../../platform/auth/attempt-limits';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
 import { changedMail, resetMail } from './mail';
@@ -63,8 +63,8 @@ async function sendResetLink(deps: Deps, email: string, now: number, publicUrl: 
     // A closed account gets no link: it has no sign-in to set a password for (docs/product.md#closed-accounts).
     if (!user || user.closedAt !== null) return false;
     // Only the newest link that sets the password works: earlier unused ones are spent now.
-    await spendAccountTokens(tx, user.id, PASSWORD_LINKS, now);
-    const token = await issueAccountToken(tx, user.id, 'reset', RESET_TOKEN_TTL_MS, now);
+    await spendWaiting(tx, user.id, PASSWORD_LINKS, now);
+    const token = await issueToken(tx, { kind: 'reset', userId: user.id, ttlMs: RESET_TOKEN_TTL_MS, now });
     await deps.mailer.queue(tx, resetMail(user.email, user.username, `${publicUrl}/reset-password?token=${token}`));
     await writeLog(tx, now, { action: 'Password reset requested', username: user.username, userId: user.id });
     return true;
@@ -118,8 +118,8 @@ export async function confirmPasswordReset(deps: Deps, input: PasswordResetConfi
   const now = deps.clock.now();
   const limits = [accountLinkLimit(client.address)];
   await assertAttemptRoom(deps, limits, now);
-  const usable = usableAccountToken(input.token, PASSWORD_LINKS, now);
-  const [found] = await deps.db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(usable).limit(1);
+  const which = { kinds: PASSWORD_LINKS };
+  const found = await findToken(deps.db, input.token, which, now);
   if (!found) return refuseAttempt(deps, limits, now, new InvalidError(passwordResetMessages.invalidLink));
 
   // The slow, memory-hard hash runs before the write lock is taken, so other writers do not wait on it.
@@ -127,12 +127,8 @@ export async function confirmPasswordReset(deps: Deps, input: PasswordResetConfi
 
   const { user, purpose, removed, secondFactor } = await deps.write(async (tx) => {
     // Claimed again inside the transaction: of two confirmations racing with one token, only one wins.
-    const [claimed] = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.id, found.id), usable))
-      .returning({ userId: passwordResetTokens.userId, purpose: passwordResetTokens.purpose });
-    if (!claimed) throw new InvalidError(passwordResetMessages.invalidLink);
+    const claimed = await spendToken(tx, input.token, which, now);
+    if (!claimed || claimed.userId === null) throw new InvalidError(passwordResetMessages.invalidLink);
     const [before] = await tx.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, claimed.userId));
     if (!before) throw new InvalidError(passwordResetMessages.invalidLink);
     // A takeover: nothing made before the mailbox was proved lets anyone back in. Before the session version moves,
@@ -153,19 +149,19 @@ export async function confirmPasswordReset(deps: Deps, input: PasswordResetConfi
     // The link reached its mailbox: the address is the account's, and what waited for that joins it.
     const { confirmedNow } = await confirmAddress(tx, row.id, now);
     if (confirmedNow) row.emailVerifiedAt = now;
-    if (claimed.purpose !== 'invite') {
+    if (claimed.kind !== 'invite') {
       await deps.mailer.queue(tx, changedMail(row.email, row.username));
       await writeLog(tx, now, { action: 'Password reset completed', username: row.username, userId: row.id });
-      return { user: row, purpose: claimed.purpose, removed };
+      return { user: row, purpose: claimed.kind, removed };
     }
     // Their first password: nothing to warn about, and the welcome page signs them in.
     await writeLog(tx, now, { action: 'Invitation accepted', username: row.username, userId: row.id });
     // Staff with a second factor: the code is asked as after a password (docs/product.md#second-factor-for-staff).
     if (hasAdminRights(row) && (await enrolledFactor(tx, row.id))) {
       await writeLog(tx, now, { action: 'Password set by invitation, second factor asked', username: row.username, userId: row.id });
-      return { user: row, purpose: claimed.purpose, removed, secondFactor: await issueChallenge(tx, row.id, now) };
+      return { user: row, purpose: claimed.kind, removed, secondFactor: await issueChallenge(tx, row.id, now) };
     }
-    return { user: row, purpose: claimed.purpose, removed };
+    return { user: row, purpose: claimed.kind, removed };
   });
   deliverSoon(deps, 'password reset mail');
   if (purpose !== 'invite') return { message: passwordResetMessages.changed, removed };

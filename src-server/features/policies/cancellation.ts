@@ -14,7 +14,7 @@ import type { Caller, Deps } from '../../deps';
 import { ConflictError, fieldInvalid, NotFoundError } from '../../errors';
 import { writeLog } from '../../platform/audit/log';
 import { assertAdminRights } from '../../platform/auth/permissions';
-import { spendAccountTokens } from '../../platform/auth/account-tokens';
+import { spendWaiting } from '../../platform/tokens/index';
 import type { DbOrTx, Tx } from '../../platform/db/client';
 import { policies, policyPayments, quoteRequests, users } from '../../platform/db/schema/index';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
@@ -178,7 +178,7 @@ export async function resendToCustomer(deps: Deps, caller: Caller, id: number, i
     }
     const { user, kind } = await invitationTarget(tx, row);
     // Only the newest link sets the password: earlier unused invitations stop working.
-    await spendAccountTokens(tx, user.id, ['invite'], now);
+    await spendWaiting(tx, user.id, ['invite'], now);
     await queueInvitation(deps, tx, user, row.holderName, now, kind);
     await writeLog(tx, now, { action: `Sent again: invitation for policy ${row.policyNumber} to ${user.username}`, ...by });
     return `A new invitation is on its way to ${user.email}.`;

@@ -6,7 +6,7 @@ import { messages } from '../../contract/messages';
 import { SECOND_FACTOR_REQUIRED, type SecondFactorChallenge } from '../../contract/second-factor';
 import type { Caller, Deps } from '../../deps';
 import { ForbiddenError } from '../../errors';
-import { issueAccountToken } from '../../platform/auth/account-tokens';
+import { issueToken } from '../../platform/tokens/index';
 import type { DbOrTx } from '../../platform/db/client';
 import { sessions, siteSettings, staffFactors } from '../../platform/db/schema/index';
 
@@ -54,6 +54,6 @@ export async function assertSecondFactorRule(deps: Pick<Deps, 'db'>, caller: Cal
 
 /** The password step of an account with a factor: a single-use challenge instead of a session, in the sign-in's write. */
 export async function issueChallenge(tx: DbOrTx, userId: number, now: number): Promise<SecondFactorChallenge> {
-  const challenge = await issueAccountToken(tx, userId, 'login', CHALLENGE_TTL_MS, now);
+  const challenge = await issueToken(tx, { kind: 'login', userId, ttlMs: CHALLENGE_TTL_MS, now });
   return { secondFactorRequired: true, challenge, expiresAt: new Date(now + CHALLENGE_TTL_MS).toISOString() };
 }

@@ -1,7 +1,7 @@
 // The staff second factor (docs/product.md#second-factor-for-staff): a TOTP authenticator an admin or owner sets up,
 // asked for after the password; ten single-use recovery codes; the owner's rule that every staff account has one.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, count, eq, isNull, lt } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { brand } from '../../contract/brand';
@@ -19,12 +19,12 @@ import type { LoginResult } from '../../contract/views';
 import type { Caller, Deps } from '../../deps';
 import { ConflictError, ForbiddenError, UnauthenticatedError, fieldInvalid } from '../../errors';
 import { writeLog } from '../../platform/audit/log';
-import { hashAccountToken, spendAccountTokens } from '../../platform/auth/account-tokens';
 import { assertOwnerRights } from '../../platform/auth/permissions';
 import { addressLimit, assertAttemptRoom, refuseAttempt, type AttemptLimit } from '../../platform/auth/attempt-limits';
 import { clearThrottle, type ThrottleRule } from '../../platform/auth/throttle';
 import type { DbOrTx } from '../../platform/db/client';
-import { passwordResetTokens, recoveryCodes, siteSettings, staffFactors, users } from '../../platform/db/schema/index';
+import { oneTimeTokens, recoveryCodes, siteSettings, staffFactors, users } from '../../platform/db/schema/index';
+import { hashToken, spendToken, spendWaiting, usableToken } from '../../platform/tokens/index';
 import { signIn } from '../account/service';
 import { enrolledFactor, factorRequired, hasSecondFactor, RULE_KEY } from './factor';
 
@@ -116,17 +116,18 @@ async function refuseCode(deps: Deps, limits: ReturnType<typeof codeLimits>, who
  */
 export async function loginSecondFactor(deps: Deps, input: SecondFactorLoginInput, clientAddress: string, userAgent?: string): Promise<LoginResult> {
   const now = deps.clock.now();
-  const tokenHash = hashAccountToken(input.challenge);
+  const tokenHash = hashToken(input.challenge);
+  const which = { kinds: ['login'] as const };
   const byAddress = addressCodeLimit(clientAddress);
   // A challenge its account's limit refused is refused from memory first, from any address, reading nothing.
   const remembered = challengeKey(tokenHash);
   await assertAttemptRoom(deps, [], now, [remembered]);
   await assertAttemptRoom(deps, [byAddress], now);
   const [pending] = await deps.db
-    .select({ user: users, tokenId: passwordResetTokens.id })
-    .from(passwordResetTokens)
-    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), eq(passwordResetTokens.purpose, 'login'), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)));
+    .select({ user: users })
+    .from(oneTimeTokens)
+    .innerJoin(users, eq(users.id, oneTimeTokens.userId))
+    .where(usableToken(input.challenge, which, now));
   if (!pending || pending.user.closedAt !== null) return refuseAttempt(deps, [byAddress], now, new UnauthenticatedError(messages.challengeExpired));
   const { user } = pending;
   const limits = codeLimits(user.id, clientAddress);
@@ -138,12 +139,7 @@ export async function loginSecondFactor(deps: Deps, input: SecondFactorLoginInpu
   const proof = await proofOf(deps, factor, input.code, now);
   if (!proof) return wrong();
   const accepted = await deps.write(async (tx) => {
-    const spent = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.id, pending.tokenId), isNull(passwordResetTokens.usedAt)))
-      .returning({ id: passwordResetTokens.id });
-    if (spent.length === 0) return 'expired' as const;
+    if (!(await spendToken(tx, input.challenge, which, now))) return 'expired' as const;
     if (!(await spendProof(tx, user.id, proof, now))) return 'reused' as const;
     await clearThrottle(tx, limits.user.key);
     const action = proof.kind === 'recovery' ? 'Login succeeded with a recovery code' : 'Login succeeded with a second factor';
@@ -218,7 +214,7 @@ export async function confirmSetup(deps: Deps, caller: Caller, input: { code: st
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, caller.id));
     await tx.insert(recoveryCodes).values(codes.map((code) => ({ userId: caller.id, codeHash: hashRecoveryCode(code), createdAt: now })));
     // An invitation not yet used would set a password and sign in without the code: spent (docs/product.md#welcome).
-    await spendAccountTokens(tx, caller.id, ['invite'], now);
+    await spendWaiting(tx, caller.id, ['invite'], now);
     await clearThrottle(tx, limits.user.key);
     await writeLog(tx, now, { action: 'Second factor set up', username: caller.username, userId: caller.id });
     return true;

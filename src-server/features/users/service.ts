@@ -15,7 +15,7 @@ import { assertAdminRights } from '../../platform/auth/permissions';
 import { listBoundedPage, readCounter, totalOf } from '../../platform/db/list';
 import { toUserView } from './view';
 import { writeLog } from '../../platform/audit/log';
-import { PASSWORD_LINKS, spendAccountTokens } from '../../platform/auth/account-tokens';
+import { PASSWORD_LINKS, spendWaiting } from '../../platform/tokens/index';
 import { deliverSoon } from '../../platform/mail/deliver-soon';
 import { queueConfirmationLink } from '../email-confirmation/service';
 import { queueInvitation } from '../password-reset/invitation';
@@ -133,8 +133,8 @@ export async function updateUser(deps: Deps, caller: Caller, id: number, input: 
       .where(eq(users.id, id))
       .returning();
     // Links sent to the old address stop working; a password staff set ends every link that would set another.
-    if (addressChanged) await spendAccountTokens(tx, id, [...PASSWORD_LINKS, 'verify'], now);
-    else if (passwordHash) await spendAccountTokens(tx, id, PASSWORD_LINKS, now);
+    if (addressChanged) await spendWaiting(tx, id, [...PASSWORD_LINKS, 'verify'], now);
+    else if (passwordHash) await spendWaiting(tx, id, PASSWORD_LINKS, now);
     await writeLog(tx, now, { action: `Updated user: ${input.username}`, username: caller.username, userId: caller.id });
     if (addressChanged) await queueConfirmationLink(deps, tx, row!, now);
     return { view: toUserView(row!), addressChanged };
@@ -178,7 +178,7 @@ export async function closeAccountRow(tx: Tx, id: number, now: number): Promise<
     .update(users)
     .set({ closedAt: now, isAdmin: false, isOwner: false, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: now })
     .where(eq(users.id, id));
-  await spendAccountTokens(tx, id, [...PASSWORD_LINKS, 'verify'], now);
+  await spendWaiting(tx, id, [...PASSWORD_LINKS, 'verify'], now);
   // Its passkeys would sign in nobody now; a device's public key is not the insurer's record (docs/product.md#passkeys).
   await tx.delete(passkeys).where(eq(passkeys.userId, id));
   // Nobody signs in to read a reminder's renewal link: the reminders owed are dropped (docs/product.md#cover-ending-reminders).

@@ -26,19 +26,3 @@ export const passkeys = sqliteTable(
   (t) => [uniqueIndex('passkeys_credential_uq').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
 );
 
-// A ceremony's challenge, by its SHA-256 only. A registration's is stored when the account asks, answered once within
-// five minutes and then spent. A sign-in's is signed, not stored (auth/signed-challenge.ts): its row is written only
-// by the sign-in that spends it, and kept until the challenge would have expired, so it cannot be answered twice.
-export const passkeyChallenges = sqliteTable(
-  'passkey_challenges',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    challengeHash: text('challenge_hash').notNull(),
-    purpose: text('purpose', { enum: ['register', 'sign-in'] }).notNull(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: integer('expires_at').notNull(),
-    usedAt: integer('used_at'),
-    createdAt: integer('created_at').notNull(),
-  },
-  (t) => [uniqueIndex('passkey_challenges_hash_uq').on(t.challengeHash), index('passkey_challenges_expires_idx').on(t.expiresAt)],
-);
