@@ -121,20 +121,18 @@ export const queueListQuery = requestInputs.list.extend({
 export type QueueListQuery = ListQuery & { status?: QueueFilter | undefined; startsWithin?: number | undefined };
 
 export const requestUpdateInput = requestInputs.update;
-export const requestUpdateByIdInput = requestInputs.updateById;
 export type RequestUpdateInput = z.infer<typeof requestUpdateInput>;
 
 export const claimListQuery = claimInputs.list;
 export type ClaimListQuery = ListQuery & { status?: ClaimFilter | undefined };
 export const claimUpdateInput = claimInputs.update;
-export const claimUpdateByIdInput = claimInputs.updateById;
 export type ClaimUpdateInput = z.infer<typeof claimUpdateInput>;
 
 /** Each queue's list query and change, as its operations (features/queues/queue-operations.ts) take them. */
 export const queueInputs = {
-  quotes: { list: queueListQuery, update: requestUpdateInput, updateById: requestUpdateByIdInput },
-  callbacks: { list: queueListQuery, update: requestUpdateInput, updateById: requestUpdateByIdInput },
-  claims: { list: claimListQuery, update: claimUpdateInput, updateById: claimUpdateByIdInput },
+  quotes: { ...requestInputs, list: queueListQuery },
+  callbacks: { ...requestInputs, list: queueListQuery },
+  claims: claimInputs,
 } as const;
 
 export const NOTE_MAX_LENGTH = 2000;
