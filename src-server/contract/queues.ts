@@ -1,9 +1,11 @@
-// The staff queues' inputs and their one time rule (docs/product.md#staff-queues), for the server and console alike.
+// The staff queues' inputs and their one time rule (docs/product.md#staff-queues), for the server and console alike:
+// quote and callback requests share their statuses (views.ts requestStatuses), claims have their own (claim.ts).
 import { z } from 'zod';
+import { CLAIM_PHOTOS_MAX, claimStatuses, type ClaimStatus } from './claim';
 import { addOpeningTime, moveIntoOpeningHours, nextClosing, type HolidayCalendar } from './opening-hours';
 import { idParam, listQuery, type ListQuery } from './schemas';
 import { linesText } from './text';
-import { requestStatuses, type RequestStatus } from './views';
+import { requestStatuses } from './views';
 
 /** We promise to contact the customer within 24 hours of the request. */
 export const REQUEST_DUE_AFTER_MS = 24 * 3_600_000;
@@ -46,31 +48,67 @@ export const CHASE_BEFORE_LAPSE_MS = 2 * 3_600_000;
 /** A quoted request's due time: two hours before the price lapses, so those lapsing soonest come first. */
 export const quotedDueAt = (validUntil: number): number => validUntil - CHASE_BEFORE_LAPSE_MS;
 
-export type QueueKind = 'quotes' | 'callbacks';
+/** The console's three queues, by their path under /api/admin. */
+export type QueueKind = 'quotes' | 'callbacks' | 'claims';
 
-/** The statuses in which the 24-hour promise is still owed: only these can be overdue. */
+/** Each queue's statuses, in their order. */
+export const queueStatuses = { quotes: requestStatuses, callbacks: requestStatuses, claims: claimStatuses } as const;
+export type QueueStatusOf<K extends QueueKind> = (typeof queueStatuses)[K][number];
+
+/** The statuses in which what the queue promises (an answer, a claim's first call) is still owed: only these can be overdue. */
 export const promiseOwedStatuses = {
   quotes: ['new', 'contacted'],
   callbacks: ['new'],
-} as const satisfies Record<QueueKind, readonly RequestStatus[]>;
+  claims: ['new'],
+} as const satisfies { [K in QueueKind]: readonly QueueStatusOf<K>[] };
 
-export const isPromiseOwed = (kind: QueueKind, status: RequestStatus): boolean =>
-  (promiseOwedStatuses[kind] as readonly RequestStatus[]).includes(status);
+export const isPromiseOwed = (kind: QueueKind, status: string): boolean => promiseOwedStatuses[kind].some((s) => s === status);
 
-/** What a queue can be narrowed to: one status, `open` or `overdue` (still owed and past due); none shows every request. */
-export const queueFilters = ['open', 'overdue', ...requestStatuses] as const;
+/** Every claim status but closed: claims staff still have work on. */
+export const claimOpenStatuses = ['new', 'contacted', 'passed-to-insurer'] as const satisfies readonly ClaimStatus[];
+
+export const noChangeMessage = 'Nothing to change: give a status or an assignee';
+
+/** A list's ?status=: one of `filters`; a blank one is no filter, as a blank ?search= is no search. */
+const statusFilter = <F extends z.ZodEnum>(filters: F) =>
+  z
+    .union([filters, z.literal('')], { error: `status must be one of: ${filters.options.join(', ')}` })
+    .optional()
+    .transform((v) => v || undefined);
+
+const changesSomething = (v: { status?: unknown; assigneeId?: unknown }) => v.status !== undefined || v.assigneeId !== undefined;
+
+/**
+ * A queue's inputs from its statuses: its list narrowed to one status, `open` or `overdue` (still owed and past due),
+ * none showing every item; and a change to an item's status, its assignee (null unassigns), or both, leaving both out
+ * refused, with the item's id for tRPC.
+ */
+function queueInputsOf<const S extends readonly [string, ...string[]]>(statuses: S) {
+  const filters = ['open', 'overdue', ...statuses] as const;
+  const updateFields = {
+    status: z.enum(statuses, { error: `Status must be one of: ${statuses.join(', ')}` }).optional(),
+    assigneeId: z.union([idParam, z.null()], { error: 'assigneeId must be a staff account id or null' }).optional(),
+  };
+  return {
+    filters,
+    list: listQuery.extend({ status: statusFilter(z.enum(filters)) }),
+    update: z.object(updateFields).refine(changesSomething, { message: noChangeMessage }),
+    updateById: z.object({ id: idParam, ...updateFields }).refine(changesSomething, { message: noChangeMessage }),
+  };
+}
+const requestInputs = queueInputsOf(requestStatuses);
+const claimInputs = queueInputsOf(claimStatuses);
+
+export const queueFilters = requestInputs.filters;
 export type QueueFilter = (typeof queueFilters)[number];
+export const claimFilters = claimInputs.filters;
+export type ClaimFilter = (typeof claimFilters)[number];
 
 /** The widest "cover starts within" filter: a month, the longest cover we sell. */
 export const STARTS_WITHIN_MAX_HOURS = 24 * 31;
 const startsWithinMessage = `startsWithin must be a whole number of hours from 1 to ${STARTS_WITHIN_MAX_HOURS}`;
 
-export const queueListQuery = listQuery.extend({
-  status: z
-    // A blank ?status= is no filter, as a blank ?search= is no search.
-    .union([z.enum(queueFilters), z.literal('')], { error: `status must be one of: ${queueFilters.join(', ')}` })
-    .optional()
-    .transform((v) => v || undefined),
+export const queueListQuery = requestInputs.list.extend({
   /** Quote requests whose cover starts within this many hours from now (started ones included); blank is no filter. */
   startsWithin: z
     .union([z.literal(''), z.coerce.number({ error: startsWithinMessage }).int(startsWithinMessage).min(1, startsWithinMessage).max(STARTS_WITHIN_MAX_HOURS, startsWithinMessage)], {
@@ -82,19 +120,20 @@ export const queueListQuery = listQuery.extend({
 /** A page of a queue as the services take it: a plain list query narrows nothing. */
 export type QueueListQuery = ListQuery & { status?: QueueFilter | undefined; startsWithin?: number | undefined };
 
-export const noChangeMessage = 'Nothing to change: give a status or an assignee';
-
-const requestUpdateFields = {
-  status: z.enum(requestStatuses, { error: `Status must be one of: ${requestStatuses.join(', ')}` }).optional(),
-  assigneeId: z.union([idParam, z.null()], { error: 'assigneeId must be a staff account id or null' }).optional(),
-};
-const changesSomething = (v: { status?: unknown; assigneeId?: unknown }) => v.status !== undefined || v.assigneeId !== undefined;
-
-/** A change to a request's status, its assignee (null unassigns), or both; leaving both out is refused. */
-export const requestUpdateInput = z.object(requestUpdateFields).refine(changesSomething, { message: noChangeMessage });
-/** The same with the request's id (tRPC). */
-export const requestUpdateByIdInput = z.object({ id: idParam, ...requestUpdateFields }).refine(changesSomething, { message: noChangeMessage });
+export const requestUpdateInput = requestInputs.update;
 export type RequestUpdateInput = z.infer<typeof requestUpdateInput>;
+
+export const claimListQuery = claimInputs.list;
+export type ClaimListQuery = ListQuery & { status?: ClaimFilter | undefined };
+export const claimUpdateInput = claimInputs.update;
+export type ClaimUpdateInput = z.infer<typeof claimUpdateInput>;
+
+/** Each queue's list query and change, as its operations (features/queues/queue-operations.ts) take them. */
+export const queueInputs = {
+  quotes: { ...requestInputs, list: queueListQuery },
+  callbacks: { ...requestInputs, list: queueListQuery },
+  claims: claimInputs,
+} as const;
 
 export const NOTE_MAX_LENGTH = 2000;
 
@@ -115,3 +154,12 @@ export type RequestNoteInput = z.infer<typeof requestNoteInput>;
 export const requestNoteByIdInput = requestNoteInput.extend({ id: idParam });
 
 export const assigneeMessages = { notStaff: 'The assignee must be a staff account (an admin or an owner)' } as const;
+
+/** One photo of a claim, full size or as the queue's thumbnail. */
+export const claimPhotoParams = z.object({
+  id: idParam,
+  position: z.coerce.number({ error: 'position must be a whole number from 1 to 10' }).int('position must be a whole number from 1 to 10').min(1, 'position must be a whole number from 1 to 10').max(CLAIM_PHOTOS_MAX, 'position must be a whole number from 1 to 10'),
+});
+export const claimPhotoQuery = z.object({
+  size: z.enum(['full', 'thumb'], { error: 'size must be full or thumb' }).optional().meta({ description: '`thumb`: the queue\'s small copy (longest side 320 px); `full` (the default): the photo as stored' }),
+});

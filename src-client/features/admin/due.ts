@@ -1,9 +1,6 @@
 // Where a request stands against its due time (docs/product.md#staff-queues): short for the table, spelt out for a
 // screen reader. At the very minute of dueAt a request is overdue; a quoted one shows the time left on its price.
-import { CHASE_BEFORE_LAPSE_MS, isPromiseOwed, type QueueKind } from '@server/contract/queues';
-import type { ClaimStatus } from '@server/contract/claim';
-import { isClaimCallOwed } from '@server/contract/claim-queue';
-import type { RequestStatus } from '@server/contract/views';
+import { CHASE_BEFORE_LAPSE_MS, isPromiseOwed } from '@server/contract/queues';
 import type { ConsoleQueue, QueueStatus } from './queue-kinds';
 
 export interface DueState {
@@ -45,10 +42,6 @@ export function spanText(ms: number): { text: string; spoken: string } {
 
 const ANSWERED: Record<ConsoleQueue, string> = { quotes: 'Quote sent', callbacks: 'Called', claims: 'Contacted' };
 
-/** A claim is owed its first call in the contract's claimOwedStatuses; a request its answer in promiseOwedStatuses. */
-const isOwed = (kind: ConsoleQueue, status: QueueStatus): boolean =>
-  kind === 'claims' ? isClaimCallOwed(status as ClaimStatus) : isPromiseOwed(kind satisfies QueueKind, status as RequestStatus);
-
 /** A price sent on a quote request: until when it stands, and whether the customer took it. */
 interface PriceSent {
   validUntil: string;
@@ -71,7 +64,7 @@ function priceState(offer: PriceSent, now: number): DueState {
 export function dueState(request: { dueAt: string; status: QueueStatus; offer?: PriceSent | null }, now: number, kind: ConsoleQueue): DueState | null {
   if (request.status === 'closed') return null;
   if (request.status === 'quoted' && request.offer) return priceState(request.offer, now);
-  if (!isOwed(kind, request.status)) return { overdue: false, answered: true, text: ANSWERED[kind], spoken: ANSWERED[kind] };
+  if (!isPromiseOwed(kind, request.status)) return { overdue: false, answered: true, text: ANSWERED[kind], spoken: ANSWERED[kind] };
   const left = Date.parse(request.dueAt) - now;
   const span = spanText(left);
   return left > 0

@@ -2,7 +2,8 @@
 // else refetches. Every change is audited, so the log is always among them; the statistics only when a count can move.
 import { useMutation } from '@tanstack/react-query';
 import { trpc, trpcClient, type RouterInputs } from '../../lib/trpc';
-import type { ConsoleQueue, QueueStatus } from './queue-kinds';
+import type { QueueStatusOf } from '@server/contract/queues';
+import type { ConsoleQueue } from './queue-kinds';
 
 type Admin = RouterInputs['admin'];
 
@@ -56,33 +57,34 @@ export const useVoidPolicy = () =>
 /** The documents or the invitation sent again: only the log shows it. */
 export const useResendToCustomer = () => useChange((input: Admin['policies']['resend']) => trpcClient.admin.policies.resend.mutate(input), () => [stale.logs()]);
 
-/** A change to a request or claim: its status (one of its own queue's), its assignee, or both. */
-export interface QueueItemUpdate {
+/** A change to a request or claim of queue K: its status (one of that queue's), its assignee, or both. */
+export interface QueueItemUpdate<K extends ConsoleQueue> {
   id: number;
-  status?: QueueStatus;
+  status?: QueueStatusOf<K>;
   assigneeId?: number | null;
 }
 
-/** The queue's own update: the status form offers only the statuses of the queue it serves (queue-kinds.ts). */
-async function updateQueueItem(kind: ConsoleQueue, input: QueueItemUpdate): Promise<void> {
-  if (kind === 'claims') await trpcClient.admin.claims.update.mutate(input as Admin['claims']['update']);
-  else await trpcClient.admin[kind].update.mutate(input as Admin['quotes']['update']);
-}
+/** Each queue's own change and note: a claim's statuses are not a request's. */
+const queueUpdates: { [K in ConsoleQueue]: (input: QueueItemUpdate<K>) => Promise<unknown> } = {
+  quotes: (input) => trpcClient.admin.quotes.update.mutate(input),
+  callbacks: (input) => trpcClient.admin.callbacks.update.mutate(input),
+  claims: (input) => trpcClient.admin.claims.update.mutate(input),
+};
 
 /**
  * A request's or claim's status and assignee, either or both (docs/product.md#staff-queues). A claim closed or
  * reopened moves the Pending Claims count.
  */
-export const useUpdateRequest = (kind: ConsoleQueue) =>
+export const useUpdateRequest = <K extends ConsoleQueue>(kind: K) =>
   useChange(
-    (input: QueueItemUpdate) => updateQueueItem(kind, input),
+    (input: QueueItemUpdate<K>) => queueUpdates[kind](input),
     (_answer, input) => [stale.queue(kind, input.id), stale.queueCounts(), stale.logs(), ...(kind === 'claims' ? [stale.stats()] : [])],
   );
 
 /** A staff note on a request or claim. */
 export const useAddRequestNote = (kind: ConsoleQueue) =>
   useChange(
-    (input: Admin['quotes']['addNote']) => trpcClient.admin[kind].addNote.mutate(input),
+    (input: Admin[ConsoleQueue]['addNote']) => trpcClient.admin[kind].addNote.mutate(input),
     (_answer, input) => [stale.request(kind, Number(input.id)), stale.logs()],
   );
 

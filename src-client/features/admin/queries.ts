@@ -1,7 +1,6 @@
 // The console's reads, defined once so a route's loader and its tab read with the same key and nothing is fetched twice.
 import { keepPreviousData } from '@tanstack/react-query';
-import type { ClaimFilter } from '@server/contract/claim-queue';
-import type { QueueFilter } from '@server/contract/queues';
+import type { ClaimFilter, QueueFilter } from '@server/contract/queues';
 import { trpc } from '../../lib/trpc';
 import { listInputOf, type ListDeps } from './search';
 

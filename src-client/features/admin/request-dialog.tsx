@@ -3,13 +3,14 @@
 // nothing needs scrolling past; narrower, the same parts stack in that order.
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useRef, type ReactNode } from 'react';
+import type { QueueStatusOf } from '@server/contract/queues';
 import type { RequestNoteView, StaffRefView } from '@server/contract/views';
 import { ClaimPhotos } from './claim-photos';
 import { CallbackRequestFacts, ClaimFacts, QuoteRequestFacts } from './request-facts';
 import { Modal, useDiscardGuard } from './dialog';
 import { ErrorBanner, loadFailure } from './notices';
 import { callbackItemQuery, claimItemQuery, quoteItemQuery } from './queries';
-import { queueWords, type ConsoleQueue, type QueueStatus } from './queue-kinds';
+import { queueWords, type ConsoleQueue } from './queue-kinds';
 import { QuoteActions } from './quote-actions';
 import { RequestNotes } from './request-notes';
 import { RequestStatusForm } from './request-status-form';
@@ -19,7 +20,7 @@ const COLUMN = 'mt-4 xl:mt-0 xl:[&>:first-child]:mt-0';
 /** The status form and notes: stacked, a rule parts them from what is above; side by side, the column parts them. */
 const WORK_COLUMN = `${COLUMN} xl:[&>:first-child]:border-t-0 xl:[&>:first-child]:pt-0`;
 
-type WorkedRequest = { id: number; status: QueueStatus; assignee: StaffRefView | null; notes: RequestNoteView[] };
+type WorkedRequest<K extends ConsoleQueue> = { id: number; status: QueueStatusOf<K>; assignee: StaffRefView | null; notes: RequestNoteView[] };
 
 /** onClose closes at once (after a save); onCancel asks first when something is unsaved. */
 type WorkProps = { onClose: () => void; onCancel: () => void; onDirtyChange: (dirty: boolean) => void };
@@ -103,7 +104,7 @@ function RequestFrame<T>({ query, children }: { query: UseQueryResult<T, unknown
 }
 
 /** The status form and the notes: unsaved choices or a note being written make the dialog ask before it closes. */
-function RequestWork({ kind, request, onClose, onCancel, onDirtyChange }: WorkProps & { kind: ConsoleQueue; request: WorkedRequest }) {
+function RequestWork<K extends ConsoleQueue>({ kind, request, onClose, onCancel, onDirtyChange }: WorkProps & { kind: K; request: WorkedRequest<K> }) {
   // Told to the guard in the same turn as each part's change: a render in between would let an Escape pressed at
   // once close the dialog without asking.
   const unsaved = useRef({ chosen: false, typed: false });

@@ -1,38 +1,35 @@
-// An opened request's or claim's status and assignee (docs/product.md#staff-queues), checked by the contract's
-// requestUpdateInput (a claim: claimUpdateInput); only what changed is sent, and the choices follow the item as read
+// An opened request's or claim's status and assignee (docs/product.md#staff-queues), checked by its queue's update
+// input (contract/queues.ts queueInputs); only what changed is sent, and the choices follow the item as read
 // again unless staff changed them.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { claimUpdateInput } from '@server/contract/claim-queue';
-import { requestUpdateInput } from '@server/contract/queues';
+import { queueInputs, type QueueStatusOf } from '@server/contract/queues';
 import type { StaffRefView } from '@server/contract/views';
 import { SelectField } from '../../components/field';
 import { FormButtons } from './dialog';
 import { useUpdateRequest, type QueueItemUpdate } from './mutations';
 import { actionFailure, ErrorBanner, useNotify, type Failure } from './notices';
 import { staffQuery } from './queries';
-import { queueStatuses, queueWords, statusLabel, type ConsoleQueue, type QueueStatus } from './queue-kinds';
+import { queueStatuses, queueWords, statusLabel, type ConsoleQueue } from './queue-kinds';
 
-/** The form's values under the API's names; the assignee is an account id as text, '' for nobody. */
+/** The form's values under the API's names, as the selects hold them; the assignee is an account id as text, '' for nobody. */
 interface Choices {
-  status: QueueStatus;
+  status: string;
   assigneeId: string;
 }
 
-type Update = Omit<QueueItemUpdate, 'id'>;
+type Update<K extends ConsoleQueue> = Omit<QueueItemUpdate<K>, 'id'>;
 
 /** The queue's own update input (a claim's statuses are not a request's), reading Nobody ('') as the null the API takes. */
-const choicesInputs = {
-  requests: z.preprocess((v: Choices) => ({ ...v, assigneeId: v.assigneeId || null }), requestUpdateInput),
-  claims: z.preprocess((v: Choices) => ({ ...v, assigneeId: v.assigneeId || null }), claimUpdateInput),
-};
+const choicesInput = <K extends ConsoleQueue>(kind: K) =>
+  z.preprocess((v: Choices) => ({ ...v, assigneeId: v.assigneeId || null }), queueInputs[kind].update);
 
-interface Props {
-  kind: ConsoleQueue;
-  request: { id: number; status: QueueStatus; assignee: StaffRefView | null };
+interface Props<K extends ConsoleQueue> {
+  kind: K;
+  request: { id: number; status: QueueStatusOf<K>; assignee: StaffRefView | null };
   /** Saved, or nothing to save: the dialog closes unless a note is still being written. */
   onDone: () => void;
   /** Closes, asking first when something is unsaved. */
@@ -40,15 +37,15 @@ interface Props {
   onDirtyChange: (dirty: boolean) => void;
 }
 
-export function RequestStatusForm({ kind, request, onDone, onCancel, onDirtyChange }: Props) {
+export function RequestStatusForm<K extends ConsoleQueue>({ kind, request, onDone, onCancel, onDirtyChange }: Props<K>) {
   const notify = useNotify();
   const update = useUpdateRequest(kind);
   const staff = useQuery(staffQuery());
   const [failure, setFailure] = useState<Failure | null>(null);
   const stored: Choices = { status: request.status, assigneeId: request.assignee ? String(request.assignee.id) : '' };
   const statusOptions = queueStatuses(kind).map((s) => ({ value: s, label: statusLabel(kind, s) }));
-  const { register, handleSubmit, reset, getValues, formState } = useForm<Choices, unknown, Update>({
-    resolver: zodResolver(kind === 'claims' ? choicesInputs.claims : choicesInputs.requests) as unknown as Resolver<Choices, unknown, Update>,
+  const { register, handleSubmit, reset, getValues, formState } = useForm<Choices, unknown, Update<K>>({
+    resolver: zodResolver(choicesInput(kind)) as unknown as Resolver<Choices, unknown, Update<K>>,
     // The request as read again; a choice staff changed stays theirs.
     values: stored,
     resetOptions: { keepDirtyValues: true },

@@ -1,8 +1,7 @@
 // The console's URL (docs/product.md#admin-console): the tab is the path, the search `q`, a list's page `page`.
 // Checked by hand, without a schema library: the route files that call these stay in the main chunk.
 import { ADMIN_PAGE_SIZE } from '@server/contract/limits';
-import type { ClaimFilter } from '@server/contract/claim-queue';
-import type { QueueFilter } from '@server/contract/queues';
+import type { ClaimFilter, QueueFilter } from '@server/contract/queues';
 
 /** The server refuses longer search terms (contract/schemas.ts listQuery). */
 export const MAX_SEARCH_LENGTH = 100;
@@ -54,7 +53,7 @@ export function validateQueueSearch(raw: Record<string, unknown>): PageSearch & 
   return { ...validatePageSearch(raw), ...(known ? { status: status as QueueFilter } : {}), ...(withinKnown ? { startsWithin: within } : {}) };
 }
 
-/** contract/claim-queue.ts's claimFilters, written out for the same reason. */
+/** contract/queues.ts's claimFilters, written out for the same reason. */
 const CLAIM_FILTERS = ['open', 'overdue', 'new', 'contacted', 'passed-to-insurer', 'closed'] as const satisfies readonly ClaimFilter[];
 const everyClaimFilter: Exclude<ClaimFilter, (typeof CLAIM_FILTERS)[number]> extends never ? true : false = true;
 void everyClaimFilter;

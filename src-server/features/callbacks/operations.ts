@@ -31,8 +31,11 @@ export const adminCallbackOperations = queueOperations(
   {
     path: 'callbacks',
     tag: 'Admin: callback requests',
-    noun: 'Callback',
+    item: 'CallbackRequest',
+    note: 'Callback',
+    listSummary: 'The callback queue',
     itemSummary: 'One callback request, with its notes',
+    itemWord: 'request',
     listView: callbackRequestView,
     detailView: callbackRequestDetailView,
   },

@@ -2,11 +2,10 @@
 // and a claim's photos (REST alone: they are files).
 import { z } from 'zod';
 import { CLAIM_BODY_MAX_BYTES, claimInput, claimMessages } from '../../contract/claim';
-import { claimListQuery, claimPhotoParams, claimPhotoQuery, claimUpdateByIdInput, claimUpdateInput, type ClaimListQuery } from '../../contract/claim-queue';
-import { requestNoteByIdInput, requestNoteInput } from '../../contract/queues';
-import { idInput } from '../../contract/schemas';
-import { claimDetailView, claimView, myClaimView, pageOf, requestNoteView } from '../../contract/views';
+import { claimPhotoParams, claimPhotoQuery } from '../../contract/queues';
+import { claimDetailView, claimView, myClaimView } from '../../contract/views';
 import { defineOperation } from '../../api/operation';
+import { queueOperations } from '../queues/queue-operations';
 import { claimLimitAnswer, inputErrorAnswer } from '../../platform/http/errors';
 import { addClaimNote, claimPhoto, getClaim, listClaims, myClaims, reportClaim, updateClaim } from './service';
 
@@ -58,72 +57,20 @@ export const claimOperations = {
 };
 
 export const adminClaimOperations = {
-  list: defineOperation({
-    tier: 'admin',
-    input: claimListQuery,
-    output: pageOf(claimView),
-    handler: ({ deps, caller }, query: ClaimListQuery) => listClaims(deps, caller, query),
-    rest: {
-      method: 'get',
-      path: '/admin/claims',
-      operationId: 'listClaims',
-      tags: [ADMIN_TAG],
-      summary: 'The claims queue',
-      description: 'In due order (docs/api.md#lists); the total in X-Total-Count.',
-      response: 'A page of the queue',
-      list: true,
+  ...queueOperations(
+    {
+      path: 'claims',
+      tag: ADMIN_TAG,
+      item: 'Claim',
+      note: 'Claim',
+      listSummary: 'The claims queue',
+      itemSummary: 'One claim, with its answers, photos and notes',
+      itemWord: 'claim',
+      listView: claimView,
+      detailView: claimDetailView,
     },
-  }),
-  get: defineOperation({
-    tier: 'admin',
-    input: idInput,
-    output: claimDetailView,
-    handler: ({ deps, caller }, { id }) => getClaim(deps, caller, id),
-    rest: {
-      method: 'get',
-      path: '/admin/claims/{id}',
-      operationId: 'getClaim',
-      tags: [ADMIN_TAG],
-      summary: 'One claim, with its answers, photos and notes',
-      request: { params: idInput },
-      response: 'The claim',
-      errors: [400, 404],
-    },
-  }),
-  update: defineOperation({
-    tier: 'admin',
-    input: claimUpdateByIdInput,
-    output: claimDetailView,
-    handler: ({ deps, caller }, { id, ...change }) => updateClaim(deps, caller, id, change),
-    rest: {
-      method: 'put',
-      path: '/admin/claims/{id}',
-      operationId: 'updateClaim',
-      tags: [ADMIN_TAG],
-      summary: 'Change its status or assignee',
-      description: 'Each real change is written to the audit log.',
-      request: { params: idInput, body: claimUpdateInput },
-      response: 'The claim as changed',
-      errors: [404],
-    },
-  }),
-  addNote: defineOperation({
-    tier: 'admin',
-    input: requestNoteByIdInput,
-    output: requestNoteView,
-    handler: ({ deps, caller }, { id, text }) => addClaimNote(deps, caller, id, text),
-    rest: {
-      method: 'post',
-      path: '/admin/claims/{id}/notes',
-      operationId: 'addClaimNote',
-      tags: [ADMIN_TAG],
-      summary: 'Add a staff note',
-      request: { params: idInput, body: requestNoteInput },
-      status: 201,
-      response: 'The note',
-      errors: [404],
-    },
-  }),
+    { list: listClaims, get: getClaim, update: updateClaim, addNote: addClaimNote },
+  ),
   photo: defineOperation({
     tier: 'admin',
     trpc: false,

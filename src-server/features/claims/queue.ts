@@ -3,7 +3,7 @@
 // for staff.
 import { and, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import { claimOpenStatuses, claimOwedStatuses, type ClaimListQuery, type ClaimUpdateInput } from '../../contract/claim-queue';
+import { claimOpenStatuses, promiseOwedStatuses, type ClaimListQuery, type ClaimUpdateInput } from '../../contract/queues';
 import type { ClaimDetailView, ClaimView, Page, RequestNoteView } from '../../contract/views';
 import { assertAdminRights } from '../../platform/auth/permissions';
 import type { DbOrTx } from '../../platform/db/client';
@@ -66,7 +66,7 @@ const photoCount = sql<number>`(SELECT count(*) FROM ${claimPhotos} WHERE ${clai
 export const claimQueue: Queue<ClaimQueueRow, ClaimView, ClaimDetailView, 'claim'> = {
   kind: 'claim',
   openStatuses: claimOpenStatuses,
-  owedStatuses: claimOwedStatuses,
+  owedStatuses: promiseOwedStatuses.claims,
   table: claims,
   id: claims.id,
   reference: claims.reference,

@@ -97,8 +97,11 @@ export const adminQuoteOperations = {
     {
       path: 'quotes',
       tag: ADMIN_TAG,
-      noun: 'Quote',
+      item: 'QuoteRequest',
+      note: 'Quote',
+      listSummary: 'The quote queue',
       itemSummary: 'One quote request, with its answers and notes',
+      itemWord: 'request',
       listView: quoteRequestView,
       detailView: quoteRequestDetailView,
     },
