@@ -47,7 +47,7 @@ export default tseslint.config(
   {
     // Features reach the platform's machinery only through deps (docs/operations.md#repository-layout). Their
     // operations (operations.ts) name what the doors serve; the doors themselves are api/'s.
-    files: ['src-server/features/**/*.ts'],
+    files: ['src-server/modules/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
