@@ -37,7 +37,7 @@ import { securityHeaders } from './platform/http/security-headers';
 import { createTurnGate, TURN_BUDGET_MS } from './platform/http/turn-gate';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { createMetricsRegistry, noMetrics } from './platform/metrics';
-import { sessionSeen } from './modules/accounts/sessions/service';
+import { sessionSeen } from './modules/accounts';
 
 const BODY_LIMIT_BYTES = 100 * 1024;
 const DEFAULT_STATIC_ROOT = fileURLToPath(new URL('../dist/client', import.meta.url));

@@ -7,8 +7,7 @@ import { emailChanges, passkeyChallenges, passwordResetTokens, revokedTokens, se
 import { mergeSearchIndexes } from './platform/db/search-index';
 import { removeDeliveredTokens } from './platform/mail/mailer';
 import type { Deps } from './deps';
-import { sweepExpiredPolicies } from './modules/policies/policies/service';
-import { sendDueReminders } from './modules/policies/reminders/service';
+import { sendDueReminders, sweepExpiredPolicies } from './modules/policies';
 
 /** How long a write receipt is kept (db/schema/write-receipts.ts). */
 const RECEIPT_KEEP_SECONDS = 3600;

@@ -1,6 +1,6 @@
 // An account owns its e-mail address only once it proves it (docs/product.md#e-mail-confirmation); until then no
 // quote request or policy reaches it by its address.
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { writeLog } from '../../../platform/audit/log';
 import { hashAccountToken, issueAccountToken, spendAccountTokens, usableAccountToken } from '../../../platform/auth/account-tokens';
 import { accountLinkLimit, assertAttemptRoom, refuseAttempt } from '../../../platform/auth/attempt-limits';
@@ -9,14 +9,12 @@ import { emailConfirmationMessages, type AccountCleared, type EmailConfirmInput 
 import { messages } from '../../../contract/messages';
 import type { UserView } from '../../../contract/views';
 import type { DbOrTx } from '../../../platform/db/client';
-import { passwordResetTokens, policies, quoteRequests, users } from '../../../platform/db/schema/index';
+import { passwordResetTokens, users } from '../../../platform/db/schema/index';
 import type { Caller, Deps } from '../../../deps';
 import { ForbiddenError, InvalidError, NotFoundError, ThrottledError } from '../../../errors';
 import { deliverSoon } from '../../../platform/mail/deliver-soon';
 import { confirmationMail } from './mail';
-import { reminderDueAt } from '../../policies/reminders/timing';
 import { toUserView } from '../users/view';
-import { accountText, recordVersion } from '../../policies/policies/versions';
 import { clearAccountForOwner } from './clear-account';
 
 /** A confirmation link lasts a week, as an invitation does: the e-mail may not be read at once. */
@@ -38,6 +36,18 @@ export async function queueConfirmationLink(
 
 const accountById = async (db: DbOrTx, id: number) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
 
+/**
+ * What a module above accounts does, in the same transaction, when an address is confirmed: requests sent from it join
+ * the account, and the policies waiting on them (docs/product.md#e-mail-confirmation). Each answers the policy numbers
+ * that joined. Registered by that module's door (modules/requests/index.ts): accounts imports no module above it.
+ */
+export type AddressConfirmedHook = (tx: DbOrTx, account: { id: number; username: string; email: string }, now: number) => Promise<string[]>;
+const addressConfirmedHooks: AddressConfirmedHook[] = [];
+
+export function onAddressConfirmed(hook: AddressConfirmedHook): void {
+  addressConfirmedHooks.push(hook);
+}
+
 /** Marks the address owned, in the caller's transaction; unclaimed requests and waiting policies join the account. */
 export async function confirmAddress(tx: DbOrTx, userId: number, now: number): Promise<{ confirmedNow: boolean; policiesJoined: string[] }> {
   const user = await accountById(tx, userId);
@@ -47,28 +57,9 @@ export async function confirmAddress(tx: DbOrTx, userId: number, now: number): P
     await tx.update(users).set({ emailVerifiedAt: now }).where(eq(users.id, userId));
     await writeLog(tx, now, { action: 'E-mail address confirmed', username: user.username, userId });
   }
-  const claimed = await tx
-    .update(quoteRequests)
-    .set({ userId })
-    // The same expression as the index quote_requests_email_idx.
-    .where(and(isNull(quoteRequests.userId), sql`lower(${quoteRequests.email}) = lower(${user.email})`))
-    .returning({ policyId: quoteRequests.policyId });
-  const waiting = claimed.map((r) => r.policyId).filter((id): id is number => id !== null);
-  if (waiting.length === 0) return { confirmedNow, policiesJoined: [] };
-  const joining = await tx
-    .select({ id: policies.id, policyNumber: policies.policyNumber, status: policies.status, startAt: policies.startAt, endAt: policies.endAt, reminderEndAt: policies.reminderEndAt })
-    .from(policies)
-    .where(and(inArray(policies.id, waiting), isNull(policies.userId)));
-  for (const p of joining) {
-    // With an account to write to, the policy is owed its cover-ending reminder from now on.
-    await tx
-      .update(policies)
-      .set({ userId, reminderDueAt: reminderDueAt({ ...p, userId }, now), updatedAt: now })
-      .where(eq(policies.id, p.id));
-    await writeLog(tx, now, { action: `Policy ${p.policyNumber} joined account ${user.username} (address confirmed)`, username: user.username, userId });
-    await recordVersion(tx, p.id, now, { username: user.username, userId }, [{ field: 'account', from: null, to: accountText(userId) }], 'address confirmed');
-  }
-  return { confirmedNow, policiesJoined: joining.map((p) => p.policyNumber) };
+  const policiesJoined: string[] = [];
+  for (const hook of addressConfirmedHooks) policiesJoined.push(...(await hook(tx, user, now)));
+  return { confirmedNow, policiesJoined };
 }
 
 /** The account that has confirmed `email` (any letter case) as its address, or null. */

@@ -1,6 +1,7 @@
 // A customer's own data (docs/product.md#my-data) and closing their own account (docs/product.md#closing-your-account).
 import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { closeAccountMessages, MY_DATA_LIMITS, type AccountClosedReply, type CloseAccountInput, type MyDataView } from '../../../contract/my-data';
+import type { CustomerOverviewView } from '../../../contract/views';
 import { messages } from '../../../contract/messages';
 import type { Caller, Deps } from '../../../deps';
 import { ConflictError, fieldInvalid, ForbiddenError, ThrottledError, UnauthenticatedError } from '../../../errors';
@@ -9,9 +10,8 @@ import { hasUsablePassword } from '../account/service';
 import { verifyPassword } from '../../../platform/auth/password';
 import { throttleAddress } from '../../../platform/auth/throttle-address';
 import { hitThrottle, peekThrottle, type ThrottleRule } from '../../../platform/auth/throttle';
-import type { Tx } from '../../../platform/db/client';
+import type { DbOrTx, Tx } from '../../../platform/db/client';
 import { auditLogs, callbackRequests, mailOutbox, policies, quoteRequests, requestNotes, users } from '../../../platform/db/schema/index';
-import { customerRecords } from '../../reporting/customers/service';
 import { listPasskeys } from '../passkeys/service';
 import { closeAccountRow, findUser } from '../users/service';
 
@@ -20,6 +20,20 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Wrong passwords allowed when closing, per account per 15 minutes: a stolen session cannot guess the password here. */
 export const CLOSE_PASSWORD_RULE: ThrottleRule = { limit: 5, windowMs: 15 * 60_000 };
 const closeThrottleKey = (userId: number) => `close-account:${userId}`;
+
+/** Which e-mails to the account's address are read: all of them (staff), or those sent since it proved the address (its own copy). */
+export interface RecordsOptions {
+  mails: 'all' | 'since-proved';
+}
+
+/** What the broker holds on one account (modules/reporting/customers/service.ts customerRecords). */
+export type AccountRecords = (db: DbOrTx, user: typeof users.$inferSelect, options: RecordsOptions) => Promise<CustomerOverviewView>;
+let accountRecords: AccountRecords | null = null;
+
+/** Given by reporting's door (modules/reporting/index.ts): the records are every module's, and accounts imports none above it. */
+export function provideAccountRecords(read: AccountRecords): void {
+  accountRecords = read;
+}
 
 /** The signed-in account, or 401: a session outliving its account answers as a signed-out one. */
 async function ownAccount(deps: Deps, caller: Caller) {
@@ -35,7 +49,8 @@ async function ownAccount(deps: Deps, caller: Caller) {
  */
 export async function myData(deps: Deps, caller: Caller): Promise<MyDataView> {
   const user = await ownAccount(deps, caller);
-  const records = await customerRecords(deps.db, user, { mails: 'since-proved' });
+  if (!accountRecords) throw new Error('No reader of account records: modules/reporting/index.ts gives it.');
+  const records = await accountRecords(deps.db, user, { mails: 'since-proved' });
   // audit_logs_user_idx: the account's entries newest first. Matched by the account's id, never by a name typed at sign-in.
   const auditRows = await deps.db
     .select()

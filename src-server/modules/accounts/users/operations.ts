@@ -3,10 +3,9 @@ import { z } from 'zod';
 import { ADMIN_SEARCH_EXACT_TOTAL } from '../../../contract/limits';
 import { userDeletedReply } from '../../../contract/replies';
 import { createUserInput, idInput, listQuery, updateUserByIdInput, updateUserInput } from '../../../contract/schemas';
-import { boundedPageOf, CUSTOMER_LIST_LIMIT, customerOverviewView, heldCoverView, userView } from '../../../contract/views';
+import { boundedPageOf, heldCoverView, userView } from '../../../contract/views';
 import { defineOperation } from '../../../api/operation';
 import { coverHeld, createUser, deleteUser, listUsers, updateUser } from './service';
-import { customerOverview } from '../../reporting/customers/service';
 
 const TAG = 'Admin: users';
 
@@ -82,23 +81,6 @@ export const adminUserOperations = {
       description: 'Live, upcoming and pending cover, named in the confirmation before deleting the account.',
       request: { params: idInput },
       response: 'The cover',
-      errors: [400, 404],
-    },
-  }),
-  overview: defineOperation({
-    tier: 'admin',
-    input: idInput,
-    output: customerOverviewView,
-    handler: ({ deps, caller }, { id }) => customerOverview(deps, caller, id),
-    rest: {
-      method: 'get',
-      path: '/admin/users/{id}/overview',
-      operationId: 'getCustomerOverview',
-      tags: [TAG],
-      summary: 'One view of a customer',
-      description: `The account, contact details, quote and callback requests, policies with their payments, notes, and the e-mails sent to them (subject, status, when; never a body): each list its newest ${CUSTOMER_LIST_LIMIT}. Every read is written to the audit log (docs/product.md#one-view-of-a-customer).`,
-      request: { params: idInput },
-      response: 'The customer',
       errors: [400, 404],
     },
   }),

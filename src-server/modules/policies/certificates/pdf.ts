@@ -35,7 +35,7 @@ import {
   type BlockStyle,
   type Cursor,
   type Entry,
-} from '../../../platform/pdf/kit';
+} from '../../../platform/pdf';
 
 export { formatIssuedAt, formatUkDateTime, toWinAnsi };
 

@@ -28,7 +28,7 @@ import {
   value,
   wording,
   type Cursor,
-} from '../../../platform/pdf/kit';
+} from '../../../platform/pdf';
 
 export const SCHEDULE_TITLE = documentTitles.schedule;
 

@@ -24,7 +24,7 @@ import {
   toWinAnsi,
   value,
   wording,
-} from '../../../platform/pdf/kit';
+} from '../../../platform/pdf';
 
 export const STATEMENT_TITLE = documentTitles['statement-of-fact'];
 

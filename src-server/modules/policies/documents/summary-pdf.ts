@@ -17,7 +17,7 @@ import {
   toWinAnsi,
   wording,
   type Cursor,
-} from '../../../platform/pdf/kit';
+} from '../../../platform/pdf';
 
 export const SUMMARY_TITLE = 'Insurance Product Information Document';
 

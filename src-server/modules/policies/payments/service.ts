@@ -17,11 +17,11 @@ import { policies, policyPayments, quoteRequests, users } from '../../../platfor
 import { deliverSoon } from '../../../platform/mail/deliver-soon';
 import type { Caller, Deps } from '../../../deps';
 import { NotFoundError } from '../../../errors';
-import { hasUsablePassword } from '../../accounts/account/service';
+import { hasUsablePassword } from '../../accounts';
 import { policyDocumentFiles } from '../documents/files';
 import { covers, paidPence } from '../policies/paid';
 import { savePolicy, toPolicyView, type PolicyRow } from '../policies/service';
-import { documentsMail, type Placement } from '../../requests/quotes/mail';
+import { documentsMail, type Placement } from '../policies/mail';
 
 /** How the audit entry says a payment was made: 'Payment recorded for KC-…: £45.00 by card by phone'. */
 const METHOD_WORDS: Record<PaymentMethod, string> = {

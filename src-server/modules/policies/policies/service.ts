@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { assertAdminRights } from '../../../platform/auth/permissions';
 import { cancellationMessages } from '../../../contract/cancellation';
 import { messages } from '../../../contract/messages';
@@ -9,17 +9,17 @@ import type { ListQuery, PolicyInput, PolicyStatus } from '../../../contract/sch
 import { ukLocalToEpoch } from '../../../contract/time';
 import { ADMIN_SEARCH_EXACT_TOTAL } from '../../../contract/limits';
 import type { BoundedPage, PolicyVersionView, PolicyView } from '../../../contract/views';
-import type { Tx } from '../../../platform/db/client';
+import type { DbOrTx, Tx } from '../../../platform/db/client';
 import { policies, policyPayments, users } from '../../../platform/db/schema/index';
 import type { Caller, Deps } from '../../../deps';
 import { ConflictError, fieldInvalid, InvalidError, NotFoundError } from '../../../errors';
 import { listBoundedPage, readCounter, totalOf } from '../../../platform/db/list';
 import { policyListOf } from '../../../platform/db/read-models/policy-list';
 import { logEvent, writeLog } from '../../../platform/audit/log';
-import { findUser } from '../../accounts/users/service';
+import { findUser } from '../../accounts';
 import { reminderDueAt } from '../reminders/timing';
 import { generatePolicyNumber, generateVerifyCode } from './policy-number';
-import { changesBetween, changesText, recordVersion, versionsOf } from './versions';
+import { accountText, changesBetween, changesText, recordVersion, versionsOf } from './versions';
 import { awaitsPayment } from './paid';
 
 export type PolicyRow = typeof policies.$inferSelect;
@@ -178,6 +178,26 @@ async function unusedPolicyNumber(tx: Tx): Promise<string> {
     const [taken] = await tx.select({ id: policies.id }).from(policies).where(eq(policies.policyNumber, candidate)).limit(1);
     if (!taken) return candidate;
   }
+}
+
+/** Waiting policies (issued to an address no account held) join the account that confirmed it; their numbers. */
+export async function joinAccount(tx: DbOrTx, policyIds: number[], account: { id: number; username: string }, now: number): Promise<string[]> {
+  if (policyIds.length === 0) return [];
+  const userId = account.id;
+  const joining = await tx
+    .select({ id: policies.id, policyNumber: policies.policyNumber, status: policies.status, startAt: policies.startAt, endAt: policies.endAt, reminderEndAt: policies.reminderEndAt })
+    .from(policies)
+    .where(and(inArray(policies.id, policyIds), isNull(policies.userId)));
+  for (const p of joining) {
+    // With an account to write to, the policy is owed its cover-ending reminder from now on.
+    await tx
+      .update(policies)
+      .set({ userId, reminderDueAt: reminderDueAt({ ...p, userId }, now), updatedAt: now })
+      .where(eq(policies.id, p.id));
+    await writeLog(tx, now, { action: `Policy ${p.policyNumber} joined account ${account.username} (address confirmed)`, username: account.username, userId });
+    await recordVersion(tx, p.id, now, { username: account.username, userId }, [{ field: 'account', from: null, to: accountText(userId) }], 'address confirmed');
+  }
+  return joining.map((p) => p.policyNumber);
 }
 
 /** A new policy and its audit entry in the caller's transaction: Add Policy and issue-from-request alike. */

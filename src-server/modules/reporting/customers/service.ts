@@ -10,10 +10,9 @@ import type { Caller, Deps } from '../../../deps';
 import { NotFoundError } from '../../../errors';
 import { assertAdminRights } from '../../../platform/auth/permissions';
 import { logEvent } from '../../../platform/audit/log';
-import { findUser } from '../../accounts/users/service';
-import { toUserView } from '../../accounts/users/view';
-import { toPolicyView } from '../../policies/policies/service';
-import { offerOf } from '../../requests/quotes/service';
+import { findUser, toUserView, type RecordsOptions } from '../../accounts';
+import { toPolicyView } from '../../policies';
+import { offerOf } from '../../requests';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -28,11 +27,6 @@ export async function customerOverview(deps: Deps, caller: Caller, id: number): 
   const view = await customerRecords(deps.db, user);
   await logEvent(deps, { action: `Viewed customer #${id} (${user.username})`, username: caller.username, userId: caller.id });
   return view;
-}
-
-/** Which e-mails to the account's address are read: all of them (staff), or those sent since it proved the address (its own copy). */
-export interface RecordsOptions {
-  mails: 'all' | 'since-proved';
 }
 
 /**

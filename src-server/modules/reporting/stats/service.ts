@@ -2,10 +2,7 @@ import { assertAdminRights } from '../../../platform/auth/permissions';
 import { counters } from '../../../platform/db/schema/index';
 import type { AdminStats, QueueCountsView } from '../../../contract/views';
 import type { Caller, Deps } from '../../../deps';
-import { countQueue } from '../../requests/queues/queue';
-import { countQuoted, quoteQueue } from '../../requests/quotes/service';
-import { callbackQueue } from '../../requests/callbacks/service';
-import { claimQueue, countOpenClaims } from '../../requests/claims/queue';
+import { callbackQueue, claimQueue, countOpenClaims, countQueue, countQuoted, quoteQueue } from '../../requests';
 
 /**
  * Reads the trigger-kept counters (drizzle/0002_search_fts.sql): three rows, no count(*) over the tables; and the

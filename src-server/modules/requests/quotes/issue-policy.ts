@@ -14,13 +14,10 @@ import { quoteRequests, users } from '../../../platform/db/schema/index';
 import type { Caller, Deps } from '../../../deps';
 import { ConflictError, InvalidError, fieldInvalid, inputErrorDetails } from '../../../errors';
 import { acceptanceMessages } from '../../../contract/payments';
-import { hasUsablePassword, unusablePasswordHash } from '../../accounts/account/service';
-import { policyDocumentFiles } from '../../policies/documents/files';
-import { queueInvitation } from '../../accounts/password-reset/service';
-import { insertPolicy } from '../../policies/policies/service';
+import { hasUsablePassword, queueInvitation, unusablePasswordHash } from '../../accounts';
+import { documentsMail, insertPolicy, type Placement, policyDocumentFiles } from '../../policies';
 import { openRequest, requestFacts, type QuoteRow } from './offer';
 import { deliverSoon } from '../../../platform/mail/deliver-soon';
-import { documentsMail, type Placement } from './mail';
 
 /**
  * The request's fields with staff's (any given field, null included) on top, checked whole as any policy is; always

@@ -7,7 +7,7 @@ import type { MyQuoteRequestView } from '../../../contract/views';
 import type { DbOrTx } from '../../../platform/db/client';
 import { policies, quoteRequests } from '../../../platform/db/schema/index';
 import type { Caller, Deps } from '../../../deps';
-import { storedDetails } from './offer';
+import { storedDetails } from '../../../contract/offer';
 import { offerOf } from './service';
 
 /** The most a dashboard lists; older requests are long settled. */

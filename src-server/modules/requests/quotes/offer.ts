@@ -5,7 +5,7 @@ import { assertAdminRights } from '../../../platform/auth/permissions';
 import { writeLog } from '../../../platform/audit/log';
 import { durationUnits, type Duration } from '../../../contract/durations';
 import { formatPounds } from '../../../contract/pounds';
-import { offerMessages, requestVehicle, type OfferInput, type RequestFacts } from '../../../contract/offer';
+import { offerMessages, requestVehicle, storedDetails, type OfferInput, type RequestFacts } from '../../../contract/offer';
 import { ukInstantText } from '../../../contract/time';
 import type { QuoteRequestDetailView } from '../../../contract/views';
 import { quoteRequests } from '../../../platform/db/schema/index';
@@ -21,15 +21,6 @@ import { offerMail } from './mail';
 const HOUR_MS = 3_600_000;
 
 export type QuoteRow = typeof quoteRequests.$inferSelect;
-
-/** The stored step 1 + step 2 answers (an unreadable row gives none). */
-export function storedDetails(row: QuoteRow): unknown {
-  try {
-    return JSON.parse(row.details) as unknown;
-  } catch {
-    return null;
-  }
-}
 
 export function requestedDuration(row: QuoteRow): Duration | null {
   if (row.durationValue === null || row.durationUnit === null || !durationUnits.includes(row.durationUnit)) return null;

@@ -25,7 +25,8 @@ import {
   type Queue,
   type QueueRow,
 } from '../queues/queue';
-import { confirmedOwnerOf } from '../../accounts/email-confirmation/service';
+import { confirmedOwnerOf } from '../../accounts';
+import { joinAccount } from '../../policies';
 import { confirmationMail } from './mail';
 import { bankHolidays } from '../../../platform/bank-holidays';
 
@@ -99,6 +100,20 @@ export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, client
 }
 
 // The staff queue.
+
+/**
+ * An address confirmed (accounts' hook, registered by modules/requests/index.ts): the requests sent from it that no
+ * account holds join this one, and the policies issued from them that waited for it with them.
+ */
+export async function claimRequestsOf(tx: DbOrTx, account: { id: number; username: string; email: string }, now: number): Promise<string[]> {
+  const claimed = await tx
+    .update(quoteRequests)
+    .set({ userId: account.id })
+    // The same expression as the index quote_requests_email_idx.
+    .where(and(isNull(quoteRequests.userId), sql`lower(${quoteRequests.email}) = lower(${account.email})`))
+    .returning({ policyId: quoteRequests.policyId });
+  return joinAccount(tx, claimed.map((r) => r.policyId).filter((id): id is number => id !== null), account, now);
+}
 
 type QuoteRow = typeof quoteRequests.$inferSelect;
 /** A quote request with the assignee's name and the issued policy's number joined. */
