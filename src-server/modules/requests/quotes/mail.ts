@@ -7,7 +7,6 @@ import { productLabels } from '../../../contract/products';
 import { quoteMessages, type QuoteRequest } from '../../../contract/quote';
 import { ukInstantText } from '../../../contract/time';
 import type { quoteRequests } from '../../../platform/db/schema/index';
-import type { OutgoingMail } from '../../../platform/mail/mailer';
 import { letter } from '../../../platform/mail/letter';
 
 type QuoteDetails = Omit<QuoteRequest, 'website'>;
