@@ -49,7 +49,6 @@ export interface PasswordSetAnswer extends PasswordResetAnswer {
   secondFactor?: SecondFactorChallenge;
 }
 
-
 // Where `email` (lower case) belongs to an account: spends its earlier unused links and makes a new one, with
 // its e-mail and the audit entry, in one transaction; then delivers. Runs seconds after the request's answer.
 async function sendResetLink(deps: Deps, email: string, now: number, publicUrl: string): Promise<void> {
