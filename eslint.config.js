@@ -17,6 +17,26 @@ const PLATFORM_INTERNALS = [
   'platform/(metrics|scheduler|secret)',
 ];
 
+/** The server's modules, lowest first: each may import those before it, never those after it. */
+const MODULES = ['accounts', 'policies', 'requests', 'reporting'];
+const moduleDir = (name) => `src-server/modules/${name}`;
+const SERVER_ZONES = [
+  ...MODULES.map((name) => ({
+    target: ['src-server/*.ts', 'src-server/api', 'src-server/platform', 'src-server/contract', ...MODULES.filter((m) => m !== name).map(moduleDir)],
+    from: moduleDir(name),
+    except: ['./index.ts'],
+    message: `Only ${moduleDir(name)}/index.ts is the module's door (docs/operations.md#repository-layout).`,
+  })),
+  ...MODULES.slice(0, -1).map((name, i) => ({
+    target: moduleDir(name),
+    from: MODULES.slice(i + 1).map(moduleDir),
+    message: `Modules depend one way, ${[...MODULES].reverse().join(' -> ')}: the module above registers a hook (docs/operations.md#repository-layout).`,
+  })),
+  { target: ['src-server/platform', 'src-server/contract'], from: 'src-server/modules', message: 'The platform and the contract import no module.' },
+  // The contract runs in the browser too: it imports nothing but itself and zod / date libraries.
+  { target: 'src-server/contract', from: 'src-server', except: ['./contract'], message: 'contract/ must not import server-only code.' },
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.tmp/', 'drizzle/', 'vendor/', 'src-client/routeTree.gen.ts', 'coverage/', '.tanstack/'] },
   js.configs.recommended,
@@ -45,18 +65,21 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
-    // Features reach the platform's machinery only through deps (docs/operations.md#repository-layout). Their
-    // operations (operations.ts) name what the doors serve; the doors themselves are api/'s.
-    files: ['src-server/features/**/*.ts'],
+    // The server's boundaries (docs/operations.md#repository-layout), in this one block that no later block overrides:
+    // a module is reached only through its index.ts; modules depend one way (MODULES, lowest first); the platform and
+    // the contract import no module, and the contract nothing server-only; api/ reaches modules only through their doors. Modules reach the platform's
+    // machinery only through deps (type imports are allowed: a service may name `Tx`).
+    files: ['src-server/**/*.ts'],
     rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: SERVER_ZONES }],
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: `(^|/)(${PLATFORM_INTERNALS.join('|')})$`,
+              regex: `^(\\.\\./)+(${PLATFORM_INTERNALS.join('|')})$`,
               allowTypeImports: true,
-              message: 'A platform internal: features reach it through deps, never by import (docs/operations.md#repository-layout).',
+              message: 'A platform internal: modules reach it through deps, never by import (docs/operations.md#repository-layout).',
             },
           ],
         },
@@ -102,16 +125,6 @@ export default tseslint.config(
             { regex: '^@server/api/trpc$', allowTypeImports: true, message: 'Only `import type { AppRouter }` may come from the router.' },
           ],
         },
-      ],
-    },
-  },
-  {
-    // The contract runs in the browser too: it imports nothing but itself and zod / date libraries.
-    files: ['src-server/contract/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^\\.\\./', message: 'contract/ must not import server-only code.' }] },
       ],
     },
   },

@@ -37,7 +37,7 @@ import { securityHeaders } from './platform/http/security-headers';
 import { createTurnGate, TURN_BUDGET_MS } from './platform/http/turn-gate';
 import { createMailer, type Mailer } from './platform/mail/mailer';
 import { createMetricsRegistry, noMetrics } from './platform/metrics';
-import { sessionSeen } from './features/sessions/service';
+import { sessionSeen } from './modules/accounts';
 
 const BODY_LIMIT_BYTES = 100 * 1024;
 const DEFAULT_STATIC_ROOT = fileURLToPath(new URL('../dist/client', import.meta.url));
@@ -82,7 +82,7 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
   const refusals = { gate: createRefusalGate(), log: createRefusalLog({ write, logger }), calls: createCallCounter() };
   // Keys derived from the server's secret: several processes share JWT_SECRET, so what one seals or signs any other opens or checks.
   const deps: Deps = { db, hot, write, clock, tokens, mailer, logger, publicUrl, metrics: metrics?.metrics ?? noMetrics, refusals, factorKeys: createSecretBox(opts.jwtSecret, 'staff-factor-keys'), signInChallenges: createChallengeSigner(opts.jwtSecret, 'passkey-sign-in') };
-  // Each accepted session's "last seen" moves after the answer, at most once a minute (features/sessions).
+  // Each accepted session's "last seen" moves after the answer, at most once a minute (modules/accounts/sessions).
   const resolveCaller = createCallerResolver(hot, tokens, sessionSeen(deps));
   const trustProxy = opts.trustProxy ?? false;
 

@@ -6,7 +6,7 @@ import { createApp } from './app';
 import { openDatabase } from './platform/db/client';
 import { migrateDatabase } from './platform/db/migrate';
 import { EnvError, parseEnv } from './env';
-import { ensureFirstOwner } from './features/account/service';
+import { ensureFirstOwner } from './modules/accounts';
 import { runMaintenance } from './maintenance';
 import { startScheduler, startupOnly } from './platform/scheduler';
 import { loadJwtSecret } from './platform/secret';

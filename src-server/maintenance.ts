@@ -8,8 +8,7 @@ import { mergeSearchIndexes } from './platform/db/search-index';
 import { removeDeliveredTokens } from './platform/mail/mailer';
 import { dropSpentTokens } from './platform/tokens/index';
 import type { Deps } from './deps';
-import { sweepExpiredPolicies } from './features/policies/service';
-import { sendDueReminders } from './features/reminders/service';
+import { sendDueReminders, sweepExpiredPolicies } from './modules/policies';
 
 /** How long a write receipt is kept (db/schema/write-receipts.ts). */
 const RECEIPT_KEEP_SECONDS = 3600;

@@ -17,7 +17,7 @@ import { defineRoute } from './openapi-route';
 import type { ReferencePage } from './reference-page';
 import { operations } from './table';
 import { assertTier, type SignedInTier, type Tier } from './tiers';
-import { assertSecondFactorRule } from '../features/second-factor/factor';
+import { assertSecondFactorRule } from '../modules/accounts';
 
 export interface RestOptions {
   deps: Deps;

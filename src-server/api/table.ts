@@ -1,28 +1,11 @@
 // The table of every operation (docs/operations.md#adding-an-operation), grouped as tRPC names them; both doors and
 // the OpenAPI document are built from it, REST and the document in the table's order.
-import { accountOperations } from '../features/account/operations';
-import { myAccountOperations } from '../features/my-account/operations';
-import { apiDocsOperations } from '../features/api-docs/operations';
-import { adminCallbackOperations, callbackOperations } from '../features/callbacks/operations';
-import { adminClaimOperations, claimOperations } from '../features/claims/operations';
-import { certificateOperation } from '../features/certificates/operations';
-import { documentOperation } from '../features/documents/operations';
-import { emailConfirmationOperations } from '../features/email-confirmation/operations';
-import { healthOperation } from '../features/health/operations';
-import { myDataOperations } from '../features/my-data/operations';
-import { adminLogOperations } from '../features/logs/operations';
-import { passwordResetOperations } from '../features/password-reset/operations';
-import { adminPaymentOperations } from '../features/payments/operations';
-import { myPaidOperation } from '../features/payments/mine';
-import { adminPolicyOperations, policyOperations } from '../features/policies/operations';
-import { adminQuoteOperations, quoteOperations } from '../features/quotes/operations';
-import { reportOperation } from '../features/reports/operations';
-import { passkeyLoginOperations, passkeyOperations } from '../features/passkeys/operations';
-import { secondFactorOperations, secondFactorRuleOperation } from '../features/second-factor/operations';
-import { staffOperation } from '../features/queues/operations';
-import { statsOperations } from '../features/stats/operations';
-import { adminUserOperations } from '../features/users/operations';
-import { verifyOperations } from '../features/verify/operations';
+import { accountOperations, adminUserOperations, emailConfirmationOperations, myAccountOperations, myDataOperations, passkeyLoginOperations, passkeyOperations, passwordResetOperations, secondFactorOperations, secondFactorRuleOperation } from '../modules/accounts';
+import { apiDocsOperations } from './api-docs';
+import { adminCallbackOperations, adminClaimOperations, adminQuoteOperations, callbackOperations, claimOperations, quoteOperations, staffOperation } from '../modules/requests';
+import { adminPaymentOperations, adminPolicyOperations, certificateOperation, documentOperation, myPaidOperation, policyOperations, verifyOperations } from '../modules/policies';
+import { healthOperation } from './health';
+import { adminLogOperations, customerOverviewOperation, reportOperation, statsOperations } from '../modules/reporting';
 import type { OperationTable } from './operation';
 
 export const operations = {
@@ -41,7 +24,8 @@ export const operations = {
   admin: {
     ...statsOperations,
     staff: staffOperation,
-    users: adminUserOperations,
+    // One view of a customer is reporting's (it reads every module's records), served among the accounts.
+    users: { ...adminUserOperations, overview: customerOverviewOperation },
     policies: { ...adminPolicyOperations, ...adminPaymentOperations },
     logs: adminLogOperations,
     quotes: adminQuoteOperations,

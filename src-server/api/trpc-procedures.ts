@@ -8,7 +8,7 @@ import { brokenTextError } from '../contract/text';
 import { DomainError, domainErrorIn, errorAnswerOf, inputErrorDetails } from '../errors';
 import type { OperationContext } from './operation';
 import { assertTier, type Tier } from './tiers';
-import { assertSecondFactorRule } from '../features/second-factor/factor';
+import { assertSecondFactorRule } from '../modules/accounts';
 
 export interface TrpcContext extends OperationContext {
   /** Resolved on first use, once per request: public procedures never pay for a token check. */

@@ -109,6 +109,15 @@ export interface RequestFacts {
   offerPremium: number | null;
 }
 
+/** A request row's stored step 1 + step 2 answers (JSON; an unreadable row gives none): its quote and its policy's Statement of Fact read them. */
+export function storedDetails(row: { details: string }): unknown {
+  try {
+    return JSON.parse(row.details) as unknown;
+  } catch {
+    return null;
+  }
+}
+
 const textOf = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v.trim() : null);
 
 /** The vehicle a request names: its description, registration and type. */

@@ -128,7 +128,7 @@ export type ClaimListQuery = ListQuery & { status?: ClaimFilter | undefined };
 export const claimUpdateInput = claimInputs.update;
 export type ClaimUpdateInput = z.infer<typeof claimUpdateInput>;
 
-/** Each queue's list query and change, as its operations (features/queues/queue-operations.ts) take them. */
+/** Each queue's list query and change, as its operations (modules/requests/queues/queue-operations.ts) take them. */
 export const queueInputs = {
   quotes: { ...requestInputs, list: queueListQuery },
   callbacks: { ...requestInputs, list: queueListQuery },

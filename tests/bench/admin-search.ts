@@ -26,9 +26,9 @@ import { counters, policies, users } from '../../src-server/platform/db/schema/i
 import { mergeSearchIndexes, mergeStep, optimizeSearchIndexes, searchIndexShape, SEARCH_INDEXES, type IndexShape } from '../../src-server/platform/db/search-index';
 import type { Caller, Deps } from '../../src-server/deps';
 import { anyColumnContains } from '../../src-server/platform/db/list';
-import { listLogs } from '../../src-server/features/logs/service';
-import { createPolicy, listPolicies } from '../../src-server/features/policies/service';
-import { listUsers } from '../../src-server/features/users/service';
+import { listLogs } from '../../src-server/modules/reporting/logs/service';
+import { createPolicy, listPolicies } from '../../src-server/modules/policies/policies/service';
+import { listUsers } from '../../src-server/modules/accounts/users/service';
 import { seedLarge, seedLogs } from '../../scripts/seed-large';
 import type { BudgetTable } from './budgets';
 

@@ -6,10 +6,10 @@
 
 import { pathToFileURL } from 'node:url';
 import { statementAnswers } from '../../src-server/contract/statement-of-fact';
-import { renderCertificatePdf, type CertificateData } from '../../src-server/features/certificates/pdf';
-import { renderSchedulePdf, type ScheduleData } from '../../src-server/features/documents/schedule-pdf';
-import { renderStatementPdf } from '../../src-server/features/documents/statement-pdf';
-import { renderSummaryPdf } from '../../src-server/features/documents/summary-pdf';
+import { renderCertificatePdf, type CertificateData } from '../../src-server/modules/policies/certificates/pdf';
+import { renderSchedulePdf, type ScheduleData } from '../../src-server/modules/policies/documents/schedule-pdf';
+import { renderStatementPdf } from '../../src-server/modules/policies/documents/statement-pdf';
+import { renderSummaryPdf } from '../../src-server/modules/policies/documents/summary-pdf';
 import { validQuote } from '../fixtures/quote';
 
 const WARM_UP_RENDERS = 50;

@@ -10,7 +10,7 @@ import { accountMessages, passkeysAfterChangeText } from '../../src-server/contr
 import { accountClearedText, emailConfirmationMessages, type AccountCleared } from '../../src-server/contract/email-confirmation';
 import { passkeyMessages } from '../../src-server/contract/passkeys';
 import type { IssuedPolicyView, LoginResult } from '../../src-server/contract/views';
-import { queueInvitation } from '../../src-server/features/password-reset/invitation';
+import { queueInvitation } from '../../src-server/modules/accounts/password-reset/invitation';
 import { auditLogs, oneTimeTokens, passkeys, sessions, staffFactors, users } from '../../src-server/platform/db/schema/index';
 import { createHarness, json, PASSWORD, type ErrorBody, type Harness } from './harness';
 import { latestLinkTo } from './mail-links';

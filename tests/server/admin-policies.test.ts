@@ -4,7 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src-server/contract/messages';
 import { auditLogs, policies, users } from '../../src-server/platform/db/schema/index';
-import { sweepExpiredPolicies } from '../../src-server/features/policies/service';
+import { sweepExpiredPolicies } from '../../src-server/modules/policies/policies/service';
 import { runMaintenance } from '../../src-server/maintenance';
 import { cancelReason, createHarness, json, T0, validPolicy, type ErrorBody, type Harness } from './harness';
 import type { AdminStats as Stats, LogEntryView as LogEntry, PolicyView as Policy } from '../../src-server/contract/views';

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SEARCH_EXACT_TOTAL } from '../../src-server/contract/limits';
 import type { PolicyView, UserView } from '../../src-server/contract/views';
 import type { Caller } from '../../src-server/deps';
-import { listPolicies } from '../../src-server/features/policies/service';
-import { listUsers } from '../../src-server/features/users/service';
+import { listPolicies } from '../../src-server/modules/policies/policies/service';
+import { listUsers } from '../../src-server/modules/accounts/users/service';
 import { createHarness, json, type Harness } from './harness';
 
 let h: Harness;

@@ -6,7 +6,7 @@ import { messages } from '../../src-server/contract/messages';
 import { auditLogs, users } from '../../src-server/platform/db/schema/index';
 import type { Caller } from '../../src-server/deps';
 import { ConflictError, errorAnswerOf } from '../../src-server/errors';
-import { deleteUser, updateUser } from '../../src-server/features/users/service';
+import { deleteUser, updateUser } from '../../src-server/modules/accounts/users/service';
 import { createHarness, json, PASSWORD, T0, validPolicy, type ErrorBody, type Harness } from './harness';
 import { linksSentTo } from './mail-links';
 import type { LogEntryView as LogEntry, PolicyView, UserView } from '../../src-server/contract/views';

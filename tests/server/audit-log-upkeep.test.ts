@@ -9,7 +9,7 @@ import { pruneAuditLog } from '../../src-server/platform/audit/retention';
 import { LOG_SEARCH_EXACT_TOTAL } from '../../src-server/contract/limits';
 import type { LogEntryView } from '../../src-server/contract/views';
 import { parseEnv } from '../../src-server/env';
-import { listLogs } from '../../src-server/features/logs/service';
+import { listLogs } from '../../src-server/modules/reporting/logs/service';
 import { runMaintenance } from '../../src-server/maintenance';
 import type { WriteTransaction } from '../../src-server/platform/db/writer';
 import { createHarness, json, T0, type Harness } from './harness';

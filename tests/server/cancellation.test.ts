@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IssuedPolicyView, PolicyVersionView, PolicyView, VerificationView } from '../../src-server/contract/views';
-import { sweepExpiredPolicies } from '../../src-server/features/policies/service';
+import { sweepExpiredPolicies } from '../../src-server/modules/policies/policies/service';
 import { policies, policyPayments } from '../../src-server/platform/db/schema/index';
 import { createHarness, json, T0, validPolicy, type ErrorBody, type Harness } from './harness';
 import { latestLinkTo } from './mail-links';

@@ -14,7 +14,7 @@ import {
   renderCertificatePdf,
   toWinAnsi,
   type CertificateData,
-} from '../../src-server/features/certificates/pdf';
+} from '../../src-server/modules/policies/certificates/pdf';
 import { drawnRects, expandedPdf, latin1, objectsOnly, pageText, qrMatrixFrom, readingOrder, streams, withoutStrings } from './pdf-reader';
 
 // ---------------------------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ import {
   claimMessages,
 } from '../../src-server/contract/claim';
 import type { ClaimDetailView, ClaimView, CustomerOverviewView, MyClaimView, PolicyView } from '../../src-server/contract/views';
-import { isSecondCopy } from '../../src-server/features/claims/service';
+import { isSecondCopy } from '../../src-server/modules/requests/claims/service';
 import { claimPhotos, claims, policies } from '../../src-server/platform/db/schema/index';
 import { pino } from 'pino';
 import { createApp } from '../../src-server/app';

@@ -2,7 +2,7 @@
 // 200 parallel creates; the login throttle exact under parallel failures). Requests are fired together
 // through the real app and its single write queue.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_PAIR_RULE } from '../../src-server/features/account/service';
+import { LOGIN_PAIR_RULE } from '../../src-server/modules/accounts/account/service';
 import { createHarness, json, validPolicy, type Harness } from './harness';
 
 let h: Harness;

@@ -2,7 +2,7 @@
 // set; an existing account named as the owner is promoted instead; and two starts at the same moment make one owner
 // and one log entry between them.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ensureFirstOwner } from '../../src-server/features/account/service';
+import { ensureFirstOwner } from '../../src-server/modules/accounts/account/service';
 import { createHarness, type Harness } from './harness';
 
 let h: Harness;

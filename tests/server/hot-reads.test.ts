@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { policyView } from '../../src-server/contract/views';
 import { clientHotReads, nativeHotReads, type HotReads } from '../../src-server/platform/db/hot-reads';
 import { policies } from '../../src-server/platform/db/schema/index';
-import { toPolicyView } from '../../src-server/features/policies/service';
+import { toPolicyView } from '../../src-server/modules/policies/policies/service';
 import { createHarness, json, validPolicy, type Harness } from './harness';
 import { onServer } from './test-database';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_SEARCH_EXACT_TOTAL } from '../../src-server/contract/limits';
 import type { LogEntryView } from '../../src-server/contract/views';
 import type { Caller } from '../../src-server/deps';
-import { listLogs } from '../../src-server/features/logs/service';
+import { listLogs } from '../../src-server/modules/reporting/logs/service';
 import { createHarness, json, type Harness } from './harness';
 
 let h: Harness;

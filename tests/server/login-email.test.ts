@@ -4,7 +4,7 @@
 import { TRPCError } from '@trpc/server';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { unusablePasswordHash } from '../../src-server/features/account/service';
+import { unusablePasswordHash } from '../../src-server/modules/accounts/account/service';
 import { users } from '../../src-server/platform/db/schema/index';
 import { createHarness, json, PASSWORD, sessionOf, T0, type Harness } from './harness';
 

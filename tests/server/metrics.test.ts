@@ -15,7 +15,7 @@ import { manualClock } from '../../src-server/platform/clock';
 import { openDatabase, type Database } from '../../src-server/platform/db/client';
 import { migrateDatabase } from '../../src-server/platform/db/migrate';
 import { EnvError, parseEnv } from '../../src-server/env';
-import { claimReminder } from '../../src-server/features/reminders/service';
+import { claimReminder } from '../../src-server/modules/policies/reminders/service';
 import { STATIC, TRPC_BATCH, UNMATCHED } from '../../src-server/platform/http/metrics';
 import { outboxCountQuery } from '../../src-server/platform/metrics';
 import { runMaintenance } from '../../src-server/maintenance';

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
-import { closeAccountRow } from '../../src-server/features/users/service';
+import { closeAccountRow } from '../../src-server/modules/accounts/users/service';
 import { auditLogs, oneTimeTokens, passkeys, sessions, staffFactors } from '../../src-server/platform/db/schema/index';
 import { createHarness, json, PASSWORD, type Harness } from './harness';
 import { SoftAuthenticator, type AuthenticationOptions, type RegistrationOptions } from './soft-authenticator';

@@ -5,7 +5,7 @@
 // timers the test moves, never by the clock.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pendingAfterAnswer, settleAfterAnswer } from '../../src-server/platform/after-answer';
-import { RESET_LINK_DELAY_MS } from '../../src-server/features/password-reset/service';
+import { RESET_LINK_DELAY_MS } from '../../src-server/modules/accounts/password-reset/service';
 import { createHarness, type Harness } from './harness';
 
 let h: Harness;

@@ -1,8 +1,8 @@
 import { deflateSync, inflateSync } from 'node:zlib';
 import { jsPDF } from 'jspdf';
 import { describe, expect, it, vi } from 'vitest';
-import '../../src-server/features/certificates/pdf';
-import { flateByZlib, useZlibForFlate } from '../../src-server/features/certificates/pdf-flate';
+import '../../src-server/modules/policies/certificates/pdf';
+import { flateByZlib, useZlibForFlate } from '../../src-server/platform/pdf/flate';
 
 /** What jsPDF's FlateEncode compresses: each char's low byte (it copies the chars into a Uint8Array). */
 const lowBytes = (text: string): Buffer => Buffer.from(Array.from({ length: text.length }, (_, i) => text.charCodeAt(i) & 0xff));

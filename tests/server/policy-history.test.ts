@@ -1,7 +1,7 @@
 // A policy's history (docs/product.md#policy-history): each change a version with who, when, old and new values;
 // the audit entry names the changes; REST and tRPC read it, staff only.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { sweepExpiredPolicies } from '../../src-server/features/policies/service';
+import { sweepExpiredPolicies } from '../../src-server/modules/policies/policies/service';
 import type { LogEntryView, PolicyVersionView, PolicyView } from '../../src-server/contract/views';
 import { createHarness, json, validPolicy, type Harness } from './harness';
 

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POLICY_LIST_MIGRATION, POLICY_LIST_READ_SQL } from '../../src-server/platform/db/read-models/policy-list';
 import { policies, users } from '../../src-server/platform/db/schema/index';
-import { toPolicyView } from '../../src-server/features/policies/service';
+import { toPolicyView } from '../../src-server/modules/policies/policies/service';
 import { createHarness, json, validPolicy, type Harness } from './harness';
 import { queryPlan } from './query-plan';
 

@@ -9,7 +9,7 @@ import { moneyMessages } from '../../src-server/contract/money';
 import { products } from '../../src-server/contract/products';
 import { policyView, type AdminStats, type PolicyView } from '../../src-server/contract/views';
 import { auditLogs, counters, policies } from '../../src-server/platform/db/schema/index';
-import { productNamedBy, sweepExpiredPolicies } from '../../src-server/features/policies/service';
+import { productNamedBy, sweepExpiredPolicies } from '../../src-server/modules/policies/policies/service';
 import { createHarness, json, T0, validPolicy, type ErrorBody, type Harness } from './harness';
 
 let h: Harness;

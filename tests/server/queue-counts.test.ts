@@ -136,7 +136,7 @@ describe('at volume', () => {
     const statements = await statementsOf(async () => expect((await h.request('GET', path, { token: admin })).status).toBe(200));
     // The caller's own row (hot-reads.ts) goes through the client too on a libSQL server: it reads users by primary
     // key (database.test.ts), not a queue.
-    // So is the staff second factor's check on every staff request (features/second-factor/factor.ts): the owner's
+    // So is the staff second factor's check on every staff request (modules/accounts/second-factor/factor.ts): the owner's
     // rule by its key, the caller's factor by account id.
     const reads = statements.filter(
       (s) => /^select/i.test(s.sql) && !s.sql.includes('from revoked_tokens where jti') && !/from "(site_settings|staff_factors)"/.test(s.sql),

@@ -5,7 +5,7 @@
 // age range and cover lengths refused with field messages and nothing written.
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QUOTE_ADDRESS_RULE } from '../../src-server/features/quotes/service';
+import { QUOTE_ADDRESS_RULE } from '../../src-server/modules/requests/quotes/service';
 import { validLearner, validProductAnswers, validQuote } from '../fixtures/quote';
 import { createHarness, json, T0, type ErrorBody, type Harness } from './harness';
 

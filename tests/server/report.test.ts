@@ -13,7 +13,7 @@ import {
   premiumCell,
   REPORT_HEADER,
   REPORT_PAGE_SIZE,
-} from '../../src-server/features/reports/service';
+} from '../../src-server/modules/reporting/reports/service';
 import { createHarness, json, T0, validPolicy, type Harness } from './harness';
 
 let h: Harness;

@@ -6,7 +6,7 @@ import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isReservedUsername } from '../../src-server/contract/usernames';
 import type { IssuedPolicyView, UserView } from '../../src-server/contract/views';
-import { ensureFirstOwner } from '../../src-server/features/account/service';
+import { ensureFirstOwner } from '../../src-server/modules/accounts/account/service';
 import { createHarness, json, type ErrorBody, type Harness } from './harness';
 import { acceptedQuote } from './quote-flow';
 

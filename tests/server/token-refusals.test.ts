@@ -147,7 +147,7 @@ describe.each(Object.entries(ROUTES))('%s', (_name, route) => {
       // Past the limit, bad and right alike are refused from memory: no database write, nor read.
       h.clock.advance(60_000);
       const rightBody = await right();
-      // The session's last-seen time moves at most once a minute (features/sessions): moved now, not during the flood.
+      // The session's last-seen time moves at most once a minute (modules/accounts/sessions): moved now, not during the flood.
       if (session) expect((await h.request('GET', '/api/me', { token: session })).status).toBe(200);
       const flood = await databaseWork(h, async () => {
         const statuses: number[] = [];

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ukInstantText } from '../../src-server/contract/time';
 import { normaliseVerifyCode } from '../../src-server/contract/verify';
 import { verificationView, type PolicyView, type VerificationView } from '../../src-server/contract/views';
-import { initialsOf, VERIFY_ADDRESS_RULE } from '../../src-server/features/verify/service';
+import { initialsOf, VERIFY_ADDRESS_RULE } from '../../src-server/modules/policies/verify/service';
 import { cancelReason, createHarness, json, T0, validPolicy, type Harness } from './harness';
 import { readingOrder } from './pdf-reader';
 

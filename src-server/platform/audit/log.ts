@@ -1,5 +1,5 @@
 // The audit-log writer (docs/product.md#audit-log): every service that changes something, or reads
-// something a person should answer for, writes its entry here. Reading the log is features/logs/.
+// something a person should answer for, writes its entry here. Reading the log is modules/reporting/logs/.
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { LogLevel } from '../../contract/schemas';
 import type { DbOrTx } from '../db/client';

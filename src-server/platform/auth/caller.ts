@@ -20,7 +20,7 @@ const BEARER_RE = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i;
 
 export type ResolveCaller = (authorization: string | undefined | null, nowMs: number) => Promise<CallerResult>;
 
-/** Told of every session a request is accepted with (features/sessions: its "last seen"); must not wait on anything. */
+/** Told of every session a request is accepted with (modules/accounts/sessions: its "last seen"); must not wait on anything. */
 export type SessionSeen = (session: { jti: string; userId: number }, nowMs: number) => void;
 
 export function createCallerResolver(hot: HotReads, tokens: TokenService, seen?: SessionSeen): ResolveCaller {

@@ -2,7 +2,7 @@
 // expires, MAC'd with HMAC-SHA-256 under a key HKDF derives from the server's secret. Anyone may ask for a passkey
 // sign-in's challenge, so storing each one let an anonymous flood queue a write per request; signed, asking stores
 // nothing, and every process sharing JWT_SECRET checks a challenge any of them made. A challenge is spent by its
-// caller, which records its hash once it is answered (features/passkeys).
+// caller, which records its hash once it is answered (modules/accounts/passkeys).
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export interface ChallengeSigner {

@@ -39,7 +39,7 @@ interface VerifiedToken {
 }
 
 export interface TokenService {
-  /** The token, when it lapses (epoch ms), and its id (jti), which names its session (features/sessions). */
+  /** The token, when it lapses (epoch ms), and its id (jti), which names its session (modules/accounts/sessions). */
   sign(subject: TokenSubject, remember: boolean, nowMs: number): Promise<{ token: string; expiresAt: number; jti: string }>;
   /** The verified claims, or null for anything forged, expired, malformed or signed another way. */
   verify(token: string, nowMs: number): Promise<VerifiedToken | null>;

@@ -1,5 +1,5 @@
 // Every e-mail the broker sends is one letter: a greeting, the message, and the company's name and regulator
-// statement at its foot (docs/product.md#e-mails), written here once for every template (features/*/mail.ts).
+// statement at its foot (docs/product.md#e-mails), written here once for every template (modules/*/*/mail.ts).
 import { brand } from '../../contract/brand';
 import type { MailAttachment, OutgoingMail } from './mailer';
 

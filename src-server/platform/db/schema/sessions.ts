@@ -22,7 +22,7 @@ export const sessions = sqliteTable(
     // The client address it signed in from (platform/http/client-address.ts).
     address: text('address').notNull(),
     createdAt: integer('created_at').notNull(),
-    // Moved forward at most once a minute (features/sessions/service.ts).
+    // Moved forward at most once a minute (modules/accounts/sessions/service.ts).
     lastSeenAt: integer('last_seen_at').notNull(),
     expiresAt: integer('expires_at').notNull(),
     // Signed out (this device, another's "Sign out", "Sign out all other devices"); null while it may be used.
