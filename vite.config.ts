@@ -246,7 +246,7 @@ export default defineConfig({
         // (nothing cached), and when the network fails the request is kept (workbox-background-sync) and sent again
         // by Background Sync where the browser has it, even with the app closed. The page keeps its own copy and
         // confirms by itself; the server stores a report once (its clientId) whichever copy arrives first. The queue's
-        // name is the one sign-out clears (src-client/features/claim/outbox-store.ts BACKGROUND_SYNC_QUEUE).
+        // name is the one sign-out clears (src-client/features/policies/outbox-store.ts BACKGROUND_SYNC_QUEUE).
         runtimeCaching: [
           {
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/user/claims',

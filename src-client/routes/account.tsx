@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageTitle } from '../components/page';
-import { AccountPage } from '../features/my-account/account-page';
+import { AccountPage } from '../features/account/account-page';
 import { requireSession } from '../lib/guards';
 import { QueryScope } from '../lib/query-client';
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageTitle } from '../components/page';
-import { MyDataPage } from '../features/my-account/my-data-page';
+import { MyDataPage } from '../features/account/my-data-page';
 import { requireSession } from '../lib/guards';
 import { QueryScope } from '../lib/query-client';
 

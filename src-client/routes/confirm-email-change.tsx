@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageTitle } from '../components/page';
-import { ConfirmEmailChangePage } from '../features/my-account/confirm-email-change-page';
+import { ConfirmEmailChangePage } from '../features/account/confirm-email-change-page';
 import { QueryScope } from '../lib/query-client';
 
 export const Route = createFileRoute('/confirm-email-change')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageTitle } from '../components/page';
-import { DashboardPage } from '../features/dashboard/dashboard-page';
-import { impersonatedPoliciesQuery, myPoliciesQuery, myQuotesQuery } from '../features/dashboard/queries';
+import { DashboardPage } from '../features/policies/dashboard-page';
+import { impersonatedPoliciesQuery, myPoliciesQuery, myQuotesQuery } from '../features/policies/queries';
 import { EARLY_DASHBOARD_QUERIES, earlyAnswersInHand } from '../boot/early-fetch';
 import { requireSession } from '../lib/guards';
 import { getImpersonateUserId, setImpersonateUserId } from '../lib/session';

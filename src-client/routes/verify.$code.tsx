@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageTitle } from '../components/page';
-import { verificationQuery } from '../features/verify/queries';
-import { VerifyPage } from '../features/verify/verify-page';
+import { verificationQuery } from '../features/policies/verify-queries';
+import { VerifyPage } from '../features/policies/verify-page';
 import { QueryScope, queryClient } from '../lib/query-client';
 
 // Public: no sign-in. The loader asks the server while the page's code arrives.

@@ -91,7 +91,7 @@ describe('every route that uses TanStack Query is drawn inside the query client'
   it('finds the routes (the walk reads real files)', () => {
     expect(routeFiles.length).toBeGreaterThan(20);
     // The walk sees hooks where they are: the account page calls them, and its route provides the scope.
-    expect(unscopedHooks(join(routesDir, 'account.tsx'))).toContain('features/my-account/account-page.tsx');
+    expect(unscopedHooks(join(routesDir, 'account.tsx'))).toContain('features/account/account-page.tsx');
   });
 
   for (const file of routeFiles) {

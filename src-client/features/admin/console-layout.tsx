@@ -8,7 +8,7 @@ import { ConfirmEmailBanner } from '../../components/confirm-email-banner';
 import { PageHeading } from '../../components/page';
 import { needsSecondFactor } from '../../lib/call-errors';
 import { reloadConsole } from './mutations';
-import { ErrorBanner, loadFailure, NoticeProvider, SuccessNotice, useNoticeState } from './notices';
+import { ErrorBanner, loadFailure, NoticeProvider, SuccessNotice, useNoticeState } from '../../components/notices';
 import { statsQuery } from './queries';
 import { MAX_SEARCH_LENGTH, type PageSearch, type TermSearch } from './search';
 

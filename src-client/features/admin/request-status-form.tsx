@@ -10,9 +10,9 @@ import { claimUpdateInput } from '@server/contract/claim-queue';
 import { requestUpdateInput } from '@server/contract/queues';
 import type { StaffRefView } from '@server/contract/views';
 import { SelectField } from '../../components/field';
-import { FormButtons } from './dialog';
+import { FormButtons } from '../../components/dialog';
 import { useUpdateRequest, type QueueItemUpdate } from './mutations';
-import { actionFailure, ErrorBanner, useNotify, type Failure } from './notices';
+import { actionFailure, ErrorBanner, useNotify, type Failure } from '../../components/notices';
 import { staffQuery } from './queries';
 import { queueStatuses, queueWords, statusLabel, type ConsoleQueue, type QueueStatus } from './queue-kinds';
 

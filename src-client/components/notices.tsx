@@ -1,7 +1,7 @@
 // The console's messages (docs/product.md#admin-console): the layout shows them; the tabs raise them through this context.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { Button } from '../../components/button';
-import { failureOf } from '../../lib/call-errors';
+import { Button } from './button';
+import { failureOf } from '../lib/call-errors';
 
 /** How long a success notice stays. */
 const NOTICE_MS = 3000;

@@ -26,7 +26,7 @@ import { PageHeading } from '../../components/page';
 import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
 import { renewSession, useSession } from '../../lib/session';
 import { trpcClient } from '../../lib/trpc';
-import { FormMessage, notice, type Notice } from '../account/form-message';
+import { FormMessage, notice, type Notice } from '../../components/form-message';
 import { CloseAccountSection } from './close-account-section';
 import { ConfirmFirst } from './confirm-first';
 import { MyDataSection } from './my-data-section';

@@ -3,8 +3,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
-import { Button } from '../../components/button';
-import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
+import { Button } from './button';
+import { failureOf, showServerFieldErrors } from '../lib/call-errors';
 import { actionFailure, ErrorBanner, type Failure } from './notices';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';

@@ -3,8 +3,8 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import type { NewPasswordForm } from '@server/contract/password-reset';
-import { Alert } from '../../components/alert';
-import { TextField } from '../../components/field';
+import { Alert } from './alert';
+import { TextField } from './field';
 
 export interface Notice {
   tone: 'error' | 'success' | 'info';

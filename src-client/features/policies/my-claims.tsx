@@ -1,5 +1,5 @@
 // 'Your claims' (docs/product.md#dashboard): the customer's claims and where each stands (claims.mine), and the
-// reports still on this phone, waiting for signal or for a correction (features/claim/outbox.ts), with a way to
+// reports still on this phone, waiting for signal or for a correction (features/policies/outbox.ts), with a way to
 // report a claim. Not shown while staff impersonate: the phone's reports are the staff member's own device's.
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -9,8 +9,8 @@ import { ukInstantText } from '@server/contract/time';
 import { brand } from '@server/contract/brand';
 import { buttonClass, TelLink } from '../../components/button';
 import { trpc } from '../../lib/trpc';
-import type { StoredReport } from '../claim/outbox';
-import { isLimitRefusal, occurredAtInstant } from '../claim/outbox';
+import type { StoredReport } from './outbox';
+import { isLimitRefusal, occurredAtInstant } from './outbox';
 
 /** The customer's claims, newest first. */
 export function myClaimsQuery() {
@@ -25,7 +25,7 @@ function usePhoneReports(userId: number): StoredReport[] {
     if (typeof indexedDB === 'undefined') return;
     let live = true;
     let stop: (() => void) | undefined;
-    void import('../claim/outbox-store')
+    void import('./outbox-store')
       .then(({ claimOutbox }) => {
         const outbox = claimOutbox();
         const read = () =>

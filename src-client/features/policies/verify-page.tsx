@@ -8,7 +8,7 @@ import type { VerificationView } from '@server/contract/views';
 import { Alert } from '../../components/alert';
 import { Button, textLinkClass } from '../../components/button';
 import { failureOf } from '../../lib/call-errors';
-import { verificationQuery } from './queries';
+import { verificationQuery } from './verify-queries';
 
 const VERDICT: Record<VerificationView['status'], { className: string; text: (v: VerificationView) => string }> = {
   covered: { className: 'border-green-700 bg-green-50 text-green-900', text: () => 'Covered now' },

@@ -9,7 +9,7 @@ import { TextField } from '../../components/field';
 import { failureOf } from '../../lib/call-errors';
 import { clearSession } from '../../lib/session';
 import { trpcClient } from '../../lib/trpc';
-import { Modal } from '../admin/dialog';
+import { Modal } from '../../components/dialog';
 
 export function CloseAccountSection() {
   const headingId = useId();

@@ -15,9 +15,9 @@ import { TextField } from '../../components/field';
 import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
 import { useSession } from '../../lib/session';
 import { trpcClient } from '../../lib/trpc';
-import { FormMessage, notice, type Notice } from '../account/form-message';
-import { ceremonyFailure } from '../account/passkey-errors';
-import { usePasskeySupport } from '../account/passkey-support';
+import { FormMessage, notice, type Notice } from '../../components/form-message';
+import { ceremonyFailure } from './passkey-errors';
+import { usePasskeySupport } from './passkey-support';
 import { ConfirmFirst } from './confirm-first';
 
 export const PASSKEYS_KEY = ['account', 'passkeys'] as const;
