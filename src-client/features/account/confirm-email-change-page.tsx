@@ -10,7 +10,7 @@ import { failureOf } from '../../lib/call-errors';
 import { useSession } from '../../lib/session';
 import { trpcClient } from '../../lib/trpc';
 
-const route = getRouteApi('/confirm-email-change');
+const route = getRouteApi('/_data/confirm-email-change');
 
 export function ConfirmEmailChangePage() {
   const { token } = route.useSearch();

@@ -12,7 +12,7 @@ import { ErrorBanner, loadFailure, NoticeProvider, SuccessNotice, useNoticeState
 import { statsQuery } from './queries';
 import { MAX_SEARCH_LENGTH, type PageSearch, type TermSearch } from './search';
 
-const route = getRouteApi('/admin');
+const route = getRouteApi('/_data/admin');
 
 /** Typing pauses this long before the search goes to the server. */
 const SEARCH_DEBOUNCE_MS = 300;

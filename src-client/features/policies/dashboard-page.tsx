@@ -17,7 +17,7 @@ import { formatUkShortDateTime, policyState, policyWindow, type PolicyState } fr
 import { useDashboardPolicies, useMyPaid } from './queries';
 import { useNow } from '../../lib/use-now';
 
-const route = getRouteApi('/dashboard');
+const route = getRouteApi('/_data/dashboard');
 
 const NO_POLICIES: PolicyView[] = [];
 

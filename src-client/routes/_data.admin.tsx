@@ -4,22 +4,16 @@ import { ConsoleLayout } from '../features/admin/console-layout';
 import { statsQuery } from '../features/admin/queries';
 import { validateTermSearch } from '../features/admin/search';
 import { requireAdminSession } from '../lib/guards';
-import { QueryScope, queryClient } from '../lib/query-client';
 
 // The console's frame. Loaders are split from the main chunk (vite.config.ts), keeping the tRPC client out of the
 // public pages' first load; the statistics are asked for beside the open tab's list.
-export const Route = createFileRoute('/admin')({
+export const Route = createFileRoute('/_data/admin')({
   validateSearch: validateTermSearch,
   beforeLoad: () => ({ session: requireAdminSession() }),
   // Only when nothing is cached: a change that moves them invalidates them (mutations.ts).
-  loader: () => {
+  loader: ({ context: { queryClient } }) => {
     void queryClient.ensureQueryData(statsQuery()).catch(() => undefined);
   },
   head: () => pageTitle('Admin dashboard'),
-  // The tabs render inside the layout's <Outlet />, so this one scope covers the whole console.
-  component: () => (
-    <QueryScope>
-      <ConsoleLayout />
-    </QueryScope>
-  ),
+  component: ConsoleLayout,
 });

@@ -5,9 +5,8 @@ import { impersonatedPoliciesQuery, myPoliciesQuery, myQuotesQuery } from '../fe
 import { EARLY_DASHBOARD_QUERIES, earlyAnswersInHand } from '../boot/early-fetch';
 import { requireSession } from '../lib/guards';
 import { getImpersonateUserId, setImpersonateUserId } from '../lib/session';
-import { QueryScope, queryClient } from '../lib/query-client';
 
-export const Route = createFileRoute('/dashboard')({
+export const Route = createFileRoute('/_data/dashboard')({
   // The loader and the page in one chunk: both are needed at once, and every request counts on a slow first
   // visit (docs/performance.md#the-dashboards-first-load).
   codeSplitGroupings: [['loader', 'component']],
@@ -19,7 +18,7 @@ export const Route = createFileRoute('/dashboard')({
   },
   // Starts the fetch (or restore) while the page's code loads, not awaited: the page shows its own loading and
   // offline states; only when boot/early-fetch.ts's answers are in hand is the page drawn once, with the list.
-  loader: async ({ context: { session, impersonateUserId } }) => {
+  loader: async ({ context: { session, impersonateUserId, queryClient } }) => {
     if (impersonateUserId === null) {
       const inHand = earlyAnswersInHand(EARLY_DASHBOARD_QUERIES, session.token);
       const loads = [queryClient.prefetchQuery(myPoliciesQuery(session.user.id)), queryClient.prefetchQuery(myQuotesQuery())];
@@ -28,9 +27,5 @@ export const Route = createFileRoute('/dashboard')({
     else void queryClient.prefetchQuery(impersonatedPoliciesQuery(impersonateUserId));
   },
   head: () => pageTitle('Your policies'),
-  component: () => (
-    <QueryScope>
-      <DashboardPage />
-    </QueryScope>
-  ),
+  component: DashboardPage,
 });

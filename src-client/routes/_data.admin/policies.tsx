@@ -3,13 +3,12 @@ import { pageTitle } from '../../components/page';
 import { policiesQuery } from '../../features/admin/queries';
 import { PoliciesTab } from '../../features/admin/policies-tab';
 import { listDepsOf, validatePageSearch } from '../../features/admin/search';
-import { queryClient } from '../../lib/query-client';
 
 // A console tab: its loader (a small chunk of its own) asks for the page while the component's code loads.
-export const Route = createFileRoute('/admin/policies')({
+export const Route = createFileRoute('/_data/admin/policies')({
   validateSearch: validatePageSearch,
   loaderDeps: ({ search }) => listDepsOf(search),
-  loader: ({ deps }) => {
+  loader: ({ deps, context: { queryClient } }) => {
     void queryClient.prefetchQuery(policiesQuery(deps));
   },
   head: () => pageTitle('Policies | Admin dashboard'),
