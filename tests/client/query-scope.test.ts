@@ -83,8 +83,8 @@ function unscopedHooks(start: string): string[] {
 function layoutsAbove(file: string): string[] {
   const rel = relative(routesDir, file).replace(/\.tsx$/, '');
   const layouts: string[] = [];
-  for (const [at] of [...rel.matchAll(/[/.]/g)].map((m) => [m.index])) {
-    const layout = join(routesDir, `${rel.slice(0, at)}.tsx`);
+  for (const m of rel.matchAll(/[/.]/g)) {
+    const layout = join(routesDir, `${rel.slice(0, m.index)}.tsx`);
     if (existsSync(layout)) layouts.push(layout);
   }
   return layouts;
@@ -118,13 +118,6 @@ describe('every route that uses TanStack Query is drawn inside the query client'
     // The walk sees hooks where they are: the account page calls them, and its route provides the scope.
     expect(unscopedHooks(join(routesDir, '_data.account.tsx'))).toContain('features/account/account-page.tsx');
     expect(layoutsAbove(join(routesDir, '_data.admin', 'users.tsx')).map((f) => relative(routesDir, f))).toEqual(['_data.tsx', '_data.admin.tsx']);
-  });
-
-  it('the layout provides the client the router context brings, loaded on demand', () => {
-    const layout = source(join(routesDir, '_data.tsx'));
-    expect(layout).toMatch(/beforeLoad: async \(\{ context \}\) => \(\{ queryClient: await context\.loadQueryClient\(\) \}\)/);
-    expect(layout).toMatch(/<QueryClientProvider client=\{queryClient\}>/);
-    expect(source(join(root, 'lib', 'router-context.ts'))).toMatch(/import\('\.\/query-client'\)/);
   });
 
   it('the app every page loads reaches neither the query client nor the tRPC client but by that dynamic import', () => {
