@@ -182,7 +182,14 @@ export default defineConfig({
     emptyOutDir: true,
     // Chunk list for scripts/prerender.tsx (which app route needs which chunks); removed once it has been read.
     manifest: true,
-    rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: CHUNK_GROUPS },
+        // A page under the query client's layout (src-client/routes/_data.tsx) keeps its own name (admin-…,
+        // dashboard-…): the layout is no part of its address.
+        chunkFileNames: (chunk) => `assets/${chunk.name.replace(/^_data\./, '')}-[hash].js`,
+      },
+    },
   },
   server: {
     port: 5173,
