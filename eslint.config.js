@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -36,6 +37,12 @@ const SERVER_ZONES = [
   // The contract runs in the browser too: it imports nothing but itself and zod / date libraries.
   { target: 'src-server/contract', from: 'src-server', except: ['./contract'], message: 'contract/ must not import server-only code.' },
 ];
+
+/**
+ * The client's features (docs/operations.md#repository-layout), mirroring the server's modules: the public pages,
+ * the quote wizard, the account, the customer's policies (dashboard, claim report, certificate check), the console.
+ */
+const CLIENT_FEATURES = ['site', 'quote', 'account', 'policies', 'admin'];
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.tmp/', 'drizzle/', 'vendor/', 'src-client/routeTree.gen.ts', 'coverage/', '.tanstack/'] },
@@ -87,34 +94,35 @@ export default tseslint.config(
     },
   },
   {
-    // Client features do not import each other: what two share lives in components/ or lib/.
-    files: ['src-client/features/**/*.{ts,tsx}'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^\\.\\./(?!\\.)', message: 'Client features do not import each other: share it through components/ or lib/.' },
-            { regex: '^(\\.\\./){3,}', message: 'No ../../../ imports: use the @server/contract alias or a closer module.' },
-            { regex: 'src-server', message: 'Import server code through the @server alias (contract and the AppRouter type only).' },
-            { regex: '^@server/(?!contract/|api/trpc$)', message: 'The client may import only @server/contract/* and the AppRouter type.' },
-            { regex: '^@server/api/trpc$', allowTypeImports: true, message: 'Only `import type { AppRouter }` may come from the router.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
     // process.env is parsed once, in env.ts; everything else receives settings.
     files: ['src-server/**/*.ts'],
     ignores: ['src-server/env.ts', 'src-server/main.ts'],
     rules: { 'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read settings from env.ts.' }] },
   },
   {
-    // The client reaches the server only through the shared contract and the router's type
-    // (docs/operations.md#repository-layout): never a service, the database, auth, HTTP or mail code.
+    // The client's boundaries (docs/operations.md#repository-layout), in this one block: flat config replaces a
+    // rule's options wholesale, so no other block names these two rules for client files (tests/client/lint-
+    // boundaries.test.ts lints a file breaking each zone). A feature imports no other feature: what two share lives
+    // in components/ or lib/. The server is reached only through the shared contract and the router's type.
     files: ['src-client/**/*.{ts,tsx}', 'tests/client/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
     rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: fileURLToPath(new URL('.', import.meta.url)),
+          zones: CLIENT_FEATURES.map((feature) => ({
+            target: `./src-client/features/${feature}`,
+            from: './src-client/features',
+            except: [`./${feature}`],
+            message: 'Client features do not import each other: share it through components/ or lib/.',
+          })),
+        },
+      ],
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {

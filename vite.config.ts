@@ -182,7 +182,14 @@ export default defineConfig({
     emptyOutDir: true,
     // Chunk list for scripts/prerender.tsx (which app route needs which chunks); removed once it has been read.
     manifest: true,
-    rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: CHUNK_GROUPS },
+        // A page under the query client's layout (src-client/routes/_data.tsx) keeps its own name (admin-…,
+        // dashboard-…): the layout is no part of its address.
+        chunkFileNames: (chunk) => `assets/${chunk.name.replace(/^_data\./, '')}-[hash].js`,
+      },
+    },
   },
   server: {
     port: 5173,
@@ -246,7 +253,7 @@ export default defineConfig({
         // (nothing cached), and when the network fails the request is kept (workbox-background-sync) and sent again
         // by Background Sync where the browser has it, even with the app closed. The page keeps its own copy and
         // confirms by itself; the server stores a report once (its clientId) whichever copy arrives first. The queue's
-        // name is the one sign-out clears (src-client/features/claim/outbox-store.ts BACKGROUND_SYNC_QUEUE).
+        // name is the one sign-out clears (src-client/features/policies/outbox-store.ts BACKGROUND_SYNC_QUEUE).
         runtimeCaching: [
           {
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/user/claims',

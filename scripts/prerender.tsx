@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { renderToString } from 'react-dom/server';
 import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
 import { PRERENDER_ORIGIN, PRERENDERED_DIR, PUBLIC_PAGES, type PrerenderManifest } from '../src-server/contract/public-pages';
+import { routerContext } from '../src-client/lib/router-context';
 import { routeTree } from '../src-client/routeTree.gen';
 
 const outDir = resolve(process.argv[2] ?? 'dist/client');
@@ -32,7 +33,7 @@ interface Head {
 }
 
 async function render(path: string): Promise<{ body: string; head: Head }> {
-  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [path] }) });
+  const router = createRouter({ routeTree, context: routerContext, history: createMemoryHistory({ initialEntries: [path] }) });
   await router.load();
   const html = renderToString(<RouterProvider router={router} />);
   // The last hoisted title is the page's (the 404 page sets its own over the root's); React escaped it already.
@@ -75,7 +76,7 @@ if (!missing.body.includes('404 Not Found')) throw new Error('the not-found page
 writeFileSync(join(dir, manifest.notFound), page(null, missing.body, missing.head, false));
 
 // Every client route, so the server can tell a page the app shows (200, the app's shell) from an unknown path (404).
-const router = createRouter({ routeTree });
+const router = createRouter({ routeTree, context: routerContext });
 manifest.appPaths = Object.keys(router.routesByPath)
   .map((p) => (p.length > 1 ? p.replace(/\/$/, '') : p))
   .sort();

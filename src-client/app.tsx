@@ -65,9 +65,9 @@ export async function start(root: HTMLElement) {
   } else {
     createRoot(root).render(app());
   }
-  // Claim reports waiting on this phone are sent now, and on `online` (features/claim/outbox-runner.ts); its code loads
+  // Claim reports waiting on this phone are sent now, and on `online` (features/policies/outbox-runner.ts); its code loads
   // only for someone signed in, or once someone signs in.
-  const startClaimOutbox = () => void import('./features/claim/outbox-runner').then((m) => m.startClaimOutbox()).catch(() => undefined);
+  const startClaimOutbox = () => void import('./features/policies/outbox-runner').then((m) => m.startClaimOutbox()).catch(() => undefined);
   if (readSession()) startClaimOutbox();
   else {
     const stop = onSessionChange(() => {

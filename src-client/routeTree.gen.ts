@@ -10,11 +10,8 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
-import { Route as AccountRouteImport } from './routes/account'
-import { Route as AdminRouteImport } from './routes/admin'
+import { Route as DataRouteImport } from './routes/_data'
 import { Route as ClaimsRouteImport } from './routes/claims'
-import { Route as ConfirmEmailChangeRouteImport } from './routes/confirm-email-change'
-import { Route as DashboardRouteImport } from './routes/dashboard'
 import { Route as FaqRouteImport } from './routes/faq'
 import { Route as ForgotpasswordRouteImport } from './routes/forgotpassword'
 import { Route as LoginRouteImport } from './routes/login'
@@ -27,49 +24,37 @@ import { Route as RequestQuoteStep3RouteImport } from './routes/request-quote-st
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SupportRouteImport } from './routes/support'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
-import { Route as VerifyEmailRouteImport } from './routes/verify-email'
 import { Route as WelcomeRouteImport } from './routes/welcome'
-import { Route as AccountDataRouteImport } from './routes/account_.data'
+import { Route as DataAccountRouteImport } from './routes/_data.account'
+import { Route as DataAdminRouteImport } from './routes/_data.admin'
+import { Route as DataConfirmEmailChangeRouteImport } from './routes/_data.confirm-email-change'
+import { Route as DataDashboardRouteImport } from './routes/_data.dashboard'
+import { Route as DataVerifyEmailRouteImport } from './routes/_data.verify-email'
 import { Route as AccountTwoFactorRouteImport } from './routes/account_.two-factor'
-import { Route as AdminIndexRouteImport } from './routes/admin/index'
-import { Route as AdminCallbacksRouteImport } from './routes/admin/callbacks'
-import { Route as AdminClaimsRouteImport } from './routes/admin/claims'
-import { Route as AdminLogsRouteImport } from './routes/admin/logs'
-import { Route as AdminPoliciesRouteImport } from './routes/admin/policies'
-import { Route as AdminQuotesRouteImport } from './routes/admin/quotes'
-import { Route as AdminUsersRouteImport } from './routes/admin/users'
 import { Route as VerifyIndexRouteImport } from './routes/verify.index'
-import { Route as VerifyCodeRouteImport } from './routes/verify.$code'
-import { Route as AdminUsersIdRouteImport } from './routes/admin/users_.$id'
+import { Route as DataAccountDataRouteImport } from './routes/_data.account_.data'
+import { Route as DataAdminIndexRouteImport } from './routes/_data.admin/index'
+import { Route as DataAdminCallbacksRouteImport } from './routes/_data.admin/callbacks'
+import { Route as DataAdminClaimsRouteImport } from './routes/_data.admin/claims'
+import { Route as DataAdminLogsRouteImport } from './routes/_data.admin/logs'
+import { Route as DataAdminPoliciesRouteImport } from './routes/_data.admin/policies'
+import { Route as DataAdminQuotesRouteImport } from './routes/_data.admin/quotes'
+import { Route as DataAdminUsersRouteImport } from './routes/_data.admin/users'
+import { Route as DataVerifyCodeRouteImport } from './routes/_data.verify.$code'
+import { Route as DataAdminUsersIdRouteImport } from './routes/_data.admin/users_.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AccountRoute = AccountRouteImport.update({
-  id: '/account',
-  path: '/account',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const AdminRoute = AdminRouteImport.update({
-  id: '/admin',
-  path: '/admin',
+const DataRoute = DataRouteImport.update({
+  id: '/_data',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ClaimsRoute = ClaimsRouteImport.update({
   id: '/claims',
   path: '/claims',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ConfirmEmailChangeRoute = ConfirmEmailChangeRouteImport.update({
-  id: '/confirm-email-change',
-  path: '/confirm-email-change',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const DashboardRoute = DashboardRouteImport.update({
-  id: '/dashboard',
-  path: '/dashboard',
   getParentRoute: () => rootRouteImport,
 } as any)
 const FaqRoute = FaqRouteImport.update({
@@ -132,84 +117,100 @@ const TermsOfServiceRoute = TermsOfServiceRouteImport.update({
   path: '/terms-of-service',
   getParentRoute: () => rootRouteImport,
 } as any)
-const VerifyEmailRoute = VerifyEmailRouteImport.update({
-  id: '/verify-email',
-  path: '/verify-email',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const WelcomeRoute = WelcomeRouteImport.update({
   id: '/welcome',
   path: '/welcome',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AccountDataRoute = AccountDataRouteImport.update({
-  id: '/account_/data',
-  path: '/account/data',
-  getParentRoute: () => rootRouteImport,
+const DataAccountRoute = DataAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => DataRoute,
+} as any)
+const DataAdminRoute = DataAdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
+  getParentRoute: () => DataRoute,
+} as any)
+const DataConfirmEmailChangeRoute = DataConfirmEmailChangeRouteImport.update({
+  id: '/confirm-email-change',
+  path: '/confirm-email-change',
+  getParentRoute: () => DataRoute,
+} as any)
+const DataDashboardRoute = DataDashboardRouteImport.update({
+  id: '/dashboard',
+  path: '/dashboard',
+  getParentRoute: () => DataRoute,
+} as any)
+const DataVerifyEmailRoute = DataVerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
+  getParentRoute: () => DataRoute,
 } as any)
 const AccountTwoFactorRoute = AccountTwoFactorRouteImport.update({
   id: '/account_/two-factor',
   path: '/account/two-factor',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AdminIndexRoute = AdminIndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => AdminRoute,
-} as any)
-const AdminCallbacksRoute = AdminCallbacksRouteImport.update({
-  id: '/callbacks',
-  path: '/callbacks',
-  getParentRoute: () => AdminRoute,
-} as any)
-const AdminClaimsRoute = AdminClaimsRouteImport.update({
-  id: '/claims',
-  path: '/claims',
-  getParentRoute: () => AdminRoute,
-} as any)
-const AdminLogsRoute = AdminLogsRouteImport.update({
-  id: '/logs',
-  path: '/logs',
-  getParentRoute: () => AdminRoute,
-} as any)
-const AdminPoliciesRoute = AdminPoliciesRouteImport.update({
-  id: '/policies',
-  path: '/policies',
-  getParentRoute: () => AdminRoute,
-} as any)
-const AdminQuotesRoute = AdminQuotesRouteImport.update({
-  id: '/quotes',
-  path: '/quotes',
-  getParentRoute: () => AdminRoute,
-} as any)
-const AdminUsersRoute = AdminUsersRouteImport.update({
-  id: '/users',
-  path: '/users',
-  getParentRoute: () => AdminRoute,
-} as any)
 const VerifyIndexRoute = VerifyIndexRouteImport.update({
   id: '/verify/',
   path: '/verify/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const VerifyCodeRoute = VerifyCodeRouteImport.update({
+const DataAccountDataRoute = DataAccountDataRouteImport.update({
+  id: '/account_/data',
+  path: '/account/data',
+  getParentRoute: () => DataRoute,
+} as any)
+const DataAdminIndexRoute = DataAdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => DataAdminRoute,
+} as any)
+const DataAdminCallbacksRoute = DataAdminCallbacksRouteImport.update({
+  id: '/callbacks',
+  path: '/callbacks',
+  getParentRoute: () => DataAdminRoute,
+} as any)
+const DataAdminClaimsRoute = DataAdminClaimsRouteImport.update({
+  id: '/claims',
+  path: '/claims',
+  getParentRoute: () => DataAdminRoute,
+} as any)
+const DataAdminLogsRoute = DataAdminLogsRouteImport.update({
+  id: '/logs',
+  path: '/logs',
+  getParentRoute: () => DataAdminRoute,
+} as any)
+const DataAdminPoliciesRoute = DataAdminPoliciesRouteImport.update({
+  id: '/policies',
+  path: '/policies',
+  getParentRoute: () => DataAdminRoute,
+} as any)
+const DataAdminQuotesRoute = DataAdminQuotesRouteImport.update({
+  id: '/quotes',
+  path: '/quotes',
+  getParentRoute: () => DataAdminRoute,
+} as any)
+const DataAdminUsersRoute = DataAdminUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => DataAdminRoute,
+} as any)
+const DataVerifyCodeRoute = DataVerifyCodeRouteImport.update({
   id: '/verify/$code',
   path: '/verify/$code',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => DataRoute,
 } as any)
-const AdminUsersIdRoute = AdminUsersIdRouteImport.update({
+const DataAdminUsersIdRoute = DataAdminUsersIdRouteImport.update({
   id: '/users_/$id',
   path: '/users/$id',
-  getParentRoute: () => AdminRoute,
+  getParentRoute: () => DataAdminRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/account': typeof AccountRoute
-  '/admin': typeof AdminRouteWithChildren
   '/claims': typeof ClaimsRoute
-  '/confirm-email-change': typeof ConfirmEmailChangeRoute
-  '/dashboard': typeof DashboardRoute
   '/faq': typeof FaqRoute
   '/forgotpassword': typeof ForgotpasswordRoute
   '/login': typeof LoginRoute
@@ -222,27 +223,28 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute
   '/support': typeof SupportRoute
   '/terms-of-service': typeof TermsOfServiceRoute
-  '/verify-email': typeof VerifyEmailRoute
   '/welcome': typeof WelcomeRoute
-  '/account/data': typeof AccountDataRoute
+  '/account': typeof DataAccountRoute
+  '/admin': typeof DataAdminRouteWithChildren
+  '/confirm-email-change': typeof DataConfirmEmailChangeRoute
+  '/dashboard': typeof DataDashboardRoute
+  '/verify-email': typeof DataVerifyEmailRoute
   '/account/two-factor': typeof AccountTwoFactorRoute
-  '/admin/callbacks': typeof AdminCallbacksRoute
-  '/admin/claims': typeof AdminClaimsRoute
-  '/admin/logs': typeof AdminLogsRoute
-  '/admin/policies': typeof AdminPoliciesRoute
-  '/admin/quotes': typeof AdminQuotesRoute
-  '/admin/users': typeof AdminUsersRoute
-  '/verify/$code': typeof VerifyCodeRoute
-  '/admin/': typeof AdminIndexRoute
   '/verify/': typeof VerifyIndexRoute
-  '/admin/users/$id': typeof AdminUsersIdRoute
+  '/account/data': typeof DataAccountDataRoute
+  '/admin/callbacks': typeof DataAdminCallbacksRoute
+  '/admin/claims': typeof DataAdminClaimsRoute
+  '/admin/logs': typeof DataAdminLogsRoute
+  '/admin/policies': typeof DataAdminPoliciesRoute
+  '/admin/quotes': typeof DataAdminQuotesRoute
+  '/admin/users': typeof DataAdminUsersRoute
+  '/verify/$code': typeof DataVerifyCodeRoute
+  '/admin/': typeof DataAdminIndexRoute
+  '/admin/users/$id': typeof DataAdminUsersIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/account': typeof AccountRoute
   '/claims': typeof ClaimsRoute
-  '/confirm-email-change': typeof ConfirmEmailChangeRoute
-  '/dashboard': typeof DashboardRoute
   '/faq': typeof FaqRoute
   '/forgotpassword': typeof ForgotpasswordRoute
   '/login': typeof LoginRoute
@@ -255,29 +257,29 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/support': typeof SupportRoute
   '/terms-of-service': typeof TermsOfServiceRoute
-  '/verify-email': typeof VerifyEmailRoute
   '/welcome': typeof WelcomeRoute
-  '/account/data': typeof AccountDataRoute
+  '/account': typeof DataAccountRoute
+  '/confirm-email-change': typeof DataConfirmEmailChangeRoute
+  '/dashboard': typeof DataDashboardRoute
+  '/verify-email': typeof DataVerifyEmailRoute
   '/account/two-factor': typeof AccountTwoFactorRoute
-  '/admin/callbacks': typeof AdminCallbacksRoute
-  '/admin/claims': typeof AdminClaimsRoute
-  '/admin/logs': typeof AdminLogsRoute
-  '/admin/policies': typeof AdminPoliciesRoute
-  '/admin/quotes': typeof AdminQuotesRoute
-  '/admin/users': typeof AdminUsersRoute
-  '/verify/$code': typeof VerifyCodeRoute
-  '/admin': typeof AdminIndexRoute
   '/verify': typeof VerifyIndexRoute
-  '/admin/users/$id': typeof AdminUsersIdRoute
+  '/account/data': typeof DataAccountDataRoute
+  '/admin/callbacks': typeof DataAdminCallbacksRoute
+  '/admin/claims': typeof DataAdminClaimsRoute
+  '/admin/logs': typeof DataAdminLogsRoute
+  '/admin/policies': typeof DataAdminPoliciesRoute
+  '/admin/quotes': typeof DataAdminQuotesRoute
+  '/admin/users': typeof DataAdminUsersRoute
+  '/verify/$code': typeof DataVerifyCodeRoute
+  '/admin': typeof DataAdminIndexRoute
+  '/admin/users/$id': typeof DataAdminUsersIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/account': typeof AccountRoute
-  '/admin': typeof AdminRouteWithChildren
+  '/_data': typeof DataRouteWithChildren
   '/claims': typeof ClaimsRoute
-  '/confirm-email-change': typeof ConfirmEmailChangeRoute
-  '/dashboard': typeof DashboardRoute
   '/faq': typeof FaqRoute
   '/forgotpassword': typeof ForgotpasswordRoute
   '/login': typeof LoginRoute
@@ -290,30 +292,30 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute
   '/support': typeof SupportRoute
   '/terms-of-service': typeof TermsOfServiceRoute
-  '/verify-email': typeof VerifyEmailRoute
   '/welcome': typeof WelcomeRoute
-  '/account_/data': typeof AccountDataRoute
+  '/_data/account': typeof DataAccountRoute
+  '/_data/admin': typeof DataAdminRouteWithChildren
+  '/_data/confirm-email-change': typeof DataConfirmEmailChangeRoute
+  '/_data/dashboard': typeof DataDashboardRoute
+  '/_data/verify-email': typeof DataVerifyEmailRoute
   '/account_/two-factor': typeof AccountTwoFactorRoute
-  '/admin/callbacks': typeof AdminCallbacksRoute
-  '/admin/claims': typeof AdminClaimsRoute
-  '/admin/logs': typeof AdminLogsRoute
-  '/admin/policies': typeof AdminPoliciesRoute
-  '/admin/quotes': typeof AdminQuotesRoute
-  '/admin/users': typeof AdminUsersRoute
-  '/verify/$code': typeof VerifyCodeRoute
-  '/admin/': typeof AdminIndexRoute
   '/verify/': typeof VerifyIndexRoute
-  '/admin/users_/$id': typeof AdminUsersIdRoute
+  '/_data/account_/data': typeof DataAccountDataRoute
+  '/_data/admin/callbacks': typeof DataAdminCallbacksRoute
+  '/_data/admin/claims': typeof DataAdminClaimsRoute
+  '/_data/admin/logs': typeof DataAdminLogsRoute
+  '/_data/admin/policies': typeof DataAdminPoliciesRoute
+  '/_data/admin/quotes': typeof DataAdminQuotesRoute
+  '/_data/admin/users': typeof DataAdminUsersRoute
+  '/_data/verify/$code': typeof DataVerifyCodeRoute
+  '/_data/admin/': typeof DataAdminIndexRoute
+  '/_data/admin/users_/$id': typeof DataAdminUsersIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
-    | '/account'
-    | '/admin'
     | '/claims'
-    | '/confirm-email-change'
-    | '/dashboard'
     | '/faq'
     | '/forgotpassword'
     | '/login'
@@ -326,10 +328,15 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/support'
     | '/terms-of-service'
-    | '/verify-email'
     | '/welcome'
-    | '/account/data'
+    | '/account'
+    | '/admin'
+    | '/confirm-email-change'
+    | '/dashboard'
+    | '/verify-email'
     | '/account/two-factor'
+    | '/verify/'
+    | '/account/data'
     | '/admin/callbacks'
     | '/admin/claims'
     | '/admin/logs'
@@ -338,15 +345,11 @@ export interface FileRouteTypes {
     | '/admin/users'
     | '/verify/$code'
     | '/admin/'
-    | '/verify/'
     | '/admin/users/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
-    | '/account'
     | '/claims'
-    | '/confirm-email-change'
-    | '/dashboard'
     | '/faq'
     | '/forgotpassword'
     | '/login'
@@ -359,10 +362,14 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/support'
     | '/terms-of-service'
-    | '/verify-email'
     | '/welcome'
-    | '/account/data'
+    | '/account'
+    | '/confirm-email-change'
+    | '/dashboard'
+    | '/verify-email'
     | '/account/two-factor'
+    | '/verify'
+    | '/account/data'
     | '/admin/callbacks'
     | '/admin/claims'
     | '/admin/logs'
@@ -371,16 +378,12 @@ export interface FileRouteTypes {
     | '/admin/users'
     | '/verify/$code'
     | '/admin'
-    | '/verify'
     | '/admin/users/$id'
   id:
     | '__root__'
     | '/'
-    | '/account'
-    | '/admin'
+    | '/_data'
     | '/claims'
-    | '/confirm-email-change'
-    | '/dashboard'
     | '/faq'
     | '/forgotpassword'
     | '/login'
@@ -393,29 +396,30 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/support'
     | '/terms-of-service'
-    | '/verify-email'
     | '/welcome'
-    | '/account_/data'
+    | '/_data/account'
+    | '/_data/admin'
+    | '/_data/confirm-email-change'
+    | '/_data/dashboard'
+    | '/_data/verify-email'
     | '/account_/two-factor'
-    | '/admin/callbacks'
-    | '/admin/claims'
-    | '/admin/logs'
-    | '/admin/policies'
-    | '/admin/quotes'
-    | '/admin/users'
-    | '/verify/$code'
-    | '/admin/'
     | '/verify/'
-    | '/admin/users_/$id'
+    | '/_data/account_/data'
+    | '/_data/admin/callbacks'
+    | '/_data/admin/claims'
+    | '/_data/admin/logs'
+    | '/_data/admin/policies'
+    | '/_data/admin/quotes'
+    | '/_data/admin/users'
+    | '/_data/verify/$code'
+    | '/_data/admin/'
+    | '/_data/admin/users_/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  AccountRoute: typeof AccountRoute
-  AdminRoute: typeof AdminRouteWithChildren
+  DataRoute: typeof DataRouteWithChildren
   ClaimsRoute: typeof ClaimsRoute
-  ConfirmEmailChangeRoute: typeof ConfirmEmailChangeRoute
-  DashboardRoute: typeof DashboardRoute
   FaqRoute: typeof FaqRoute
   ForgotpasswordRoute: typeof ForgotpasswordRoute
   LoginRoute: typeof LoginRoute
@@ -428,11 +432,8 @@ export interface RootRouteChildren {
   ResetPasswordRoute: typeof ResetPasswordRoute
   SupportRoute: typeof SupportRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
-  VerifyEmailRoute: typeof VerifyEmailRoute
   WelcomeRoute: typeof WelcomeRoute
-  AccountDataRoute: typeof AccountDataRoute
   AccountTwoFactorRoute: typeof AccountTwoFactorRoute
-  VerifyCodeRoute: typeof VerifyCodeRoute
   VerifyIndexRoute: typeof VerifyIndexRoute
 }
 
@@ -445,18 +446,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/account': {
-      id: '/account'
-      path: '/account'
-      fullPath: '/account'
-      preLoaderRoute: typeof AccountRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/admin': {
-      id: '/admin'
-      path: '/admin'
-      fullPath: '/admin'
-      preLoaderRoute: typeof AdminRouteImport
+    '/_data': {
+      id: '/_data'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof DataRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/claims': {
@@ -464,20 +458,6 @@ declare module '@tanstack/react-router' {
       path: '/claims'
       fullPath: '/claims'
       preLoaderRoute: typeof ClaimsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/confirm-email-change': {
-      id: '/confirm-email-change'
-      path: '/confirm-email-change'
-      fullPath: '/confirm-email-change'
-      preLoaderRoute: typeof ConfirmEmailChangeRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/dashboard': {
-      id: '/dashboard'
-      path: '/dashboard'
-      fullPath: '/dashboard'
-      preLoaderRoute: typeof DashboardRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/faq': {
@@ -564,13 +544,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsOfServiceRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/verify-email': {
-      id: '/verify-email'
-      path: '/verify-email'
-      fullPath: '/verify-email'
-      preLoaderRoute: typeof VerifyEmailRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/welcome': {
       id: '/welcome'
       path: '/welcome'
@@ -578,12 +551,40 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof WelcomeRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/account_/data': {
-      id: '/account_/data'
-      path: '/account/data'
-      fullPath: '/account/data'
-      preLoaderRoute: typeof AccountDataRouteImport
-      parentRoute: typeof rootRouteImport
+    '/_data/account': {
+      id: '/_data/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof DataAccountRouteImport
+      parentRoute: typeof DataRoute
+    }
+    '/_data/admin': {
+      id: '/_data/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof DataAdminRouteImport
+      parentRoute: typeof DataRoute
+    }
+    '/_data/confirm-email-change': {
+      id: '/_data/confirm-email-change'
+      path: '/confirm-email-change'
+      fullPath: '/confirm-email-change'
+      preLoaderRoute: typeof DataConfirmEmailChangeRouteImport
+      parentRoute: typeof DataRoute
+    }
+    '/_data/dashboard': {
+      id: '/_data/dashboard'
+      path: '/dashboard'
+      fullPath: '/dashboard'
+      preLoaderRoute: typeof DataDashboardRouteImport
+      parentRoute: typeof DataRoute
+    }
+    '/_data/verify-email': {
+      id: '/_data/verify-email'
+      path: '/verify-email'
+      fullPath: '/verify-email'
+      preLoaderRoute: typeof DataVerifyEmailRouteImport
+      parentRoute: typeof DataRoute
     }
     '/account_/two-factor': {
       id: '/account_/two-factor'
@@ -592,55 +593,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AccountTwoFactorRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/admin/': {
-      id: '/admin/'
-      path: '/'
-      fullPath: '/admin/'
-      preLoaderRoute: typeof AdminIndexRouteImport
-      parentRoute: typeof AdminRoute
-    }
-    '/admin/callbacks': {
-      id: '/admin/callbacks'
-      path: '/callbacks'
-      fullPath: '/admin/callbacks'
-      preLoaderRoute: typeof AdminCallbacksRouteImport
-      parentRoute: typeof AdminRoute
-    }
-    '/admin/claims': {
-      id: '/admin/claims'
-      path: '/claims'
-      fullPath: '/admin/claims'
-      preLoaderRoute: typeof AdminClaimsRouteImport
-      parentRoute: typeof AdminRoute
-    }
-    '/admin/logs': {
-      id: '/admin/logs'
-      path: '/logs'
-      fullPath: '/admin/logs'
-      preLoaderRoute: typeof AdminLogsRouteImport
-      parentRoute: typeof AdminRoute
-    }
-    '/admin/policies': {
-      id: '/admin/policies'
-      path: '/policies'
-      fullPath: '/admin/policies'
-      preLoaderRoute: typeof AdminPoliciesRouteImport
-      parentRoute: typeof AdminRoute
-    }
-    '/admin/quotes': {
-      id: '/admin/quotes'
-      path: '/quotes'
-      fullPath: '/admin/quotes'
-      preLoaderRoute: typeof AdminQuotesRouteImport
-      parentRoute: typeof AdminRoute
-    }
-    '/admin/users': {
-      id: '/admin/users'
-      path: '/users'
-      fullPath: '/admin/users'
-      preLoaderRoute: typeof AdminUsersRouteImport
-      parentRoute: typeof AdminRoute
-    }
     '/verify/': {
       id: '/verify/'
       path: '/verify'
@@ -648,54 +600,131 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/verify/$code': {
-      id: '/verify/$code'
+    '/_data/account_/data': {
+      id: '/_data/account_/data'
+      path: '/account/data'
+      fullPath: '/account/data'
+      preLoaderRoute: typeof DataAccountDataRouteImport
+      parentRoute: typeof DataRoute
+    }
+    '/_data/admin/': {
+      id: '/_data/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof DataAdminIndexRouteImport
+      parentRoute: typeof DataAdminRoute
+    }
+    '/_data/admin/callbacks': {
+      id: '/_data/admin/callbacks'
+      path: '/callbacks'
+      fullPath: '/admin/callbacks'
+      preLoaderRoute: typeof DataAdminCallbacksRouteImport
+      parentRoute: typeof DataAdminRoute
+    }
+    '/_data/admin/claims': {
+      id: '/_data/admin/claims'
+      path: '/claims'
+      fullPath: '/admin/claims'
+      preLoaderRoute: typeof DataAdminClaimsRouteImport
+      parentRoute: typeof DataAdminRoute
+    }
+    '/_data/admin/logs': {
+      id: '/_data/admin/logs'
+      path: '/logs'
+      fullPath: '/admin/logs'
+      preLoaderRoute: typeof DataAdminLogsRouteImport
+      parentRoute: typeof DataAdminRoute
+    }
+    '/_data/admin/policies': {
+      id: '/_data/admin/policies'
+      path: '/policies'
+      fullPath: '/admin/policies'
+      preLoaderRoute: typeof DataAdminPoliciesRouteImport
+      parentRoute: typeof DataAdminRoute
+    }
+    '/_data/admin/quotes': {
+      id: '/_data/admin/quotes'
+      path: '/quotes'
+      fullPath: '/admin/quotes'
+      preLoaderRoute: typeof DataAdminQuotesRouteImport
+      parentRoute: typeof DataAdminRoute
+    }
+    '/_data/admin/users': {
+      id: '/_data/admin/users'
+      path: '/users'
+      fullPath: '/admin/users'
+      preLoaderRoute: typeof DataAdminUsersRouteImport
+      parentRoute: typeof DataAdminRoute
+    }
+    '/_data/verify/$code': {
+      id: '/_data/verify/$code'
       path: '/verify/$code'
       fullPath: '/verify/$code'
-      preLoaderRoute: typeof VerifyCodeRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof DataVerifyCodeRouteImport
+      parentRoute: typeof DataRoute
     }
-    '/admin/users_/$id': {
-      id: '/admin/users_/$id'
+    '/_data/admin/users_/$id': {
+      id: '/_data/admin/users_/$id'
       path: '/users/$id'
       fullPath: '/admin/users/$id'
-      preLoaderRoute: typeof AdminUsersIdRouteImport
-      parentRoute: typeof AdminRoute
+      preLoaderRoute: typeof DataAdminUsersIdRouteImport
+      parentRoute: typeof DataAdminRoute
     }
   }
 }
 
-interface AdminRouteChildren {
-  AdminCallbacksRoute: typeof AdminCallbacksRoute
-  AdminClaimsRoute: typeof AdminClaimsRoute
-  AdminLogsRoute: typeof AdminLogsRoute
-  AdminPoliciesRoute: typeof AdminPoliciesRoute
-  AdminQuotesRoute: typeof AdminQuotesRoute
-  AdminUsersRoute: typeof AdminUsersRoute
-  AdminIndexRoute: typeof AdminIndexRoute
-  AdminUsersIdRoute: typeof AdminUsersIdRoute
+interface DataAdminRouteChildren {
+  DataAdminCallbacksRoute: typeof DataAdminCallbacksRoute
+  DataAdminClaimsRoute: typeof DataAdminClaimsRoute
+  DataAdminLogsRoute: typeof DataAdminLogsRoute
+  DataAdminPoliciesRoute: typeof DataAdminPoliciesRoute
+  DataAdminQuotesRoute: typeof DataAdminQuotesRoute
+  DataAdminUsersRoute: typeof DataAdminUsersRoute
+  DataAdminIndexRoute: typeof DataAdminIndexRoute
+  DataAdminUsersIdRoute: typeof DataAdminUsersIdRoute
 }
 
-const AdminRouteChildren: AdminRouteChildren = {
-  AdminCallbacksRoute: AdminCallbacksRoute,
-  AdminClaimsRoute: AdminClaimsRoute,
-  AdminLogsRoute: AdminLogsRoute,
-  AdminPoliciesRoute: AdminPoliciesRoute,
-  AdminQuotesRoute: AdminQuotesRoute,
-  AdminUsersRoute: AdminUsersRoute,
-  AdminIndexRoute: AdminIndexRoute,
-  AdminUsersIdRoute: AdminUsersIdRoute,
+const DataAdminRouteChildren: DataAdminRouteChildren = {
+  DataAdminCallbacksRoute: DataAdminCallbacksRoute,
+  DataAdminClaimsRoute: DataAdminClaimsRoute,
+  DataAdminLogsRoute: DataAdminLogsRoute,
+  DataAdminPoliciesRoute: DataAdminPoliciesRoute,
+  DataAdminQuotesRoute: DataAdminQuotesRoute,
+  DataAdminUsersRoute: DataAdminUsersRoute,
+  DataAdminIndexRoute: DataAdminIndexRoute,
+  DataAdminUsersIdRoute: DataAdminUsersIdRoute,
 }
 
-const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
+const DataAdminRouteWithChildren = DataAdminRoute._addFileChildren(
+  DataAdminRouteChildren,
+)
+
+interface DataRouteChildren {
+  DataAccountRoute: typeof DataAccountRoute
+  DataAdminRoute: typeof DataAdminRouteWithChildren
+  DataConfirmEmailChangeRoute: typeof DataConfirmEmailChangeRoute
+  DataDashboardRoute: typeof DataDashboardRoute
+  DataVerifyEmailRoute: typeof DataVerifyEmailRoute
+  DataAccountDataRoute: typeof DataAccountDataRoute
+  DataVerifyCodeRoute: typeof DataVerifyCodeRoute
+}
+
+const DataRouteChildren: DataRouteChildren = {
+  DataAccountRoute: DataAccountRoute,
+  DataAdminRoute: DataAdminRouteWithChildren,
+  DataConfirmEmailChangeRoute: DataConfirmEmailChangeRoute,
+  DataDashboardRoute: DataDashboardRoute,
+  DataVerifyEmailRoute: DataVerifyEmailRoute,
+  DataAccountDataRoute: DataAccountDataRoute,
+  DataVerifyCodeRoute: DataVerifyCodeRoute,
+}
+
+const DataRouteWithChildren = DataRoute._addFileChildren(DataRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  AccountRoute: AccountRoute,
-  AdminRoute: AdminRouteWithChildren,
+  DataRoute: DataRouteWithChildren,
   ClaimsRoute: ClaimsRoute,
-  ConfirmEmailChangeRoute: ConfirmEmailChangeRoute,
-  DashboardRoute: DashboardRoute,
   FaqRoute: FaqRoute,
   ForgotpasswordRoute: ForgotpasswordRoute,
   LoginRoute: LoginRoute,
@@ -708,11 +737,8 @@ const rootRouteChildren: RootRouteChildren = {
   ResetPasswordRoute: ResetPasswordRoute,
   SupportRoute: SupportRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
-  VerifyEmailRoute: VerifyEmailRoute,
   WelcomeRoute: WelcomeRoute,
-  AccountDataRoute: AccountDataRoute,
   AccountTwoFactorRoute: AccountTwoFactorRoute,
-  VerifyCodeRoute: VerifyCodeRoute,
   VerifyIndexRoute: VerifyIndexRoute,
 }
 export const routeTree = rootRouteImport

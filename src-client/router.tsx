@@ -1,4 +1,5 @@
 import { createRouter } from '@tanstack/react-router';
+import { routerContext } from './lib/router-context';
 import { routeTree } from './routeTree.gen';
 
 /** Set before a built page is hydrated in place: its first render leaves the scroll where the visitor has it. */
@@ -10,6 +11,7 @@ export const keepScrollOnFirstRender = () => {
 export function createAppRouter() {
   return createRouter({
     routeTree,
+    context: routerContext,
     defaultPreload: 'intent',
     // Loaders read through TanStack Query, which does its own caching; let it decide freshness.
     defaultPreloadStaleTime: 0,

@@ -9,7 +9,7 @@ import { expandedOnPage } from '../lib/hydration';
 import { clearSession, useSession } from '../lib/session';
 import { BrandMark } from './brand-mark';
 
-const SignOutWarning = lazy(() => import('../features/claim/sign-out-warning').then((m) => ({ default: m.SignOutWarning })));
+const SignOutWarning = lazy(() => import('../features/policies/sign-out-warning').then((m) => ({ default: m.SignOutWarning })));
 
 const linkClass = 'block rounded-md px-3 py-2 font-semibold text-brand-700 hover:bg-brand-50';
 
@@ -31,12 +31,12 @@ export function TopBar() {
     setOpen(false);
   }
 
-  // Claim reports not sent yet are asked about first (features/claim/sign-out-warning.tsx).
+  // Claim reports not sent yet are asked about first (features/policies/sign-out-warning.tsx).
   const [unsent, setUnsent] = useState(0);
 
   async function logout() {
     const userId = session?.user.id;
-    const count = userId === undefined ? 0 : await import('../features/claim/outbox-store').then(({ claimOutbox }) => claimOutbox().unsentCount(userId)).catch(() => 0);
+    const count = userId === undefined ? 0 : await import('../features/policies/outbox-store').then(({ claimOutbox }) => claimOutbox().unsentCount(userId)).catch(() => 0);
     if (count > 0) setUnsent(count);
     else await signOut();
   }
@@ -47,7 +47,7 @@ export function TopBar() {
     // Revoked on the server too, signed out whatever the answer; the tRPC client loads on demand, off the first load.
     await import('../lib/trpc').then(({ trpcClient }) => trpcClient.account.logout.mutate()).catch(() => undefined);
     // The person's claim reports leave the phone with the other offline copies (docs/product.md#reporting-a-claim).
-    if (userId !== undefined) await import('../features/claim/outbox-store').then(({ purgeClaimReports }) => purgeClaimReports(userId)).catch(() => undefined);
+    if (userId !== undefined) await import('../features/policies/outbox-store').then(({ purgeClaimReports }) => purgeClaimReports(userId)).catch(() => undefined);
     clearSession();
     await navigate({ to: '/login' });
   }

@@ -18,7 +18,10 @@ onSessionChange(() => {
   queryClient.clear();
 });
 
-/** Gives a route's screen (and everything under it) the app's query client. */
+/**
+ * Gives a part of a public page that loads on demand (the claim report, the renewal's fill) the app's query client.
+ * The pages that need it whole are drawn inside it by their layout (routes/_data.tsx), through the router's context.
+ */
 export function QueryScope({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

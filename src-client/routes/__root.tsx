@@ -1,4 +1,4 @@
-import { HeadContent, Link, Outlet, createRootRoute, useRouter } from '@tanstack/react-router';
+import { HeadContent, Link, Outlet, createRootRouteWithContext, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { brand } from '@server/contract/brand';
 import { BackBar } from '../components/back-bar';
@@ -6,9 +6,10 @@ import { Footer } from '../components/footer';
 import { TopBar } from '../components/top-bar';
 import { UpdatePrompt } from '../components/update-prompt';
 import { useFrameWidth } from '../lib/frame-width';
+import type { RouterContext } from '../lib/router-context';
 import { useSession } from '../lib/session';
 
-export const Route = createRootRoute({
+export const Route = createRootRouteWithContext<RouterContext>()({
   // Fallback title; child routes set their own ("<page> | <brand>").
   head: () => ({ meta: [{ title: brand.name }] }),
   component: RootLayout,

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageTitle } from '../components/page';
-import { EnterCodePage } from '../features/verify/enter-code-page';
+import { EnterCodePage } from '../features/policies/enter-code-page';
 
 export const Route = createFileRoute('/verify/')({
   head: () => pageTitle('Check a certificate'),

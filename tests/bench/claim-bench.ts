@@ -37,7 +37,7 @@ async function phonePhoto(seed: number): Promise<string> {
   const height = (CLAIM_PHOTO_LONGEST_SIDE * 3) / 4;
   const jpeg = await sharp({ create: { width, height, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 110 + (seed % 40), sigma: 40 } } })
     .blur(1.2)
-    // The phone's own quality (src-client/features/claim/photo.ts).
+    // The phone's own quality (src-client/features/policies/photo.ts).
     .jpeg({ quality: 85 })
     .toBuffer();
   return jpeg.toString('base64');

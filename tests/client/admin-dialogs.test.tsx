@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PolicyStatus } from '@server/contract/schemas';
 import { ukLocalToEpoch } from '@server/contract/time';
 import { StatusBadge } from '../../src-client/features/admin/badges';
-import { Modal, useDiscardGuard } from '../../src-client/features/admin/dialog';
+import { Modal, useDiscardGuard } from '../../src-client/components/dialog';
 import { formatUkDate } from '../../src-client/features/admin/format';
 
 afterEach(cleanup);

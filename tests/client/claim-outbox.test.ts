@@ -1,4 +1,4 @@
-// The phone's claim outbox (src-client/features/claim/outbox.ts) over an in-memory store: a report kept as typed,
+// The phone's claim outbox (src-client/features/policies/outbox.ts) over an in-memory store: a report kept as typed,
 // 'Send' with no signal keeps it, a later flush sends it once and removes it, a refusal or a 401 keeps it, and
 // only its owner sees, sends or purges it.
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import {
   type ReportStore,
   type StoredReport,
   type Transport,
-} from '../../src-client/features/claim/outbox';
+} from '../../src-client/features/policies/outbox';
 
 class MemoryReportStore implements ReportStore {
   readonly reports = new Map<string, StoredReport>();

@@ -1,7 +1,7 @@
-// The phone shrinks each claim photo to CLAIM_PHOTO_LONGEST_SIDE on its longest side (src-client/features/claim/photo.ts).
+// The phone shrinks each claim photo to CLAIM_PHOTO_LONGEST_SIDE on its longest side (src-client/features/policies/photo.ts).
 import { describe, expect, it } from 'vitest';
 import { CLAIM_PHOTO_LONGEST_SIDE } from '@server/contract/claim';
-import { shrunkSize } from '../../src-client/features/claim/photo';
+import { shrunkSize } from '../../src-client/features/policies/photo';
 
 describe('shrunkSize', () => {
   it('brings a landscape camera photo down to 1600 px wide, keeping its shape', () => {

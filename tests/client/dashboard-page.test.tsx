@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PolicyView } from '@server/contract/views';
-import type * as DocumentActions from '../../src-client/features/dashboard/document-actions';
+import type * as DocumentActions from '../../src-client/features/policies/document-actions';
 import { MemoryCacheStorage } from './memory-cache-storage';
 
 const CUSTOMER = { session: { user: { id: 5, username: 'sam.o', isAdmin: false, isOwner: false } }, impersonateUserId: null as number | null };
@@ -26,7 +26,7 @@ vi.mock('@tanstack/react-router', () => ({
   ),
 }));
 
-vi.mock('../../src-client/features/dashboard/document-actions', async (importOriginal) => {
+vi.mock('../../src-client/features/policies/document-actions', async (importOriginal) => {
   const actual = await importOriginal<typeof DocumentActions>();
   return {
     ...actual,
@@ -38,8 +38,8 @@ vi.mock('../../src-client/features/dashboard/document-actions', async (importOri
 });
 
 const { saveSession } = await import('../../src-client/lib/session');
-const certificates = await import('../../src-client/features/dashboard/document-actions');
-const { DashboardPage } = await import('../../src-client/features/dashboard/dashboard-page');
+const certificates = await import('../../src-client/features/policies/document-actions');
+const { DashboardPage } = await import('../../src-client/features/policies/dashboard-page');
 
 let nextId = 1;
 function policy(over: Partial<PolicyView>): PolicyView {

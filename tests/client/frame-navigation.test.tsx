@@ -29,7 +29,7 @@ const { TopBar } = await import('../../src-client/components/top-bar');
 const { BackBar } = await import('../../src-client/components/back-bar');
 const { Footer } = await import('../../src-client/components/footer');
 const { ClaimsPage } = await import('../../src-client/features/site/claims-page');
-const { SupportPage } = await import('../../src-client/features/support/support-page');
+const { SupportPage } = await import('../../src-client/features/site/support-page');
 const { redirectSignedIn, homePathOf } = await import('../../src-client/lib/guards');
 const { clearSession, readSession, saveSession } = await import('../../src-client/lib/session');
 

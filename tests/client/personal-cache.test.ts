@@ -9,7 +9,7 @@ import {
   CERTIFICATE_MESSAGES,
   cacheActiveDocuments,
   loadDocument,
-} from '../../src-client/features/dashboard/document-actions';
+} from '../../src-client/features/policies/document-actions';
 import {
   fingerprint,
   hasFreshDocument,

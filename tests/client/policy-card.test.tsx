@@ -5,7 +5,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PolicyView } from '@server/contract/views';
-import { PolicyCard, POLICY_NUMBER_MISSING } from '../../src-client/features/dashboard/policy-card';
+import { PolicyCard, POLICY_NUMBER_MISSING } from '../../src-client/features/policies/policy-card';
 import { useNow } from '../../src-client/lib/use-now';
 
 // The card's links ('Make a claim' to /claims, 'Buy again' to the wizard, 'Contact us' to /support); outside a router

@@ -11,7 +11,7 @@ import {
   policyState,
   policyWindow,
   progressPercent,
-} from '../../src-client/features/dashboard/policy-time';
+} from '../../src-client/features/policies/policy-time';
 
 const at = (iso: string) => Date.parse(iso);
 

@@ -1,13 +1,16 @@
-// Every route whose screen reads or writes through TanStack Query is drawn inside the app's query client
-// (src-client/lib/query-client.tsx QueryScope). The client is left out of the public pages' first load, so each route
-// that needs it says so; one that forgets crashes with "No QueryClient set" only when that page is opened, as the
-// e-mailed /verify-email link did for a signed-in person (docs/product.md#e-mail-confirmation). This walks each route
-// file's imports: a module that calls a query hook must be reached only through a module that provides the scope (the
-// route itself, a layout route above it, or a screen that wraps its own part).
+// Every route whose screen reads or writes through TanStack Query is drawn inside the app's query client: the pages
+// that need it sit under one layout (src-client/routes/_data.tsx) that provides it from the router's context. The
+// client is left out of the public pages' first load, so a route that needs it is put under that layout; one left out
+// crashes with "No QueryClient set" only when that page is opened, as the e-mailed /verify-email link did for a
+// signed-in person (docs/product.md#e-mail-confirmation). This walks each route file's imports: a module that calls a
+// query hook must be reached only through a module that provides the scope (a layout route above it, or a screen that
+// wraps its own part, lib/query-client.tsx QueryScope). And the app every page loads reaches the query client only
+// through that layout's dynamic import (docs/performance.md#the-public-pages-first-load).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { PUBLIC_PAGES } from '@server/contract/public-pages';
 
 const root = fileURLToPath(new URL('../../src-client/', import.meta.url));
 const routesDir = join(root, 'routes');
@@ -42,7 +45,7 @@ const source = (file: string) => {
   return text;
 };
 
-const providesScope = (file: string) => /<QueryScope\b/.test(source(file));
+const providesScope = (file: string) => /<(QueryScope|QueryClientProvider)\b/.test(source(file));
 
 /** Whether the module calls a TanStack Query hook (imports one from @tanstack/react-query). */
 function callsQueryHook(file: string): boolean {
@@ -73,17 +76,39 @@ function unscopedHooks(start: string): string[] {
   return found;
 }
 
-/** The layout routes above a file route: routes/admin/users.tsx sits under routes/admin.tsx; `account_.data` does not nest. */
+/**
+ * The layout routes above a file route, by its name's segments ('/' or '.'): routes/_data.admin/users.tsx sits under
+ * routes/_data.tsx and routes/_data.admin.tsx; `_data.account_.data` under `_data` only (`account_` does not nest).
+ */
 function layoutsAbove(file: string): string[] {
   const rel = relative(routesDir, file).replace(/\.tsx$/, '');
-  const segments = rel.split('/');
   const layouts: string[] = [];
-  for (let i = 1; i < segments.length; i++) {
-    const layout = join(routesDir, `${segments.slice(0, i).join('/')}.tsx`);
+  for (const m of rel.matchAll(/[/.]/g)) {
+    const layout = join(routesDir, `${rel.slice(0, m.index)}.tsx`);
     if (existsSync(layout)) layouts.push(layout);
   }
   return layouts;
 }
+
+/** The modules a file reaches by static value imports (not `import type`, not `import()`), the route tree left out. */
+function staticallyReached(start: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file) || file.endsWith('routeTree.gen.ts')) return;
+    seen.add(file);
+    for (const m of source(file).matchAll(/^(?:import|export)\s(?!type\s)[^'"]*?from\s+'([^']+)'/gm)) {
+      const next = resolveImport(file, m[1]!);
+      if (next) visit(next);
+      else if (m[1]!.startsWith('@tanstack/react-query') || m[1]!.startsWith('@trpc/')) seen.add(m[1]!);
+    }
+  };
+  visit(start);
+  return [...seen].map((f) => (f.startsWith('/') ? relative(root, f) : f));
+}
+
+/** A file route's path: routes/_data.account_.data.tsx is /account/data. */
+const pathOf = (file: string) =>
+  `/${relative(routesDir, file).replace(/\.tsx$/, '').split(/[/.]/).filter((s) => !s.startsWith('_') && s !== 'index').map((s) => s.replace(/_$/, '')).join('/')}`;
 
 const routeFiles = filesUnder(routesDir).filter((f) => f.endsWith('.tsx') && !f.endsWith('__root.tsx'));
 
@@ -91,7 +116,25 @@ describe('every route that uses TanStack Query is drawn inside the query client'
   it('finds the routes (the walk reads real files)', () => {
     expect(routeFiles.length).toBeGreaterThan(20);
     // The walk sees hooks where they are: the account page calls them, and its route provides the scope.
-    expect(unscopedHooks(join(routesDir, 'account.tsx'))).toContain('features/my-account/account-page.tsx');
+    expect(unscopedHooks(join(routesDir, '_data.account.tsx'))).toContain('features/account/account-page.tsx');
+    expect(layoutsAbove(join(routesDir, '_data.admin', 'users.tsx')).map((f) => relative(routesDir, f))).toEqual(['_data.tsx', '_data.admin.tsx']);
+  });
+
+  it('the app every page loads reaches neither the query client nor the tRPC client but by that dynamic import', () => {
+    // The route tree's own files are cut by the router plugin (each page's screen and loader a chunk of its own); the
+    // app and the root layout are not.
+    const reached = [...staticallyReached(join(root, 'app.tsx')), ...staticallyReached(join(routesDir, '__root.tsx'))];
+    expect(reached).toContain('router.tsx');
+    expect(reached).toContain('lib/router-context.ts');
+    for (const heavy of ['lib/query-client.tsx', 'lib/trpc.ts', '@tanstack/react-query', '@trpc/client']) expect(reached).not.toContain(heavy);
+  });
+
+  it('no public page sits under the layout that loads the query client', () => {
+    const scoped = routeFiles.filter((f) => layoutsAbove(f).some(providesScope)).map(pathOf);
+    expect(scoped).toContain('/dashboard');
+    expect(scoped).toContain('/account/data');
+    expect(scoped).toContain('/admin/users/$id');
+    for (const page of PUBLIC_PAGES) expect(scoped).not.toContain(page.path);
   });
 
   for (const file of routeFiles) {

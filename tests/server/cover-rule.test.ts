@@ -11,7 +11,7 @@ import { policies } from '../../src-server/platform/db/schema/index';
 import type { Caller } from '../../src-server/deps';
 import { createPolicy } from '../../src-server/modules/policies/policies/service';
 import { verifyByCode } from '../../src-server/modules/policies/verify/service';
-import { coverStateOf, policyState, policyWindow } from '../../src-client/features/dashboard/policy-time';
+import { coverStateOf, policyState, policyWindow } from '../../src-client/features/policies/policy-time';
 import { createHarness, validPolicy, type Harness } from './harness';
 import { onServer } from './test-database';
 

@@ -11,7 +11,7 @@ import { TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
 import { showServerFieldErrors } from '../../lib/call-errors';
 import { trpcClient } from '../../lib/trpc';
-import { FormMessage, notice, type Notice } from './form-message';
+import { FormMessage, notice, type Notice } from '../../components/form-message';
 import { useEarlyForm } from '../../lib/hydration';
 
 

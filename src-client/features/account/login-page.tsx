@@ -13,7 +13,7 @@ import { failureOf } from '../../lib/call-errors';
 import { trpcClient } from '../../lib/trpc';
 import { homePathOf } from '../../lib/guards';
 import { saveSession, TokenDecodeError } from '../../lib/session';
-import { FormMessage, notice, type Notice } from './form-message';
+import { FormMessage, notice, type Notice } from '../../components/form-message';
 import { RememberMeField } from './remember-me';
 import { PasskeySignIn } from './passkey-sign-in';
 import { SecondFactorStep } from './second-factor-step';

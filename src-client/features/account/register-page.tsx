@@ -12,7 +12,7 @@ import { TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
 import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
 import { trpcClient } from '../../lib/trpc';
-import { FormMessage, notice, type Notice } from './form-message';
+import { FormMessage, notice, type Notice } from '../../components/form-message';
 import { useLiveForm } from '../../lib/hydration';
 
 /** Registration redirect delay (docs/product.md#limits-and-constants). */

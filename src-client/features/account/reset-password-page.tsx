@@ -13,7 +13,7 @@ import { PageHeading } from '../../components/page';
 import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
 import { trpcClient } from '../../lib/trpc';
 import { clearSession } from '../../lib/session';
-import { FormMessage, NewPasswordFields, notice, type Notice } from './form-message';
+import { FormMessage, NewPasswordFields, notice, type Notice } from '../../components/form-message';
 
 const route = getRouteApi('/reset-password');
 const linkClass = 'font-semibold underline underline-offset-2';

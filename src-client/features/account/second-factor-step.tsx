@@ -5,7 +5,7 @@ import { Button, textLinkClass as linkClass } from '../../components/button';
 import { TextField } from '../../components/field';
 import { failureOf } from '../../lib/call-errors';
 import { trpcClient } from '../../lib/trpc';
-import { FormMessage, notice, type Notice } from './form-message';
+import { FormMessage, notice, type Notice } from '../../components/form-message';
 
 interface Props {
   challenge: string;

@@ -10,7 +10,7 @@ import { TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
 import { failureOf } from '../../lib/call-errors';
 import { trpcClient } from '../../lib/trpc';
-import { FormMessage, notice, type Notice } from './form-message';
+import { FormMessage, notice, type Notice } from '../../components/form-message';
 
 type Step = { kind: 'loading' } | { kind: 'status'; status: SecondFactorStatus } | { kind: 'setup'; setup: SecondFactorSetup } | { kind: 'codes'; codes: string[] };
 

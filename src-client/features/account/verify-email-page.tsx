@@ -13,7 +13,7 @@ import { homePathOf } from '../../lib/guards';
 import { useSession, type Session } from '../../lib/session';
 import { trpcClient } from '../../lib/trpc';
 
-const route = getRouteApi('/verify-email');
+const route = getRouteApi('/_data/verify-email');
 
 export function VerifyEmailPage() {
   const { token } = route.useSearch();

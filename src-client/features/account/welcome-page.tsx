@@ -17,7 +17,7 @@ import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
 import { trpcClient } from '../../lib/trpc';
 import { homePathOf } from '../../lib/guards';
 import { saveSession, useSession, type Session } from '../../lib/session';
-import { FormMessage, NewPasswordFields, notice, type Notice } from './form-message';
+import { FormMessage, NewPasswordFields, notice, type Notice } from '../../components/form-message';
 import { RememberMeField } from './remember-me';
 import { SecondFactorStep } from './second-factor-step';
 

@@ -9,13 +9,13 @@ import type { HeldCoverView, PolicyView, UserView } from '@server/contract/views
 import { Button } from '../../components/button';
 import { useSession } from '../../lib/session';
 import { useNow } from '../../lib/use-now';
-import { FormDialog, Modal } from './dialog';
+import { FormDialog, Modal } from '../../components/dialog';
 import { PolicyActions } from './policy-actions';
 import { PolicyHistory } from './policy-history';
 import { PolicyPayments } from './policy-payments';
 import { formatUkDate, formatUkDateTime } from './format';
 import { useCreatePolicy, useCreateUser, useDeletePolicy, useDeleteUser, useUpdatePolicy, useUpdateUser } from './mutations';
-import { actionFailure, ErrorBanner, loadFailure, useNotify } from './notices';
+import { actionFailure, ErrorBanner, loadFailure, useNotify } from '../../components/notices';
 import { heldCoverQuery } from './queries';
 import { PolicyForm } from './policy-form';
 import { UserForm, type UserPayload } from './user-form';

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { ClaimPhotoView } from '@server/contract/views';
 import { Button } from '../../components/button';
 import { fetchFile } from '../../lib/rest';
-import { Modal } from './dialog';
+import { Modal } from '../../components/dialog';
 import { formatTimestamp } from './format';
 
 const photoPath = (claimId: number, position: number, size: 'thumb' | 'full') => `/admin/claims/${claimId}/photos/${position}?size=${size}`;

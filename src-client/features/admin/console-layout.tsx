@@ -8,11 +8,11 @@ import { ConfirmEmailBanner } from '../../components/confirm-email-banner';
 import { PageHeading } from '../../components/page';
 import { needsSecondFactor } from '../../lib/call-errors';
 import { reloadConsole } from './mutations';
-import { ErrorBanner, loadFailure, NoticeProvider, SuccessNotice, useNoticeState } from './notices';
+import { ErrorBanner, loadFailure, NoticeProvider, SuccessNotice, useNoticeState } from '../../components/notices';
 import { statsQuery } from './queries';
 import { MAX_SEARCH_LENGTH, type PageSearch, type TermSearch } from './search';
 
-const route = getRouteApi('/admin');
+const route = getRouteApi('/_data/admin');
 
 /** Typing pauses this long before the search goes to the server. */
 const SEARCH_DEBOUNCE_MS = 300;

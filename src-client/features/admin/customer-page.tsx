@@ -15,7 +15,7 @@ import { EmailLink, PhoneLink } from './contact-links';
 import { dueState } from './due';
 import { DueText } from './due-text';
 import { formatTimestamp, formatUkDateTime, inConsoleTime } from './format';
-import { ErrorBanner, loadFailure } from './notices';
+import { ErrorBanner, loadFailure } from '../../components/notices';
 import { customerOverviewQuery } from './queries-customer';
 
 type Overview = CustomerOverviewView;

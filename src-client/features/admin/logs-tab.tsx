@@ -7,7 +7,7 @@ import { logsQuery } from './queries';
 import { listDepsOf } from './search';
 import { ListQueryFrame, totalText, useListPager } from './table-section';
 
-const route = getRouteApi('/admin/logs');
+const route = getRouteApi('/_data/admin/logs');
 
 export function LogsTab() {
   const deps = listDepsOf(route.useSearch());

@@ -6,7 +6,7 @@ import type { QueueCountsView } from '@server/contract/views';
 import { Button, textLinkClass } from '../../components/button';
 import { PolicyDialog, UserDialog } from './change-dialogs';
 import { reportGenerated } from './mutations';
-import { actionFailure, ErrorBanner, loadFailure, useNotify } from './notices';
+import { actionFailure, ErrorBanner, loadFailure, useNotify } from '../../components/notices';
 import { queueCountsQuery } from './queries';
 import { downloadReport } from './report';
 

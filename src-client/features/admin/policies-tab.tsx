@@ -14,7 +14,7 @@ import { policiesQuery } from './queries';
 import { listDepsOf } from './search';
 import { ActionsCell, ListQueryFrame, TableSection, useListPager } from './table-section';
 
-const route = getRouteApi('/admin/policies');
+const route = getRouteApi('/_data/admin/policies');
 
 /** A policy's label in the console: its number, or its id for a row made before numbers existed. */
 const policyLabel = (p: PolicyView) => p.policyNumber || String(p.id);

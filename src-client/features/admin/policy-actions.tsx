@@ -10,9 +10,9 @@ import type { PolicyView } from '@server/contract/views';
 import { Button } from '../../components/button';
 import { SelectField, TextAreaField, TextField } from '../../components/field';
 import { useNow } from '../../lib/use-now';
-import { FormButtons, FormDialog, useDialogForm, type DialogFormProps } from './dialog';
+import { FormButtons, FormDialog, useDialogForm, type DialogFormProps } from '../../components/dialog';
 import { useCancelPolicy, useResendToCustomer, useVoidPolicy } from './mutations';
-import { actionFailure, useNotify } from './notices';
+import { actionFailure, useNotify } from '../../components/notices';
 
 /** Cover not ended: in force now or starting later (the contract's one cover rule). */
 function isCancellable(policy: PolicyView, now: number): boolean {

@@ -6,7 +6,7 @@ import { policyInput, settablePolicyStatuses, type PolicyInput } from '@server/c
 import { toTwelveHour } from '@server/contract/time';
 import type { PolicyView } from '@server/contract/views';
 import { SelectField, TextAreaField, TextField } from '../../components/field';
-import { FormButtons, useDialogForm, type DialogFormProps } from './dialog';
+import { FormButtons, useDialogForm, type DialogFormProps } from '../../components/dialog';
 import { policyStatusLabels } from './format';
 import { userChoicesQuery } from './queries';
 

@@ -36,9 +36,9 @@ interface OwnColumns<R> {
   cells: (row: R) => ReactNode;
 }
 
-const quotesRoute = getRouteApi('/admin/quotes');
-const callbacksRoute = getRouteApi('/admin/callbacks');
-const claimsRoute = getRouteApi('/admin/claims');
+const quotesRoute = getRouteApi('/_data/admin/quotes');
+const callbacksRoute = getRouteApi('/_data/admin/callbacks');
+const claimsRoute = getRouteApi('/_data/admin/claims');
 
 
 /** Name and Contact: the phone number to tap and the e-mail. */

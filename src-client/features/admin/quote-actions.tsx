@@ -11,7 +11,7 @@ import { Alert } from '../../components/alert';
 import { failureOf } from '../../lib/call-errors';
 import { Button } from '../../components/button';
 import { CheckboxField, TextField } from '../../components/field';
-import { FormButtons, FormDialog, useDialogForm, type DialogFormProps } from './dialog';
+import { FormButtons, FormDialog, useDialogForm, type DialogFormProps } from '../../components/dialog';
 import { formatInstant, formatTimestamp } from './format';
 import { useIssuePolicy, useRecordAcceptance, useSendOffer } from './mutations';
 import { PolicyForm, type PolicyFormValues } from './policy-form';

@@ -9,7 +9,7 @@ import { TextAreaField } from '../../components/field';
 import { failureOf } from '../../lib/call-errors';
 import { formatTimestamp } from './format';
 import { useAddRequestNote } from './mutations';
-import { actionFailure, ErrorBanner, useNotify, type Failure } from './notices';
+import { actionFailure, ErrorBanner, useNotify, type Failure } from '../../components/notices';
 import type { ConsoleQueue } from './queue-kinds';
 
 interface Props {

@@ -9,9 +9,9 @@ import { z } from 'zod';
 import { queueInputs, type QueueStatusOf } from '@server/contract/queues';
 import type { StaffRefView } from '@server/contract/views';
 import { SelectField } from '../../components/field';
-import { FormButtons } from './dialog';
+import { FormButtons } from '../../components/dialog';
 import { useUpdateRequest, type QueueItemUpdate } from './mutations';
-import { actionFailure, ErrorBanner, useNotify, type Failure } from './notices';
+import { actionFailure, ErrorBanner, useNotify, type Failure } from '../../components/notices';
 import { staffQuery } from './queries';
 import { queueStatuses, queueWords, statusLabel, type ConsoleQueue } from './queue-kinds';
 

@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { ADMIN_PAGE_SIZE } from '@server/contract/limits';
 import { Button } from '../../components/button';
-import { ErrorBanner, loadFailure } from './notices';
+import { ErrorBanner, loadFailure } from '../../components/notices';
 import type { PageSearch, TermSearch } from './search';
 
 /**

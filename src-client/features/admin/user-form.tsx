@@ -3,7 +3,7 @@
 import { createUserInput, updateUserInput, type CreateUserInput } from '@server/contract/schemas';
 import type { UserView } from '@server/contract/views';
 import { CheckboxField, TextField } from '../../components/field';
-import { FormButtons, useDialogForm, type DialogFormProps } from './dialog';
+import { FormButtons, useDialogForm, type DialogFormProps } from '../../components/dialog';
 
 export type UserPayload = Omit<CreateUserInput, 'password'> & { password?: string | undefined };
 

@@ -12,7 +12,7 @@ import { SecondFactorRulePanel } from './second-factor-rule';
 import { listDepsOf } from './search';
 import { ActionsCell, ListQueryFrame, TableSection, useListPager } from './table-section';
 
-const route = getRouteApi('/admin/users');
+const route = getRouteApi('/_data/admin/users');
 
 export function UsersTab() {
   const deps = listDepsOf(route.useSearch());

@@ -1,0 +1,42 @@
+// The one message a form shows after it was sent, in the page. It takes focus when it appears, so keyboard and
+// screen-reader users land on it.
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
+import type { NewPasswordForm } from '@server/contract/password-reset';
+import { Alert } from './alert';
+import { TextField } from './field';
+
+export interface Notice {
+  tone: 'error' | 'success' | 'info';
+  text: string;
+  /** Changes on every submit, so the same text twice is still announced and focused again. */
+  seq: number;
+}
+
+let seq = 0;
+export const notice = (tone: Notice['tone'], text: string): Notice => ({ tone, text, seq: ++seq });
+
+export function FormMessage({ notice, children }: { notice: Notice; children?: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, [notice.seq]);
+  return (
+    <div key={notice.seq} ref={ref} tabIndex={-1} className="mb-6 rounded-md focus:outline-2 focus:outline-offset-2 focus:outline-brand-700">
+      <Alert tone={notice.tone}>
+        <p>{notice.text}</p>
+        {children}
+      </Alert>
+    </div>
+  );
+}
+
+/** The new password and its confirmation, on /reset-password and /welcome. */
+export function NewPasswordFields({ register, errors }: { register: (name: keyof NewPasswordForm) => UseFormRegisterReturn; errors: FieldErrors<NewPasswordForm> }) {
+  return (
+    <>
+      <TextField label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." error={errors.password?.message} {...register('password')} />
+      <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+    </>
+  );
+}

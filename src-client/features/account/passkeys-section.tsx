@@ -1,0 +1,188 @@
+// "Passkeys" on /account (docs/product.md#passkeys): the person's own passkeys, adding one on this device (the
+// browser's WebAuthn ceremony, through @simplewebauthn/browser) and removing one. Adding asks for the current
+// password first, and for staff with a second factor a code; an account whose address is unconfirmed adds none.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { addPasskeyInput, passkeyMessages, passkeyOptionsInput, type PasskeyView } from '@server/contract/passkeys';
+import { codeField } from '@server/contract/second-factor';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { TextField } from '../../components/field';
+import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
+import { useSession } from '../../lib/session';
+import { trpcClient } from '../../lib/trpc';
+import { FormMessage, notice, type Notice } from '../../components/form-message';
+import { ceremonyFailure } from './passkey-errors';
+import { usePasskeySupport } from './passkey-support';
+import { ConfirmFirst } from './confirm-first';
+
+export const PASSKEYS_KEY = ['account', 'passkeys'] as const;
+const addForm = z.object({ name: addPasskeyInput.shape.name, currentPassword: passkeyOptionsInput.shape.currentPassword, code: z.string() });
+type AddForm = z.infer<typeof addForm>;
+
+/** The account's passkeys, shared by this section and the password section (which says which remain after a change). */
+export const usePasskeys = () => useQuery({ queryKey: PASSKEYS_KEY, queryFn: () => trpcClient.account.passkeys.list.query() });
+
+const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Europe/London',
+  });
+
+export function PasskeysSection({ emailVerified }: { emailVerified: boolean }) {
+  const queryClient = useQueryClient();
+  const passkeys = usePasskeys();
+  const [message, setMessage] = useState<Notice | null>(null);
+  const supported = usePasskeySupport();
+  const isStaff = useSession()?.isAdmin === true;
+  const factor = useQuery({ queryKey: ['account', 'second-factor'], queryFn: () => trpcClient.account.secondFactor.status.query(), enabled: isStaff });
+  // Staff with a second factor type a code too; the server's asking for one shows the field as well.
+  const [codeAsked, setCodeAsked] = useState(false);
+  const needsCode = codeAsked || factor.data?.enrolled === true;
+  const schema = useMemo(
+    () =>
+      addForm.superRefine((v, ctx) => {
+        if (!needsCode) return;
+        const checked = codeField.safeParse(v.code);
+        if (!checked.success) ctx.addIssue({ code: 'custom', path: ['code'], message: checked.error.issues[0]?.message ?? passkeyMessages.codeRequired });
+      }),
+    [needsCode],
+  );
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<AddForm>({
+    resolver: zodResolver(schema),
+    defaultValues: { name: '', currentPassword: '', code: '' },
+    shouldFocusError: true,
+  });
+
+  async function onAdd({ name, currentPassword, code }: AddForm) {
+    setMessage(null);
+    let options;
+    try {
+      ({ options } = await trpcClient.account.passkeys.options.mutate({ currentPassword, ...(needsCode ? { code } : {}) }));
+    } catch (err) {
+      if (failureOf(err).fieldErrors['code']) setCodeAsked(true);
+      if (showServerFieldErrors(err, ['currentPassword', 'code'] as const, setError) > 0) return;
+      setMessage(notice('error', `The passkey was not added: ${failureOf(err).message}`));
+      return;
+    }
+    let response;
+    try {
+      response = await startRegistration({
+        optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
+      });
+    } catch (err) {
+      setMessage(notice('error', ceremonyFailure(err, 'The passkey was not added')));
+      return;
+    }
+    try {
+      const added = await trpcClient.account.passkeys.add.mutate({
+        name,
+        response: response as z.input<typeof addPasskeyInput>['response'],
+      });
+      reset();
+      setMessage(notice('success', `Passkey “${added.name}” added. You can now sign in with it.`));
+      await queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY });
+    } catch (err) {
+      if (showServerFieldErrors(err, ['name'] as const, setError) > 0) return;
+      setMessage(notice('error', failureOf(err).message));
+    }
+  }
+
+  const remove = useMutation({
+    mutationFn: (p: PasskeyView) => trpcClient.account.passkeys.remove.mutate({ id: p.id }),
+    onSuccess: async (_answer, p) => {
+      setMessage(notice('success', `Passkey “${p.name}” removed.`));
+      await queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY });
+    },
+    onError: (err) => setMessage(notice('error', failureOf(err).message)),
+  });
+
+  return (
+    <section aria-labelledby="account-passkeys" className="rounded-lg border border-brand-100 bg-white p-5 shadow-sm">
+      <h2 id="account-passkeys" className="text-2xl font-bold text-brand-700">
+        Passkeys
+      </h2>
+      <p className="mt-1 text-ink-muted">Sign in with your fingerprint, face or screen lock instead of your password. Optional: your password still works.</p>
+      <div className="mt-4">
+        {message ? <FormMessage notice={message} /> : null}
+        {passkeys.isPending ? (
+          <p role="status" className="text-ink-muted">
+            Loading...
+          </p>
+        ) : passkeys.isError ? (
+          <Alert tone="error" title="The list could not be loaded">
+            <p>{failureOf(passkeys.error).message}</p>
+          </Alert>
+        ) : passkeys.data.passkeys.length === 0 ? (
+          <p className="text-ink-muted">You have no passkeys yet.</p>
+        ) : (
+          <ul className="divide-y divide-brand-100" aria-label="Your passkeys">
+            {passkeys.data.passkeys.map((p) => (
+              <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div className="min-w-0">
+                  <p className="font-semibold break-words text-ink">{p.name}</p>
+                  <p className="text-sm text-ink-muted">
+                    Added {dateTime(p.createdAt)}; {p.lastUsedAt ? `last used ${dateTime(p.lastUsedAt)}` : 'not used yet'}.
+                  </p>
+                </div>
+                <Button variant="secondary" disabled={remove.isPending} aria-label={`Remove passkey ${p.name}`} onClick={() => remove.mutate(p)}>
+                  Remove
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {!emailVerified ? (
+          <div className="mt-5">
+            <ConfirmFirst why={passkeyMessages.unconfirmed} />
+          </div>
+        ) : supported ? (
+          <form noValidate onSubmit={handleSubmit(onAdd)} className="mt-5 space-y-5" aria-label="Add a passkey">
+            <TextField
+              label="Name for the passkey"
+              hint="So you can tell your passkeys apart, such as “My phone”."
+              autoComplete="off"
+              error={errors.name?.message}
+              {...register('name')}
+            />
+            <TextField
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              hint="A passkey signs in without your password, so we ask for it first."
+              error={errors.currentPassword?.message}
+              {...register('currentPassword')}
+            />
+            {needsCode ? (
+              <TextField
+                label="Code from your app"
+                autoComplete="one-time-code"
+                autoCapitalize="characters"
+                spellCheck={false}
+                hint="The 6-digit code your authenticator app shows, or a recovery code."
+                error={errors.code?.message}
+                {...register('code')}
+              />
+            ) : null}
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Waiting for your device...' : 'Add a passkey'}
+            </Button>
+          </form>
+        ) : (
+          <p className="mt-4 text-ink-muted">This browser cannot make passkeys.</p>
+        )}
+      </div>
+    </section>
+  );
+}
