@@ -19,7 +19,7 @@ let seq = 0;
 export const notice = (tone: Notice['tone'], text: string): Notice => ({ tone, text, seq: ++seq });
 
 /** What the notice says of a failed send: by default the server's message, unless field messages took its place. */
-export type FailureText = (failure: Failure, placed: number) => string | null;
+export type FailureText = (failure: Failure, placed: number, err: unknown) => string | null;
 const failureText: FailureText = (failure, placed) => (placed > 0 ? null : failure.message);
 
 export interface ContractFormOptions<In extends FieldValues, Out extends FieldValues> extends Omit<UseFormProps<In, unknown, Out>, 'resolver' | 'defaultValues'> {
@@ -61,7 +61,7 @@ export function useContractForm<S extends FormSchema>(
         try {
           done = await send(values);
         } catch (err) {
-          const text = failed(failureOf(err), showServerFieldErrors(err, serverFields, methods.setError));
+          const text = failed(failureOf(err), showServerFieldErrors(err, serverFields, methods.setError), err);
           if (text) setMessage(notice('error', text));
           return;
         }
