@@ -247,21 +247,9 @@ export default defineConfig({
         // The first visit's page is controlled without a second load, so it works offline at once.
         // Updates still wait for the 'Update available' prompt (registerType 'prompt': no skipWaiting).
         clientsClaim: true,
-        // No answer of /api is ever cached: they are personal. The signed-in customer's offline copies live in
-        // per-user caches the page manages itself (src-client/lib/personal-cache.ts).
-        // The one route here is the claim report (docs/product.md#reporting-a-claim): sent from the network only
-        // (nothing cached), and when the network fails the request is kept (workbox-background-sync) and sent again
-        // by Background Sync where the browser has it, even with the app closed. The page keeps its own copy and
-        // confirms by itself; the server stores a report once (its clientId) whichever copy arrives first. The queue's
-        // name is the one sign-out clears (src-client/features/policies/outbox-store.ts BACKGROUND_SYNC_QUEUE).
-        runtimeCaching: [
-          {
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/user/claims',
-            method: 'POST',
-            handler: 'NetworkOnly',
-            options: { backgroundSync: { name: 'claim-reports', options: { maxRetentionTime: 7 * 24 * 60 } } },
-          },
-        ],
+        // No answer of /api is ever cached, and no request is kept: they are personal. The signed-in customer's offline
+        // copies live in per-user caches the page manages itself (src-client/lib/personal-cache.ts), and unsent claim
+        // reports in the page's one outbox (src-client/features/policies/outbox.ts, docs/product.md#reporting-a-claim).
       },
     }),
     brandHtml(),

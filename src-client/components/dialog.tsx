@@ -1,10 +1,10 @@
 // An accessible modal: focus moves in and stays inside, Escape or the close button closes, focus returns to the
 // opener. Modals stack ("Discard changes?" over a form): only the topmost answers the keyboard.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver } from 'react-hook-form';
+import type { DefaultValues, FieldValues } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from './button';
-import { failureOf, showServerFieldErrors } from '../lib/call-errors';
+import { useContractForm } from '../lib/contract-form';
 import { actionFailure, ErrorBanner, type Failure } from './notices';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -202,20 +202,17 @@ export function FormDialog<V>({
  * A dialog form, checked by the contract's schema as on the server. A 400's messages belong on the fields (the first
  * in `defaultValues`' order takes focus); any other refusal (a taken username: 409) gets the banner too.
  */
-export function useDialogForm<V extends FieldValues, Out>(
-  schema: Parameters<typeof zodResolver>[0],
+export function useDialogForm<V extends FieldValues, Out extends FieldValues>(
+  schema: z.ZodType<unknown, unknown>,
   defaultValues: V,
   { onSubmit, onFailure, onDirtyChange }: DialogFormProps<Out>,
 ) {
-  const form = useForm<V, unknown, Out>({ resolver: zodResolver(schema) as unknown as Resolver<V, unknown, Out>, defaultValues: defaultValues as DefaultValues<V> });
+  const form = useContractForm(schema as z.ZodType<Out, V>, defaultValues as DefaultValues<V>);
   const { isDirty } = form.formState;
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await onSubmit(values);
-    } catch (err) {
-      if (showServerFieldErrors(err, Object.keys(defaultValues) as Path<V>[], form.setError) === 0 || failureOf(err).status !== 400) onFailure(err);
-    }
+  const submit = form.submit(onSubmit, (failure, placed, err) => {
+    if (placed === 0 || failure.status !== 400) onFailure(err);
+    return null;
   });
   return { ...form, submit: (e: FormEvent) => void submit(e) };
 }

@@ -5,16 +5,9 @@ import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import type { NewPasswordForm } from '@server/contract/password-reset';
 import { Alert } from './alert';
 import { TextField } from './field';
+import type { Notice } from '../lib/contract-form';
 
-export interface Notice {
-  tone: 'error' | 'success' | 'info';
-  text: string;
-  /** Changes on every submit, so the same text twice is still announced and focused again. */
-  seq: number;
-}
-
-let seq = 0;
-export const notice = (tone: Notice['tone'], text: string): Notice => ({ tone, text, seq: ++seq });
+export { notice, type Notice } from '../lib/contract-form';
 
 export function FormMessage({ notice, children }: { notice: Notice; children?: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);

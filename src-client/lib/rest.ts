@@ -1,5 +1,5 @@
-// The calls tRPC does not make: the files (the certificate PDF, the CSV report) and the claim report, which the
-// service worker may keep and send again by Background Sync (docs/api.md). Plain
+// The calls tRPC does not make: the files (the certificate PDF, the CSV report) and the claim report the outbox sends
+// (docs/api.md). Plain
 // fetches of the REST routes with the session's bearer token; a 401 ends the session as tRPC calls do.
 import { clearSession, readSession } from './session';
 

@@ -14,8 +14,7 @@ const PHONES = [
   { width: 320, height: 568 },
 ] as const;
 
-// The outbox's own sending is what is tested: no service worker between the page and the server (its Background Sync
-// would be a second way for the report to arrive).
+// The outbox's own sending is what is tested: no service worker between the page and the server.
 test.use({ serviceWorkers: 'block' });
 
 /** A customer with a confirmed address and one policy in force (what a customer who bought cover has). */

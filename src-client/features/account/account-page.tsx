@@ -1,11 +1,8 @@
 // /account (docs/product.md#account): the signed-in person's own details, e-mail address, password and the devices
 // they are signed in on, their passkeys. Each section saves on its own; the server checks every rule again.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import {
   accountMessages,
   changeEmailInput,
@@ -13,17 +10,15 @@ import {
   changePasswordForm,
   updateDetailsInput,
   type AccountDetailsView,
-  type ChangeEmailInput,
-  type ChangePasswordForm,
   type SessionView,
-  type UpdateDetailsInput,
 } from '@server/contract/account';
 import { formatUkPhone } from '@server/contract/phone';
 import { Alert } from '../../components/alert';
 import { Button, textLinkClass } from '../../components/button';
 import { CheckboxField, TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
-import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
+import { failureOf } from '../../lib/call-errors';
+import { useContractForm } from '../../lib/contract-form';
 import { renewSession, useSession } from '../../lib/session';
 import { trpcClient } from '../../lib/trpc';
 import { FormMessage, notice, type Notice } from '../../components/form-message';
@@ -89,40 +84,16 @@ function Section({ id, title, lead, children }: { id: string; title: string; lea
   );
 }
 
-/** A server refusal as the section's message: field errors beside their fields, anything else above the form. */
-function refusal<F extends string>(
-  err: unknown,
-  fields: readonly F[],
-  setError: (field: F, error: { type: 'server'; message: string }, options: { shouldFocus: boolean }) => void,
-): Notice | null {
-  if (showServerFieldErrors(err, fields, setError) > 0) return null;
-  return notice('error', failureOf(err).message);
-}
-
 function DetailsSection({ account }: { account: AccountDetailsView }) {
   const queryClient = useQueryClient();
-  const [message, setMessage] = useState<Notice | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof updateDetailsInput>, unknown, UpdateDetailsInput>({
-    resolver: zodResolver(updateDetailsInput),
-    defaultValues: { name: account.name ?? '', phone: account.phone ? formatUkPhone(account.phone) : '' },
-    shouldFocusError: true,
+  const { register, errors, isSubmitting, message, submit } = useContractForm(updateDetailsInput, {
+    name: account.name ?? '',
+    phone: account.phone ? formatUkPhone(account.phone) : '',
   });
-
-  async function onSubmit(input: UpdateDetailsInput) {
-    setMessage(null);
-    try {
-      const saved = await trpcClient.account.updateDetails.mutate(input);
-      queryClient.setQueryData(DETAILS_KEY, saved);
-      setMessage(notice('success', accountMessages.detailsSaved));
-    } catch (err) {
-      setMessage(refusal(err, ['name', 'phone'] as const, setError));
-    }
-  }
+  const onSubmit = submit(async (input) => {
+    queryClient.setQueryData(DETAILS_KEY, await trpcClient.account.updateDetails.mutate(input));
+    return accountMessages.detailsSaved;
+  });
 
   return (
     <Section id="account-details" title="Your details">
@@ -131,7 +102,7 @@ function DetailsSection({ account }: { account: AccountDetailsView }) {
         <dt className="font-semibold text-ink">Username</dt>
         <dd className="text-ink">{account.username}</dd>
       </dl>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Your details">
+      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Your details">
         <TextField label="Name" autoComplete="name" required={false} error={errors.name?.message} {...register('name')} />
         <TextField label="Phone" type="tel" autoComplete="tel" inputMode="tel" required={false} hint="A UK number, such as 07700 900123." error={errors.phone?.message} {...register('phone')} />
         <Button type="submit" disabled={isSubmitting}>
@@ -144,30 +115,13 @@ function DetailsSection({ account }: { account: AccountDetailsView }) {
 
 function EmailSection({ account }: { account: AccountDetailsView }) {
   const queryClient = useQueryClient();
-  const [message, setMessage] = useState<Notice | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof changeEmailInput>, unknown, ChangeEmailInput>({
-    resolver: zodResolver(changeEmailInput),
-    defaultValues: { email: '', currentPassword: '' },
-    shouldFocusError: true,
+  const { register, reset, errors, isSubmitting, message, say, submit } = useContractForm(changeEmailInput, { email: '', currentPassword: '' });
+  const onSubmit = submit(async (input) => {
+    const answer = await trpcClient.account.changeEmail.mutate(input);
+    reset();
+    say('success', answer.message);
+    await queryClient.invalidateQueries({ queryKey: DETAILS_KEY });
   });
-
-  async function onSubmit(input: ChangeEmailInput) {
-    setMessage(null);
-    try {
-      const answer = await trpcClient.account.changeEmail.mutate(input);
-      reset();
-      setMessage(notice('success', answer.message));
-      await queryClient.invalidateQueries({ queryKey: DETAILS_KEY });
-    } catch (err) {
-      setMessage(refusal(err, ['email', 'currentPassword'] as const, setError));
-    }
-  }
 
   return (
     <Section
@@ -192,7 +146,7 @@ function EmailSection({ account }: { account: AccountDetailsView }) {
       ) : null}
       {/* The address may be a stranger's registration of someone else's: proved first (docs/product.md#changing-the-e-mail-address). */}
       {account.emailVerified ? (
-        <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Change your e-mail address">
+        <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Change your e-mail address">
           <TextField label="New e-mail address" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} error={errors.email?.message} {...register('email')} />
           <TextField label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
           <Button type="submit" disabled={isSubmitting}>
@@ -210,40 +164,27 @@ function PasswordSection() {
   const queryClient = useQueryClient();
   const passkeys = usePasskeys();
   const hasPasskeys = (passkeys.data?.passkeys.length ?? 0) > 0;
-  const [message, setMessage] = useState<Notice | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordForm>({
-    resolver: zodResolver(changePasswordForm),
-    // Ticked: a password changed because someone else knew it should not leave their passkey behind.
-    defaultValues: { currentPassword: '', password: '', confirmPassword: '', removePasskeys: true },
-    shouldFocusError: true,
+  // Ticked: a password changed because someone else knew it should not leave their passkey behind.
+  const { register, reset, errors, isSubmitting, message, say, submit } = useContractForm(
+    changePasswordForm,
+    { currentPassword: '', password: '', confirmPassword: '', removePasskeys: true },
+    { serverFields: ['currentPassword', 'password'] },
+  );
+  const onSubmit = submit(async ({ currentPassword, password, removePasskeys }) => {
+    // The box shows only beside passkeys to keep; unshown, it stays ticked and the answer says what went.
+    const answer = await trpcClient.account.changePassword.mutate({ currentPassword, password, removePasskeys });
+    // This device goes on under its new token; every other one is signed out.
+    renewSession(answer.token);
+    reset();
+    say('success', [answer.message, passkeysAfterChangeText(answer.passkeysRemoved, answer.passkeysRemaining)].filter(Boolean).join(' '));
+    await queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+    await queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY });
   });
-
-  async function onSubmit({ currentPassword, password, removePasskeys }: ChangePasswordForm) {
-    setMessage(null);
-    try {
-      // The box shows only beside passkeys to keep; unshown, it stays ticked and the answer says what went.
-      const answer = await trpcClient.account.changePassword.mutate({ currentPassword, password, removePasskeys });
-      // This device goes on under its new token; every other one is signed out.
-      renewSession(answer.token);
-      reset();
-      setMessage(notice('success', [answer.message, passkeysAfterChangeText(answer.passkeysRemoved, answer.passkeysRemaining)].filter(Boolean).join(' ')));
-      await queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
-      await queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY });
-    } catch (err) {
-      setMessage(refusal(err, ['currentPassword', 'password'] as const, setError));
-    }
-  }
 
   return (
     <Section id="account-password" title="Password" lead="Changing it signs out every other device, and removes your passkeys unless you keep them.">
       {message ? <FormMessage notice={message} /> : null}
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Change your password">
+      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Change your password">
         <TextField label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
         <TextField label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." error={errors.password?.message} {...register('password')} />
         <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />

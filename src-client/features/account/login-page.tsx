@@ -1,61 +1,39 @@
 // /login (docs/product.md#login). A successful sign-in replaces /login in the history, so Back does not return to a
 // form that would only send them on again; a `next` path (lib/return-path.ts) wins over the home page.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
-import { loginInput, type LoginInput } from '@server/contract/schemas';
+import { loginInput } from '@server/contract/schemas';
 import { Button, textLinkClass as linkClass } from '../../components/button';
 import { TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
-import { failureOf } from '../../lib/call-errors';
+import { useContractForm } from '../../lib/contract-form';
 import { trpcClient } from '../../lib/trpc';
 import { homePathOf } from '../../lib/guards';
 import { saveSession, TokenDecodeError } from '../../lib/session';
-import { FormMessage, notice, type Notice } from '../../components/form-message';
+import { FormMessage } from '../../components/form-message';
 import { RememberMeField } from './remember-me';
 import { PasskeySignIn } from './passkey-sign-in';
 import { SecondFactorStep } from './second-factor-step';
-import { useEarlyForm } from '../../lib/hydration';
 
 export function LoginPage() {
   const navigate = useNavigate();
   const { next } = useSearch({ from: '/login' });
-  const [message, setMessage] = useState<Notice | null>(null);
   const [pending, setPending] = useState<{ challenge: string; remember: boolean } | null>(null);
-  const defaultValues = { username: '', password: '', remember: true };
-  const {
-    register,
-    handleSubmit,
-    trigger,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof loginInput>, unknown, LoginInput>({
-    resolver: zodResolver(loginInput),
-    defaultValues,
-    shouldFocusError: true,
-  });
-  const early = useEarlyForm(loginInput, defaultValues, trigger);
-
-  async function onSubmit(input: LoginInput) {
-    setMessage(null);
-    let answer: Awaited<ReturnType<typeof trpcClient.account.login.mutate>>;
-    try {
-      answer = await trpcClient.account.login.mutate(input);
-    } catch (err) {
-      // The server's or the network's message, else 'Unexpected response' (docs/product.md#login).
-      const failure = failureOf(err);
-      setMessage(notice('error', failure.kind === 'unexpected' ? 'Login failed: Unexpected response' : `Login failed: ${failure.message}`));
-      return;
-    }
-    // Staff with a second factor: the code next (docs/product.md#second-factor-for-staff).
-    if ('secondFactorRequired' in answer) {
-      setPending({ challenge: answer.challenge, remember: input.remember });
-      return;
-    }
-    await finish(answer.token, input.remember);
-  }
+  const { register, getValues, errors, isSubmitting, early, message, say, submit } = useContractForm(
+    loginInput,
+    { username: '', password: '', remember: true },
+    { serverFields: [] },
+  );
+  const onSubmit = submit(
+    async (input) => {
+      const answer = await trpcClient.account.login.mutate(input);
+      // Staff with a second factor: the code next (docs/product.md#second-factor-for-staff).
+      if ('secondFactorRequired' in answer) return setPending({ challenge: answer.challenge, remember: input.remember });
+      await finish(answer.token, input.remember);
+    },
+    // The server's or the network's message, else 'Unexpected response' (docs/product.md#login).
+    (failure) => (failure.kind === 'unexpected' ? 'Login failed: Unexpected response' : `Login failed: ${failure.message}`),
+  );
 
   async function finish(token: string, remember: boolean) {
     try {
@@ -63,9 +41,7 @@ export function LoginPage() {
       // Back to the page that asked for a sign-in (a reminder's renewal link), else home.
       await (next ? navigate({ href: next, replace: true }) : navigate({ to: homePathOf(session), replace: true }));
     } catch (err) {
-      setMessage(
-        notice('error', err instanceof TokenDecodeError ? 'Login succeeded but failed to decode token.' : 'Login succeeded but processing user data failed.'),
-      );
+      say('error', err instanceof TokenDecodeError ? 'Login succeeded but failed to decode token.' : 'Login succeeded but processing user data failed.');
     }
   }
 
@@ -82,7 +58,7 @@ export function LoginPage() {
         />
       ) : (
         <>
-          <form {...early.form} noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Login">
+          <form {...early.form} noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Login">
             <TextField label="Username or e-mail" autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username?.message} {...register('username')} {...early.field('username')} />
             <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} {...early.field('password')} />
             <RememberMeField {...register('remember')} />
@@ -90,7 +66,7 @@ export function LoginPage() {
               Login
             </Button>
           </form>
-          <PasskeySignIn remember={() => getValues('remember') ?? false} onSignedIn={finish} onFailed={(text) => setMessage(notice('error', text))} />
+          <PasskeySignIn remember={() => getValues('remember') ?? false} onSignedIn={finish} onFailed={(text) => say('error', text)} />
         </>
       )}
       <p className="mt-6">

@@ -1,28 +1,26 @@
 // "Passkeys" on /account (docs/product.md#passkeys): the person's own passkeys, adding one on this device (the
 // browser's WebAuthn ceremony, through @simplewebauthn/browser) and removing one. Adding asks for the current
 // password first, and for staff with a second factor a code; an account whose address is unconfirmed adds none.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { addPasskeyInput, passkeyMessages, passkeyOptionsInput, type PasskeyView } from '@server/contract/passkeys';
 import { codeField } from '@server/contract/second-factor';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
-import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
+import { failureOf } from '../../lib/call-errors';
+import { useContractForm } from '../../lib/contract-form';
 import { useSession } from '../../lib/session';
 import { trpcClient } from '../../lib/trpc';
-import { FormMessage, notice, type Notice } from '../../components/form-message';
+import { FormMessage } from '../../components/form-message';
 import { ceremonyFailure } from './passkey-errors';
 import { usePasskeySupport } from './passkey-support';
 import { ConfirmFirst } from './confirm-first';
 
 export const PASSKEYS_KEY = ['account', 'passkeys'] as const;
 const addForm = z.object({ name: addPasskeyInput.shape.name, currentPassword: passkeyOptionsInput.shape.currentPassword, code: z.string() });
-type AddForm = z.infer<typeof addForm>;
 
 /** The account's passkeys, shared by this section and the password section (which says which remain after a change). */
 export const usePasskeys = () => useQuery({ queryKey: PASSKEYS_KEY, queryFn: () => trpcClient.account.passkeys.list.query() });
@@ -37,7 +35,6 @@ const dateTime = (iso: string) =>
 export function PasskeysSection({ emailVerified }: { emailVerified: boolean }) {
   const queryClient = useQueryClient();
   const passkeys = usePasskeys();
-  const [message, setMessage] = useState<Notice | null>(null);
   const supported = usePasskeySupport();
   const isStaff = useSession()?.isAdmin === true;
   const factor = useQuery({ queryKey: ['account', 'second-factor'], queryFn: () => trpcClient.account.secondFactor.status.query(), enabled: isStaff });
@@ -53,59 +50,45 @@ export function PasskeysSection({ emailVerified }: { emailVerified: boolean }) {
       }),
     [needsCode],
   );
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm<AddForm>({
-    resolver: zodResolver(schema),
-    defaultValues: { name: '', currentPassword: '', code: '' },
-    shouldFocusError: true,
-  });
+  const { register, reset, errors, isSubmitting, message, say, submit } = useContractForm(schema, { name: '', currentPassword: '', code: '' });
 
-  async function onAdd({ name, currentPassword, code }: AddForm) {
-    setMessage(null);
-    let options;
-    try {
-      ({ options } = await trpcClient.account.passkeys.options.mutate({ currentPassword, ...(needsCode ? { code } : {}) }));
-    } catch (err) {
-      if (failureOf(err).fieldErrors['code']) setCodeAsked(true);
-      if (showServerFieldErrors(err, ['currentPassword', 'code'] as const, setError) > 0) return;
-      setMessage(notice('error', `The passkey was not added: ${failureOf(err).message}`));
-      return;
-    }
-    let response;
-    try {
-      response = await startRegistration({
-        optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
-      });
-    } catch (err) {
-      setMessage(notice('error', ceremonyFailure(err, 'The passkey was not added')));
-      return;
-    }
-    try {
+  // Which call a failure came from: the password's check says the passkey was not added, the last call just why.
+  let step: 'options' | 'add' = 'options';
+  const onAdd = submit(
+    async ({ name, currentPassword, code }) => {
+      step = 'options';
+      const { options } = await trpcClient.account.passkeys.options.mutate({ currentPassword, ...(needsCode ? { code } : {}) });
+      let response;
+      try {
+        response = await startRegistration({
+          optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON,
+        });
+      } catch (err) {
+        return say('error', ceremonyFailure(err, 'The passkey was not added'));
+      }
+      step = 'add';
       const added = await trpcClient.account.passkeys.add.mutate({
         name,
         response: response as z.input<typeof addPasskeyInput>['response'],
       });
       reset();
-      setMessage(notice('success', `Passkey “${added.name}” added. You can now sign in with it.`));
+      say('success', `Passkey “${added.name}” added. You can now sign in with it.`);
       await queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY });
-    } catch (err) {
-      if (showServerFieldErrors(err, ['name'] as const, setError) > 0) return;
-      setMessage(notice('error', failureOf(err).message));
-    }
-  }
+    },
+    (failure, placed) => {
+      if (step === 'options' && failure.fieldErrors['code']) setCodeAsked(true);
+      if (placed > 0) return null;
+      return step === 'options' ? `The passkey was not added: ${failure.message}` : failure.message;
+    },
+  );
 
   const remove = useMutation({
     mutationFn: (p: PasskeyView) => trpcClient.account.passkeys.remove.mutate({ id: p.id }),
     onSuccess: async (_answer, p) => {
-      setMessage(notice('success', `Passkey “${p.name}” removed.`));
+      say('success', `Passkey “${p.name}” removed.`);
       await queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY });
     },
-    onError: (err) => setMessage(notice('error', failureOf(err).message)),
+    onError: (err) => say('error', failureOf(err).message),
   });
 
   return (
@@ -148,7 +131,7 @@ export function PasskeysSection({ emailVerified }: { emailVerified: boolean }) {
             <ConfirmFirst why={passkeyMessages.unconfirmed} />
           </div>
         ) : supported ? (
-          <form noValidate onSubmit={handleSubmit(onAdd)} className="mt-5 space-y-5" aria-label="Add a passkey">
+          <form noValidate onSubmit={onAdd} className="mt-5 space-y-5" aria-label="Add a passkey">
             <TextField
               label="Name for the passkey"
               hint="So you can tell your passkeys apart, such as “My phone”."

@@ -1,18 +1,16 @@
 // /register (docs/product.md#registration), checked with the server's own schema.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
+import { useWatch } from 'react-hook-form';
 import { emailConfirmationMessages } from '@server/contract/email-confirmation';
 import { messages } from '@server/contract/messages';
-import { registerInput, type RegisterInput } from '@server/contract/schemas';
+import { registerInput } from '@server/contract/schemas';
 import { Button, textLinkClass as linkClass } from '../../components/button';
 import { TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
-import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
+import { useContractForm } from '../../lib/contract-form';
 import { trpcClient } from '../../lib/trpc';
-import { FormMessage, notice, type Notice } from '../../components/form-message';
+import { FormMessage } from '../../components/form-message';
 import { useLiveForm } from '../../lib/hydration';
 
 /** Registration redirect delay (docs/product.md#limits-and-constants). */
@@ -23,21 +21,9 @@ const FIELDS = ['username', 'email', 'password'] as const;
 export function RegisterPage() {
   const liveForm = useLiveForm();
   const navigate = useNavigate();
-  const [message, setMessage] = useState<Notice | null>(null);
   const [registered, setRegistered] = useState(false);
   const noteId = useId();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof registerInput>, unknown, RegisterInput>({
-    resolver: zodResolver(registerInput),
-    defaultValues: { username: '', email: '', password: '' },
-    shouldFocusError: true,
-  });
+  const { register, reset, control, errors, isSubmitting, message, submit } = useContractForm(registerInput, { username: '', email: '', password: '' });
   const values = useWatch({ control, name: FIELDS });
   const allFilled = values.every((v) => typeof v === 'string' && v.trim() !== '');
 
@@ -47,22 +33,17 @@ export function RegisterPage() {
     return () => window.clearTimeout(timer);
   }, [registered, navigate]);
 
-  async function onSubmit(input: RegisterInput) {
-    setMessage(null);
-    try {
+  const onSubmit = submit(
+    async (input) => {
       // The server makes a plain user whatever else is sent (docs/product.md#registration).
       await trpcClient.account.register.mutate({ username: input.username, email: input.email, password: input.password });
-    } catch (err) {
-      showServerFieldErrors(err, FIELDS, setError);
-      // The server's message, else 'Registration failed'.
-      const failure = failureOf(err);
-      setMessage(notice('error', failure.kind === 'server' && failure.message ? failure.message : messages.registrationFailed));
-      return;
-    }
-    reset({ username: '', email: '', password: '' });
-    setMessage(notice('success', messages.registrationSuccess));
-    setRegistered(true);
-  }
+      reset({ username: '', email: '', password: '' });
+      setRegistered(true);
+      return messages.registrationSuccess;
+    },
+    // The server's message, else 'Registration failed'; field messages beside their fields too.
+    (failure) => (failure.kind === 'server' && failure.message ? failure.message : messages.registrationFailed),
+  );
 
   return (
     <div className="mx-auto max-w-md">
@@ -80,7 +61,7 @@ export function RegisterPage() {
           ) : null}
         </FormMessage>
       ) : null}
-      <form {...liveForm} noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Register">
+      <form {...liveForm} noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Register">
         <TextField
           label="Username"
           autoComplete="username"

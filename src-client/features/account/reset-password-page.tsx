@@ -1,19 +1,17 @@
 // /reset-password (docs/product.md#password-reset). Success ends every session of the account on the server, so
 // this browser's session is cleared too; the page says what else the link removed (docs/product.md#e-mail-confirmation).
-import { zodResolver } from '@hookform/resolvers/zod';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { accountClearedText, type AccountCleared } from '@server/contract/email-confirmation';
-import { newPasswordForm, passwordResetMessages, type NewPasswordForm } from '@server/contract/password-reset';
+import { newPasswordForm, passwordResetMessages } from '@server/contract/password-reset';
 import { messages } from '@server/contract/messages';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { PageHeading } from '../../components/page';
-import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
+import { useContractForm } from '../../lib/contract-form';
 import { trpcClient } from '../../lib/trpc';
 import { clearSession } from '../../lib/session';
-import { FormMessage, NewPasswordFields, notice, type Notice } from '../../components/form-message';
+import { FormMessage, NewPasswordFields } from '../../components/form-message';
 
 const route = getRouteApi('/reset-password');
 const linkClass = 'font-semibold underline underline-offset-2';
@@ -43,39 +41,25 @@ function MissingToken() {
 }
 
 function ResetForm({ token }: { token: string }) {
-  const [message, setMessage] = useState<Notice | null>(null);
   const [linkDead, setLinkDead] = useState(false);
   const [removed, setRemoved] = useState<AccountCleared | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<NewPasswordForm>({
-    resolver: zodResolver(newPasswordForm),
-    defaultValues: { password: '', confirmPassword: '' },
-    shouldFocusError: true,
-  });
+  const { register, errors, isSubmitting, message, submit } = useContractForm(newPasswordForm, { password: '', confirmPassword: '' }, { serverFields: ['password'] });
 
-  async function onSubmit(input: NewPasswordForm) {
-    setMessage(null);
-    try {
+  const onSubmit = submit(
+    async (input) => {
       const answer = await trpcClient.passwordReset.confirm.mutate({ token, password: input.password });
       clearSession();
       setRemoved(answer.removed);
-      setMessage(notice('success', answer.message || passwordResetMessages.changed));
-    } catch (err) {
-      if (showServerFieldErrors(err, ['password'], setError) > 0) return;
-      const failure = failureOf(err);
-      if (failure.kind === 'server') {
-        // A used, expired or mangled link: the only way on is a new one.
-        setLinkDead(failure.status === 400);
-        setMessage(notice('error', failure.message));
-        return;
-      }
-      setMessage(notice('error', messages.internal));
-    }
-  }
+      return answer.message || passwordResetMessages.changed;
+    },
+    (failure, placed) => {
+      if (placed > 0) return null;
+      if (failure.kind !== 'server') return messages.internal;
+      // A used, expired or mangled link: the only way on is a new one.
+      setLinkDead(failure.status === 400);
+      return failure.message;
+    },
+  );
 
   if (message?.tone === 'success') {
     return (
@@ -103,7 +87,7 @@ function ResetForm({ token }: { token: string }) {
           ) : null}
         </FormMessage>
       ) : null}
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Set a new password">
+      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Set a new password">
         <NewPasswordFields register={register} errors={errors} />
         <Button type="submit" disabled={isSubmitting} className="w-full">
           {isSubmitting ? 'Saving...' : 'Set new password'}

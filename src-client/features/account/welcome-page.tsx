@@ -1,10 +1,8 @@
 // /welcome (docs/product.md#welcome): an invited customer chooses a password; the answer's session is saved as a
 // sign-in would be. Staff with a second factor go on to the code, as at /login. What the link removed from the
 // account (docs/product.md#e-mail-confirmation) is said before going on, when there is anything to say.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { brand } from '@server/contract/brand';
 import { accountClearedMatters, accountClearedText, type AccountCleared } from '@server/contract/email-confirmation';
@@ -13,18 +11,17 @@ import { newPasswordForm, passwordResetMessages } from '@server/contract/passwor
 import { Alert } from '../../components/alert';
 import { Button, textLinkClass as linkClass } from '../../components/button';
 import { PageHeading } from '../../components/page';
-import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
+import { useContractForm } from '../../lib/contract-form';
 import { trpcClient } from '../../lib/trpc';
 import { homePathOf } from '../../lib/guards';
 import { saveSession, useSession, type Session } from '../../lib/session';
-import { FormMessage, NewPasswordFields, notice, type Notice } from '../../components/form-message';
+import { FormMessage, NewPasswordFields } from '../../components/form-message';
 import { RememberMeField } from './remember-me';
 import { SecondFactorStep } from './second-factor-step';
 
 const route = getRouteApi('/welcome');
 
 const welcomeForm = newPasswordForm.and(z.object({ remember: z.boolean() }));
-type WelcomeForm = z.infer<typeof welcomeForm>;
 
 export function WelcomePage() {
   const { token } = route.useSearch();
@@ -71,56 +68,35 @@ function LinkProblem({ title }: { title: string }) {
 
 function WelcomeForm({ token }: { token: string }) {
   const navigate = useNavigate();
-  const [message, setMessage] = useState<Notice | null>(null);
   const [linkDead, setLinkDead] = useState(false);
   const [signInInstead, setSignInInstead] = useState(false);
   const [removed, setRemoved] = useState<AccountCleared | null>(null);
   const [codeStep, setCodeStep] = useState<{ challenge: string; remember: boolean } | null>(null);
   const [signedIn, setSignedIn] = useState<Session | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<WelcomeForm>({
-    resolver: zodResolver(welcomeForm),
-    defaultValues: { password: '', confirmPassword: '', remember: true },
-    shouldFocusError: true,
-  });
+  const { register, errors, isSubmitting, message, submit } = useContractForm(
+    welcomeForm,
+    { password: '', confirmPassword: '', remember: true },
+    { serverFields: ['password'] },
+  );
 
-  async function onSubmit(input: WelcomeForm) {
-    setMessage(null);
-    let answer: Awaited<ReturnType<typeof trpcClient.passwordReset.confirm.mutate>>;
-    try {
-      answer = await trpcClient.passwordReset.confirm.mutate({ token, password: input.password, remember: input.remember });
-    } catch (err) {
-      if (showServerFieldErrors(err, ['password'], setError) > 0) return;
-      const failure = failureOf(err);
-      if (failure.kind === 'server') {
-        if (failure.status === 400) {
-          // Used, expired or damaged: the only way on is a new link.
-          setLinkDead(true);
-          return;
-        }
-        setMessage(notice('error', failure.message));
-        return;
-      }
-      setMessage(notice('error', failure.kind === 'network' ? failure.message : messages.internal));
-      return;
-    }
-    setRemoved(answer.removed);
-    if (answer.secondFactor) {
+  const onSubmit = submit(
+    async (input) => {
+      const answer = await trpcClient.passwordReset.confirm.mutate({ token, password: input.password, remember: input.remember });
+      setRemoved(answer.removed);
       // Staff with a second factor: the password is set, and the code is asked as after a password.
-      setCodeStep({ challenge: answer.secondFactor.challenge, remember: input.remember });
-      return;
-    }
-    if (!answer.session) {
+      if (answer.secondFactor) return setCodeStep({ challenge: answer.secondFactor.challenge, remember: input.remember });
       // A reset link opened here: the password changed, but such a link signs nobody in.
-      setSignInInstead(true);
-      return;
-    }
-    await signInWith(answer.session.token, input.remember, answer.removed);
-  }
+      if (!answer.session) return setSignInInstead(true);
+      await signInWith(answer.session.token, input.remember, answer.removed);
+    },
+    (failure, placed) => {
+      if (placed > 0) return null;
+      if (failure.kind === 'unexpected') return messages.internal;
+      // Used, expired or damaged: the only way on is a new link.
+      if (failure.kind === 'server' && failure.status === 400) setLinkDead(true);
+      return failure.status === 400 ? null : failure.message;
+    },
+  );
 
   /** Saves the session and goes home, or first says what the link removed from the account. */
   async function signInWith(sessionToken: string, remember: boolean, cleared: AccountCleared | null) {
@@ -185,7 +161,7 @@ function WelcomeForm({ token }: { token: string }) {
   return (
     <>
       {message ? <FormMessage notice={message} /> : null}
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Choose your password">
+      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Choose your password">
         <NewPasswordFields register={register} errors={errors} />
         <RememberMeField {...register('remember')} />
         <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined} className="w-full">

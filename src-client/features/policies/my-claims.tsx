@@ -49,7 +49,7 @@ export function MyClaims({ userId }: { userId: number }) {
   const query = useQuery(myClaimsQuery());
   const phone = usePhoneReports(userId);
   const claims = query.data ?? [];
-  // A report the server already has (sent by Background Sync) shows once, as the server's.
+  // A report the server already has (sent from another tab) shows once, as the server's.
   const waiting = phone.filter((r) => !claims.some((c) => c.clientId === r.clientId));
   return (
     <section aria-labelledby="your-claims" className="mt-12">

@@ -1,9 +1,9 @@
 // When the outbox is sent without anyone tapping 'Send' (docs/product.md#reporting-a-claim): at the app's start, when
 // the browser says the connection is back (`online`), and when someone signs in (their reports left from an ended
-// session go then). Background Sync in the service worker (vite.config.ts) is a further chance where the browser has
-// it; the server stores a report once whichever arrives first.
+// session go then). The page's outbox is the one queue: the service worker keeps no copy, as a request it kept would
+// carry the session's token past sign-out and could not be shown, counted or corrected (docs/product.md#offline).
 import { onSessionChange, readSession } from '../../lib/session';
-import { claimOutbox } from './outbox-store';
+import { claimOutbox, removeOldServiceWorkerQueue } from './outbox-store';
 
 let started = false;
 
@@ -19,6 +19,7 @@ function flushForSignedIn(): void {
 export function startClaimOutbox(): void {
   if (started || typeof window === 'undefined' || typeof indexedDB === 'undefined') return;
   started = true;
+  removeOldServiceWorkerQueue();
   window.addEventListener('online', flushForSignedIn);
   onSessionChange(flushForSignedIn);
   flushForSignedIn();

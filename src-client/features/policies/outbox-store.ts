@@ -60,31 +60,17 @@ export function claimOutbox(): Outbox {
   return outbox;
 }
 
-/** The service worker's Background Sync queue (vite.config.ts): its name, and workbox-background-sync's database. */
-export const BACKGROUND_SYNC_QUEUE = 'claim-reports';
-const WORKBOX_DB = 'workbox-background-sync';
-
 /**
- * Removes the reports the service worker holds for Background Sync (a copy of a request that failed at the network).
- * Only when that database exists: opening it here first would create it without its store, and the service worker
- * would then find no store to use.
+ * The database where an earlier service worker kept its own copy of a report that failed at the network (a second
+ * queue, gone: the outbox above is the one). A copy left on a device is removed at start-up and at sign-out; the
+ * outbox's own copy is still there to send.
  */
-async function purgeBackgroundSync(): Promise<void> {
-  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return;
-  if (!(await indexedDB.databases()).some((d) => d.name === WORKBOX_DB)) return;
-  const database = await openDB(WORKBOX_DB);
-  try {
-    if (!database.objectStoreNames.contains('requests')) return;
-    const tx = database.transaction('requests', 'readwrite');
-    for (const key of await tx.store.index('queueName').getAllKeys(IDBKeyRange.only(BACKGROUND_SYNC_QUEUE))) await tx.store.delete(key);
-    await tx.done;
-  } finally {
-    database.close();
-  }
+export function removeOldServiceWorkerQueue(): void {
+  if (typeof indexedDB !== 'undefined') indexedDB.deleteDatabase('workbox-background-sync');
 }
 
-/** Sign-out: this person's reports leave the phone, and any copy waiting in the service worker's queue. */
+/** Sign-out: this person's reports leave the phone. */
 export async function purgeClaimReports(userId: number): Promise<void> {
+  removeOldServiceWorkerQueue();
   await claimOutbox().purge(userId);
-  await purgeBackgroundSync().catch(() => undefined);
 }

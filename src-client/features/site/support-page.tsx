@@ -1,15 +1,11 @@
 // /support (docs/product.md#support, docs/product.md#callback-requests).
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { brand, brandTelHref } from '@server/contract/brand';
 import {
   callbackInput,
   callbackInsuranceTypeOptions,
   callbackMessages,
   contactReasonOptions,
-  type CallbackFormValues,
-  type CallbackInput,
 } from '@server/contract/callback';
 import { noHolidays, officeHoursFullText, openSlots, ukDayText } from '@server/contract/opening-hours';
 import { Alert } from '../../components/alert';
@@ -17,8 +13,8 @@ import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 import { ContactPanels } from '../../components/contact-panels';
 import { PageHeading } from '../../components/page';
-import { useEarlyForm, useHydrated } from '../../lib/hydration';
-import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
+import { useHydrated } from '../../lib/hydration';
+import { useContractForm } from '../../lib/contract-form';
 import { trpcClient, type RouterOutputs } from '../../lib/trpc';
 
 // docs/product.md#support: each card has its e-mail address and a phone number: the claims card the 24/7 claims
@@ -104,29 +100,17 @@ const SERVER_FIELDS = ['name', 'email', 'phone', 'reasonForContact', 'callbackDa
 function CallbackForm({ onDone }: { onDone: (answer: CallbackAnswer) => void }) {
   const noteId = useId();
   const honeypotId = useId();
-  const [serverError, setServerError] = useState<string | null>(null);
   const errorRef = useRef<HTMLDivElement>(null);
   const defaultValues = { name: '', email: '', phone: '', callbackDate: '', insuranceType: '' as const, website: '' };
-  const {
-    register,
-    handleSubmit,
-    setError,
-    trigger,
-    formState: { errors, isSubmitting },
-  } = useForm<CallbackFormValues, unknown, CallbackInput>({
-    resolver: zodResolver(callbackInput),
-    defaultValues,
-    shouldFocusError: true,
-  });
+  const { register, errors, isSubmitting, early, message, submit } = useContractForm(callbackInput, defaultValues, { serverFields: SERVER_FIELDS });
 
   useEffect(() => {
-    if (serverError) errorRef.current?.focus();
-  }, [serverError]);
+    if (message) errorRef.current?.focus();
+  }, [message]);
 
   // The times offered: the office's open half hours of the coming week from now, worked out once live (the prerendered
   // form was built at another time). Bank holidays are the server's to know: it refuses one naming the hours.
   const hydrated = useHydrated();
-  const early = useEarlyForm(callbackInput, defaultValues, trigger);
   const [slotGroups] = useState(() =>
     openSlots(Date.now(), CALLBACK_DAYS_OFFERED, noHolidays).map(({ date, times }) => ({
       label: ukDayText(date),
@@ -134,26 +118,21 @@ function CallbackForm({ onDone }: { onDone: (answer: CallbackAnswer) => void }) 
     })),
   );
 
-  const submit = handleSubmit(async (values) => {
-    setServerError(null);
-    try {
-      onDone(await trpcClient.callbacks.request.mutate(values));
-    } catch (err) {
-      const failure = failureOf(err);
-      if (failure.status === 400 && showServerFieldErrors(err, SERVER_FIELDS, setError) > 0) return;
-      setServerError(failure.kind === 'server' ? failure.message : 'We could not reach our server. Check your connection and try again.');
-    }
-  });
+  const onSubmit = submit(
+    async (values) => onDone(await trpcClient.callbacks.request.mutate(values)),
+    (failure, placed) =>
+      failure.status === 400 && placed > 0 ? null : failure.kind === 'server' ? failure.message : 'We could not reach our server. Check your connection and try again.',
+  );
 
   return (
-    <form {...early.form} onSubmit={submit} noValidate aria-describedby={noteId} className="relative mt-4 space-y-5">
+    <form {...early.form} onSubmit={onSubmit} noValidate aria-describedby={noteId} className="relative mt-4 space-y-5">
       <p id={noteId} className="text-ink-muted">
         Leave your details and we will call you back within 24 hours. All fields are required unless marked optional.
       </p>
-      {serverError ? (
+      {message ? (
         <div ref={errorRef} tabIndex={-1}>
           <Alert tone="error" title="Your callback request was not sent">
-            {serverError} You can also call us on {brand.phones.support}.
+            {message.text} You can also call us on {brand.phones.support}.
           </Alert>
         </div>
       ) : null}

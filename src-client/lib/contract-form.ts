@@ -1,0 +1,71 @@
+// One form over a contract schema (docs/api.md#errors-over-trpc): the schema checks it on the device with the server's
+// own messages, the server's field messages land beside their fields (the first focused), anything else becomes the
+// one notice above the form, and the submit state disables its button. Every form of the app is made with it.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormProps } from 'react-hook-form';
+import type { z } from 'zod';
+import { failureOf, showServerFieldErrors, type Failure } from './call-errors';
+import { useEarlyForm } from './hydration';
+
+export interface Notice {
+  tone: 'error' | 'success' | 'info';
+  text: string;
+  /** Changes on every submit, so the same text twice is still announced and focused again. */
+  seq: number;
+}
+
+let seq = 0;
+export const notice = (tone: Notice['tone'], text: string): Notice => ({ tone, text, seq: ++seq });
+
+/** What the notice says of a failed send: by default the server's message, unless field messages took its place. */
+export type FailureText = (failure: Failure, placed: number, err: unknown) => string | null;
+const failureText: FailureText = (failure, placed) => (placed > 0 ? null : failure.message);
+
+export interface ContractFormOptions<In extends FieldValues, Out extends FieldValues> extends Omit<UseFormProps<In, unknown, Out>, 'resolver' | 'defaultValues'> {
+  /** The fields the server's field messages go to: every field of the default values unless named. */
+  serverFields?: readonly Path<In>[];
+  /** The form as the prerendered page holds it, for useEarlyForm's messages: the default values unless given. */
+  empty?: Record<string, unknown>;
+}
+
+/** A contract schema of a form: an object of fields, as it is typed and as it is parsed. */
+type FormSchema = z.ZodType<FieldValues, FieldValues>;
+
+export function useContractForm<S extends FormSchema>(
+  schema: S,
+  defaultValues: DefaultValues<z.input<S>>,
+  { serverFields = Object.keys(defaultValues) as Path<z.input<S>>[], empty = defaultValues, ...options }: ContractFormOptions<z.input<S>, z.output<S>> = {},
+) {
+  const methods = useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema), defaultValues, shouldFocusError: true, ...options });
+  const [message, setMessage] = useState<Notice | null>(null);
+  const early = useEarlyForm(schema, empty, methods.trigger);
+  const { errors, isSubmitting } = methods.formState;
+  return {
+    ...methods,
+    errors,
+    isSubmitting,
+    early,
+    /** The notice above the form, or null. */
+    message,
+    say: (tone: Notice['tone'], text: string) => setMessage(notice(tone, text)),
+    clear: () => setMessage(null),
+    /**
+     * The form's onSubmit: `send` runs with the parsed values once the schema passes; a text it answers is the
+     * success notice. A failure puts the server's field messages on their fields and `failed`'s text in the notice.
+     */
+    submit: (send: (values: z.output<S>) => Promise<string | void> | string | void, failed: FailureText = failureText) =>
+      methods.handleSubmit(async (values) => {
+        setMessage(null);
+        let done: string | void;
+        try {
+          done = await send(values);
+        } catch (err) {
+          const text = failed(failureOf(err), showServerFieldErrors(err, serverFields, methods.setError), err);
+          if (text) setMessage(notice('error', text));
+          return;
+        }
+        if (typeof done === 'string') setMessage(notice('success', done));
+      }),
+  };
+}
