@@ -8,7 +8,6 @@ import { brokenTextError } from '../contract/text';
 import { DomainError, domainErrorIn, errorAnswerOf, inputErrorDetails } from '../errors';
 import type { OperationContext } from './operation';
 import { assertTier, type Tier } from './tiers';
-import { assertSecondFactorRule } from '../modules/accounts';
 
 export interface TrpcContext extends OperationContext {
   /** Resolved on first use, once per request: public procedures never pay for a token check. */
@@ -75,8 +74,6 @@ const signedInProcedure = publicProcedure.use(async ({ ctx, next }) => {
 const tierProcedure = (tier: 'admin' | 'owner') =>
   signedInProcedure.use(async ({ ctx, next }) => {
     assertTier(tier, ctx.caller);
-    // The owner's rule (docs/product.md#second-factor-for-staff), as at the REST door.
-    await assertSecondFactorRule(ctx.deps, ctx.caller);
     return next();
   });
 

@@ -4,6 +4,8 @@ import { loginResultView } from './views';
 
 /** The code the client sees on a 403 from the admin area while the owner's rule waits for this account to set one up. */
 export const SECOND_FACTOR_REQUIRED = 'second_factor_required';
+/** The site_settings row of the owner's rule ('true' when every staff account must have a second factor). */
+export const SECOND_FACTOR_RULE_KEY = 'staff_second_factor_required';
 
 /** A code from the authenticator: six digits, spaces allowed between them as apps show them. */
 export const TOTP_CODE_RE = /^\d{6}$/;

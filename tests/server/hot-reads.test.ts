@@ -76,6 +76,7 @@ for (const i of [0, 1]) {
         isOwner: false,
         sessionVersion: 0,
         revoked: false,
+        secondFactorMissing: false,
       });
       await h.database.client.execute({ sql: 'insert or ignore into revoked_tokens (jti, expires_at) values (?, ?)', args: ['gone-jti', 1] });
       expect((await reads.callerRow(userId, 'gone-jti'))?.revoked).toBe(true);

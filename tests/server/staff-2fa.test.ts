@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
 import { createSecretBox } from '../../src-server/platform/auth/secret-box';
 import { auditLogs, recoveryCodes, staffFactors } from '../../src-server/platform/db/schema/index';
+import { getStats } from '../../src-server/modules/reporting/stats/service';
+import { databaseWork } from './database-work';
 import { createHarness, json, PASSWORD, type Harness } from './harness';
 
 let h: Harness;
@@ -227,6 +229,22 @@ describe("the owner's rule", () => {
 
     const off = await h.request('PUT', '/api/admin/second-factor-rule', { token: ownerToken, body: { required: false } });
     expect(await json(off)).toEqual({ required: false });
+  });
+
+  it("costs a staff request no query: the rule, the factor and a passkey session come with the caller's one read", async () => {
+    const id = await h.addUser({ username: 'counted', isOwner: true });
+    const token = await h.tokenFor('counted');
+    await enrol(token);
+    const stats = () => h.request('GET', '/api/admin/stats', { token });
+    // What the operation itself reads, called without a door.
+    const work = (await databaseWork(h, () => getStats(h.deps, { id, username: 'counted', isAdmin: true, isOwner: true, jti: 'direct', exp: 0 }))).reads;
+    const ruleOff = await databaseWork(h, stats);
+    expect((await h.request('PUT', '/api/admin/second-factor-rule', { token, body: { required: true } })).status).toBe(200);
+    const ruleOn = await databaseWork(h, stats);
+    const overTrpc = await databaseWork(h, () => h.trpc(token).admin.stats());
+    expect([ruleOff.result.status, ruleOn.result.status]).toEqual([200, 200]);
+    expect([ruleOff.reads, ruleOn.reads, overTrpc.reads]).toEqual([work, work, work]);
+    expect((await h.request('PUT', '/api/admin/second-factor-rule', { token, body: { required: false } })).status).toBe(200);
   });
 
   it('only an owner changes it', async () => {

@@ -10,7 +10,6 @@ export { provideAccountRecords, type AccountRecords, type RecordsOptions } from 
 export { passkeyLoginOperations, passkeyOperations } from './passkeys/operations';
 export { queueInvitation } from './password-reset/invitation';
 export { passwordResetOperations } from './password-reset/operations';
-export { assertSecondFactorRule } from './second-factor/factor';
 export { secondFactorOperations, secondFactorRuleOperation } from './second-factor/operations';
 export { sessionSeen } from './sessions/service';
 export { adminUserOperations } from './users/operations';

@@ -12,6 +12,11 @@ export interface Caller {
   jti: string;
   /** Token expiry, epoch seconds. */
   exp: number;
+  /**
+   * Staff under the owner's rule without a second factor on this session: the admin and owner tiers refuse it
+   * (api/tiers.ts). Read with the caller, so the tier check costs no query.
+   */
+  secondFactorMissing?: boolean;
 }
 
 export type CallerResult = { caller: Caller } | { caller: null; reason: 'missing' | 'invalid' };
@@ -37,7 +42,7 @@ export function createCallerResolver(hot: HotReads, tokens: TokenService, seen?:
     const { isAdmin, isOwner } = normaliseRoles(row);
     seen?.({ jti: claims.jti, userId: row.id }, nowMs);
     return {
-      caller: { id: row.id, username: row.username, isAdmin, isOwner, jti: claims.jti, exp: claims.exp },
+      caller: { id: row.id, username: row.username, isAdmin, isOwner, jti: claims.jti, exp: claims.exp, secondFactorMissing: row.secondFactorMissing },
     };
   };
 }

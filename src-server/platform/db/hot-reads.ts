@@ -3,6 +3,7 @@
 import type { Client, InArgs } from '@libsql/client';
 import Libsql from 'libsql';
 import { registrationSearchForm, registrationSpellings } from '../../contract/search';
+import { SECOND_FACTOR_RULE_KEY } from '../../contract/second-factor';
 import { offThreadReads } from './off-thread';
 import { POLICY_LIST_READ_SQL } from './read-models/policy-list';
 
@@ -13,6 +14,8 @@ interface CallerRow {
   isOwner: boolean;
   sessionVersion: number;
   revoked: boolean;
+  /** A staff account under the owner's rule with no factor, on a session not made with a passkey (docs/product.md#second-factor-for-staff). */
+  secondFactorMissing: boolean;
 }
 
 export interface HotReads {
@@ -61,9 +64,16 @@ const countFtsStatement = (table: FtsTable, query: string, upTo: number | undefi
     ? [`select count(*) from ${ftsMatches(table)}`, [query]]
     : [`select count(*) from (select 1 from ${ftsMatches(table)} limit ?)`, [query, upTo]];
 
+// The staff tier's facts come with the same read (docs/product.md#second-factor-for-staff): the owner's rule, the
+// account's confirmed factor and whether this session came from a passkey. SQLite stops at the first false term, so a
+// customer's read touches only users and revoked_tokens. ?1 is the token's jti, ?2 the account.
 const CALLER_SQL = `select id, username, is_admin as isAdmin, is_owner as isOwner, session_version as sessionVersion,
-  exists(select 1 from revoked_tokens where jti = ?) as revoked
-  from users where id = ?`;
+  exists(select 1 from revoked_tokens where jti = ?1) as revoked,
+  (is_admin or is_owner)
+    and exists(select 1 from site_settings where key = '${SECOND_FACTOR_RULE_KEY}' and value = 'true')
+    and not exists(select 1 from staff_factors where user_id = users.id and confirmed_at is not null)
+    and not exists(select 1 from sessions where jti = ?1 and user_id = users.id and passkey = 1) as secondFactorMissing
+  from users where id = ?2`;
 
 /** CALLER_SQL's row as its cells, read raw: a named row costs ~3 µs more on every signed-in request. */
 type RawCaller = ArrayLike<unknown>;
@@ -77,6 +87,7 @@ function toCaller(row: RawCaller | undefined): CallerRow | undefined {
     isOwner: Boolean(row[3]),
     sessionVersion: Number(row[4]),
     revoked: Boolean(row[5]),
+    secondFactorMissing: Boolean(row[6]),
   };
 }
 

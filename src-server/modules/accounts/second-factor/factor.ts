@@ -1,19 +1,17 @@
-// What the sign-in and the tiers ask of the staff second factor (docs/product.md#second-factor-for-staff): whether an
+// What the sign-in and the account page ask of the staff second factor (docs/product.md#second-factor-for-staff): whether an
 // account has one, the owner's rule, and the password step's challenge. Apart from service.ts, which signs in through
 // modules/accounts/account, so that the password step can use these without a cycle.
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { messages } from '../../../contract/messages';
-import { SECOND_FACTOR_REQUIRED, type SecondFactorChallenge } from '../../../contract/second-factor';
-import type { Caller, Deps } from '../../../deps';
-import { ForbiddenError } from '../../../errors';
+import { SECOND_FACTOR_RULE_KEY, type SecondFactorChallenge } from '../../../contract/second-factor';
+import type { Caller } from '../../../deps';
 import { issueToken } from '../../../platform/tokens/index';
 import type { DbOrTx } from '../../../platform/db/client';
 import { sessions, siteSettings, staffFactors } from '../../../platform/db/schema/index';
 
 /** How long the password step's challenge waits for the code. */
 export const CHALLENGE_TTL_MS = 5 * 60_000;
-/** The site_settings row of the owner's rule. */
-export const RULE_KEY = 'staff_second_factor_required';
+/** The site_settings row of the owner's rule (the caller's read checks it too: platform/db/hot-reads.ts). */
+export const RULE_KEY = SECOND_FACTOR_RULE_KEY;
 
 /** The account's factor once a code from it was accepted; a set-up still waiting for its first code is none. */
 export async function enrolledFactor(db: DbOrTx, userId: number) {
@@ -40,16 +38,6 @@ export async function signedInWithPasskey(db: DbOrTx, caller: Pick<Caller, 'id' 
 /** Whether the caller's session meets the owner's rule: the account has a TOTP factor (asked at every password sign-in), or the session came from a passkey. */
 export async function hasSecondFactor(db: DbOrTx, caller: Pick<Caller, 'id' | 'jti'>): Promise<boolean> {
   return (await enrolledFactor(db, caller.id)) !== undefined || (await signedInWithPasskey(db, caller));
-}
-
-/**
- * The admin and owner tiers' second check (api/tiers.ts): under the owner's rule, a staff session without a factor
- * is refused with a code the console recognises, and sent to set one up.
- */
-export async function assertSecondFactorRule(deps: Pick<Deps, 'db'>, caller: Caller): Promise<void> {
-  if (!(await factorRequired(deps.db))) return;
-  if (await hasSecondFactor(deps.db, caller)) return;
-  throw new ForbiddenError(messages.secondFactorRequired, { code: SECOND_FACTOR_REQUIRED });
 }
 
 /** The password step of an account with a factor: a single-use challenge instead of a session, in the sign-in's write. */
