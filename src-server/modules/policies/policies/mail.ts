@@ -14,7 +14,7 @@ import type { OutgoingMail } from '../../../platform/mail/mailer';
 import { letter } from '../../../platform/mail/letter';
 import { hasUsablePassword } from '../../accounts';
 import type { DocumentFile } from '../documents/files';
-import type { PolicyRow } from './service';
+import type { PolicyRow } from './row';
 import type { Change } from './versions';
 
 /**

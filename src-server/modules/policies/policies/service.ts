@@ -21,8 +21,7 @@ import { reminderDueAt } from '../reminders/timing';
 import { generatePolicyNumber, generateVerifyCode } from './policy-number';
 import { accountText, changesBetween, changesText, recordVersion, versionsOf } from './versions';
 import { awaitsPayment } from './paid';
-
-export type PolicyRow = typeof policies.$inferSelect;
+import type { PolicyRow } from './row';
 
 export function toPolicyView(row: PolicyRow, username: string | null): PolicyView {
   return {
