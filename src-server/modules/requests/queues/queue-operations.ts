@@ -7,7 +7,7 @@ import { idInput } from '../../../contract/schemas';
 import { pageOf, requestNoteView, type Page, type RequestNoteView } from '../../../contract/views';
 import type { Caller, Deps } from '../../../deps';
 import { defineOperation, type Operation } from '../../../api/operation';
-import type { Tag } from '../../../api/openapi-document';
+import type { Tag } from '../../../api/tags';
 import type { QueueItemChange, QueuePageQuery } from './queue';
 
 export interface QueueNames<K extends QueueKind, Item, Detail> {
