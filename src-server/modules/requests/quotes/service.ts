@@ -5,26 +5,16 @@ import { and, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { messages } from '../../../contract/messages';
 import { answersForProduct, checkQuoteTimes, quoteMessages, requestedStartOf, type QuoteRequest } from '../../../contract/quote';
 import type { Received } from '../../../contract/replies';
-import { promiseOwedStatuses, quoteDueAt, type QueueListQuery, type RequestUpdateInput } from '../../../contract/queues';
-import type { OfferView, Page, QuoteRequestDetailView, QuoteRequestView, RequestNoteView } from '../../../contract/views';
+import { promiseOwedStatuses, quoteDueAt } from '../../../contract/queues';
+import type { OfferView, QuoteRequestDetailView, QuoteRequestView, RequestNoteView } from '../../../contract/views';
 import type { DbOrTx } from '../../../platform/db/client';
 import { totalOf } from '../../../platform/db/list';
 import { policies, quoteRequests, users } from '../../../platform/db/schema/index';
-import type { Caller, Deps } from '../../../deps';
+import type { Deps } from '../../../deps';
 import { fieldInvalid } from '../../../errors';
 import type { ThrottleRule } from '../../../platform/auth/throttle';
 import { writeLog } from '../../../platform/audit/log';
-import {
-  addQueueNote,
-  queueItemView,
-  getQueueItem,
-  listQueue,
-  OPEN_STATUSES,
-  receiveRequest,
-  updateQueueItem,
-  type Queue,
-  type QueueRow,
-} from '../queues/queue';
+import { OPEN_STATUSES, queueItemView, receiveRequest, type Queue, type QueueRow } from '../queues/queue';
 import { confirmedOwnerOf } from '../../accounts';
 import { joinAccount } from '../../policies';
 import { confirmationMail } from './mail';
@@ -226,11 +216,3 @@ export async function countQuoted(db: DbOrTx, now: number): Promise<{ quoted: nu
   ]);
   return { quoted: all, lapsing };
 }
-
-export const listQuoteRequests = (deps: Deps, caller: Caller, q: QueueListQuery): Promise<Page<QuoteRequestView>> =>
-  listQueue(deps, quoteQueue, caller, q);
-/** Staff opening one request: logged as 'Viewed quote request {reference}' (docs/product.md#audit-log). */
-export const getQuoteRequest = (deps: Deps, caller: Caller, id: number) => getQueueItem(deps, quoteQueue, caller, id);
-export const updateQuoteRequest = (deps: Deps, caller: Caller, id: number, input: RequestUpdateInput) =>
-  updateQueueItem(deps, quoteQueue, caller, id, input);
-export const addQuoteNote = (deps: Deps, caller: Caller, id: number, text: string) => addQueueNote(deps, quoteQueue, caller, id, text);
