@@ -85,11 +85,6 @@ export const callbackQueue: Queue<QueueRow<CallbackRow>, CallbackRequestView, Ca
   openStatuses: OPEN_STATUSES,
   owedStatuses: promiseOwedStatuses.callbacks,
   table: callbackRequests,
-  id: callbackRequests.id,
-  reference: callbackRequests.reference,
-  status: callbackRequests.status,
-  createdAt: callbackRequests.createdAt,
-  dueAt: callbackRequests.dueAt,
   searchable: {
     text: [
       callbackRequests.reference,

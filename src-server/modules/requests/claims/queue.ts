@@ -68,11 +68,6 @@ export const claimQueue: Queue<ClaimQueueRow, ClaimView, ClaimDetailView, 'claim
   openStatuses: claimOpenStatuses,
   owedStatuses: promiseOwedStatuses.claims,
   table: claims,
-  id: claims.id,
-  reference: claims.reference,
-  status: claims.status,
-  createdAt: claims.createdAt,
-  dueAt: claims.dueAt,
   searchable: {
     text: [claims.reference, policies.policyNumber, policies.holderName, owner.username, owner.email, claims.phone, claims.status],
     phones: [claims.phone],

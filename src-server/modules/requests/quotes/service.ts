@@ -166,11 +166,6 @@ export const quoteQueue: Queue<QuoteQueueRow, QuoteRequestView, QuoteRequestDeta
   openStatuses: OPEN_STATUSES,
   owedStatuses: promiseOwedStatuses.quotes,
   table: quoteRequests,
-  id: quoteRequests.id,
-  reference: quoteRequests.reference,
-  status: quoteRequests.status,
-  createdAt: quoteRequests.createdAt,
-  dueAt: quoteRequests.dueAt,
   startsAt: quoteRequests.requestedStartAt,
   searchable: {
     text: [
