@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { queueInputs, requestNoteByIdInput, requestNoteInput, type QueueKind } from '../../../contract/queues';
 import { idInput } from '../../../contract/schemas';
 import { pageOf, requestNoteView, type Page, type RequestNoteView } from '../../../contract/views';
+import { defineAdminRead } from '../../../api/admin-read';
 import { defineOperation, type Operation } from '../../../api/operation';
 import type { Tag } from '../../../api/tags';
 import { addQueueNote, getQueueItem, listQueue, updateQueueItem, type Queue, type QueueRequest, type QueueRow } from './queue';
@@ -63,21 +64,12 @@ export function queueOperations<K extends QueueKind, Row extends QueueRow<QueueR
         list: true,
       },
     }),
-    get: defineOperation({
-      tier: 'admin',
-      input: idInput,
-      output: detailView,
-      handler: ({ deps, caller }, { id }) => getQueueItem(deps, queue, caller, id),
-      rest: {
-        method: 'get',
-        path: `/admin/${path}/{id}`,
-        operationId: `get${item}`,
-        tags: [tag],
-        summary: itemSummary,
-        request: { params: idInput },
-        response: `The ${itemWord}`,
-        errors: [400, 404],
-      },
+    get: defineAdminRead(detailView, (deps, caller, id) => getQueueItem(deps, queue, caller, id), {
+      path: `/admin/${path}/{id}`,
+      operationId: `get${item}`,
+      tags: [tag],
+      summary: itemSummary,
+      response: `The ${itemWord}`,
     }),
     update: defineOperation({
       tier: 'admin',
