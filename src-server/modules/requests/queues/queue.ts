@@ -308,13 +308,7 @@ export async function updateQueueItem<Row extends QueueRow<QueueRequest>, V, D>(
 }
 
 /** A staff note on a request: who and when recorded, logged as '{label} {reference}: note added' (not its text). */
-export async function addQueueNote<Row extends QueueRow<QueueRequest>, V, D>(
-  deps: Deps,
-  queue: Queue<Row, V, D>,
-  caller: Caller,
-  id: number,
-  text: string,
-): Promise<RequestNoteView> {
+export async function addQueueNote(deps: Deps, queue: AnyQueue, caller: Caller, id: number, text: string): Promise<RequestNoteView> {
   assertAdminRights(caller);
   const now = deps.clock.now();
   return deps.write(async (tx) => {
