@@ -100,15 +100,7 @@ export const callbackQueue: Queue<QueueRow<CallbackRow>, CallbackRequestView, Ca
   // The detail shows what its list row shows (name, contact, reason, preferred time) and the notes: no read to answer for.
   logsReads: false,
   notFound: 'Callback request not found',
-  rows: (db, where, orderBy, limit, offset) =>
-    db
-      .select({ request: callbackRequests, assigneeName: users.username })
-      .from(callbackRequests)
-      .leftJoin(users, eq(users.id, callbackRequests.assigneeId))
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset),
+  rows: (db) => db.select({ request: callbackRequests, assigneeName: users.username }).from(callbackRequests).leftJoin(users, eq(users.id, callbackRequests.assigneeId)),
   toView: callbackView,
   toDetail: (row, notes) => ({ ...callbackView(row), notes }),
 };

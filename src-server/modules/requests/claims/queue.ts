@@ -76,7 +76,7 @@ export const claimQueue: Queue<ClaimQueueRow, ClaimView, ClaimDetailView, 'claim
   // The detail holds the description, injuries, other people's names and contacts, and where it happened.
   logsReads: true,
   notFound: claimNotFound,
-  rows: (db, where, orderBy, limit, offset) =>
+  rows: (db) =>
     db
       .select({
         request: { ...getTableColumns(claims), email: owner.email },
@@ -89,11 +89,7 @@ export const claimQueue: Queue<ClaimQueueRow, ClaimView, ClaimDetailView, 'claim
       .from(claims)
       .innerJoin(owner, eq(owner.id, claims.userId))
       .innerJoin(policies, eq(policies.id, claims.policyId))
-      .leftJoin(users, eq(users.id, claims.assigneeId))
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset),
+      .leftJoin(users, eq(users.id, claims.assigneeId)),
   // The search reads the account and the policy: counted over the same joins (the assignee's is not needed).
   count: (db, where) =>
     totalOf(

@@ -73,8 +73,8 @@ export interface Queue<Row extends QueueRow<QueueRequest>, V, D, K extends Queue
   /** Whether opening one request is audit-logged: its detail holds personal answers (docs/product.md#audit-log). */
   logsReads: boolean;
   notFound: string;
-  /** The requests matching `where`, in `orderBy`, with what their views need joined (the assignee's name). */
-  rows(db: DbOrTx, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number): Promise<Row[]>;
+  /** The requests with what their views need joined (the assignee's name), as a select the factory narrows and pages. */
+  rows(db: DbOrTx): RowSelect<Row>;
   toView(row: Row): V;
   /** One request opened; `db` reads what only the detail shows (a claim's photos), in the caller's transaction. */
   toDetail(row: Row, notes: RequestNoteView[], db: DbOrTx): D | Promise<D>;
@@ -83,6 +83,10 @@ export interface Queue<Row extends QueueRow<QueueRequest>, V, D, K extends Queue
    * account): the same joins as `rows`. Left out, the queue's table alone is counted.
    */
   count?(db: DbOrTx, where: SQL): Promise<number>;
+}
+/** A drizzle select of a queue's rows, before its WHERE. */
+interface RowSelect<Row> {
+  where(where: SQL | undefined): { orderBy(...orderBy: SQL[]): { limit(limit: number): { offset(offset: number): PromiseLike<Row[]> } } };
 }
 /** Any queue, where only its columns and names matter. */
 type AnyQueue = Queue<QueueRow<QueueRequest>, unknown, unknown>;
@@ -150,6 +154,10 @@ function segmentsOf(q: AnyQueue, filter: string | undefined, now: number): Segme
   }
 }
 
+/** The queue's rows matching `where`, in `orderBy`, `limit` from `offset`. */
+const rowsOf = <Row>(db: DbOrTx, queue: { rows(db: DbOrTx): RowSelect<Row> }, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) =>
+  queue.rows(db).where(where).orderBy(...orderBy).limit(limit).offset(offset);
+
 /** A queue's page: narrowed by status, searched in its searchable columns, in due order (segmentsOf). */
 export async function listQueue<Row extends QueueRow<QueueRequest>, V, D>(
   deps: Deps,
@@ -173,7 +181,7 @@ export async function listQueue<Row extends QueueRow<QueueRequest>, V, D>(
 
   if (segments.length === 1) {
     const [only] = segments as [Segment];
-    const [rows, total] = await Promise.all([queue.rows(deps.db, only.where, orderOf(only), q.limit, q.offset), countOf(only.where)]);
+    const [rows, total] = await Promise.all([rowsOf(deps.db, queue, only.where, orderOf(only), q.limit, q.offset), countOf(only.where)]);
     return { items: rows.map((r) => queue.toView(r)), total };
   }
   // Several segments: their sizes say which of them the page falls in, and where.
@@ -184,7 +192,7 @@ export async function listQueue<Row extends QueueRow<QueueRequest>, V, D>(
     const size = sizes[i]!;
     const wanted = q.limit - items.length;
     if (wanted > 0 && skip < size) {
-      const rows = await queue.rows(deps.db, segment.where, orderOf(segment), wanted, skip);
+      const rows = await rowsOf(deps.db, queue, segment.where, orderOf(segment), wanted, skip);
       items.push(...rows.map((r) => queue.toView(r)));
     }
     skip = Math.max(0, skip - size);
@@ -216,7 +224,7 @@ function noteView(row: typeof requestNotes.$inferSelect): RequestNoteView {
 }
 
 async function rowById<Row extends QueueRow<QueueRequest>, V, D>(db: DbOrTx, queue: Queue<Row, V, D>, id: number): Promise<Row> {
-  const [row] = await queue.rows(db, eq(queue.table.id, id), [], 1, 0);
+  const [row] = await rowsOf(db, queue, eq(queue.table.id, id), [], 1, 0);
   if (!row) throw new NotFoundError(queue.notFound);
   return row;
 }

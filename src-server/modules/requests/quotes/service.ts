@@ -184,16 +184,12 @@ export const quoteQueue: Queue<QuoteQueueRow, QuoteRequestView, QuoteRequestDeta
   // The detail holds the date of birth, convictions and medical answers; the list shows none of them.
   logsReads: true,
   notFound: 'Quote request not found',
-  rows: (db, where, orderBy, limit, offset) =>
+  rows: (db) =>
     db
       .select({ request: quoteRequests, assigneeName: users.username, policyNumber: policies.policyNumber })
       .from(quoteRequests)
       .leftJoin(users, eq(users.id, quoteRequests.assigneeId))
-      .leftJoin(policies, eq(policies.id, quoteRequests.policyId))
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset),
+      .leftJoin(policies, eq(policies.id, quoteRequests.policyId)),
   toView: quoteView,
   toDetail: quoteDetailView,
 };
