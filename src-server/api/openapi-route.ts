@@ -4,15 +4,11 @@
 import type { RouteConfig } from '@hono/zod-openapi';
 import type { z } from 'zod';
 import { errorAnswer, forbiddenAnswer, inputErrorAnswer, serverErrorAnswer } from '../platform/http/errors';
-import type { Operation, RestRequest } from './operation';
+import type { ErrorStatus, Operation, ResponseConfig, RestRequest } from './operation';
 import { TIER_NOTES } from './tiers';
-
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503;
 
 /** The security scheme's name in the document's components. */
 export const BEARER = 'bearerAuth';
-
-export type ResponseConfig = Exclude<RouteConfig['responses'][string], { $ref: string }>;
 
 const json = (schema: z.ZodType) => ({ 'application/json': { schema } });
 const retryAfter = { 'Retry-After': { description: 'Seconds to wait before trying again', schema: { type: 'integer' as const, minimum: 0 } } };

@@ -1,13 +1,13 @@
 // One definition per operation (docs/operations.md#adding-an-operation): tier, schemas, handler and how each door
 // serves it; the tRPC router, the REST routes and the OpenAPI document are all built from api/table.ts.
+import type { RouteConfig } from '@hono/zod-openapi';
 import type { Handler } from 'hono';
 import type { z } from 'zod';
 import type { Page } from '../contract/views';
 import type { Caller, Deps } from '../deps';
 import type { AppEnv } from '../platform/http/context';
-import type { Tag } from './openapi-document';
-import type { ErrorStatus, ResponseConfig } from './openapi-route';
-import type { ReferencePage } from './reference-page';
+import type { RestEnv } from './reference-page';
+import type { Tag } from './tags';
 import type { Tier } from './tiers';
 
 /** What every handler is given, whichever door the call came through. */
@@ -54,18 +54,14 @@ type MergedParts<R extends RestRequest> = [R['params'] | R['query'] | R['body']]
   ? undefined
   : Part<R['params']> & Part<R['query']> & Part<R['body']>;
 
-/** What the REST door needs besides the services: the documentation routes answer from these. */
-export interface RestEnv {
-  deps: Deps;
-  /** The OpenAPI document of every route, as JSON (api/openapi-document.ts): built on first use, then kept. */
-  documentJson(): string;
-  referencePage: ReferencePage;
-}
-
 /** What a handler answers: what its view or its reply takes (z.input), or else a file. */
 type AnswerOf<V, Rp> = V extends z.ZodType ? z.input<V> : Rp extends z.ZodType ? z.input<Rp> : FileAnswer;
 type OutputType<V, Rp> = V extends z.ZodType ? z.output<V> : Rp extends z.ZodType ? z.output<Rp> : never;
 type HandlerInput<I, R extends RestRequest> = I extends z.ZodType ? z.output<I> : MergedParts<R>;
+
+/** The error statuses a route may answer (api/openapi-route.ts gives each its description). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503;
+export type ResponseConfig = Exclude<RouteConfig['responses'][string], { $ref: string }>;
 
 interface FileSending<In> {
   mediaType: string;

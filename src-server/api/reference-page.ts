@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Scalar } from '@scalar/hono-api-reference';
 import { Hono, type Handler } from 'hono';
 import type { AppEnv } from '../platform/http/context';
-import type { RestEnv } from './operation';
+import type { Deps } from '../deps';
 
 /** The reference page's script: a vendored copy (vendor/…/README), pinned by the npm file's integrity hash. */
 export const SCALAR_VERSION = '1.46.4';
@@ -102,6 +102,14 @@ async function writeReferencePage() {
     return { raw: new Uint8Array(bytes), gzip: new Uint8Array(gzipSync(bytes, { level: 9 })) };
   };
   return { html, csp, script: () => (script ??= readScript()) };
+}
+
+/** What the REST door needs besides the services: the documentation routes answer from these. */
+export interface RestEnv {
+  deps: Deps;
+  /** The OpenAPI document of every route, as JSON (api/openapi-document.ts): built on first use, then kept. */
+  documentJson(): string;
+  referencePage: ReferencePage;
 }
 
 /** Both are public and the same for everyone until the next deploy. */

@@ -11,10 +11,10 @@ import type { AppEnv } from '../platform/http/context';
 import { clientErrorResponse } from '../platform/http/errors';
 import { listResponse } from '../platform/http/list';
 import { jsonBody, parsedInput } from '../platform/http/validate';
-import { operationsOf, type FileAnswer, type Operation, type RestEnv, type RestRequest } from './operation';
+import { operationsOf, type FileAnswer, type Operation, type RestRequest } from './operation';
 import { buildOpenApiDocument, type RestApp } from './openapi-document';
 import { defineRoute } from './openapi-route';
-import type { ReferencePage } from './reference-page';
+import type { ReferencePage, RestEnv } from './reference-page';
 import { operations } from './table';
 import { assertTier, type SignedInTier, type Tier } from './tiers';
 

@@ -15,43 +15,35 @@ const transports = z.array(z.enum(['ble', 'cable', 'hybrid', 'internal', 'nfc', 
 const attachment = z.enum(['platform', 'cross-platform']).optional();
 const clientExtensionResults = z.record(z.string().max(64), z.unknown()).default({});
 
+/** A credential as WebAuthn's JSON carries it, with its ceremony's own fields of `response` beside clientDataJSON. */
+const credentialOf = <R extends z.ZodRawShape>(response: R) =>
+  z.object(
+    {
+      id: b64url(1400).min(1),
+      rawId: b64url(1400).min(1),
+      type: z.literal('public-key'),
+      response: z.object({ clientDataJSON: b64url(4000).min(1), ...response }),
+      authenticatorAttachment: attachment,
+      clientExtensionResults,
+    },
+    { error: notAccepted },
+  );
+
 /** What the browser's navigator.credentials.create() made, as @simplewebauthn/browser's startRegistration answers it. */
-export const registrationResponse = z.object(
-  {
-    id: b64url(1400).min(1),
-    rawId: b64url(1400).min(1),
-    type: z.literal('public-key'),
-    response: z.object({
-      clientDataJSON: b64url(4000).min(1),
-      attestationObject: b64url(40_000).min(1),
-      transports,
-      authenticatorData: b64url(40_000).optional(),
-      publicKey: b64url(4000).optional(),
-      publicKeyAlgorithm: z.number().int().optional(),
-    }),
-    authenticatorAttachment: attachment,
-    clientExtensionResults,
-  },
-  { error: notAccepted },
-);
+export const registrationResponse = credentialOf({
+  attestationObject: b64url(40_000).min(1),
+  transports,
+  authenticatorData: b64url(40_000).optional(),
+  publicKey: b64url(4000).optional(),
+  publicKeyAlgorithm: z.number().int().optional(),
+});
 
 /** What navigator.credentials.get() made, as startAuthentication answers it. */
-export const authenticationResponse = z.object(
-  {
-    id: b64url(1400).min(1),
-    rawId: b64url(1400).min(1),
-    type: z.literal('public-key'),
-    response: z.object({
-      clientDataJSON: b64url(4000).min(1),
-      authenticatorData: b64url(40_000).min(1),
-      signature: b64url(4000).min(1),
-      userHandle: b64url(256).optional(),
-    }),
-    authenticatorAttachment: attachment,
-    clientExtensionResults,
-  },
-  { error: notAccepted },
-);
+export const authenticationResponse = credentialOf({
+  authenticatorData: b64url(40_000).min(1),
+  signature: b64url(4000).min(1),
+  userHandle: b64url(256).optional(),
+});
 
 export const PASSKEY_NAME_MAX = 60;
 const passkeyName = nameText({ error: 'Give the passkey a name', message: textRuleMessage('The name') })

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { CLAIM_PHOTOS_MAX, claimStatuses, type ClaimStatus } from './claim';
 import { addOpeningTime, moveIntoOpeningHours, nextClosing, type HolidayCalendar } from './opening-hours';
-import { idParam, listQuery, type ListQuery } from './schemas';
+import { idParam, listQuery } from './schemas';
 import { linesText } from './text';
 import { requestStatuses } from './views';
 
@@ -117,16 +117,11 @@ export const queueListQuery = requestInputs.list.extend({
     .optional()
     .transform((v) => (v === '' ? undefined : v)),
 });
-/** A page of a queue as the services take it: a plain list query narrows nothing. */
-export type QueueListQuery = ListQuery & { status?: QueueFilter | undefined; startsWithin?: number | undefined };
 
 export const requestUpdateInput = requestInputs.update;
-export type RequestUpdateInput = z.infer<typeof requestUpdateInput>;
 
 export const claimListQuery = claimInputs.list;
-export type ClaimListQuery = ListQuery & { status?: ClaimFilter | undefined };
 export const claimUpdateInput = claimInputs.update;
-export type ClaimUpdateInput = z.infer<typeof claimUpdateInput>;
 
 /** Each queue's list query and change, as its operations (modules/requests/queues/queue-operations.ts) take them. */
 export const queueInputs = {

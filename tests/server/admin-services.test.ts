@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { policyInput } from '../../src-server/contract/schemas';
 import type { Caller } from '../../src-server/deps';
 import { ForbiddenError } from '../../src-server/errors';
-import { getCallbackRequest, listCallbackRequests, updateCallbackRequest } from '../../src-server/modules/requests/callbacks/service';
+import { callbackQueue } from '../../src-server/modules/requests/callbacks/service';
 import { addClientLog, listLogs } from '../../src-server/modules/reporting/logs/service';
 import { createPolicy, deletePolicy, listPolicies, policiesOfUser } from '../../src-server/modules/policies/policies/service';
 import { updatePolicy } from '../../src-server/modules/policies/policies/update';
-import { getQuoteRequest, listQuoteRequests, updateQuoteRequest } from '../../src-server/modules/requests/quotes/service';
+import { getQueueItem, listQueue, updateQueueItem } from '../../src-server/modules/requests/queues/queue';
+import { quoteQueue } from '../../src-server/modules/requests/quotes/service';
 import { generatePolicyReport } from '../../src-server/modules/reporting/reports/service';
 import { getStats } from '../../src-server/modules/reporting/stats/service';
 import { coverHeld, createUser, deleteUser, listUsers, updateUser } from '../../src-server/modules/accounts/users/service';
@@ -78,12 +79,12 @@ const calls: Record<string, (c: Caller) => Promise<unknown>> = {
   listLogs: (c) => listLogs(h.deps, c, page),
   addClientLog: (c) => addClientLog(h.deps, c, { action: 'Forged entry', level: 'info' }),
   generatePolicyReport: (c) => generatePolicyReport(h.deps, c),
-  listQuoteRequests: (c) => listQuoteRequests(h.deps, c, page),
-  getQuoteRequest: (c) => getQuoteRequest(h.deps, c, quoteId),
-  updateQuoteRequest: (c) => updateQuoteRequest(h.deps, c, quoteId, { status: 'closed' }),
-  listCallbackRequests: (c) => listCallbackRequests(h.deps, c, page),
-  getCallbackRequest: (c) => getCallbackRequest(h.deps, c, callbackId),
-  updateCallbackRequest: (c) => updateCallbackRequest(h.deps, c, callbackId, { status: 'closed' }),
+  listQuoteRequests: (c) => listQueue(h.deps, quoteQueue, c, page),
+  getQuoteRequest: (c) => getQueueItem(h.deps, quoteQueue, c, quoteId),
+  updateQuoteRequest: (c) => updateQueueItem(h.deps, quoteQueue, c, quoteId, { status: 'closed' }),
+  listCallbackRequests: (c) => listQueue(h.deps, callbackQueue, c, page),
+  getCallbackRequest: (c) => getQueueItem(h.deps, callbackQueue, c, callbackId),
+  updateCallbackRequest: (c) => updateQueueItem(h.deps, callbackQueue, c, callbackId, { status: 'closed' }),
 };
 
 describe('admin service functions called by a customer', () => {

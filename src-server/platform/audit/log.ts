@@ -4,7 +4,8 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { LogLevel } from '../../contract/schemas';
 import type { DbOrTx } from '../db/client';
 import { auditLogs } from '../db/schema/index';
-import type { Deps } from '../../deps';
+import type { Clock } from '../clock';
+import type { WriteTransaction } from '../db/writer';
 
 export interface LogEntry {
   action: string;
@@ -22,8 +23,11 @@ function entryRow(nowMs: number, entry: LogEntry): typeof auditLogs.$inferInsert
   return { action: entry.action.slice(0, 500), level: entry.level ?? 'info', username: entry.username ?? null, userId: entry.userId ?? null, createdAt: nowMs };
 }
 
+/** The parts of Deps a lone entry needs, named here: Deps names the refusal log, which writes through this file. */
+type LogDeps = { write: WriteTransaction; clock: Clock };
+
 /** A log entry on its own (logins, reads): its own small transaction. */
-export function logEvent(deps: Deps, entry: LogEntry): Promise<void> {
+export function logEvent(deps: LogDeps, entry: LogEntry): Promise<void> {
   return deps.write((tx) => writeLog(tx, deps.clock.now(), entry));
 }
 
@@ -61,6 +65,6 @@ export async function writeRepeatedLog(tx: DbOrTx, nowMs: number, entry: LogEntr
 }
 
 /** A repeated event on its own: its own small transaction. */
-export async function logRepeatedEvent(deps: Deps, entry: LogEntry, repeat: Repeat): Promise<void> {
+export async function logRepeatedEvent(deps: LogDeps, entry: LogEntry, repeat: Repeat): Promise<void> {
   await deps.write((tx) => writeRepeatedLog(tx, deps.clock.now(), entry, repeat));
 }

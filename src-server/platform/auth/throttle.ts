@@ -3,9 +3,9 @@
 import { and, eq, gt, lt, not, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { throttle } from '../db/schema/index';
-import type { Deps } from '../../deps';
+import type { WriteTransaction } from '../db/writer';
 import type { ThrottleLimit } from '../metrics';
-import { forgetEverywhere, forgetPrefixEverywhere } from './refusal-gate';
+import { forgetEverywhere, forgetPrefixEverywhere, type RefusalGate } from './refusal-gate';
 import { addressThrottleKey, throttleAddress } from './throttle-address';
 
 export { addressThrottleKey } from './throttle-address';
@@ -70,10 +70,11 @@ export async function peekThrottle(db: DbOrTx, key: string, rule: ThrottleRule, 
 /**
  * One attempt against each of `limits` (each named as throttle_refusals_total counts it) in one write, with
  * `alongside` (an audit entry) in the same transaction, or refused from memory if one was already over
- * (refusal-gate.ts), writing nothing. `refusedBy`: the first limit it is over (none: allowed).
+ * (refusal-gate.ts), writing nothing. `refusedBy`: the first limit it is over (none: allowed). `deps` names the parts
+ * it uses rather than Deps, which names the call counter and so this file's rules.
  */
 export async function countAttempt(
-  deps: Pick<Deps, 'write' | 'refusals'>,
+  deps: { write: WriteTransaction; refusals: { gate: RefusalGate } },
   limits: { key: string; rule: ThrottleRule; limit: ThrottleLimit }[],
   nowMs: number,
   alongside?: (tx: DbOrTx) => Promise<void>,

@@ -1,5 +1,5 @@
 // Shared by the list services: paging and case-insensitive substring search.
-import { eq, inArray, sql, type Column, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql, type Column, type Query, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Product } from '../../contract/products';
 import type { ListQuery, LogLevel } from '../../contract/schemas';
 import { searchForms } from '../../contract/search';
@@ -54,32 +54,32 @@ export async function readCounter(db: DbOrTx, name: CounterName): Promise<number
   return row?.value ?? 0;
 }
 
+/** A query limited, or limited from an offset, then written out (a drizzle select). */
+type Limitable = { limit(limit: number): { offset(offset: number): { toSQL(): Query }; toSQL(): Query } };
+
 /** What a list service tells listBoundedPage about its table; listBoundedPage does the paging, the search and the total. */
 export interface ListSource<V> {
   /** Columns a search term is looked for in, anywhere in the text (LIKE, any of them: searchMatch). */
   searchIn: SearchColumns;
+  /** The list's order: by its table's `id`, `order`; the trigram index's rowid is the same id. */
+  id: Column;
+  order: 'asc' | 'desc';
   /**
-   * A trigram index over the same columns (rowid = `id`) for terms of 3+ characters, walked in the list's id order;
+   * A trigram index over the same columns for terms of 3+ characters, walked in the list's order;
    * `registrationColumn`: its column of registrations, searched by the term's registration form too (ftsQuery).
    */
-  fts?: { table: FtsTable; id: SQLWrapper; order: 'asc' | 'desc'; registrationColumn?: FtsRegistrationColumn };
+  fts?: { table: FtsTable; registrationColumn?: FtsRegistrationColumn };
   /** Counts a searched total only this far (docs/api.md#lists); undefined: exact. */
   exactTotalUpTo?: number;
-  /** The page: the rows matching `where` (all of them when undefined), in the list's order, `limit` from `offset`. */
-  page(where: SQL | undefined, limit: number, offset: number): Promise<V[]>;
+  /** The page: the rows matching `where` (all of them when undefined), in `orderBy` (the list's order), `limit` from `offset`. */
+  page(where: SQL | undefined, orderBy: SQL, limit: number, offset: number): Promise<V[]>;
   /** How many rows match `where` (all of them when undefined). */
   count(where: SQL | undefined): Promise<number>;
   /**
-   * A 1-2 character term is a LIKE over every row (seconds at 1M rows): with `scan` it runs off the main thread
-   * (HotReads.slowScalar), ids then rows by `id`. Undefined: `page` and `count` run the LIKE.
+   * A 1-2 character term is a LIKE over every row (seconds at 1M rows): with `scan`, `select <id> from … where
+   * <where>`, it runs off the main thread (HotReads.slowScalar), ids then rows by `id`. Undefined: `page` and `count` run the LIKE.
    */
-  scan?: {
-    id: Column;
-    /** `select <id> from … where <where>` in the list's order, `limit` from `offset`. */
-    pageIds(where: SQL, limit: number, offset: number): Query;
-    /** `select <id> from … where <where>` stopped after `limit` rows, in no particular order (only counted). */
-    someIds(where: SQL, limit: number): Query;
-  };
+  scan?(where: SQL): Limitable & { orderBy(orderBy: SQL): Limitable };
   /** The unsearched total when something cheaper than count(*) knows it (a trigger-kept counter). */
   total?(): Promise<number>;
   /** A term naming a whole category (a policy's product): an indexed filter and a kept counter, so neither scans. */
@@ -100,41 +100,43 @@ export function boundedTotal(counted: number, bound: number): { total: number; t
  */
 export async function listBoundedPage<V>(deps: Pick<Deps, 'hot'>, q: ListQuery, source: ListSource<V>): Promise<BoundedPage<V>> {
   const term = q.search;
+  const orderBy = source.order === 'desc' ? desc(source.id) : asc(source.id);
   const category = term ? source.category?.(term) : undefined;
   if (category) {
-    const [items, total] = await Promise.all([source.page(category.where, q.limit, q.offset), category.total()]);
+    const [items, total] = await Promise.all([source.page(category.where, orderBy, q.limit, q.offset), category.total()]);
     return { items, total, totalIsLowerBound: false };
   }
   const { scan, exactTotalUpTo } = source;
   // Only a term of 3+ code points has a trigram to look up.
   if (term && source.fts && [...term].length >= 3) {
-    const { table, id, order, registrationColumn } = source.fts;
-    const direction = order === 'desc' ? sql`DESC` : sql`ASC`;
+    const { table, registrationColumn } = source.fts;
+    const direction = source.order === 'desc' ? sql`DESC` : sql`ASC`;
     // The query bound as one parameter; ftsQuery quotes the term, so its syntax is literal (`table` is never input).
     const match = sql`${sql.identifier(table)} MATCH ${ftsQuery(term, registrationColumn)}`;
     // The subquery windows the matches; the outer limit only restates it.
-    const ids = sql`${id} IN (SELECT rowid FROM ${sql.identifier(table)} WHERE ${match} ORDER BY rowid ${direction} LIMIT ${q.limit} OFFSET ${q.offset})`;
+    const ids = sql`${source.id} IN (SELECT rowid FROM ${sql.identifier(table)} WHERE ${match} ORDER BY rowid ${direction} LIMIT ${q.limit} OFFSET ${q.offset})`;
     const bound = exactTotalUpTo === undefined ? undefined : countBoundFor(exactTotalUpTo, q);
     const upTo = bound === undefined ? undefined : bound + 1;
-    const [items, counted] = await Promise.all([source.page(ids, q.limit, 0), deps.hot.countFtsMatches(table, term, upTo, registrationColumn)]);
+    const [items, counted] = await Promise.all([source.page(ids, orderBy, q.limit, 0), deps.hot.countFtsMatches(table, term, upTo, registrationColumn)]);
     return { items, ...boundedTotal(counted, bound ?? Infinity) };
   }
   const where = term ? searchMatch(source.searchIn, term) : undefined;
   if (where && scan && exactTotalUpTo !== undefined) {
     // A LIKE search run off the main thread, bounded as a trigram search's total is (see ListSource.scan).
     const bound = countBoundFor(exactTotalUpTo, q);
-    const counted = scan.someIds(where, bound + 1);
-    const paged = scan.pageIds(where, q.limit, q.offset);
+    // In no particular order: only counted.
+    const counted = scan(where).limit(bound + 1).toSQL();
+    const paged = scan(where).orderBy(orderBy).limit(q.limit).offset(q.offset).toSQL();
     const [total, idsJson] = await Promise.all([
       deps.hot.slowScalar(`select count(*) from (${counted.sql})`, counted.params),
       deps.hot.slowScalar(`select json_group_array(id) from (${paged.sql})`, paged.params),
     ]);
     const ids = JSON.parse(String(idsJson ?? '[]')) as number[];
-    const items = ids.length === 0 ? [] : await source.page(inArray(scan.id, ids), ids.length, 0);
+    const items = ids.length === 0 ? [] : await source.page(inArray(source.id, ids), orderBy, ids.length, 0);
     return { items, ...boundedTotal(Number(total ?? 0), bound) };
   }
   const [items, total] = await Promise.all([
-    source.page(where, q.limit, q.offset),
+    source.page(where, orderBy, q.limit, q.offset),
     where === undefined && source.total ? source.total() : source.count(where),
   ]);
   return { items, total, totalIsLowerBound: false };

@@ -4,6 +4,7 @@ import { ADMIN_SEARCH_EXACT_TOTAL } from '../../../contract/limits';
 import { userDeletedReply } from '../../../contract/replies';
 import { createUserInput, idInput, listQuery, updateUserByIdInput, updateUserInput } from '../../../contract/schemas';
 import { boundedPageOf, heldCoverView, userView } from '../../../contract/views';
+import { defineAdminRead } from '../../../api/admin-read';
 import { defineOperation } from '../../../api/operation';
 import { coverHeld, createUser, deleteUser, listUsers, updateUser } from './service';
 
@@ -67,22 +68,13 @@ export const adminUserOperations = {
       errors: [404, 409, 503],
     },
   }),
-  coverHeld: defineOperation({
-    tier: 'admin',
-    input: idInput,
-    output: heldCoverView,
-    handler: ({ deps, caller }, { id }) => coverHeld(deps, caller, id),
-    rest: {
-      method: 'get',
-      path: '/admin/users/{id}/cover',
-      operationId: 'getCoverHeld',
-      tags: [TAG],
-      summary: 'The cover an account holds',
-      description: 'Live, upcoming and pending cover, named in the confirmation before deleting the account.',
-      request: { params: idInput },
-      response: 'The cover',
-      errors: [400, 404],
-    },
+  coverHeld: defineAdminRead(heldCoverView, coverHeld, {
+    path: '/admin/users/{id}/cover',
+    operationId: 'getCoverHeld',
+    tags: [TAG],
+    summary: 'The cover an account holds',
+    description: 'Live, upcoming and pending cover, named in the confirmation before deleting the account.',
+    response: 'The cover',
   }),
   delete: defineOperation({
     tier: 'admin',

@@ -62,16 +62,13 @@ export async function listUsers(deps: Deps, caller: Caller, q: ListQuery, exactU
   assertAdminRights(caller);
   return listBoundedPage(deps, q, {
     searchIn: { text: [users.username, users.email] },
-    fts: { table: 'users_fts', id: users.id, order: 'asc' },
+    id: users.id,
+    order: 'asc',
+    fts: { table: 'users_fts' },
     exactTotalUpTo: exactUpTo,
-    page: async (where, limit, offset) =>
-      (await deps.db.select().from(users).where(where).orderBy(asc(users.id)).limit(limit).offset(offset)).map(toUserView),
+    page: async (where, orderBy, limit, offset) => (await deps.db.select().from(users).where(where).orderBy(orderBy).limit(limit).offset(offset)).map(toUserView),
     count: (where) => totalOf(deps.db.select({ total: count() }).from(users).where(where)),
-    scan: {
-      id: users.id,
-      pageIds: (where, limit, offset) => deps.db.select({ id: users.id }).from(users).where(where).orderBy(asc(users.id)).limit(limit).offset(offset).toSQL(),
-      someIds: (where, limit) => deps.db.select({ id: users.id }).from(users).where(where).limit(limit).toSQL(),
-    },
+    scan: (where) => deps.db.select({ id: users.id }).from(users).where(where),
     total: () => readCounter(deps.db, 'users'),
   });
 }

@@ -6,14 +6,13 @@ import { NO_COVER_TERMS, type CoverTerms } from '../../../contract/products';
 import { hasAdminRights } from '../../../contract/roles';
 import { logEvent } from '../../../platform/audit/log';
 import type { DbOrTx } from '../../../platform/db/client';
-import { quoteRequests, type policies } from '../../../platform/db/schema/index';
+import { quoteRequests } from '../../../platform/db/schema/index';
 import type { Caller, Deps } from '../../../deps';
 import { ConflictError } from '../../../errors';
+import type { PolicyRow } from '../policies/row';
 import { findViewablePolicy } from '../policies/service';
 import { verifyLink } from '../verify/service';
 import { renderCertificatePdf } from './pdf';
-
-type PolicyRow = typeof policies.$inferSelect;
 
 /** The certificate of a policy the caller may see; pending is a conflict, ended cover a record (docs/product.md#certificates). */
 export async function certificateFor(deps: Deps, caller: Caller, policyNumber: string) {

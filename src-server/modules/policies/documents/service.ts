@@ -11,14 +11,14 @@ import type { Caller, Deps } from '../../../deps';
 import { ConflictError } from '../../../errors';
 import { logEvent } from '../../../platform/audit/log';
 import type { DbOrTx } from '../../../platform/db/client';
-import { policyPayments, quoteRequests, type policies } from '../../../platform/db/schema/index';
+import { policyPayments, quoteRequests } from '../../../platform/db/schema/index';
 import { certificateFor, coverTermsOf, renderCertificateOf } from '../certificates/service';
+import type { PolicyRow } from '../policies/row';
 import { findViewablePolicy } from '../policies/service';
 import { renderSchedulePdf } from './schedule-pdf';
 import { renderStatementPdf, type StatementRequest } from './statement-pdf';
 import { renderSummaryPdf } from './summary-pdf';
 
-type PolicyRow = typeof policies.$inferSelect;
 type DocumentDeps = Pick<Deps, 'clock' | 'publicUrl'>;
 
 export interface DocumentFile {

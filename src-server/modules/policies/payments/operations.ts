@@ -2,28 +2,20 @@
 import { paymentInput, PAYMENT_MAX, paymentMethods } from '../../../contract/payments';
 import { idInput, paymentByIdInput } from '../../../contract/schemas';
 import { policyPaymentsView, recordedPaymentView } from '../../../contract/views';
+import { defineAdminRead } from '../../../api/admin-read';
 import { defineOperation } from '../../../api/operation';
 import { listPayments, recordPayment } from './service';
 
 const ADMIN_TAG = 'Admin: policies';
 
 export const adminPaymentOperations = {
-  payments: defineOperation({
-    tier: 'admin',
-    input: idInput,
-    output: policyPaymentsView,
-    handler: ({ deps, caller }, { id }) => listPayments(deps, caller, id),
-    rest: {
-      method: 'get',
-      path: '/admin/policies/{id}/payments',
-      operationId: 'listPolicyPayments',
-      tags: [ADMIN_TAG],
-      summary: "A policy's payments",
-      description: 'Newest first, each with who recorded it and when; with what they come to against the premium (docs/product.md#payments).',
-      request: { params: idInput },
-      response: 'The payments and their totals',
-      errors: [400, 404],
-    },
+  payments: defineAdminRead(policyPaymentsView, listPayments, {
+    path: '/admin/policies/{id}/payments',
+    operationId: 'listPolicyPayments',
+    tags: [ADMIN_TAG],
+    summary: "A policy's payments",
+    description: 'Newest first, each with who recorded it and when; with what they come to against the premium (docs/product.md#payments).',
+    response: 'The payments and their totals',
   }),
   recordPayment: defineOperation({
     tier: 'admin',

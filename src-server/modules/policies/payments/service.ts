@@ -20,7 +20,8 @@ import { NotFoundError } from '../../../errors';
 import { hasUsablePassword } from '../../accounts';
 import { policyDocumentFiles } from '../documents/files';
 import { covers, paidPence } from '../policies/paid';
-import { savePolicy, toPolicyView, type PolicyRow } from '../policies/service';
+import type { PolicyRow } from '../policies/row';
+import { savePolicy, toPolicyView } from '../policies/service';
 import { documentsMail, type Placement } from '../policies/mail';
 
 /** How the audit entry says a payment was made: 'Payment recorded for KC-…: £45.00 by card by phone'. */

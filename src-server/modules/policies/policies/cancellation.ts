@@ -21,7 +21,8 @@ import { deliverSoon } from '../../../platform/mail/deliver-soon';
 import { policyDocumentFiles } from '../documents/files';
 import { queueInvitation } from '../../accounts';
 import { documentsMail, policyCancelledMail, policyMailAccount, policyVoidedMail, type Refund } from './mail';
-import { toPolicyView, type PolicyRow } from './service';
+import type { PolicyRow } from './row';
+import { toPolicyView } from './service';
 import { paidPence } from './paid';
 import { changesBetween, changesText, recordVersion } from './versions';
 

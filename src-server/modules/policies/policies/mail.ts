@@ -14,7 +14,7 @@ import type { OutgoingMail } from '../../../platform/mail/mailer';
 import { letter } from '../../../platform/mail/letter';
 import { hasUsablePassword } from '../../accounts';
 import type { DocumentFile } from '../documents/files';
-import type { PolicyRow } from './service';
+import type { PolicyRow } from './row';
 import type { Change } from './versions';
 
 /**
@@ -84,26 +84,28 @@ function footer(publicUrl: string): string[] {
   ];
 }
 
-/** A change staff made (PUT /api/admin/policies/{id}): each field's old and new value, and the reason when given. */
-export function policyChangedMail(publicUrl: string, policy: PolicyRow, to: string, changes: readonly Change[], reason: string | null, files: readonly DocumentFile[]): OutgoingMail {
+/** A letter to the policyholder about their policy: `lines`, then the policy, its documents when there are any, and the footer. */
+function policyLetter(publicUrl: string, policy: PolicyRow, to: string, subject: string, lines: string[], files: readonly DocumentFile[] = []): OutgoingMail {
   return letter({
     to,
-    subject: `${brand.name}: your policy ${policy.policyNumber} has changed`,
+    subject,
     greeting: policy.holderName,
-    body: [
-      `We have made a change to your policy ${policy.policyNumber}.`,
-      '',
-      'What changed:',
-      ...changes.map((c) => `- ${c.field}: ${c.from ?? 'none'} -> ${c.to ?? 'none'}`),
-      ...(reason ? ['', `Why: ${reason}`] : []),
-      '',
-      ...policyLines(policy),
-      '',
-      ...documentsLine(files),
-      ...footer(publicUrl),
-    ],
+    body: [...lines, '', ...policyLines(policy), '', ...documentsLine(files), ...footer(publicUrl)],
     ...attached(files),
   });
+}
+
+/** A change staff made (PUT /api/admin/policies/{id}): each field's old and new value, and the reason when given. */
+export function policyChangedMail(publicUrl: string, policy: PolicyRow, to: string, changes: readonly Change[], reason: string | null, files: readonly DocumentFile[]): OutgoingMail {
+  const subject = `${brand.name}: your policy ${policy.policyNumber} has changed`;
+  const lines = [
+    `We have made a change to your policy ${policy.policyNumber}.`,
+    '',
+    'What changed:',
+    ...changes.map((c) => `- ${c.field}: ${c.from ?? 'none'} -> ${c.to ?? 'none'}`),
+    ...(reason ? ['', `Why: ${reason}`] : []),
+  ];
+  return policyLetter(publicUrl, policy, to, subject, lines, files);
 }
 
 export interface Refund {
@@ -120,46 +122,26 @@ export function policyCancelledMail(
   files: readonly DocumentFile[],
 ): OutgoingMail {
   const when = ukInstantText(c.effectiveAt);
-  return letter({
-    to,
-    subject: c.now ? `${brand.name}: your policy ${policy.policyNumber} is cancelled` : `${brand.name}: your policy ${policy.policyNumber} will be cancelled on ${when}`,
-    greeting: policy.holderName,
-    body: [
-      c.now
-        ? `Your policy ${policy.policyNumber} has been cancelled. You are not covered to drive under it from ${when}.`
-        : `Your policy ${policy.policyNumber} will be cancelled from ${when}. You are covered as before until then, and not after.`,
-      '',
-      `Why: ${c.reason}`,
-      ...(c.refund
-        ? ['', `We are refunding ${formatPounds(c.refund.amountPence / 100)} (${paymentMethodLabels[c.refund.method].toLowerCase()}).`]
-        : []),
-      '',
-      ...policyLines(policy),
-      '',
-      ...documentsLine(files),
-      ...footer(publicUrl),
-    ],
-    ...attached(files),
-  });
+  const subject = c.now ? `${brand.name}: your policy ${policy.policyNumber} is cancelled` : `${brand.name}: your policy ${policy.policyNumber} will be cancelled on ${when}`;
+  const lines = [
+    c.now
+      ? `Your policy ${policy.policyNumber} has been cancelled. You are not covered to drive under it from ${when}.`
+      : `Your policy ${policy.policyNumber} will be cancelled from ${when}. You are covered as before until then, and not after.`,
+    '',
+    `Why: ${c.reason}`,
+    ...(c.refund ? ['', `We are refunding ${formatPounds(c.refund.amountPence / 100)} (${paymentMethodLabels[c.refund.method].toLowerCase()}).`] : []),
+  ];
+  return policyLetter(publicUrl, policy, to, subject, lines, files);
 }
 
 /** A voiding: the policy was set up in error and never in force; there is nothing to keep with you. */
 export function policyVoidedMail(publicUrl: string, policy: PolicyRow, to: string, reason: string): OutgoingMail {
-  return letter({
-    to,
-    subject: `${brand.name}: your policy ${policy.policyNumber} is void`,
-    greeting: policy.holderName,
-    body: [
-      `Your policy ${policy.policyNumber} has been made void: it was set up in error and was never in force.`,
-      'It gave no cover, and there is no certificate for it.',
-      '',
-      `Why: ${reason}`,
-      '',
-      ...policyLines(policy),
-      '',
-      ...footer(publicUrl),
-    ],
-  });
+  return policyLetter(publicUrl, policy, to, `${brand.name}: your policy ${policy.policyNumber} is void`, [
+    `Your policy ${policy.policyNumber} has been made void: it was set up in error and was never in force.`,
+    'It gave no cover, and there is no certificate for it.',
+    '',
+    `Why: ${reason}`,
+  ]);
 }
 
 /** What the documents e-mail says about the account, by where the policy went. */
@@ -233,6 +215,6 @@ export function documentsMail(
       `Questions? Call ${brand.phones.support} (${brand.openingHours}) or write to ${brand.emails.policies}, quoting your policy number.`,
       `To make a claim, call ${brand.phones.claims} (24 hours a day).`,
     ],
-    ...(files.length > 0 ? { attachments: files.map((f) => ({ filename: f.fileName, contentType: 'application/pdf', content: f.bytes })) } : {}),
+    ...attached(files),
   });
 }

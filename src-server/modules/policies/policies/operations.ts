@@ -5,6 +5,7 @@ import { cancelPolicyInput, resendInput, voidPolicyInput } from '../../../contra
 import { messageReply, successReply } from '../../../contract/replies';
 import { cancelPolicyByIdInput, idInput, listQuery, policyInput, resendByIdInput, updatePolicyByIdInput, userIdInput, voidPolicyByIdInput } from '../../../contract/schemas';
 import { boundedPageOf, policyVersionView, policyView } from '../../../contract/views';
+import { defineAdminRead } from '../../../api/admin-read';
 import { defineOperation, succeeded } from '../../../api/operation';
 import { cancelPolicy, resendToCustomer, voidPolicy } from './cancellation';
 import { createPolicy, deletePolicy, listPolicies, myPolicies, policiesOfUser, policyHistory } from './service';
@@ -101,22 +102,13 @@ export const adminPolicyOperations = {
       errors: [404, 409],
     },
   }),
-  history: defineOperation({
-    tier: 'admin',
-    input: idInput,
-    output: z.array(policyVersionView),
-    handler: ({ deps, caller }, { id }) => policyHistory(deps, caller, id),
-    rest: {
-      method: 'get',
-      path: '/admin/policies/{id}/history',
-      operationId: 'policyHistory',
-      tags: [ADMIN_TAG],
-      summary: "A policy's history",
-      description: 'Every change, newest first: who, when, and each field\'s old and new value (docs/product.md#policy-history).',
-      request: { params: idInput },
-      response: 'The versions, newest first',
-      errors: [400, 404],
-    },
+  history: defineAdminRead(z.array(policyVersionView), policyHistory, {
+    path: '/admin/policies/{id}/history',
+    operationId: 'policyHistory',
+    tags: [ADMIN_TAG],
+    summary: "A policy's history",
+    description: 'Every change, newest first: who, when, and each field\'s old and new value (docs/product.md#policy-history).',
+    response: 'The versions, newest first',
   }),
   cancel: defineOperation({
     tier: 'admin',

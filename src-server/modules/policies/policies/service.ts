@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { assertAdminRights } from '../../../platform/auth/permissions';
 import { cancellationMessages } from '../../../contract/cancellation';
 import { messages } from '../../../contract/messages';
@@ -21,8 +21,7 @@ import { reminderDueAt } from '../reminders/timing';
 import { generatePolicyNumber, generateVerifyCode } from './policy-number';
 import { accountText, changesBetween, changesText, recordVersion, versionsOf } from './versions';
 import { awaitsPayment } from './paid';
-
-export type PolicyRow = typeof policies.$inferSelect;
+import type { PolicyRow } from './row';
 
 export function toPolicyView(row: PolicyRow, username: string | null): PolicyView {
   return {
@@ -78,32 +77,29 @@ export function productNamedBy(term: string): Product | undefined {
  */
 export async function listPolicies(deps: Deps, caller: Caller, q: ListQuery, exactUpTo = ADMIN_SEARCH_EXACT_TOTAL): Promise<BoundedPage<PolicyView>> {
   assertAdminRights(caller);
-  // The ids of the policies a LIKE matches (a 1-2 character term): searched with their owners' usernames.
-  const matchingIds = (where: SQL) => deps.db.select({ id: policies.id }).from(policies).leftJoin(users, eq(users.id, policies.userId)).where(where);
   return listBoundedPage(deps, q, {
     searchIn: {
       text: [policies.policyNumber, policies.holderName, policies.driverName, policies.carModel, policies.registration, users.username],
       registrations: [policies.registration],
     },
-    fts: { table: 'policies_fts', id: policies.id, order: 'desc', registrationColumn: 'registration' },
+    id: policies.id,
+    order: 'desc',
+    fts: { table: 'policies_fts', registrationColumn: 'registration' },
     exactTotalUpTo: exactUpTo,
-    page: async (where, limit, offset) =>
+    page: async (where, orderBy, limit, offset) =>
       (
         await deps.db
           .select({ policy: policies, username: users.username })
           .from(policies)
           .leftJoin(users, eq(users.id, policies.userId))
           .where(where)
-          .orderBy(desc(policies.id))
+          .orderBy(orderBy)
           .limit(limit)
           .offset(offset)
       ).map((r) => toPolicyView(r.policy, r.username)),
     count: (where) => totalOf(deps.db.select({ total: count() }).from(policies).leftJoin(users, eq(users.id, policies.userId)).where(where)),
-    scan: {
-      id: policies.id,
-      pageIds: (where, limit, offset) => matchingIds(where).orderBy(desc(policies.id)).limit(limit).offset(offset).toSQL(),
-      someIds: (where, limit) => matchingIds(where).limit(limit).toSQL(),
-    },
+    // Searched with the owners' usernames.
+    scan: (where) => deps.db.select({ id: policies.id }).from(policies).leftJoin(users, eq(users.id, policies.userId)).where(where),
     total: () => readCounter(deps.db, 'policies'),
     category: (term) => {
       const product = productNamedBy(term);

@@ -7,7 +7,7 @@ import type { PolicyVersionView } from '../../../contract/views';
 import type { DbOrTx } from '../../../platform/db/client';
 import { policyVersions } from '../../../platform/db/schema/index';
 import type { Deps } from '../../../deps';
-import type { PolicyRow } from './service';
+import type { PolicyRow } from './row';
 
 export interface Change {
   field: string;

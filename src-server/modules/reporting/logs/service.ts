@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { assertAdminRights } from '../../../platform/auth/permissions';
 import { LOG_SEARCH_EXACT_TOTAL } from '../../../contract/limits';
 import { logLevels, type ClientLogInput, type ListQuery } from '../../../contract/schemas';
@@ -29,16 +29,13 @@ export async function listLogs(deps: Deps, caller: Caller, q: ListQuery, exactUp
   assertAdminRights(caller);
   return listBoundedPage(deps, q, {
     searchIn: { text: SEARCHED },
-    fts: { table: 'audit_logs_fts', id: auditLogs.id, order: 'desc' },
+    id: auditLogs.id,
+    order: 'desc',
+    fts: { table: 'audit_logs_fts' },
     exactTotalUpTo: exactUpTo,
-    page: async (where, limit, offset) =>
-      (await deps.db.select().from(auditLogs).where(where).orderBy(desc(auditLogs.id)).limit(limit).offset(offset)).map(toView),
+    page: async (where, orderBy, limit, offset) => (await deps.db.select().from(auditLogs).where(where).orderBy(orderBy).limit(limit).offset(offset)).map(toView),
     count: (where) => totalOf(deps.db.select({ total: count() }).from(auditLogs).where(where)),
-    scan: {
-      id: auditLogs.id,
-      pageIds: (where, limit, offset) => deps.db.select({ id: auditLogs.id }).from(auditLogs).where(where).orderBy(desc(auditLogs.id)).limit(limit).offset(offset).toSQL(),
-      someIds: (where, limit) => deps.db.select({ id: auditLogs.id }).from(auditLogs).where(where).limit(limit).toSQL(),
-    },
+    scan: (where) => deps.db.select({ id: auditLogs.id }).from(auditLogs).where(where),
     total: () => readCounter(deps.db, 'audit_logs'),
     category: (term) => {
       // A term naming a level ('warning', ' ERROR ') lists that level's entries.

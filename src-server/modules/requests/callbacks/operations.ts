@@ -4,7 +4,7 @@ import { receivedReply } from '../../../contract/replies';
 import { callbackRequestDetailView, callbackRequestView } from '../../../contract/views';
 import { defineOperation } from '../../../api/operation';
 import { queueOperations } from '../queues/queue-operations';
-import { addCallbackNote, getCallbackRequest, listCallbackRequests, requestCallback, updateCallbackRequest } from './service';
+import { callbackQueue, requestCallback } from './service';
 
 /** callbacks.request: the support page's Request Callback form. */
 export const callbackOperations = {
@@ -39,5 +39,5 @@ export const adminCallbackOperations = queueOperations(
     listView: callbackRequestView,
     detailView: callbackRequestDetailView,
   },
-  { list: listCallbackRequests, get: getCallbackRequest, update: updateCallbackRequest, addNote: addCallbackNote },
+  callbackQueue,
 );

@@ -4,25 +4,15 @@ import { eq } from 'drizzle-orm';
 import { callbackMessages, splitCallbackDate, type CallbackInput } from '../../../contract/callback';
 import type { Received } from '../../../contract/replies';
 import { messages } from '../../../contract/messages';
-import { callbackDueAt, promiseOwedStatuses, type QueueListQuery, type RequestUpdateInput } from '../../../contract/queues';
+import { callbackDueAt, promiseOwedStatuses } from '../../../contract/queues';
 import { ukLocalToEpoch } from '../../../contract/time';
-import type { CallbackRequestDetailView, CallbackRequestView, Page } from '../../../contract/views';
+import type { CallbackRequestDetailView, CallbackRequestView } from '../../../contract/views';
 import { callbackRequests, users } from '../../../platform/db/schema/index';
-import type { Caller, Deps } from '../../../deps';
+import type { Deps } from '../../../deps';
 import { fieldInvalid } from '../../../errors';
 import type { ThrottleRule } from '../../../platform/auth/throttle';
 import { writeLog } from '../../../platform/audit/log';
-import {
-  addQueueNote,
-  queueItemView,
-  getQueueItem,
-  listQueue,
-  OPEN_STATUSES,
-  receiveRequest,
-  updateQueueItem,
-  type Queue,
-  type QueueRow,
-} from '../queues/queue';
+import { OPEN_STATUSES, queueItemView, receiveRequest, type Queue, type QueueRow } from '../queues/queue';
 import { confirmationMail } from './mail';
 import { bankHolidays } from '../../../platform/bank-holidays';
 import { isOpenAt } from '../../../contract/opening-hours';
@@ -95,11 +85,6 @@ export const callbackQueue: Queue<QueueRow<CallbackRow>, CallbackRequestView, Ca
   openStatuses: OPEN_STATUSES,
   owedStatuses: promiseOwedStatuses.callbacks,
   table: callbackRequests,
-  id: callbackRequests.id,
-  reference: callbackRequests.reference,
-  status: callbackRequests.status,
-  createdAt: callbackRequests.createdAt,
-  dueAt: callbackRequests.dueAt,
   searchable: {
     text: [
       callbackRequests.reference,
@@ -115,22 +100,7 @@ export const callbackQueue: Queue<QueueRow<CallbackRow>, CallbackRequestView, Ca
   // The detail shows what its list row shows (name, contact, reason, preferred time) and the notes: no read to answer for.
   logsReads: false,
   notFound: 'Callback request not found',
-  rows: (db, where, orderBy, limit, offset) =>
-    db
-      .select({ request: callbackRequests, assigneeName: users.username })
-      .from(callbackRequests)
-      .leftJoin(users, eq(users.id, callbackRequests.assigneeId))
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset),
+  rows: (db) => db.select({ request: callbackRequests, assigneeName: users.username }).from(callbackRequests).leftJoin(users, eq(users.id, callbackRequests.assigneeId)),
   toView: callbackView,
   toDetail: (row, notes) => ({ ...callbackView(row), notes }),
 };
-
-export const listCallbackRequests = (deps: Deps, caller: Caller, q: QueueListQuery): Promise<Page<CallbackRequestView>> =>
-  listQueue(deps, callbackQueue, caller, q);
-export const getCallbackRequest = (deps: Deps, caller: Caller, id: number) => getQueueItem(deps, callbackQueue, caller, id);
-export const updateCallbackRequest = (deps: Deps, caller: Caller, id: number, input: RequestUpdateInput) =>
-  updateQueueItem(deps, callbackQueue, caller, id, input);
-export const addCallbackNote = (deps: Deps, caller: Caller, id: number, text: string) => addQueueNote(deps, callbackQueue, caller, id, text);

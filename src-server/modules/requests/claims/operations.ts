@@ -7,7 +7,8 @@ import { claimDetailView, claimView, myClaimView } from '../../../contract/views
 import { defineOperation } from '../../../api/operation';
 import { queueOperations } from '../queues/queue-operations';
 import { claimLimitAnswer, inputErrorAnswer } from '../../../platform/http/errors';
-import { addClaimNote, claimPhoto, getClaim, listClaims, myClaims, reportClaim, updateClaim } from './service';
+import { claimPhoto, claimQueue } from './queue';
+import { myClaims, reportClaim } from './service';
 
 const TAG = 'Claims';
 const ADMIN_TAG = 'Admin: claims';
@@ -69,7 +70,7 @@ export const adminClaimOperations = {
       listView: claimView,
       detailView: claimDetailView,
     },
-    { list: listClaims, get: getClaim, update: updateClaim, addNote: addClaimNote },
+    claimQueue,
   ),
   photo: defineOperation({
     tier: 'admin',

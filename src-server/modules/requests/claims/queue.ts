@@ -3,15 +3,15 @@
 // for staff.
 import { and, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
-import { claimOpenStatuses, promiseOwedStatuses, type ClaimListQuery, type ClaimUpdateInput } from '../../../contract/queues';
-import type { ClaimDetailView, ClaimView, Page, RequestNoteView } from '../../../contract/views';
+import { claimOpenStatuses, promiseOwedStatuses } from '../../../contract/queues';
+import type { ClaimDetailView, ClaimView, RequestNoteView } from '../../../contract/views';
 import { assertAdminRights } from '../../../platform/auth/permissions';
 import type { DbOrTx } from '../../../platform/db/client';
 import { totalOf } from '../../../platform/db/list';
 import { claimPhotos, claims, policies, users } from '../../../platform/db/schema/index';
 import type { Caller, Deps } from '../../../deps';
 import { NotFoundError } from '../../../errors';
-import { addQueueNote, getQueueItem, listQueue, queueItemView, updateQueueItem, type Queue, type QueueRow } from '../queues/queue';
+import { queueItemView, type Queue, type QueueRow } from '../queues/queue';
 import { parseAnswers } from './answers';
 
 export const claimNotFound = 'Claim not found';
@@ -68,11 +68,6 @@ export const claimQueue: Queue<ClaimQueueRow, ClaimView, ClaimDetailView, 'claim
   openStatuses: claimOpenStatuses,
   owedStatuses: promiseOwedStatuses.claims,
   table: claims,
-  id: claims.id,
-  reference: claims.reference,
-  status: claims.status,
-  createdAt: claims.createdAt,
-  dueAt: claims.dueAt,
   searchable: {
     text: [claims.reference, policies.policyNumber, policies.holderName, owner.username, owner.email, claims.phone, claims.status],
     phones: [claims.phone],
@@ -81,7 +76,7 @@ export const claimQueue: Queue<ClaimQueueRow, ClaimView, ClaimDetailView, 'claim
   // The detail holds the description, injuries, other people's names and contacts, and where it happened.
   logsReads: true,
   notFound: claimNotFound,
-  rows: (db, where, orderBy, limit, offset) =>
+  rows: (db) =>
     db
       .select({
         request: { ...getTableColumns(claims), email: owner.email },
@@ -94,11 +89,7 @@ export const claimQueue: Queue<ClaimQueueRow, ClaimView, ClaimDetailView, 'claim
       .from(claims)
       .innerJoin(owner, eq(owner.id, claims.userId))
       .innerJoin(policies, eq(policies.id, claims.policyId))
-      .leftJoin(users, eq(users.id, claims.assigneeId))
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset),
+      .leftJoin(users, eq(users.id, claims.assigneeId)),
   // The search reads the account and the policy: counted over the same joins (the assignee's is not needed).
   count: (db, where) =>
     totalOf(
@@ -112,12 +103,6 @@ export const claimQueue: Queue<ClaimQueueRow, ClaimView, ClaimDetailView, 'claim
   toView: claimView,
   toDetail: (row, notes, db) => claimDetail(db, row, notes),
 };
-
-export const listClaims = (deps: Deps, caller: Caller, q: ClaimListQuery): Promise<Page<ClaimView>> => listQueue(deps, claimQueue, caller, q);
-/** Staff opening one claim: logged as 'Viewed claim {reference}' (docs/product.md#audit-log). */
-export const getClaim = (deps: Deps, caller: Caller, id: number) => getQueueItem(deps, claimQueue, caller, id);
-export const updateClaim = (deps: Deps, caller: Caller, id: number, input: ClaimUpdateInput) => updateQueueItem(deps, claimQueue, caller, id, input);
-export const addClaimNote = (deps: Deps, caller: Caller, id: number, text: string) => addQueueNote(deps, claimQueue, caller, id, text);
 
 /** Claims not closed ('Pending Claims'): a range of claims_status_due_idx per open status. */
 export async function countOpenClaims(db: DbOrTx): Promise<number> {

@@ -28,8 +28,6 @@ import { claimReportedMail } from './mail';
 import { processPhotos } from './photos';
 import { claimQueue } from './queue';
 
-export { addClaimNote, claimPhoto, getClaim, listClaims, updateClaim } from './queue';
-
 type PolicyRow = typeof policies.$inferSelect;
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,14 +1,14 @@
 // The operations every staff queue has (docs/product.md#staff-queues, docs/api.md#admin-audit-log-queues-and-report):
-// list, open, change and annotate. Each feature's operations.ts names its queue, its inputs (contract/queues.ts
-// queueInputs), views and service functions.
+// list, open, change and annotate, each calling queue.ts on the feature's queue. Each feature's operations.ts names its
+// queue, its inputs (contract/queues.ts queueInputs) and views.
 import type { z } from 'zod';
 import { queueInputs, requestNoteByIdInput, requestNoteInput, type QueueKind } from '../../../contract/queues';
 import { idInput } from '../../../contract/schemas';
 import { pageOf, requestNoteView, type Page, type RequestNoteView } from '../../../contract/views';
-import type { Caller, Deps } from '../../../deps';
+import { defineAdminRead } from '../../../api/admin-read';
 import { defineOperation, type Operation } from '../../../api/operation';
-import type { Tag } from '../../../api/openapi-document';
-import type { QueueItemChange, QueuePageQuery } from './queue';
+import type { Tag } from '../../../api/tags';
+import { addQueueNote, getQueueItem, listQueue, updateQueueItem, type Queue, type QueueRequest, type QueueRow } from './queue';
 
 export interface QueueNames<K extends QueueKind, Item, Detail> {
   /** The path segment under /api/admin, and the queue's inputs in contract/queues.ts queueInputs. */
@@ -30,14 +30,6 @@ export interface QueueNames<K extends QueueKind, Item, Detail> {
   detailView: z.ZodType<Detail>;
 }
 
-/** One queue's service functions (modules/requests/quotes/service.ts, modules/requests/callbacks/service.ts, modules/requests/claims/queue.ts). */
-export interface QueueServices<Item, Detail> {
-  list(deps: Deps, caller: Caller, query: QueuePageQuery): Promise<Page<Item>>;
-  get(deps: Deps, caller: Caller, id: number): Promise<Detail>;
-  update(deps: Deps, caller: Caller, id: number, input: QueueItemChange): Promise<Detail>;
-  addNote(deps: Deps, caller: Caller, id: number, text: string): Promise<RequestNoteView>;
-}
-
 type Inputs<K extends QueueKind> = (typeof queueInputs)[K];
 
 /** Queue K's operations, each with that queue's own inputs as the table and tRPC's types carry them (api/trpc.ts). */
@@ -48,7 +40,11 @@ export type QueueOperations<K extends QueueKind, Item, Detail> = {
   addNote: Operation<'mutation', z.input<typeof requestNoteByIdInput>, RequestNoteView>;
 };
 
-export function queueOperations<K extends QueueKind, Item, Detail>(names: QueueNames<K, Item, Detail>, services: QueueServices<Item, Detail>): QueueOperations<K, Item, Detail> {
+/** Queue K's operations on `queue` (modules/requests/quotes/service.ts, callbacks/service.ts, claims/queue.ts). */
+export function queueOperations<K extends QueueKind, Row extends QueueRow<QueueRequest>, Item, Detail>(
+  names: QueueNames<K, Item, Detail>,
+  queue: Queue<Row, Item, Detail>,
+): QueueOperations<K, Item, Detail> {
   const inputs = queueInputs[names.path];
   const { path, tag, item, note, listSummary, itemSummary, itemWord, listView, detailView } = names;
   const operations = {
@@ -56,7 +52,7 @@ export function queueOperations<K extends QueueKind, Item, Detail>(names: QueueN
       tier: 'admin',
       input: inputs.list,
       output: pageOf(listView),
-      handler: ({ deps, caller }, query) => services.list(deps, caller, query),
+      handler: ({ deps, caller }, query) => listQueue(deps, queue, caller, query),
       rest: {
         method: 'get',
         path: `/admin/${path}`,
@@ -68,27 +64,18 @@ export function queueOperations<K extends QueueKind, Item, Detail>(names: QueueN
         list: true,
       },
     }),
-    get: defineOperation({
-      tier: 'admin',
-      input: idInput,
-      output: detailView,
-      handler: ({ deps, caller }, { id }) => services.get(deps, caller, id),
-      rest: {
-        method: 'get',
-        path: `/admin/${path}/{id}`,
-        operationId: `get${item}`,
-        tags: [tag],
-        summary: itemSummary,
-        request: { params: idInput },
-        response: `The ${itemWord}`,
-        errors: [400, 404],
-      },
+    get: defineAdminRead(detailView, (deps, caller, id) => getQueueItem(deps, queue, caller, id), {
+      path: `/admin/${path}/{id}`,
+      operationId: `get${item}`,
+      tags: [tag],
+      summary: itemSummary,
+      response: `The ${itemWord}`,
     }),
     update: defineOperation({
       tier: 'admin',
       input: inputs.updateById,
       output: detailView,
-      handler: ({ deps, caller }, { id, ...change }) => services.update(deps, caller, id, change),
+      handler: ({ deps, caller }, { id, ...change }) => updateQueueItem(deps, queue, caller, id, change),
       rest: {
         method: 'put',
         path: `/admin/${path}/{id}`,
@@ -105,7 +92,7 @@ export function queueOperations<K extends QueueKind, Item, Detail>(names: QueueN
       tier: 'admin',
       input: requestNoteByIdInput,
       output: requestNoteView,
-      handler: ({ deps, caller }, { id, text }) => services.addNote(deps, caller, id, text),
+      handler: ({ deps, caller }, { id, text }) => addQueueNote(deps, queue, caller, id, text),
       rest: {
         method: 'post',
         path: `/admin/${path}/{id}/notes`,

@@ -62,12 +62,8 @@ export interface Queue<Row extends QueueRow<QueueRequest>, V, D, K extends Queue
   openStatuses: readonly string[];
   /** The statuses in which what the queue promises is still owed (contract/queues.ts): only these can be overdue. */
   owedStatuses: readonly string[];
-  table: SQLiteTable;
-  id: SQLiteColumn;
-  reference: SQLiteColumn;
-  status: SQLiteColumn;
-  createdAt: SQLiteColumn;
-  dueAt: SQLiteColumn;
+  /** The requests' table: its columns of QueueRequest's names are the ones read here. */
+  table: SQLiteTable & Record<'id' | 'reference' | 'status' | 'createdAt' | 'dueAt', SQLiteColumn>;
   /** When the cover asked for starts, for the "cover starts within" filter; absent where nothing is asked (callbacks). */
   startsAt?: SQLiteColumn;
   /** Where a search looks (platform/db/list.ts searchMatch): phones and registrations match however they are typed. */
@@ -77,8 +73,8 @@ export interface Queue<Row extends QueueRow<QueueRequest>, V, D, K extends Queue
   /** Whether opening one request is audit-logged: its detail holds personal answers (docs/product.md#audit-log). */
   logsReads: boolean;
   notFound: string;
-  /** The requests matching `where`, in `orderBy`, with what their views need joined (the assignee's name). */
-  rows(db: DbOrTx, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number): Promise<Row[]>;
+  /** The requests with what their views need joined (the assignee's name), as a select the factory narrows and pages. */
+  rows(db: DbOrTx): RowSelect<Row>;
   toView(row: Row): V;
   /** One request opened; `db` reads what only the detail shows (a claim's photos), in the caller's transaction. */
   toDetail(row: Row, notes: RequestNoteView[], db: DbOrTx): D | Promise<D>;
@@ -87,6 +83,10 @@ export interface Queue<Row extends QueueRow<QueueRequest>, V, D, K extends Queue
    * account): the same joins as `rows`. Left out, the queue's table alone is counted.
    */
   count?(db: DbOrTx, where: SQL): Promise<number>;
+}
+/** A drizzle select of a queue's rows, before its WHERE. */
+interface RowSelect<Row> {
+  where(where: SQL | undefined): { orderBy(...orderBy: SQL[]): { limit(limit: number): { offset(offset: number): PromiseLike<Row[]> } } };
 }
 /** Any queue, where only its columns and names matter. */
 type AnyQueue = Queue<QueueRow<QueueRequest>, unknown, unknown>;
@@ -121,11 +121,11 @@ export function queueItemView<S extends string>(row: QueueRow<QueueRequest<S>>) 
 /** `column` behind SQLite's unary +, so the planner keeps to the status ranges rather than walk closed requests. */
 const notIndexed = (column: SQLiteColumn) => sql`+${column}`;
 
-const openWhere = (q: AnyQueue) => inArray(q.status, [...q.openStatuses]);
+const openWhere = (q: AnyQueue) => inArray(q.table.status, [...q.openStatuses]);
 
 /** Still owed its answer (Queue.owedStatuses) and past due at `now`: a range of (status, due_at) per status. */
 function overdueWhere(q: AnyQueue, now: number): SQL {
-  return and(inArray(q.status, [...q.owedStatuses]), lte(q.dueAt, now))!;
+  return and(inArray(q.table.status, [...q.owedStatuses]), lte(q.table.dueAt, now))!;
 }
 
 /** One stretch of a queue's order: the rows matching `where`, soonest due first or newest first (closed ones). */
@@ -139,7 +139,7 @@ interface Segment {
 /** A queue's order as segments: open ones soonest due first (status, due_at), then closed newest first (status, created_at). */
 function segmentsOf(q: AnyQueue, filter: string | undefined, now: number): Segment[] {
   const open: Segment = { where: openWhere(q), newestFirst: false, open: true };
-  const closed: Segment = { where: eq(q.status, 'closed'), newestFirst: true, open: false };
+  const closed: Segment = { where: eq(q.table.status, 'closed'), newestFirst: true, open: false };
   switch (filter) {
     case undefined:
       return [open, closed];
@@ -150,9 +150,13 @@ function segmentsOf(q: AnyQueue, filter: string | undefined, now: number): Segme
     case 'closed':
       return [closed];
     default:
-      return [{ where: eq(q.status, filter), newestFirst: false, open: false }];
+      return [{ where: eq(q.table.status, filter), newestFirst: false, open: false }];
   }
 }
+
+/** The queue's rows matching `where`, in `orderBy`, `limit` from `offset`. */
+const rowsOf = <Row>(db: DbOrTx, queue: { rows(db: DbOrTx): RowSelect<Row> }, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) =>
+  queue.rows(db).where(where).orderBy(...orderBy).limit(limit).offset(offset);
 
 /** A queue's page: narrowed by status, searched in its searchable columns, in due order (segmentsOf). */
 export async function listQueue<Row extends QueueRow<QueueRequest>, V, D>(
@@ -169,15 +173,15 @@ export async function listQueue<Row extends QueueRow<QueueRequest>, V, D>(
   const narrow = (where: SQL) => and(where, search, starts)!;
   const segments = segmentsOf(queue, q.status, now).map((s) => ({ ...s, where: narrow(s.where) }));
   const orderOf = (s: Segment) => {
-    if (s.newestFirst) return [desc(queue.createdAt), desc(queue.id)];
-    const [dueAt, id] = s.open ? [notIndexed(queue.dueAt), notIndexed(queue.id)] : [queue.dueAt, queue.id];
-    return [asc(dueAt), asc(id)];
+    const { id, createdAt, dueAt } = queue.table;
+    if (s.newestFirst) return [desc(createdAt), desc(id)];
+    return s.open ? [asc(notIndexed(dueAt)), asc(notIndexed(id))] : [asc(dueAt), asc(id)];
   };
   const countOf = (where: SQL) => (queue.count ? queue.count(deps.db, where) : totalOf(deps.db.select({ total: count() }).from(queue.table).where(where)));
 
   if (segments.length === 1) {
     const [only] = segments as [Segment];
-    const [rows, total] = await Promise.all([queue.rows(deps.db, only.where, orderOf(only), q.limit, q.offset), countOf(only.where)]);
+    const [rows, total] = await Promise.all([rowsOf(deps.db, queue, only.where, orderOf(only), q.limit, q.offset), countOf(only.where)]);
     return { items: rows.map((r) => queue.toView(r)), total };
   }
   // Several segments: their sizes say which of them the page falls in, and where.
@@ -188,7 +192,7 @@ export async function listQueue<Row extends QueueRow<QueueRequest>, V, D>(
     const size = sizes[i]!;
     const wanted = q.limit - items.length;
     if (wanted > 0 && skip < size) {
-      const rows = await queue.rows(deps.db, segment.where, orderOf(segment), wanted, skip);
+      const rows = await rowsOf(deps.db, queue, segment.where, orderOf(segment), wanted, skip);
       items.push(...rows.map((r) => queue.toView(r)));
     }
     skip = Math.max(0, skip - size);
@@ -220,7 +224,7 @@ function noteView(row: typeof requestNotes.$inferSelect): RequestNoteView {
 }
 
 async function rowById<Row extends QueueRow<QueueRequest>, V, D>(db: DbOrTx, queue: Queue<Row, V, D>, id: number): Promise<Row> {
-  const [row] = await queue.rows(db, eq(queue.id, id), [], 1, 0);
+  const [row] = await rowsOf(db, queue, eq(queue.table.id, id), [], 1, 0);
   if (!row) throw new NotFoundError(queue.notFound);
   return row;
 }
@@ -303,7 +307,7 @@ export async function updateQueueItem<Row extends QueueRow<QueueRequest>, V, D>(
     await tx
       .update(queue.table)
       .set({ ...set, updatedAt: now } as never)
-      .where(eq(queue.id, id));
+      .where(eq(queue.table.id, id));
     for (const change of changes) {
       await writeLog(tx, now, { action: `${queue.label} ${current.reference}: ${change}`, username: caller.username, userId: caller.id });
     }
@@ -312,17 +316,11 @@ export async function updateQueueItem<Row extends QueueRow<QueueRequest>, V, D>(
 }
 
 /** A staff note on a request: who and when recorded, logged as '{label} {reference}: note added' (not its text). */
-export async function addQueueNote<Row extends QueueRow<QueueRequest>, V, D>(
-  deps: Deps,
-  queue: Queue<Row, V, D>,
-  caller: Caller,
-  id: number,
-  text: string,
-): Promise<RequestNoteView> {
+export async function addQueueNote(deps: Deps, queue: AnyQueue, caller: Caller, id: number, text: string): Promise<RequestNoteView> {
   assertAdminRights(caller);
   const now = deps.clock.now();
   return deps.write(async (tx) => {
-    const [found] = await tx.select({ reference: queue.reference }).from(queue.table).where(eq(queue.id, id)).limit(1);
+    const [found] = await tx.select({ reference: queue.table.reference }).from(queue.table).where(eq(queue.table.id, id)).limit(1);
     if (!found) throw new NotFoundError(queue.notFound);
     const [note] = await tx
       .insert(requestNotes)
@@ -336,7 +334,7 @@ export async function addQueueNote<Row extends QueueRow<QueueRequest>, V, D>(
 /** How many requests are new and how many overdue: index range counts, never a scan of the closed ones. */
 export async function countQueue(db: DbOrTx, q: AnyQueue, now: number): Promise<{ new: number; overdue: number }> {
   const [fresh, overdue] = await Promise.all([
-    totalOf(db.select({ total: count() }).from(q.table).where(eq(q.status, 'new'))),
+    totalOf(db.select({ total: count() }).from(q.table).where(eq(q.table.status, 'new'))),
     totalOf(db.select({ total: count() }).from(q.table).where(overdueWhere(q, now))),
   ]);
   return { new: fresh, overdue };
@@ -362,7 +360,8 @@ const newReference = (kind: AnyQueue['kind']) => `${REFERENCE_PREFIX[kind]}-${ra
 export async function unusedReference(tx: Tx, queue: AnyQueue): Promise<string> {
   for (;;) {
     const candidate = newReference(queue.kind);
-    const [taken] = await tx.select({ reference: queue.reference }).from(queue.table).where(eq(queue.reference, candidate)).limit(1);
+    const { reference } = queue.table;
+    const [taken] = await tx.select({ reference }).from(queue.table).where(eq(reference, candidate)).limit(1);
     if (!taken) return candidate;
   }
 }

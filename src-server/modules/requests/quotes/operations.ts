@@ -14,7 +14,7 @@ import { issuePolicy } from './issue-policy';
 import { myQuoteRequests } from './mine';
 import { sendOffer } from './offer';
 import { renewalDraft } from './renewal';
-import { addQuoteNote, getQuoteRequest, listQuoteRequests, submitQuoteRequest, updateQuoteRequest } from './service';
+import { quoteQueue, submitQuoteRequest } from './service';
 
 const ADMIN_TAG = 'Admin: quote requests';
 
@@ -105,7 +105,7 @@ export const adminQuoteOperations = {
       listView: quoteRequestView,
       detailView: quoteRequestDetailView,
     },
-    { list: listQuoteRequests, get: getQuoteRequest, update: updateQuoteRequest, addNote: addQuoteNote },
+    quoteQueue,
   ),
   offer: defineOperation({
     tier: 'admin',

@@ -5,26 +5,16 @@ import { and, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { messages } from '../../../contract/messages';
 import { answersForProduct, checkQuoteTimes, quoteMessages, requestedStartOf, type QuoteRequest } from '../../../contract/quote';
 import type { Received } from '../../../contract/replies';
-import { promiseOwedStatuses, quoteDueAt, type QueueListQuery, type RequestUpdateInput } from '../../../contract/queues';
-import type { OfferView, Page, QuoteRequestDetailView, QuoteRequestView, RequestNoteView } from '../../../contract/views';
+import { promiseOwedStatuses, quoteDueAt } from '../../../contract/queues';
+import type { OfferView, QuoteRequestDetailView, QuoteRequestView, RequestNoteView } from '../../../contract/views';
 import type { DbOrTx } from '../../../platform/db/client';
 import { totalOf } from '../../../platform/db/list';
 import { policies, quoteRequests, users } from '../../../platform/db/schema/index';
-import type { Caller, Deps } from '../../../deps';
+import type { Deps } from '../../../deps';
 import { fieldInvalid } from '../../../errors';
 import type { ThrottleRule } from '../../../platform/auth/throttle';
 import { writeLog } from '../../../platform/audit/log';
-import {
-  addQueueNote,
-  queueItemView,
-  getQueueItem,
-  listQueue,
-  OPEN_STATUSES,
-  receiveRequest,
-  updateQueueItem,
-  type Queue,
-  type QueueRow,
-} from '../queues/queue';
+import { OPEN_STATUSES, queueItemView, receiveRequest, type Queue, type QueueRow } from '../queues/queue';
 import { confirmedOwnerOf } from '../../accounts';
 import { joinAccount } from '../../policies';
 import { confirmationMail } from './mail';
@@ -176,11 +166,6 @@ export const quoteQueue: Queue<QuoteQueueRow, QuoteRequestView, QuoteRequestDeta
   openStatuses: OPEN_STATUSES,
   owedStatuses: promiseOwedStatuses.quotes,
   table: quoteRequests,
-  id: quoteRequests.id,
-  reference: quoteRequests.reference,
-  status: quoteRequests.status,
-  createdAt: quoteRequests.createdAt,
-  dueAt: quoteRequests.dueAt,
   startsAt: quoteRequests.requestedStartAt,
   searchable: {
     text: [
@@ -199,16 +184,12 @@ export const quoteQueue: Queue<QuoteQueueRow, QuoteRequestView, QuoteRequestDeta
   // The detail holds the date of birth, convictions and medical answers; the list shows none of them.
   logsReads: true,
   notFound: 'Quote request not found',
-  rows: (db, where, orderBy, limit, offset) =>
+  rows: (db) =>
     db
       .select({ request: quoteRequests, assigneeName: users.username, policyNumber: policies.policyNumber })
       .from(quoteRequests)
       .leftJoin(users, eq(users.id, quoteRequests.assigneeId))
-      .leftJoin(policies, eq(policies.id, quoteRequests.policyId))
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset),
+      .leftJoin(policies, eq(policies.id, quoteRequests.policyId)),
   toView: quoteView,
   toDetail: quoteDetailView,
 };
@@ -226,11 +207,3 @@ export async function countQuoted(db: DbOrTx, now: number): Promise<{ quoted: nu
   ]);
   return { quoted: all, lapsing };
 }
-
-export const listQuoteRequests = (deps: Deps, caller: Caller, q: QueueListQuery): Promise<Page<QuoteRequestView>> =>
-  listQueue(deps, quoteQueue, caller, q);
-/** Staff opening one request: logged as 'Viewed quote request {reference}' (docs/product.md#audit-log). */
-export const getQuoteRequest = (deps: Deps, caller: Caller, id: number) => getQueueItem(deps, quoteQueue, caller, id);
-export const updateQuoteRequest = (deps: Deps, caller: Caller, id: number, input: RequestUpdateInput) =>
-  updateQueueItem(deps, quoteQueue, caller, id, input);
-export const addQuoteNote = (deps: Deps, caller: Caller, id: number, text: string) => addQueueNote(deps, quoteQueue, caller, id, text);
