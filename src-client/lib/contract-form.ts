@@ -3,7 +3,7 @@
 // one notice above the form, and the submit state disables its button. Every form of the app is made with it.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { get, useForm, type DefaultValues, type FieldValues, type Path, type UseFormProps } from 'react-hook-form';
+import { get, useForm, type DefaultValues, type FieldValues, type Path, type RegisterOptions, type UseFormProps } from 'react-hook-form';
 import type { z } from 'zod';
 import { failureOf, showServerFieldErrors, type Failure } from './call-errors';
 import { useEarlyForm } from './hydration';
@@ -66,7 +66,7 @@ export function useContractForm<S extends FormSchema>(
     clear: () => setMessage(null),
     errorOf,
     /** A control's props: its registration and its message. */
-    field: (name: Path<z.input<S>>) => ({ ...methods.register(name), error: errorOf(name) }),
+    field: (name: Path<z.input<S>>, registration?: RegisterOptions<z.input<S>, Path<z.input<S>>>) => ({ ...methods.register(name, registration), error: errorOf(name) }),
     fail,
     /**
      * The form's onSubmit: `send` runs with the parsed values once the schema passes; a text it answers is the

@@ -14,17 +14,18 @@ import { CLAIM_LIMIT_CODE, type ClaimDraft, type ClaimKind } from '@server/contr
 import { ukLocalToEpoch } from '@server/contract/time';
 import type { MyClaimView } from '@server/contract/views';
 
-export interface OtherVehicleAnswers {
+// Types, not interfaces: an entry is a record of text fields to the form's list of them (claim-parties.tsx).
+export type OtherVehicleAnswers = {
   registration: string;
   driverName: string;
   contact: string;
   insurer: string;
-}
+};
 
-export interface WitnessAnswers {
+export type WitnessAnswers = {
   name: string;
   contact: string;
-}
+};
 
 export interface Coordinates {
   latitude: number;
