@@ -86,7 +86,7 @@ function Section({ id, title, lead, children }: { id: string; title: string; lea
 
 function DetailsSection({ account }: { account: AccountDetailsView }) {
   const queryClient = useQueryClient();
-  const { register, errors, isSubmitting, message, submit } = useContractForm(updateDetailsInput, {
+  const { field, isSubmitting, message, submit } = useContractForm(updateDetailsInput, {
     name: account.name ?? '',
     phone: account.phone ? formatUkPhone(account.phone) : '',
   });
@@ -103,8 +103,8 @@ function DetailsSection({ account }: { account: AccountDetailsView }) {
         <dd className="text-ink">{account.username}</dd>
       </dl>
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Your details">
-        <TextField label="Name" autoComplete="name" required={false} error={errors.name?.message} {...register('name')} />
-        <TextField label="Phone" type="tel" autoComplete="tel" inputMode="tel" required={false} hint="A UK number, such as 07700 900123." error={errors.phone?.message} {...register('phone')} />
+        <TextField label="Name" autoComplete="name" required={false} {...field('name')} />
+        <TextField label="Phone" type="tel" autoComplete="tel" inputMode="tel" required={false} hint="A UK number, such as 07700 900123." {...field('phone')} />
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Saving...' : 'Save details'}
         </Button>
@@ -115,7 +115,7 @@ function DetailsSection({ account }: { account: AccountDetailsView }) {
 
 function EmailSection({ account }: { account: AccountDetailsView }) {
   const queryClient = useQueryClient();
-  const { register, reset, errors, isSubmitting, message, say, submit } = useContractForm(changeEmailInput, { email: '', currentPassword: '' });
+  const { field, reset, isSubmitting, message, say, submit } = useContractForm(changeEmailInput, { email: '', currentPassword: '' });
   const onSubmit = submit(async (input) => {
     const answer = await trpcClient.account.changeEmail.mutate(input);
     reset();
@@ -147,8 +147,8 @@ function EmailSection({ account }: { account: AccountDetailsView }) {
       {/* The address may be a stranger's registration of someone else's: proved first (docs/product.md#changing-the-e-mail-address). */}
       {account.emailVerified ? (
         <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Change your e-mail address">
-          <TextField label="New e-mail address" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} error={errors.email?.message} {...register('email')} />
-          <TextField label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
+          <TextField label="New e-mail address" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...field('email')} />
+          <TextField label="Current password" type="password" autoComplete="current-password" {...field('currentPassword')} />
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? 'Sending...' : 'Send the link'}
           </Button>
@@ -165,7 +165,7 @@ function PasswordSection() {
   const passkeys = usePasskeys();
   const hasPasskeys = (passkeys.data?.passkeys.length ?? 0) > 0;
   // Ticked: a password changed because someone else knew it should not leave their passkey behind.
-  const { register, reset, errors, isSubmitting, message, say, submit } = useContractForm(
+  const { field, register, reset, isSubmitting, message, say, submit } = useContractForm(
     changePasswordForm,
     { currentPassword: '', password: '', confirmPassword: '', removePasskeys: true },
     { serverFields: ['currentPassword', 'password'] },
@@ -185,9 +185,9 @@ function PasswordSection() {
     <Section id="account-password" title="Password" lead="Changing it signs out every other device, and removes your passkeys unless you keep them.">
       {message ? <FormMessage notice={message} /> : null}
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Change your password">
-        <TextField label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
-        <TextField label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." error={errors.password?.message} {...register('password')} />
-        <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <TextField label="Current password" type="password" autoComplete="current-password" {...field('currentPassword')} />
+        <TextField label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." {...field('password')} />
+        <TextField label="Confirm new password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
         {hasPasskeys ? (
           <CheckboxField
             label={accountMessages.removePasskeys}

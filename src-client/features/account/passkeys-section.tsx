@@ -50,7 +50,7 @@ export function PasskeysSection({ emailVerified }: { emailVerified: boolean }) {
       }),
     [needsCode],
   );
-  const { register, reset, errors, isSubmitting, message, say, submit } = useContractForm(schema, { name: '', currentPassword: '', code: '' });
+  const { field, reset, isSubmitting, message, say, submit } = useContractForm(schema, { name: '', currentPassword: '', code: '' });
 
   // Which call a failure came from: the password's check says the passkey was not added, the last call just why.
   let step: 'options' | 'add' = 'options';
@@ -136,16 +136,14 @@ export function PasskeysSection({ emailVerified }: { emailVerified: boolean }) {
               label="Name for the passkey"
               hint="So you can tell your passkeys apart, such as “My phone”."
               autoComplete="off"
-              error={errors.name?.message}
-              {...register('name')}
+              {...field('name')}
             />
             <TextField
               label="Current password"
               type="password"
               autoComplete="current-password"
               hint="A passkey signs in without your password, so we ask for it first."
-              error={errors.currentPassword?.message}
-              {...register('currentPassword')}
+              {...field('currentPassword')}
             />
             {needsCode ? (
               <TextField
@@ -154,8 +152,7 @@ export function PasskeysSection({ emailVerified }: { emailVerified: boolean }) {
                 autoCapitalize="characters"
                 spellCheck={false}
                 hint="The 6-digit code your authenticator app shows, or a recovery code."
-                error={errors.code?.message}
-                {...register('code')}
+                {...field('code')}
               />
             ) : null}
             <Button type="submit" disabled={isSubmitting}>
