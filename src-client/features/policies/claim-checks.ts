@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { claimInput } from '@server/contract/claim';
 import { epochToUkLocal } from '@server/contract/time';
-import { draftOf, type ClaimAnswers, type OutboxPhoto } from './outbox';
+import { draftOf, type ClaimAnswers, type OutboxPhoto } from './stored-report';
 
 /** The form's values: the answers as typed, and the photos as kept on the phone. */
 export type ClaimValues = ClaimAnswers & { photos: OutboxPhoto[] };

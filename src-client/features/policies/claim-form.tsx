@@ -13,7 +13,8 @@ import { claimForm, nowLocal, type ClaimValues } from './claim-checks';
 import { LocationField, PolicyField, RadioGroup } from './claim-fields';
 import { Parties, partyLists } from './claim-parties';
 import { PhotosField } from './claim-photos';
-import { isLimitRefusal, type Refusal, type SendResult, type StoredReport } from './outbox';
+import type { SendResult } from './outbox';
+import { isLimitRefusal, type Refusal, type StoredReport } from './stored-report';
 import { claimOutbox } from './outbox-store';
 
 /** How long typing rests before it is written to the phone. */
