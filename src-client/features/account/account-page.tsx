@@ -22,6 +22,7 @@ import { useContractForm } from '../../lib/contract-form';
 import { renewSession, useSession } from '../../lib/session';
 import { trpcClient } from '../../lib/trpc';
 import { FormMessage, notice, type Notice } from '../../components/form-message';
+import { dateTime, LoadedList } from './account-lists';
 import { CloseAccountSection } from './close-account-section';
 import { ConfirmFirst } from './confirm-first';
 import { MyDataSection } from './my-data-section';
@@ -29,8 +30,6 @@ import { PASSKEYS_KEY, PasskeysSection, usePasskeys } from './passkeys-section';
 
 const DETAILS_KEY = ['account', 'details'] as const;
 const SESSIONS_KEY = ['account', 'sessions'] as const;
-
-const dateTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
 
 export function AccountPage() {
   const details = useQuery({ queryKey: DETAILS_KEY, queryFn: () => trpcClient.account.details.query() });
@@ -227,45 +226,39 @@ function SessionsSection() {
   return (
     <Section id="account-sessions" title="Signed in on" lead="Each place your account is signed in. If you do not recognise one, sign it out and change your password.">
       {message ? <FormMessage notice={message} /> : null}
-      {sessions.isPending ? (
-        <p role="status" className="text-ink-muted">
-          Loading...
-        </p>
-      ) : sessions.isError ? (
-        <Alert tone="error" title="The list could not be loaded">
-          <p>{failureOf(sessions.error).message}</p>
-        </Alert>
-      ) : (
-        <>
-          <ul className="divide-y divide-brand-100" aria-label="Sessions">
-            {sessions.data.map((s) => (
-              <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div className="min-w-0">
-                  <p className="font-semibold text-ink">
-                    {s.device}
-                    {s.current ? <span className="ml-2 rounded bg-brand-50 px-2 py-0.5 text-sm font-semibold text-brand-700">This device</span> : null}
-                  </p>
-                  <p className="text-sm text-ink-muted">
-                    From <span className="break-all">{s.address}</span>. Signed in {dateTime(s.signedInAt)}; last seen {dateTime(s.lastSeenAt)}.
-                  </p>
-                </div>
-                {s.current ? null : (
-                  <Button variant="secondary" disabled={busy} aria-label={`Sign out ${s.device}, signed in ${dateTime(s.signedInAt)}`} onClick={() => endOne.mutate(s)}>
-                    Sign out
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
-          {sessions.data.some((s) => !s.current) ? (
-            <Button variant="danger" className="mt-4" disabled={busy} onClick={() => endOthers.mutate()}>
-              Sign out all other devices
-            </Button>
-          ) : (
-            <p className="mt-3 text-ink-muted">You are signed in on this device only.</p>
-          )}
-        </>
-      )}
+      <LoadedList query={sessions}>
+        {(list) => (
+          <>
+            <ul className="divide-y divide-brand-100" aria-label="Sessions">
+              {list.map((s) => (
+                <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                  <div className="min-w-0">
+                    <p className="font-semibold text-ink">
+                      {s.device}
+                      {s.current ? <span className="ml-2 rounded bg-brand-50 px-2 py-0.5 text-sm font-semibold text-brand-700">This device</span> : null}
+                    </p>
+                    <p className="text-sm text-ink-muted">
+                      From <span className="break-all">{s.address}</span>. Signed in {dateTime(s.signedInAt)}; last seen {dateTime(s.lastSeenAt)}.
+                    </p>
+                  </div>
+                  {s.current ? null : (
+                    <Button variant="secondary" disabled={busy} aria-label={`Sign out ${s.device}, signed in ${dateTime(s.signedInAt)}`} onClick={() => endOne.mutate(s)}>
+                      Sign out
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+            {list.some((s) => !s.current) ? (
+              <Button variant="danger" className="mt-4" disabled={busy} onClick={() => endOthers.mutate()}>
+                Sign out all other devices
+              </Button>
+            ) : (
+              <p className="mt-3 text-ink-muted">You are signed in on this device only.</p>
+            )}
+          </>
+        )}
+      </LoadedList>
     </Section>
   );
 }
