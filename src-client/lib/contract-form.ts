@@ -1,6 +1,7 @@
 // One form over a contract schema (docs/api.md#errors-over-trpc): the schema checks it on the device with the server's
-// own messages, the server's field messages land beside their fields (the first focused), anything else becomes the
-// one notice above the form, and the submit state disables its button. Every form of the app is made with it.
+// own messages, the server's field messages land beside their fields (the first focused, unless the form moves focus
+// to no message), anything else becomes the one notice above the form, and the submit state disables its button.
+// Every form of the app with fields is made with it.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { get, useForm, type DefaultValues, type FieldValues, type Path, type RegisterOptions, type UseFormProps } from 'react-hook-form';
