@@ -1,7 +1,7 @@
 // The one message a form shows after it was sent, in the page. It takes focus when it appears, so keyboard and
 // screen-reader users land on it.
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { NewPasswordForm } from '@server/contract/password-reset';
 import { Alert } from './alert';
 import { TextField } from './field';
@@ -25,11 +25,11 @@ export function FormMessage({ notice, children }: { notice: Notice; children?: R
 }
 
 /** The new password and its confirmation, on /reset-password and /welcome. */
-export function NewPasswordFields({ register, errors }: { register: (name: keyof NewPasswordForm) => UseFormRegisterReturn; errors: FieldErrors<NewPasswordForm> }) {
+export function NewPasswordFields({ field }: { field: (name: keyof NewPasswordForm) => UseFormRegisterReturn & { error: string | undefined } }) {
   return (
     <>
-      <TextField label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." error={errors.password?.message} {...register('password')} />
-      <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+      <TextField label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." {...field('password')} />
+      <TextField label="Confirm new password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
     </>
   );
 }

@@ -56,15 +56,15 @@ export function failureOf(err: unknown): Failure {
   return { kind: 'unexpected', status: null, message, fieldErrors: {}, details: undefined };
 }
 
-/** Puts the server's field messages on a form's fields, the first one focused; answers how many it placed. */
+/** Puts the server's field messages on a form's fields, the first one focused if `focus`; answers how many it placed. */
 export function showServerFieldErrors<F extends string>(
-  err: unknown,
+  fieldErrors: Failure['fieldErrors'],
   fields: readonly F[],
   setError: (field: F, error: { type: 'server'; message: string }, options: { shouldFocus: boolean }) => void,
+  focus = true,
 ): number {
-  const { fieldErrors } = failureOf(err);
   const found = fields.flatMap((f) => (fieldErrors[f]?.[0] ? [[f, fieldErrors[f][0]] as const] : []));
-  found.forEach(([f, message], i) => setError(f, { type: 'server', message }, { shouldFocus: i === 0 }));
+  found.forEach(([f, message], i) => setError(f, { type: 'server', message }, { shouldFocus: focus && i === 0 }));
   return found.length;
 }
 

@@ -14,6 +14,22 @@ export async function fetchFile(path: string, opts: { signal?: AbortSignal } = {
   return res;
 }
 
+/** Hands a file answer to the browser's download, under the name the server gives it (Content-Disposition), else `fallback`. */
+export async function saveFile(res: Response, fallback: string): Promise<void> {
+  const url = URL.createObjectURL(await res.blob());
+  try {
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = /filename="?([^";]+)"?/i.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? fallback;
+    document.body.append(a);
+    a.click();
+    a.remove();
+  } finally {
+    // After the click has been handled: revoking at once can cancel the download in some browsers.
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+}
+
 /** The `error` text of a refused file request (its body is JSON then), or null. */
 export async function errorTextOf(res: Response): Promise<string | null> {
   try {

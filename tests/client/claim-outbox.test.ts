@@ -3,19 +3,16 @@
 // only its owner sees, sends or purges it.
 import { describe, expect, it } from 'vitest';
 import { CLAIM_LIMIT_CODE, claimInput, claimMessages, type ClaimDraft } from '@server/contract/claim';
+import { base64Of, createOutbox, type ReportStore, type Transport } from '../../src-client/features/policies/outbox';
 import {
-  base64Of,
-  createOutbox,
   draftOf,
   emptyAnswers,
   hasContent,
   isLimitRefusal,
   occurredAtInstant,
   type ClaimAnswers,
-  type ReportStore,
   type StoredReport,
-  type Transport,
-} from '../../src-client/features/policies/outbox';
+} from '../../src-client/features/policies/stored-report';
 
 class MemoryReportStore implements ReportStore {
   readonly reports = new Map<string, StoredReport>();

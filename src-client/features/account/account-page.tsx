@@ -22,6 +22,7 @@ import { useContractForm } from '../../lib/contract-form';
 import { renewSession, useSession } from '../../lib/session';
 import { trpcClient } from '../../lib/trpc';
 import { FormMessage, notice, type Notice } from '../../components/form-message';
+import { dateTime, LoadedList } from './account-lists';
 import { CloseAccountSection } from './close-account-section';
 import { ConfirmFirst } from './confirm-first';
 import { MyDataSection } from './my-data-section';
@@ -29,8 +30,6 @@ import { PASSKEYS_KEY, PasskeysSection, usePasskeys } from './passkeys-section';
 
 const DETAILS_KEY = ['account', 'details'] as const;
 const SESSIONS_KEY = ['account', 'sessions'] as const;
-
-const dateTime = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
 
 export function AccountPage() {
   const details = useQuery({ queryKey: DETAILS_KEY, queryFn: () => trpcClient.account.details.query() });
@@ -86,7 +85,7 @@ function Section({ id, title, lead, children }: { id: string; title: string; lea
 
 function DetailsSection({ account }: { account: AccountDetailsView }) {
   const queryClient = useQueryClient();
-  const { register, errors, isSubmitting, message, submit } = useContractForm(updateDetailsInput, {
+  const { field, isSubmitting, message, submit } = useContractForm(updateDetailsInput, {
     name: account.name ?? '',
     phone: account.phone ? formatUkPhone(account.phone) : '',
   });
@@ -103,8 +102,8 @@ function DetailsSection({ account }: { account: AccountDetailsView }) {
         <dd className="text-ink">{account.username}</dd>
       </dl>
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Your details">
-        <TextField label="Name" autoComplete="name" required={false} error={errors.name?.message} {...register('name')} />
-        <TextField label="Phone" type="tel" autoComplete="tel" inputMode="tel" required={false} hint="A UK number, such as 07700 900123." error={errors.phone?.message} {...register('phone')} />
+        <TextField label="Name" autoComplete="name" required={false} {...field('name')} />
+        <TextField label="Phone" type="tel" autoComplete="tel" inputMode="tel" required={false} hint="A UK number, such as 07700 900123." {...field('phone')} />
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Saving...' : 'Save details'}
         </Button>
@@ -115,7 +114,7 @@ function DetailsSection({ account }: { account: AccountDetailsView }) {
 
 function EmailSection({ account }: { account: AccountDetailsView }) {
   const queryClient = useQueryClient();
-  const { register, reset, errors, isSubmitting, message, say, submit } = useContractForm(changeEmailInput, { email: '', currentPassword: '' });
+  const { field, reset, isSubmitting, message, say, submit } = useContractForm(changeEmailInput, { email: '', currentPassword: '' });
   const onSubmit = submit(async (input) => {
     const answer = await trpcClient.account.changeEmail.mutate(input);
     reset();
@@ -147,8 +146,8 @@ function EmailSection({ account }: { account: AccountDetailsView }) {
       {/* The address may be a stranger's registration of someone else's: proved first (docs/product.md#changing-the-e-mail-address). */}
       {account.emailVerified ? (
         <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Change your e-mail address">
-          <TextField label="New e-mail address" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} error={errors.email?.message} {...register('email')} />
-          <TextField label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
+          <TextField label="New e-mail address" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...field('email')} />
+          <TextField label="Current password" type="password" autoComplete="current-password" {...field('currentPassword')} />
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? 'Sending...' : 'Send the link'}
           </Button>
@@ -165,7 +164,7 @@ function PasswordSection() {
   const passkeys = usePasskeys();
   const hasPasskeys = (passkeys.data?.passkeys.length ?? 0) > 0;
   // Ticked: a password changed because someone else knew it should not leave their passkey behind.
-  const { register, reset, errors, isSubmitting, message, say, submit } = useContractForm(
+  const { field, register, reset, isSubmitting, message, say, submit } = useContractForm(
     changePasswordForm,
     { currentPassword: '', password: '', confirmPassword: '', removePasskeys: true },
     { serverFields: ['currentPassword', 'password'] },
@@ -185,9 +184,9 @@ function PasswordSection() {
     <Section id="account-password" title="Password" lead="Changing it signs out every other device, and removes your passkeys unless you keep them.">
       {message ? <FormMessage notice={message} /> : null}
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Change your password">
-        <TextField label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
-        <TextField label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." error={errors.password?.message} {...register('password')} />
-        <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+        <TextField label="Current password" type="password" autoComplete="current-password" {...field('currentPassword')} />
+        <TextField label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." {...field('password')} />
+        <TextField label="Confirm new password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
         {hasPasskeys ? (
           <CheckboxField
             label={accountMessages.removePasskeys}
@@ -227,45 +226,39 @@ function SessionsSection() {
   return (
     <Section id="account-sessions" title="Signed in on" lead="Each place your account is signed in. If you do not recognise one, sign it out and change your password.">
       {message ? <FormMessage notice={message} /> : null}
-      {sessions.isPending ? (
-        <p role="status" className="text-ink-muted">
-          Loading...
-        </p>
-      ) : sessions.isError ? (
-        <Alert tone="error" title="The list could not be loaded">
-          <p>{failureOf(sessions.error).message}</p>
-        </Alert>
-      ) : (
-        <>
-          <ul className="divide-y divide-brand-100" aria-label="Sessions">
-            {sessions.data.map((s) => (
-              <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div className="min-w-0">
-                  <p className="font-semibold text-ink">
-                    {s.device}
-                    {s.current ? <span className="ml-2 rounded bg-brand-50 px-2 py-0.5 text-sm font-semibold text-brand-700">This device</span> : null}
-                  </p>
-                  <p className="text-sm text-ink-muted">
-                    From <span className="break-all">{s.address}</span>. Signed in {dateTime(s.signedInAt)}; last seen {dateTime(s.lastSeenAt)}.
-                  </p>
-                </div>
-                {s.current ? null : (
-                  <Button variant="secondary" disabled={busy} aria-label={`Sign out ${s.device}, signed in ${dateTime(s.signedInAt)}`} onClick={() => endOne.mutate(s)}>
-                    Sign out
-                  </Button>
-                )}
-              </li>
-            ))}
-          </ul>
-          {sessions.data.some((s) => !s.current) ? (
-            <Button variant="danger" className="mt-4" disabled={busy} onClick={() => endOthers.mutate()}>
-              Sign out all other devices
-            </Button>
-          ) : (
-            <p className="mt-3 text-ink-muted">You are signed in on this device only.</p>
-          )}
-        </>
-      )}
+      <LoadedList query={sessions}>
+        {(list) => (
+          <>
+            <ul className="divide-y divide-brand-100" aria-label="Sessions">
+              {list.map((s) => (
+                <li key={s.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                  <div className="min-w-0">
+                    <p className="font-semibold text-ink">
+                      {s.device}
+                      {s.current ? <span className="ml-2 rounded bg-brand-50 px-2 py-0.5 text-sm font-semibold text-brand-700">This device</span> : null}
+                    </p>
+                    <p className="text-sm text-ink-muted">
+                      From <span className="break-all">{s.address}</span>. Signed in {dateTime(s.signedInAt)}; last seen {dateTime(s.lastSeenAt)}.
+                    </p>
+                  </div>
+                  {s.current ? null : (
+                    <Button variant="secondary" disabled={busy} aria-label={`Sign out ${s.device}, signed in ${dateTime(s.signedInAt)}`} onClick={() => endOne.mutate(s)}>
+                      Sign out
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+            {list.some((s) => !s.current) ? (
+              <Button variant="danger" className="mt-4" disabled={busy} onClick={() => endOthers.mutate()}>
+                Sign out all other devices
+              </Button>
+            ) : (
+              <p className="mt-3 text-ink-muted">You are signed in on this device only.</p>
+            )}
+          </>
+        )}
+      </LoadedList>
     </Section>
   );
 }

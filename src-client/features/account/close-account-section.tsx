@@ -1,12 +1,11 @@
 // "Close my account" (docs/product.md#closing-your-account): the current password confirmed in a dialog; refused while
 // cover is live or to come (the server says which and until when); once closed, this device forgets the session.
-import { useMutation } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { closeAccountInput } from '@server/contract/my-data';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
-import { failureOf } from '../../lib/call-errors';
+import { useContractForm } from '../../lib/contract-form';
 import { clearSession } from '../../lib/session';
 import { trpcClient } from '../../lib/trpc';
 import { Modal } from '../../components/dialog';
@@ -66,50 +65,26 @@ export function CloseAccountSection() {
 
 function CloseAccountDialog({ onCancel, onClosed }: { onCancel: () => void; onClosed: (message: string) => void }) {
   const messageId = useId();
-  const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const close = useMutation({
-    mutationFn: (input: { password: string }) => trpcClient.account.close.mutate(input),
-    onSuccess: (answer) => onClosed(answer.message),
-    onError: (err) => setFieldError(failureOf(err).fieldErrors['password']?.[0]),
-  });
-  // A refusal about the account (live cover, too many tries), not the password: shown above the buttons.
-  const refusal = close.isError && !failureOf(close.error).fieldErrors['password'] ? failureOf(close.error).message : null;
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = closeAccountInput.safeParse({ password });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setFieldError(undefined);
-    close.mutate(parsed.data);
-  };
+  // A message goes beside the password without taking focus from the button pressed.
+  const { field, isSubmitting, message, submit } = useContractForm(closeAccountInput, { password: '' }, { reValidateMode: 'onSubmit', shouldFocusError: false });
+  // A refusal about the account (live cover, too many tries), not the password, is the notice above the buttons.
+  const onSubmit = submit(async (input) => onClosed((await trpcClient.account.close.mutate(input)).message));
 
   return (
     <Modal title="Close your account?" role="alertdialog" describedBy={messageId} onClose={onCancel}>
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
         <p id={messageId}>
           This cannot be undone. Your quote and callback requests, our notes on them and the e-mails we sent you are erased,
           and you are signed out everywhere. Enter your password to confirm.
         </p>
-        <TextField
-          label="Your password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={fieldError}
-        />
-        {refusal ? <Alert tone="error" title="Your account was not closed">{refusal}</Alert> : null}
+        <TextField label="Your password" type="password" autoComplete="current-password" {...field('password')} />
+        {message ? <Alert tone="error" title="Your account was not closed">{message.text}</Alert> : null}
         <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onCancel}>
             Keep my account
           </Button>
-          <Button type="submit" variant="danger" disabled={close.isPending} aria-busy={close.isPending || undefined}>
-            {close.isPending ? 'Closing...' : 'Close my account'}
+          <Button type="submit" variant="danger" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>
+            {isSubmitting ? 'Closing...' : 'Close my account'}
           </Button>
         </div>
       </form>

@@ -11,7 +11,7 @@ import { FormMessage } from '../../components/form-message';
 
 
 export function ForgotPasswordPage() {
-  const { register, reset, errors, isSubmitting, early, message, submit } = useContractForm(passwordResetRequestInput, { email: '' });
+  const { field, reset, isSubmitting, early, message, submit } = useContractForm(passwordResetRequestInput, { email: '' });
   const onSubmit = submit(
     async (input) => {
       const answer = await trpcClient.passwordReset.request.mutate(input);
@@ -29,7 +29,7 @@ export function ForgotPasswordPage() {
       />
       {message ? <FormMessage notice={message} /> : null}
       <form {...early.form} noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Forgot your password">
-        <TextField label="Email" type="email" autoComplete="email" spellCheck={false} error={errors.email?.message} {...register('email')} {...early.field('email')} />
+        <TextField label="Email" type="email" autoComplete="email" spellCheck={false} {...field('email')} {...early.field('email')} />
         <Button type="submit" disabled={isSubmitting} className="w-full">
           {isSubmitting ? 'Sending...' : 'Send Reset Email'}
         </Button>

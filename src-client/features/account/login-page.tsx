@@ -19,7 +19,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const { next } = useSearch({ from: '/login' });
   const [pending, setPending] = useState<{ challenge: string; remember: boolean } | null>(null);
-  const { register, getValues, errors, isSubmitting, early, message, say, submit } = useContractForm(
+  const { field, register, getValues, isSubmitting, early, message, say, submit } = useContractForm(
     loginInput,
     { username: '', password: '', remember: true },
     { serverFields: [] },
@@ -59,8 +59,8 @@ export function LoginPage() {
       ) : (
         <>
           <form {...early.form} noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Login">
-            <TextField label="Username or e-mail" autoComplete="username" autoCapitalize="none" spellCheck={false} error={errors.username?.message} {...register('username')} {...early.field('username')} />
-            <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...register('password')} {...early.field('password')} />
+            <TextField label="Username or e-mail" autoComplete="username" autoCapitalize="none" spellCheck={false} {...field('username')} {...early.field('username')} />
+            <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} {...early.field('password')} />
             <RememberMeField {...register('remember')} />
             <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined} className="w-full">
               Login

@@ -4,29 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button, buttonClass } from '../../components/button';
-import { errorTextOf, fetchFile } from '../../lib/rest';
-
-/** The file name the server gives in Content-Disposition, else a plain one. */
-function fileNameOf(res: Response): string {
-  const match = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '');
-  return match?.[1] ?? 'kerbside-cover-my-data.json';
-}
-
-/** Hands the file to the browser's download, as the server named it. */
-async function saveFile(res: Response): Promise<void> {
-  const url = URL.createObjectURL(await res.blob());
-  try {
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = fileNameOf(res);
-    document.body.append(a);
-    a.click();
-    a.remove();
-  } finally {
-    // After the click has been handled: revoking at once can cancel the download in some browsers.
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
-}
+import { errorTextOf, fetchFile, saveFile } from '../../lib/rest';
 
 export function MyDataSection({ showViewLink = true }: { showViewLink?: boolean }) {
   const headingId = useId();
@@ -42,7 +20,7 @@ export function MyDataSection({ showViewLink = true }: { showViewLink?: boolean 
         setOutcome({ tone: 'error', text: (await errorTextOf(res)) ?? 'Your data could not be downloaded. Please try again.' });
         return;
       }
-      await saveFile(res);
+      await saveFile(res, 'kerbside-cover-my-data.json');
       setOutcome({ tone: 'success', text: 'Your data has been downloaded as a JSON file.' });
     } catch {
       setOutcome({ tone: 'error', text: 'You appear to be offline. Please check your connection and try again.' });

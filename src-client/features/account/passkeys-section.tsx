@@ -7,7 +7,6 @@ import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { addPasskeyInput, passkeyMessages, passkeyOptionsInput, type PasskeyView } from '@server/contract/passkeys';
 import { codeField } from '@server/contract/second-factor';
-import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/field';
 import { failureOf } from '../../lib/call-errors';
@@ -15,6 +14,7 @@ import { useContractForm } from '../../lib/contract-form';
 import { useSession } from '../../lib/session';
 import { trpcClient } from '../../lib/trpc';
 import { FormMessage } from '../../components/form-message';
+import { dateTime, LoadedList } from './account-lists';
 import { ceremonyFailure } from './passkey-errors';
 import { usePasskeySupport } from './passkey-support';
 import { ConfirmFirst } from './confirm-first';
@@ -24,13 +24,6 @@ const addForm = z.object({ name: addPasskeyInput.shape.name, currentPassword: pa
 
 /** The account's passkeys, shared by this section and the password section (which says which remain after a change). */
 export const usePasskeys = () => useQuery({ queryKey: PASSKEYS_KEY, queryFn: () => trpcClient.account.passkeys.list.query() });
-
-const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Europe/London',
-  });
 
 export function PasskeysSection({ emailVerified }: { emailVerified: boolean }) {
   const queryClient = useQueryClient();
@@ -50,7 +43,7 @@ export function PasskeysSection({ emailVerified }: { emailVerified: boolean }) {
       }),
     [needsCode],
   );
-  const { register, reset, errors, isSubmitting, message, say, submit } = useContractForm(schema, { name: '', currentPassword: '', code: '' });
+  const { field, reset, isSubmitting, message, say, submit } = useContractForm(schema, { name: '', currentPassword: '', code: '' });
 
   // Which call a failure came from: the password's check says the passkey was not added, the last call just why.
   let step: 'options' | 'add' = 'options';
@@ -99,33 +92,29 @@ export function PasskeysSection({ emailVerified }: { emailVerified: boolean }) {
       <p className="mt-1 text-ink-muted">Sign in with your fingerprint, face or screen lock instead of your password. Optional: your password still works.</p>
       <div className="mt-4">
         {message ? <FormMessage notice={message} /> : null}
-        {passkeys.isPending ? (
-          <p role="status" className="text-ink-muted">
-            Loading...
-          </p>
-        ) : passkeys.isError ? (
-          <Alert tone="error" title="The list could not be loaded">
-            <p>{failureOf(passkeys.error).message}</p>
-          </Alert>
-        ) : passkeys.data.passkeys.length === 0 ? (
-          <p className="text-ink-muted">You have no passkeys yet.</p>
-        ) : (
-          <ul className="divide-y divide-brand-100" aria-label="Your passkeys">
-            {passkeys.data.passkeys.map((p) => (
-              <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-                <div className="min-w-0">
-                  <p className="font-semibold break-words text-ink">{p.name}</p>
-                  <p className="text-sm text-ink-muted">
-                    Added {dateTime(p.createdAt)}; {p.lastUsedAt ? `last used ${dateTime(p.lastUsedAt)}` : 'not used yet'}.
-                  </p>
-                </div>
-                <Button variant="secondary" disabled={remove.isPending} aria-label={`Remove passkey ${p.name}`} onClick={() => remove.mutate(p)}>
-                  Remove
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <LoadedList query={passkeys}>
+          {({ passkeys: list }) =>
+            list.length === 0 ? (
+              <p className="text-ink-muted">You have no passkeys yet.</p>
+            ) : (
+              <ul className="divide-y divide-brand-100" aria-label="Your passkeys">
+                {list.map((p) => (
+                  <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                    <div className="min-w-0">
+                      <p className="font-semibold break-words text-ink">{p.name}</p>
+                      <p className="text-sm text-ink-muted">
+                        Added {dateTime(p.createdAt)}; {p.lastUsedAt ? `last used ${dateTime(p.lastUsedAt)}` : 'not used yet'}.
+                      </p>
+                    </div>
+                    <Button variant="secondary" disabled={remove.isPending} aria-label={`Remove passkey ${p.name}`} onClick={() => remove.mutate(p)}>
+                      Remove
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </LoadedList>
         {!emailVerified ? (
           <div className="mt-5">
             <ConfirmFirst why={passkeyMessages.unconfirmed} />
@@ -136,16 +125,14 @@ export function PasskeysSection({ emailVerified }: { emailVerified: boolean }) {
               label="Name for the passkey"
               hint="So you can tell your passkeys apart, such as “My phone”."
               autoComplete="off"
-              error={errors.name?.message}
-              {...register('name')}
+              {...field('name')}
             />
             <TextField
               label="Current password"
               type="password"
               autoComplete="current-password"
               hint="A passkey signs in without your password, so we ask for it first."
-              error={errors.currentPassword?.message}
-              {...register('currentPassword')}
+              {...field('currentPassword')}
             />
             {needsCode ? (
               <TextField
@@ -154,8 +141,7 @@ export function PasskeysSection({ emailVerified }: { emailVerified: boolean }) {
                 autoCapitalize="characters"
                 spellCheck={false}
                 hint="The 6-digit code your authenticator app shows, or a recovery code."
-                error={errors.code?.message}
-                {...register('code')}
+                {...field('code')}
               />
             ) : null}
             <Button type="submit" disabled={isSubmitting}>

@@ -23,7 +23,7 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const [registered, setRegistered] = useState(false);
   const noteId = useId();
-  const { register, reset, control, errors, isSubmitting, message, submit } = useContractForm(registerInput, { username: '', email: '', password: '' });
+  const { field, reset, control, isSubmitting, message, submit } = useContractForm(registerInput, { username: '', email: '', password: '' });
   const values = useWatch({ control, name: FIELDS });
   const allFilled = values.every((v) => typeof v === 'string' && v.trim() !== '');
 
@@ -68,17 +68,15 @@ export function RegisterPage() {
           autoCapitalize="none"
           spellCheck={false}
           hint="3 to 32 characters: letters, digits, dots, hyphens and underscores."
-          error={errors.username?.message}
-          {...register('username')}
+          {...field('username')}
         />
-        <TextField label="Email" type="email" autoComplete="email" spellCheck={false} error={errors.email?.message} {...register('email')} />
+        <TextField label="Email" type="email" autoComplete="email" spellCheck={false} {...field('email')} />
         <TextField
           label="Password"
           type="password"
           autoComplete="new-password"
           hint="At least 8 characters."
-          error={errors.password?.message}
-          {...register('password')}
+          {...field('password')}
         />
         <p id={noteId} className="text-sm text-ink-muted">
           All three fields are needed: the Register button works once they are filled in.

@@ -43,7 +43,7 @@ function MissingToken() {
 function ResetForm({ token }: { token: string }) {
   const [linkDead, setLinkDead] = useState(false);
   const [removed, setRemoved] = useState<AccountCleared | null>(null);
-  const { register, errors, isSubmitting, message, submit } = useContractForm(newPasswordForm, { password: '', confirmPassword: '' }, { serverFields: ['password'] });
+  const { field, isSubmitting, message, submit } = useContractForm(newPasswordForm, { password: '', confirmPassword: '' }, { serverFields: ['password'] });
 
   const onSubmit = submit(
     async (input) => {
@@ -88,7 +88,7 @@ function ResetForm({ token }: { token: string }) {
         </FormMessage>
       ) : null}
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Set a new password">
-        <NewPasswordFields register={register} errors={errors} />
+        <NewPasswordFields field={field} />
         <Button type="submit" disabled={isSubmitting} className="w-full">
           {isSubmitting ? 'Saving...' : 'Set new password'}
         </Button>

@@ -1,11 +1,15 @@
 // The sign-in's second step for staff with a second factor (docs/product.md#second-factor-for-staff): the code from
 // the authenticator app, or a recovery code instead. The code field takes focus when the step appears.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { z } from 'zod';
 import { Button, textLinkClass as linkClass } from '../../components/button';
 import { TextField } from '../../components/field';
-import { failureOf } from '../../lib/call-errors';
+import { useContractForm } from '../../lib/contract-form';
 import { trpcClient } from '../../lib/trpc';
-import { FormMessage, notice, type Notice } from '../../components/form-message';
+import { FormMessage } from '../../components/form-message';
+
+/** A code typed as it is sent (the server reads it); only an empty one is refused here, with `required`. */
+export const codeForm = (required: string) => z.object({ code: z.string().refine((code) => code.trim() !== '', required) });
 
 interface Props {
   challenge: string;
@@ -18,56 +22,46 @@ interface Props {
 
 export function SecondFactorStep({ challenge, remember, onSignedIn, onRestart }: Props) {
   const [recovery, setRecovery] = useState(false);
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [message, setMessage] = useState<Notice | null>(null);
-  const [busy, setBusy] = useState(false);
-  const field = useRef<HTMLInputElement>(null);
-  useEffect(() => field.current?.focus(), [recovery]);
+  const schema = useMemo(() => codeForm(recovery ? 'Enter a recovery code' : 'Enter the 6-digit code'), [recovery]);
+  const { field, reset, setError, setFocus, isSubmitting, message, clear, submit } = useContractForm(schema, { code: '' }, { reValidateMode: 'onSubmit' });
+  useEffect(() => setFocus('code'), [recovery, setFocus]);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setMessage(null);
-    if (!code.trim()) {
-      setError(recovery ? 'Enter a recovery code' : 'Enter the 6-digit code');
-      field.current?.focus();
-      return;
-    }
-    setError(undefined);
-    setBusy(true);
-    try {
+  const onSubmit = submit(
+    async ({ code }) => {
       const { token } = await trpcClient.account.secondFactor.login.mutate({ challenge, code, remember });
       await onSignedIn(token);
-    } catch (err) {
-      const failure = failureOf(err);
-      const text = failure.fieldErrors['code']?.[0] ?? failure.message;
-      if (failure.status === 401 || failure.status === 400) {
-        setError(text);
-        field.current?.focus();
-      } else setMessage(notice('error', `Login failed: ${text}`));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    // A code refused (wrong, used, mistyped) is the field's to correct; anything else is the notice's.
+    (failure, placed) => {
+      if (placed > 0) return null;
+      if (failure.status !== 401 && failure.status !== 400) return `Login failed: ${failure.message}`;
+      setError('code', { type: 'server', message: failure.message }, { shouldFocus: true });
+      return null;
+    },
+  );
 
   return (
     <>
       {message ? <FormMessage notice={message} /> : null}
-      <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Second factor">
+      <form
+        noValidate
+        onSubmit={(e) => {
+          clear();
+          void onSubmit(e);
+        }}
+        className="space-y-5"
+        aria-label="Second factor"
+      >
         <p>{recovery ? 'Enter one of the recovery codes you saved when you set up your second factor. Each works once.' : 'Enter the 6-digit code your authenticator app shows for this site.'}</p>
         <TextField
-          ref={field}
-          name="code"
           label={recovery ? 'Recovery code' : 'Code from your app'}
           autoComplete="one-time-code"
           inputMode={recovery ? 'text' : 'numeric'}
           autoCapitalize="characters"
           spellCheck={false}
-          value={code}
-          error={error}
-          onChange={(e) => setCode(e.target.value)}
+          {...field('code')}
         />
-        <Button type="submit" disabled={busy} aria-busy={busy || undefined} className="w-full">
+        <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined} className="w-full">
           Verify and sign in
         </Button>
       </form>
@@ -77,8 +71,7 @@ export function SecondFactorStep({ challenge, remember, onSignedIn, onRestart }:
           className={linkClass}
           onClick={() => {
             setRecovery(!recovery);
-            setCode('');
-            setError(undefined);
+            reset();
           }}
         >
           {recovery ? 'Use the code from your app' : 'Use a recovery code'}

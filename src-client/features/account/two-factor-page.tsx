@@ -2,15 +2,17 @@
 // key is shown as a QR code and as text; it counts once a code from the app is accepted; the ten recovery codes are
 // shown that once. With one set up, a current code removes it.
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SecondFactorSetup, SecondFactorStatus } from '@server/contract/second-factor';
 import { Alert } from '../../components/alert';
 import { Button, buttonClass, textLinkClass as linkClass } from '../../components/button';
 import { TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
 import { failureOf } from '../../lib/call-errors';
+import { useContractForm } from '../../lib/contract-form';
 import { trpcClient } from '../../lib/trpc';
 import { FormMessage, notice, type Notice } from '../../components/form-message';
+import { codeForm } from './second-factor-step';
 
 type Step = { kind: 'loading' } | { kind: 'status'; status: SecondFactorStatus } | { kind: 'setup'; setup: SecondFactorSetup } | { kind: 'codes'; codes: string[] };
 
@@ -149,47 +151,23 @@ interface CodeFormProps {
   submit: (code: string) => Promise<void>;
 }
 
-function CodeForm({ label, hint, action, variant, numeric, submit }: CodeFormProps) {
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const field = useRef<HTMLInputElement>(null);
+const enterTheCode = codeForm('Enter the code');
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!code.trim()) {
-      setError('Enter the code');
-      field.current?.focus();
-      return;
-    }
-    setBusy(true);
-    setError(undefined);
-    try {
-      await submit(code);
-    } catch (err) {
-      const failure = failureOf(err);
-      setError(failure.fieldErrors['code']?.[0] ?? failure.message);
-      field.current?.focus();
-    } finally {
-      setBusy(false);
-    }
-  }
+function CodeForm({ label, hint, action, variant, numeric, submit }: CodeFormProps) {
+  const form = useContractForm(enterTheCode, { code: '' }, { reValidateMode: 'onSubmit' });
+  // Any refusal is the code's to correct: the field says why.
+  const onSubmit = form.submit(
+    ({ code }) => submit(code),
+    (failure, placed) => {
+      if (placed === 0) form.setError('code', { type: 'server', message: failure.message }, { shouldFocus: true });
+      return null;
+    },
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={label}>
-      <TextField
-        ref={field}
-        name="code"
-        label={label}
-        hint={hint}
-        autoComplete="one-time-code"
-        inputMode={numeric ? 'numeric' : 'text'}
-        spellCheck={false}
-        value={code}
-        error={error}
-        onChange={(e) => setCode(e.target.value)}
-      />
-      <Button type="submit" variant={variant === 'danger' ? 'danger' : 'primary'} disabled={busy} aria-busy={busy || undefined}>
+      <TextField label={label} hint={hint} autoComplete="one-time-code" inputMode={numeric ? 'numeric' : 'text'} spellCheck={false} {...form.field('code')} />
+      <Button type="submit" variant={variant === 'danger' ? 'danger' : 'primary'} disabled={form.isSubmitting} aria-busy={form.isSubmitting || undefined}>
         {action}
       </Button>
     </form>

@@ -1,58 +1,31 @@
 // /verify-email (docs/product.md#e-mail-confirmation): the link confirms the address only for the account signed in,
 // so a stranger's link confirms nothing; signed out, the page asks to sign in and comes back here. Confirmed, it says
 // what was removed from the account as made before the address was proved.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link, useLocation } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { accountClearedMatters, accountClearedText, emailConfirmationMessages } from '@server/contract/email-confirmation';
 import { Alert } from '../../components/alert';
-import { Button, buttonClass, textLinkClass } from '../../components/button';
-import { PageHeading } from '../../components/page';
+import { Button, textLinkClass } from '../../components/button';
 import { failureOf } from '../../lib/call-errors';
 import { homePathOf } from '../../lib/guards';
-import { useSession, type Session } from '../../lib/session';
+import type { Session } from '../../lib/session';
 import { trpcClient } from '../../lib/trpc';
+import { EmailedLinkPage, useLinkCall } from './emailed-link';
 
 const route = getRouteApi('/_data/verify-email');
 
 export function VerifyEmailPage() {
-  const { token } = route.useSearch();
-  const session = useSession();
-  const { href } = useLocation();
   return (
-    <div className="mx-auto max-w-md">
-      <PageHeading title={emailConfirmationMessages.subject} />
-      {!token ? (
-        <Alert tone="error" title="This page needs the link from your email" />
-      ) : !session ? (
-        <div className="space-y-4">
-          <p className="text-lg">Sign in to the account you made with this address to confirm it. You will come back here.</p>
-          <Link to="/login" search={{ next: href }} className={buttonClass('primary')}>
-            Sign in to confirm
-          </Link>
-        </div>
-      ) : (
-        <Confirm token={token} session={session} />
-      )}
-    </div>
+    <EmailedLinkPage title={emailConfirmationMessages.subject} token={route.useSearch().token} signIn="Sign in to the account you made with this address to confirm it.">
+      {(token, session) => <Confirm token={token} session={session} />}
+    </EmailedLinkPage>
   );
 }
 
 function Confirm({ token, session }: { token: string; session: Session }) {
-  const queryClient = useQueryClient();
-  const confirm = useMutation({
-    mutationFn: () => trpcClient.account.verifyEmail.confirm.mutate({ token }),
-    // Requests and policies that waited for the address are the account's now.
-    onSuccess: () => queryClient.invalidateQueries(),
-  });
+  // Requests and policies that waited for the address are the account's now.
+  const confirm = useLinkCall(() => trpcClient.account.verifyEmail.confirm.mutate({ token }));
   const resend = useMutation({ mutationFn: () => trpcClient.account.verifyEmail.request.mutate() });
-  // Once per page, whatever React's development double effects do.
-  const asked = useRef(false);
-  useEffect(() => {
-    if (asked.current) return;
-    asked.current = true;
-    confirm.mutate();
-  }, [confirm]);
 
   if (confirm.isSuccess) {
     return (

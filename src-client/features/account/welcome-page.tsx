@@ -73,7 +73,7 @@ function WelcomeForm({ token }: { token: string }) {
   const [removed, setRemoved] = useState<AccountCleared | null>(null);
   const [codeStep, setCodeStep] = useState<{ challenge: string; remember: boolean } | null>(null);
   const [signedIn, setSignedIn] = useState<Session | null>(null);
-  const { register, errors, isSubmitting, message, submit } = useContractForm(
+  const { field, register, isSubmitting, message, submit } = useContractForm(
     welcomeForm,
     { password: '', confirmPassword: '', remember: true },
     { serverFields: ['password'] },
@@ -162,7 +162,7 @@ function WelcomeForm({ token }: { token: string }) {
     <>
       {message ? <FormMessage notice={message} /> : null}
       <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Choose your password">
-        <NewPasswordFields register={register} errors={errors} />
+        <NewPasswordFields field={field} />
         <RememberMeField {...register('remember')} />
         <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined} className="w-full">
           {isSubmitting ? 'Saving...' : 'Set password and sign in'}

@@ -131,19 +131,14 @@ const methodOptions = paymentMethods.map((m) => ({ value: m, label: paymentMetho
 
 function CancelForm(handlers: DialogFormProps<CancelOut>) {
   const defaults: CancelFormValues = { reason: '', when: 'now', effectiveDate: '', effectiveTime: '', refund: { amount: '', method: 'card-by-phone', reference: '' } };
-  const {
-    register,
-    submit,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useDialogForm<CancelFormValues, CancelOut>(cancelForm, defaults, handlers);
+  const { field, register, submit, watch, errors, isSubmitting } = useDialogForm<CancelFormValues, CancelOut>(cancelForm, defaults, handlers);
   const later = watch('when') === 'later';
   const legendId = useId();
   // The server names the refund as a whole (too much, nothing paid); the form names its amount.
   const refundError = errors.refund?.amount?.message ?? errors.refund?.message ?? errors.refund?.method?.message;
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <TextAreaField label="Reason for cancelling" hint="Told to the customer and kept in the policy's history" rows={3} error={errors.reason?.message} {...register('reason')} />
+      <TextAreaField label="Reason for cancelling" hint="Told to the customer and kept in the policy's history" rows={3} {...field('reason')} />
       <fieldset aria-labelledby={legendId} className="grid gap-2">
         <legend id={legendId} className="font-semibold text-ink">
           Takes effect
@@ -157,8 +152,8 @@ function CancelForm(handlers: DialogFormProps<CancelOut>) {
       </fieldset>
       {later ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Date" type="date" error={errors.effectiveDate?.message} {...register('effectiveDate')} />
-          <TextField label="Time" hint="e.g. 09:00 AM" error={errors.effectiveTime?.message} {...register('effectiveTime')} />
+          <TextField label="Date" type="date" {...field('effectiveDate')} />
+          <TextField label="Time" hint="e.g. 09:00 AM" {...field('effectiveTime')} />
         </div>
       ) : null}
       <fieldset className="grid gap-4 sm:grid-cols-2">
@@ -191,15 +186,11 @@ function VoidDialog({ policy, onClose, onDone }: { policy: PolicyView; onClose: 
 }
 
 function VoidForm(handlers: DialogFormProps<VoidOut>) {
-  const {
-    register,
-    submit,
-    formState: { errors, isSubmitting },
-  } = useDialogForm<{ reason: string }, VoidOut>(voidPolicyInput, { reason: '' }, handlers);
+  const { field, submit, isSubmitting } = useDialogForm<{ reason: string }, VoidOut>(voidPolicyInput, { reason: '' }, handlers);
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
       <p>Only for a policy set up in error and never in force. It is kept, marked void, and the customer is told.</p>
-      <TextAreaField label="Reason for voiding" rows={3} error={errors.reason?.message} {...register('reason')} />
+      <TextAreaField label="Reason for voiding" rows={3} {...field('reason')} />
       <FormButtons onCancel={handlers.onCancel} busy={isSubmitting} label="Void policy" />
     </form>
   );

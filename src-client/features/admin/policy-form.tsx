@@ -68,11 +68,7 @@ export function PolicyForm({
     reason: '',
     ...(policy ? {} : initial),
   };
-  const {
-    register,
-    submit,
-    formState: { errors, isSubmitting },
-  } = useDialogForm<PolicyFormValues, PolicyInput>(policyInput, defaults, handlers);
+  const { field, submit, isSubmitting } = useDialogForm<PolicyFormValues, PolicyInput>(policyInput, defaults, handlers);
 
   const userOptions = (users.data ?? []).map((u) => ({ value: String(u.id), label: u.username }));
   // Keep the current owner selectable even when outside the first 100.
@@ -84,35 +80,34 @@ export function PolicyForm({
     <form noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
       {showUser ? (
         <div className="sm:col-span-2">
-          <SelectField label="User" required={false} placeholder="Select User" options={userOptions} error={errors.userId?.message} {...register('userId')} />
+          <SelectField label="User" required={false} placeholder="Select User" options={userOptions} {...field('userId')} />
         </div>
       ) : null}
-      <SelectField label="Product" options={productOptions} error={errors.product?.message} {...register('product')} />
+      <SelectField label="Product" options={productOptions} {...field('product')} />
       <TextField
         label="Premium"
         required={false}
         inputMode="decimal"
         autoComplete="off"
         hint="In pounds, insurance premium tax included, e.g. 58.00"
-        error={errors.premium?.message}
-        {...register('premium')}
+        {...field('premium')}
       />
-      <TextField label="Holder name" error={errors.holderName?.message} {...register('holderName')} />
-      <TextField label="Vehicle" error={errors.carModel?.message} {...register('carModel')} />
-      <TextField label="Driver name" error={errors.driverName?.message} {...register('driverName')} />
-      <TextField label="Licence number" error={errors.licenseNumber?.message} {...register('licenseNumber')} />
-      <TextField label="Registration" required={false} error={errors.registration?.message} {...register('registration')} />
+      <TextField label="Holder name" {...field('holderName')} />
+      <TextField label="Vehicle" {...field('carModel')} />
+      <TextField label="Driver name" {...field('driverName')} />
+      <TextField label="Licence number" {...field('licenseNumber')} />
+      <TextField label="Registration" required={false} {...field('registration')} />
       {showStatus ? (
-        <SelectField label="Status" options={statusOptions} error={errors.status?.message} {...register('status')} />
+        <SelectField label="Status" options={statusOptions} {...field('status')} />
       ) : (
         <p className="self-end text-ink">
           <span className="font-semibold">Status:</span> Pending, until payments cover the premium
         </p>
       )}
-      <TextField label="Start date" type="date" error={errors.startDate?.message} {...register('startDate')} />
-      <TextField label="Start time" hint="e.g. 09:00 AM" error={errors.startTime?.message} {...register('startTime')} />
-      <TextField label="End date" type="date" error={errors.endDate?.message} {...register('endDate')} />
-      <TextField label="End time" hint="e.g. 11:59 PM" error={errors.endTime?.message} {...register('endTime')} />
+      <TextField label="Start date" type="date" {...field('startDate')} />
+      <TextField label="Start time" hint="e.g. 09:00 AM" {...field('startTime')} />
+      <TextField label="End date" type="date" {...field('endDate')} />
+      <TextField label="End time" hint="e.g. 11:59 PM" {...field('endTime')} />
       {policy ? (
         <div className="sm:col-span-2">
           <TextAreaField
@@ -120,8 +115,7 @@ export function PolicyForm({
             required={false}
             rows={2}
             hint="Kept in the history and told to the customer; needed when setting the status to cancelled"
-            error={errors.reason?.message}
-            {...register('reason')}
+            {...field('reason')}
           />
         </div>
       ) : null}

@@ -85,24 +85,18 @@ export function PolicyPayments({ id }: { id: number }) {
 
 function PaymentForm({ onSubmit, onFailure }: { onSubmit: (values: PaymentInput) => Promise<void>; onFailure: (err: unknown) => void }) {
   const defaults = { amount: '', method: 'card-by-phone', reference: '' };
-  const {
-    register,
-    submit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useDialogForm<typeof defaults, PaymentInput>(paymentInput, defaults, { onSubmit, onFailure, onCancel: () => undefined });
+  const { field, submit, reset, isSubmitting } = useDialogForm<typeof defaults, PaymentInput>(paymentInput, defaults, { onSubmit, onFailure, onCancel: () => undefined });
   return (
     <form noValidate onSubmit={submit} aria-label="Record payment" className="mt-2 grid gap-4 sm:grid-cols-2">
-      <TextField label="Amount" inputMode="decimal" autoComplete="off" hint="In pounds, e.g. 64.50" error={errors.amount?.message} {...register('amount')} />
-      <SelectField label="Method" options={methodOptions} error={errors.method?.message} {...register('method')} />
+      <TextField label="Amount" inputMode="decimal" autoComplete="off" hint="In pounds, e.g. 64.50" {...field('amount')} />
+      <SelectField label="Method" options={methodOptions} {...field('method')} />
       <TextField
         label="Reference"
         required={false}
         autoComplete="off"
         hint="The card terminal's receipt number or the transfer's reference"
-        error={errors.reference?.message}
         className="sm:col-span-2"
-        {...register('reference')}
+        {...field('reference')}
       />
       <FormButtons onCancel={() => reset()} busy={isSubmitting} label={isSubmitting ? 'Recording...' : 'Record payment'} className="flex justify-end gap-3 sm:col-span-2" />
     </form>

@@ -187,11 +187,7 @@ function OfferDialog({ request, onClose, onSent }: { request: QuoteRequestDetail
 
 function OfferForm(handlers: DialogFormProps<OfferInput>) {
   const defaults = { premium: '', validHours: String(OFFER_DEFAULT_VALID_HOURS) };
-  const {
-    register,
-    submit,
-    formState: { errors, isSubmitting },
-  } = useDialogForm<typeof defaults, OfferInput>(offerInput, defaults, handlers);
+  const { field, submit, isSubmitting } = useDialogForm<typeof defaults, OfferInput>(offerInput, defaults, handlers);
   return (
     <form noValidate onSubmit={submit} className="mt-4 space-y-4">
       <TextField
@@ -199,16 +195,14 @@ function OfferForm(handlers: DialogFormProps<OfferInput>) {
         inputMode="decimal"
         autoComplete="off"
         hint="In pounds, insurance premium tax included, e.g. 64.50"
-        error={errors.premium?.message}
-        {...register('premium')}
+        {...field('premium')}
       />
       <TextField
         label="Valid for (hours)"
         inputMode="numeric"
         autoComplete="off"
         hint={`A whole number of hours, 1 to ${OFFER_MAX_VALID_HOURS}`}
-        error={errors.validHours?.message}
-        {...register('validHours')}
+        {...field('validHours')}
       />
       <FormButtons onCancel={handlers.onCancel} busy={isSubmitting} label={isSubmitting ? 'Sending...' : 'Send quote'} />
     </form>

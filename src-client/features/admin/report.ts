@@ -1,10 +1,7 @@
 // "Generate Report" (docs/product.md#generate-report): the one REST route the console still calls, as a report is
 // a file, not JSON.
-import { errorTextOf, fetchFile } from '../../lib/rest';
+import { errorTextOf, fetchFile, saveFile } from '../../lib/rest';
 import { waitText } from '../../lib/call-errors';
-
-const fileNameOf = (res: Response) =>
-  /filename="?([^";]+)"?/i.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? `kerbside-report-${new Date().toISOString().slice(0, 10)}.csv`;
 
 export async function downloadReport(): Promise<void> {
   const res = await fetchFile('/admin/report.csv');
@@ -13,12 +10,5 @@ export async function downloadReport(): Promise<void> {
     const wait = res.status === 429 ? waitText(Number(res.headers.get('Retry-After'))) : null;
     throw new Error(wait ? `${message} You can try again ${wait}.` : message);
   }
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileNameOf(res);
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  await saveFile(res, `kerbside-report-${new Date().toISOString().slice(0, 10)}.csv`);
 }

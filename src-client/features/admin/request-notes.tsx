@@ -1,15 +1,13 @@
 // An opened request's notes (docs/product.md#staff-queues), checked by the contract's requestNoteInput as the server does.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { NOTE_MAX_LENGTH, requestNoteInput, type RequestNoteInput } from '@server/contract/queues';
+import { useEffect, useId } from 'react';
+import { NOTE_MAX_LENGTH, requestNoteInput } from '@server/contract/queues';
 import type { RequestNoteView } from '@server/contract/views';
 import { Button } from '../../components/button';
 import { TextAreaField } from '../../components/field';
-import { failureOf } from '../../lib/call-errors';
+import { useContractForm } from '../../lib/contract-form';
 import { formatTimestamp } from './format';
 import { useAddRequestNote } from './mutations';
-import { actionFailure, ErrorBanner, useNotify, type Failure } from '../../components/notices';
+import { actionFailure, ErrorBanner, useNotify } from '../../components/notices';
 import type { ConsoleQueue } from './queue-kinds';
 
 interface Props {
@@ -23,28 +21,20 @@ interface Props {
 export function RequestNotes({ kind, requestId, notes, onTypedChange }: Props) {
   const notify = useNotify();
   const addNote = useAddRequestNote(kind);
-  const [failure, setFailure] = useState<Failure | null>(null);
   const headingId = useId();
-  const { register, handleSubmit, reset, setError, watch, formState } = useForm<{ text: string }, unknown, RequestNoteInput>({
-    resolver: zodResolver(requestNoteInput) as unknown as Resolver<{ text: string }, unknown, RequestNoteInput>,
-    defaultValues: { text: '' },
+  const { field, reset, watch, isSubmitting, message, clear, submit } = useContractForm(
+    requestNoteInput,
+    { text: '' },
     // A refused note keeps its message until the next try, and focus stays on the button pressed.
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
+    { reValidateMode: 'onSubmit', shouldFocusError: false },
+  );
   const typed = watch('text').trim() !== '';
   useEffect(() => onTypedChange(typed), [typed, onTypedChange]);
 
-  const add = handleSubmit(async ({ text }) => {
-    try {
-      await addNote.mutateAsync({ id: requestId, text });
-      reset();
-      notify({ tone: 'success', text: 'Note added' });
-    } catch (err) {
-      const message = failureOf(err).fieldErrors['text']?.[0];
-      if (message) setError('text', { type: 'server', message });
-      else setFailure(actionFailure('Add Note', err));
-    }
+  const add = submit(async ({ text }) => {
+    await addNote.mutateAsync({ id: requestId, text });
+    reset();
+    notify({ tone: 'success', text: 'Note added' });
   });
 
   return (
@@ -56,15 +46,15 @@ export function RequestNotes({ kind, requestId, notes, onTypedChange }: Props) {
         noValidate
         className="mt-2"
         onSubmit={(e) => {
-          setFailure(null);
+          clear();
           void add(e);
         }}
       >
-        {failure ? <ErrorBanner failure={failure} /> : null}
-        <TextAreaField label="Add a note" rows={3} maxLength={NOTE_MAX_LENGTH} error={formState.errors.text?.message} {...register('text')} />
+        {message ? <ErrorBanner failure={actionFailure('Add Note', message.cause)} /> : null}
+        <TextAreaField label="Add a note" rows={3} maxLength={NOTE_MAX_LENGTH} {...field('text')} />
         <div className="mt-2 flex justify-end">
-          <Button type="submit" variant="secondary" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? 'Adding...' : 'Add note'}
+          <Button type="submit" variant="secondary" disabled={isSubmitting}>
+            {isSubmitting ? 'Adding...' : 'Add note'}
           </Button>
         </div>
       </form>

@@ -1,17 +1,16 @@
 // An opened request's or claim's status and assignee (docs/product.md#staff-queues), checked by its queue's update
 // input (contract/queues.ts queueInputs); only what changed is sent, and the choices follow the item as read
 // again unless staff changed them.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useEffect } from 'react';
 import { z } from 'zod';
 import { queueInputs, type QueueStatusOf } from '@server/contract/queues';
 import type { StaffRefView } from '@server/contract/views';
 import { SelectField } from '../../components/field';
 import { FormButtons } from '../../components/dialog';
+import { useContractForm } from '../../lib/contract-form';
 import { useUpdateRequest, type QueueItemUpdate } from './mutations';
-import { actionFailure, ErrorBanner, useNotify, type Failure } from '../../components/notices';
+import { actionFailure, ErrorBanner, useNotify } from '../../components/notices';
 import { staffQuery } from './queries';
 import { queueStatuses, queueWords, statusLabel, type ConsoleQueue } from './queue-kinds';
 
@@ -41,16 +40,16 @@ export function RequestStatusForm<K extends ConsoleQueue>({ kind, request, onDon
   const notify = useNotify();
   const update = useUpdateRequest(kind);
   const staff = useQuery(staffQuery());
-  const [failure, setFailure] = useState<Failure | null>(null);
   const stored: Choices = { status: request.status, assigneeId: request.assignee ? String(request.assignee.id) : '' };
   const statusOptions = queueStatuses(kind).map((s) => ({ value: s, label: statusLabel(kind, s) }));
-  const { register, handleSubmit, reset, getValues, formState } = useForm<Choices, unknown, Update<K>>({
-    resolver: zodResolver(choicesInput(kind)) as unknown as Resolver<Choices, unknown, Update<K>>,
+  const { field, reset, getValues, formState, isSubmitting, message, submit } = useContractForm(choicesInput(kind), stored, {
     // The request as read again; a choice staff changed stays theirs.
     values: stored,
     resetOptions: { keepDirtyValues: true },
+    // Every refusal is the banner's: the choices are the queue's own, so none is a field's to correct.
+    serverFields: [],
   });
-  const { errors, isDirty, dirtyFields, isSubmitting } = formState;
+  const { isDirty, dirtyFields } = formState;
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
   // The staff list, with the current assignee kept even if their account is no longer staff.
@@ -58,27 +57,22 @@ export function RequestStatusForm<K extends ConsoleQueue>({ kind, request, onDon
   const choices = request.assignee && !people.some((p) => p.id === request.assignee?.id) ? [request.assignee, ...people] : people;
   const assigneeOptions = choices.map((p) => ({ value: String(p.id), label: p.username }));
 
-  const save = handleSubmit(async ({ status, assigneeId }) => {
-    setFailure(null);
+  const save = submit(async ({ status, assigneeId }: Update<K>) => {
     if (!dirtyFields.status && !dirtyFields.assigneeId) return onDone();
-    try {
-      await update.mutateAsync({ id: request.id, ...(dirtyFields.status ? { status } : {}), ...(dirtyFields.assigneeId ? { assigneeId } : {}) });
-      notify({ tone: 'success', text: `${queueWords[kind].noun} updated` });
-      // Saved: the choices are now the request's own (a note still being written keeps the dialog open).
-      reset(getValues(), { keepDirtyValues: false });
-      onDone();
-    } catch (err) {
-      setFailure(actionFailure(`Update ${queueWords[kind].noun}`, err));
-    }
+    await update.mutateAsync({ id: request.id, ...(dirtyFields.status ? { status } : {}), ...(dirtyFields.assigneeId ? { assigneeId } : {}) });
+    notify({ tone: 'success', text: `${queueWords[kind].noun} updated` });
+    // Saved: the choices are now the request's own (a note still being written keeps the dialog open).
+    reset(getValues(), { keepDirtyValues: false });
+    onDone();
   });
 
   return (
     <form noValidate className="mt-4 border-t border-slate-200 pt-4" aria-label="Status and assignee" onSubmit={(e) => void save(e)}>
-      {failure ? <ErrorBanner failure={failure} /> : null}
+      {message ? <ErrorBanner failure={actionFailure(`Update ${queueWords[kind].noun}`, message.cause)} /> : null}
       <div className="grid gap-3 sm:grid-cols-2">
-        <SelectField label="Status" options={statusOptions} error={errors.status?.message} {...register('status')} />
+        <SelectField label="Status" options={statusOptions} {...field('status')} />
         <div>
-          <SelectField label="Assigned to" placeholder="Nobody" options={assigneeOptions} error={errors.assigneeId?.message} {...register('assigneeId')} />
+          <SelectField label="Assigned to" placeholder="Nobody" options={assigneeOptions} {...field('assigneeId')} />
           {staff.isError ? <p className="mt-1 text-sm text-red-800">The staff list could not be loaded.</p> : null}
         </div>
       </div>

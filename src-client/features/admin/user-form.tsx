@@ -15,24 +15,19 @@ export function UserForm({ user, canSetRoles, ...handlers }: DialogFormProps<Use
     isAdmin: user?.isAdmin ?? false,
     isOwner: user?.isOwner ?? false,
   };
-  const {
-    register,
-    submit,
-    formState: { errors, isSubmitting },
-  } = useDialogForm<typeof defaults, UserPayload>(user ? updateUserInput : createUserInput, defaults, handlers);
+  const { field, register, submit, isSubmitting } = useDialogForm<typeof defaults, UserPayload>(user ? updateUserInput : createUserInput, defaults, handlers);
 
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      <TextField label="Username" autoComplete="off" error={errors.username?.message} {...register('username')} />
-      <TextField label="Email" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
+      <TextField label="Username" autoComplete="off" {...field('username')} />
+      <TextField label="Email" type="email" autoComplete="off" {...field('email')} />
       <TextField
         label="Password"
         type="password"
         autoComplete="new-password"
         required={!user}
         hint={user ? 'Leave blank to keep the current password.' : undefined}
-        error={errors.password?.message}
-        {...register('password')}
+        {...field('password')}
       />
       <fieldset>
         <legend className="font-semibold text-ink">Roles</legend>

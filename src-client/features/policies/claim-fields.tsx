@@ -8,7 +8,7 @@ import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 import { myPoliciesQuery } from './queries';
 import { policyWindow } from './policy-time';
-import type { ClaimAnswers } from './outbox';
+import type { ClaimAnswers } from './stored-report';
 
 /** Policies a claim can be made on: confirmed cover that has started and ended at most 30 days ago. */
 function claimablePolicies(policies: readonly PolicyView[], now: number): PolicyView[] {

@@ -4,39 +4,46 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { CLAIM_PARTIES_MAX } from '@server/contract/claim';
 import { Button, buttonClass } from '../../components/button';
 import { TextField } from '../../components/field';
-import type { Errors } from './claim-checks';
 
-interface PartyField<T> {
-  key: keyof T & string;
-  label: string;
-  autoComplete: string;
-}
+/** Each list's words, and its entries' fields by name with their labels, in the form's order. */
+const LISTS = {
+  otherVehicles: {
+    legend: 'Other vehicles',
+    itemName: 'Other vehicle',
+    addLabel: 'Add another vehicle',
+    empty: 'No other vehicles added.',
+    fields: { registration: 'Registration', driverName: "Driver's name", contact: 'Contact (phone or e-mail)', insurer: 'Insurer' },
+  },
+  witnesses: {
+    legend: 'Witnesses',
+    itemName: 'Witness',
+    addLabel: 'Add a witness',
+    empty: 'No witnesses added.',
+    fields: { name: 'Name', contact: 'Contact (phone or e-mail)' },
+  },
+} as const;
 
-export function Parties<T extends Record<string, string>>({
-  legend,
-  itemName,
-  addLabel,
-  empty,
+export type PartyList = keyof typeof LISTS;
+export const partyLists = Object.keys(LISTS) as PartyList[];
+
+type Entry = Record<string, string>;
+
+export function Parties({
+  name,
   items,
-  error,
-  errors,
-  errorPrefix,
-  blank,
-  fields,
+  errorOf,
   onChange,
 }: {
-  legend: string;
-  itemName: string;
-  addLabel: string;
-  empty: string;
-  items: T[];
-  error: string | undefined;
-  errors: Errors;
-  errorPrefix: string;
-  blank: T;
-  fields: ReadonlyArray<PartyField<T>>;
-  onChange: (list: T[]) => void;
+  name: PartyList;
+  items: readonly Entry[];
+  /** The message at a path: the list's ('witnesses'), an entry's ('witnesses.0') or a field's ('witnesses.0.name'). */
+  errorOf: (path: string) => string | undefined;
+  onChange: (list: Entry[]) => void;
 }) {
+  const { legend, itemName, addLabel, empty } = LISTS[name];
+  const fields: Entry = LISTS[name].fields;
+  const keys = Object.keys(fields);
+  const error = errorOf(name);
   const id = useId();
   const addRef = useRef<HTMLButtonElement>(null);
   const [focusLast, setFocusLast] = useState(false);
@@ -58,21 +65,21 @@ export function Parties<T extends Record<string, string>>({
       </p>
       <div ref={listRef} className="mt-3 space-y-4">
         {items.map((item, i) => {
-          const entryError = errors[`${errorPrefix}.${i}`];
+          const entryError = errorOf(`${name}.${i}`);
           return (
             <PartyEntry key={i} title={`${itemName} ${i + 1}`} error={entryError}>
-              {fields.map((f) => (
+              {keys.map((key) => (
                 <TextField
-                  key={f.key}
-                  name={f.key}
-                  label={f.label}
+                  key={key}
+                  name={key}
+                  label={fields[key]}
                   required={false}
-                  autoComplete={f.autoComplete}
-                  value={item[f.key]}
-                  error={errors[`${errorPrefix}.${i}.${f.key}`]}
+                  autoComplete="off"
+                  value={item[key]}
+                  error={errorOf(`${name}.${i}.${key}`)}
                   // An entry left empty: its message is above its fields, and focus goes to the first of them.
-                  aria-invalid={errors[`${errorPrefix}.${i}.${f.key}`] || (entryError && f === fields[0]) ? true : undefined}
-                  onChange={(e) => onChange(items.map((x, j) => (j === i ? { ...x, [f.key]: e.target.value } : x)))}
+                  aria-invalid={errorOf(`${name}.${i}.${key}`) || (entryError && key === keys[0]) ? true : undefined}
+                  onChange={(e) => onChange(items.map((x, j) => (j === i ? { ...x, [key]: e.target.value } : x)))}
                 />
               ))}
               <Button
@@ -98,7 +105,7 @@ export function Parties<T extends Record<string, string>>({
           type="button"
           className={buttonClass('secondary', 'mt-3 w-full sm:w-auto')}
           onClick={() => {
-            onChange([...items, { ...blank }]);
+            onChange([...items, Object.fromEntries(keys.map((key) => [key, '']))]);
             setFocusLast(true);
           }}
         >

@@ -3,7 +3,7 @@
 import { useEffect, useId, useState } from 'react';
 import { CLAIM_PHOTOS_MAX, claimMessages } from '@server/contract/claim';
 import { Button, buttonClass } from '../../components/button';
-import type { OutboxPhoto } from './outbox';
+import type { OutboxPhoto } from './stored-report';
 import { PhotoUnreadableError, shrinkPhoto } from './photo';
 
 export function PhotosField({ photos, error, onChange }: { photos: OutboxPhoto[]; error: string | undefined; onChange: (p: OutboxPhoto[]) => void }) {

@@ -10,7 +10,8 @@ import { Button, buttonClass } from '../../components/button';
 import { QueryScope } from '../../lib/query-client';
 import { nowLocal } from './claim-checks';
 import { ClaimForm } from './claim-form';
-import { emptyAnswers, type SendResult, type StoredReport } from './outbox';
+import type { SendResult } from './outbox';
+import { emptyAnswers, type StoredReport } from './stored-report';
 import { claimOutbox } from './outbox-store';
 
 /** What the page says of a report that left the form. */

@@ -11,7 +11,7 @@ import { MyClaims } from './my-claims';
 import { NeedHelp } from './need-help';
 import { QuoteRequests } from './quote-requests';
 import { PolicyCard } from './policy-card';
-import { DOCUMENTS_INTRO, PolicyDocuments } from './policy-documents';
+import { DocumentsSection, PolicyDocuments } from './policy-documents';
 import { Tabs } from './policy-tabs';
 import { formatUkShortDateTime, policyState, policyWindow, type PolicyState } from './policy-time';
 import { useDashboardPolicies, useMyPaid } from './queries';
@@ -152,7 +152,10 @@ export function DashboardPage() {
       </section>
 
       {failed ? null : loading ? (
-        <DocumentsPlaceholder />
+        <DocumentsSection>
+          {/* One policy's row with its four documents, so the page below barely moves when the list comes. */}
+          <div className="mt-4 h-[25.5rem] animate-pulse rounded-lg bg-brand-50 motion-reduce:animate-none" aria-hidden="true" />
+        </DocumentsSection>
       ) : (
         <PolicyDocuments policies={list} cacheFor={impersonating ? null : session.user.id} />
       )}
@@ -212,18 +215,5 @@ function PolicyPager({
         cacheFor={cacheFor}
       />
     </div>
-  );
-}
-
-function DocumentsPlaceholder() {
-  return (
-    <section aria-labelledby="policy-documents" className="mt-12">
-      <h2 id="policy-documents" className="text-2xl font-bold text-brand-700">
-        Policy Documents
-      </h2>
-      <p className="mt-1 text-ink-muted">{DOCUMENTS_INTRO}</p>
-      {/* One policy's row with its four documents, so the page below barely moves when the list comes. */}
-      <div className="mt-4 h-[25.5rem] animate-pulse rounded-lg bg-brand-50 motion-reduce:animate-none" aria-hidden="true" />
-    </section>
   );
 }

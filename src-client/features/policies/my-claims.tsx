@@ -9,8 +9,7 @@ import { ukInstantText } from '@server/contract/time';
 import { brand } from '@server/contract/brand';
 import { buttonClass, TelLink } from '../../components/button';
 import { trpc } from '../../lib/trpc';
-import type { StoredReport } from './outbox';
-import { isLimitRefusal, occurredAtInstant } from './outbox';
+import { isLimitRefusal, occurredAtInstant, type StoredReport } from './stored-report';
 
 /** The customer's claims, newest first. */
 export function myClaimsQuery() {

@@ -3,7 +3,8 @@
 import { openDB, type IDBPDatabase } from 'idb';
 import type { MyClaimView } from '@server/contract/views';
 import { postJson } from '../../lib/rest';
-import { createOutbox, type Outbox, type ReportStore, type StoredReport } from './outbox';
+import { createOutbox, type Outbox, type ReportStore } from './outbox';
+import type { StoredReport } from './stored-report';
 
 const DB_NAME = 'kerbside-claims';
 const STORE = 'reports';

@@ -1,6 +1,6 @@
 // The dashboard's "Policy Documents" (docs/product.md#dashboard, #policy-documents): each policy's documents, each to
 // view or download (document-buttons.tsx); failures are told in the page by their policy, never alerted.
-import { memo, useId } from 'react';
+import { memo, useId, type ReactNode } from 'react';
 import { documentLabels, documentsOf, type DocumentKind } from '@server/contract/documents';
 import type { PolicyView } from '@server/contract/views';
 import { DocumentButtons, DocumentFailureMessage, useDocumentActions, type DocumentAction } from './document-buttons';
@@ -8,8 +8,7 @@ import { POLICY_NUMBER_MISSING, vehicleText } from './policy-card';
 import { formatUkDateTime, policyWindow } from './policy-time';
 
 const NO_DOCUMENTS = 'No policies available to display documents.';
-/** Under the heading, here and in the page's placeholder while the list loads. */
-export const DOCUMENTS_INTRO =
+const DOCUMENTS_INTRO =
   'The documents of each policy, as PDFs: your Certificate of Motor Insurance, Policy Schedule, Statement of Fact and Product Summary.';
 
 /** What each document is, under its name. */
@@ -31,11 +30,7 @@ export const PolicyDocuments = memo(function PolicyDocuments({
   const { busy, failure, run } = useDocumentActions(cacheFor);
 
   return (
-    <section aria-labelledby="policy-documents" className="mt-12">
-      <h2 id="policy-documents" className="text-2xl font-bold text-brand-700">
-        Policy Documents
-      </h2>
-      <p className="mt-1 text-ink-muted">{DOCUMENTS_INTRO}</p>
+    <DocumentsSection>
       {policies.length === 0 ? (
         <p className="mt-4 rounded-lg border border-dashed border-brand-100 p-5 text-ink-muted">{NO_DOCUMENTS}</p>
       ) : (
@@ -51,9 +46,22 @@ export const PolicyDocuments = memo(function PolicyDocuments({
           ))}
         </ul>
       )}
-    </section>
+    </DocumentsSection>
   );
 });
+
+/** The section's heading and what it holds: around the list, and around the page's placeholder while the list loads. */
+export function DocumentsSection({ children }: { children: ReactNode }) {
+  return (
+    <section aria-labelledby="policy-documents" className="mt-12">
+      <h2 id="policy-documents" className="text-2xl font-bold text-brand-700">
+        Policy Documents
+      </h2>
+      <p className="mt-1 text-ink-muted">{DOCUMENTS_INTRO}</p>
+      {children}
+    </section>
+  );
+}
 
 /** What the certificate is worth: in force until its end, a record of ended cover, or none yet. */
 function coverLine(status: PolicyView['status'], endAt: number): string {

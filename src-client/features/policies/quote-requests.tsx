@@ -1,12 +1,12 @@
 // The customer's own quote requests (docs/product.md#dashboard), always with a way to ask for another, so a
 // customer with no policies yet is never at a dead end. A price that stands can be accepted here, confirming the
 // Statement of Fact (docs/product.md#accepting-a-quote).
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { brand, brandTelHref } from '@server/contract/brand';
 import { timeLeftText } from '@server/contract/offer';
-import { acceptanceMessages } from '@server/contract/payments';
+import { acceptQuoteBody } from '@server/contract/payments';
 import { formatPounds } from '@server/contract/pounds';
 import { productLabels } from '@server/contract/products';
 import { ukInstantText } from '@server/contract/time';
@@ -14,7 +14,7 @@ import type { MyQuoteRequestView } from '@server/contract/views';
 import { Alert } from '../../components/alert';
 import { Button, buttonClass } from '../../components/button';
 import { CheckboxField } from '../../components/field';
-import { failureOf } from '../../lib/call-errors';
+import { useContractForm } from '../../lib/contract-form';
 import { trpc, trpcClient } from '../../lib/trpc';
 import { myQuotesQuery } from './queries';
 
@@ -88,13 +88,10 @@ function AcceptDialog({ q, onClose }: { q: MyQuote; onClose: () => void }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
   const factsId = useId();
-  const [confirmed, setConfirmed] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [accepted, setAccepted] = useState(false);
-  const accept = useMutation({
-    mutationFn: () => trpcClient.quotes.accept.mutate({ reference: q.reference, confirm: true }),
-    onSuccess: () => void trpc.quotes.mine.invalidate(),
-  });
+  // The confirmation's message stays until the next Accept, and focus stays on the button pressed.
+  const { register, errorOf, isSubmitting, message, submit } = useContractForm(acceptQuoteBody, {}, { reValidateMode: 'onSubmit', shouldFocusError: false });
+  const error = errorOf('confirm') ?? message?.text;
   useEffect(() => {
     const dialog = ref.current;
     // The dialog has left the page by the time this effect's cleanup runs, too late for the browser's own return of
@@ -113,19 +110,11 @@ function AcceptDialog({ q, onClose }: { q: MyQuote; onClose: () => void }) {
     };
   }, []);
   const facts = q.statementOfFact ?? [];
-  const submit = async () => {
-    setError(null);
-    if (!confirmed) {
-      setError(acceptanceMessages.confirm);
-      return;
-    }
-    try {
-      await accept.mutateAsync();
-      setAccepted(true);
-    } catch (err) {
-      setError(failureOf(err).message);
-    }
-  };
+  const onSubmit = submit(async () => {
+    await trpcClient.quotes.accept.mutate({ reference: q.reference, confirm: true });
+    void trpc.quotes.mine.invalidate();
+    setAccepted(true);
+  });
   return (
     // Escape closes (the dialog's cancel event); focus stays inside while it is open and returns to the button after.
     <dialog
@@ -151,14 +140,7 @@ function AcceptDialog({ q, onClose }: { q: MyQuote; onClose: () => void }) {
           </div>
         </div>
       ) : (
-        <form
-          noValidate
-          className="mt-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
+        <form noValidate className="mt-4" onSubmit={onSubmit}>
           <p className="text-lg font-bold text-ink">
             Price: {formatPounds(q.offer!.premium)} <span className="text-base font-normal">(insurance premium tax included)</span>
           </p>
@@ -179,11 +161,9 @@ function AcceptDialog({ q, onClose }: { q: MyQuote; onClose: () => void }) {
           </dl>
           <CheckboxField
             className="mt-4"
-            name="confirm"
             label="I confirm that the answers above are true and complete"
-            checked={confirmed}
-            onChange={(e) => setConfirmed(e.target.checked)}
-            aria-invalid={error === acceptanceMessages.confirm ? true : undefined}
+            aria-invalid={errorOf('confirm') ? true : undefined}
+            {...register('confirm')}
           />
           {error ? (
             <p role="alert" className="mt-3 font-semibold text-red-700">
@@ -194,8 +174,8 @@ function AcceptDialog({ q, onClose }: { q: MyQuote; onClose: () => void }) {
             <Button variant="secondary" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" disabled={accept.isPending}>
-              {accept.isPending ? 'Accepting...' : 'Accept'}
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Accepting...' : 'Accept'}
             </Button>
           </div>
         </form>

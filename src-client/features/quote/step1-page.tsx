@@ -1,17 +1,16 @@
 // /request-quote-step1 'Personal Details' (docs/product.md#step-1-personal-details): the product's age range is
 // checked in the same round as every other message.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { durationText } from '@server/contract/durations';
 import { productLabels, productOptions, productRules, products } from '@server/contract/products';
-import { quoteFieldLabels, quoteOptions, quotePersonalInput, withQuoteTimes, type QuotePersonalFormValues } from '@server/contract/quote';
+import { quoteFieldLabels, quoteOptions, quotePersonalInput, withQuoteTimes } from '@server/contract/quote';
 import { epochToUkLocal } from '@server/contract/time';
 import { Button } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
-import { useEarlyForm, useHydrated } from '../../lib/hydration';
+import { useContractForm } from '../../lib/contract-form';
+import { useHydrated } from '../../lib/hydration';
 import type { RenewalDraftView } from '@server/contract/views';
 import { splitMakeModel } from '@server/contract/vehicle-makes';
 import { draftValuesOf, readQuoteDraft, savePersonalDetails, saveVehicleDetails, STEP1_FIELDS } from './quote-draft';
@@ -27,20 +26,11 @@ export function QuoteStep1Page() {
   const [today] = useState(() => epochToUkLocal(Date.now()).date);
   const [saved] = useState(() => readQuoteDraft().personal ?? {});
   const schema = useMemo(() => withQuoteTimes(quotePersonalInput, () => Date.now()), []);
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    reset,
-    trigger,
-    watch,
-    formState: { errors, isSubmitting },
-  } = useForm<QuotePersonalFormValues>({
-    resolver: zodResolver(schema),
-    defaultValues: Object.fromEntries(STEP1_FIELDS.map((f) => [f, saved[f] ?? ''])),
-    shouldFocusError: true,
-  });
-  const early = useEarlyForm(schema, Object.fromEntries(STEP1_FIELDS.map((f) => [f, ''])), trigger);
+  const { field, getValues, reset, trigger, watch, errors, isSubmitting, early, submit } = useContractForm(
+    schema,
+    Object.fromEntries(STEP1_FIELDS.map((f) => [f, saved[f] ?? ''])),
+    { empty: Object.fromEntries(STEP1_FIELDS.map((f) => [f, ''])) },
+  );
 
   // A renewal link's policy fills the fields it knows; step 2's vehicle comes from it too.
   const fillFromPolicy = useCallback(
@@ -64,7 +54,7 @@ export function QuoteStep1Page() {
   }, [product, showingErrors, trigger]);
 
   // What the person typed is kept (the server normalises it again); parsing only decides whether to go on.
-  const submit = handleSubmit(async () => {
+  const onSubmit = submit(async () => {
     savePersonalDetails(draftValuesOf(getValues()));
     await navigate({ to: '/request-quote-step2' });
   });
@@ -80,40 +70,37 @@ export function QuoteStep1Page() {
           </Suspense>
         </div>
       ) : null}
-      <form {...early.form} onSubmit={submit} noValidate className="space-y-5" aria-label="Personal Details">
+      <form {...early.form} onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Personal Details">
         <p className="text-ink-muted">All fields are required.</p>
         <SelectField
           label={quoteFieldLabels.product}
           placeholder="Select..."
           options={productOptions}
           hint={PRODUCT_HINT}
-          error={errors.product?.message}
-          {...register('product')} {...early.field('product')}
+          {...field('product')} {...early.field('product')}
         />
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label={quoteFieldLabels.firstName} autoComplete="given-name" maxLength={50} error={errors.firstName?.message} {...register('firstName')} {...early.field('firstName')} />
-          <TextField label={quoteFieldLabels.lastName} autoComplete="family-name" maxLength={50} error={errors.lastName?.message} {...register('lastName')} {...early.field('lastName')} />
+          <TextField label={quoteFieldLabels.firstName} autoComplete="given-name" maxLength={50} {...field('firstName')} {...early.field('firstName')} />
+          <TextField label={quoteFieldLabels.lastName} autoComplete="family-name" maxLength={50} {...field('lastName')} {...early.field('lastName')} />
         </div>
-        <TextField label={quoteFieldLabels.email} type="email" autoComplete="email" spellCheck={false} error={errors.email?.message} {...register('email')} {...early.field('email')} />
+        <TextField label={quoteFieldLabels.email} type="email" autoComplete="email" spellCheck={false} {...field('email')} {...early.field('email')} />
         <TextField
           label={quoteFieldLabels.phone}
           type="tel"
           autoComplete="tel"
           inputMode="tel"
           hint="A UK number, such as 07700 900123. We send updates about your quote to it."
-          error={errors.phone?.message}
-          {...register('phone')} {...early.field('phone')}
+          {...field('phone')} {...early.field('phone')}
         />
-        <TextField label={quoteFieldLabels.dateOfBirth} type="date" autoComplete="bday" max={hydrated ? today : undefined} error={errors.dateOfBirth?.message} {...register('dateOfBirth')} {...early.field('dateOfBirth')} />
-        <TextField label={quoteFieldLabels.address} autoComplete="street-address" maxLength={200} hint="House number and street, and town." error={errors.address?.message} {...register('address')} {...early.field('address')} />
+        <TextField label={quoteFieldLabels.dateOfBirth} type="date" autoComplete="bday" max={hydrated ? today : undefined} {...field('dateOfBirth')} {...early.field('dateOfBirth')} />
+        <TextField label={quoteFieldLabels.address} autoComplete="street-address" maxLength={200} hint="House number and street, and town." {...field('address')} {...early.field('address')} />
         <TextField
           label={quoteFieldLabels.postcode}
           autoComplete="postal-code"
           autoCapitalize="characters"
           maxLength={10}
           className="sm:max-w-[12rem]"
-          error={errors.postcode?.message}
-          {...register('postcode')} {...early.field('postcode')}
+          {...field('postcode')} {...early.field('postcode')}
         />
         <fieldset className="space-y-5">
           <legend className="text-xl font-bold text-brand-700">Your driving licence</legend>
@@ -121,8 +108,7 @@ export function QuoteStep1Page() {
             label={quoteFieldLabels.licenceType}
             placeholder="Select..."
             options={quoteOptions.licenceType}
-            error={errors.licenceType?.message}
-            {...register('licenceType')} {...early.field('licenceType')}
+            {...field('licenceType')} {...early.field('licenceType')}
           />
           <TextField
             label={quoteFieldLabels.licenceNumber}
@@ -131,8 +117,7 @@ export function QuoteStep1Page() {
             spellCheck={false}
             maxLength={40}
             hint="On a UK photocard, the 16 characters in section 5, such as MORGA753116SM9IJ. For an EU or international licence, the number as shown."
-            error={errors.licenceNumber?.message}
-            {...register('licenceNumber')} {...early.field('licenceNumber')}
+            {...field('licenceNumber')} {...early.field('licenceNumber')}
           />
           <TextField
             label={quoteFieldLabels.licenceYears}
@@ -143,15 +128,14 @@ export function QuoteStep1Page() {
             step={1}
             hint="Whole years; 0 if less than a year."
             className="sm:max-w-[12rem]"
-            error={errors.licenceYears?.message}
-            {...register('licenceYears')} {...early.field('licenceYears')}
+            {...field('licenceYears')} {...early.field('licenceYears')}
           />
         </fieldset>
         {product === 'learner' ? (
           <fieldset className="space-y-5">
             <legend className="text-xl font-bold text-brand-700">Your supervising driver</legend>
             <p className="text-ink-muted">By law, whoever sits with a learner must be 21 or over and have held a full licence for 3 years or more.</p>
-            <TextField label={quoteFieldLabels.supervisorName} autoComplete="off" maxLength={100} error={errors.supervisorName?.message} {...register('supervisorName')} />
+            <TextField label={quoteFieldLabels.supervisorName} autoComplete="off" maxLength={100} {...field('supervisorName')} />
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField
                 label={quoteFieldLabels.supervisorAge}
@@ -159,8 +143,7 @@ export function QuoteStep1Page() {
                 inputMode="numeric"
                 min={21}
                 step={1}
-                error={errors.supervisorAge?.message}
-                {...register('supervisorAge')}
+                {...field('supervisorAge')}
               />
               <TextField
                 label={quoteFieldLabels.supervisorLicenceYears}
@@ -169,8 +152,7 @@ export function QuoteStep1Page() {
                 min={3}
                 max={80}
                 step={1}
-                error={errors.supervisorLicenceYears?.message}
-                {...register('supervisorLicenceYears')}
+                {...field('supervisorLicenceYears')}
               />
             </div>
           </fieldset>
@@ -178,14 +160,13 @@ export function QuoteStep1Page() {
         {product === 'business' ? (
           <fieldset className="space-y-5">
             <legend className="text-xl font-bold text-brand-700">Your work</legend>
-            <TextField label={quoteFieldLabels.occupation} autoComplete="organization-title" maxLength={100} error={errors.occupation?.message} {...register('occupation')} />
-            <TextField label={quoteFieldLabels.businessName} autoComplete="organization" maxLength={100} error={errors.businessName?.message} {...register('businessName')} />
+            <TextField label={quoteFieldLabels.occupation} autoComplete="organization-title" maxLength={100} {...field('occupation')} />
+            <TextField label={quoteFieldLabels.businessName} autoComplete="organization" maxLength={100} {...field('businessName')} />
             <TextField
               label={quoteFieldLabels.businessNature}
               maxLength={200}
               hint="Such as domestic plumbing, or deliveries for a florist."
-              error={errors.businessNature?.message}
-              {...register('businessNature')}
+              {...field('businessNature')}
             />
           </fieldset>
         ) : null}

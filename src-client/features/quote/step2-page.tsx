@@ -1,9 +1,7 @@
 // /request-quote-step2 'Your Vehicle' (docs/product.md#step-2-your-vehicle). What is typed is saved as it changes,
 // so Back, a reload or a failed submit loses nothing; errors stay in the page (never a browser alert).
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { brand } from '@server/contract/brand';
 import { products, type Product } from '@server/contract/products';
 import {
@@ -16,7 +14,6 @@ import {
   quoteVehicleInput,
   withCoverAnswers,
   withQuoteTimes,
-  type QuoteVehicle,
   type QuoteVehicleFormValues,
 } from '@server/contract/quote';
 import { epochToUkLocal } from '@server/contract/time';
@@ -25,7 +22,8 @@ import { Alert } from '../../components/alert';
 import { Button, textLinkClass } from '../../components/button';
 import { SelectField, TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
-import { failureOf, showServerFieldErrors } from '../../lib/call-errors';
+import { failureOf, type Failure } from '../../lib/call-errors';
+import { useContractForm } from '../../lib/contract-form';
 import { trpcClient } from '../../lib/trpc';
 import { clearQuoteDraft, draftValuesOf, readQuoteDraft, saveVehicleDetails, STEP1_FIELDS } from './quote-draft';
 import { QuoteProgress } from './quote-progress';
@@ -35,12 +33,6 @@ type Field = keyof QuoteVehicleFormValues;
 const VEHICLE_FIELDS = Object.keys(quoteVehicleInput.shape) as Field[];
 
 const SELECT_PLACEHOLDER = 'Select...';
-
-interface SubmitProblem {
-  message: string;
-  /** Step 1 fields the server refused: fixed on step 1. */
-  personal: string[];
-}
 
 export function QuoteStep2Page() {
   const liveForm = useLiveForm();
@@ -52,20 +44,11 @@ export function QuoteStep2Page() {
   // guard made sure step 1 was done).
   const [product] = useState(() => productOf(readQuoteDraft().personal?.['product']));
   const schema = useMemo(() => withQuoteTimes(withCoverAnswers(quoteVehicleInput, product), () => Date.now(), { product }), [product]);
-  const [problem, setProblem] = useState<SubmitProblem | null>(null);
   const problemRef = useRef<HTMLDivElement>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    watch,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<QuoteVehicleFormValues, unknown, QuoteVehicle>({
-    resolver: zodResolver(schema),
-    defaultValues: Object.fromEntries(VEHICLE_FIELDS.map((f) => [f, saved[f] ?? ''])) as QuoteVehicleFormValues,
-    shouldFocusError: true,
-  });
+  const { field, watch, getValues, isSubmitting, message, submit } = useContractForm(
+    schema,
+    Object.fromEntries(VEHICLE_FIELDS.map((f) => [f, saved[f] ?? ''])) as QuoteVehicleFormValues,
+  );
 
   useEffect(() => {
     const subscription = watch((values) => saveVehicleDetails(draftValuesOf(values)));
@@ -73,47 +56,44 @@ export function QuoteStep2Page() {
   }, [watch]);
 
   useEffect(() => {
-    if (problem) problemRef.current?.focus();
-  }, [problem]);
+    if (message) problemRef.current?.focus();
+  }, [message]);
 
-  const submit = handleSubmit(async () => {
-    setProblem(null);
-    // A step-1 draft that no longer passes (edited, or older) goes back to step 1, where its messages show.
-    const personal = quotePersonalInput.safeParse(readQuoteDraft().personal);
-    if (!personal.success) {
-      await navigate({ to: '/request-quote-step1' });
-      return;
-    }
-    try {
+  const onSubmit = submit(
+    async () => {
+      // A step-1 draft that no longer passes (edited, or older) goes back to step 1, where its messages show.
+      const personal = quotePersonalInput.safeParse(readQuoteDraft().personal);
+      if (!personal.success) {
+        await navigate({ to: '/request-quote-step1' });
+        return;
+      }
       const receipt = await trpcClient.quotes.submit.mutate({ ...personal.data, ...getValues() });
       clearQuoteDraft();
       await navigate({ to: '/request-quote-step3', search: { reference: receipt.reference } });
-    } catch (err) {
-      if (failureOf(err).status === 400) showServerFieldErrors(err, VEHICLE_FIELDS, setError);
-      setProblem(problemOf(err));
-    }
-  });
+    },
+    (failure, _placed, err) => problemText(failure, err),
+  );
 
   const back = async () => {
     saveVehicleDetails(draftValuesOf(getValues()));
     await navigate({ to: '/request-quote-step1' });
   };
 
-  const select = (field: Field & keyof typeof quoteOptions, label: string, hint?: string) => (
-    <SelectField label={label} hint={hint} placeholder={SELECT_PLACEHOLDER} options={quoteOptions[field]} error={errors[field]?.message} {...register(field)} />
+  const select = (name: Field & keyof typeof quoteOptions, label: string, hint?: string) => (
+    <SelectField label={label} hint={hint} placeholder={SELECT_PLACEHOLDER} options={quoteOptions[name]} {...field(name)} />
   );
 
   return (
     <div className="max-w-2xl">
       <QuoteProgress step={2} />
       <PageHeading title="Your Vehicle" lead="About the vehicle, your driving history and the cover you need." />
-      <form {...liveForm} onSubmit={submit} noValidate className="space-y-8" aria-label="Your Vehicle">
+      <form {...liveForm} onSubmit={onSubmit} noValidate className="space-y-8" aria-label="Your Vehicle">
         <p className="text-ink-muted">All fields are required unless marked optional.</p>
-        {problem ? (
+        {message ? (
           <div ref={problemRef} tabIndex={-1}>
             <Alert tone="error" title="Your quote request was not sent">
-              {problem.message} Your answers are kept.
-              {problem.personal.length > 0 ? (
+              {message.text} Your answers are kept.
+              {personalRefused(message.cause).length > 0 ? (
                 <>
                   {' '}
                   <Link to="/request-quote-step1" className={textLinkClass}>
@@ -136,8 +116,7 @@ export function QuoteStep2Page() {
             maxLength={12}
             hint="As on the number plate, such as AB12 CDE."
             className="sm:max-w-[14rem]"
-            error={errors.regNumber?.message}
-            {...register('regNumber')}
+            {...field('regNumber')}
           />
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField
@@ -146,16 +125,14 @@ export function QuoteStep2Page() {
               autoComplete="off"
               maxLength={40}
               hint="Type it, or pick one as you type."
-              error={errors.vehicleMake?.message}
-              {...register('vehicleMake')}
+              {...field('vehicleMake')}
             />
             <TextField
               label={quoteFieldLabels.vehicleModel}
               autoComplete="off"
               maxLength={80}
               hint="With the engine and trim if you know them, such as Fiesta 1.0 Zetec."
-              error={errors.vehicleModel?.message}
-              {...register('vehicleModel')}
+              {...field('vehicleModel')}
             />
           </div>
           <datalist id="vehicle-makes">
@@ -165,7 +142,7 @@ export function QuoteStep2Page() {
           </datalist>
           {select('vehicleOwner', quoteFieldLabels.vehicleOwner)}
           {select('annualMileage', quoteFieldLabels.annualMileage)}
-          <TextField {...moneyInput} label={quoteFieldLabels.value} error={errors.value?.message} {...register('value')} />
+          <TextField {...moneyInput} label={quoteFieldLabels.value} {...field('value')} />
           {select('purchaseDate', quoteFieldLabels.purchaseDate)}
           {select('keptOvernight', quoteFieldLabels.keptOvernight)}
           {select('security', quoteFieldLabels.security)}
@@ -196,15 +173,14 @@ export function QuoteStep2Page() {
             label={quoteFieldLabels.bestQuotedPremium}
             required={false}
             hint="If you have one, we will try to beat it."
-            error={errors.bestQuotedPremium?.message}
-            {...register('bestQuotedPremium')}
+            {...field('bestQuotedPremium')}
           />
           <fieldset>
             <legend className="font-semibold text-ink">Policy start date</legend>
             <div className="mt-1 grid grid-cols-3 gap-3">
-              <SelectField label="Day" placeholder={SELECT_PLACEHOLDER} options={quoteOptions.policyStartDay} error={errors.policyStartDay?.message} {...register('policyStartDay')} />
-              <SelectField label="Month" placeholder={SELECT_PLACEHOLDER} options={quoteOptions.policyStartMonth} error={errors.policyStartMonth?.message} {...register('policyStartMonth')} />
-              <SelectField label="Year" placeholder={SELECT_PLACEHOLDER} options={years} error={errors.policyStartYear?.message} {...register('policyStartYear')} />
+              <SelectField label="Day" placeholder={SELECT_PLACEHOLDER} options={quoteOptions.policyStartDay} {...field('policyStartDay')} />
+              <SelectField label="Month" placeholder={SELECT_PLACEHOLDER} options={quoteOptions.policyStartMonth} {...field('policyStartMonth')} />
+              <SelectField label="Year" placeholder={SELECT_PLACEHOLDER} options={years} {...field('policyStartYear')} />
             </div>
           </fieldset>
           <TextField
@@ -212,8 +188,7 @@ export function QuoteStep2Page() {
             type="time"
             hint="UK time, such as 09:00 or 17:30. Cover can start from now."
             className="sm:max-w-[12rem]"
-            error={errors.policyStartTime?.message}
-            {...register('policyStartTime')}
+            {...field('policyStartTime')}
           />
           <fieldset>
             <legend className="font-semibold text-ink">How long do you need cover?</legend>
@@ -225,15 +200,13 @@ export function QuoteStep2Page() {
                 inputMode="numeric"
                 min={1}
                 step={1}
-                error={errors.durationValue?.message}
-                {...register('durationValue')}
+                {...field('durationValue')}
               />
               <SelectField
                 label={quoteFieldLabels.durationUnit}
                 placeholder={SELECT_PLACEHOLDER}
                 options={quoteOptions.durationUnit}
-                error={errors.durationUnit?.message}
-                {...register('durationUnit')}
+                {...field('durationUnit')}
               />
             </div>
           </fieldset>
@@ -260,19 +233,22 @@ function productOf(value: string | undefined): Product | undefined {
 /** Money fields (docs/product.md#step-2-your-vehicle): a number, min 0, step 0.01. */
 const moneyInput = { type: 'number', inputMode: 'decimal', min: 0, step: 0.01, className: 'sm:max-w-[14rem]' } as const;
 
-/** What went wrong, in words (step 2's own field messages are already by their fields). */
-function problemOf(err: unknown): SubmitProblem {
+/** The step 1 fields the server refused, with their messages: fixed on step 1. */
+function personalRefused(err: unknown): Array<readonly [string, string]> {
   const failure = failureOf(err);
+  return failure.status === 400 ? STEP1_FIELDS.flatMap((f) => (failure.fieldErrors[f]?.[0] ? [[f, failure.fieldErrors[f][0]] as const] : [])) : [];
+}
+
+/** What went wrong, in words (step 2's own field messages are already by their fields). */
+function problemText(failure: Failure, err: unknown): string {
   if (failure.kind === 'server') {
     if (failure.status === 400) {
-      const personal = STEP1_FIELDS.flatMap((f) => (failure.fieldErrors[f]?.[0] ? [[f, failure.fieldErrors[f][0]] as const] : []));
-      if (personal.length > 0) {
-        return { message: `Some personal details need attention: ${personal.map(([, m]) => m).join('; ')}.`, personal: personal.map(([f]) => f) };
-      }
-      return { message: 'Some answers need attention: see the messages by the fields.', personal: [] };
+      const personal = personalRefused(err);
+      if (personal.length > 0) return `Some personal details need attention: ${personal.map(([, m]) => m).join('; ')}.`;
+      return 'Some answers need attention: see the messages by the fields.';
     }
-    if (failure.status === 429) return { message: `${failure.message} If it is urgent, call us on ${brand.phones.support}.`, personal: [] };
-    return { message: `Something went wrong on our side. Please try again in a moment, or call us on ${brand.phones.support}.`, personal: [] };
+    if (failure.status === 429) return `${failure.message} If it is urgent, call us on ${brand.phones.support}.`;
+    return `Something went wrong on our side. Please try again in a moment, or call us on ${brand.phones.support}.`;
   }
-  return { message: `We could not reach our server. Check your connection and try again, or call us on ${brand.phones.support}.`, personal: [] };
+  return `We could not reach our server. Check your connection and try again, or call us on ${brand.phones.support}.`;
 }

@@ -102,7 +102,7 @@ function CallbackForm({ onDone }: { onDone: (answer: CallbackAnswer) => void }) 
   const honeypotId = useId();
   const errorRef = useRef<HTMLDivElement>(null);
   const defaultValues = { name: '', email: '', phone: '', callbackDate: '', insuranceType: '' as const, website: '' };
-  const { register, errors, isSubmitting, early, message, submit } = useContractForm(callbackInput, defaultValues, { serverFields: SERVER_FIELDS });
+  const { field, register, isSubmitting, early, message, submit } = useContractForm(callbackInput, defaultValues, { serverFields: SERVER_FIELDS });
 
   useEffect(() => {
     if (message) errorRef.current?.focus();
@@ -136,23 +136,21 @@ function CallbackForm({ onDone }: { onDone: (answer: CallbackAnswer) => void }) 
           </Alert>
         </div>
       ) : null}
-      <TextField label="Name" autoComplete="name" maxLength={100} error={errors.name?.message} {...register('name')} {...early.field('name')} />
-      <TextField label="Email" type="email" autoComplete="email" spellCheck={false} error={errors.email?.message} {...register('email')} {...early.field('email')} />
+      <TextField label="Name" autoComplete="name" maxLength={100} {...field('name')} {...early.field('name')} />
+      <TextField label="Email" type="email" autoComplete="email" spellCheck={false} {...field('email')} {...early.field('email')} />
       <TextField
         label="Phone number"
         type="tel"
         autoComplete="tel"
         inputMode="tel"
         hint="A UK number, such as 07700 900123 or +44 20 7946 0000."
-        error={errors.phone?.message}
-        {...register('phone')} {...early.field('phone')}
+        {...field('phone')} {...early.field('phone')}
       />
       <SelectField
         label="Reason for contact"
         placeholder="Select a reason"
         options={contactReasonOptions}
-        error={errors.reasonForContact?.message}
-        {...register('reasonForContact')} {...early.field('reasonForContact')}
+        {...field('reasonForContact')} {...early.field('reasonForContact')}
       />
       <SelectField
         label="Preferred callback time"
@@ -161,16 +159,14 @@ function CallbackForm({ onDone }: { onDone: (answer: CallbackAnswer) => void }) 
         options={[]}
         groups={hydrated ? slotGroups : []}
         hint={`UK time, when we are open: ${officeHoursFullText}.`}
-        error={errors.callbackDate?.message}
-        {...register('callbackDate')}
+        {...field('callbackDate')}
       />
       <SelectField
         label="Insurance type"
         required={false}
         placeholder="Select insurance type"
         options={callbackInsuranceTypeOptions}
-        error={errors.insuranceType?.message}
-        {...register('insuranceType')}
+        {...field('insuranceType')}
       />
       {/* Honeypot for bots: off-screen (not display:none, which some bots skip), out of the tab order and
           hidden from assistive tech. A person never fills it; the server quietly drops requests that do. */}
