@@ -7,6 +7,7 @@ import { auditLogs, policies, users } from '../../src-server/platform/db/schema/
 import { sweepExpiredPolicies } from '../../src-server/modules/policies/policies/service';
 import { runMaintenance } from '../../src-server/maintenance';
 import { cancelReason, createHarness, json, T0, validPolicy, type ErrorBody, type Harness } from './harness';
+import { addPolicy } from './answers';
 import type { AdminStats as Stats, LogEntryView as LogEntry, PolicyView as Policy } from '../../src-server/contract/views';
 
 
@@ -45,11 +46,7 @@ async function policyRow(id: number) {
   return r;
 }
 
-async function create(overrides: Record<string, unknown> = {}, token = adminToken): Promise<Policy> {
-  const res = await h.request('POST', '/api/admin/policies', { token, body: { ...validPolicy, ...overrides } });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return json<Policy>(res);
-}
+const create = (overrides: Record<string, unknown> = {}, token = adminToken) => addPolicy<Policy>(h, token, overrides);
 
 async function list(query: string): Promise<{ res: Response; items: Policy[] }> {
   const res = await h.request('GET', `/api/admin/policies${query}`, { token: adminToken });

@@ -4,10 +4,11 @@
 // staff make is invited to set their own password. Bad input writes nothing; verification keeps answering.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IssuedPolicyView, PolicyVersionView, PolicyView, VerificationView } from '../../src-server/contract/views';
+import type { IssuedPolicyView, PolicyVersionView, VerificationView } from '../../src-server/contract/views';
 import { sweepExpiredPolicies } from '../../src-server/modules/policies/policies/service';
 import { policies, policyPayments } from '../../src-server/platform/db/schema/index';
 import { createHarness, json, T0, validPolicy, type ErrorBody, type Harness } from './harness';
+import { addPolicy } from './answers';
 import { latestLinkTo } from './mail-links';
 import { acceptedQuote, logsMentioning, mailsTo } from './quote-flow';
 
@@ -25,11 +26,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 // T0 is 1 Jul 2026 12:00 UTC, 13:00 BST; validPolicy runs 1 Jul 09:00 to 8 Jul 23:59, live.
-async function makePolicy(extra: Record<string, unknown> = {}): Promise<PolicyView> {
-  const res = await h.request('POST', '/api/admin/policies', { token: admin, body: { ...validPolicy, userId: customer, ...extra } });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return json<PolicyView>(res);
-}
+const makePolicy = (extra: Record<string, unknown> = {}) => addPolicy(h, admin, { userId: customer, ...extra });
 const cancel = (id: number, body: unknown) => h.request('POST', `/api/admin/policies/${id}/cancel`, { token: admin, body });
 const voidIt = (id: number, body: unknown) => h.request('POST', `/api/admin/policies/${id}/void`, { token: admin, body });
 const resend = (id: number, what: string) => h.request('POST', `/api/admin/policies/${id}/resend`, { token: admin, body: { what } });

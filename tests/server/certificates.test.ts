@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { productLimitations } from '../../src-server/contract/products';
 import { cancelReason, createHarness, json, T0, validPolicy, type Harness } from './harness';
+import { addPolicy } from './answers';
 import { drawnRects, latin1, pageText, qrMatrixFrom, readingOrder } from './pdf-reader';
 import type { PolicyView as Policy } from '../../src-server/contract/views';
 
@@ -22,11 +23,7 @@ let aliceNoReg: Policy;
 let bobPolicy: Policy;
 let unassigned: Policy;
 
-async function createPolicy(body: Record<string, unknown>): Promise<Policy> {
-  const res = await h.request('POST', '/api/admin/policies', { token: ownerToken, body: { ...validPolicy, ...body } });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return json<Policy>(res);
-}
+const createPolicy = (body: Record<string, unknown>) => addPolicy(h, ownerToken, body);
 
 const certPath = (policyNumber: string, query = '') => `/api/policies/${policyNumber}/certificate${query}`;
 

@@ -22,7 +22,8 @@ import { pino } from 'pino';
 import { createApp } from '../../src-server/app';
 import { manualClock } from '../../src-server/platform/clock';
 import { openDatabase } from '../../src-server/platform/db/client';
-import { createHarness, json, T0, TEST_SECRET, validPolicy, type ErrorBody, type Harness } from './harness';
+import { createHarness, json, T0, TEST_SECRET, type ErrorBody, type Harness } from './harness';
+import { addPolicy } from './answers';
 
 let h: Harness;
 let ownerToken: string;
@@ -38,11 +39,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const REFERENCE = /^CL-[0-9A-HJKMNP-TV-Z]{8}$/;
 
-async function createPolicy(body: Record<string, unknown>): Promise<PolicyView> {
-  const res = await h.request('POST', '/api/admin/policies', { token: ownerToken, body: { ...validPolicy, ...body } });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return json<PolicyView>(res);
-}
+const createPolicy = (body: Record<string, unknown>) => addPolicy(h, ownerToken, body);
 
 let customers = 0;
 /**

@@ -2,6 +2,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, json, validPolicy, type Harness } from './harness';
+import { addPolicy } from './answers';
 import type { PolicyView as Policy } from '../../src-server/contract/views';
 
 
@@ -36,11 +37,7 @@ let bobId: number;
 let adminId: number;
 const created: Record<string, Policy> = {};
 
-async function createPolicy(body: Record<string, unknown>): Promise<Policy> {
-  const res = await h.request('POST', '/api/admin/policies', { token: ownerToken, body: { ...validPolicy, ...body } });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return json<Policy>(res);
-}
+const createPolicy = (body: Record<string, unknown>) => addPolicy(h, ownerToken, body);
 
 async function myPolicies(token: string): Promise<Policy[]> {
   const res = await h.request('GET', '/api/user/policies', { token });

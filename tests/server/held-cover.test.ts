@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src-server/contract/messages';
 import { heldCoverView, type HeldCoverView, type PolicyView } from '../../src-server/contract/views';
 import { auditLogs, policies } from '../../src-server/platform/db/schema/index';
-import { createHarness, json, T0, validPolicy, type ErrorBody, type Harness } from './harness';
+import { createHarness, json, T0, type ErrorBody, type Harness } from './harness';
+import { addPolicy } from './answers';
 
 let h: Harness;
 let ownerId: number;
@@ -34,11 +35,7 @@ const WINDOWS = {
 } as const;
 const HELD_IN_START_ORDER = ['pendingNow', 'live', 'pendingLater', 'upcoming'] as const;
 
-async function createPolicy(body: Record<string, unknown>): Promise<PolicyView> {
-  const res = await h.request('POST', '/api/admin/policies', { token: ownerToken, body: { ...validPolicy, ...body } });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return json<PolicyView>(res);
-}
+const createPolicy = (body: Record<string, unknown>) => addPolicy(h, ownerToken, body);
 
 const expected = (names: readonly string[]): HeldCoverView => ({
   policies: names.map((n) => {

@@ -11,7 +11,8 @@ import type { IssuedPolicyView, PolicyView } from '../../src-server/contract/vie
 import { DECLARATION, STAFF_TAKEN } from '../../src-server/modules/policies/documents/statement-pdf';
 import { renderSchedulePdf } from '../../src-server/modules/policies/documents/schedule-pdf';
 import { validLearner, validProductAnswers } from '../fixtures/quote';
-import { createHarness, json, T0, validPolicy, type ErrorBody, type Harness } from './harness';
+import { createHarness, json, T0, type ErrorBody, type Harness } from './harness';
+import { addPolicy } from './answers';
 import { latin1, pagesText } from './pdf-reader';
 import { logsMentioning, priceAndAccept, submitQuote } from './quote-flow';
 
@@ -25,11 +26,7 @@ let adminId: number;
 
 const docPath = (policyNumber: string, kind: string, query = '') => `/api/policies/${policyNumber}/documents/${kind}${query}`;
 
-async function createPolicy(body: Record<string, unknown>): Promise<PolicyView> {
-  const res = await h.request('POST', '/api/admin/policies', { token: owner, body: { ...validPolicy, ...body } });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return json<PolicyView>(res);
-}
+const createPolicy = (body: Record<string, unknown>) => addPolicy(h, owner, body);
 
 /** The document's text, page by page joined, as a reader would read it. */
 async function textOf(policyNumber: string, kind: string, token: string): Promise<{ pages: string[]; text: string }> {

@@ -7,6 +7,7 @@ import { normaliseVerifyCode } from '../../src-server/contract/verify';
 import { verificationView, type PolicyView, type VerificationView } from '../../src-server/contract/views';
 import { initialsOf, VERIFY_ADDRESS_RULE } from '../../src-server/modules/policies/verify/service';
 import { cancelReason, createHarness, json, T0, validPolicy, type Harness } from './harness';
+import { addPolicy } from './answers';
 import { readingOrder } from './pdf-reader';
 
 let h: Harness;
@@ -20,9 +21,7 @@ const freshAddress = () => `198.51.${(addressCounter >> 8) & 255}.${addressCount
 const verifyPath = (code: string) => `/api/verify/${encodeURIComponent(code)}`;
 
 async function createPolicy(body: Record<string, unknown>): Promise<PolicyView & { code: string }> {
-  const res = await h.request('POST', '/api/admin/policies', { token: owner, body: { ...validPolicy, userId: aliceId, ...body } });
-  expect(res.status, await res.clone().text()).toBe(201);
-  const policy = await json<PolicyView>(res);
+  const policy = await addPolicy(h, owner, { userId: aliceId, ...body });
   const rs = await h.database.client.execute({ sql: 'select verify_code from policies where id = ?', args: [policy.id] });
   return { ...policy, code: String(rs.rows[0]!['verify_code']) };
 }
