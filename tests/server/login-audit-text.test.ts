@@ -49,8 +49,7 @@ describe('the sign-in audit entries', () => {
     }));
 
   it('quote a typed username with its line break escaped, in the entry and its username', async () => {
-    const res = await h.request('POST', '/api/login', { body: { username: 'mallory\nLogin succeeded', password: 'wrong-password' }, headers: { 'x-forwarded-for': '192.0.2.10' } });
-    expect(res.status).toBe(401);
+    expect((await h.request('POST', '/api/login', { body: { username: 'mallory\nLogin succeeded', password: 'wrong-password' }, headers: { 'x-forwarded-for': '192.0.2.10' } })).status).toBe(401);
     expect(await entriesAbout('Login failed for mallory%')).toEqual([
       { action: 'Login failed for mallory\\u000aLogin succeeded', username: 'mallory\\u000aLogin succeeded' },
     ]);
