@@ -1,10 +1,9 @@
 // My data, closing one's account, and the dashboard card's Buy again / premium paid / Call us
 // (docs/product.md#my-data, docs/product.md#closing-your-account, docs/product.md#dashboard).
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { brand, brandTelHref } from '../../src-server/contract/brand';
-import { apiToken, confirmAddress, coverFor, createAccount, OWNER, signIn, unique } from './fixtures';
+import { a11yViolations, apiToken, confirmAddress, coverFor, createAccount, OWNER, signIn, unique } from './fixtures';
 import { requestQuote } from './quote-flow';
 
 const PASSWORD = 'e2e-my-data-password';
@@ -29,8 +28,7 @@ async function customerWithCover(request: APIRequestContext) {
 }
 
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).include('main').analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await a11yViolations(page, 'main')).toEqual([]);
 }
 
 test('the card shows the premium paid, calls us with one tap, and Buy again fills the wizard from the policy', async ({ page, request }) => {

@@ -4,9 +4,8 @@
 // says which remain; a reset link removes them and its page says so. WebAuthn needs the relying party to be a
 // domain, never an IP address, so this spec opens the app as http://localhost (the server's public address when
 // PUBLIC_URL is unset).
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { appLive, confirmAddress, createAccount, db, latestLinkTo, sceneAddress, signIn, unique } from './fixtures';
+import { a11yViolations, appLive, confirmAddress, createAccount, db, latestLinkTo, sceneAddress, signIn, unique } from './fixtures';
 
 test.use({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 4310}` });
 
@@ -75,8 +74,7 @@ test('a passkey added on /account with the password signs in on /login; removed,
   await expect(list.getByText(/not used yet/)).toBeVisible();
 
   await appLive(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).include('main').analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await a11yViolations(page, 'main')).toEqual([]);
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
   await page.goto('/login');
