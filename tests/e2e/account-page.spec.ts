@@ -2,16 +2,11 @@
 // device, an e-mail change through the link sent to the new address, and a password change that signs out every
 // other session while this one stays. Checked for accessibility and for reflow at 320 px.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { a11yViolations, apiToken, appLive, confirmAddress, createAccount, latestLinkTo, signIn, unique } from './fixtures';
+import { a11yViolations, apiToken, appLive, confirmAddress, latestLinkTo, newCustomer, signIn } from './fixtures';
 
 const PASSWORD = 'e2e-account-password';
 
-async function customer(request: APIRequestContext): Promise<{ username: string; email: string }> {
-  const username = unique('acct');
-  const email = `${username}@example.test`;
-  await createAccount(request, { username, password: PASSWORD, email });
-  return { username, email };
-}
+const customer = (request: APIRequestContext) => newCustomer(request, 'acct', PASSWORD);
 
 /** Signs in through the page and opens /account by the top bar's link. */
 async function openAccount(page: Page, username: string): Promise<void> {

@@ -3,7 +3,7 @@
 // fields; a cancellation with a reason ends the cover, the list says Cancelled and the history keeps the reason.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { axeViolations, openAdmin, search, tab, ukDate } from './admin-helpers';
-import { adminPolicy, confirmAddress, createAccount, latestMailTo, unique } from './fixtures';
+import { adminPolicy, latestMailTo, newCustomer, unique } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -11,10 +11,8 @@ const livePolicy = (request: APIRequestContext, holderName: string, userId: numb
   adminPolicy(request, { userId, holderName, carModel: 'Ford Fiesta', driverName: holderName, licenseNumber: 'SMITH801015JJ9AB', startDate: ukDate(-1), startTime: '09:00', endDate: ukDate(5), endTime: '23:59' });
 
 test('staff cancel a live policy with a reason; a missing reason and a refund over what was paid are refused by the fields', async ({ page, request }) => {
-  const username = unique('cancelled');
-  const userId = await createAccount(request, { username, password: 'e2e-cancel-password' });
   // Nothing about a policy goes to an address its account never proved (docs/product.md#e-mail-confirmation).
-  await confirmAddress(request, { username, password: 'e2e-cancel-password', email: `${username.toLowerCase()}@example.test` });
+  const { id: userId, username } = await newCustomer(request, 'cancelled', 'e2e-cancel-password', { confirmed: true });
   const holder = unique('Holder');
   const policy = await livePolicy(request, holder, userId);
 

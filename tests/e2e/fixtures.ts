@@ -248,17 +248,28 @@ export async function coverFor(
 }
 
 /**
- * A customer of their own (`prefix` and a unique ending, at example.test) holding one policy from coverFor; with
- * `confirmed`, the address confirmed before the cover is added.
+ * A customer account of its own, made by the first owner: `prefix` and a unique ending, its address at example.test;
+ * with `confirmed`, that address confirmed by its owner (confirmAddress).
  */
+export async function newCustomer(
+  request: APIRequestContext,
+  prefix: string,
+  password: string,
+  { confirmed = false }: { confirmed?: boolean } = {},
+): Promise<{ id: number; username: string; email: string; password: string }> {
+  const username = unique(prefix);
+  const account = { username, password, email: `${username.toLowerCase()}@example.test` };
+  const id = await createAccount(request, account);
+  if (confirmed) await confirmAddress(request, account);
+  return { id, ...account };
+}
+
+/** A new customer (newCustomer) holding one policy from coverFor, added once the account is made (and confirmed). */
 export async function customerWithCover(
   request: APIRequestContext,
-  { prefix, password, confirmed = false, ...cover }: { prefix: string; password: string; confirmed?: boolean } & Parameters<typeof coverFor>[2],
+  { prefix, password, confirmed, ...cover }: { prefix: string; password: string; confirmed?: boolean } & Parameters<typeof coverFor>[2],
 ): Promise<{ id: number; username: string; email: string; policy: { id: number; policyNumber: string } }> {
-  const username = unique(prefix);
-  const email = `${username.toLowerCase()}@example.test`;
-  const id = await createAccount(request, { username, password, email });
-  if (confirmed) await confirmAddress(request, { username, password, email });
+  const { id, username, email } = await newCustomer(request, prefix, password, { confirmed });
   return { id, username, email, policy: await coverFor(request, id, cover) };
 }
 

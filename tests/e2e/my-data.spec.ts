@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { brand, brandTelHref } from '../../src-server/contract/brand';
-import { a11yViolations, apiToken, confirmAddress, coverFor, createAccount, OWNER, signIn, unique } from './fixtures';
+import { a11yViolations, apiToken, confirmAddress, coverFor, createAccount, newCustomer, OWNER, signIn, unique } from './fixtures';
 import { requestQuote } from './quote-flow';
 
 const PASSWORD = 'e2e-my-data-password';
@@ -11,10 +11,7 @@ const HOUR = 3_600_000;
 
 /** A customer with a confirmed address, a quote request of their own, and cover in force with part of it paid. */
 async function customerWithCover(request: APIRequestContext) {
-  const username = unique('mine');
-  const email = `${username.toLowerCase()}@example.test`;
-  const id = await createAccount(request, { username, password: PASSWORD, email });
-  await confirmAddress(request, { username, password: PASSWORD, email });
+  const { id, username, email } = await newCustomer(request, 'mine', PASSWORD, { confirmed: true });
   const quote = await requestQuote(request, { firstName: 'Rhian', lastName: 'Morgan', email });
   const now = Date.now();
   const policy = await coverFor(request, id, { startAt: now - HOUR, endAt: now + 48 * HOUR, premium: '£80.00' });

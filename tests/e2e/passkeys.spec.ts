@@ -5,7 +5,7 @@
 // domain, never an IP address, so this spec opens the app as http://localhost (the server's public address when
 // PUBLIC_URL is unset).
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { a11yViolations, appLive, confirmAddress, createAccount, db, latestLinkTo, sceneAddress, signIn, unique } from './fixtures';
+import { a11yViolations, appLive, createAccount, db, latestLinkTo, newCustomer, sceneAddress, signIn, unique } from './fixtures';
 
 test.use({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 4310}` });
 
@@ -21,13 +21,7 @@ async function virtualAuthenticator(page: Page): Promise<void> {
 }
 
 /** An account whose address is confirmed: only such an account adds a passkey. */
-async function confirmedAccount(request: APIRequestContext, prefix: string): Promise<{ username: string; email: string }> {
-  const username = unique(prefix);
-  const email = `${username.toLowerCase()}@example.test`;
-  await createAccount(request, { username, password: PASSWORD, email });
-  await confirmAddress(request, { username, password: PASSWORD, email });
-  return { username, email };
-}
+const confirmedAccount = (request: APIRequestContext, prefix: string) => newCustomer(request, prefix, PASSWORD, { confirmed: true });
 
 /** Adds a passkey with this name from the open /account page, the current password typed as asked. */
 async function addPasskey(page: Page, name: string, password = PASSWORD): Promise<void> {
