@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callbackRequests, quoteRequests } from '../../src-server/platform/db/schema/index';
 import { createHarness, json, T0, validPolicy, type ErrorBody, type Harness } from './harness';
 import { expectJson } from './answers';
+import { auditEntriesLike } from './quote-flow';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -79,10 +80,7 @@ async function insertQuote(name: Name, extra: Partial<typeof quoteRequests.$infe
   return row!.id;
 }
 
-async function auditActions(like: string): Promise<{ action: string; username: string | null }[]> {
-  const rs = await h.database.client.execute({ sql: 'select action, username from audit_logs where action like ? order by id', args: [like] });
-  return rs.rows.map((r) => ({ action: String(r['action']), username: r['username'] === null ? null : String(r['username']) }));
-}
+const auditActions = (like: string) => auditEntriesLike(h, like);
 
 const refs = async (path: string) => {
   const res = await h.request('GET', path, { token: admin });
