@@ -1,18 +1,12 @@
 // The account page in the browser (docs/product.md#account): details saved, "Signed in on" with signing out another
 // device, an e-mail change through the link sent to the new address, and a password change that signs out every
 // other session while this one stays. Checked for accessibility and for reflow at 320 px.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, appLive, confirmAddress, createAccount, latestLinkTo, signIn, unique } from './fixtures';
+import { a11yViolations, apiToken, appLive, confirmAddress, latestLinkTo, newCustomer, signIn } from './fixtures';
 
 const PASSWORD = 'e2e-account-password';
 
-async function customer(request: APIRequestContext): Promise<{ username: string; email: string }> {
-  const username = unique('acct');
-  const email = `${username}@example.test`;
-  await createAccount(request, { username, password: PASSWORD, email });
-  return { username, email };
-}
+const customer = (request: APIRequestContext) => newCustomer(request, 'acct', PASSWORD);
 
 /** Signs in through the page and opens /account by the top bar's link. */
 async function openAccount(page: Page, username: string): Promise<void> {
@@ -47,8 +41,7 @@ test('details: the username shown, name and phone saved and shown again; the sec
   await expect(page.locator('input[name="phone"]')).toHaveValue('07700 900123');
 
   await appLive(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).include('main').analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await a11yViolations(page, 'main')).toEqual([]);
 
   await page.setViewportSize({ width: 320, height: 700 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);

@@ -3,10 +3,9 @@
 // /welcome page an invitation opens. See docs/product.md#login-and-registration, #sessions, #password-reset, #welcome.
 // Login failures are throttled per username and per address (and every request here comes from
 // 127.0.0.1), so this file makes only a couple of wrong-password attempts.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
-import { createAccount, latestLinkTo, latestMailTo, OWNER, signIn, unique, appLive } from './fixtures';
+import { a11yViolations, appLive, latestLinkTo, latestMailTo, newCustomer, OWNER, signIn, unique } from './fixtures';
 import { invitationPath, issueThroughApi, requestQuote } from './quote-flow';
 
 // playwright.config.ts gives the e2e server this secret.
@@ -25,16 +24,10 @@ const allNull = Object.fromEntries(SESSION_KEYS.map((k) => [k, null]));
 
 async function expectNoA11yViolations(page: Page): Promise<void> {
   await appLive(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).include('main').analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await a11yViolations(page, 'main')).toEqual([]);
 }
 
-async function customer(request: Parameters<typeof createAccount>[0]): Promise<{ username: string; email: string; id: number }> {
-  const username = unique('cust');
-  const email = `${username}@example.test`;
-  const id = await createAccount(request, { username, password: PASSWORD, email });
-  return { username, email, id };
-}
+const customer = (request: APIRequestContext) => newCustomer(request, 'cust', PASSWORD);
 
 /** A session token as the server signs it, with the given expiry (epoch seconds). */
 function tokenFor(user: { id: number; username: string }, expSeconds: number): Promise<string> {
@@ -365,7 +358,7 @@ test.describe('sign in with the e-mail address', () => {
 
 test.describe('welcome page', () => {
   /** A customer new to us, with a policy issued from their quote request and the invitation's link. */
-  async function invited(request: Parameters<typeof createAccount>[0]) {
+  async function invited(request: APIRequestContext) {
     const lastName = unique('Welcome');
     const email = `${lastName.toLowerCase()}@example.test`;
     const quote = await requestQuote(request, { firstName: 'Wren', lastName, email });

@@ -1,12 +1,9 @@
-// Shared by the console's browser tests: opening /admin, its tab links, waiting for a list's answer, UK dates
-// relative to today and the accessibility scan.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page, type Response } from '@playwright/test';
-import { apiToken, OWNER, signIn, trpcCallsOf } from './fixtures';
+// Shared by the console's browser tests: opening /admin, its tab links, waiting for a list's answer and UK dates
+// relative to today (the owner's header and the accessibility scan are the fixtures', named here too).
+import { expect, type Page, type Response } from '@playwright/test';
+import { OWNER, signIn, trpcCallsOf } from './fixtures';
 
-export async function ownerHeaders(request: APIRequestContext) {
-  return { authorization: `Bearer ${await apiToken(request, OWNER.username, OWNER.password)}` };
-}
+export { axeViolations, ownerHeaders } from './fixtures';
 
 /** Signs in and waits for the console's frame. */
 export async function openAdmin(page: Page, username = OWNER.username, password = OWNER.password): Promise<void> {
@@ -51,12 +48,4 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 export function ukDateText(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return `${d} ${MONTHS[m - 1]} ${y}`;
-}
-
-/** Serious and critical WCAG 2.2 A/AA violations on the page, or inside `include` only. */
-export async function axeViolations(page: Page, include?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
-  if (include) builder = builder.include(include);
-  const result = await builder.analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

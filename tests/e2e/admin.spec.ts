@@ -3,34 +3,28 @@
 // modals (validation, server field messages, focus trap, Escape), delete confirmation, the load-failure banner
 // with Try again, role limits for a non-owner admin, the guard for customers, JSON only through /trpc, the
 // code-split admin chunk and an accessibility scan.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { axeViolations, listAnswered, openAdmin, ownerHeaders, search, searchBox, tab, ukDate, ukDateText } from './admin-helpers';
-import { failProcedure, trpcCallsOf } from './fixtures';
+import { adminPolicy, failProcedure, trpcCallsOf } from './fixtures';
 import { createAccount, OWNER, signIn, unique } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
 const PASSWORD = 'e2e-admin-password';
 
-async function createPolicy(request: APIRequestContext, holderName: string, extra: Record<string, unknown> = {}): Promise<{ id: number; policyNumber: string }> {
-  const res = await request.post('/api/admin/policies', {
-    headers: await ownerHeaders(request),
-    data: {
-      holderName,
-      carModel: 'Ford Fiesta',
-      driverName: holderName,
-      licenseNumber: 'SMITH801015JJ9AB',
-      startDate: '2026-07-01',
-      startTime: '09:00',
-      endDate: '2026-07-02',
-      endTime: '23:59',
-      status: 'active',
-      ...extra,
-    },
+function createPolicy(request: APIRequestContext, holderName: string, extra: Record<string, unknown> = {}): Promise<{ id: number; policyNumber: string }> {
+  return adminPolicy(request, {
+    holderName,
+    carModel: 'Ford Fiesta',
+    driverName: holderName,
+    licenseNumber: 'SMITH801015JJ9AB',
+    startDate: '2026-07-01',
+    startTime: '09:00',
+    endDate: '2026-07-02',
+    endTime: '23:59',
+    status: 'active',
+    ...extra,
   });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number; policyNumber: string };
 }
 
 /** Opens a tab by its link and waits for its list to be on screen. */
@@ -446,10 +440,7 @@ test('the admin console has no serious accessibility violations', async ({ page 
   // Five full-page axe scans (each several seconds on a 2-core machine): more than the default 30 s budget.
   test.setTimeout(90_000);
   await openAdmin(page);
-  const scan = async () => {
-    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  };
+  const scan = () => axeViolations(page);
   await expect(page.getByTestId('stat-total-users')).not.toBeEmpty();
   expect(await scan()).toEqual([]);
   for (const name of ['Users', 'Policies', 'Logs'] as const) {

@@ -2,25 +2,17 @@
 // "Cancel policy" opens an accessible dialog; a missing reason and a refund over what was paid are shown by their
 // fields; a cancellation with a reason ends the cover, the list says Cancelled and the history keeps the reason.
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { axeViolations, openAdmin, ownerHeaders, search, tab, ukDate } from './admin-helpers';
-import { confirmAddress, createAccount, latestMailTo, unique } from './fixtures';
+import { axeViolations, openAdmin, search, tab, ukDate } from './admin-helpers';
+import { adminPolicy, latestMailTo, newCustomer, unique } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
-async function livePolicy(request: APIRequestContext, holderName: string, userId: number): Promise<{ id: number; policyNumber: string }> {
-  const res = await request.post('/api/admin/policies', {
-    headers: await ownerHeaders(request),
-    data: { userId, holderName, carModel: 'Ford Fiesta', driverName: holderName, licenseNumber: 'SMITH801015JJ9AB', startDate: ukDate(-1), startTime: '09:00', endDate: ukDate(5), endTime: '23:59' },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number; policyNumber: string };
-}
+const livePolicy = (request: APIRequestContext, holderName: string, userId: number) =>
+  adminPolicy(request, { userId, holderName, carModel: 'Ford Fiesta', driverName: holderName, licenseNumber: 'SMITH801015JJ9AB', startDate: ukDate(-1), startTime: '09:00', endDate: ukDate(5), endTime: '23:59' });
 
 test('staff cancel a live policy with a reason; a missing reason and a refund over what was paid are refused by the fields', async ({ page, request }) => {
-  const username = unique('cancelled');
-  const userId = await createAccount(request, { username, password: 'e2e-cancel-password' });
   // Nothing about a policy goes to an address its account never proved (docs/product.md#e-mail-confirmation).
-  await confirmAddress(request, { username, password: 'e2e-cancel-password', email: `${username.toLowerCase()}@example.test` });
+  const { id: userId, username } = await newCustomer(request, 'cancelled', 'e2e-cancel-password', { confirmed: true });
   const holder = unique('Holder');
   const policy = await livePolicy(request, holder, userId);
 

@@ -4,27 +4,19 @@
 // and the customer gets the e-mail. What is typed survives the app being closed; sign-out warns before it removes
 // an unsent report; signed out, the page offers the claims line and a sign-in that comes back. Past the day's limits
 // the form says so with the claims line to call, and keeps the report.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { brand } from '../../src-server/contract/brand';
 import { claimMessages } from '../../src-server/contract/claim';
-import { apiToken, confirmAddress, coverFor, createAccount, latestMailTo, OWNER, signIn, unique } from './fixtures';
+import { apiToken, axeViolations, customerWithCover, latestMailTo, OWNER, signIn, waitForServiceWorker } from './fixtures';
 
 const PASSWORD = 'e2e-claim-password';
 const HOUR = 3_600_000;
 const claimsTel = `tel:+44${brand.phones.claims.replace(/\D/g, '').slice(1)}`;
 
 /** A customer with a confirmed address and one policy in force. */
-async function customerWithCover(request: APIRequestContext) {
-  const username = unique('claim');
-  const email = `${username.toLowerCase()}@example.test`;
-  const id = await createAccount(request, { username, password: PASSWORD, email });
-  await confirmAddress(request, { username, password: PASSWORD, email });
-  const now = Date.now();
-  const policy = await coverFor(request, id, { startAt: now - 24 * HOUR, endAt: now + 48 * HOUR });
-  return { id, username, email, policyNumber: policy.policyNumber };
-}
+const coveredCustomer = (request: APIRequestContext) =>
+  customerWithCover(request, { prefix: 'claim', password: PASSWORD, confirmed: true, startAt: Date.now() - 24 * HOUR, endAt: Date.now() + 48 * HOUR });
 
 /** A camera-sized PNG of one colour: the phone shrinks it to 1600 px JPEG before keeping it. */
 const png = (r: number, g: number, b: number) =>
@@ -32,19 +24,9 @@ const png = (r: number, g: number, b: number) =>
     .png()
     .toBuffer();
 
-/** The service worker controls the page (it claims the first visit's page once active). */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 15_000 }).catch(async () => {
-    await page.reload();
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 15_000 });
-  });
-}
-
 /** No serious or critical WCAG 2.2 AA violation on the page as it stands. */
 async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), label).toEqual([]);
+  expect(await axeViolations(page), label).toEqual([]);
 }
 
 /** The reports this phone keeps (IndexedDB), as the page stored them. */
@@ -89,7 +71,7 @@ async function fillClaim(page: Page, policyNumber: string, description: string) 
 
 test.describe('reporting a claim', () => {
   test('offline: two photos, Send says it is saved; back online it is sent once, re-encoded, queued for staff and e-mailed', async ({ page, context, request }) => {
-    const c = await customerWithCover(request);
+    const c = await coveredCustomer(request);
     const owner = await apiToken(request, OWNER.username, OWNER.password);
     const staff = { authorization: `Bearer ${owner}` };
     const statsBefore = (await (await request.get('/api/admin/stats', { headers: staff })).json()) as { pendingClaims: number };
@@ -102,7 +84,7 @@ test.describe('reporting a claim', () => {
     // The claims line first, then the report.
     await expect(page.getByRole('link', { name: `Call the 24/7 claims line: ${brand.phones.claims}` })).toHaveAttribute('href', claimsTel);
     const form = page.getByRole('form', { name: 'Claim report' });
-    await expect(form.getByLabel('Policy').locator('option', { hasText: c.policyNumber })).toHaveCount(1);
+    await expect(form.getByLabel('Policy').locator('option', { hasText: c.policy.policyNumber })).toHaveCount(1);
 
     // The page's own POSTs, to send the same report again afterwards.
     const bodies: string[] = [];
@@ -111,7 +93,7 @@ test.describe('reporting a claim', () => {
     });
 
     await context.setOffline(true);
-    await fillClaim(page, c.policyNumber, 'Hit from behind while waiting at the lights.');
+    await fillClaim(page, c.policy.policyNumber, 'Hit from behind while waiting at the lights.');
     await form.getByLabel('Add photos').setInputFiles([
       { name: 'scene.png', mimeType: 'image/png', buffer: await png(200, 30, 30) },
       { name: 'damage.png', mimeType: 'image/png', buffer: await png(30, 30, 200) },
@@ -173,11 +155,11 @@ test.describe('reporting a claim', () => {
   });
 
   test('what is typed survives the app being closed; sign-out warns before removing an unsent report', async ({ page, context, request }) => {
-    const c = await customerWithCover(request);
+    const c = await coveredCustomer(request);
     await signIn(page, c.username, PASSWORD);
     await page.waitForURL('**/dashboard');
     await page.goto('/make-a-claim');
-    const form = await fillClaim(page, c.policyNumber, 'Wing mirror knocked off while parked.');
+    const form = await fillClaim(page, c.policy.policyNumber, 'Wing mirror knocked off while parked.');
     await form.getByLabel('Add photos').setInputFiles([{ name: 'mirror.png', mimeType: 'image/png', buffer: await png(30, 160, 30) }]);
     await expect(form.getByRole('img', { name: 'Photo 1' })).toBeVisible();
     await expect.poll(async () => (await phoneReports(page))[0]?.answers.description).toBe('Wing mirror knocked off while parked.');
@@ -189,7 +171,7 @@ test.describe('reporting a claim', () => {
     await reopened.goto('/make-a-claim');
     const again = reopened.getByRole('form', { name: 'Claim report' });
     await expect(again.getByRole('textbox', { name: 'Describe what happened' })).toHaveValue('Wing mirror knocked off while parked.');
-    await expect(again.getByLabel('Policy')).toHaveValue(c.policyNumber);
+    await expect(again.getByLabel('Policy')).toHaveValue(c.policy.policyNumber);
     await expect(again.getByRole('group', { name: 'Other vehicle 1' }).getByLabel('Registration')).toHaveValue('AB12 CDE');
     await expect(again.getByRole('img', { name: 'Photo 1' })).toBeVisible();
 
@@ -218,7 +200,7 @@ test.describe('reporting a claim', () => {
   test('past the day’s limit for the policy: the form says so with the claims line to call, and keeps what was typed', async ({ page, request }) => {
     // The form, the dashboard and the form again.
     test.setTimeout(60_000);
-    const c = await customerWithCover(request);
+    const c = await coveredCustomer(request);
     const customer = { authorization: `Bearer ${await apiToken(request, c.username, PASSWORD)}` };
     // The policy's three reports of the day, sent from another phone.
     for (let i = 0; i < 3; i++) {
@@ -226,7 +208,7 @@ test.describe('reporting a claim', () => {
         headers: customer,
         data: {
           clientId: crypto.randomUUID(),
-          policyNumber: c.policyNumber,
+          policyNumber: c.policy.policyNumber,
           kind: 'windscreen',
           occurredAt: new Date(Date.now() - HOUR).toISOString(),
           location: 'M40 junction 8',
@@ -242,7 +224,7 @@ test.describe('reporting a claim', () => {
     await signIn(page, c.username, PASSWORD);
     await page.waitForURL('**/dashboard');
     await page.goto('/make-a-claim');
-    const form = await fillClaim(page, c.policyNumber, 'Reversed into in the car park.');
+    const form = await fillClaim(page, c.policy.policyNumber, 'Reversed into in the car park.');
     await form.getByRole('button', { name: 'Send' }).click();
 
     const refusal = form.getByRole('alert').filter({ hasText: 'The report was not sent' });
@@ -269,7 +251,7 @@ test.describe('reporting a claim', () => {
   });
 
   test('signed out: the claims line first, and a sign-in that comes back to the report', async ({ page, request }) => {
-    const c = await customerWithCover(request);
+    const c = await coveredCustomer(request);
     await page.goto('/make-a-claim');
     await expect(page.getByRole('heading', { level: 1, name: 'Report a claim' })).toBeVisible();
     await expect(page.getByRole('link', { name: `Call the 24/7 claims line: ${brand.phones.claims}` })).toHaveAttribute('href', claimsTel);

@@ -6,8 +6,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { epochToUkLocal } from '../../src-server/contract/time';
-import { axeViolations, openAdmin, ownerHeaders, search, tab } from './admin-helpers';
-import { apiToken, createAccount, sceneAddress, unique } from './fixtures';
+import { axeViolations, openAdmin, search, tab } from './admin-helpers';
+import { adminPolicy, apiToken, createAccount, sceneAddress, unique } from './fixtures';
 import { requestQuote } from './quote-flow';
 
 test.use({ serviceWorkers: 'block' });
@@ -34,21 +34,17 @@ async function createWideRows(request: APIRequestContext, tag: string): Promise<
   const longName = `${tag}-Featherstonehaugh-Cholmondeley-Marjoribanks`;
   const longEmail = `${tag.toLowerCase()}.a.very.long.mailbox.name.for.testing@subdomain.example.test`;
   const userId = await createAccount(request, { username: `${tag}user`, password: 'e2e-width-password', email: longEmail });
-  const policy = await request.post('/api/admin/policies', {
-    headers: await ownerHeaders(request),
-    data: {
-      holderName: longName,
-      carModel: 'Volkswagen Golf Estate 2.0 TDI Match Edition',
-      driverName: longName,
-      licenseNumber: 'SMITH801015JJ9AB',
-      startDate: '2026-07-01',
-      startTime: '09:00',
-      endDate: '2026-07-02',
-      endTime: '23:59',
-      status: 'active',
-    },
+  await adminPolicy(request, {
+    holderName: longName,
+    carModel: 'Volkswagen Golf Estate 2.0 TDI Match Edition',
+    driverName: longName,
+    licenseNumber: 'SMITH801015JJ9AB',
+    startDate: '2026-07-01',
+    startTime: '09:00',
+    endDate: '2026-07-02',
+    endTime: '23:59',
+    status: 'active',
   });
-  expect(policy.status(), await policy.text()).toBe(201);
   await requestQuote(request, { firstName: `${tag}-Alexandrina`, lastName: 'Featherstonehaugh-Cholmondeley', email: longEmail });
   const callback = await request.post('/api/callbacks', { headers: sceneAddress(), data: { name: longName, email: longEmail, phone: '07700900456', reasonForContact: 'quotes' } });
   expect(callback.status(), await callback.text()).toBe(201);
@@ -59,23 +55,18 @@ async function createWideRows(request: APIRequestContext, tag: string): Promise<
 async function reportWideClaim(request: APIRequestContext, userId: number, username: string, longName: string): Promise<void> {
   const start = epochToUkLocal(Date.now() - 3_600_000);
   const end = epochToUkLocal(Date.now() + 48 * 3_600_000);
-  const policy = await request.post('/api/admin/policies', {
-    headers: await ownerHeaders(request),
-    data: {
-      userId,
-      holderName: longName,
-      carModel: 'Volkswagen Golf Estate 2.0 TDI Match Edition',
-      driverName: longName,
-      licenseNumber: 'SMITH801015JJ9AB',
-      startDate: start.date,
-      startTime: start.time,
-      endDate: end.date,
-      endTime: end.time,
-      status: 'active',
-    },
+  const { policyNumber } = await adminPolicy(request, {
+    userId,
+    holderName: longName,
+    carModel: 'Volkswagen Golf Estate 2.0 TDI Match Edition',
+    driverName: longName,
+    licenseNumber: 'SMITH801015JJ9AB',
+    startDate: start.date,
+    startTime: start.time,
+    endDate: end.date,
+    endTime: end.time,
+    status: 'active',
   });
-  expect(policy.status(), await policy.text()).toBe(201);
-  const { policyNumber } = (await policy.json()) as { policyNumber: string };
   const photo = await sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 0, g: 90, b: 160 } } })
     .png()
     .toBuffer();

@@ -3,7 +3,7 @@
 // in the Policies tab; a failed load offers Try again; it reflows to 320 px and passes the accessibility scan.
 import { expect, test } from '@playwright/test';
 import { axeViolations, openAdmin, ownerHeaders, search, tab } from './admin-helpers';
-import { createAccount, failProcedure, latestMailTo, unique } from './fixtures';
+import { adminPolicy, createAccount, failProcedure, latestMailTo, unique } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -12,12 +12,8 @@ test('View on the Users tab opens one view of the customer', async ({ page, requ
   const username = unique('viewed');
   const userId = await createAccount(request, { username, password: 'e2e-view-password' });
   const headers = await ownerHeaders(request);
-  const created = await request.post('/api/admin/policies', {
-    headers,
-    data: { userId, holderName: `${username} Holder`, carModel: 'Ford Fiesta', driverName: 'Dee Driver', licenseNumber: 'SMITH801015JJ9AB', startDate: '2026-07-01', startTime: '09:00', endDate: '2026-07-02', endTime: '23:59', status: 'expired', premium: '£80.00' },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const policy = (await created.json()) as { id: number; policyNumber: string };
+  const data = { userId, holderName: `${username} Holder`, carModel: 'Ford Fiesta', driverName: 'Dee Driver', licenseNumber: 'SMITH801015JJ9AB', startDate: '2026-07-01', startTime: '09:00', endDate: '2026-07-02', endTime: '23:59', status: 'expired', premium: '£80.00' };
+  const policy = await adminPolicy(request, data, headers);
   const paid = await request.post(`/api/admin/policies/${policy.id}/payments`, { headers, data: { amount: '£30.00', method: 'bank-transfer', reference: 'E2E-VIEW' } });
   expect(paid.status(), await paid.text()).toBe(201);
   const invitation = await latestMailTo(`${username}@example.test`);

@@ -4,8 +4,8 @@
 // screen, at 390x844 and at 320x568.
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { claimMessages } from '../../src-server/contract/claim';
-import { apiToken, confirmAddress, coverFor, createAccount, signIn, unique } from './fixtures';
-import { ownerAuth, requestQuote } from './quote-flow';
+import { apiToken, customerWithCover, ownerHeaders, signIn, unique } from './fixtures';
+import { requestQuote } from './quote-flow';
 
 const PASSWORD = 'e2e-phone-password';
 const HOUR = 3_600_000;
@@ -18,22 +18,15 @@ const PHONES = [
 test.use({ serviceWorkers: 'block' });
 
 /** A customer with a confirmed address and one policy in force (what a customer who bought cover has). */
-async function customerWithCover(request: APIRequestContext) {
-  const username = unique('phone');
-  const email = `${username.toLowerCase()}@example.test`;
-  const id = await createAccount(request, { username, password: PASSWORD, email });
-  await confirmAddress(request, { username, password: PASSWORD, email });
-  const now = Date.now();
-  const policy = await coverFor(request, id, { startAt: now - 24 * HOUR, endAt: now + 48 * HOUR, premium: '£64.50' });
-  return { id, username, email, policyNumber: policy.policyNumber };
-}
+const coveredCustomer = (request: APIRequestContext) =>
+  customerWithCover(request, { prefix: 'phone', password: PASSWORD, confirmed: true, startAt: Date.now() - 24 * HOUR, endAt: Date.now() + 48 * HOUR, premium: '£64.50' });
 
 /** Marks the page, so a reload (which drops the mark) shows. */
 const markPage = (page: Page) => page.evaluate(() => ((window as unknown as { notReloaded?: boolean }).notReloaded = true));
 const stillSamePage = (page: Page) => page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded === true);
 
 test('a claim reported offline joins "Your claims" once the outbox sends it, without a reload', async ({ page, context, request }) => {
-  const c = await customerWithCover(request);
+  const c = await coveredCustomer(request);
   await page.setViewportSize(PHONES[1]);
   await signIn(page, c.username, PASSWORD);
   await page.waitForURL('**/dashboard');
@@ -51,7 +44,7 @@ test('a claim reported offline joins "Your claims" once the outbox sends it, wit
   // No signal: the report from the dashboard's own link, kept on the phone.
   await context.setOffline(true);
   await claims.getByRole('link', { name: 'Report a claim' }).click();
-  await form.getByLabel('Policy').selectOption(c.policyNumber);
+  await form.getByLabel('Policy').selectOption(c.policy.policyNumber);
   await form.getByRole('group', { name: 'What happened' }).getByLabel('Theft').check();
   await form.getByLabel('Where it happened').fill('Station Road car park, Didcot');
   await form.getByRole('textbox', { name: 'Describe what happened' }).fill('The car was taken overnight.');
@@ -89,9 +82,9 @@ async function inView(target: Locator): Promise<boolean> {
 
 for (const phone of PHONES) {
   test(`at ${phone.width}x${phone.height}, "Accept quote" opens at its top with the price in view; the confirmation is next by keyboard`, async ({ page, request }) => {
-    const c = await customerWithCover(request);
+    const c = await coveredCustomer(request);
     const quote = await requestQuote(request, { firstName: 'Rhian', lastName: unique('Phone'), email: c.email });
-    const offer = await request.post(`/api/admin/quotes/${quote.id}/offer`, { headers: await ownerAuth(request), data: { premium: '72.00', validHours: 6 } });
+    const offer = await request.post(`/api/admin/quotes/${quote.id}/offer`, { headers: await ownerHeaders(request), data: { premium: '72.00', validHours: 6 } });
     expect(offer.status(), await offer.text()).toBe(200);
     await page.setViewportSize(phone);
     await signIn(page, c.username, PASSWORD);
@@ -123,11 +116,11 @@ for (const phone of PHONES) {
 
 for (const phone of PHONES) {
   test(`at ${phone.width}x${phone.height}, the certificate's View and Download are on the first screen of the dashboard`, async ({ page, request }) => {
-    const c = await customerWithCover(request);
+    const c = await coveredCustomer(request);
     await page.setViewportSize(phone);
     await signIn(page, c.username, PASSWORD);
     await page.waitForURL('**/dashboard');
-    const card = page.getByRole('article', { name: c.policyNumber });
+    const card = page.getByRole('article', { name: c.policy.policyNumber });
     const view = card.getByRole('button', { name: 'View Certificate' });
     const download = card.getByRole('button', { name: 'Download Certificate' });
     await expect(view).toBeVisible();
@@ -142,6 +135,6 @@ for (const phone of PHONES) {
     // They are the certificate's own: the file the Policy Documents list gives.
     const file = page.waitForEvent('download');
     await download.click();
-    expect((await file).suggestedFilename()).toBe(`${c.policyNumber}_certificate.pdf`);
+    expect((await file).suggestedFilename()).toBe(`${c.policy.policyNumber}_certificate.pdf`);
   });
 }

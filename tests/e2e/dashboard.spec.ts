@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { brand } from '../../src-server/contract/brand';
-import { apiToken, createAccount, failProcedure, OWNER, signIn, trpcCallsOf, unique } from './fixtures';
+import { adminPolicy, createAccount, failProcedure, OWNER, ownerHeaders, signIn, trpcCallsOf, unique } from './fixtures';
 
 // page.route must see every API call: no service worker in between. The server is the one whose housekeeping runs
 // only at start-up (playwright.config.ts): it runs on the real clock, and a minute's expiry sweep there would
@@ -52,15 +52,11 @@ interface Customer {
 async function customerWith(request: APIRequestContext, seeds: PolicySeed[]): Promise<Customer> {
   const username = unique('dash');
   const id = await createAccount(request, { username, password: PASSWORD });
-  const owner = await apiToken(request, OWNER.username, OWNER.password);
+  const owner = await ownerHeaders(request);
   const numbers: string[] = [];
   for (const seed of seeds) {
-    const res = await request.post('/api/admin/policies', {
-      headers: { authorization: `Bearer ${owner}` },
-      data: { userId: id, holderName: 'Priya Shah', driverName: 'Priya Shah', licenseNumber: 'SHAHP801015P99AB', status: 'active', carModel: 'Car', ...seed },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    numbers.push(((await res.json()) as { policyNumber: string }).policyNumber);
+    const data = { userId: id, holderName: 'Priya Shah', driverName: 'Priya Shah', licenseNumber: 'SHAHP801015P99AB', status: 'active', carModel: 'Car', ...seed };
+    numbers.push((await adminPolicy(request, data, owner)).policyNumber);
   }
   return { id, username, numbers };
 }

@@ -4,8 +4,8 @@
 // confirm the address); the visitor's invitation link takes the account over, shows them their policy and request,
 // and the squatter's open page is signed out at its next step.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { latestLinkTo, signIn, unique } from './fixtures';
-import { issueThroughApi, ownerAuth, requestQuote } from './quote-flow';
+import { latestLinkTo, ownerHeaders, signIn, unique } from './fixtures';
+import { issueThroughApi, requestQuote } from './quote-flow';
 
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ serviceWorkers: 'block' });
@@ -35,7 +35,7 @@ test('a squatter who registers the address first gets nothing; the address owner
   await expect(squatter.getByText('You have no quote requests.', { exact: false })).toBeVisible();
 
   // Staff send the quote and issue the policy: it waits for the address's owner.
-  const offer = await request.post(`/api/admin/quotes/${quote.id}/offer`, { headers: await ownerAuth(request), data: { premium: '72.00' } });
+  const offer = await request.post(`/api/admin/quotes/${quote.id}/offer`, { headers: await ownerHeaders(request), data: { premium: '72.00' } });
   expect(offer.status(), await offer.text()).toBe(200);
   const issued = await issueThroughApi(request, quote.id, { licenseNumber: 'VICTI905175A99AA' });
   expect(issued).toMatchObject({ invited: true, awaitingConfirmation: true, user: { username } });
@@ -74,6 +74,6 @@ test('a squatter who registers the address first gets nothing; the address owner
   await signIn(squatter, username, 'mallory-password-1');
   await expect(squatter.getByText('Login failed: Invalid username or password')).toBeVisible();
   // Staff still see whose account it is now.
-  const users = await request.get(`/api/admin/users?search=${encodeURIComponent(email)}`, { headers: await ownerAuth(request) });
+  const users = await request.get(`/api/admin/users?search=${encodeURIComponent(email)}`, { headers: await ownerHeaders(request) });
   expect(((await users.json()) as { users: { username: string; emailVerified: boolean }[] }).users).toEqual([expect.objectContaining({ username, emailVerified: true })]);
 });

@@ -7,7 +7,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { emailConfirmationMessages } from '../../src-server/contract/email-confirmation';
 import { accountMessages } from '../../src-server/contract/account';
-import { apiToken, confirmAddress, createAccount, db, latestLinkTo, sceneAddress, signIn, unique } from './fixtures';
+import { apiToken, createAccount, db, latestLinkTo, newCustomer, sceneAddress, signIn, unique } from './fixtures';
 import { issueThroughApi, requestQuote } from './quote-flow';
 
 const PASSWORD = 'e2e-links-password';
@@ -36,13 +36,7 @@ async function registered(request: APIRequestContext, prefix: string): Promise<P
 }
 
 /** An account staff made, its address confirmed by its owner: someone else, on a shared computer. */
-async function someoneElse(request: APIRequestContext): Promise<Person> {
-  const username = unique('other');
-  const person = { username, email: `${username}@example.test`, password: PASSWORD };
-  await createAccount(request, person);
-  await confirmAddress(request, person);
-  return person;
-}
+const someoneElse = (request: APIRequestContext): Promise<Person> => newCustomer(request, 'other', PASSWORD, { confirmed: true });
 
 async function signedInAs(page: Page, person: Person): Promise<void> {
   await signIn(page, person.username, person.password);

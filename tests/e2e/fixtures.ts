@@ -1,7 +1,9 @@
 // Shared by the browser tests: the server's database (for the mail outbox and stored requests), the links it
-// e-mailed, sign-in through the API and through the page, and accounts made by the first owner.
+// e-mailed, sign-in through the API and through the page, accounts and policies made by the first owner, form
+// filling, the service worker and the accessibility scan.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { createClient, type Client } from '@libsql/client';
 import { expect, type APIRequestContext, type Page, type Route } from '@playwright/test';
 import { epochToUkLocal as ukLocal } from '../../src-server/contract/time';
@@ -91,6 +93,18 @@ export async function apiToken(request: APIRequestContext, username: string, pas
   const res = await request.post('/api/login', { data: { username, password } });
   expect(res.status(), await res.text()).toBe(200);
   return ((await res.json()) as { token: string }).token;
+}
+
+/** The first owner's Authorization header, signed in afresh. */
+export async function ownerHeaders(request: APIRequestContext): Promise<{ authorization: string }> {
+  return { authorization: `Bearer ${await apiToken(request, OWNER.username, OWNER.password)}` };
+}
+
+/** A policy added through POST /api/admin/policies (201), by the first owner unless `headers` say who. */
+export async function adminPolicy(request: APIRequestContext, data: Record<string, unknown>, headers?: Record<string, string>): Promise<{ id: number; policyNumber: string }> {
+  const res = await request.post('/api/admin/policies', { headers: headers ?? (await ownerHeaders(request)), data });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as { id: number; policyNumber: string };
 }
 
 /** Creates an account through the owner's admin API; answers its id. */
@@ -211,11 +225,10 @@ export async function coverFor(
   userId: number,
   { startAt, endAt, product = 'temporary', premium }: { startAt: number; endAt: number; product?: 'temporary' | 'learner' | 'business'; premium?: string },
 ): Promise<{ id: number; policyNumber: string }> {
-  const owner = await apiToken(request, OWNER.username, OWNER.password);
   const [s, e] = [ukLocal(startAt), ukLocal(endAt)];
-  const res = await request.post('/api/admin/policies', {
-    headers: { authorization: `Bearer ${owner}`, ...sceneAddress() },
-    data: {
+  return adminPolicy(
+    request,
+    {
       userId,
       product,
       holderName: 'Rhian Morgan',
@@ -230,7 +243,66 @@ export async function coverFor(
       endTime: e.time,
       ...(premium === undefined ? {} : { premium }),
     },
+    { ...(await ownerHeaders(request)), ...sceneAddress() },
+  );
+}
+
+/**
+ * A customer account of its own, made by the first owner: `prefix` and a unique ending, its address at example.test;
+ * with `confirmed`, that address confirmed by its owner (confirmAddress).
+ */
+export async function newCustomer(
+  request: APIRequestContext,
+  prefix: string,
+  password: string,
+  { confirmed = false }: { confirmed?: boolean } = {},
+): Promise<{ id: number; username: string; email: string; password: string }> {
+  const username = unique(prefix);
+  const account = { username, password, email: `${username.toLowerCase()}@example.test` };
+  const id = await createAccount(request, account);
+  if (confirmed) await confirmAddress(request, account);
+  return { id, ...account };
+}
+
+/** A new customer (newCustomer) holding one policy from coverFor, added once the account is made (and confirmed). */
+export async function customerWithCover(
+  request: APIRequestContext,
+  { prefix, password, confirmed, ...cover }: { prefix: string; password: string; confirmed?: boolean } & Parameters<typeof coverFor>[2],
+): Promise<{ id: number; username: string; email: string; policy: { id: number; policyNumber: string } }> {
+  const { id, username, email } = await newCustomer(request, prefix, password, { confirmed });
+  return { id, username, email, policy: await coverFor(request, id, cover) };
+}
+
+/** Fills the named controls of a form, choosing the option of a select and typing into anything else. */
+export async function fillFields(page: Page, values: Record<string, string>): Promise<void> {
+  for (const [name, value] of Object.entries(values)) {
+    const control = page.locator(`[name="${name}"]`);
+    if ((await control.evaluate((el) => el.tagName)) === 'SELECT') await control.selectOption(value);
+    else await control.fill(value);
+  }
+}
+
+/** The service worker controls the page (it claims the first visit's page once active). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 15_000 }).catch(async () => {
+    await page.reload();
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 15_000 });
   });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as { id: number; policyNumber: string };
+}
+
+const wcag22aa = (page: Page, include?: string) => {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  return (include ? builder.include(include) : builder).analyze();
+};
+type Violations = Awaited<ReturnType<typeof wcag22aa>>['violations'];
+const described = (violations: Violations) => violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+
+/** Every WCAG 2.2 A/AA violation on the page, or inside `include` only, as `id: targets`. */
+export async function a11yViolations(page: Page, include?: string): Promise<string[]> {
+  return described((await wcag22aa(page, include)).violations);
+}
+
+/** Serious and critical WCAG 2.2 A/AA violations on the page, or inside `include` only. */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  return described((await wcag22aa(page, include)).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'));
 }

@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { validQuote } from '../fixtures/quote';
 import { expandedPdf, readingOrder, withoutStrings } from '../server/pdf-reader';
 import { tab } from './admin-helpers';
-import { apiToken, createAccount, db, latestMailTo, OWNER, sceneAddress, signIn, unique } from './fixtures';
+import { adminPolicy, apiToken, createAccount, db, latestMailTo, OWNER, sceneAddress, signIn, unique } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -36,9 +36,9 @@ test('markup stored in policies, quotes, callbacks and logs shows as text in the
   const owner = await apiToken(request, OWNER.username, OWNER.password);
   const auth = { authorization: `Bearer ${owner}` };
 
-  const policy = await request.post('/api/admin/policies', {
-    headers: auth,
-    data: {
+  const { policyNumber } = await adminPolicy(
+    request,
+    {
       userId,
       holderName: `${IMG} ${tag}`,
       carModel: SCRIPT,
@@ -51,9 +51,8 @@ test('markup stored in policies, quotes, callbacks and logs shows as text in the
       endTime: '23:59',
       status: 'active',
     },
-  });
-  expect(policy.status(), await policy.text()).toBe(201);
-  const { policyNumber } = (await policy.json()) as { policyNumber: string };
+    auth,
+  );
 
   const quoteEmail = `${username}@example.test`;
   const quote = await request.post('/api/quotes', {

@@ -6,8 +6,8 @@
 // Active (docs/product.md#payments). The whole day from the visitor's side is the working day's browser test.
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations, openAdmin, search, tab } from './admin-helpers';
-import { confirmAddress, createAccount, db, latestLinkTo, signIn, unique } from './fixtures';
-import { mailWithSubject, ownerAuth, requestQuote, type SentQuote } from './quote-flow';
+import { confirmAddress, createAccount, db, latestLinkTo, ownerHeaders, signIn, unique } from './fixtures';
+import { mailWithSubject, requestQuote, type SentQuote } from './quote-flow';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -126,7 +126,7 @@ test('the customer accepts in their dashboard; staff issue the policy and record
   await confirmAddress(request, { username, password, email });
   const lastName = unique('Accepts');
   const quote = await requestQuote(request, { firstName: 'Ezra', lastName, email: email.toUpperCase() });
-  const offer = await request.post(`/api/admin/quotes/${quote.id}/offer`, { headers: await ownerAuth(request), data: { premium: '72.00', validHours: 6 } });
+  const offer = await request.post(`/api/admin/quotes/${quote.id}/offer`, { headers: await ownerHeaders(request), data: { premium: '72.00', validHours: 6 } });
   expect(offer.status(), await offer.text()).toBe(200);
 
   // The customer: the price with the time left on it, and 'Accept quote'.

@@ -1,10 +1,9 @@
 // My data, closing one's account, and the dashboard card's Buy again / premium paid / Call us
 // (docs/product.md#my-data, docs/product.md#closing-your-account, docs/product.md#dashboard).
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { brand, brandTelHref } from '../../src-server/contract/brand';
-import { apiToken, confirmAddress, coverFor, createAccount, OWNER, signIn, unique } from './fixtures';
+import { a11yViolations, apiToken, confirmAddress, coverFor, createAccount, newCustomer, OWNER, signIn, unique } from './fixtures';
 import { requestQuote } from './quote-flow';
 
 const PASSWORD = 'e2e-my-data-password';
@@ -12,10 +11,7 @@ const HOUR = 3_600_000;
 
 /** A customer with a confirmed address, a quote request of their own, and cover in force with part of it paid. */
 async function customerWithCover(request: APIRequestContext) {
-  const username = unique('mine');
-  const email = `${username.toLowerCase()}@example.test`;
-  const id = await createAccount(request, { username, password: PASSWORD, email });
-  await confirmAddress(request, { username, password: PASSWORD, email });
+  const { id, username, email } = await newCustomer(request, 'mine', PASSWORD, { confirmed: true });
   const quote = await requestQuote(request, { firstName: 'Rhian', lastName: 'Morgan', email });
   const now = Date.now();
   const policy = await coverFor(request, id, { startAt: now - HOUR, endAt: now + 48 * HOUR, premium: '£80.00' });
@@ -29,8 +25,7 @@ async function customerWithCover(request: APIRequestContext) {
 }
 
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).include('main').analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await a11yViolations(page, 'main')).toEqual([]);
 }
 
 test('the card shows the premium paid, calls us with one tap, and Buy again fills the wizard from the policy', async ({ page, request }) => {

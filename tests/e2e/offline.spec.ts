@@ -10,7 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { SignJWT } from 'jose';
-import { apiToken, confirmAddress, createAccount, OWNER, signIn, unique } from './fixtures';
+import { adminPolicy, confirmAddress, createAccount, ownerHeaders, signIn, unique, waitForServiceWorker } from './fixtures';
 
 // playwright.config.ts gives the e2e server this secret.
 const E2E_JWT_SECRET = 'e2e-secret-e2e-secret-e2e-secret-e2e-secret';
@@ -48,24 +48,11 @@ const ENDED: PolicyDates = { startDate: ukDate(-9), startTime: '09:00', endDate:
 async function customerWithPolicies(request: APIRequestContext, dates: PolicyDates[] = [LIVE]): Promise<Customer & { policyNumbers: string[] }> {
   const username = unique('off');
   const id = await createAccount(request, { username, password: PASSWORD });
-  const owner = await apiToken(request, OWNER.username, OWNER.password);
+  const owner = await ownerHeaders(request);
   const policyNumbers: string[] = [];
   for (const d of dates) {
-    const res = await request.post('/api/admin/policies', {
-      headers: { authorization: `Bearer ${owner}` },
-      data: {
-        userId: id,
-        holderName: 'Alex Roadside',
-        carModel: 'Ford Fiesta',
-        registration: 'AB12 CDE',
-        driverName: 'Alex Roadside',
-        licenseNumber: 'ROADS801017AB9CD',
-        status: 'active',
-        ...d,
-      },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    policyNumbers.push(((await res.json()) as { policyNumber: string }).policyNumber);
+    const data = { userId: id, holderName: 'Alex Roadside', carModel: 'Ford Fiesta', registration: 'AB12 CDE', driverName: 'Alex Roadside', licenseNumber: 'ROADS801017AB9CD', status: 'active', ...d };
+    policyNumbers.push((await adminPolicy(request, data, owner)).policyNumber);
   }
   return { id, username, policyNumber: policyNumbers[0]!, policyNumbers };
 }
@@ -98,14 +85,6 @@ const personalNames = (state: { names: string[] }) => state.names.filter((n) => 
  * for these names to go before they look inside the caches.
  */
 const personalCacheNames = async (page: Page): Promise<string[]> => personalNames({ names: await page.evaluate(() => caches.keys()) });
-
-/** The service worker controls the page (it claims the first visit's page once active). */
-async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 15_000 }).catch(async () => {
-    await page.reload();
-    await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 15_000 });
-  });
-}
 
 /** Each document's label on the dashboard, its kind, and where the device keeps it. */
 const DOCUMENTS = [

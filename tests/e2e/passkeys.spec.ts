@@ -4,9 +4,8 @@
 // says which remain; a reset link removes them and its page says so. WebAuthn needs the relying party to be a
 // domain, never an IP address, so this spec opens the app as http://localhost (the server's public address when
 // PUBLIC_URL is unset).
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { appLive, confirmAddress, createAccount, db, latestLinkTo, sceneAddress, signIn, unique } from './fixtures';
+import { a11yViolations, appLive, createAccount, db, latestLinkTo, newCustomer, sceneAddress, signIn, unique } from './fixtures';
 
 test.use({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 4310}` });
 
@@ -22,13 +21,7 @@ async function virtualAuthenticator(page: Page): Promise<void> {
 }
 
 /** An account whose address is confirmed: only such an account adds a passkey. */
-async function confirmedAccount(request: APIRequestContext, prefix: string): Promise<{ username: string; email: string }> {
-  const username = unique(prefix);
-  const email = `${username.toLowerCase()}@example.test`;
-  await createAccount(request, { username, password: PASSWORD, email });
-  await confirmAddress(request, { username, password: PASSWORD, email });
-  return { username, email };
-}
+const confirmedAccount = (request: APIRequestContext, prefix: string) => newCustomer(request, prefix, PASSWORD, { confirmed: true });
 
 /** Adds a passkey with this name from the open /account page, the current password typed as asked. */
 async function addPasskey(page: Page, name: string, password = PASSWORD): Promise<void> {
@@ -75,8 +68,7 @@ test('a passkey added on /account with the password signs in on /login; removed,
   await expect(list.getByText(/not used yet/)).toBeVisible();
 
   await appLive(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).include('main').analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await a11yViolations(page, 'main')).toEqual([]);
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
   await page.goto('/login');

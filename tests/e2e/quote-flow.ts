@@ -4,7 +4,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { IssuedPolicyView } from '../../src-server/contract/views';
 import { validQuote } from '../fixtures/quote';
-import { apiToken, db, latestLinkTo, OWNER, sceneAddress } from './fixtures';
+import { db, latestLinkTo, ownerHeaders, sceneAddress } from './fixtures';
 
 const ukDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
 
@@ -35,10 +35,6 @@ export async function requestQuote(request: APIRequestContext, person: { firstNa
   return { id: Number(rs.rows[0]!['id']), reference, startDate: start.date };
 }
 
-export async function ownerAuth(request: APIRequestContext): Promise<{ authorization: string }> {
-  return { authorization: `Bearer ${await apiToken(request, OWNER.username, OWNER.password)}` };
-}
-
 /**
  * Cover through the admin API as staff give it (docs/product.md#from-quote-to-cover): a price sent (unless one was),
  * the acceptance recorded as given by phone, the policy issued, and (unless `pay: false`) its premium paid by card,
@@ -50,7 +46,7 @@ export async function issueThroughApi(
   body: Record<string, unknown> = { licenseNumber: 'E2E0000001' },
   { pay = true }: { pay?: boolean } = {},
 ): Promise<IssuedPolicyView> {
-  const headers = await ownerAuth(request);
+  const headers = await ownerHeaders(request);
   const offered = (await db().execute({ sql: 'select offer_premium_pence p from quote_requests where id = ?', args: [quoteId] })).rows[0]?.['p'];
   if (offered === null || offered === undefined) {
     const offer = await request.post(`/api/admin/quotes/${quoteId}/offer`, { headers, data: { premium: '64.50' } });

@@ -4,11 +4,10 @@
 // key; Back keeps what was typed; a failed submit keeps it and says so in the page; a good submit clears it,
 // shows step 3 with the reference and the next steps, stores the request with its product, start and length,
 // queues the e-mail, and staff find it in the admin console.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { validLearner, validPersonal, validVehicle } from '../fixtures/quote';
 import { tab, listAnswered } from './admin-helpers';
-import { db, failProcedure, latestMailTo, OWNER, signIn, unique } from './fixtures';
+import { axeViolations, db, failProcedure, fillFields, latestMailTo, OWNER, signIn, unique } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -23,15 +22,8 @@ test.beforeEach(({ page }) => {
 });
 
 /** Types or chooses each value by field name (selects by value). */
-async function fill(page: Page, values: Record<string, string>): Promise<void> {
-  for (const [name, value] of Object.entries(values)) {
-    const control = page.locator(`[name="${name}"]`);
-    if ((await control.evaluate((el) => el.tagName)) === 'SELECT') await control.selectOption(value);
-    else await control.fill(value);
-  }
-}
-const fillStep1 = fill;
-const fillStep2 = fill;
+const fillStep1 = fillFields;
+const fillStep2 = fillFields;
 
 /** The UK wall clock now: { date: 'YYYY-MM-DD', time: 'HH:MM' } (the wizard's rules read UK time). */
 function ukNow(): { date: string; time: string; year: string; month: string; day: string } {
@@ -57,11 +49,6 @@ async function draft(page: Page): Promise<{ keys: string[]; value: { personal?: 
     const text = sessionStorage.getItem(key);
     return { keys, value: text ? (JSON.parse(text) as never) : null };
   }, DRAFT_KEY);
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('step 2 and step 3 without a request go back to step 1', async ({ page }) => {
@@ -97,7 +84,7 @@ test('step 1 shows a clear message per field, checks the postcode, and saves und
   await expect(page.getByLabel('Which cover do you want?')).toHaveValue('');
   await expect(page.locator('[name="dateOfBirth"]')).toHaveAttribute('type', 'date');
   await expect(page.locator('[name="phone"]')).toHaveAttribute('type', 'tel');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await fillStep1(page, { ...validPersonal, postcode: '12345', email: 'not-an-email' });
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -162,7 +149,7 @@ test('step 1 asks for the driving licence, and a learner’s supervising driver,
   await expectMessage('supervisorLicenceYears', 'The supervising driver must have held a full licence for 3 years or more');
   await expect(page.locator('[name="licenceNumber"]')).toBeFocused();
   await expect(page).toHaveURL(/step1$/);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // The labels name each field, and the keyboard reaches them in the order they are read.
   await expect(page.getByLabel('Supervising driver’s full name')).toHaveValue(validLearner.supervisorName);
@@ -240,7 +227,7 @@ test('step 2 asks when cover starts and for how long, within the product’s lim
   await expect(page.getByText('Choose a start time that has not passed yet')).toBeVisible();
   await expect(page.getByText('Temporary car cover runs from 1 hour to 30 days', { exact: true })).toHaveCount(0);
   await expect(page).toHaveURL(/step2$/);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('step 2 offers the documented option lists exactly, with no invalid default, and refuses an impossible date', async ({ page }) => {
@@ -271,7 +258,7 @@ test('step 2 offers the documented option lists exactly, with no invalid default
   await expect(page.getByText('Vehicle value is required')).toBeVisible();
   await expect(page.getByText('Registration number is required')).toBeVisible();
   await expect(page.getByText('Choose the day cover should start')).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   await fillStep2(page, { ...vehicle, policyStartDay: '31', policyStartMonth: '2' });
   await page.getByRole('button', { name: 'Submit quote request' }).click();
@@ -367,7 +354,7 @@ test('a failed submit keeps the data and says so in the page; a good one shows s
   await expect(page.getByRole('listitem').filter({ hasText: 'Updates by e-mail' })).toContainText('We e-mail you your quote, and your policy documents once your policy is set up.');
   await expect(page.getByRole('main')).not.toContainText(/\bSMS\b|\btext (you|message)/i);
   expect((await draft(page)).keys).toEqual([]);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   const rs = await db().execute({
     sql: 'select status, postcode, details, product, requested_start_at, duration_value, duration_unit from quote_requests where reference = ?',

@@ -7,8 +7,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { brand } from '../../src-server/contract/brand';
 import { emailConfirmationMessages } from '../../src-server/contract/email-confirmation';
 import { validPersonal, validVehicle } from '../fixtures/quote';
-import { apiToken, appLive, confirmAddress, coverFor, createAccount, db, signIn, unique } from './fixtures';
-import { ownerAuth, requestQuote } from './quote-flow';
+import { apiToken, appLive, confirmAddress, coverFor, createAccount, db, fillFields, ownerHeaders, signIn, unique } from './fixtures';
+import { requestQuote } from './quote-flow';
 
 test.use({ serviceWorkers: 'block', viewport: { width: 320, height: 640 } });
 
@@ -84,15 +84,6 @@ test('a legal page with a section open (its hash opens it) reflows at 320 px', a
   await expectReflows(page, '/terms-of-service#complaints');
 });
 
-/** Types or chooses each value by field name (selects by value). */
-async function fill(page: Page, values: Record<string, string>): Promise<void> {
-  for (const [name, value] of Object.entries(values)) {
-    const control = page.locator(`[name="${name}"]`);
-    if ((await control.evaluate((el) => el.tagName)) === 'SELECT') await control.selectOption(value);
-    else await control.fill(value);
-  }
-}
-
 test('the quote wizard reflows at 320 px: each step with its messages and with its answers', async ({ page, request }) => {
   await page.goto('/request-quote-step1');
   await appLive(page);
@@ -100,9 +91,9 @@ test('the quote wizard reflows at 320 px: each step with its messages and with i
   await expect(page.getByText('Choose which cover you want')).toBeVisible();
   await expectReflows(page, 'step 1 with its messages');
   // The longest answers a person gives: a learner's supervising driver adds fields.
-  await fill(page, { ...validPersonal, product: 'learner', email: 'amelia.fletcher-featherstonehaugh@example.test', address: 'Flat 12, Featherstonehaugh-Cholmondeley House, 1234 Acacia Avenue, Leeds' });
+  await fillFields(page, { ...validPersonal, product: 'learner', email: 'amelia.fletcher-featherstonehaugh@example.test', address: 'Flat 12, Featherstonehaugh-Cholmondeley House, 1234 Acacia Avenue, Leeds' });
   await expectReflows(page, 'step 1 filled in');
-  await fill(page, { product: 'temporary' });
+  await fillFields(page, { product: 'temporary' });
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/step2$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -110,7 +101,7 @@ test('the quote wizard reflows at 320 px: each step with its messages and with i
   await page.getByRole('button', { name: 'Submit quote request' }).click();
   await expect(page.getByText('Enter the time cover should start')).toBeVisible();
   await expectReflows(page, 'step 2 with its messages');
-  await fill(page, { ...validVehicle, vehicleModel: 'Fiesta 1.0 EcoBoost Titanium X Navigation 5dr', policyStartYear: String(new Date().getFullYear() + 1) });
+  await fillFields(page, { ...validVehicle, vehicleModel: 'Fiesta 1.0 EcoBoost Titanium X Navigation 5dr', policyStartYear: String(new Date().getFullYear() + 1) });
   await expectReflows(page, 'step 2 filled in');
 
   // Step 3 as it follows a request (the request itself through the API: the browser's own are rate limited).
@@ -143,7 +134,7 @@ async function busyCustomer(request: APIRequestContext) {
   });
   expect(claim.status(), await claim.text()).toBe(201);
   const quote = await requestQuote(request, { firstName: 'Alexandrina', lastName: 'Featherstonehaugh-Cholmondeley', email }, { vehicleModel: 'Fiesta 1.0 EcoBoost Titanium X Navigation 5dr' });
-  const offer = await request.post(`/api/admin/quotes/${quote.id}/offer`, { headers: await ownerAuth(request), data: { premium: '1,234.50', validHours: 24 } });
+  const offer = await request.post(`/api/admin/quotes/${quote.id}/offer`, { headers: await ownerHeaders(request), data: { premium: '1,234.50', validHours: 24 } });
   expect(offer.status(), await offer.text()).toBe(200);
   const code = String((await db().execute({ sql: 'select verify_code from policies where id = ?', args: [policy.id] })).rows[0]!['verify_code']);
   return { username, policy, quote, code, claimReference: ((await claim.json()) as { reference: string }).reference };

@@ -4,27 +4,21 @@
 // under impersonation, and a reminder sent by the real server's minute scheduler whose link fills in the wizard.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { brand } from '../../src-server/contract/brand';
-import { coverFor, createAccount, db, OWNER, signIn, unique } from './fixtures';
+import { customerWithCover, db, OWNER, signIn } from './fixtures';
 
 const PASSWORD = 'e2e-roadside-password';
 const HOUR = 3_600_000;
 const claimsTel = `tel:+44${brand.phones.claims.replace(/\D/g, '').slice(1)}`;
 
 /** A customer with one confirmed policy from `startAt` to `endAt` (epoch ms, written as UK wall clock). */
-async function customerWithCover(request: APIRequestContext, startAt: number, endAt: number) {
-  const username = unique('road');
-  const email = `${username.toLowerCase()}@example.test`;
-  const id = await createAccount(request, { username, password: PASSWORD, email });
-  const policy = await coverFor(request, id, { startAt, endAt, product: 'learner' });
-  return { id, username, email, policy };
-}
+const coveredCustomer = (request: APIRequestContext, startAt: number, endAt: number) => customerWithCover(request, { prefix: 'road', password: PASSWORD, startAt, endAt, product: 'learner' });
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 test.describe('the way home', () => {
   test('a signed-in customer on /faq finds "My policies" and reaches /dashboard; /login sends them there', async ({ page, request }) => {
     const now = Date.now();
-    const c = await customerWithCover(request, now - HOUR, now + 48 * HOUR);
+    const c = await coveredCustomer(request, now - HOUR, now + 48 * HOUR);
     await signIn(page, c.username, PASSWORD);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/faq');
@@ -51,7 +45,7 @@ test.describe('the way home', () => {
     // iOS's home-screen flag: the same test the app makes alongside the display-mode media query.
     await page.addInitScript(() => Object.defineProperty(navigator, 'standalone', { value: true }));
     const now = Date.now();
-    const c = await customerWithCover(request, now - HOUR, now + 48 * HOUR);
+    const c = await coveredCustomer(request, now - HOUR, now + 48 * HOUR);
     await page.goto('/terms-of-service');
     const back = page.getByRole('navigation', { name: 'Back' });
     // Opened straight onto a page: nothing to go back to, so home.
@@ -93,7 +87,7 @@ test.describe('claims', () => {
 
   test('under impersonation the card has no "Make a claim" or "Contact us"', async ({ page, request }) => {
     const now = Date.now();
-    const c = await customerWithCover(request, now - HOUR, now + 48 * HOUR);
+    const c = await coveredCustomer(request, now - HOUR, now + 48 * HOUR);
     await signIn(page, OWNER.username, OWNER.password);
     await expect(page).toHaveURL(/\/admin$/);
     await page.evaluate((id) => window.localStorage.setItem('impersonateUserId', String(id)), c.id);
@@ -111,7 +105,7 @@ test.describe('cover-ending reminder', () => {
 
   test('two days of cover ending later today: one e-mail within two minutes, whose link fills in the wizard', async ({ page, request }) => {
     const now = Date.now();
-    const c = await customerWithCover(request, now - 45 * HOUR, now + 3 * HOUR);
+    const c = await coveredCustomer(request, now - 45 * HOUR, now + 3 * HOUR);
     const subject = `(${c.policy.policyNumber})`;
     const reminders = async () =>
       (

@@ -3,7 +3,7 @@
 // says as staff change the status, and the customer's dashboard for pending and cancelled cover.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiToken, createAccount, db, OWNER, signIn, unique } from './fixtures';
+import { adminPolicy, apiToken, createAccount, db, ownerHeaders, signIn, unique } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -19,10 +19,6 @@ interface Made {
   policyNumber: string;
   code: string;
   username: string;
-}
-
-async function ownerAuth(request: APIRequestContext) {
-  return { authorization: `Bearer ${await apiToken(request, OWNER.username, OWNER.password)}` };
 }
 
 const policyBody = (userId: number, over: Record<string, unknown> = {}) => ({
@@ -45,15 +41,13 @@ const policyBody = (userId: number, over: Record<string, unknown> = {}) => ({
 async function customerWithPolicy(request: APIRequestContext, over: Record<string, unknown> = {}): Promise<Made> {
   const username = unique('ver');
   const userId = await createAccount(request, { username, password: PASSWORD });
-  const res = await request.post('/api/admin/policies', { headers: await ownerAuth(request), data: policyBody(userId, over) });
-  expect(res.status(), await res.text()).toBe(201);
-  const { id, policyNumber } = (await res.json()) as { id: number; policyNumber: string };
+  const { id, policyNumber } = await adminPolicy(request, policyBody(userId, over));
   const rs = await db().execute({ sql: 'select verify_code from policies where id = ?', args: [id] });
   return { id, policyNumber, code: String(rs.rows[0]!['verify_code']), username };
 }
 
 async function setStatus(request: APIRequestContext, made: Made, userId: number | null, status: string) {
-  const res = await request.put(`/api/admin/policies/${made.id}`, { headers: await ownerAuth(request), data: policyBody(userId ?? 0, { userId, status, ...(status === 'cancelled' ? { reason: 'At the customer\'s request' } : {}) }) });
+  const res = await request.put(`/api/admin/policies/${made.id}`, { headers: await ownerHeaders(request), data: policyBody(userId ?? 0, { userId, status, ...(status === 'cancelled' ? { reason: 'At the customer\'s request' } : {}) }) });
   expect(res.status(), await res.text()).toBe(200);
 }
 

@@ -5,20 +5,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { validLearner, validLearnerVehicle, validPersonal } from '../fixtures/quote';
 import { listAnswered, tab } from './admin-helpers';
-import { db, latestLinkTo, OWNER, signIn, unique } from './fixtures';
+import { db, fillFields, latestLinkTo, OWNER, signIn, unique } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 // Three people's screens in one test: more time than one page needs.
 test.setTimeout(120_000);
-
-/** Types or chooses each value by field name (selects by value). */
-async function fill(page: Page, values: Record<string, string>): Promise<void> {
-  for (const [name, value] of Object.entries(values)) {
-    const control = page.locator(`[name="${name}"]`);
-    if ((await control.evaluate((el) => el.tagName)) === 'SELECT') await control.selectOption(value);
-    else await control.fill(value);
-  }
-}
 
 /** Tomorrow's UK date, as the wizard's day / month / year selects take it. */
 function ukTomorrow(): { day: string; month: string; year: string; iso: string } {
@@ -60,10 +51,10 @@ test('a quote request becomes an offer, a policy, an account and documents witho
   // 1. The visitor asks for two weeks of learner cover from 09:00 tomorrow.
   const visitor = await newPage(browser);
   await visitor.goto('/request-quote-step1');
-  await fill(visitor, { ...validPersonal, ...validLearner, firstName: 'Amelia', lastName, email, dateOfBirth: bornThirtyYearsAgo() });
+  await fillFields(visitor, { ...validPersonal, ...validLearner, firstName: 'Amelia', lastName, email, dateOfBirth: bornThirtyYearsAgo() });
   await visitor.getByRole('button', { name: 'Continue' }).click();
   await expect(visitor).toHaveURL(/step2$/);
-  await fill(visitor, {
+  await fillFields(visitor, {
     ...validLearnerVehicle,
     regNumber: 'LD24 XYZ',
     policyStartDay: start.day,

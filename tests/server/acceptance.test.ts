@@ -7,6 +7,7 @@ import type { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyQuoteRequestView, QuoteRequestDetailView } from '../../src-server/contract/views';
 import { createHarness, json, T0, type ErrorBody, type Harness } from './harness';
+import { expectJson } from './answers';
 import { logsMentioning, submitQuote } from './quote-flow';
 
 let h: Harness;
@@ -59,9 +60,7 @@ describe('the customer accepting in their account', () => {
     h.clock.set(T0);
     const q = await coraQuote();
     h.clock.advance(2 * HOUR);
-    const res = await accept(q.reference.toLowerCase());
-    expect(res.status, await res.clone().text()).toBe(200);
-    const view = await json<MyQuoteRequestView>(res);
+    const view = await expectJson<MyQuoteRequestView>(accept(q.reference.toLowerCase()), 200);
     expect(view).toMatchObject({
       reference: q.reference,
       status: 'quoted',
@@ -87,9 +86,7 @@ describe('the customer accepting in their account', () => {
     expect((await accept(q.reference)).status).toBe(200);
     const before = await writes();
     h.clock.advance(HOUR);
-    const again = await accept(q.reference);
-    expect(again.status).toBe(200);
-    expect((await json<MyQuoteRequestView>(again)).offer!.acceptance).toEqual({ at: new Date(T0).toISOString(), via: 'online' });
+    expect((await expectJson<MyQuoteRequestView>(accept(q.reference), 200)).offer!.acceptance).toEqual({ at: new Date(T0).toISOString(), via: 'online' });
     // Staff recording it too keeps the customer's own.
     expect((await record(q.id)).status).toBe(200);
     expect(await writes()).toBe(before);
@@ -113,9 +110,7 @@ describe('the customer accepting in their account', () => {
     h.clock.set(T0);
     const q = await coraQuote();
     const before = await writes();
-    const others = await accept(q.reference, { confirm: true }, dan);
-    expect(others.status).toBe(404);
-    expect(await json(others)).toEqual({ error: 'Quote request not found' });
+    expect(await expectJson(accept(q.reference, { confirm: true }, dan), 404)).toEqual({ error: 'Quote request not found' });
     expect((await accept('QR-NOTAREAL')).status).toBe(404);
     // A request from an address no account has confirmed belongs to nobody's dashboard.
     const stranger = await submitQuote(h, { email: 'stranger@example.test' });
@@ -139,9 +134,7 @@ describe('the customer accepting in their account', () => {
     expect((await record(q.id)).status).toBe(409);
     expect(await writes()).toBe(before);
     expect((await offer(q.id, '70')).status).toBe(200);
-    const res = await accept(q.reference);
-    expect(res.status).toBe(200);
-    expect((await json<MyQuoteRequestView>(res)).offer).toMatchObject({ premium: 70, acceptance: { via: 'online' } });
+    expect((await expectJson<MyQuoteRequestView>(accept(q.reference), 200)).offer).toMatchObject({ premium: 70, acceptance: { via: 'online' } });
   });
 
   it('accepts up to and including the last moment of the price', async () => {
@@ -154,9 +147,7 @@ describe('the customer accepting in their account', () => {
   it('answers 409 when there is no price to accept, or the request is closed', async () => {
     h.clock.set(T0);
     const unpriced = await submitQuote(h, { email: 'cora@example.test' });
-    const res = await accept(unpriced.reference);
-    expect(res.status).toBe(409);
-    expect(await json(res)).toEqual({ error: 'There is no price to accept on this quote request' });
+    expect(await expectJson(accept(unpriced.reference), 409)).toEqual({ error: 'There is no price to accept on this quote request' });
     const closed = await coraQuote();
     expect((await h.request('PUT', `/api/admin/quotes/${closed.id}`, { token: admin, body: { status: 'closed' } })).status).toBe(200);
     expect(await json(await accept(closed.reference))).toEqual({ error: 'This quote request is closed' });
@@ -185,9 +176,7 @@ describe('staff recording an acceptance given by phone', () => {
     const q = await submitQuote(h, { email: 'phone.customer@example.test' });
     expect((await offer(q.id)).status).toBe(200);
     h.clock.advance(HOUR);
-    const res = await record(q.id);
-    expect(res.status).toBe(200);
-    const view = await json<QuoteRequestDetailView>(res);
+    const view = await expectJson<QuoteRequestDetailView>(record(q.id), 200);
     expect(view.offer).toMatchObject({ premium: 64.5, acceptance: { at: new Date(T0 + HOUR).toISOString(), via: 'phone', by: 'sam' } });
     expect(await logsMentioning(h, `Quote request ${q.reference}: quote accepted`)).toEqual([
       { action: `Quote request ${q.reference}: quote accepted by phone, recorded by sam`, username: 'sam' },
@@ -208,9 +197,7 @@ describe('staff recording an acceptance given by phone', () => {
     h.clock.set(T0);
     const q = await submitQuote(h, { email: 'no.price@example.test' });
     const before = await writes();
-    const res = await record(q.id);
-    expect(res.status).toBe(409);
-    expect(await json(res)).toEqual({ error: 'There is no price to accept on this quote request' });
+    expect(await expectJson(record(q.id), 409)).toEqual({ error: 'There is no price to accept on this quote request' });
     expect((await record(987_654)).status).toBe(404);
     expect((await record(q.id, cora)).status).toBe(403);
     expect((await h.request('POST', `/api/admin/quotes/${q.id}/acceptance`)).status).toBe(401);
@@ -219,9 +206,7 @@ describe('staff recording an acceptance given by phone', () => {
     await offer(q.id);
     // Staff confirm the customer agreed the Statement of Fact on the call; without it nothing is written.
     const unconfirmed = await writes();
-    const bare = await h.request('POST', `/api/admin/quotes/${q.id}/acceptance`, { token: admin, body: {} });
-    expect(bare.status).toBe(400);
-    expect(JSON.stringify(await json(bare))).toContain('Confirm that the customer agreed on the phone that the Statement of Fact is true and complete');
+    expect(JSON.stringify(await expectJson(h.request('POST', `/api/admin/quotes/${q.id}/acceptance`, { token: admin, body: {} }), 400))).toContain('Confirm that the customer agreed on the phone that the Statement of Fact is true and complete');
     expect(await writes()).toBe(unconfirmed);
     const view = await h.trpc(admin).admin.quotes.recordAcceptance({ id: q.id, confirm: true });
     expect(view.offer!.acceptance).toMatchObject({ via: 'phone', by: 'sam' });

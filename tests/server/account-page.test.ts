@@ -5,6 +5,7 @@ import { accountMessages, type AccountDetailsView, type SessionView } from '../.
 import { settleAfterAnswer } from '../../src-server/platform/after-answer';
 import { runMaintenance } from '../../src-server/maintenance';
 import { createHarness, json, PASSWORD, type ErrorBody, type Harness } from './harness';
+import { expectJson } from './answers';
 import { latestLinkTo, linksSentTo, MAIL_LOGGED } from './mail-links';
 
 let h: Harness;
@@ -30,9 +31,7 @@ async function account(): Promise<{ username: string; email: string; id: number 
 async function signIn(username: string, opts: { userAgent?: string; from?: string; password?: string } = {}): Promise<string> {
   const headers: Record<string, string> = { 'x-forwarded-for': opts.from ?? address() };
   if (opts.userAgent) headers['user-agent'] = opts.userAgent;
-  const res = await h.request('POST', '/api/login', { body: { username, password: opts.password ?? PASSWORD }, headers });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return (await json<{ token: string }>(res)).token;
+  return (await expectJson<{ token: string }>(h.request('POST', '/api/login', { body: { username, password: opts.password ?? PASSWORD }, headers }), 200)).token;
 }
 
 const details = async (token: string) => json<AccountDetailsView>(await h.request('GET', '/api/account', { token }));
@@ -62,9 +61,7 @@ describe('details', () => {
       pendingEmailExpiresAt: null,
       createdAt: new Date(h.clock.now()).toISOString(),
     });
-    const res = await h.request('PUT', '/api/account', { token, body: { name: '  Ann Smith ', phone: '+44 (0)7700 900123' } });
-    expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ name: 'Ann Smith', phone: '07700900123' });
+    expect(await expectJson(h.request('PUT', '/api/account', { token, body: { name: '  Ann Smith ', phone: '+44 (0)7700 900123' } }), 200)).toMatchObject({ name: 'Ann Smith', phone: '07700900123' });
     expect(await details(token)).toMatchObject({ name: 'Ann Smith', phone: '07700900123' });
     expect(await auditActions(a.id)).toContain('Account details changed: name and phone');
 
@@ -100,9 +97,7 @@ describe('changing the e-mail address', () => {
     const a = await account();
     const token = await signIn(a.username);
     const newEmail = `new-${a.username}@example.test`;
-    const res = await h.request('POST', '/api/account/email', { token, body: { email: newEmail, currentPassword: PASSWORD } });
-    expect(res.status, await res.clone().text()).toBe(200);
-    expect(await json(res)).toEqual({ message: accountMessages.emailChangeSent, pendingEmail: newEmail });
+    expect(await expectJson(h.request('POST', '/api/account/email', { token, body: { email: newEmail, currentPassword: PASSWORD } }), 200)).toEqual({ message: accountMessages.emailChangeSent, pendingEmail: newEmail });
 
     const link = await latestLinkTo(h, newEmail, '/confirm-email-change');
     expect(await linksSentTo(h, a.email)).toEqual([]);
@@ -114,21 +109,17 @@ describe('changing the e-mail address', () => {
     // Another account holding the link changes nothing.
     const other = await account();
     const otherToken = await signIn(other.username);
-    const stolen = await h.request('POST', '/api/account/email/confirm', { token: otherToken, body: { token: link.token } });
-    expect(stolen.status).toBe(403);
+    expect((await h.request('POST', '/api/account/email/confirm', { token: otherToken, body: { token: link.token } })).status).toBe(403);
     expect(await details(token)).toMatchObject({ email: a.email });
     expect(await details(otherToken)).toMatchObject({ email: other.email });
 
-    const confirmed = await h.request('POST', '/api/account/email/confirm', { token, body: { token: link.token } });
-    expect(confirmed.status, await confirmed.clone().text()).toBe(200);
-    expect(await json(confirmed)).toMatchObject({ message: accountMessages.emailChanged, account: { email: newEmail, emailVerified: true, pendingEmail: null } });
+    expect(await expectJson(h.request('POST', '/api/account/email/confirm', { token, body: { token: link.token } }), 200)).toMatchObject({ message: accountMessages.emailChanged, account: { email: newEmail, emailVerified: true, pendingEmail: null } });
     expect(await subjectsSentTo(a.email)).toEqual(['Your Kerbside Cover e-mail address has been changed']);
     await signIn(newEmail);
     expect((await h.request('POST', '/api/login', { body: { username: a.email, password: PASSWORD }, headers: { 'x-forwarded-for': address() } })).status).toBe(401);
 
     // The link works once.
-    const again = await h.request('POST', '/api/account/email/confirm', { token, body: { token: link.token } });
-    expect(again.status).toBe(400);
+    expect((await h.request('POST', '/api/account/email/confirm', { token, body: { token: link.token } })).status).toBe(400);
     expect(await auditActions(a.id)).toEqual(
       expect.arrayContaining(['E-mail change asked for: a link was sent to the new address', 'E-mail address changed (the link sent to the new address was opened); the old address was told']),
     );
@@ -138,16 +129,11 @@ describe('changing the e-mail address', () => {
     const a = await account();
     const b = await account();
     const token = await signIn(a.username);
-    const taken = await h.request('POST', '/api/account/email', { token, body: { email: b.email.toUpperCase(), currentPassword: PASSWORD } });
-    expect(taken.status).toBe(409);
-    const body = await json<ErrorBody>(taken);
+    const body = await expectJson<ErrorBody>(h.request('POST', '/api/account/email', { token, body: { email: b.email.toUpperCase(), currentPassword: PASSWORD } }), 409);
     expect(body.error).toBe(accountMessages.emailUnavailable);
     expect(JSON.stringify(body)).not.toContain(b.username);
-    const wrong = await h.request('POST', '/api/account/email', { token, body: { email: `free-${a.username}@example.test`, currentPassword: 'not-my-password' } });
-    expect(wrong.status).toBe(400);
-    expect((await json<ErrorBody>(wrong)).details?.fieldErrors?.['currentPassword']).toEqual([accountMessages.wrongPassword]);
-    const same = await h.request('POST', '/api/account/email', { token, body: { email: a.email, currentPassword: PASSWORD } });
-    expect(same.status).toBe(400);
+    expect((await expectJson<ErrorBody>(h.request('POST', '/api/account/email', { token, body: { email: `free-${a.username}@example.test`, currentPassword: 'not-my-password' } }), 400)).details?.fieldErrors?.['currentPassword']).toEqual([accountMessages.wrongPassword]);
+    expect((await h.request('POST', '/api/account/email', { token, body: { email: a.email, currentPassword: PASSWORD } })).status).toBe(400);
     expect(await linksSentTo(h, `free-${a.username}@example.test`)).toEqual([]);
     expect(await details(token)).toMatchObject({ email: a.email, pendingEmail: null });
   });
@@ -185,9 +171,7 @@ describe('changing the password', () => {
     const a = await account();
     const here = await signIn(a.username, { userAgent: ANDROID_CHROME });
     const elsewhere = await signIn(a.username, { userAgent: IPHONE_SAFARI });
-    const res = await h.request('POST', '/api/account/password', { token: here, body: { currentPassword: PASSWORD, password: 'a-brand-new-passphrase' } });
-    expect(res.status, await res.clone().text()).toBe(200);
-    const answer = await json<{ message: string; token: string; expiresAt: string }>(res);
+    const answer = await expectJson<{ message: string; token: string; expiresAt: string }>(h.request('POST', '/api/account/password', { token: here, body: { currentPassword: PASSWORD, password: 'a-brand-new-passphrase' } }), 200);
     expect(answer.message).toBe(accountMessages.passwordChanged);
 
     expect(await meStatus(elsewhere)).toBe(401);
@@ -206,13 +190,9 @@ describe('changing the password', () => {
   it("refuses a new password registration would refuse, and a wrong current one; after five wrong ones even the right one waits (429)", async () => {
     const a = await account();
     const token = await signIn(a.username);
-    const short = await h.request('POST', '/api/account/password', { token, body: { currentPassword: PASSWORD, password: 'short' } });
-    expect(short.status).toBe(400);
-    expect((await json<ErrorBody>(short)).details?.fieldErrors?.['password']).toEqual(['Password must be at least 8 characters']);
+    expect((await expectJson<ErrorBody>(h.request('POST', '/api/account/password', { token, body: { currentPassword: PASSWORD, password: 'short' } }), 400)).details?.fieldErrors?.['password']).toEqual(['Password must be at least 8 characters']);
     for (let i = 0; i < 5; i += 1) {
-      const wrong = await h.request('POST', '/api/account/password', { token, body: { currentPassword: `wrong-${i}`, password: 'long-enough-new' } });
-      expect(wrong.status).toBe(400);
-      expect((await json<ErrorBody>(wrong)).details?.fieldErrors?.['currentPassword']).toEqual([accountMessages.wrongPassword]);
+      expect((await expectJson<ErrorBody>(h.request('POST', '/api/account/password', { token, body: { currentPassword: `wrong-${i}`, password: 'long-enough-new' } }), 400)).details?.fieldErrors?.['currentPassword']).toEqual([accountMessages.wrongPassword]);
     }
     const sixth = await h.request('POST', '/api/account/password', { token, body: { currentPassword: 'wrong-again', password: 'long-enough-new' } });
     expect(sixth.status).toBe(429);
@@ -269,9 +249,7 @@ describe('signed in on', () => {
     const there = await signIn(a.username, { userAgent: IPHONE_SAFARI });
     const other = (await sessionsOf(here)).find((s) => !s.current)!;
     expect(other.device).toBe('Safari on iPhone');
-    const res = await h.request('DELETE', `/api/account/sessions/${other.id}`, { token: here });
-    expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ success: true, ended: 1 });
+    expect(await expectJson(h.request('DELETE', `/api/account/sessions/${other.id}`, { token: here }), 200)).toEqual({ success: true, ended: 1 });
     expect(await meStatus(there)).toBe(401);
     expect(await meStatus(here)).toBe(200);
     expect((await sessionsOf(here)).map((s) => s.device)).toEqual(['Chrome on Android']);
@@ -291,9 +269,7 @@ describe('signed in on', () => {
     const trpc = await h.trpc(mine).account.endSession({ id: theirSession.id }).catch((e: { code: string }) => e.code);
     expect(trpc).toBe('NOT_FOUND');
     const own = (await sessionsOf(mine))[0]!;
-    const res = await h.request('DELETE', `/api/account/sessions/${own.id}`, { token: mine });
-    expect(res.status).toBe(409);
-    expect((await json<ErrorBody>(res)).error).toBe(accountMessages.thisSession);
+    expect((await expectJson<ErrorBody>(h.request('DELETE', `/api/account/sessions/${own.id}`, { token: mine }), 409)).error).toBe(accountMessages.thisSession);
     expect(await meStatus(mine)).toBe(200);
   });
 

@@ -13,6 +13,7 @@ import type { IssuedPolicyView, LoginResult } from '../../src-server/contract/vi
 import { queueInvitation } from '../../src-server/modules/accounts/password-reset/invitation';
 import { auditLogs, oneTimeTokens, passkeys, sessions, staffFactors, users } from '../../src-server/platform/db/schema/index';
 import { createHarness, json, PASSWORD, type ErrorBody, type Harness } from './harness';
+import { expectJson, expectStatus } from './answers';
 import { latestLinkTo } from './mail-links';
 import { acceptedQuote } from './quote-flow';
 import { SoftAuthenticator, type AuthenticationOptions, type RegistrationOptions } from './soft-authenticator';
@@ -34,21 +35,16 @@ const next = () => ++counter;
 const NONE: AccountCleared = { passkeys: [], emailChanges: 0, links: 0, sessions: 0 };
 
 async function register(username: string, email: string): Promise<number> {
-  const res = await h.request('POST', '/api/register', { body: { username, email, password: PASSWORD }, headers: { 'x-forwarded-for': freshAddress() } });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return (await json<{ user: { id: number } }>(res)).user.id;
+  return (await expectJson<{ user: { id: number } }>(h.request('POST', '/api/register', { body: { username, email, password: PASSWORD }, headers: { 'x-forwarded-for': freshAddress() } }), 201)).user.id;
 }
 
 const passkeyOptions = (token: string, body: Record<string, unknown> = { currentPassword: PASSWORD }) =>
   h.request('POST', '/api/account/passkeys/options', { token, body, headers: { 'x-forwarded-for': freshAddress() } });
 
 async function addPasskey(token: string, name: string, body?: Record<string, unknown>): Promise<SoftAuthenticator> {
-  const res = await passkeyOptions(token, body);
-  expect(res.status, await res.clone().text()).toBe(200);
-  const { options } = await json<{ options: RegistrationOptions }>(res);
+  const { options } = await expectJson<{ options: RegistrationOptions }>(passkeyOptions(token, body), 200);
   const authenticator = new SoftAuthenticator();
-  const added = await h.request('POST', '/api/account/passkeys', { token, body: { name, response: authenticator.register(options) }, headers: { 'x-forwarded-for': freshAddress() } });
-  expect(added.status, await added.clone().text()).toBe(201);
+  await expectStatus(h.request('POST', '/api/account/passkeys', { token, body: { name, response: authenticator.register(options) }, headers: { 'x-forwarded-for': freshAddress() } }), 201);
   return authenticator;
 }
 
@@ -100,10 +96,8 @@ describe('an unproven account', () => {
     const id = await h.addUser({ username: `became${n}` });
     const token = await h.tokenFor(`became${n}`);
     const { options } = await json<{ options: RegistrationOptions }>(await passkeyOptions(token));
-    const res = await h.request('PUT', `/api/admin/users/${id}`, { token: admin, body: { username: `became${n}`, email: `became${n}.new@mail.example`, isAdmin: false, isOwner: false } });
-    expect(res.status, await res.clone().text()).toBe(200);
-    const added = await h.request('POST', '/api/account/passkeys', { token, body: { name: 'Late', response: new SoftAuthenticator().register(options) }, headers: { 'x-forwarded-for': freshAddress() } });
-    expect(added.status).toBe(403);
+    await expectStatus(h.request('PUT', `/api/admin/users/${id}`, { token: admin, body: { username: `became${n}`, email: `became${n}.new@mail.example`, isAdmin: false, isOwner: false } }), 200);
+    expect((await h.request('POST', '/api/account/passkeys', { token, body: { name: 'Late', response: new SoftAuthenticator().register(options) }, headers: { 'x-forwarded-for': freshAddress() } })).status).toBe(403);
     expect(await h.database.db.select().from(passkeys).where(eq(passkeys.userId, id))).toEqual([]);
   });
 });
@@ -127,16 +121,12 @@ describe('the squatter the review found', () => {
         const issued = await json<IssuedPolicyView>(await h.request('POST', `/api/admin/quotes/${q.id}/policy`, { token: admin, body: { licenseNumber: 'SQUAT905175A99AA' } }));
         expect(issued).toMatchObject({ invited: true, awaitingConfirmation: true });
         const { token } = await latestLinkTo(h, email, '/welcome');
-        const res = await h.request('POST', '/api/password-reset/confirm', { body: { token, password: 'owners-own-password' } });
-        expect(res.status, await res.clone().text()).toBe(200);
-        answer = await json(res);
+        answer = await expectJson(h.request('POST', '/api/password-reset/confirm', { body: { token, password: 'owners-own-password' } }), 200);
         expect(answer.session).toBeDefined();
       } else {
         await h.request('POST', '/api/password-reset/request', { body: { email }, headers: { 'x-forwarded-for': freshAddress() } });
         const { token } = await latestLinkTo(h, email, '/reset-password');
-        const res = await h.request('POST', '/api/password-reset/confirm', { body: { token, password: 'owners-own-password' } });
-        expect(res.status, await res.clone().text()).toBe(200);
-        answer = await json(res);
+        answer = await expectJson(h.request('POST', '/api/password-reset/confirm', { body: { token, password: 'owners-own-password' } }), 200);
         expect(answer).not.toHaveProperty('session');
       }
       // The squatter's password session and passkey session; the registration's confirmation link.
@@ -149,8 +139,7 @@ describe('the squatter the review found', () => {
       expect((await passkeyLogin(authenticator)).status).toBe(401);
       expect((await h.request('GET', '/api/account', { token: squatter })).status).toBe(401);
       const owner = answer.session?.token ?? (await h.tokenFor(email, 'owners-own-password'));
-      const confirm = await h.request('POST', '/api/account/email/confirm', { token: owner, body: { token: changeToken } });
-      expect(confirm.status).toBe(400);
+      expect((await h.request('POST', '/api/account/email/confirm', { token: owner, body: { token: changeToken } })).status).toBe(400);
       expect(await json(await h.request('GET', '/api/account', { token: owner }))).toMatchObject({ email: email.toUpperCase(), emailVerified: true, pendingEmail: null });
       // "Signed in on" keeps only the owner's own session, signed in since: the squatter's rows are marked ended.
       const open = await h.database.db.select().from(sessions).where(eq(sessions.userId, squatterId));
@@ -193,9 +182,7 @@ describe('the first confirmation of an address', () => {
     const { authenticator } = await heldFromBefore(id, here, 'Old key', `other${n}@mail.example`);
     const { token } = await latestLinkTo(h, `first${n}@mail.example`, '/verify-email');
 
-    const res = await h.request('POST', '/api/account/verify-email/confirm', { token: here, body: { token } });
-    expect(res.status, await res.clone().text()).toBe(200);
-    const answer = await json<{ message: string; removed?: AccountCleared }>(res);
+    const answer = await expectJson<{ message: string; removed?: AccountCleared }>(h.request('POST', '/api/account/verify-email/confirm', { token: here, body: { token } }), 200);
     expect(answer.message).toBe(emailConfirmationMessages.confirmed);
     expect(answer.removed).toEqual({ passkeys: ['Old key'], emailChanges: 1, links: 0, sessions: 1 });
     expect(accountClearedText(answer.removed!, 'others')).toBe(
@@ -219,13 +206,9 @@ describe('adding a passkey', () => {
     const n = next();
     const id = await h.addUser({ username: `pwkey${n}` });
     const token = await h.tokenFor(`pwkey${n}`);
-    const none = await passkeyOptions(token, {});
-    expect(none.status).toBe(400);
-    expect((await json<ErrorBody>(none)).details?.fieldErrors?.['currentPassword']).toEqual([accountMessages.currentPasswordRequired]);
+    expect((await expectJson<ErrorBody>(passkeyOptions(token, {}), 400)).details?.fieldErrors?.['currentPassword']).toEqual([accountMessages.currentPasswordRequired]);
     for (let i = 0; i < 5; i++) {
-      const wrong = await passkeyOptions(token, { currentPassword: `wrong-${i}` });
-      expect(wrong.status).toBe(400);
-      expect((await json<ErrorBody>(wrong)).details?.fieldErrors?.['currentPassword']).toEqual([accountMessages.wrongPassword]);
+      expect((await expectJson<ErrorBody>(passkeyOptions(token, { currentPassword: `wrong-${i}` }), 400)).details?.fieldErrors?.['currentPassword']).toEqual([accountMessages.wrongPassword]);
     }
     expect(await tokensOf(id, ['passkey-register', 'passkey-sign-in'])).toEqual([]);
     // The account page's limit, shared with the e-mail and password changes.
@@ -242,9 +225,7 @@ describe('adding a passkey', () => {
     // Without a factor, the password is enough.
     await addPasskey(token, 'Before the factor');
     const { secret, recoveryCodes } = await enrol(token);
-    const noCode = await passkeyOptions(token);
-    expect(noCode.status).toBe(400);
-    expect((await json<ErrorBody>(noCode)).details?.fieldErrors?.['code']).toEqual([passkeyMessages.codeRequired]);
+    expect((await expectJson<ErrorBody>(passkeyOptions(token), 400)).details?.fieldErrors?.['code']).toEqual([passkeyMessages.codeRequired]);
     const wrong = await passkeyOptions(token, { currentPassword: PASSWORD, code: '000000' });
     expect(wrong.status).toBe(400);
     expect((await json<ErrorBody>(wrong)).details?.fieldErrors?.['code']).toBeDefined();
@@ -267,9 +248,7 @@ describe('changing the password', () => {
     const phone = await addPasskey(token, 'Phone');
     const laptop = await addPasskey(token, 'Laptop');
     const change = async (body: Record<string, unknown>) => {
-      const res = await h.request('POST', '/api/account/password', { token, body: { currentPassword: PASSWORD, password: PASSWORD, ...body }, headers: { 'x-forwarded-for': freshAddress() } });
-      expect(res.status, await res.clone().text()).toBe(200);
-      const answer = await json<{ token: string; passkeysRemoved: string[]; passkeysRemaining: string[] }>(res);
+      const answer = await expectJson<{ token: string; passkeysRemoved: string[]; passkeysRemaining: string[] }>(h.request('POST', '/api/account/password', { token, body: { currentPassword: PASSWORD, password: PASSWORD, ...body }, headers: { 'x-forwarded-for': freshAddress() } }), 200);
       token = answer.token;
       return answer;
     };
@@ -305,9 +284,7 @@ const codeAt = (secret: string) => generate({ secret, epoch: Math.floor(h.clock.
 async function newStaff(): Promise<{ id: number; username: string; email: string }> {
   const n = next();
   const body = { username: `clerk${n}`, email: `clerk${n}@mail.example`, password: PASSWORD, isAdmin: true };
-  const res = await h.request('POST', '/api/admin/users', { token: admin, body });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return { id: (await json<{ id: number }>(res)).id, username: body.username, email: body.email };
+  return { id: (await expectJson<{ id: number }>(h.request('POST', '/api/admin/users', { token: admin, body }), 201)).id, username: body.username, email: body.email };
 }
 
 /** An invitation sent to the account now (as a policy issued to its address, or staff resending one, would). */
@@ -340,16 +317,12 @@ describe('a staff invitation', () => {
     const staff = await newStaff();
     const { secret } = await enrol(await h.tokenFor(staff.username));
     const link = await inviteAgain(staff);
-    const res = await acceptInvitation(link);
-    expect(res.status, await res.clone().text()).toBe(200);
-    const answer = await json<{ session?: unknown; secondFactor?: { secondFactorRequired: true; challenge: string } }>(res);
+    const answer = await expectJson<{ session?: unknown; secondFactor?: { secondFactorRequired: true; challenge: string } }>(acceptInvitation(link), 200);
     expect(answer).not.toHaveProperty('session');
     expect(answer.secondFactor).toMatchObject({ secondFactorRequired: true });
     // The factor stays: a link is never a way round it.
     expect(await h.database.db.select().from(staffFactors).where(eq(staffFactors.userId, staff.id))).toHaveLength(1);
-    const code = await h.request('POST', '/api/login/second-factor', { body: { challenge: answer.secondFactor!.challenge, code: await codeAt(secret) }, headers: { 'x-forwarded-for': freshAddress() } });
-    expect(code.status).toBe(200);
-    const { token } = await json<{ token: string }>(code);
+    const { token } = await expectJson<{ token: string }>(h.request('POST', '/api/login/second-factor', { body: { challenge: answer.secondFactor!.challenge, code: await codeAt(secret) }, headers: { 'x-forwarded-for': freshAddress() } }), 200);
     expect((await h.request('GET', '/api/admin/stats', { token })).status).toBe(200);
     expect(await actions(staff.id)).toContain('Password set by invitation, second factor asked');
     // The new password is the one the link set.

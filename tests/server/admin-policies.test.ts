@@ -7,6 +7,7 @@ import { auditLogs, policies, users } from '../../src-server/platform/db/schema/
 import { sweepExpiredPolicies } from '../../src-server/modules/policies/policies/service';
 import { runMaintenance } from '../../src-server/maintenance';
 import { cancelReason, createHarness, json, T0, validPolicy, type ErrorBody, type Harness } from './harness';
+import { addPolicy, expectJson } from './answers';
 import type { AdminStats as Stats, LogEntryView as LogEntry, PolicyView as Policy } from '../../src-server/contract/views';
 
 
@@ -45,11 +46,7 @@ async function policyRow(id: number) {
   return r;
 }
 
-async function create(overrides: Record<string, unknown> = {}, token = adminToken): Promise<Policy> {
-  const res = await h.request('POST', '/api/admin/policies', { token, body: { ...validPolicy, ...overrides } });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return json<Policy>(res);
-}
+const create = (overrides: Record<string, unknown> = {}, token = adminToken) => addPolicy<Policy>(h, token, overrides);
 
 async function list(query: string): Promise<{ res: Response; items: Policy[] }> {
   const res = await h.request('GET', `/api/admin/policies${query}`, { token: adminToken });
@@ -68,9 +65,7 @@ async function logsMatching(search: string): Promise<LogEntry[]> {
 }
 
 async function stats(): Promise<Stats> {
-  const res = await h.request('GET', '/api/admin/stats', { token: adminToken });
-  expect(res.status).toBe(200);
-  return json<Stats>(res);
+  return expectJson<Stats>(h.request('GET', '/api/admin/stats', { token: adminToken }), 200);
 }
 
 async function expect400(body: Record<string, unknown>, field: string): Promise<ErrorBody> {
@@ -100,9 +95,7 @@ describe('access', () => {
     const before = await policyCount();
     const body = method === 'POST' && path.endsWith('logs') ? { action: 'sneaky' } : method === 'GET' || method === 'DELETE' ? undefined : validPolicy;
     expect((await h.request(method, path, { body })).status).toBe(401);
-    const res = await h.request(method, path, { token: customerToken, body });
-    expect(res.status).toBe(403);
-    expect((await json<ErrorBody>(res)).error).toBe(messages.forbidden);
+    expect((await expectJson<ErrorBody>(h.request(method, path, { token: customerToken, body }), 403)).error).toBe(messages.forbidden);
     expect(await policyCount()).toBe(before);
   });
 });
@@ -267,9 +260,7 @@ describe('PUT /api/admin/policies/{id}', () => {
       product: 'learner',
       premium: '£1,234.5',
     };
-    const res = await h.request('PUT', `/api/admin/policies/${p.id}`, { token: adminToken, body: next });
-    expect(res.status).toBe(200);
-    const u = await json<Policy>(res);
+    const u = await expectJson<Policy>(h.request('PUT', `/api/admin/policies/${p.id}`, { token: adminToken, body: next }), 200);
     const expected = {
       id: p.id,
       policyNumber: p.policyNumber,
@@ -299,24 +290,17 @@ describe('PUT /api/admin/policies/{id}', () => {
     expect(entries[0]!.username).toBe('pat');
 
     // Unassigning the user and dropping the registration.
-    const cleared = await h.request('PUT', `/api/admin/policies/${p.id}`, { token: adminToken, body: { ...next, userId: '', registration: '' } });
-    expect(cleared.status).toBe(200);
-    expect(await json(cleared)).toMatchObject({ userId: null, username: null, registration: null });
+    expect(await expectJson(h.request('PUT', `/api/admin/policies/${p.id}`, { token: adminToken, body: { ...next, userId: '', registration: '' } }), 200)).toMatchObject({ userId: null, username: null, registration: null });
   });
 
   it('answers 404 for a missing id and 400 for a bad one or a bad body, changing nothing', async () => {
-    const missing = await h.request('PUT', '/api/admin/policies/999999', { token: adminToken, body: validPolicy });
-    expect(missing.status).toBe(404);
-    expect((await json<ErrorBody>(missing)).error).toBe(messages.policyNotFound);
+    expect((await expectJson<ErrorBody>(h.request('PUT', '/api/admin/policies/999999', { token: adminToken, body: validPolicy }), 404)).error).toBe(messages.policyNotFound);
     expect((await h.request('PUT', '/api/admin/policies/abc', { token: adminToken, body: validPolicy })).status).toBe(400);
 
     const p = await create();
     const before = await policyRow(p.id);
-    const bad = await h.request('PUT', `/api/admin/policies/${p.id}`, { token: adminToken, body: { ...validPolicy, holderName: '', userId: 999999 } });
-    expect(bad.status).toBe(400);
-    const unknownUser = await h.request('PUT', `/api/admin/policies/${p.id}`, { token: adminToken, body: { ...validPolicy, holderName: 'Changed', userId: 999999 } });
-    expect(unknownUser.status).toBe(400);
-    expect((await json<ErrorBody>(unknownUser)).details?.fieldErrors?.userId?.length).toBeGreaterThan(0);
+    expect((await h.request('PUT', `/api/admin/policies/${p.id}`, { token: adminToken, body: { ...validPolicy, holderName: '', userId: 999999 } })).status).toBe(400);
+    expect((await expectJson<ErrorBody>(h.request('PUT', `/api/admin/policies/${p.id}`, { token: adminToken, body: { ...validPolicy, holderName: 'Changed', userId: 999999 } }), 400)).details?.fieldErrors?.userId?.length).toBeGreaterThan(0);
     expect(await policyRow(p.id)).toEqual(before);
   });
 
@@ -327,9 +311,7 @@ describe('PUT /api/admin/policies/{id}', () => {
   ])('refuses a bad %s (%o) on update with 400 naming it (never a 500), changing nothing', async (field, value) => {
     const p = await create();
     const before = await policyRow(p.id);
-    const res = await h.request('PUT', `/api/admin/policies/${p.id}`, { token: adminToken, body: { ...validPolicy, holderName: 'Changed', [field]: value } });
-    expect(res.status, await res.clone().text()).toBe(400);
-    expect((await json<ErrorBody>(res)).details?.fieldErrors?.[field]?.length).toBeGreaterThan(0);
+    expect((await expectJson<ErrorBody>(h.request('PUT', `/api/admin/policies/${p.id}`, { token: adminToken, body: { ...validPolicy, holderName: 'Changed', [field]: value } }), 400)).details?.fieldErrors?.[field]?.length).toBeGreaterThan(0);
     expect(await policyRow(p.id)).toEqual(before);
   });
 
@@ -338,9 +320,7 @@ describe('PUT /api/admin/policies/{id}', () => {
     async (from, to) => {
       const p = await create({ status: from });
       expect(p.status).toBe(from);
-      const res = await h.request('PUT', `/api/admin/policies/${p.id}`, { token: adminToken, body: { ...validPolicy, status: to } });
-      expect(res.status).toBe(200);
-      expect((await json<Policy>(res)).status).toBe(to);
+      expect((await expectJson<Policy>(h.request('PUT', `/api/admin/policies/${p.id}`, { token: adminToken, body: { ...validPolicy, status: to } }), 200)).status).toBe(to);
       expect((await policyRow(p.id))!.status).toBe(to);
     },
   );
@@ -352,14 +332,10 @@ describe('DELETE /api/admin/policies/{id}', () => {
   it('deletes a policy that never was in force (200), then answers 404; logs the number', async () => {
     const p = await create({ status: 'pending' });
     const before = await policyCount();
-    const res = await h.request('DELETE', `/api/admin/policies/${p.id}`, { token: adminToken });
-    expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ success: true });
+    expect(await expectJson(h.request('DELETE', `/api/admin/policies/${p.id}`, { token: adminToken }), 200)).toEqual({ success: true });
     expect(await policyRow(p.id)).toBeUndefined();
     expect(await policyCount()).toBe(before - 1);
-    const again = await h.request('DELETE', `/api/admin/policies/${p.id}`, { token: adminToken });
-    expect(again.status).toBe(404);
-    expect((await json<ErrorBody>(again)).error).toBe(messages.policyNotFound);
+    expect((await expectJson<ErrorBody>(h.request('DELETE', `/api/admin/policies/${p.id}`, { token: adminToken }), 404)).error).toBe(messages.policyNotFound);
     expect((await list(`?search=${p.policyNumber}`)).items).toEqual([]);
     const entries = await logsMatching(`Deleted policy: ${p.policyNumber}`);
     expect(entries).toHaveLength(1);
@@ -398,8 +374,7 @@ describe('GET /api/admin/policies', () => {
   });
 
   it.each([['limit=0'], ['limit=101'], ['limit=abc'], ['offset=-1']])('refuses %s with 400', async (q) => {
-    const res = await h.request('GET', `/api/admin/policies?${q}`, { token: adminToken });
-    expect(res.status).toBe(400);
+    expect((await h.request('GET', `/api/admin/policies?${q}`, { token: adminToken })).status).toBe(400);
   });
 
   it('joins the username, and sends null where there is no user', async () => {
@@ -465,9 +440,7 @@ describe('GET /api/admin/users/{id}/policies', () => {
     await create({ userId: cathyId });
     await create();
 
-    const res = await h.request('GET', `/api/admin/users/${ivyId}/policies`, { token: adminToken });
-    expect(res.status).toBe(200);
-    const items = await json<Policy[]>(res);
+    const items = await expectJson<Policy[]>(h.request('GET', `/api/admin/users/${ivyId}/policies`, { token: adminToken }), 200);
     expect(items.map((p) => p.id).sort()).toEqual([p1.id, p2.id].sort());
     for (const p of items) expect(p).toMatchObject({ userId: ivyId, username: 'ivy' });
 
@@ -477,16 +450,12 @@ describe('GET /api/admin/users/{id}/policies', () => {
     expect(entries[0]!.username).toBe('pat');
 
     const empty = await h.addUser({ username: 'nopolicies' });
-    const none = await h.request('GET', `/api/admin/users/${empty}/policies`, { token: adminToken });
-    expect(none.status).toBe(200);
-    expect(await json(none)).toEqual([]);
+    expect(await expectJson(h.request('GET', `/api/admin/users/${empty}/policies`, { token: adminToken }), 200)).toEqual([]);
   });
 
   it('answers 404 for a missing user and 400 for a bad id', async () => {
     const logsBefore = (await h.database.db.select({ n: count() }).from(auditLogs))[0]!.n;
-    const res = await h.request('GET', '/api/admin/users/999999/policies', { token: adminToken });
-    expect(res.status).toBe(404);
-    expect((await json<ErrorBody>(res)).error).toBe(messages.userNotFound);
+    expect((await expectJson<ErrorBody>(h.request('GET', '/api/admin/users/999999/policies', { token: adminToken }), 404)).error).toBe(messages.userNotFound);
     expect((await h.request('GET', '/api/admin/users/abc/policies', { token: adminToken })).status).toBe(400);
     expect((await h.database.db.select({ n: count() }).from(auditLogs))[0]!.n).toBe(logsBefore);
   });
@@ -615,9 +584,7 @@ describe('/api/admin/logs', () => {
     const posted: LogEntry[] = [];
     for (const action of ['order check one', 'order check two', 'order check three']) {
       h.clock.advance(1000);
-      const r = await h.request('POST', '/api/admin/logs', { token: adminToken, body: { action } });
-      expect(r.status).toBe(201);
-      posted.push(await json<LogEntry>(r));
+      posted.push(await expectJson<LogEntry>(h.request('POST', '/api/admin/logs', { token: adminToken, body: { action } }), 201));
     }
     const latest = await logs('?limit=3');
     expect(latest.items.map((e) => e.action)).toEqual(['order check three', 'order check two', 'order check one']);
@@ -637,10 +604,8 @@ describe('/api/admin/logs', () => {
     const loggerId = await h.addUser({ username: 'LogKeeper', isAdmin: true });
     expect(loggerId).toBeGreaterThan(0);
     const keeperToken = await h.tokenFor('LogKeeper');
-    const w = await h.request('POST', '/api/admin/logs', { token: keeperToken, body: { action: 'Quixotic marker entry', level: 'warning' } });
-    expect(w.status).toBe(201);
-    const i = await h.request('POST', '/api/admin/logs', { token: adminToken, body: { action: 'Plain marker entry', level: 'info' } });
-    expect(i.status).toBe(201);
+    expect((await h.request('POST', '/api/admin/logs', { token: keeperToken, body: { action: 'Quixotic marker entry', level: 'warning' } })).status).toBe(201);
+    expect((await h.request('POST', '/api/admin/logs', { token: adminToken, body: { action: 'Plain marker entry', level: 'info' } })).status).toBe(201);
 
     const byAction = await logs('?search=QUIXOTIC');
     expect(byAction.items.map((e) => e.action)).toEqual(['Quixotic marker entry']);
@@ -659,18 +624,12 @@ describe('/api/admin/logs', () => {
 
   it('POST writes info or warning entries (default info) under the caller’s name', async () => {
     h.clock.set(T0 + 5000);
-    const a = await h.request('POST', '/api/admin/logs', { token: adminToken, body: { action: 'Generated system report' } });
-    expect(a.status).toBe(201);
-    const entryA = await json<LogEntry>(a);
+    const entryA = await expectJson<LogEntry>(h.request('POST', '/api/admin/logs', { token: adminToken, body: { action: 'Generated system report' } }), 201);
     expect(entryA).toMatchObject({ action: 'Generated system report', level: 'info', username: 'pat', timestamp: new Date(T0 + 5000).toISOString() });
 
-    const b = await h.request('POST', '/api/admin/logs', { token: adminToken, body: { action: 'Client warning entry', level: 'warning' } });
-    expect(b.status).toBe(201);
-    expect(await json(b)).toMatchObject({ level: 'warning', username: 'pat' });
+    expect(await expectJson(h.request('POST', '/api/admin/logs', { token: adminToken, body: { action: 'Client warning entry', level: 'warning' } }), 201)).toMatchObject({ level: 'warning', username: 'pat' });
 
-    const c = await h.request('POST', '/api/admin/logs', { token: adminToken, body: { action: 'Client explicit info', level: 'info', username: 'someone-else' } });
-    expect(c.status).toBe(201);
-    expect(await json(c)).toMatchObject({ level: 'info', username: 'pat' });
+    expect(await expectJson(h.request('POST', '/api/admin/logs', { token: adminToken, body: { action: 'Client explicit info', level: 'info', username: 'someone-else' } }), 201)).toMatchObject({ level: 'info', username: 'pat' });
 
     const { items } = await logs('?limit=3');
     expect(items.map((e) => [e.action, e.level, e.username])).toEqual([
@@ -688,9 +647,7 @@ describe('/api/admin/logs', () => {
     ['blank action', { action: '   ' }, 'action'],
   ])('POST refuses %s with 400, writing nothing', async (_label, body, field) => {
     const [before] = await h.database.db.select({ n: count() }).from(auditLogs);
-    const res = await h.request('POST', '/api/admin/logs', { token: adminToken, body });
-    expect(res.status).toBe(400);
-    expect((await json<ErrorBody>(res)).details?.fieldErrors?.[field]?.length).toBeGreaterThan(0);
+    expect((await expectJson<ErrorBody>(h.request('POST', '/api/admin/logs', { token: adminToken, body }), 400)).details?.fieldErrors?.[field]?.length).toBeGreaterThan(0);
     const [after] = await h.database.db.select({ n: count() }).from(auditLogs);
     expect(after!.n).toBe(before!.n);
   });
@@ -708,19 +665,14 @@ describe('DELETE of a policy that was in force', () => {
   ] as const)('refuses to delete a policy that was in force (%s): 409, nothing removed, its verification answers', async (_, made, changes, verifiedAs) => {
     const p = await create(made);
     for (const status of changes ?? []) {
-      const res = await h.request('PUT', `/api/admin/policies/${p.id}`, { token: adminToken, body: { ...validPolicy, status, ...cancelReason(status) } });
-      expect(res.status).toBe(200);
+      expect((await h.request('PUT', `/api/admin/policies/${p.id}`, { token: adminToken, body: { ...validPolicy, status, ...cancelReason(status) } })).status).toBe(200);
     }
     const before = await policyRow(p.id);
     const logsBefore = (await logsMatching(p.policyNumber)).length;
-    const res = await h.request('DELETE', `/api/admin/policies/${p.id}`, { token: adminToken });
-    expect(res.status).toBe(409);
-    expect((await json<ErrorBody>(res)).error).toBe('A policy that was in force cannot be deleted; cancel it instead');
+    expect((await expectJson<ErrorBody>(h.request('DELETE', `/api/admin/policies/${p.id}`, { token: adminToken }), 409)).error).toBe('A policy that was in force cannot be deleted; cancel it instead');
     expect(await policyRow(p.id)).toEqual(before);
     expect(await logsMatching(p.policyNumber)).toHaveLength(logsBefore);
-    const verified = await h.request('GET', `/api/verify/${before!.verifyCode}`);
-    expect(verified.status).toBe(200);
-    expect(await json(verified)).toMatchObject({ status: verifiedAs });
+    expect(await expectJson(h.request('GET', `/api/verify/${before!.verifyCode}`), 200)).toMatchObject({ status: verifiedAs });
   });
 
   it('a policy made cancelled and never in force can still be deleted', async () => {

@@ -8,6 +8,7 @@ import type { Caller } from '../../src-server/deps';
 import { ConflictError, errorAnswerOf } from '../../src-server/errors';
 import { deleteUser, updateUser } from '../../src-server/modules/accounts/users/service';
 import { createHarness, json, PASSWORD, T0, validPolicy, type ErrorBody, type Harness } from './harness';
+import { addPolicy, expectJson } from './answers';
 import { linksSentTo } from './mail-links';
 import type { LogEntryView as LogEntry, PolicyView, UserView } from '../../src-server/contract/views';
 
@@ -59,9 +60,7 @@ async function listUsers(query: string, token = adminToken): Promise<{ res: Resp
 }
 
 async function logsMatching(search: string): Promise<LogEntry[]> {
-  const res = await h.request('GET', `/api/admin/logs?limit=100&search=${encodeURIComponent(search)}`, { token: ownerToken });
-  expect(res.status).toBe(200);
-  return json<LogEntry[]>(res);
+  return expectJson<LogEntry[]>(h.request('GET', `/api/admin/logs?limit=100&search=${encodeURIComponent(search)}`, { token: ownerToken }), 200);
 }
 
 /** Login straight through the API: the answer's status, so failures can be asserted too. */
@@ -163,9 +162,7 @@ describe('GET /api/admin/users', () => {
   });
 
   it.each([['limit=0'], ['limit=101'], ['limit=abc'], ['offset=-1'], ['limit=2.5'], ['offset=abc']])('refuses %s with 400', async (q) => {
-    const res = await h.request('GET', `/api/admin/users?${q}`, { token: adminToken });
-    expect(res.status).toBe(400);
-    const b = await json<ErrorBody>(res);
+    const b = await expectJson<ErrorBody>(h.request('GET', `/api/admin/users?${q}`, { token: adminToken }), 400);
     expect(b.error).toBe(messages.invalidInput);
     const field = q.split('=')[0]!;
     expect(b.details?.fieldErrors?.[field]?.length ?? 0).toBeGreaterThan(0);
@@ -220,9 +217,7 @@ describe('GET /api/admin/users', () => {
 describe('POST /api/admin/users', () => {
   it('creates a user: 201 with the user view, a hashed password and a working login', async () => {
     const before = await userCount();
-    const res = await h.request('POST', '/api/admin/users', { token: adminToken, body: body('newbie', { password: 'newbie-password-1' }) });
-    expect(res.status).toBe(201);
-    const u = await json<UserView>(res);
+    const u = await expectJson<UserView>(h.request('POST', '/api/admin/users', { token: adminToken, body: body('newbie', { password: 'newbie-password-1' }) }), 201);
     expectNoSecrets(u as unknown as Record<string, unknown>);
     expect(u).toMatchObject({ username: 'newbie', email: 'newbie@example.test', isAdmin: false, isOwner: false });
     expect(u.createdAt).toBe(new Date(h.clock.now()).toISOString());
@@ -245,18 +240,14 @@ describe('POST /api/admin/users', () => {
     ['0', 0, false],
   ])('coerces isAdmin %s (owner caller)', async (label, flag, expected) => {
     const name = `coerce${['true', "'true'", '1', 'false', "'false'", '0'].indexOf(label)}`;
-    const res = await h.request('POST', '/api/admin/users', { token: ownerToken, body: body(name, { isAdmin: flag, password: PASSWORD }) });
-    expect(res.status).toBe(201);
-    const u = await json<UserView>(res);
+    const u = await expectJson<UserView>(h.request('POST', '/api/admin/users', { token: ownerToken, body: body(name, { isAdmin: flag, password: PASSWORD }) }), 201);
     expect(u.isAdmin).toBe(expected);
     expect(u.isOwner).toBe(false);
     expect((await row(u.id))!.isAdmin).toBe(expected);
   });
 
   it('refuses other isAdmin values with 400', async () => {
-    const res = await h.request('POST', '/api/admin/users', { token: ownerToken, body: body('coerceyes', { isAdmin: 'yes', password: PASSWORD }) });
-    expect(res.status).toBe(400);
-    expect((await json<ErrorBody>(res)).details?.fieldErrors?.isAdmin?.length).toBeGreaterThan(0);
+    expect((await expectJson<ErrorBody>(h.request('POST', '/api/admin/users', { token: ownerToken, body: body('coerceyes', { isAdmin: 'yes', password: PASSWORD }) }), 400)).details?.fieldErrors?.isAdmin?.length).toBeGreaterThan(0);
   });
 
   it.each([
@@ -266,17 +257,13 @@ describe('POST /api/admin/users', () => {
     const before = await userCount();
     const b: Record<string, unknown> = body('nopass');
     if (password !== undefined) b['password'] = password;
-    const res = await h.request('POST', '/api/admin/users', { token: adminToken, body: b });
-    expect(res.status).toBe(400);
-    const e = await json<ErrorBody>(res);
+    const e = await expectJson<ErrorBody>(h.request('POST', '/api/admin/users', { token: adminToken, body: b }), 400);
     expect(e.details?.fieldErrors?.password).toContain(messages.passwordRequiredForNewUsers);
     expect(await userCount()).toBe(before);
   });
 
   it('refuses a too short password with 400 naming the password', async () => {
-    const res = await h.request('POST', '/api/admin/users', { token: adminToken, body: body('shortpass', { password: 'short' }) });
-    expect(res.status).toBe(400);
-    expect((await json<ErrorBody>(res)).details?.fieldErrors?.password?.length).toBeGreaterThan(0);
+    expect((await expectJson<ErrorBody>(h.request('POST', '/api/admin/users', { token: adminToken, body: body('shortpass', { password: 'short' }) }), 400)).details?.fieldErrors?.password?.length).toBeGreaterThan(0);
   });
 
   it.each([
@@ -330,8 +317,7 @@ describe('POST /api/admin/users', () => {
   });
 
   it('writes "Created new user: {name}" to the audit log with the actor', async () => {
-    const res = await h.request('POST', '/api/admin/users', { token: adminToken, body: body('bob', { password: PASSWORD }) });
-    expect(res.status).toBe(201);
+    expect((await h.request('POST', '/api/admin/users', { token: adminToken, body: body('bob', { password: PASSWORD }) })).status).toBe(201);
     const entries = await logsMatching('Created new user: bob');
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ action: 'Created new user: bob', username: 'adam', level: 'info' });
@@ -344,9 +330,7 @@ describe('POST /api/admin/users', () => {
 describe('PUT /api/admin/users/{id}', () => {
   it('updates username and email and answers the user view', async () => {
     const id = await h.addUser({ username: 'renameme' });
-    const res = await h.request('PUT', `/api/admin/users/${id}`, { token: adminToken, body: body('renamed', { email: 'Renamed@Example.test' }) });
-    expect(res.status).toBe(200);
-    const u = await json<UserView>(res);
+    const u = await expectJson<UserView>(h.request('PUT', `/api/admin/users/${id}`, { token: adminToken, body: body('renamed', { email: 'Renamed@Example.test' }) }), 200);
     expectNoSecrets(u as unknown as Record<string, unknown>);
     expect(u).toMatchObject({ id, username: 'renamed', email: 'Renamed@Example.test', isAdmin: false, isOwner: false });
     expect(await row(id)).toMatchObject({ username: 'renamed', email: 'Renamed@Example.test' });
@@ -390,16 +374,12 @@ describe('PUT /api/admin/users/{id}', () => {
   it('refuses a too short new password with 400 and changes nothing', async () => {
     const id = await h.addUser({ username: 'shortnew' });
     const before = await row(id);
-    const res = await h.request('PUT', `/api/admin/users/${id}`, { token: adminToken, body: body('shortnew2', { password: 'short' }) });
-    expect(res.status).toBe(400);
-    expect((await json<ErrorBody>(res)).details?.fieldErrors?.password?.length).toBeGreaterThan(0);
+    expect((await expectJson<ErrorBody>(h.request('PUT', `/api/admin/users/${id}`, { token: adminToken, body: body('shortnew2', { password: 'short' }) }), 400)).details?.fieldErrors?.password?.length).toBeGreaterThan(0);
     expect(await row(id)).toEqual(before);
   });
 
   it('answers 404 for a missing id and 400 for a non-numeric one', async () => {
-    const missing = await h.request('PUT', '/api/admin/users/999999', { token: adminToken, body: body('ghost') });
-    expect(missing.status).toBe(404);
-    expect((await json<ErrorBody>(missing)).error).toBe(messages.userNotFound);
+    expect((await expectJson<ErrorBody>(h.request('PUT', '/api/admin/users/999999', { token: adminToken, body: body('ghost') }), 404)).error).toBe(messages.userNotFound);
     for (const bad of ['abc', '0', '-3', '1.5']) {
       const res = await h.request('PUT', `/api/admin/users/${bad}`, { token: adminToken, body: body('ghost') });
       expect(res.status, bad).toBe(400);
@@ -412,14 +392,11 @@ describe('PUT /api/admin/users/{id}', () => {
     await h.addUser({ username: 'Taken.Name', email: 'taken@example.test' });
     const id = await h.addUser({ username: 'wantsname' });
     const before = await row(id);
-    const r1 = await h.request('PUT', `/api/admin/users/${id}`, { token: adminToken, body: { ...body('taken.NAME'), email: 'wantsname@example.test' } });
-    expect(r1.status).toBe(409);
-    const r2 = await h.request('PUT', `/api/admin/users/${id}`, { token: adminToken, body: { ...body('wantsname'), email: 'TAKEN@example.test' } });
-    expect(r2.status).toBe(409);
+    expect((await h.request('PUT', `/api/admin/users/${id}`, { token: adminToken, body: { ...body('taken.NAME'), email: 'wantsname@example.test' } })).status).toBe(409);
+    expect((await h.request('PUT', `/api/admin/users/${id}`, { token: adminToken, body: { ...body('wantsname'), email: 'TAKEN@example.test' } })).status).toBe(409);
     expect(await row(id)).toEqual(before);
     // Its own name in another case is not a clash.
-    const r3 = await h.request('PUT', `/api/admin/users/${id}`, { token: adminToken, body: body('WantsName') });
-    expect(r3.status).toBe(200);
+    expect((await h.request('PUT', `/api/admin/users/${id}`, { token: adminToken, body: body('WantsName') })).status).toBe(200);
     expect((await row(id))!.username).toBe('WantsName');
   });
 });
@@ -435,38 +412,29 @@ describe('DELETE /api/admin/users/{id}', () => {
     expect(await json(res)).toEqual({ success: true, closed: false });
     expect(await row(id)).toBeUndefined();
     expect((await listUsers('?search=doomed')).body.total).toBe(0);
-    const again = await h.request('DELETE', `/api/admin/users/${id}`, { token: adminToken });
-    expect(again.status).toBe(404);
-    expect((await json<ErrorBody>(again)).error).toBe(messages.userNotFound);
+    expect((await expectJson<ErrorBody>(h.request('DELETE', `/api/admin/users/${id}`, { token: adminToken }), 404)).error).toBe(messages.userNotFound);
     const entries = await logsMatching('Deleted user: doomed');
     expect(entries).toHaveLength(1);
     expect(entries[0]!.username).toBe('adam');
   });
 
   it('answers 400 for a non-numeric id', async () => {
-    const res = await h.request('DELETE', '/api/admin/users/abc', { token: adminToken });
-    expect(res.status).toBe(400);
+    expect((await h.request('DELETE', '/api/admin/users/abc', { token: adminToken })).status).toBe(400);
   });
 
   it('closes an account that holds a policy instead: every session ended, no sign-in, the policy kept with its holder', async () => {
     const id = await h.addUser({ username: 'leaver', isAdmin: true });
     const token = await h.tokenFor('leaver');
     expect((await h.request('GET', '/api/me', { token })).status).toBe(200);
-    const created = await h.request('POST', '/api/admin/policies', { token: ownerToken, body: { ...validPolicy, userId: id } });
-    expect(created.status).toBe(201);
-    const policy = await json<PolicyView>(created);
+    const policy = await addPolicy<PolicyView>(h, ownerToken, { userId: id });
     expect(policy).toMatchObject({ userId: id, username: 'leaver' });
 
-    const res = await h.request('DELETE', `/api/admin/users/${id}`, { token: ownerToken });
-    expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ success: true, closed: true });
+    expect(await expectJson(h.request('DELETE', `/api/admin/users/${id}`, { token: ownerToken }), 200)).toEqual({ success: true, closed: true });
 
     expect((await h.request('GET', '/api/me', { token })).status).toBe(401);
     expect((await h.request('GET', '/api/user/policies', { token })).status).toBe(401);
     // Refused as a wrong password is: nothing tells a guesser the account exists.
-    const login = await h.request('POST', '/api/login', { body: { username: 'leaver', password: PASSWORD }, headers: { 'x-forwarded-for': '10.9.9.9' } });
-    expect(login.status).toBe(401);
-    expect((await json<ErrorBody>(login)).error).toBe(messages.invalidCredentials);
+    expect((await expectJson<ErrorBody>(h.request('POST', '/api/login', { body: { username: 'leaver', password: PASSWORD }, headers: { 'x-forwarded-for': '10.9.9.9' } }), 401)).error).toBe(messages.invalidCredentials);
 
     // Kept with its name and address, no staff role, shown as closed.
     expect(await row(id)).toMatchObject({ username: 'leaver', email: 'leaver@example.test', isAdmin: false, closedAt: expect.any(Number) });
@@ -481,12 +449,8 @@ describe('DELETE /api/admin/users/{id}', () => {
     // Closed is for good: a second DELETE changes nothing, an edit is refused, no new policy goes to it.
     expect(await json(await h.request('DELETE', `/api/admin/users/${id}`, { token: ownerToken }))).toEqual({ success: true, closed: true });
     expect(await logsMatching('Closed user: leaver')).toHaveLength(1);
-    const edit = await h.request('PUT', `/api/admin/users/${id}`, { token: ownerToken, body: { username: 'leaver', email: 'leaver@example.test', isAdmin: true } });
-    expect(edit.status).toBe(409);
-    expect((await json<ErrorBody>(edit)).error).toBe('This account is closed');
-    const another = await h.request('POST', '/api/admin/policies', { token: adminToken, body: { ...validPolicy, userId: id } });
-    expect(another.status).toBe(400);
-    expect((await json<ErrorBody>(another)).details?.fieldErrors?.['userId']).toEqual(['This account is closed']);
+    expect((await expectJson<ErrorBody>(h.request('PUT', `/api/admin/users/${id}`, { token: ownerToken, body: { username: 'leaver', email: 'leaver@example.test', isAdmin: true } }), 409)).error).toBe('This account is closed');
+    expect((await expectJson<ErrorBody>(h.request('POST', '/api/admin/policies', { token: adminToken, body: { ...validPolicy, userId: id } }), 400)).details?.fieldErrors?.['userId']).toEqual(['This account is closed']);
     // No reset link reaches it.
     await h.request('POST', '/api/password-reset/request', { body: { email: 'leaver@example.test' } });
     expect(await linksSentTo(h, 'leaver@example.test')).toEqual([]);
@@ -497,14 +461,10 @@ describe('DELETE /api/admin/users/{id}', () => {
 
 describe('role rules (Owner ⊃ Admin ⊃ User)', () => {
   it('an admin may create, edit and delete plain users', async () => {
-    const created = await h.request('POST', '/api/admin/users', { token: adminToken, body: body('plainbyadmin', { password: PASSWORD }) });
-    expect(created.status).toBe(201);
-    const { id } = await json<UserView>(created);
-    const edited = await h.request('PUT', `/api/admin/users/${id}`, { token: adminToken, body: body('plainbyadmin2') });
-    expect(edited.status).toBe(200);
+    const { id } = await expectJson<UserView>(h.request('POST', '/api/admin/users', { token: adminToken, body: body('plainbyadmin', { password: PASSWORD }) }), 201);
+    expect((await h.request('PUT', `/api/admin/users/${id}`, { token: adminToken, body: body('plainbyadmin2') })).status).toBe(200);
     expect((await row(id))!.username).toBe('plainbyadmin2');
-    const deleted = await h.request('DELETE', `/api/admin/users/${id}`, { token: adminToken });
-    expect(deleted.status).toBe(200);
+    expect((await h.request('DELETE', `/api/admin/users/${id}`, { token: adminToken })).status).toBe(200);
     expect(await row(id)).toBeUndefined();
   });
 
@@ -516,9 +476,7 @@ describe('role rules (Owner ⊃ Admin ⊃ User)', () => {
     ['an owner (flag only)', { isAdmin: false, isOwner: 'true' }],
   ])('an admin may not create %s (403, nothing written)', async (_label, flags) => {
     const before = await userCount();
-    const res = await h.request('POST', '/api/admin/users', { token: adminToken, body: body('wouldbestaff', { ...flags, password: PASSWORD }) });
-    expect(res.status).toBe(403);
-    expect((await json<ErrorBody>(res)).error).toBe(messages.ownerOnly);
+    expect((await expectJson<ErrorBody>(h.request('POST', '/api/admin/users', { token: adminToken, body: body('wouldbestaff', { ...flags, password: PASSWORD }) }), 403)).error).toBe(messages.ownerOnly);
     expect(await userCount()).toBe(before);
   });
 
@@ -528,8 +486,7 @@ describe('role rules (Owner ⊃ Admin ⊃ User)', () => {
   ])('an admin may not set %s on a plain user (403, unchanged)', async (_label, flags) => {
     const id = await h.addUser({ username: `promote${_label}` });
     const before = await row(id);
-    const res = await h.request('PUT', `/api/admin/users/${id}`, { token: adminToken, body: body(`promote${_label}`, flags) });
-    expect(res.status).toBe(403);
+    expect((await h.request('PUT', `/api/admin/users/${id}`, { token: adminToken, body: body(`promote${_label}`, flags) })).status).toBe(403);
     expect(await row(id)).toEqual(before);
   });
 
@@ -556,35 +513,26 @@ describe('role rules (Owner ⊃ Admin ⊃ User)', () => {
   });
 
   it('an owner may create admins and owners, set and clear the flags, and edit and delete them', async () => {
-    const a = await h.request('POST', '/api/admin/users', { token: ownerToken, body: body('ownmadeadmin', { isAdmin: true, password: PASSWORD }) });
-    expect(a.status).toBe(201);
-    const admin = await json<UserView>(a);
+    const admin = await expectJson<UserView>(h.request('POST', '/api/admin/users', { token: ownerToken, body: body('ownmadeadmin', { isAdmin: true, password: PASSWORD }) }), 201);
     expect(admin).toMatchObject({ isAdmin: true, isOwner: false });
 
-    const o = await h.request('POST', '/api/admin/users', { token: ownerToken, body: body('ownmadeowner', { isOwner: true, password: PASSWORD }) });
-    expect(o.status).toBe(201);
-    const owner = await json<UserView>(o);
+    const owner = await expectJson<UserView>(h.request('POST', '/api/admin/users', { token: ownerToken, body: body('ownmadeowner', { isOwner: true, password: PASSWORD }) }), 201);
     // Owner implies admin.
     expect(owner).toMatchObject({ isAdmin: true, isOwner: true });
     expect(await row(owner.id)).toMatchObject({ isAdmin: true, isOwner: true });
 
     const plainId = await h.addUser({ username: 'ownpromoted' });
-    const promote = await h.request('PUT', `/api/admin/users/${plainId}`, { token: ownerToken, body: body('ownpromoted', { isAdmin: true }) });
-    expect(promote.status).toBe(200);
+    expect((await h.request('PUT', `/api/admin/users/${plainId}`, { token: ownerToken, body: body('ownpromoted', { isAdmin: true }) })).status).toBe(200);
     expect(await row(plainId)).toMatchObject({ isAdmin: true, isOwner: false });
-    const toOwner = await h.request('PUT', `/api/admin/users/${plainId}`, { token: ownerToken, body: body('ownpromoted', { isOwner: 1 }) });
-    expect(toOwner.status).toBe(200);
+    expect((await h.request('PUT', `/api/admin/users/${plainId}`, { token: ownerToken, body: body('ownpromoted', { isOwner: 1 }) })).status).toBe(200);
     expect(await row(plainId)).toMatchObject({ isAdmin: true, isOwner: true });
-    const demote = await h.request('PUT', `/api/admin/users/${plainId}`, { token: ownerToken, body: body('ownpromoted') });
-    expect(demote.status).toBe(200);
+    expect((await h.request('PUT', `/api/admin/users/${plainId}`, { token: ownerToken, body: body('ownpromoted') })).status).toBe(200);
     expect(await row(plainId)).toMatchObject({ isAdmin: false, isOwner: false });
 
-    const editAdmin = await h.request('PUT', `/api/admin/users/${admin.id}`, { token: ownerToken, body: body('ownmadeadmin', { isAdmin: true, email: 'new-admin-mail@example.test' }) });
-    expect(editAdmin.status).toBe(200);
+    expect((await h.request('PUT', `/api/admin/users/${admin.id}`, { token: ownerToken, body: body('ownmadeadmin', { isAdmin: true, email: 'new-admin-mail@example.test' }) })).status).toBe(200);
     expect((await row(admin.id))!.email).toBe('new-admin-mail@example.test');
 
-    const editOwner = await h.request('PUT', `/api/admin/users/${owner.id}`, { token: ownerToken, body: body('ownmadeowner2', { isOwner: true }) });
-    expect(editOwner.status).toBe(200);
+    expect((await h.request('PUT', `/api/admin/users/${owner.id}`, { token: ownerToken, body: body('ownmadeowner2', { isOwner: true }) })).status).toBe(200);
     expect((await row(owner.id))!.username).toBe('ownmadeowner2');
 
     expect((await h.request('DELETE', `/api/admin/users/${admin.id}`, { token: ownerToken })).status).toBe(200);
@@ -597,8 +545,7 @@ describe('role rules (Owner ⊃ Admin ⊃ User)', () => {
     const id = await h.addUser({ username: 'soontobeplain', isAdmin: true });
     const token = await h.tokenFor('soontobeplain');
     expect((await h.request('GET', '/api/admin/users', { token })).status).toBe(200);
-    const res = await h.request('PUT', `/api/admin/users/${id}`, { token: ownerToken, body: body('soontobeplain') });
-    expect(res.status).toBe(200);
+    expect((await h.request('PUT', `/api/admin/users/${id}`, { token: ownerToken, body: body('soontobeplain') })).status).toBe(200);
     expect((await h.request('GET', '/api/admin/users', { token })).status).toBe(403);
   });
 
@@ -607,8 +554,7 @@ describe('role rules (Owner ⊃ Admin ⊃ User)', () => {
       [ownerId, ownerToken],
       [adminId, adminToken],
     ] as const) {
-      const res = await h.request('DELETE', `/api/admin/users/${id}`, { token });
-      expect(res.status).toBe(403);
+      expect((await h.request('DELETE', `/api/admin/users/${id}`, { token })).status).toBe(403);
       expect(await row(id)).toBeDefined();
     }
     const own = await h.request('DELETE', `/api/admin/users/${ownerId}`, { token: ownerToken });
@@ -629,15 +575,13 @@ describe('role rules (Owner ⊃ Admin ⊃ User)', () => {
     expect(await row(ownerId)).toMatchObject({ isAdmin: true, isOwner: true });
 
     const adminBefore = await row(adminId);
-    const res = await h.request('PUT', `/api/admin/users/${adminId}`, { token: adminToken, body: body('adam', { isAdmin: false }) });
-    expect(res.status).toBe(403);
+    expect((await h.request('PUT', `/api/admin/users/${adminId}`, { token: adminToken, body: body('adam', { isAdmin: false }) })).status).toBe(403);
     expect(await row(adminId)).toEqual(adminBefore);
     expect((await h.request('GET', '/api/admin/users', { token: adminToken })).status).toBe(200);
   });
 
   it('an owner may edit their own details while keeping their roles', async () => {
-    const res = await h.request('PUT', `/api/admin/users/${ownerId}`, { token: ownerToken, body: body('olive', { isOwner: true, email: 'olive.owner@example.test' }) });
-    expect(res.status).toBe(200);
+    expect((await h.request('PUT', `/api/admin/users/${ownerId}`, { token: ownerToken, body: body('olive', { isOwner: true, email: 'olive.owner@example.test' }) })).status).toBe(200);
     expect(await row(ownerId)).toMatchObject({ email: 'olive.owner@example.test', isAdmin: true, isOwner: true });
     expect((await h.request('GET', '/api/admin/users', { token: ownerToken })).status).toBe(200);
   });

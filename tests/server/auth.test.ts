@@ -1,6 +1,7 @@
 import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, json, PASSWORD, TEST_SECRET, type Harness } from './harness';
+import { expectJson } from './answers';
 
 let h: Harness;
 let customerId: number;
@@ -17,9 +18,7 @@ const login = (body: unknown, address = '192.0.2.1') => h.request('POST', '/api/
 
 describe('POST /api/login', () => {
   it('answers a signed token carrying sub, username, roles and a 12-hour exp', async () => {
-    const res = await login({ username: 'carol', password: PASSWORD });
-    expect(res.status).toBe(200);
-    const body = await json<{ token: string; user: Record<string, unknown> }>(res);
+    const body = await expectJson<{ token: string; user: Record<string, unknown> }>(login({ username: 'carol', password: PASSWORD }), 200);
     const claims = decodeJwt(body.token);
     expect(claims).toMatchObject({ sub: String(customerId), username: 'carol', isAdmin: false, isOwner: false });
     expect(claims.exp! - claims.iat!).toBe(12 * 3600);
@@ -47,9 +46,7 @@ describe('POST /api/login', () => {
   });
 
   it('answers 400 with field details for missing fields and malformed JSON', async () => {
-    const res = await login({ username: '' });
-    expect(res.status).toBe(400);
-    const body = await json<{ error: string; details: { fieldErrors: Record<string, string[]> } }>(res);
+    const body = await expectJson<{ error: string; details: { fieldErrors: Record<string, string[]> } }>(login({ username: '' }), 400);
     expect(body.details.fieldErrors.username).toEqual(['Username is required']);
     expect(body.details.fieldErrors.password).toBeDefined();
     const bad = await h.request('POST', '/api/login', { rawBody: '{"username":' });
@@ -123,9 +120,7 @@ describe('tokens', () => {
     const none = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${payload}.`;
     expect((await me(none)).status).toBe(401);
     expect((await me('garbage')).status).toBe(401);
-    const res = await h.request('GET', '/api/me', { headers: { authorization: 'Basic abc' } });
-    expect(res.status).toBe(401);
-    expect(await json(res)).toEqual({ error: 'Please sign in to continue' });
+    expect(await expectJson(h.request('GET', '/api/me', { headers: { authorization: 'Basic abc' } }), 401)).toEqual({ error: 'Please sign in to continue' });
   });
 
   it('refuses a token once it has expired', async () => {
@@ -163,9 +158,7 @@ describe('POST /api/register', () => {
   const register = (body: unknown, address = '192.0.2.50') => h.request('POST', '/api/register', { body, headers: { 'x-forwarded-for': address } });
 
   it('creates a plain user even when isAdmin is sent, who can then sign in', async () => {
-    const res = await register({ username: 'newbie', email: 'newbie@example.test', password: 'longenough1', isAdmin: true });
-    expect(res.status).toBe(201);
-    const body = await json<{ message: string; user: { isAdmin: boolean; isOwner: boolean } }>(res);
+    const body = await expectJson<{ message: string; user: { isAdmin: boolean; isOwner: boolean } }>(register({ username: 'newbie', email: 'newbie@example.test', password: 'longenough1', isAdmin: true }), 201);
     expect(body.message).toBe('Registration successful! You can now login.');
     expect(body.user).toMatchObject({ isAdmin: false, isOwner: false });
     const token = await h.tokenFor('newbie', 'longenough1');
@@ -173,19 +166,13 @@ describe('POST /api/register', () => {
   });
 
   it('answers 409 with a message for a taken username or e-mail, in any case', async () => {
-    const byName = await register({ username: 'NEWBIE', email: 'other@example.test', password: 'longenough1' });
-    expect(byName.status).toBe(409);
-    expect(await json(byName)).toMatchObject({ message: 'That username is already taken', error: 'That username is already taken' });
-    const byEmail = await register({ username: 'other', email: 'NewBie@Example.test', password: 'longenough1' });
-    expect(byEmail.status).toBe(409);
-    expect(await json(byEmail)).toMatchObject({ message: 'An account with that email already exists' });
+    expect(await expectJson(register({ username: 'NEWBIE', email: 'other@example.test', password: 'longenough1' }), 409)).toMatchObject({ message: 'That username is already taken', error: 'That username is already taken' });
+    expect(await expectJson(register({ username: 'other', email: 'NewBie@Example.test', password: 'longenough1' }), 409)).toMatchObject({ message: 'An account with that email already exists' });
   });
 
   it('answers 400 with a message for a short password or bad e-mail, and writes nothing', async () => {
     const before = await h.database.client.execute('select count(*) as n from users');
-    const res = await register({ username: 'shorty', email: 'not-an-email', password: 'short' });
-    expect(res.status).toBe(400);
-    const body = await json<{ message: string; details: { fieldErrors: Record<string, string[]> } }>(res);
+    const body = await expectJson<{ message: string; details: { fieldErrors: Record<string, string[]> } }>(register({ username: 'shorty', email: 'not-an-email', password: 'short' }), 400);
     expect(body.message).toBeTruthy();
     expect(body.details.fieldErrors.password).toEqual(['Password must be at least 8 characters']);
     expect(body.details.fieldErrors.email).toEqual(['Enter a valid email address']);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brand } from '../../src-server/contract/brand';
 import { contactReasons, normaliseUkPhone } from '../../src-server/contract/callback';
 import { createHarness, json, T0, type ErrorBody, type Harness } from './harness';
+import { expectJson } from './answers';
 
 const RECEIVED = 'Your callback request has been received. Our team will contact you within 24 hours.';
 const REFERENCE = /^CB-[0-9ABCDEFGHJKMNPQRSTVWXYZ]{8}$/;
@@ -43,9 +44,7 @@ afterAll(() => h.close());
 
 describe('POST /api/callbacks', () => {
   it('stores the request as new, logs it and queues a confirmation to the customer', async () => {
-    const res = await post({ ...valid, email: 'happy@example.test' });
-    expect(res.status).toBe(201);
-    const body = await json<{ reference: string; message: string }>(res);
+    const body = await expectJson<{ reference: string; message: string }>(post({ ...valid, email: 'happy@example.test' }), 201);
     expect(body.message).toBe(RECEIVED);
     expect(body.reference).toMatch(REFERENCE);
 
@@ -75,14 +74,12 @@ describe('POST /api/callbacks', () => {
   });
 
   it('needs only the required fields; empty optional ones are stored as nothing', async () => {
-    const res = await post({ name: 'Min Imal', email: 'minimal@example.test', phone: '+44 (0)20 7946 0000', reasonForContact: 'other', callbackDate: '', insuranceType: '', website: '' });
-    expect(res.status).toBe(201);
+    expect((await post({ name: 'Min Imal', email: 'minimal@example.test', phone: '+44 (0)20 7946 0000', reasonForContact: 'other', callbackDate: '', insuranceType: '', website: '' })).status).toBe(201);
     expect((await rows('email = ?', ['minimal@example.test']))[0]).toMatchObject({ phone: '02079460000', callback_date: null, insurance_type: null });
   });
 
   it.each(contactReasons)('accepts the reason %s', async (reason) => {
-    const res = await post({ ...valid, email: `reason-${reason}@example.test`, reasonForContact: reason });
-    expect(res.status).toBe(201);
+    expect((await post({ ...valid, email: `reason-${reason}@example.test`, reasonForContact: reason })).status).toBe(201);
     expect((await rows('email = ?', [`reason-${reason}@example.test`]))[0]?.['reason_for_contact']).toBe(reason);
   });
 
@@ -110,9 +107,7 @@ describe('POST /api/callbacks', () => {
   ])('answers 400 naming %s for %j, and stores nothing', async (field, change) => {
     const before = await count('callback_requests');
     const mailsBefore = await count('mail_outbox');
-    const res = await post({ ...valid, ...change });
-    expect(res.status).toBe(400);
-    const body = await json<ErrorBody>(res);
+    const body = await expectJson<ErrorBody>(post({ ...valid, ...change }), 400);
     expect(body.error).toBe('Some of the details are not valid');
     expect(Object.keys(body.details?.fieldErrors ?? {})).toEqual([field]);
     expect(body.details?.fieldErrors?.[field]?.[0]).toEqual(expect.any(String));
@@ -142,9 +137,7 @@ describe('POST /api/callbacks', () => {
 
   it('answers a filled honeypot as if stored, but stores, logs and sends nothing', async () => {
     const [requests, logs, mails] = [await count('callback_requests'), await count('audit_logs'), await count('mail_outbox')];
-    const res = await post({ ...valid, email: 'bot@example.test', website: 'http://spam.example' });
-    expect(res.status).toBe(201);
-    const body = await json<{ reference: string; message: string }>(res);
+    const body = await expectJson<{ reference: string; message: string }>(post({ ...valid, email: 'bot@example.test', website: 'http://spam.example' }), 201);
     expect(Object.keys(body).sort()).toEqual(['message', 'reference']);
     expect(body.message).toBe(RECEIVED);
     expect(body.reference).toMatch(REFERENCE);
@@ -199,9 +192,7 @@ describe('callbacks.request (tRPC)', () => {
         expect((err as TRPCError).code).toBe('BAD_REQUEST');
       }
       // The HTTP door carries the details (the error formatter), as the form reads them.
-      const res = await h.request('POST', '/trpc/callbacks.request', { body: { ...valid, ...change }, headers: { 'x-forwarded-for': freshAddress() } });
-      expect(res.status).toBe(400);
-      const body = await json<{ error: { data: { details: { fieldErrors: Record<string, string[]> } } } }>(res);
+      const body = await expectJson<{ error: { data: { details: { fieldErrors: Record<string, string[]> } } } }>(h.request('POST', '/trpc/callbacks.request', { body: { ...valid, ...change }, headers: { 'x-forwarded-for': freshAddress() } }), 400);
       expect(Object.keys(body.error.data.details.fieldErrors)).toEqual([field]);
     }
   });

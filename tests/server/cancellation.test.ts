@@ -4,10 +4,11 @@
 // staff make is invited to set their own password. Bad input writes nothing; verification keeps answering.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IssuedPolicyView, PolicyVersionView, PolicyView, VerificationView } from '../../src-server/contract/views';
+import type { IssuedPolicyView, PolicyVersionView, VerificationView } from '../../src-server/contract/views';
 import { sweepExpiredPolicies } from '../../src-server/modules/policies/policies/service';
 import { policies, policyPayments } from '../../src-server/platform/db/schema/index';
 import { createHarness, json, T0, validPolicy, type ErrorBody, type Harness } from './harness';
+import { addPolicy, expectJson, expectStatus } from './answers';
 import { latestLinkTo } from './mail-links';
 import { acceptedQuote, logsMentioning, mailsTo } from './quote-flow';
 
@@ -25,11 +26,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 // T0 is 1 Jul 2026 12:00 UTC, 13:00 BST; validPolicy runs 1 Jul 09:00 to 8 Jul 23:59, live.
-async function makePolicy(extra: Record<string, unknown> = {}): Promise<PolicyView> {
-  const res = await h.request('POST', '/api/admin/policies', { token: admin, body: { ...validPolicy, userId: customer, ...extra } });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return json<PolicyView>(res);
-}
+const makePolicy = (extra: Record<string, unknown> = {}) => addPolicy(h, admin, { userId: customer, ...extra });
 const cancel = (id: number, body: unknown) => h.request('POST', `/api/admin/policies/${id}/cancel`, { token: admin, body });
 const voidIt = (id: number, body: unknown) => h.request('POST', `/api/admin/policies/${id}/void`, { token: admin, body });
 const resend = (id: number, what: string) => h.request('POST', `/api/admin/policies/${id}/resend`, { token: admin, body: { what } });
@@ -56,9 +53,7 @@ describe('cancelling now', () => {
   it('ends the cover now with the reason, versions and logs it, e-mails the customer with the documents; verification says not covered', async () => {
     const p = await makePolicy();
     expect((await verified(p.id)).body.status).toBe('covered');
-    const res = await cancel(p.id, { reason: '  Sold the car  ' });
-    expect(res.status, await res.clone().text()).toBe(200);
-    expect(await json(res)).toMatchObject({ id: p.id, status: 'cancelled' });
+    expect(await expectJson(cancel(p.id, { reason: '  Sold the car  ' }), 200)).toMatchObject({ id: p.id, status: 'cancelled' });
     expect(await rowOf(p.id)).toMatchObject({ status: 'cancelled', endedAt: T0, cancelReason: 'Sold the car', cancelsAt: null, reminderDueAt: null });
     const [latest] = await history(p.id);
     expect(latest).toMatchObject({ username: 'cancel.admin', reason: 'Sold the car', changes: [{ field: 'status', from: 'active', to: 'cancelled' }] });
@@ -81,8 +76,7 @@ describe('cancelling now', () => {
   it('records a refund as a negative payment, at most what was paid, and tells the customer', async () => {
     const p = await makePolicy();
     await pay(p.id, 50);
-    const res = await cancel(p.id, { reason: 'Changed their mind', refund: { amount: '£20.50', method: 'bank-transfer', reference: 'BT-991' } });
-    expect(res.status, await res.clone().text()).toBe(200);
+    await expectStatus(cancel(p.id, { reason: 'Changed their mind', refund: { amount: '£20.50', method: 'bank-transfer', reference: 'BT-991' } }), 200);
     const rows = await paymentsOf(p.id);
     expect(rows.map((r) => [r.amountPence, r.method, r.reference, r.username])).toEqual([
       [5000, 'card-by-phone', null, 'cancel.admin'],
@@ -116,9 +110,7 @@ describe('bad input writes nothing', () => {
     const p = await makePolicy();
     await pay(p.id, 30);
     const before = await writes();
-    const res = await cancel(p.id, body);
-    expect(res.status).toBe(400);
-    expect((await json<ErrorBody>(res)).details?.fieldErrors?.[field]).toContain(message);
+    expect((await expectJson<ErrorBody>(cancel(p.id, body), 400)).details?.fieldErrors?.[field]).toContain(message);
     expect(await writes()).toBe(before);
   });
 
@@ -138,9 +130,7 @@ describe('bad input writes nothing', () => {
   ])('answers 409 for a policy %s', async (_, made, message) => {
     const p = await makePolicy(made);
     const before = await writes();
-    const res = await cancel(p.id, { reason: 'Try' });
-    expect(res.status).toBe(409);
-    expect((await json<ErrorBody>(res)).error).toBe(message);
+    expect((await expectJson<ErrorBody>(cancel(p.id, { reason: 'Try' }), 409)).error).toBe(message);
     expect(await writes()).toBe(before);
   });
 
@@ -156,9 +146,7 @@ describe('cancelling later', () => {
   it('sets the cancellation, keeps the cover until then, and the minute sweep cancels it at that moment', async () => {
     h.clock.set(T0);
     const p = await makePolicy();
-    const res = await cancel(p.id, { reason: 'Selling the car on Friday', effectiveDate: '2026-07-03', effectiveTime: '10:00 AM' });
-    expect(res.status, await res.clone().text()).toBe(200);
-    expect(await json(res)).toMatchObject({ status: 'active' });
+    expect(await expectJson(cancel(p.id, { reason: 'Selling the car on Friday', effectiveDate: '2026-07-03', effectiveTime: '10:00 AM' }), 200)).toMatchObject({ status: 'active' });
     const set = await rowOf(p.id);
     expect(set).toMatchObject({ status: 'active', endedAt: null, cancelsAt: Date.UTC(2026, 6, 3, 9, 0), cancelReason: 'Selling the car on Friday' });
     expect((await history(p.id))[0]).toMatchObject({ reason: 'Selling the car on Friday', changes: [{ field: 'cancels', from: null, to: '3 Jul 2026 10:00' }] });
@@ -199,9 +187,7 @@ describe('a change through PUT', () => {
   it('moving to cancelled needs a reason (400, nothing written); with one, the version keeps it and the customer is told what changed', async () => {
     const p = await makePolicy();
     const before = await writes();
-    const refused = await h.request('PUT', `/api/admin/policies/${p.id}`, { token: admin, body: { ...validPolicy, userId: customer, status: 'cancelled' } });
-    expect(refused.status).toBe(400);
-    expect(await json(refused)).toMatchObject({ error: 'Give a reason for cancelling', details: { fieldErrors: { reason: ['Give a reason for cancelling'] } } });
+    expect(await expectJson(h.request('PUT', `/api/admin/policies/${p.id}`, { token: admin, body: { ...validPolicy, userId: customer, status: 'cancelled' } }), 400)).toMatchObject({ error: 'Give a reason for cancelling', details: { fieldErrors: { reason: ['Give a reason for cancelling'] } } });
     expect(await writes()).toBe(before);
 
     const res = await h.request('PUT', `/api/admin/policies/${p.id}`, {
@@ -247,9 +233,7 @@ describe('voiding', () => {
     const v = await verified(p.id);
     expect(v.status).toBe(200);
     expect(v.body).toMatchObject({ status: 'not-covered', voided: true });
-    const cert = await h.request('GET', `/api/policies/${p.policyNumber}/certificate`, { token: admin });
-    expect(cert.status).toBe(409);
-    expect((await json<ErrorBody>(cert)).error).toBe('Void: set up in error, never in force. There is no certificate.');
+    expect((await expectJson<ErrorBody>(h.request('GET', `/api/policies/${p.policyNumber}/certificate`, { token: admin }), 409)).error).toBe('Void: set up in error, never in force. There is no certificate.');
 
     for (const [res, message] of [
       [await voidIt(p.id, { reason: 'Again' }), 'This policy is already void'],
@@ -267,12 +251,8 @@ describe('voiding', () => {
     const live = await makePolicy();
     const pending = await makePolicy({ status: 'pending' });
     const before = await writes();
-    const res = await voidIt(live.id, { reason: 'Oops' });
-    expect(res.status).toBe(409);
-    expect((await json<ErrorBody>(res)).error).toBe('A policy that was in force cannot be voided; cancel it instead');
-    const blank = await voidIt(pending.id, { reason: ' ' });
-    expect(blank.status).toBe(400);
-    expect((await json<ErrorBody>(blank)).details?.fieldErrors?.['reason']).toEqual(['Give a reason for voiding']);
+    expect((await expectJson<ErrorBody>(voidIt(live.id, { reason: 'Oops' }), 409)).error).toBe('A policy that was in force cannot be voided; cancel it instead');
+    expect((await expectJson<ErrorBody>(voidIt(pending.id, { reason: ' ' }), 400)).details?.fieldErrors?.['reason']).toEqual(['Give a reason for voiding']);
     expect(await writes()).toBe(before);
   });
 });
@@ -282,9 +262,7 @@ describe('deleting', () => {
     const p = await makePolicy({ status: 'pending' });
     await pay(p.id, 10);
     const before = await writes();
-    const res = await h.request('DELETE', `/api/admin/policies/${p.id}`, { token: admin });
-    expect(res.status).toBe(409);
-    expect((await json<ErrorBody>(res)).error).toBe('A policy that was in force cannot be deleted; cancel it instead');
+    expect((await expectJson<ErrorBody>(h.request('DELETE', `/api/admin/policies/${p.id}`, { token: admin }), 409)).error).toBe('A policy that was in force cannot be deleted; cancel it instead');
     expect(await rowOf(p.id)).toBeDefined();
     expect(await writes()).toBe(before);
   });
@@ -293,9 +271,7 @@ describe('deleting', () => {
 describe('sending again', () => {
   it('sends the documents again to a confirmed account, with the files, and logs it', async () => {
     const p = await makePolicy();
-    const res = await resend(p.id, 'documents');
-    expect(res.status, await res.clone().text()).toBe(200);
-    expect(await json(res)).toEqual({ message: `The documents of ${p.policyNumber} are on their way to ${CUSTOMER_EMAIL}.` });
+    expect(await expectJson(resend(p.id, 'documents'), 200)).toEqual({ message: `The documents of ${p.policyNumber} are on their way to ${CUSTOMER_EMAIL}.` });
     const [mail] = await mailsAbout(p.policyNumber);
     expect(mail!.subject).toBe(`Kerbside Cover: your policy documents, ${p.policyNumber}`);
     expect(mail!.attachments.map((a) => a.filename)).toEqual(['certificate', 'schedule', 'statement-of-fact', 'summary'].map((kind) => `${p.policyNumber}_${kind}.pdf`));
@@ -307,24 +283,18 @@ describe('sending again', () => {
     expect((await json<ErrorBody>(await resend(orphan.id, 'documents'))).error).toBe('This policy has no account to send to');
     const unproved = await h.addUser({ username: 'unproved2', email: 'unproved2@example.test', emailVerified: false });
     const p = await makePolicy({ userId: unproved });
-    const res = await resend(p.id, 'documents');
-    expect(res.status).toBe(409);
-    expect((await json<ErrorBody>(res)).error).toBe("The account's e-mail address is not confirmed: nothing about a policy is sent to it");
+    expect((await expectJson<ErrorBody>(resend(p.id, 'documents'), 409)).error).toBe("The account's e-mail address is not confirmed: nothing about a policy is sent to it");
     const set = await resend((await makePolicy()).id, 'invitation');
     expect(set.status).toBe(409);
     expect((await json<ErrorBody>(set)).error).toBe('The account has already set its password: it can sign in, or use "Forgot your password?"');
-    const bad = await h.request('POST', `/api/admin/policies/${p.id}/resend`, { token: admin, body: { what: 'everything' } });
-    expect(bad.status).toBe(400);
+    expect((await h.request('POST', `/api/admin/policies/${p.id}/resend`, { token: admin, body: { what: 'everything' } })).status).toBe(400);
   });
 
   it("sends a new invitation to a customer's account that has no password yet: the earlier link stops working", async () => {
     const q = await acceptedQuote(h, admin, { email: 'newbie@example.test' });
-    const issuedRes = await h.request('POST', `/api/admin/quotes/${q.id}/policy`, { token: admin, body: { licenseNumber: 'NEWBI905175A99AA' } });
-    expect(issuedRes.status, await issuedRes.clone().text()).toBe(201);
-    const issued = await json<IssuedPolicyView>(issuedRes);
+    const issued = await expectJson<IssuedPolicyView>(h.request('POST', `/api/admin/quotes/${q.id}/policy`, { token: admin, body: { licenseNumber: 'NEWBI905175A99AA' } }), 201);
     const first = await latestLinkTo(h, 'newbie@example.test', '/welcome');
-    const res = await resend(issued.policy.id, 'invitation');
-    expect(res.status, await res.clone().text()).toBe(200);
+    await expectStatus(resend(issued.policy.id, 'invitation'), 200);
     const second = await latestLinkTo(h, 'newbie@example.test', '/welcome');
     expect(second.token).not.toBe(first.token);
     expect((await h.request('POST', '/api/password-reset/confirm', { body: { token: first.token, password: 'newbie-password-1' } })).status).toBe(400);
@@ -337,16 +307,13 @@ describe('sending again', () => {
 
 describe('a user staff make', () => {
   it('is e-mailed an invitation to choose their own password, which also confirms the address', async () => {
-    const res = await h.request('POST', '/api/admin/users', { token: admin, body: { username: 'staffmade', email: 'staffmade@example.test', password: 'typed-by-staff-1' } });
-    expect(res.status).toBe(201);
+    expect((await h.request('POST', '/api/admin/users', { token: admin, body: { username: 'staffmade', email: 'staffmade@example.test', password: 'typed-by-staff-1' } })).status).toBe(201);
     const link = await latestLinkTo(h, 'staffmade@example.test', '/welcome');
     const [mail] = await mailsTo(h, 'staffmade@example.test');
     expect(mail!.subject).toBe('Set your password for Kerbside Cover');
     expect(mail!.text).toContain('Our staff have set up a Kerbside Cover account for you with a password they chose.');
     expect(await mailsTo(h, 'staffmade@example.test')).toHaveLength(1);
-    const set = await h.request('POST', '/api/password-reset/confirm', { body: { token: link.token, password: 'my-own-password-1' } });
-    expect(set.status).toBe(200);
-    expect(await json(set)).toMatchObject({ session: { user: { username: 'staffmade', emailVerified: true } } });
+    expect(await expectJson(h.request('POST', '/api/password-reset/confirm', { body: { token: link.token, password: 'my-own-password-1' } }), 200)).toMatchObject({ session: { user: { username: 'staffmade', emailVerified: true } } });
     // Staff's password works until then; a sign-in with it first spends the link instead (docs/product.md#welcome).
     expect((await h.request('POST', '/api/login', { body: { username: 'staffmade', password: 'typed-by-staff-1' }, headers: { 'x-forwarded-for': '10.78.0.1' } })).status).toBe(401);
   });

@@ -4,7 +4,8 @@
 // customer's own reads, staff's reads of their own cover, and refused reads write nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogEntryView, PolicyView } from '../../src-server/contract/views';
-import { createHarness, json, validPolicy, type Harness } from './harness';
+import { createHarness, json, type Harness } from './harness';
+import { addPolicy } from './answers';
 
 let h: Harness;
 let ownerToken: string;
@@ -14,11 +15,7 @@ let customerPolicy: PolicyView;
 let adminsOwnPolicy: PolicyView;
 let pendingPolicy: PolicyView;
 
-async function createPolicy(body: Record<string, unknown>): Promise<PolicyView> {
-  const res = await h.request('POST', '/api/admin/policies', { token: ownerToken, body: { ...validPolicy, ...body } });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return json<PolicyView>(res);
-}
+const createPolicy = (body: Record<string, unknown>) => addPolicy(h, ownerToken, body);
 
 async function certificateLogs(): Promise<{ action: string; username: string | null; user_id: number | null }[]> {
   const rs = await h.database.client.execute("select action, username, user_id from audit_logs where action like 'Viewed certificate %' order by id");

@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { productLimitations } from '../../src-server/contract/products';
 import { cancelReason, createHarness, json, T0, validPolicy, type Harness } from './harness';
+import { addPolicy, expectJson } from './answers';
 import { drawnRects, latin1, pageText, qrMatrixFrom, readingOrder } from './pdf-reader';
 import type { PolicyView as Policy } from '../../src-server/contract/views';
 
@@ -22,11 +23,7 @@ let aliceNoReg: Policy;
 let bobPolicy: Policy;
 let unassigned: Policy;
 
-async function createPolicy(body: Record<string, unknown>): Promise<Policy> {
-  const res = await h.request('POST', '/api/admin/policies', { token: ownerToken, body: { ...validPolicy, ...body } });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return json<Policy>(res);
-}
+const createPolicy = (body: Record<string, unknown>) => addPolicy(h, ownerToken, body);
 
 const certPath = (policyNumber: string, query = '') => `/api/policies/${policyNumber}/certificate${query}`;
 
@@ -157,8 +154,7 @@ describe('GET /api/policies/{policyNumber}/certificate', () => {
       expect(body.error, bad).toBe('Invalid policy number');
     }
     // 40 characters is still a well-formed number (it just does not exist).
-    const longest = await h.request('GET', certPath('K'.repeat(40)), { token: aliceToken });
-    expect(longest.status).toBe(404);
+    expect((await h.request('GET', certPath('K'.repeat(40)), { token: aliceToken })).status).toBe(404);
   });
 
   it('answers 401 without a valid token', async () => {
@@ -166,8 +162,7 @@ describe('GET /api/policies/{policyNumber}/certificate', () => {
     expect(none.status).toBe(401);
     expect(none.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await none.text()).not.toContain('%PDF');
-    const forged = await h.request('GET', certPath(alicePolicy.policyNumber), { token: `${aliceToken.slice(0, -2)}xx` });
-    expect(forged.status).toBe(401);
+    expect((await h.request('GET', certPath(alicePolicy.policyNumber), { token: `${aliceToken.slice(0, -2)}xx` })).status).toBe(401);
   });
 
   it("lets an admin fetch any customer's certificate (impersonation), and unassigned ones", async () => {
@@ -211,9 +206,7 @@ describe('the certificate of each status', () => {
   };
   async function setStatus(policy: Policy, status: string, token: string): Promise<Policy> {
     const { id, policyNumber: _n, username: _u, ...fields } = policy;
-    const res = await h.request('PUT', `/api/admin/policies/${id}`, { token, body: { ...fields, premium: fields.premium ?? undefined, status, ...cancelReason(status) } });
-    expect(res.status, await res.clone().text()).toBe(200);
-    return json<Policy>(res);
+    return expectJson<Policy>(h.request('PUT', `/api/admin/policies/${id}`, { token, body: { ...fields, premium: fields.premium ?? undefined, status, ...cancelReason(status) } }), 200);
   }
 
   it("answers a pending policy with 409 'Cover not confirmed yet' (JSON, no PDF), to its holder and to staff", async () => {

@@ -22,7 +22,8 @@ import { pino } from 'pino';
 import { createApp } from '../../src-server/app';
 import { manualClock } from '../../src-server/platform/clock';
 import { openDatabase } from '../../src-server/platform/db/client';
-import { createHarness, json, T0, TEST_SECRET, validPolicy, type ErrorBody, type Harness } from './harness';
+import { createHarness, json, T0, TEST_SECRET, type ErrorBody, type Harness } from './harness';
+import { addPolicy, expectJson } from './answers';
 
 let h: Harness;
 let ownerToken: string;
@@ -38,11 +39,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const REFERENCE = /^CL-[0-9A-HJKMNP-TV-Z]{8}$/;
 
-async function createPolicy(body: Record<string, unknown>): Promise<PolicyView> {
-  const res = await h.request('POST', '/api/admin/policies', { token: ownerToken, body: { ...validPolicy, ...body } });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return json<PolicyView>(res);
-}
+const createPolicy = (body: Record<string, unknown>) => addPolicy(h, ownerToken, body);
 
 let customers = 0;
 /**
@@ -132,9 +129,7 @@ afterAll(() => h.close());
 describe('reporting a claim', () => {
   it('stores it with a reference, logs it, mails the customer and lists it as theirs', async () => {
     const body = report(alicePolicy.policyNumber);
-    const res = await send(aliceToken, body);
-    expect(res.status, await res.clone().text()).toBe(201);
-    const claim = await json<MyClaimView>(res);
+    const claim = await expectJson<MyClaimView>(send(aliceToken, body), 201);
     expect(claim).toEqual({
       reference: expect.stringMatching(REFERENCE),
       clientId: body.clientId,
@@ -169,9 +164,7 @@ describe('reporting a claim', () => {
     const body = report(alicePolicy.policyNumber);
     const first = await json<MyClaimView>(await send(aliceToken, body));
     const before = await stored();
-    const again = await send(aliceToken, { ...body, description: 'Sent again from the outbox' });
-    expect(again.status).toBe(201);
-    expect(await json(again)).toEqual(first);
+    expect(await expectJson(send(aliceToken, { ...body, description: 'Sent again from the outbox' }), 201)).toEqual(first);
     expect(await stored()).toEqual(before);
   });
 
@@ -221,8 +214,7 @@ describe('reporting a claim', () => {
 
   it('sends no e-mail to an address the account has not confirmed', async () => {
     const before = await count('mail_outbox');
-    const res = await send(carolToken, report(carolPolicy.policyNumber));
-    expect(res.status).toBe(201);
+    expect((await send(carolToken, report(carolPolicy.policyNumber))).status).toBe(201);
     expect(await count('mail_outbox')).toBe(before);
   });
 });
@@ -335,9 +327,7 @@ describe('a refused report stores nothing', () => {
     const over = 'x'.repeat(CLAIM_BODY_MAX_BYTES + 1);
     for (const path of ['/api/user/claims', '/trpc/claims.report']) {
       const before = await stored();
-      const res = await h.request('POST', path, { token: aliceToken, rawBody: over });
-      expect(res.status).toBe(413);
-      expect(await json(res)).toEqual({ error: claimMessages.bodyTooLarge });
+      expect(await expectJson(h.request('POST', path, { token: aliceToken, rawBody: over }), 413)).toEqual({ error: claimMessages.bodyTooLarge });
       expect(await stored()).toEqual(before);
     }
     const photo = { data: base64(await picture(400, 300).png({ compressionLevel: 0 }).toBuffer()) };
@@ -345,8 +335,7 @@ describe('a refused report stores nothing', () => {
     const dee = await freshCustomer();
     expect((await send(dee.token, report(dee.policy.policyNumber, { photos: [photo] }))).status).toBe(201);
     // Every other route keeps the API's 100 KB.
-    const login = await h.request('POST', '/api/login', { rawBody: JSON.stringify({ username: 'a'.repeat(200 * 1024), password: 'x' }) });
-    expect(login.status).toBe(413);
+    expect((await h.request('POST', '/api/login', { rawBody: JSON.stringify({ username: 'a'.repeat(200 * 1024), password: 'x' }) })).status).toBe(413);
   });
 
   it('someone else’s policy, or one that does not exist: 404 as certificates answer', async () => {
@@ -440,9 +429,7 @@ describe('the Claims queue', () => {
   });
 
   it('opens a claim with every answer, logged as a read', async () => {
-    const res = await h.request('GET', `/api/admin/claims/${hurt.id}`, { token: adminToken });
-    expect(res.status).toBe(200);
-    const detail = await json<ClaimDetailView>(res);
+    const detail = await expectJson<ClaimDetailView>(h.request('GET', `/api/admin/claims/${hurt.id}`, { token: adminToken }), 200);
     expect(detail).toMatchObject({
       description: 'Hit from behind at the lights.\nThe other driver stopped.',
       injuryDetails: 'My passenger hurt her neck.',
@@ -458,9 +445,7 @@ describe('the Claims queue', () => {
 
   it('takes a status, an assignee and notes from staff, each logged; the customer sees the status', async () => {
     const adam = (await json<{ id: number; username: string }[]>(await h.request('GET', '/api/admin/staff', { token: adminToken }))).find((s) => s.username === 'adam')!;
-    const res = await h.request('PUT', `/api/admin/claims/${hurt.id}`, { token: adminToken, body: { status: 'contacted', assigneeId: adam.id } });
-    expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ status: 'contacted', assignee: { id: adam.id, username: 'adam' } });
+    expect(await expectJson(h.request('PUT', `/api/admin/claims/${hurt.id}`, { token: adminToken, body: { status: 'contacted', assigneeId: adam.id } }), 200)).toMatchObject({ status: 'contacted', assignee: { id: adam.id, username: 'adam' } });
     expect((await h.request('PUT', `/api/admin/claims/${hurt.id}`, { token: adminToken, body: { status: 'quoted' } })).status).toBe(400);
     const note = await h.request('POST', `/api/admin/claims/${hurt.id}/notes`, { token: adminToken, body: { text: 'Called Bob.\nPassenger seeing GP.' } });
     expect(note.status).toBe(201);
@@ -492,9 +477,7 @@ describe('the Claims queue', () => {
   });
 
   it('shows in the one view of the customer, with its notes', async () => {
-    const res = await h.request('GET', `/api/admin/users/${hurt.userId}/overview`, { token: adminToken });
-    expect(res.status).toBe(200);
-    const view = await json<CustomerOverviewView>(res);
+    const view = await expectJson<CustomerOverviewView>(h.request('GET', `/api/admin/users/${hurt.userId}/overview`, { token: adminToken }), 200);
     expect(view.claims.map((c) => c.reference)).toEqual(expect.arrayContaining([hurt.reference, minor.reference]));
     expect(view.claims.find((c) => c.reference === hurt.reference)).toEqual({
       id: hurt.id,
@@ -565,9 +548,7 @@ describe('the limits of a day: 5 reports and 60 MB of photos per account, 3 repo
     expect(await stored()).toEqual(before);
 
     // The phone's outbox sending the first again: the claim stored, never the limit.
-    const again = await send(dee.token, { ...sent[0]!, description: 'Sent again from the outbox' });
-    expect(again.status).toBe(201);
-    expect((await json<MyClaimView>(again)).reference).toBe(first.at(-1)!.reference);
+    expect((await expectJson<MyClaimView>(send(dee.token, { ...sent[0]!, description: 'Sent again from the outbox' }), 201)).reference).toBe(first.at(-1)!.reference);
 
     // The same at the tRPC door.
     const trpc = await h.request('POST', '/trpc/claims.report', { token: dee.token, body: report(second.policyNumber) });
@@ -632,9 +613,7 @@ describe('the limits of a day: 5 reports and 60 MB of photos per account, 3 repo
     expect(await json(res)).toEqual({ error: claimMessages.photoBytesPerAccount, details: { code: CLAIM_LIMIT_CODE } });
     expect(claimMessages.photoBytesPerAccount).toContain(brand.phones.claims);
     expect(await stored()).toEqual(before);
-    const without = await send(dee.token, { ...body, photos: [] });
-    expect(without.status).toBe(201);
-    expect(await json(without)).toMatchObject({ clientId: body.clientId, photoCount: 0 });
+    expect(await expectJson(send(dee.token, { ...body, photos: [] }), 201)).toMatchObject({ clientId: body.clientId, photoCount: 0 });
   });
 
   it('two reports at once with room for one, from two server processes: one is stored, the other refused', async () => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src-server/contract/messages';
 import { validQuote } from '../fixtures/quote';
 import { createHarness, json, validPolicy, type Harness } from './harness';
+import { expectJson, expectStatus } from './answers';
 import { listen, type Listening } from './listen';
 
 let h: Harness;
@@ -22,8 +23,7 @@ beforeAll(async () => {
   h = await createHarness();
   await h.addUser({ username: 'boss', isOwner: true });
   admin = await h.tokenFor('boss');
-  const quote = await h.request('POST', '/api/quotes', { body: validQuote, headers: { 'x-forwarded-for': '10.9.0.1' } });
-  expect(quote.status).toBe(201);
+  expect((await h.request('POST', '/api/quotes', { body: validQuote, headers: { 'x-forwarded-for': '10.9.0.1' } })).status).toBe(201);
   quoteId = Number((await h.database.client.execute('select max(id) id from quote_requests')).rows[0]!['id']);
   server = await listen(h.app);
   port = server.port;
@@ -108,8 +108,7 @@ describe('a body that is not declared as JSON', () => {
 
   it('answers 415 before the body is looked at: form fields are not read as input', async () => {
     const before = await snapshot();
-    const res = await send('POST', '/api/register', 'username=formuser&email=form%40example.test&password=longenough1', 'application/x-www-form-urlencoded');
-    expect(res.status).toBe(415);
+    expect((await send('POST', '/api/register', 'username=formuser&email=form%40example.test&password=longenough1', 'application/x-www-form-urlencoded')).status).toBe(415);
     expect(await snapshot()).toBe(before);
   });
 });
@@ -119,10 +118,8 @@ describe('JSON, as it may be declared', () => {
     '%s is read',
     async (type) => {
       const n = String(addressCounter);
-      const res = await send('POST', '/api/register', JSON.stringify(registration(n)), type);
-      expect(res.status, await res.clone().text()).toBe(201);
-      const trpc = await send('POST', '/trpc/account.register', JSON.stringify(registration(`${n}t`)), type);
-      expect(trpc.status, await trpc.clone().text()).toBe(200);
+      await expectStatus(send('POST', '/api/register', JSON.stringify(registration(n)), type), 201);
+      await expectStatus(send('POST', '/trpc/account.register', JSON.stringify(registration(`${n}t`)), type), 200);
     },
   );
 });
@@ -138,8 +135,7 @@ describe('requests without a body are not checked', () => {
 
   it('a DELETE with no body and no Content-Type is answered as usual', async () => {
     const policy = await json<{ id: number }>(await h.request('POST', '/api/admin/policies', { token: admin, body: { ...validPolicy, status: 'pending' } }));
-    const res = await send('DELETE', `/api/admin/policies/${policy.id}`, null, null, admin);
-    expect(res.status).toBe(200);
+    expect((await send('DELETE', `/api/admin/policies/${policy.id}`, null, null, admin)).status).toBe(200);
   });
 
   it('a POST with an empty body is the route’s to answer: logout works, a route that needs a body says it is not JSON', async () => {
@@ -165,11 +161,8 @@ describe('requests without a body are not checked', () => {
 describe('over HTTP, as a browser on another origin sends it', () => {
   it('fetch with a string body (text/plain, as mode: no-cors sends) answers 415 and registers nobody', async () => {
     const before = await snapshot();
-    const res = await fetch(`http://127.0.0.1:${port}/api/register`, { method: 'POST', body: JSON.stringify(registration('fetch')) });
-    expect(res.status).toBe(415);
-    expect(await res.json()).toEqual(UNSUPPORTED);
-    const form = await fetch(`http://127.0.0.1:${port}/api/callbacks`, { method: 'POST', body: new URLSearchParams({ name: 'x', email: 'victim@example.test' }) });
-    expect(form.status).toBe(415);
+    expect(await expectJson(fetch(`http://127.0.0.1:${port}/api/register`, { method: 'POST', body: JSON.stringify(registration('fetch')) }), 415)).toEqual(UNSUPPORTED);
+    expect((await fetch(`http://127.0.0.1:${port}/api/callbacks`, { method: 'POST', body: new URLSearchParams({ name: 'x', email: 'victim@example.test' }) })).status).toBe(415);
     const multipart = new FormData();
     multipart.set('name', 'x');
     expect((await fetch(`http://127.0.0.1:${port}/trpc/callbacks.request`, { method: 'POST', body: multipart })).status).toBe(415);

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src-server/contract/messages';
 import { CUSTOMER_LIST_LIMIT, customerOverviewView, type CustomerOverviewView, type PolicyView } from '../../src-server/contract/views';
 import { auditLogs, callbackRequests, mailOutbox, quoteRequests } from '../../src-server/platform/db/schema/index';
-import { createHarness, json, T0, validPolicy, type ErrorBody, type Harness } from './harness';
+import { createHarness, T0, validPolicy, type ErrorBody, type Harness } from './harness';
+import { addPolicy, expectJson, expectStatus } from './answers';
 
 let h: Harness;
 let adminToken: string;
@@ -108,11 +109,8 @@ beforeAll(async () => {
     ]);
   });
 
-  const created = await h.request('POST', '/api/admin/policies', { token: adminToken, body: { ...validPolicy, userId: caseyId, premium: '£100.00', holderName: 'Casey Jones' } });
-  expect(created.status, await created.clone().text()).toBe(201);
-  policy = await json<PolicyView>(created);
-  const paid = await h.request('POST', `/api/admin/policies/${policy.id}/payments`, { token: adminToken, body: { amount: '£40.00', method: 'bank-transfer', reference: 'BT-1' } });
-  expect(paid.status, await paid.clone().text()).toBe(201);
+  policy = await addPolicy<PolicyView>(h, adminToken, { userId: caseyId, premium: '£100.00', holderName: 'Casey Jones' });
+  await expectStatus(h.request('POST', `/api/admin/policies/${policy.id}/payments`, { token: adminToken, body: { amount: '£40.00', method: 'bank-transfer', reference: 'BT-1' } }), 201);
   // Someone else's policy.
   expect((await h.request('POST', '/api/admin/policies', { token: adminToken, body: { ...validPolicy, userId: otherId } })).status).toBe(201);
 
@@ -127,9 +125,7 @@ describe('GET /api/admin/users/{id}/overview and admin.users.overview', () => {
   let view: CustomerOverviewView;
 
   it('answers the account, its contact details, requests, policies, payments, notes and e-mails, and nobody else’s', async () => {
-    const res = await overview(caseyId);
-    expect(res.status, await res.clone().text()).toBe(200);
-    view = customerOverviewView.parse(await res.json());
+    view = customerOverviewView.parse(await expectJson(overview(caseyId), 200));
 
     expect(view.account).toMatchObject({ id: caseyId, username: 'casey', email: 'casey@example.test', emailVerified: true, closed: false, isAdmin: false, isOwner: false });
     // Most recent first, each once: the callback (T0 - 1 h) gave the mobile again.
@@ -170,9 +166,7 @@ describe('GET /api/admin/users/{id}/overview and admin.users.overview', () => {
   });
 
   it('lists callbacks by the address only once the account has confirmed it', async () => {
-    const res = await overview(unconfirmedId);
-    expect(res.status).toBe(200);
-    const v = customerOverviewView.parse(await res.json());
+    const v = customerOverviewView.parse(await expectJson(overview(unconfirmedId), 200));
     expect(v.account.emailVerified).toBe(false);
     expect(v.callbackRequests).toEqual([]);
     expect(v).toMatchObject({ contact: { phones: [], postcodes: [] }, quoteRequests: [], policies: [], payments: [], notes: [] });
@@ -196,9 +190,7 @@ describe('GET /api/admin/users/{id}/overview and admin.users.overview', () => {
 
   it('answers 404 for an unknown account, logging nothing', async () => {
     const before = await viewsLogged();
-    const res = await overview(999_999);
-    expect(res.status).toBe(404);
-    expect((await json<ErrorBody>(res)).error).toBe(messages.userNotFound);
+    expect((await expectJson<ErrorBody>(overview(999_999), 404)).error).toBe(messages.userNotFound);
     const err = await h.trpc(adminToken).admin.users.overview({ id: 999_999 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TRPCError);
     expect((err as TRPCError).code).toBe('NOT_FOUND');

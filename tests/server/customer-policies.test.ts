@@ -1,7 +1,8 @@
 // GET /api/user/policies: the signed-in customer's own policies (docs/api.md#customer-policies-and-certificates).
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, json, validPolicy, type Harness } from './harness';
+import { createHarness, validPolicy, type Harness } from './harness';
+import { addPolicy, expectJson } from './answers';
 import type { PolicyView as Policy } from '../../src-server/contract/views';
 
 
@@ -36,16 +37,10 @@ let bobId: number;
 let adminId: number;
 const created: Record<string, Policy> = {};
 
-async function createPolicy(body: Record<string, unknown>): Promise<Policy> {
-  const res = await h.request('POST', '/api/admin/policies', { token: ownerToken, body: { ...validPolicy, ...body } });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return json<Policy>(res);
-}
+const createPolicy = (body: Record<string, unknown>) => addPolicy(h, ownerToken, body);
 
 async function myPolicies(token: string): Promise<Policy[]> {
-  const res = await h.request('GET', '/api/user/policies', { token });
-  expect(res.status).toBe(200);
-  return json<Policy[]>(res);
+  return expectJson<Policy[]>(h.request('GET', '/api/user/policies', { token }), 200);
 }
 
 beforeAll(async () => {
@@ -117,9 +112,7 @@ describe('GET /api/user/policies', () => {
       { authorization: `Bearer ${foreign}` },
       { authorization: aliceToken },
     ]) {
-      const res = await h.request('GET', '/api/user/policies', { headers });
-      expect(res.status).toBe(401);
-      const body = await json<{ error: string }>(res);
+      const body = await expectJson<{ error: string }>(h.request('GET', '/api/user/policies', { headers }), 401);
       expect(typeof body.error).toBe('string');
       expect(body.error.length).toBeGreaterThan(0);
       expect(JSON.stringify(body)).not.toContain('KC-');
@@ -187,9 +180,7 @@ describe('GET /api/user/policies', () => {
   });
 
   it('answers an empty array for a customer with no policies', async () => {
-    const res = await h.request('GET', '/api/user/policies', { token: carolToken });
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual([]);
+    expect(await expectJson(h.request('GET', '/api/user/policies', { token: carolToken }), 200)).toEqual([]);
   });
 
   it('marks the answer Cache-Control: no-store (and JSON)', async () => {

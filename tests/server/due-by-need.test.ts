@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ukLocalToEpoch } from '../../src-server/contract/time';
 import { createHarness, json, T0, type ErrorBody, type Harness } from './harness';
+import { expectJson } from './answers';
 import { submitQuote } from './quote-flow';
 
 const HOUR = 3_600_000;
@@ -87,9 +88,7 @@ describe('quote requests due by need', () => {
       expect(res.status, bad).toBe(400);
       expect((await json<ErrorBody>(res)).details?.fieldErrors?.['startsWithin']).toEqual(['startsWithin must be a whole number of hours from 1 to 744']);
     }
-    const res = await h.request('GET', '/api/admin/callbacks?startsWithin=24', { token: await staff() });
-    expect(res.status).toBe(400);
-    expect((await json<ErrorBody>(res)).details?.fieldErrors?.['startsWithin']).toEqual(['startsWithin applies to quote requests only: callbacks ask for no cover']);
+    expect((await expectJson<ErrorBody>(h.request('GET', '/api/admin/callbacks?startsWithin=24', { token: await staff() }), 400)).details?.fieldErrors?.['startsWithin']).toEqual(['startsWithin applies to quote requests only: callbacks ask for no cover']);
   });
 
   it('moves a due time that falls while the office is shut, skipping the bank holidays', async () => {
@@ -123,16 +122,12 @@ describe('callbacks due at their preferred time, only in opening hours', () => {
 
   it('is due at the preferred time, or else 24 hours on moved into opening hours', async () => {
     h.clock.set(T0);
-    const preferred = await callback('2026-07-06T08:00', 'monday@example.test');
-    expect(preferred.status).toBe(201);
-    const { reference } = await json<{ reference: string }>(preferred);
+    const { reference } = await expectJson<{ reference: string }>(callback('2026-07-06T08:00', 'monday@example.test'), 201);
     expect(await dueOf('callback_requests', reference)).toBe(uk('2026-07-06', '08:00'));
 
     // Saturday 18:00 without a time: 24 h on is Sunday, so Monday's opening.
     h.clock.set(uk('2026-07-04', '18:00'));
-    const any = await callback('', 'anytime@example.test');
-    expect(any.status).toBe(201);
-    expect(await dueOf('callback_requests', (await json<{ reference: string }>(any)).reference)).toBe(uk('2026-07-06', '08:00'));
+    expect(await dueOf('callback_requests', (await expectJson<{ reference: string }>(callback('', 'anytime@example.test'), 201)).reference)).toBe(uk('2026-07-06', '08:00'));
     h.clock.set(T0);
   });
 });
@@ -142,8 +137,7 @@ describe('quoted requests stay in view', () => {
     h.clock.set(T0);
     const q = await submitQuote(h, startingAt('2026-07-20', '09:00'));
     const token = await staff();
-    const offered = await h.request('POST', `/api/admin/quotes/${q.id}/offer`, { token, body: { premium: '64.50', validHours: 5 } });
-    expect(offered.status).toBe(200);
+    expect((await h.request('POST', `/api/admin/quotes/${q.id}/offer`, { token, body: { premium: '64.50', validHours: 5 } })).status).toBe(200);
     expect(await dueOf('quote_requests', q.reference)).toBe(T0 + 3 * HOUR);
 
     const counts = async () => (await h.trpc(await staff()).admin.queueCounts()).quotes;

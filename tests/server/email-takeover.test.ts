@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IssuedPolicyView, LoginResult, MyQuoteRequestView, PolicyView } from '../../src-server/contract/views';
 import { createHarness, json, PASSWORD, type Harness } from './harness';
+import { expectJson, expectStatus } from './answers';
 import { latestLinkTo, linksSentTo } from './mail-links';
 import { acceptedQuote, logsMentioning, mailsTo, submitQuote } from './quote-flow';
 
@@ -20,8 +21,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 async function register(username: string, email: string): Promise<void> {
-  const res = await h.request('POST', '/api/register', { body: { username, email, password: PASSWORD }, headers: { 'x-forwarded-for': '198.51.100.7' } });
-  expect(res.status, await res.clone().text()).toBe(201);
+  await expectStatus(h.request('POST', '/api/register', { body: { username, email, password: PASSWORD }, headers: { 'x-forwarded-for': '198.51.100.7' } }), 201);
 }
 
 async function dashboard(token: string) {
@@ -52,15 +52,12 @@ describe('an address registered by someone who does not own it', () => {
 
   it('issuing the request does not give the squatter the policy: it waits, and the address is invited', async () => {
     expect((await h.request('POST', `/api/admin/quotes/${request.id}/acceptance`, { token: admin , body: { confirm: true } })).status).toBe(200);
-    const res = await h.request('POST', `/api/admin/quotes/${request.id}/policy`, { token: admin, body: { licenseNumber: 'TIMVI905175A99AA' } });
-    expect(res.status, await res.clone().text()).toBe(201);
-    issued = await json<IssuedPolicyView>(res);
+    issued = await expectJson<IssuedPolicyView>(h.request('POST', `/api/admin/quotes/${request.id}/policy`, { token: admin, body: { licenseNumber: 'TIMVI905175A99AA' } }), 201);
     expect(issued).toMatchObject({ invited: true, awaitingConfirmation: true, user: { username: 'mallory' } });
     expect(issued.policy.userId).toBeNull();
     expect(await dashboard(mallory)).toEqual({ quotes: [], policies: [] });
     expect((await h.trpc(mallory).policies.mine())).toEqual([]);
-    const certificate = await h.request('GET', `/api/policies/${issued.policy.policyNumber}/certificate`, { token: mallory });
-    expect(certificate.status).toBe(404);
+    expect((await h.request('GET', `/api/policies/${issued.policy.policyNumber}/certificate`, { token: mallory })).status).toBe(404);
     expect((await logsMentioning(h, `policy ${issued.policy.policyNumber} issued to mallory`))[0]?.action).toContain('address not confirmed');
   });
 
@@ -68,9 +65,7 @@ describe('an address registered by someone who does not own it', () => {
     const invitation = (await mailsTo(h, 'VICTIM@mail.example')).find((m) => m.subject === 'Set your password for Kerbside Cover');
     expect(invitation?.text).toContain('has not confirmed the address');
     const { token } = await latestLinkTo(h, 'VICTIM@mail.example', '/welcome');
-    const res = await h.request('POST', '/api/password-reset/confirm', { body: { token, password: 'victims-own-password' } });
-    expect(res.status, await res.clone().text()).toBe(200);
-    const { session } = await json<{ session: LoginResult }>(res);
+    const { session } = await expectJson<{ session: LoginResult }>(h.request('POST', '/api/password-reset/confirm', { body: { token, password: 'victims-own-password' } }), 200);
     expect(session.user).toMatchObject({ username: 'mallory', emailVerified: true });
 
     expect((await h.request('GET', '/api/user/policies', { token: mallory })).status).toBe(401);
@@ -104,9 +99,7 @@ describe('confirming an address by its link', () => {
     expect((await h.request('POST', '/api/account/verify-email/confirm', { token: eve, body: { token } })).status).toBe(403);
     expect((await h.trpc(dana).account.me()).user.emailVerified).toBe(false);
 
-    const res = await h.request('POST', '/api/account/verify-email/confirm', { token: dana, body: { token } });
-    expect(res.status, await res.clone().text()).toBe(200);
-    expect((await json<{ user: { emailVerified: boolean } }>(res)).user.emailVerified).toBe(true);
+    expect((await expectJson<{ user: { emailVerified: boolean } }>(h.request('POST', '/api/account/verify-email/confirm', { token: dana, body: { token } }), 200)).user.emailVerified).toBe(true);
     expect((await dashboard(dana)).quotes.map((q) => q.reference)).toEqual([reference]);
     // Spent: the same link again confirms nothing new and says so; another account still gets nothing from it.
     expect((await h.request('POST', '/api/account/verify-email/confirm', { token: dana, body: { token } })).status).toBe(200);
@@ -148,15 +141,12 @@ describe('the variants', () => {
     expect(await json(res)).toEqual({ success: true, closed: true });
 
     // The closed account keeps the address (docs/product.md#closed-accounts): nobody registers it again.
-    const again = await h.request('POST', '/api/register', { body: { username: 'newholly', email: 'holly@mail.example', password: 'long-enough-1' } });
-    expect(again.status).toBe(409);
+    expect((await h.request('POST', '/api/register', { body: { username: 'newholly', email: 'holly@mail.example', password: 'long-enough-1' } })).status).toBe(409);
   });
 
   it("staff changing an account's address makes it unconfirmed again, with a link to the new address", async () => {
     const ivy = await h.addUser({ username: 'ivy', email: 'ivy@mail.example' });
-    const res = await h.request('PUT', `/api/admin/users/${ivy}`, { token: admin, body: { username: 'ivy', email: 'ivy.new@mail.example', isAdmin: false, isOwner: false } });
-    expect(res.status, await res.clone().text()).toBe(200);
-    expect((await json<{ emailVerified: boolean }>(res)).emailVerified).toBe(false);
+    expect((await expectJson<{ emailVerified: boolean }>(h.request('PUT', `/api/admin/users/${ivy}`, { token: admin, body: { username: 'ivy', email: 'ivy.new@mail.example', isAdmin: false, isOwner: false } }), 200)).emailVerified).toBe(false);
     expect((await latestLinkTo(h, 'ivy.new@mail.example', '/verify-email')).token).toBeTruthy();
     const { reference } = await submitQuote(h, { email: 'ivy.new@mail.example' });
     const ivyToken = await h.tokenFor('ivy');

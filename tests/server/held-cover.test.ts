@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../src-server/contract/messages';
 import { heldCoverView, type HeldCoverView, type PolicyView } from '../../src-server/contract/views';
 import { auditLogs, policies } from '../../src-server/platform/db/schema/index';
-import { createHarness, json, T0, validPolicy, type ErrorBody, type Harness } from './harness';
+import { createHarness, json, T0, type ErrorBody, type Harness } from './harness';
+import { addPolicy, expectJson } from './answers';
 
 let h: Harness;
 let ownerId: number;
@@ -34,11 +35,7 @@ const WINDOWS = {
 } as const;
 const HELD_IN_START_ORDER = ['pendingNow', 'live', 'pendingLater', 'upcoming'] as const;
 
-async function createPolicy(body: Record<string, unknown>): Promise<PolicyView> {
-  const res = await h.request('POST', '/api/admin/policies', { token: ownerToken, body: { ...validPolicy, ...body } });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return json<PolicyView>(res);
-}
+const createPolicy = (body: Record<string, unknown>) => addPolicy(h, ownerToken, body);
 
 const expected = (names: readonly string[]): HeldCoverView => ({
   policies: names.map((n) => {
@@ -75,9 +72,7 @@ afterAll(async () => {
 
 describe('GET /api/admin/users/{id}/cover and admin.users.coverHeld', () => {
   it('list live, upcoming and pending cover not yet ended, in start order; nothing ended, nobody else’s', async () => {
-    const res = await restCover(holderId);
-    expect(res.status).toBe(200);
-    const body = await json<HeldCoverView>(res);
+    const body = await expectJson<HeldCoverView>(restCover(holderId), 200);
     expect(body).toEqual(expected(HELD_IN_START_ORDER));
     expect(heldCoverView.parse(body)).toEqual(body);
     expect(await h.trpc(adminToken).admin.users.coverHeld({ id: holderId })).toEqual(body);
@@ -112,9 +107,7 @@ describe('GET /api/admin/users/{id}/cover and admin.users.coverHeld', () => {
   });
 
   it("answer 404 'User not found' for an unknown id, 400 for a malformed one, at both doors", async () => {
-    const missing = await restCover(999_999);
-    expect(missing.status).toBe(404);
-    expect((await json<ErrorBody>(missing)).error).toBe(messages.userNotFound);
+    expect((await expectJson<ErrorBody>(restCover(999_999), 404)).error).toBe(messages.userNotFound);
     for (const bad of ['abc', '0', '-1', '1.5']) expect((await restCover(bad)).status, bad).toBe(400);
     const err = await h
       .trpc(adminToken)
@@ -143,9 +136,7 @@ describe('GET /api/admin/users/{id}/cover and admin.users.coverHeld', () => {
 describe('deleting an account that holds cover', () => {
   it('closes it instead: every one of its policies kept with its holder, in the console and the report', async () => {
     const numbers = Object.values(held).map((p) => p.policyNumber);
-    const res = await h.request('DELETE', `/api/admin/users/${holderId}`, { token: adminToken });
-    expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ success: true, closed: true });
+    expect(await expectJson(h.request('DELETE', `/api/admin/users/${holderId}`, { token: adminToken }), 200)).toEqual({ success: true, closed: true });
 
     const kept = await h.database.db.select().from(policies).where(eq(policies.holderName, 'Holder live'));
     expect(kept).toHaveLength(1);
@@ -167,9 +158,7 @@ describe('deleting an account that holds cover', () => {
     await createPolicy({ ...WINDOWS.live, userId: adminId });
     const before = await json<HeldCoverView>(await restCover(adminId));
     expect(before.policies).toHaveLength(1);
-    const res = await h.request('DELETE', `/api/admin/users/${adminId}`, { token: adminToken });
-    expect(res.status).toBe(403);
-    expect((await json<ErrorBody>(res)).error).toBe(messages.noSelfDelete);
+    expect((await expectJson<ErrorBody>(h.request('DELETE', `/api/admin/users/${adminId}`, { token: adminToken }), 403)).error).toBe(messages.noSelfDelete);
     expect(await json(await restCover(adminId))).toEqual(before);
     const own = await h.trpc(ownerToken).admin.users.delete({ id: ownerId }).then(() => 'deleted', (e: TRPCError) => e.code);
     expect(own).toBe('FORBIDDEN');

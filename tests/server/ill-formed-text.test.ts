@@ -7,6 +7,7 @@ import { loginThrottleKeys } from '../../src-server/platform/auth/throttle';
 import { messages } from '../../src-server/contract/messages';
 import { validQuote } from '../fixtures/quote';
 import { createHarness, json, validPolicy, type ErrorBody, type Harness } from './harness';
+import { expectJson } from './answers';
 
 const LONE = '\ud800';
 const BROKEN = messages.brokenText;
@@ -67,9 +68,7 @@ describe('REST', () => {
 
   it('a query or a path cannot carry one: its bytes never decode to a broken string, and are answered as text', async () => {
     // A URL is bytes; a lone surrogate has no UTF-8 form, so its would-be bytes stay percent-encoded as sent.
-    const search = await h.request('GET', '/api/admin/users?search=%ED%A0%80', { token: owner });
-    expect(search.status).toBe(200);
-    expect(await json(search)).toMatchObject({ total: 0 });
+    expect(await expectJson(h.request('GET', '/api/admin/users?search=%ED%A0%80', { token: owner }), 200)).toMatchObject({ total: 0 });
     expect((await h.request('GET', '/api/verify/%ED%A0%80', {})).status).toBe(404);
   });
 });
@@ -85,14 +84,11 @@ describe('tRPC', () => {
   });
 
   it('over HTTP: 400 with the field message, for a public procedure and a staff search', async () => {
-    const login = await h.request('POST', '/trpc/account.login', { body: { username: LONE, password: 'whatever-it-is' }, headers: { 'x-forwarded-for': address() } });
-    expect(login.status).toBe(400);
-    const body = await json<{ error: { message: string; data: { details: { fieldErrors: Record<string, string[]> } } } }>(login);
+    const body = await expectJson<{ error: { message: string; data: { details: { fieldErrors: Record<string, string[]> } } } }>(h.request('POST', '/trpc/account.login', { body: { username: LONE, password: 'whatever-it-is' }, headers: { 'x-forwarded-for': address() } }), 400);
     expect(body.error.message).toBe(messages.invalidInput);
     expect(body.error.data.details.fieldErrors['username']).toEqual([BROKEN]);
 
-    const search = await h.request('GET', `/trpc/admin.users.list?input=${encodeURIComponent(JSON.stringify({ search: 'x' })).replace('x', '%5Cud800')}`, { token: owner });
-    expect(search.status).toBe(400);
+    expect((await h.request('GET', `/trpc/admin.users.list?input=${encodeURIComponent(JSON.stringify({ search: 'x' })).replace('x', '%5Cud800')}`, { token: owner })).status).toBe(400);
     const callback = await h.request('POST', '/trpc/callbacks.request', {
       rawBody: '{"name":"Priya","email":"p@example.test","phone":"07700 900123","reasonForContact":"other","website":"\\udfff"}',
       headers: { 'x-forwarded-for': address() },

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settleAfterAnswer } from '../../src-server/platform/after-answer';
 import type { IssuedPolicyView, LoginResult } from '../../src-server/contract/views';
 import { createHarness, json, T0, type ErrorBody, type Harness } from './harness';
+import { expectJson } from './answers';
 import { latestLinkTo } from './mail-links';
 import { acceptedQuote, mailsTo } from './quote-flow';
 
@@ -27,9 +28,7 @@ const INVALID = 'This reset link is invalid or has expired. Please request a new
 /** Issues a policy from a fresh request to a new address; answers the account and the invitation's token. */
 async function invite(email: string): Promise<{ issued: IssuedPolicyView; token: string }> {
   const q = await acceptedQuote(h, admin, { email });
-  const res = await h.request('POST', `/api/admin/quotes/${q.id}/policy`, { token: admin, body: { licenseNumber: 'LICENCE0001' } });
-  expect(res.status).toBe(201);
-  const issued = await json<IssuedPolicyView>(res);
+  const issued = await expectJson<IssuedPolicyView>(h.request('POST', `/api/admin/quotes/${q.id}/policy`, { token: admin, body: { licenseNumber: 'LICENCE0001' } }), 201);
   expect(issued.invited).toBe(true);
   const { subject, token } = await latestLinkTo(h, email, '/welcome');
   expect(subject).toBe('Set your password for Kerbside Cover');
@@ -41,9 +40,7 @@ const accept = (body: unknown) => h.request('POST', '/api/password-reset/confirm
 describe('accepting an invitation', () => {
   it('sets the password once and signs the person in, as login answers', async () => {
     const { issued, token } = await invite('ivy@example.test');
-    const res = await accept({ token, password: 'ivy-new-password' });
-    expect(res.status).toBe(200);
-    const answer = await json<{ message: string; session: LoginResult }>(res);
+    const answer = await expectJson<{ message: string; session: LoginResult }>(accept({ token, password: 'ivy-new-password' }), 200);
     expect(answer.message).toBe('Your password is set. Welcome to your account.');
     expect(answer.session.user).toMatchObject({ id: issued.user.id, username: issued.user.username, email: 'ivy@example.test', isAdmin: false, isOwner: false });
     const claims = decodeJwt(answer.session.token);
@@ -56,9 +53,7 @@ describe('accepting an invitation', () => {
     expect(mine.map((p) => p.policyNumber)).toEqual([issued.policy.policyNumber]);
 
     // Exactly once.
-    const again = await accept({ token, password: 'someone-elses-password' });
-    expect(again.status).toBe(400);
-    expect(await json<ErrorBody>(again)).toEqual({ error: INVALID });
+    expect(await expectJson<ErrorBody>(accept({ token, password: 'someone-elses-password' }), 400)).toEqual({ error: INVALID });
     expect((await h.request('POST', '/api/login', { body: { username: 'ivy@example.test', password: 'someone-elses-password' } })).status).toBe(401);
 
     // The password chosen signs in, by e-mail or username.
@@ -90,9 +85,7 @@ describe('accepting an invitation', () => {
 
   it('applies the password rules and keeps the link usable after a refused password', async () => {
     const { token } = await invite('lee@example.test');
-    const short = await accept({ token, password: 'short' });
-    expect(short.status).toBe(400);
-    expect((await json<ErrorBody>(short)).details?.fieldErrors?.password).toEqual(['Password must be at least 8 characters']);
+    expect((await expectJson<ErrorBody>(accept({ token, password: 'short' }), 400)).details?.fieldErrors?.password).toEqual(['Password must be at least 8 characters']);
     expect((await accept({ token, password: 'lee-long-password' })).status).toBe(200);
   });
 });
@@ -106,9 +99,7 @@ describe('a link that no longer works', () => {
       h.clock.set(start + 7 * DAY - 60_000);
       expect((await accept({ token: first.token, password: 'mo-new-password' })).status).toBe(200);
       h.clock.set(start + 7 * DAY);
-      const late = await accept({ token: second.token, password: 'ned-new-password' });
-      expect(late.status).toBe(400);
-      expect(await json(late)).toEqual({ error: INVALID });
+      expect(await expectJson(accept({ token: second.token, password: 'ned-new-password' }), 400)).toEqual({ error: INVALID });
     } finally {
       h.clock.set(start);
     }

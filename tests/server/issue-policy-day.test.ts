@@ -9,6 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { IssuedPolicyView, LoginResult, PolicyView, QuoteRequestDetailView } from '../../src-server/contract/views';
 import { validLearner, validQuote } from '../fixtures/quote';
 import { createHarness, json, type ErrorBody, type Harness } from './harness';
+import { expectJson } from './answers';
 import { latestLinkTo } from './mail-links';
 import { mailsTo } from './quote-flow';
 
@@ -26,14 +27,10 @@ it('takes a quote request to cover, e-mails and all', async () => {
   const request = { ...validQuote, ...validLearner, product: 'learner', firstName: 'Lena', lastName: 'Marsh', email: EMAIL, regNumber: 'lm70 abc', policyStartDay: '15', policyStartMonth: '7', policyStartYear: '2026', policyStartTime: '17:30', durationValue: '2', durationUnit: 'weeks' };
 
   // A learner aged 66 is refused with the product's age message.
-  const tooOld = await h.request('POST', '/api/quotes', { body: { ...request, dateOfBirth: '1960-01-01' }, headers: { 'x-forwarded-for': '203.0.113.200' } });
-  expect(tooOld.status).toBe(400);
-  expect((await json<ErrorBody>(tooOld)).details?.fieldErrors?.dateOfBirth?.[0]).toMatch(/aged 17 to 50/);
+  expect((await expectJson<ErrorBody>(h.request('POST', '/api/quotes', { body: { ...request, dateOfBirth: '1960-01-01' }, headers: { 'x-forwarded-for': '203.0.113.200' } }), 400)).details?.fieldErrors?.dateOfBirth?.[0]).toMatch(/aged 17 to 50/);
 
   // The request, stored with what was asked, shown to staff.
-  const submitted = await h.request('POST', '/api/quotes', { body: request, headers: { 'x-forwarded-for': '203.0.113.201' } });
-  expect(submitted.status).toBe(201);
-  const { reference } = await json<{ reference: string }>(submitted);
+  const { reference } = await expectJson<{ reference: string }>(h.request('POST', '/api/quotes', { body: request, headers: { 'x-forwarded-for': '203.0.113.201' } }), 201);
   const list = await json<{ id: number; reference: string }[]>(await h.request('GET', `/api/admin/quotes?search=${reference}`, { token: staff }));
   const id = list.find((r) => r.reference === reference)!.id;
   const shown = await json<QuoteRequestDetailView>(await h.request('GET', `/api/admin/quotes/${id}`, { token: staff }));
@@ -57,29 +54,21 @@ it('takes a quote request to cover, e-mails and all', async () => {
   expect((await h.request('POST', `/api/admin/quotes/${id}/acceptance`, { token: staff , body: { confirm: true } })).status).toBe(200);
 
   // Issued: a new account, invited; pending until paid.
-  const issuedRes = await h.request('POST', `/api/admin/quotes/${id}/policy`, { token: staff, body: { licenseNumber: 'MARSH905175L99LM' } });
-  expect(issuedRes.status).toBe(201);
-  const issued = await json<IssuedPolicyView>(issuedRes);
+  const issued = await expectJson<IssuedPolicyView>(h.request('POST', `/api/admin/quotes/${id}/policy`, { token: staff, body: { licenseNumber: 'MARSH905175L99LM' } }), 201);
   expect(issued.invited).toBe(true);
   expect(issued.user.email).toBe(EMAIL);
   expect(issued.policy.status).toBe('pending');
 
   // Paid by card on the phone: the policy is active (docs/product.md#payments).
-  const paid = await h.request('POST', `/api/admin/policies/${issued.policy.id}/payments`, { token: staff, body: { amount: '64.50', method: 'card-by-phone' } });
-  expect(paid.status).toBe(201);
-  expect(await json(paid)).toMatchObject({ activated: true, policy: { status: 'active' } });
+  expect(await expectJson(h.request('POST', `/api/admin/policies/${issued.policy.id}/payments`, { token: staff, body: { amount: '64.50', method: 'card-by-phone' } }), 201)).toMatchObject({ activated: true, policy: { status: 'active' } });
 
   // The invitation sets a password exactly once.
   const { token } = await latestLinkTo(h, EMAIL, '/welcome');
-  const accepted = await h.request('POST', '/api/password-reset/confirm', { body: { token, password: 'lena-chose-this' } });
-  expect(accepted.status).toBe(200);
-  expect((await json<{ session: LoginResult }>(accepted)).session.user.email).toBe(EMAIL);
+  expect((await expectJson<{ session: LoginResult }>(h.request('POST', '/api/password-reset/confirm', { body: { token, password: 'lena-chose-this' } }), 200)).session.user.email).toBe(EMAIL);
   expect((await h.request('POST', '/api/password-reset/confirm', { body: { token, password: 'another-password' } })).status).toBe(400);
 
   // Sign in with the e-mail: the policy as the request described it.
-  const login = await h.request('POST', '/api/login', { body: { username: 'Lena.Marsh@example.test', password: 'lena-chose-this' } });
-  expect(login.status).toBe(200);
-  const { token: session } = await json<{ token: string }>(login);
+  const { token: session } = await expectJson<{ token: string }>(h.request('POST', '/api/login', { body: { username: 'Lena.Marsh@example.test', password: 'lena-chose-this' } }), 200);
   const policies = await json<PolicyView[]>(await h.request('GET', '/api/user/policies', { token: session }));
   expect(policies).toHaveLength(1);
   expect(policies[0]).toMatchObject({

@@ -8,6 +8,7 @@ import type { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IssuedPolicyView, QuoteRequestDetailView } from '../../src-server/contract/views';
 import { createHarness, json, T0, validPolicy, type ErrorBody, type Harness } from './harness';
+import { expectJson } from './answers';
 import { pagesText, readingOrder } from './pdf-reader';
 import { latestLinkTo } from './mail-links';
 import { acceptedQuote, logsMentioning, mailsTo, priceAndAccept, submitQuote } from './quote-flow';
@@ -48,9 +49,7 @@ describe('a new customer', () => {
   beforeAll(async () => {
     const q = await acceptedQuote(h, admin, { email: 'Amelia.Fletcher@Example.test' });
     ({ reference, id: requestId } = q);
-    const res = await issue(q.id, { licenseNumber: LICENCE });
-    expect(res.status, await res.clone().text()).toBe(201);
-    issued = await json<IssuedPolicyView>(res);
+    issued = await expectJson<IssuedPolicyView>(issue(q.id, { licenseNumber: LICENCE }), 201);
   });
 
   it('answers 201 with the policy built from the request, the account made for it, and invited: true', () => {
@@ -83,8 +82,7 @@ describe('a new customer', () => {
     const user = await one('select is_admin, is_owner, password_hash from users where id = ?', [issued.user.id]);
     expect(user).toMatchObject({ is_admin: 0, is_owner: 0 });
     expect(String(user['password_hash'])).not.toMatch(/^scrypt\$/);
-    const res = await h.request('POST', '/api/login', { body: { username: 'amelia.fletcher@example.test', password: String(user['password_hash']) } });
-    expect(res.status).toBe(401);
+    expect((await h.request('POST', '/api/login', { body: { username: 'amelia.fletcher@example.test', password: String(user['password_hash']) } })).status).toBe(401);
   });
 
   it('closes the request with the policy: its detail shows closed and the policy number', async () => {
@@ -162,9 +160,7 @@ describe('an existing account', () => {
     const bobId = await h.addUser({ username: 'bob', email: 'Bob.Brown@Example.test' });
     const q = await acceptedQuote(h, admin, { email: 'bob.brown@example.TEST', firstName: 'Bob', lastName: 'Brown' });
     const users = Number((await one('select count(*) n from users'))['n']);
-    const res = await issue(q.id, { licenseNumber: 'BROWN801015B99BB' });
-    expect(res.status).toBe(201);
-    const issued = await json<IssuedPolicyView>(res);
+    const issued = await expectJson<IssuedPolicyView>(issue(q.id, { licenseNumber: 'BROWN801015B99BB' }), 201);
     expect(issued).toMatchObject({ invited: false, user: { id: bobId, username: 'bob', email: 'Bob.Brown@Example.test' }, policy: { userId: bobId, username: 'bob' } });
     expect(Number((await one('select count(*) n from users'))['n'])).toBe(users);
     expect(Number((await one("select count(*) n from one_time_tokens where kind in ('reset', 'invite', 'verify', 'login') and user_id = ?", [bobId]))['n'])).toBe(0);
@@ -245,13 +241,9 @@ describe("staff's fields", () => {
     await h.deps.mailer.deliverPending();
     await h.database.client.execute({ sql: 'update quote_requests set product = null, requested_start_at = null, duration_value = null, duration_unit = null where id = ?', args: [q.id] });
     const before = await writes();
-    const refused = await issue(q.id, { licenseNumber: LICENCE });
-    expect(refused.status).toBe(400);
-    expect((await json<ErrorBody>(refused)).details?.fieldErrors).toMatchObject({ startDate: ['Start date is required'], endDate: ['End date is required'] });
+    expect((await expectJson<ErrorBody>(issue(q.id, { licenseNumber: LICENCE }), 400)).details?.fieldErrors).toMatchObject({ startDate: ['Start date is required'], endDate: ['End date is required'] });
     expect(await writes()).toBe(before);
-    const res = await issue(q.id, { licenseNumber: LICENCE, startDate: '2026-07-10', startTime: '09:00', endDate: '2026-07-11', endTime: '09:00' });
-    expect(res.status).toBe(201);
-    expect((await json<IssuedPolicyView>(res)).policy).toMatchObject({ product: 'temporary', startDate: '2026-07-10', endDate: '2026-07-11' });
+    expect((await expectJson<IssuedPolicyView>(issue(q.id, { licenseNumber: LICENCE, startDate: '2026-07-10', startTime: '09:00', endDate: '2026-07-11', endTime: '09:00' }), 201)).policy).toMatchObject({ product: 'temporary', startDate: '2026-07-10', endDate: '2026-07-11' });
   });
 });
 
@@ -284,13 +276,10 @@ describe('refusals', () => {
     const q = await acceptedQuote(h, admin, { email: 'twice@example.test' });
     const first = await json<IssuedPolicyView>(await issue(q.id, { licenseNumber: LICENCE }));
     const before = await writes();
-    const again = await issue(q.id, { licenseNumber: LICENCE });
-    expect(again.status).toBe(409);
-    expect(await json(again)).toEqual({ error: 'A policy has already been issued from this quote request' });
+    expect(await expectJson(issue(q.id, { licenseNumber: LICENCE }), 409)).toEqual({ error: 'A policy has already been issued from this quote request' });
     const trpc = await h.trpc(admin).admin.quotes.issuePolicy({ id: q.id, licenseNumber: LICENCE }).catch((e: unknown) => e);
     expect((trpc as TRPCError).code).toBe('CONFLICT');
-    const offered = await h.request('POST', `/api/admin/quotes/${q.id}/offer`, { token: admin, body: { premium: 10 } });
-    expect(offered.status).toBe(409);
+    expect((await h.request('POST', `/api/admin/quotes/${q.id}/offer`, { token: admin, body: { premium: 10 } })).status).toBe(409);
     expect(await writes()).toBe(before);
     expect(Number((await one('select count(*) n from policies where user_id = ?', [first.user.id]))['n'])).toBe(1);
   });
@@ -301,9 +290,7 @@ describe('refusals', () => {
     expect((await h.request('POST', `/api/admin/quotes/${priced.id}/offer`, { token: admin, body: { premium: 50 } })).status).toBe(200);
     const before = await writes();
     for (const q of [unpriced, priced]) {
-      const res = await issue(q.id, { licenseNumber: LICENCE });
-      expect(res.status).toBe(409);
-      expect(await json(res)).toEqual({
+      expect(await expectJson(issue(q.id, { licenseNumber: LICENCE }), 409)).toEqual({
         error: 'The customer has not accepted this quote yet: they accept it in their account, or record their acceptance by phone',
       });
     }
@@ -315,36 +302,27 @@ describe('refusals', () => {
     expect((await h.request('POST', `/api/admin/quotes/${q.id}/offer`, { token: admin, body: { premium: 80 } })).status).toBe(200);
     expect((await issue(q.id, { licenseNumber: LICENCE })).status).toBe(409);
     await priceAndAccept(h, admin, q.id, 80);
-    const res = await issue(q.id, { licenseNumber: LICENCE });
-    expect(res.status).toBe(201);
-    expect((await json<IssuedPolicyView>(res)).policy).toMatchObject({ premium: 80, status: 'pending' });
+    expect((await expectJson<IssuedPolicyView>(issue(q.id, { licenseNumber: LICENCE }), 201)).policy).toMatchObject({ premium: 80, status: 'pending' });
   });
 
   it('answers 409 when the address belongs to a closed account, writing nothing', async () => {
     const leaver = await h.addUser({ username: 'leaver', email: 'leaver@example.test' });
-    const kept = await h.request('POST', '/api/admin/policies', { token: admin, body: { ...validPolicy, userId: leaver } });
-    expect(kept.status).toBe(201);
+    expect((await h.request('POST', '/api/admin/policies', { token: admin, body: { ...validPolicy, userId: leaver } })).status).toBe(201);
     expect(await json(await h.request('DELETE', `/api/admin/users/${leaver}`, { token: admin }))).toEqual({ success: true, closed: true });
     const q = await acceptedQuote(h, admin, { email: 'LEAVER@example.test' });
     const before = await writes();
-    const res = await issue(q.id, { licenseNumber: LICENCE });
-    expect(res.status).toBe(409);
-    expect(await json(res)).toEqual({ error: "The account of this request's e-mail address is closed: a policy cannot be issued to it" });
+    expect(await expectJson(issue(q.id, { licenseNumber: LICENCE }), 409)).toEqual({ error: "The account of this request's e-mail address is closed: a policy cannot be issued to it" });
     expect(await writes()).toBe(before);
   });
 
   it('answers 409 for a request staff closed by hand', async () => {
     const q = await submitQuote(h, { email: 'closed@example.test' });
     await h.request('PUT', `/api/admin/quotes/${q.id}`, { token: admin, body: { status: 'closed' } });
-    const res = await issue(q.id, { licenseNumber: LICENCE });
-    expect(res.status).toBe(409);
-    expect(await json(res)).toEqual({ error: 'This quote request is closed' });
+    expect(await expectJson(issue(q.id, { licenseNumber: LICENCE }), 409)).toEqual({ error: 'This quote request is closed' });
   });
 
   it('answers 404 for a request that does not exist, 400 for an id that cannot be one', async () => {
-    const res = await issue(987_654, { licenseNumber: LICENCE });
-    expect(res.status).toBe(404);
-    expect(await json(res)).toEqual({ error: 'Quote request not found' });
+    expect(await expectJson(issue(987_654, { licenseNumber: LICENCE }), 404)).toEqual({ error: 'Quote request not found' });
     expect((await issue('1e3', { licenseNumber: LICENCE })).status).toBe(400);
   });
 

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeLogText, SAFE_LOG_TEXT_MAX } from '../../src-server/platform/audit/safe-text';
 import { createHarness, type Harness } from './harness';
+import { auditEntriesLike } from './quote-flow';
 
 describe('safeLogText', () => {
   it('keeps ordinary text, accents and emoji as they are', () => {
@@ -42,15 +43,10 @@ describe('the sign-in audit entries', () => {
   });
   afterAll(() => h.close());
 
-  const entriesAbout = async (like: string) =>
-    (await h.database.client.execute({ sql: 'select action, username from audit_logs where action like ? order by id', args: [like] })).rows.map((r) => ({
-      action: String(r['action']),
-      username: r['username'] === null ? null : String(r['username']),
-    }));
+  const entriesAbout = (like: string) => auditEntriesLike(h, like);
 
   it('quote a typed username with its line break escaped, in the entry and its username', async () => {
-    const res = await h.request('POST', '/api/login', { body: { username: 'mallory\nLogin succeeded', password: 'wrong-password' }, headers: { 'x-forwarded-for': '192.0.2.10' } });
-    expect(res.status).toBe(401);
+    expect((await h.request('POST', '/api/login', { body: { username: 'mallory\nLogin succeeded', password: 'wrong-password' }, headers: { 'x-forwarded-for': '192.0.2.10' } })).status).toBe(401);
     expect(await entriesAbout('Login failed for mallory%')).toEqual([
       { action: 'Login failed for mallory\\u000aLogin succeeded', username: 'mallory\\u000aLogin succeeded' },
     ]);

@@ -18,6 +18,7 @@ import {
   users,
 } from '../../src-server/platform/db/schema/index';
 import { createHarness, json, PASSWORD, T0, validPolicy, type ErrorBody, type Harness } from './harness';
+import { expectJson, expectStatus } from './answers';
 import { latestLinkTo } from './mail-links';
 
 let h: Harness;
@@ -72,8 +73,7 @@ beforeAll(async () => {
     await h.request('POST', '/api/admin/policies', { token: adminToken, body: { ...validPolicy, userId: caseyId, premium: '£100.00', holderName: 'Casey Jones' } }),
   );
   otherPolicy = await json<PolicyView>(await h.request('POST', '/api/admin/policies', { token: adminToken, body: { ...validPolicy, userId: otherId, holderName: 'Otto Other' } }));
-  const paid = await h.request('POST', `/api/admin/policies/${policy.id}/payments`, { token: adminToken, body: { amount: '£40.00', method: 'bank-transfer', reference: 'BT-1' } });
-  expect(paid.status, await paid.clone().text()).toBe(201);
+  await expectStatus(h.request('POST', `/api/admin/policies/${policy.id}/payments`, { token: adminToken, body: { amount: '£40.00', method: 'bank-transfer', reference: 'BT-1' } }), 201);
 
   await h.deps.write(async (tx) => {
     const rows = await tx
@@ -221,9 +221,7 @@ describe('POST /api/account/close and account.close', () => {
     const id = await h.addUser({ username: 'guesser' });
     const token = await h.tokenFor('guesser');
     for (let i = 0; i < 5; i++) {
-      const res = await h.request('POST', '/api/account/close', { token, body: { password: 'not-my-password' } });
-      expect(res.status).toBe(400);
-      expect((await json<ErrorBody>(res)).details?.fieldErrors?.['password']).toEqual([closeAccountMessages.wrongPassword]);
+      expect((await expectJson<ErrorBody>(h.request('POST', '/api/account/close', { token, body: { password: 'not-my-password' } }), 400)).details?.fieldErrors?.['password']).toEqual([closeAccountMessages.wrongPassword]);
     }
     const refused = await h.request('POST', '/api/account/close', { token, body: { password: PASSWORD } });
     expect(refused.status).toBe(429);
@@ -234,22 +232,16 @@ describe('POST /api/account/close and account.close', () => {
 
   it('refuses a missing password with a clear 400 and changes nothing', async () => {
     const token = await h.tokenFor('casey');
-    const res = await h.request('POST', '/api/account/close', { token, body: {} });
-    expect(res.status).toBe(400);
-    expect((await json<ErrorBody>(res)).details?.fieldErrors?.['password']).toEqual(['Enter your password']);
+    expect((await expectJson<ErrorBody>(h.request('POST', '/api/account/close', { token, body: {} }), 400)).details?.fieldErrors?.['password']).toEqual(['Enter your password']);
   });
 
   it('refuses staff: an owner closes a staff account', async () => {
-    const res = await h.request('POST', '/api/account/close', { token: adminToken, body: { password: PASSWORD } });
-    expect(res.status).toBe(403);
-    expect((await json<ErrorBody>(res)).error).toBe(closeAccountMessages.staff);
+    expect((await expectJson<ErrorBody>(h.request('POST', '/api/account/close', { token: adminToken, body: { password: PASSWORD } }), 403)).error).toBe(closeAccountMessages.staff);
   });
 
   it('refuses while cover is live, saying which and until when, and changes nothing', async () => {
     const token = await h.tokenFor('casey');
-    const res = await h.request('POST', '/api/account/close', { token, body: { password: PASSWORD } });
-    expect(res.status).toBe(409);
-    const body = await json<ErrorBody>(res);
+    const body = await expectJson<ErrorBody>(h.request('POST', '/api/account/close', { token, body: { password: PASSWORD } }), 409);
     expect(body.error).toBe(closeAccountMessages.liveCover([policy.policyNumber], '2026-07-08 23:59'));
     const [row] = await h.database.db.select().from(users).where(eq(users.id, caseyId));
     expect(row!.closedAt).toBeNull();
@@ -283,17 +275,14 @@ describe('POST /api/account/close and account.close', () => {
     expect(await count('Closed own account: casey (holds policies)')).toBe(1);
 
     for (const t of [token, other]) expect((await h.request('GET', '/api/me', { token: t })).status).toBe(401);
-    const login = await h.request('POST', '/api/login', { body: { username: 'casey', password: PASSWORD } });
-    expect(login.status).toBe(401);
+    expect((await h.request('POST', '/api/login', { body: { username: 'casey', password: PASSWORD } })).status).toBe(401);
   });
 
   it('deletes an account that holds no policy, with its requests, and logs it', async () => {
     const id = await h.addUser({ username: 'brief', email: 'brief@example.test' });
     await h.deps.write((tx) => tx.insert(quoteRequests).values(quote('QR-BRIEF001', id, 'brief@example.test', h.clock.now())));
     const token = await h.tokenFor('brief');
-    const res = await h.request('POST', '/api/account/close', { token, body: { password: PASSWORD } });
-    expect(res.status).toBe(200);
-    expect(await json(res)).toEqual({ success: true, deleted: true, message: closeAccountMessages.deleted });
+    expect(await expectJson(h.request('POST', '/api/account/close', { token, body: { password: PASSWORD } }), 200)).toEqual({ success: true, deleted: true, message: closeAccountMessages.deleted });
     expect(await h.database.db.select().from(users).where(eq(users.id, id))).toEqual([]);
     expect(await h.database.db.select().from(quoteRequests).where(and(eq(quoteRequests.reference, 'QR-BRIEF001')))).toEqual([]);
     expect(await count('Deleted own account: brief')).toBe(1);

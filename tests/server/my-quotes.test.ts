@@ -7,6 +7,7 @@ import { myQuoteRequestView } from '../../src-server/contract/views';
 import { policies, quoteRequests } from '../../src-server/platform/db/schema/index';
 import { validQuote } from '../fixtures/quote';
 import { createHarness, json, validPolicy, type Harness } from './harness';
+import { expectJson } from './answers';
 
 let h: Harness;
 let customer: string;
@@ -14,9 +15,7 @@ let other: string;
 let address = 0;
 
 async function submit(email: string, lastName: string): Promise<string> {
-  const res = await h.request('POST', '/api/quotes', { body: { ...validQuote, email, lastName }, headers: { 'x-forwarded-for': `10.7.0.${address++}` } });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return ((await res.json()) as { reference: string }).reference;
+  return ((await expectJson(h.request('POST', '/api/quotes', { body: { ...validQuote, email, lastName }, headers: { 'x-forwarded-for': `10.7.0.${address++}` } }), 201)) as { reference: string }).reference;
 }
 
 beforeAll(async () => {
@@ -44,9 +43,7 @@ describe('GET /api/user/quotes and quotes.mine', () => {
       .set({ status: 'closed', offerPremiumPence: 6450, offerValidUntil: h.clock.now() + 86_400_000, offeredAt: h.clock.now(), policyId: created.id })
       .where(eq(quoteRequests.reference, first));
 
-    const res = await h.request('GET', '/api/user/quotes', { token: customer });
-    expect(res.status).toBe(200);
-    const mine = await json<unknown[]>(res);
+    const mine = await expectJson<unknown[]>(h.request('GET', '/api/user/quotes', { token: customer }), 200);
     for (const item of mine) expect(myQuoteRequestView.parse(item)).toEqual(item);
     expect(mine).toEqual([
       { reference: second, status: 'new', createdAt: expect.any(String), product: expect.anything(), offer: null, policyNumber: null, statementOfFact: null },

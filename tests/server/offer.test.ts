@@ -6,6 +6,7 @@ import type { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QuoteRequestDetailView } from '../../src-server/contract/views';
 import { createHarness, json, T0, type ErrorBody, type Harness } from './harness';
+import { expectJson } from './answers';
 import { logsMentioning, mailsTo, submitQuote } from './quote-flow';
 
 let h: Harness;
@@ -32,9 +33,7 @@ async function row(id: number) {
 describe('sending a quote', () => {
   it('records the price in pence, valid 24 hours by default, marks the request quoted and answers the detail view', async () => {
     const q = await submitQuote(h);
-    const res = await offer(q.id, { premium: '64.50' });
-    expect(res.status).toBe(200);
-    const view = await json<QuoteRequestDetailView>(res);
+    const view = await expectJson<QuoteRequestDetailView>(offer(q.id, { premium: '64.50' }), 200);
     expect(view).toMatchObject({
       id: q.id,
       reference: q.reference,
@@ -144,9 +143,7 @@ describe('refusals', () => {
   });
 
   it('answers 404 for a request that does not exist and 400 for an id that cannot be one', async () => {
-    const missing = await offer(999_999, { premium: 64.5 });
-    expect(missing.status).toBe(404);
-    expect(await json(missing)).toEqual({ error: 'Quote request not found' });
+    expect(await expectJson(offer(999_999, { premium: 64.5 }), 404)).toEqual({ error: 'Quote request not found' });
     expect((await offer('abc', { premium: 64.5 })).status).toBe(400);
   });
 
@@ -154,9 +151,7 @@ describe('refusals', () => {
     const q = await submitQuote(h);
     expect((await h.request('PUT', `/api/admin/quotes/${q.id}`, { token: admin, body: { status: 'closed' } })).status).toBe(200);
     const before = await row(q.id);
-    const res = await offer(q.id, { premium: 64.5 });
-    expect(res.status).toBe(409);
-    expect(await json(res)).toEqual({ error: 'This quote request is closed' });
+    expect(await expectJson(offer(q.id, { premium: 64.5 }), 409)).toEqual({ error: 'This quote request is closed' });
     const err = await h.trpc(admin).admin.quotes.offer({ id: q.id, premium: 64.5 }).catch((e: unknown) => e);
     expect((err as TRPCError).code).toBe('CONFLICT');
     expect(await row(q.id)).toEqual(before);

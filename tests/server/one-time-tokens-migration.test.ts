@@ -10,6 +10,7 @@ import { afterAll, expect, it } from 'vitest';
 import { hashPassword } from '../../src-server/platform/auth/password';
 import { openDatabase } from '../../src-server/platform/db/client';
 import { createHarness, json, PASSWORD, T0, type Harness } from './harness';
+import { expectJson } from './answers';
 import { freshDatabase, migrationsUpTo } from './test-database';
 
 const dir = mkdtempSync(join(tmpdir(), 'kerbside-0023-'));
@@ -117,9 +118,7 @@ it('moves every waiting link, e-mail change and passkey challenge; an old reset,
     // The e-mail change waiting before the upgrade shows on the account page, and its link moves the account.
     const mover = await app.tokenFor('mover');
     expect(await json<{ pendingEmail: string | null }>(await app.request('GET', '/api/account', { token: mover }))).toMatchObject({ pendingEmail: 'new-home@example.test' });
-    const changed = await app.request('POST', '/api/account/email/confirm', { token: mover, body: { token: links.change } });
-    expect(changed.status, await changed.clone().text()).toBe(200);
-    expect(await json<{ account: { email: string } }>(changed)).toMatchObject({ account: { email: 'new-home@example.test' } });
+    expect(await expectJson<{ account: { email: string } }>(app.request('POST', '/api/account/email/confirm', { token: mover, body: { token: links.change } }), 200)).toMatchObject({ account: { email: 'new-home@example.test' } });
 
     // The old reset link sets the password; the one spent and the one expired before the upgrade stay refused.
     const resetLink = (secret: string) => app.request('POST', '/api/password-reset/confirm', { body: { token: secret, password: 'a-new-passphrase-1' } });
@@ -131,17 +130,13 @@ it('moves every waiting link, e-mail change and passkey challenge; an old reset,
     expect((await resetLink(links.reset)).status).toBe(400);
 
     // The old invitation sets the first password and signs in, confirming the address it was sent to.
-    const welcomed = await app.request('POST', '/api/password-reset/confirm', { body: { token: links.invite, password: 'an-invited-passphrase' } });
-    expect(welcomed.status, await welcomed.clone().text()).toBe(200);
-    expect(await json<{ session: { user: { username: string; emailVerified: boolean } } }>(welcomed)).toMatchObject({
+    expect(await expectJson<{ session: { user: { username: string; emailVerified: boolean } } }>(app.request('POST', '/api/password-reset/confirm', { body: { token: links.invite, password: 'an-invited-passphrase' } }), 200)).toMatchObject({
       session: { user: { username: 'invited', emailVerified: true } },
     });
 
     // And the old confirmation link confirms its account's address.
     const confirmer = await app.tokenFor('confirmer');
-    const confirmed = await app.request('POST', '/api/account/verify-email/confirm', { token: confirmer, body: { token: links.verify } });
-    expect(confirmed.status, await confirmed.clone().text()).toBe(200);
-    expect(await json<{ user: { emailVerified: boolean } }>(confirmed)).toMatchObject({ user: { emailVerified: true } });
+    expect(await expectJson<{ user: { emailVerified: boolean } }>(app.request('POST', '/api/account/verify-email/confirm', { token: confirmer, body: { token: links.verify } }), 200)).toMatchObject({ user: { emailVerified: true } });
   } finally {
     if (oldOpen) old.close();
     await h?.close();

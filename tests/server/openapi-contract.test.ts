@@ -13,6 +13,7 @@ import { passwordHashing } from '../../src-server/platform/auth/password';
 import { validQuote } from '../fixtures/quote';
 import { generate } from 'otplib';
 import { createHarness, json, PASSWORD, validPolicy, type Harness } from './harness';
+import { addPolicy, expectJson } from './answers';
 import { contractOf, operationKeys, operationOf, type Contract, type OpenApiDocument } from './openapi-contract';
 import { latestLinkTo } from './mail-links';
 import { SoftAuthenticator, type AuthenticationOptions, type RegistrationOptions } from './soft-authenticator';
@@ -96,18 +97,14 @@ async function freshUser(): Promise<number> {
   return h.addUser({ username: `ct-target-${next()}` });
 }
 async function freshPolicy(status = 'active'): Promise<{ id: number; policyNumber: string }> {
-  const res = await h.request('POST', '/api/admin/policies', { token: tokens.owner, body: { ...validPolicy, status, userId: fx.customerId, holderName: `Contract ${next()}` } });
-  expect(res.status).toBe(201);
-  return json(res);
+  return addPolicy(h, tokens.owner, { status, userId: fx.customerId, holderName: `Contract ${next()}` });
 }
 async function idOf(table: 'quote_requests' | 'callback_requests', reference: string): Promise<number> {
   const rs = await h.database.client.execute({ sql: `select id from ${table} where reference = ?`, args: [reference] });
   return Number(rs.rows[0]!['id']);
 }
 async function freshQuote(email = `ct-q${next()}@example.test`): Promise<number> {
-  const res = await h.request('POST', '/api/quotes', { body: { ...validQuote, email }, headers: { 'x-forwarded-for': freshAddress() } });
-  expect(res.status).toBe(201);
-  return idOf('quote_requests', (await json<{ reference: string }>(res)).reference);
+  return idOf('quote_requests', (await expectJson<{ reference: string }>(h.request('POST', '/api/quotes', { body: { ...validQuote, email }, headers: { 'x-forwarded-for': freshAddress() } }), 201)).reference);
 }
 /** A fresh request priced and accepted by phone: issuing needs the acceptance (docs/product.md#accepting-a-quote). */
 async function acceptedQuote(email?: string): Promise<number> {
@@ -133,8 +130,7 @@ async function ok(method: string, path: string, body?: unknown): Promise<void> {
 async function unconfirmedAccount(): Promise<{ email: string; token: string }> {
   const username = `ctconf${next()}`;
   const email = `${username}@example.test`;
-  const res = await h.request('POST', '/api/register', { body: { username, email, password: 'long-enough-1' }, headers: { 'x-forwarded-for': freshAddress() } });
-  expect(res.status).toBe(201);
+  expect((await h.request('POST', '/api/register', { body: { username, email, password: 'long-enough-1' }, headers: { 'x-forwarded-for': freshAddress() } })).status).toBe(201);
   return { email, token: await h.tokenFor(username, 'long-enough-1') };
 }
 /** The newest link of `kind` e-mailed to `email`, as its token. */

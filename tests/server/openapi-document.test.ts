@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { version } from '../../package.json';
 import { createApp } from '../../src-server/app';
 import { openDatabase } from '../../src-server/platform/db/client';
-import { createHarness, json, type Harness } from './harness';
+import { createHarness, type Harness } from './harness';
+import { expectJson } from './answers';
 import { HTTP_METHODS, operationKeys, operationOf, type OpenApiDocument } from './openapi-contract';
 
 let h: Harness;
@@ -16,9 +17,7 @@ let doc: OpenApiDocument;
 
 beforeAll(async () => {
   h = await createHarness();
-  const res = await h.request('GET', '/api/openapi.json');
-  expect(res.status).toBe(200);
-  doc = await json<OpenApiDocument>(res);
+  doc = await expectJson<OpenApiDocument>(h.request('GET', '/api/openapi.json'), 200);
 });
 afterAll(() => h.close());
 

@@ -188,8 +188,7 @@ describe('a full hashing queue at the doors', () => {
     expect((await json<ErrorBody>(register)).error).toBe(messages.serverBusy);
 
     await drain();
-    const again = await h.request('POST', '/api/login', { body: { username: 'busy-user', password: PASSWORD }, headers: { 'x-forwarded-for': '198.51.100.1' } });
-    expect(again.status).toBe(200);
+    expect((await h.request('POST', '/api/login', { body: { username: 'busy-user', password: PASSWORD }, headers: { 'x-forwarded-for': '198.51.100.1' } })).status).toBe(200);
   });
 
   it('strangers from many addresses fill the queue: a customer at an address they signed in from gets a place and signs in, a new address gets 503', async () => {

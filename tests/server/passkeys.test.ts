@@ -8,6 +8,7 @@ import { TRPCError } from '@trpc/server';
 import { closeAccountRow } from '../../src-server/modules/accounts/users/service';
 import { auditLogs, oneTimeTokens, passkeys, sessions, staffFactors } from '../../src-server/platform/db/schema/index';
 import { createHarness, json, PASSWORD, type Harness } from './harness';
+import { expectJson } from './answers';
 import { SoftAuthenticator, type AuthenticationOptions, type RegistrationOptions } from './soft-authenticator';
 
 let h: Harness;
@@ -29,23 +30,17 @@ interface PasskeyRow {
 const actions = async (userId: number) => (await h.database.db.select({ action: auditLogs.action }).from(auditLogs).where(eq(auditLogs.userId, userId))).map((r) => r.action);
 
 async function registrationOptions(token: string, body: Record<string, unknown> = { currentPassword: PASSWORD }): Promise<RegistrationOptions> {
-  const res = await h.request('POST', '/api/account/passkeys/options', { token, body, headers: { 'x-forwarded-for': freshAddress() } });
-  expect(res.status).toBe(200);
-  return (await json<{ options: RegistrationOptions }>(res)).options;
+  return (await expectJson<{ options: RegistrationOptions }>(h.request('POST', '/api/account/passkeys/options', { token, body, headers: { 'x-forwarded-for': freshAddress() } }), 200)).options;
 }
 
 async function addPasskey(token: string, authenticator = new SoftAuthenticator(), name = 'My phone') {
   const options = await registrationOptions(token);
-  const res = await h.request('POST', '/api/account/passkeys', { token, body: { name, response: authenticator.register(options) }, headers: { 'x-forwarded-for': freshAddress() } });
-  expect(res.status).toBe(201);
-  return { authenticator, passkey: await json<PasskeyRow>(res) };
+  return { authenticator, passkey: await expectJson<PasskeyRow>(h.request('POST', '/api/account/passkeys', { token, body: { name, response: authenticator.register(options) }, headers: { 'x-forwarded-for': freshAddress() } }), 201) };
 }
 
 async function signInOptions(): Promise<AuthenticationOptions> {
   // From an address of its own: asking for options is limited per address (docs/api.md#rate-limits).
-  const res = await h.request('POST', '/api/login/passkey/options', { headers: { 'x-forwarded-for': freshAddress() } });
-  expect(res.status).toBe(200);
-  return (await json<{ options: AuthenticationOptions }>(res)).options;
+  return (await expectJson<{ options: AuthenticationOptions }>(h.request('POST', '/api/login/passkey/options', { headers: { 'x-forwarded-for': freshAddress() } }), 200)).options;
 }
 
 const passkeyLogin = (response: unknown, address = freshAddress()) => h.request('POST', '/api/login/passkey', { body: { response }, headers: { 'x-forwarded-for': address } });
@@ -61,9 +56,7 @@ describe('adding a passkey', () => {
     expect(stored.some((r) => r.tokenHash === options.challenge)).toBe(false);
 
     const authenticator = new SoftAuthenticator();
-    const res = await h.request('POST', '/api/account/passkeys', { token, body: { name: '  My phone ', response: authenticator.register(options) } });
-    expect(res.status).toBe(201);
-    const added = await json<PasskeyRow>(res);
+    const added = await expectJson<PasskeyRow>(h.request('POST', '/api/account/passkeys', { token, body: { name: '  My phone ', response: authenticator.register(options) } }), 201);
     expect(added).toMatchObject({ name: 'My phone', lastUsedAt: null, createdAt: new Date(h.clock.now()).toISOString() });
     const list = await json<{ passkeys: PasskeyRow[] }>(await h.request('GET', '/api/account/passkeys', { token }));
     expect(list.passkeys).toEqual([added]);
@@ -74,8 +67,7 @@ describe('adding a passkey', () => {
     expect((await json<{ passkeys: PasskeyRow[] }>(await h.request('GET', '/api/account/data', { token }))).passkeys).toEqual([added]);
 
     // The challenge answered once: the same answer again is refused, and adds nothing.
-    const again = await h.request('POST', '/api/account/passkeys', { token, body: { name: 'Again', response: authenticator.register(options) } });
-    expect(again.status).toBe(400);
+    expect((await h.request('POST', '/api/account/passkeys', { token, body: { name: 'Again', response: authenticator.register(options) } })).status).toBe(400);
     expect(await h.database.db.select().from(passkeys).where(eq(passkeys.userId, id))).toHaveLength(1);
   });
 
@@ -87,9 +79,7 @@ describe('adding a passkey', () => {
     const body = (response: unknown) => ({ token, body: { name: 'Laptop', response }, headers: { 'x-forwarded-for': freshAddress() } });
 
     const options = await registrationOptions(token);
-    const wrong = await h.request('POST', '/api/account/passkeys', body(new SoftAuthenticator().register(options, { challenge: 'bm90LXRoZS1jaGFsbGVuZ2U' })));
-    expect(wrong.status).toBe(400);
-    expect((await json<{ details: { fieldErrors: Record<string, string[]> } }>(wrong)).details.fieldErrors['response']).toBeDefined();
+    expect((await expectJson<{ details: { fieldErrors: Record<string, string[]> } }>(h.request('POST', '/api/account/passkeys', body(new SoftAuthenticator().register(options, { challenge: 'bm90LXRoZS1jaGFsbGVuZ2U' }))), 400)).details.fieldErrors['response']).toBeDefined();
     // The other account's options, answered by this one.
     const theirs = await registrationOptions(otherToken);
     expect((await h.request('POST', '/api/account/passkeys', body(new SoftAuthenticator().register(theirs)))).status).toBe(400);
@@ -120,9 +110,7 @@ describe('signing in with a passkey', () => {
     const id = await h.addUser({ username: 'pksigner' });
     const { authenticator, passkey } = await addPasskey(await h.tokenFor('pksigner'));
     h.clock.advance(60_000);
-    const res = await passkeyLogin(authenticator.authenticate(await signInOptions()));
-    expect(res.status).toBe(200);
-    const session = await json<{ token: string; user: { username: string } }>(res);
+    const session = await expectJson<{ token: string; user: { username: string } }>(passkeyLogin(authenticator.authenticate(await signInOptions())), 200);
     expect(session.user.username).toBe('pksigner');
     expect((await h.request('GET', '/api/me', { token: session.token })).status).toBe(200);
     const rows = await h.database.db.select().from(sessions).where(eq(sessions.userId, id));
@@ -137,8 +125,7 @@ describe('signing in with a passkey', () => {
     const token = await h.tokenFor('pkreplay');
     const { authenticator, passkey } = await addPasskey(token);
 
-    const wrong = await passkeyLogin(authenticator.authenticate(await signInOptions(), { challenge: 'bm90LXRoZS1jaGFsbGVuZ2U' }));
-    expect(wrong.status).toBe(401);
+    expect((await passkeyLogin(authenticator.authenticate(await signInOptions(), { challenge: 'bm90LXRoZS1jaGFsbGVuZ2U' }))).status).toBe(401);
 
     const options = await signInOptions();
     const first = authenticator.authenticate(options);
@@ -221,9 +208,7 @@ describe('a passkey and the staff second factor', () => {
     await h.database.db.insert(staffFactors).values({ userId: id, secretSealed: 'sealed', confirmedAt: h.clock.now(), lastStep: 0, createdAt: h.clock.now() });
     const password = await json<{ secondFactorRequired?: true }>(await h.request('POST', '/api/login', { body: { username: 'pktotp', password: PASSWORD }, headers: { 'x-forwarded-for': freshAddress() } }));
     expect(password.secondFactorRequired).toBe(true);
-    const res = await passkeyLogin(authenticator.authenticate(await signInOptions()));
-    expect(res.status).toBe(200);
-    const session = await json<{ token: string; secondFactorRequired?: true }>(res);
+    const session = await expectJson<{ token: string; secondFactorRequired?: true }>(passkeyLogin(authenticator.authenticate(await signInOptions())), 200);
     expect(session.secondFactorRequired).toBeUndefined();
     expect((await h.request('GET', '/api/admin/stats', { token: session.token })).status).toBe(200);
   });

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { pendingAfterAnswer, settleAfterAnswer } from '../../src-server/platform/after-answer';
 import { RESET_LINK_DELAY_MS } from '../../src-server/modules/accounts/password-reset/service';
 import { createHarness, type Harness } from './harness';
+import { expectJson } from './answers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -82,9 +83,7 @@ describe('the answer to a reset request', () => {
       // The mail is held back until released: an answer that waited for it would come after the call to queue it.
       const first = await Promise.race([answer.then(() => 'answered'), queueReached]);
       expect(first).toBe('answered');
-      const res = await answer;
-      expect(res.status).toBe(200);
-      expect(await res.json()).toEqual(NEUTRAL);
+      expect(await expectJson(answer, 200)).toEqual(NEUTRAL);
       expect(await outboxTo('known2@example.test')).toBe(0);
     } finally {
       release();
@@ -108,8 +107,7 @@ describe('the answer to a reset request', () => {
       const calls = () => spies.map((spy) => spy.mock.calls.length);
       for (const email of ['known4@example.test', 'unknown4@example.test']) {
         const waiting = pendingAfterAnswer(h.deps);
-        const res = await h.request('POST', '/api/password-reset/request', { body: { email }, headers: { 'x-forwarded-for': address } });
-        expect(res.status).toBe(200);
+        expect((await h.request('POST', '/api/password-reset/request', { body: { email }, headers: { 'x-forwarded-for': address } })).status).toBe(200);
         const answered = calls();
         // The same client's next request, and a few more turns of the event loop: no look-up, no write, no mail.
         expect((await h.request('GET', '/api/health', { headers: { 'x-forwarded-for': address } })).status).toBe(200);
@@ -136,9 +134,7 @@ describe('the answer to a reset request', () => {
     const userId = await h.addUser({ username: 'known3', email: 'known3@example.test' });
     vi.spyOn(h.deps.mailer, 'queue').mockRejectedValue(new Error('outbox unavailable'));
     const logged = vi.spyOn(h.deps.logger, 'error');
-    const res = await requestReset('known3@example.test');
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual(NEUTRAL);
+    expect(await expectJson(requestReset('known3@example.test'), 200)).toEqual(NEUTRAL);
     await settleAfterAnswer(h.deps);
     expect(logged).toHaveBeenCalledTimes(1);
     // The token, the mail and the audit entry are one transaction: the failed mail took the token with it.

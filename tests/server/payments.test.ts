@@ -8,6 +8,7 @@ import type { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IssuedPolicyView, PolicyPaymentsView, PolicyVersionView, PolicyView, RecordedPaymentView } from '../../src-server/contract/views';
 import { createHarness, json, T0, validPolicy, type ErrorBody, type Harness } from './harness';
+import { expectJson } from './answers';
 import { readingOrder } from './pdf-reader';
 import { acceptedQuote, logsMentioning, mailsTo } from './quote-flow';
 
@@ -32,9 +33,7 @@ const payments = async (id: number) => json<PolicyPaymentsView>(await h.request(
 /** A pending policy issued from an accepted quote of £64.50 (10 Jul 2026 09:00 BST for 3 days). */
 async function issuedPolicy(email: string): Promise<IssuedPolicyView> {
   const q = await acceptedQuote(h, admin, { email });
-  const res = await h.request('POST', `/api/admin/quotes/${q.id}/policy`, { token: admin, body: { licenseNumber: LICENCE } });
-  expect(res.status).toBe(201);
-  return json<IssuedPolicyView>(res);
+  return expectJson<IssuedPolicyView>(h.request('POST', `/api/admin/quotes/${q.id}/policy`, { token: admin, body: { licenseNumber: LICENCE } }), 201);
 }
 
 async function policyRow(id: number) {
@@ -90,9 +89,7 @@ describe('a policy from a quote, paid in two parts', () => {
   it('records a part payment with who and when, logged; the policy stays pending and no version is made', async () => {
     h.clock.set(T0 + 60_000);
     const versions = (await h.database.client.execute({ sql: 'select count(*) n from policy_versions where policy_id = ?', args: [id] })).rows[0]!['n'];
-    const res = await pay(id, { amount: '£45', method: 'card-by-phone', reference: '  TERM-0042  ' });
-    expect(res.status, await res.clone().text()).toBe(201);
-    const recorded = await json<RecordedPaymentView>(res);
+    const recorded = await expectJson<RecordedPaymentView>(pay(id, { amount: '£45', method: 'card-by-phone', reference: '  TERM-0042  ' }), 201);
     expect(recorded.activated).toBe(false);
     expect(recorded.policy).toMatchObject({ id, status: 'pending' });
     expect(recorded.payments).toEqual({
@@ -111,9 +108,7 @@ describe('a policy from a quote, paid in two parts', () => {
     const before = await writes();
     const body = { ...validPolicy, holderName: 'Amelia Fletcher', driverName: 'Amelia Fletcher', licenseNumber: LICENCE, startDate: '2026-07-10', endDate: '2026-07-13', status: 'active', userId: issued.user.id };
     for (const status of ['active', 'expired']) {
-      const res = await h.request('PUT', `/api/admin/policies/${id}`, { token: admin, body: { ...body, status } });
-      expect(res.status).toBe(409);
-      expect(await json(res)).toEqual({
+      expect(await expectJson(h.request('PUT', `/api/admin/policies/${id}`, { token: admin, body: { ...body, status } }), 409)).toEqual({
         error: 'This policy was issued from a quote and becomes active only once payments cover its premium: record the payment instead',
       });
     }
@@ -126,9 +121,7 @@ describe('a policy from a quote, paid in two parts', () => {
 
   it('the payment that covers the premium makes it active, with a version and an audit entry, and e-mails the confirmation with the certificate', async () => {
     h.clock.set(T0 + 120_000);
-    const res = await pay(id, { amount: 19.5, method: 'bank-transfer' });
-    expect(res.status).toBe(201);
-    const recorded = await json<RecordedPaymentView>(res);
+    const recorded = await expectJson<RecordedPaymentView>(pay(id, { amount: 19.5, method: 'bank-transfer' }), 201);
     expect(recorded.activated).toBe(true);
     expect(recorded.policy).toMatchObject({ id, status: 'active', startDate: '2026-07-10', startTime: '09:00' });
     expect(recorded.payments).toMatchObject({ paid: 64.5, premium: 64.5, balance: 0 });
@@ -203,8 +196,7 @@ describe('a policy staff made by hand (not from a quote)', () => {
     const created = await json<PolicyView>(await h.request('POST', '/api/admin/policies', { token: admin, body: { ...validPolicy, status: 'pending', premium: 30 } }));
     const recorded = await json<RecordedPaymentView>(await pay(created.id, { amount: 30, method: 'card-by-phone' }));
     expect(recorded).toMatchObject({ activated: false, policy: { status: 'pending' }, payments: { paid: 30, balance: 0 } });
-    const active = await h.request('PUT', `/api/admin/policies/${created.id}`, { token: admin, body: { ...validPolicy, status: 'active' } });
-    expect(active.status).toBe(200);
+    expect((await h.request('PUT', `/api/admin/policies/${created.id}`, { token: admin, body: { ...validPolicy, status: 'active' } })).status).toBe(200);
     const unpaid = await json<PolicyView>(await h.request('POST', '/api/admin/policies', { token: admin, body: { ...validPolicy, premium: null } }));
     expect(await payments(unpaid.id)).toEqual({ items: [], paid: 0, premium: null, balance: null });
   });

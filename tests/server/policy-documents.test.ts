@@ -11,7 +11,8 @@ import type { IssuedPolicyView, PolicyView } from '../../src-server/contract/vie
 import { DECLARATION, STAFF_TAKEN } from '../../src-server/modules/policies/documents/statement-pdf';
 import { renderSchedulePdf } from '../../src-server/modules/policies/documents/schedule-pdf';
 import { validLearner, validProductAnswers } from '../fixtures/quote';
-import { createHarness, json, T0, validPolicy, type ErrorBody, type Harness } from './harness';
+import { createHarness, json, T0, type ErrorBody, type Harness } from './harness';
+import { addPolicy, expectJson, expectStatus } from './answers';
 import { latin1, pagesText } from './pdf-reader';
 import { logsMentioning, priceAndAccept, submitQuote } from './quote-flow';
 
@@ -25,11 +26,7 @@ let adminId: number;
 
 const docPath = (policyNumber: string, kind: string, query = '') => `/api/policies/${policyNumber}/documents/${kind}${query}`;
 
-async function createPolicy(body: Record<string, unknown>): Promise<PolicyView> {
-  const res = await h.request('POST', '/api/admin/policies', { token: owner, body: { ...validPolicy, ...body } });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return json<PolicyView>(res);
-}
+const createPolicy = (body: Record<string, unknown>) => addPolicy(h, owner, body);
 
 /** The document's text, page by page joined, as a reader would read it. */
 async function textOf(policyNumber: string, kind: string, token: string): Promise<{ pages: string[]; text: string }> {
@@ -96,9 +93,7 @@ describe('the route', () => {
       expect((await json<ErrorBody>(res)).error).toBe(documentMessages.unknownKind);
     }
     expect(documentMessages.unknownKind).toBe('Unknown document: ask for certificate, schedule, statement-of-fact or summary');
-    const res = await h.request('GET', docPath('bad$num', 'schedule'), { token: alice });
-    expect(res.status).toBe(400);
-    expect((await json<ErrorBody>(res)).error).toBe('Invalid policy number');
+    expect((await expectJson<ErrorBody>(h.request('GET', docPath('bad$num', 'schedule'), { token: alice }), 400)).error).toBe('Invalid policy number');
   });
 
   it("answers another customer's policy exactly like a missing one (404, same body), for every kind", async () => {
@@ -131,9 +126,7 @@ describe('the route', () => {
 describe('which documents a policy has', () => {
   it("a pending policy: no certificate (409 'Cover not confirmed yet'), the others, its schedule saying it is not in force", async () => {
     const pending = await createPolicy({ userId: aliceId, status: 'pending' });
-    const cert = await h.request('GET', docPath(pending.policyNumber, 'certificate'), { token: alice });
-    expect(cert.status).toBe(409);
-    expect(await json(cert)).toEqual({ error: 'Cover not confirmed yet' });
+    expect(await expectJson(h.request('GET', docPath(pending.policyNumber, 'certificate'), { token: alice }), 409)).toEqual({ error: 'Cover not confirmed yet' });
     const { pages } = await textOf(pending.policyNumber, 'schedule', alice);
     expect(pages[0]).toMatch(/^Not in force until confirmed /);
     for (const kind of ['statement-of-fact', 'summary']) expect((await h.request('GET', docPath(pending.policyNumber, kind), { token: alice })).status).toBe(200);
@@ -241,11 +234,8 @@ describe('the certificate and the schedule follow the request’s answers (docs/
   async function documentsFrom(answers: Record<string, unknown>): Promise<{ certificate: string; schedule: string }> {
     const q = await submitQuote(h, { ...validProductAnswers, ...answers });
     await priceAndAccept(h, owner, q.id);
-    const issued = await h.request('POST', `/api/admin/quotes/${q.id}/policy`, { token: owner, body: { licenseNumber: 'FLETC955170A99AB' } });
-    expect(issued.status, await issued.clone().text()).toBe(201);
-    const { policy } = await json<IssuedPolicyView>(issued);
-    const paid = await h.request('POST', `/api/admin/policies/${policy.id}/payments`, { token: owner, body: { amount: '64.50', method: 'card-by-phone' } });
-    expect(paid.status, await paid.clone().text()).toBe(201);
+    const { policy } = await expectJson<IssuedPolicyView>(h.request('POST', `/api/admin/quotes/${q.id}/policy`, { token: owner, body: { licenseNumber: 'FLETC955170A99AB' } }), 201);
+    await expectStatus(h.request('POST', `/api/admin/policies/${policy.id}/payments`, { token: owner, body: { amount: '64.50', method: 'card-by-phone' } }), 201);
     const read = async (kind: string) => plain((await textOf(policy.policyNumber, kind, owner)).text);
     return { certificate: await read('certificate'), schedule: await read('schedule') };
   }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sweepExpiredPolicies } from '../../src-server/modules/policies/policies/service';
 import type { LogEntryView, PolicyVersionView, PolicyView } from '../../src-server/contract/views';
 import { createHarness, json, validPolicy, type Harness } from './harness';
+import { expectJson } from './answers';
 
 let h: Harness;
 let admin: string;
@@ -19,9 +20,7 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 const history = async (id: number) => {
-  const res = await h.request('GET', `/api/admin/policies/${id}/history`, { token: admin });
-  expect(res.status).toBe(200);
-  return json<PolicyVersionView[]>(res);
+  return expectJson<PolicyVersionView[]>(h.request('GET', `/api/admin/policies/${id}/history`, { token: admin }), 200);
 };
 
 it('keeps the first version with every field, then each change with its old and new values, newest first', async () => {

@@ -10,6 +10,7 @@ import { POLICY_LIST_MIGRATION, POLICY_LIST_READ_SQL } from '../../src-server/pl
 import { policies, users } from '../../src-server/platform/db/schema/index';
 import { toPolicyView } from '../../src-server/modules/policies/policies/service';
 import { createHarness, json, validPolicy, type Harness } from './harness';
+import { addPolicy } from './answers';
 import { queryPlan } from './query-plan';
 
 const MIGRATION = readFileSync(new URL('../../drizzle/0011_policy_lists.sql', import.meta.url), 'utf8');
@@ -47,9 +48,7 @@ async function expectEveryListHolds(label = ''): Promise<void> {
 }
 
 async function makePolicy(userId: number | null, extra: Record<string, unknown> = {}): Promise<number> {
-  const res = await h.request('POST', '/api/admin/policies', { token: owner, body: { ...validPolicy, userId, ...extra } });
-  expect(res.status).toBe(201);
-  return (await json<{ id: number }>(res)).id;
+  return (await addPolicy<{ id: number }>(h, owner, { userId, ...extra })).id;
 }
 
 describe('a stored policy list', () => {
@@ -123,8 +122,7 @@ describe('a stored policy list', () => {
     const userId = await h.addUser({ username: 'Lists.Before' });
     await makePolicy(userId);
     await makePolicy(userId, { startDate: '2026-07-02', endDate: '2026-07-09' });
-    const res = await h.request('PUT', `/api/admin/users/${userId}`, { token: owner, body: { username: 'Lists.After', email: 'lists.before@example.test', password: '' } });
-    expect(res.status).toBe(200);
+    expect((await h.request('PUT', `/api/admin/users/${userId}`, { token: owner, body: { username: 'Lists.After', email: 'lists.before@example.test', password: '' } })).status).toBe(200);
     const list = JSON.parse(await h.deps.hot.policiesOfUserJson(userId)) as Array<{ username: string }>;
     expect(list.map((p) => p.username)).toEqual(['Lists.After', 'Lists.After']);
     await expectEveryListHolds();

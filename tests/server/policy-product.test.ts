@@ -11,6 +11,7 @@ import { policyView, type AdminStats, type PolicyView } from '../../src-server/c
 import { auditLogs, counters, policies } from '../../src-server/platform/db/schema/index';
 import { productNamedBy, sweepExpiredPolicies } from '../../src-server/modules/policies/policies/service';
 import { createHarness, json, T0, validPolicy, type ErrorBody, type Harness } from './harness';
+import { expectJson } from './answers';
 
 let h: Harness;
 let adminToken: string;
@@ -416,9 +417,7 @@ describe('the admin search by product', () => {
 describe('refused requests and their doors', () => {
   it('a customer cannot create a learner policy, and nothing is written', async () => {
     const before = await policyCount();
-    const res = await h.request('POST', '/api/admin/policies', { token: customerToken, body: { ...validPolicy, product: 'learner' } });
-    expect(res.status).toBe(403);
-    expect((await json<ErrorBody>(res)).error).toBe(messages.forbidden);
+    expect((await expectJson<ErrorBody>(h.request('POST', '/api/admin/policies', { token: customerToken, body: { ...validPolicy, product: 'learner' } }), 403)).error).toBe(messages.forbidden);
     expect(await policyCount()).toBe(before);
   });
 });

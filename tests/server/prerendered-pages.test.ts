@@ -17,6 +17,7 @@ import { PRERENDER_ORIGIN, type PrerenderManifest } from '../../src-server/contr
 import { openDatabase, type Database } from '../../src-server/platform/db/client';
 import { migrateDatabase } from '../../src-server/platform/db/migrate';
 import { T0, TEST_SECRET } from './harness';
+import { expectJson } from './answers';
 import { listen, type Listening } from './listen';
 import { freshDatabase, type TestDatabase } from './test-database';
 
@@ -339,8 +340,6 @@ describe('a build without prerendered/ (an older build)', () => {
 
   it('still serves its files and the API’s JSON 404', async () => {
     expect(await (await get(olderBuild, '/assets/app-abc123.js')).text()).toBe(ASSET);
-    const api = await get(olderBuild, '/api/nope');
-    expect(api.status).toBe(404);
-    expect(await api.json()).toEqual({ error: 'Not found' });
+    expect(await expectJson(get(olderBuild, '/api/nope'), 404)).toEqual({ error: 'Not found' });
   });
 });

@@ -4,6 +4,7 @@
 // table, and the closed requests (the bulk, growing forever) are never sorted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, json, T0, type Harness } from './harness';
+import { expectJson } from './answers';
 import { queryPlan } from './query-plan';
 import { onServer } from './test-database';
 
@@ -34,9 +35,7 @@ interface Counts {
 }
 
 const counts = async () => {
-  const res = await h.request('GET', '/api/admin/stats/queues', { token: admin });
-  expect(res.status).toBe(200);
-  return json<Counts>(res);
+  return expectJson<Counts>(h.request('GET', '/api/admin/stats/queues', { token: admin }), 200);
 };
 
 beforeAll(async () => {

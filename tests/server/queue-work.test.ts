@@ -5,6 +5,8 @@ import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callbackRequests, quoteRequests } from '../../src-server/platform/db/schema/index';
 import { createHarness, json, T0, validPolicy, type ErrorBody, type Harness } from './harness';
+import { expectJson } from './answers';
+import { auditEntriesLike } from './quote-flow';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -78,10 +80,7 @@ async function insertQuote(name: Name, extra: Partial<typeof quoteRequests.$infe
   return row!.id;
 }
 
-async function auditActions(like: string): Promise<{ action: string; username: string | null }[]> {
-  const rs = await h.database.client.execute({ sql: 'select action, username from audit_logs where action like ? order by id', args: [like] });
-  return rs.rows.map((r) => ({ action: String(r['action']), username: r['username'] === null ? null : String(r['username']) }));
-}
+const auditActions = (like: string) => auditEntriesLike(h, like);
 
 const refs = async (path: string) => {
   const res = await h.request('GET', path, { token: admin });
@@ -204,9 +203,7 @@ describe('assigning a request to a staff member', () => {
     const put = (body: unknown, token = owner) => h.request('PUT', `/api/admin/quotes/${id}`, { token, body });
 
     h.clock.set(T0 + 60_000);
-    const res = await put({ assigneeId: users.admin });
-    expect(res.status).toBe(200);
-    const detail = await json<QuoteDetail>(res);
+    const detail = await expectJson<QuoteDetail>(put({ assigneeId: users.admin }), 200);
     expect(detail.assignee).toEqual({ id: users.admin, username: 'adam' });
     expect(detail.status).toBe('new');
     expect(detail.updatedAt).toBe(new Date(T0 + 60_000).toISOString());
@@ -278,9 +275,7 @@ describe('assigning a request to a staff member', () => {
   });
 
   it('lists who can be assigned: admins and owners by username, never customers', async () => {
-    const res = await h.request('GET', '/api/admin/staff', { token: admin });
-    expect(res.status).toBe(200);
-    expect(await json(res)).toEqual([
+    expect(await expectJson(h.request('GET', '/api/admin/staff', { token: admin }), 200)).toEqual([
       { id: users.admin, username: 'adam' },
       { id: users.other, username: 'ayla' },
       { id: users.owner, username: 'olivia' },
@@ -293,9 +288,7 @@ describe('notes', () => {
   it('records who and when, keeps line breaks, answers 201 and shows them newest first in the detail', async () => {
     const id = quoteIds.A;
     h.clock.set(T0 + 5 * 60_000);
-    const first = await h.request('POST', `/api/admin/quotes/${id}/notes`, { token: admin, body: { text: '  Called, no answer.\r\nTry again at 3.  ' } });
-    expect(first.status).toBe(201);
-    const note = await json<Note>(first);
+    const note = await expectJson<Note>(h.request('POST', `/api/admin/quotes/${id}/notes`, { token: admin, body: { text: '  Called, no answer.\r\nTry again at 3.  ' } }), 201);
     expect(note).toEqual({ id: expect.any(Number) as number, author: 'adam', createdAt: new Date(T0 + 5 * 60_000).toISOString(), text: 'Called, no answer.\nTry again at 3.' });
     h.clock.set(T0 + 10 * 60_000);
     const second = await json<Note>(await h.request('POST', `/api/admin/quotes/${id}/notes`, { token: owner, body: { text: 'Spoke to Quinn: wants cover from Friday.' } }));
@@ -314,8 +307,7 @@ describe('notes', () => {
 
   it('keeps each request’s notes to itself: a callback with the same id as a quote has its own', async () => {
     const sameId = callbackIds.find((c) => Object.values(quoteIds).includes(c))!;
-    const res = await h.request('POST', `/api/admin/callbacks/${sameId}/notes`, { token: admin, body: { text: 'Callback booked for 2pm.' } });
-    expect(res.status).toBe(201);
+    expect((await h.request('POST', `/api/admin/callbacks/${sameId}/notes`, { token: admin, body: { text: 'Callback booked for 2pm.' } })).status).toBe(201);
     const cb = await json<{ notes: Note[] }>(await h.request('GET', `/api/admin/callbacks/${sameId}`, { token: admin }));
     expect(cb.notes.map((n) => n.text)).toEqual(['Callback booked for 2pm.']);
     const quote = await json<QuoteDetail>(await h.request('GET', `/api/admin/quotes/${sameId}`, { token: admin }));
@@ -326,8 +318,7 @@ describe('notes', () => {
 
   it('takes 1 to 2000 characters and refuses control characters other than line breaks, writing nothing', async () => {
     const id = quoteIds.B;
-    const ok = await h.request('POST', `/api/admin/quotes/${id}/notes`, { token: admin, body: { text: 'é'.repeat(2000) } });
-    expect(ok.status).toBe(201);
+    expect((await h.request('POST', `/api/admin/quotes/${id}/notes`, { token: admin, body: { text: 'é'.repeat(2000) } })).status).toBe(201);
     const before = await h.database.client.execute('select count(*) n from request_notes');
     const cases: [unknown, string][] = [
       ['x'.repeat(2001), 'Note must be at most 2000 characters'],

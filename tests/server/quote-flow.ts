@@ -34,11 +34,14 @@ export async function mailsTo(h: Harness, to: string): Promise<QueuedMail[]> {
   }));
 }
 
-/** The audit entries whose action mentions `text`, oldest first. */
-export async function logsMentioning(h: Harness, text: string): Promise<{ action: string; username: string | null }[]> {
-  const rs = await h.database.client.execute({ sql: 'select action, username from audit_logs where action like ? order by id', args: [`%${text}%`] });
+/** The audit entries whose action is `like` (an SQL LIKE pattern), oldest first. */
+export async function auditEntriesLike(h: Harness, like: string): Promise<{ action: string; username: string | null }[]> {
+  const rs = await h.database.client.execute({ sql: 'select action, username from audit_logs where action like ? order by id', args: [like] });
   return rs.rows.map((r) => ({ action: String(r['action']), username: r['username'] === null ? null : String(r['username']) }));
 }
+
+/** The audit entries whose action mentions `text`, oldest first. */
+export const logsMentioning = (h: Harness, text: string) => auditEntriesLike(h, `%${text}%`);
 
 /**
  * A quote request priced and accepted (by phone, recorded by the staff member of `token`), ready for "Issue policy"

@@ -6,6 +6,7 @@
 import type { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, json, type Harness } from './harness';
+import { expectJson } from './answers';
 import { submitQuote } from './quote-flow';
 
 let h: Harness;
@@ -34,9 +35,7 @@ afterAll(() => h.close());
 
 describe('opening a quote request', () => {
   it('is logged for every open, at either door, under the staff member who opened it', async () => {
-    const res = await h.request('GET', `/api/admin/quotes/${quote.id}`, { token: adminToken });
-    expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ reference: quote.reference, details: { dateOfBirth: '1990-05-17', drivingConvictions: 'None', disabilities: 'no' } });
+    expect(await expectJson(h.request('GET', `/api/admin/quotes/${quote.id}`, { token: adminToken }), 200)).toMatchObject({ reference: quote.reference, details: { dateOfBirth: '1990-05-17', drivingConvictions: 'None', disabilities: 'no' } });
     expect((await h.trpc(ownerToken).admin.quotes.get({ id: quote.id })).reference).toBe(quote.reference);
     expect(await viewedLogs()).toEqual([
       { action: `Viewed quote request ${quote.reference}`, username: 'adam', user_id: adminId },
@@ -46,11 +45,9 @@ describe('opening a quote request', () => {
 
   it('is logged when a save changes nothing (its answer is the whole request), not beside a real change', async () => {
     const before = (await viewedLogs()).length;
-    const same = await h.request('PUT', `/api/admin/quotes/${quote.id}`, { token: adminToken, body: { status: 'new' } });
-    expect(same.status).toBe(200);
+    expect((await h.request('PUT', `/api/admin/quotes/${quote.id}`, { token: adminToken, body: { status: 'new' } })).status).toBe(200);
     expect((await viewedLogs()).length).toBe(before + 1);
-    const changed = await h.request('PUT', `/api/admin/quotes/${quote.id}`, { token: adminToken, body: { status: 'contacted' } });
-    expect(changed.status).toBe(200);
+    expect((await h.request('PUT', `/api/admin/quotes/${quote.id}`, { token: adminToken, body: { status: 'contacted' } })).status).toBe(200);
     expect((await viewedLogs()).length).toBe(before + 1);
   });
 
@@ -69,14 +66,12 @@ describe('what is not logged as a read', () => {
     expect((await h.request('GET', `/api/admin/quotes/${quote.id}`, { token: customerToken })).status).toBe(403);
     const err = await h.trpc(customerToken).admin.quotes.get({ id: quote.id }).catch((e: unknown) => e);
     expect((err as TRPCError).code).toBe('FORBIDDEN');
-    const offer = await h.request('POST', `/api/admin/quotes/${quote.id}/offer`, { token: adminToken, body: { premium: '64.50' } });
-    expect(offer.status).toBe(200);
+    expect((await h.request('POST', `/api/admin/quotes/${quote.id}/offer`, { token: adminToken, body: { premium: '64.50' } })).status).toBe(200);
     expect(await viewedLogs()).toEqual(before);
   });
 
   it('a callback request: its detail shows what its list row does', async () => {
-    const res = await h.request('POST', '/api/callbacks', { body: { name: 'Priya Patel', email: 'priya@example.test', phone: '07700 900123', reasonForContact: 'other' } });
-    expect(res.status).toBe(201);
+    expect((await h.request('POST', '/api/callbacks', { body: { name: 'Priya Patel', email: 'priya@example.test', phone: '07700 900123', reasonForContact: 'other' } })).status).toBe(201);
     const id = Number((await h.database.client.execute('select max(id) id from callback_requests')).rows[0]!['id']);
     const before = await viewedLogs();
     expect((await h.request('GET', `/api/admin/callbacks/${id}`, { token: adminToken })).status).toBe(200);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTE_ADDRESS_RULE } from '../../src-server/modules/requests/quotes/service';
 import { validLearner, validProductAnswers, validQuote } from '../fixtures/quote';
 import { createHarness, json, T0, type ErrorBody, type Harness } from './harness';
+import { expectJson } from './answers';
 
 const SUBMITTED = 'Quote request submitted! Thank you.';
 const REFERENCE = /^QR-[0-9ABCDEFGHJKMNPQRSTVWXYZ]{8}$/;
@@ -45,9 +46,7 @@ afterAll(() => h.close());
 describe('POST /api/quotes', () => {
   it('stores the whole request as new with a reference, logs it and queues a confirmation', async () => {
     const body = fresh({ email: 'happy.quote@example.test', bestQuotedPremium: '389.99' });
-    const res = await post(body);
-    expect(res.status).toBe(201);
-    const answer = await json<{ reference: string; message: string }>(res);
+    const answer = await expectJson<{ reference: string; message: string }>(post(body), 201);
     expect(answer.message).toBe(SUBMITTED);
     expect(answer.reference).toMatch(REFERENCE);
 
@@ -101,9 +100,7 @@ describe('POST /api/quotes', () => {
 
   it('stores a winter start as GMT, and each product with its own cover length', async () => {
     const body = fresh({ product: 'learner', dateOfBirth: '2009-07-01', policyStartDay: '31', policyStartMonth: '1', policyStartYear: '2027', policyStartTime: '17:30', durationValue: '5', durationUnit: 'months' });
-    const res = await post(body);
-    expect(res.status).toBe(201);
-    const { reference } = await json<{ reference: string }>(res);
+    const { reference } = await expectJson<{ reference: string }>(post(body), 201);
     expect((await rows('reference = ?', [reference]))[0]).toMatchObject({
       product: 'learner',
       requested_start_at: Date.UTC(2027, 0, 31, 17, 30),
@@ -118,16 +115,13 @@ describe('POST /api/quotes', () => {
 
     const business = fresh({ product: 'business', policyStartTime: '13:00', policyStartDay: '1', durationValue: '1', durationUnit: 'hours' });
     expect((await post(business)).status).toBe(400);
-    const hour = await post({ ...business, durationValue: '24' });
-    expect(hour.status).toBe(201);
+    expect((await post({ ...business, durationValue: '24' })).status).toBe(201);
   });
 
   it('stores a learner’s request without the no-claims answers, which step 2 does not ask a learner; other products need them', async () => {
     const { noClaimsBonusYears: _y, noClaimsBonusProtected: _p, ...withoutNoClaims } = fresh();
     const learner = { ...withoutNoClaims, ...validLearner, dateOfBirth: '2008-03-01', licenceNumber: 'FLETC053018A99AB' };
-    const res = await post(learner);
-    expect(res.status, await res.clone().text()).toBe(201);
-    const { reference } = await json<{ reference: string }>(res);
+    const { reference } = await expectJson<{ reference: string }>(post(learner), 201);
     const details = JSON.parse(String((await rows('reference = ?', [reference]))[0]!['details'])) as Record<string, unknown>;
     expect(details).toMatchObject({ product: 'learner', supervisorName: 'Dan Fletcher', coverType: 'Comprehensive' });
     expect(details).not.toHaveProperty('noClaimsBonusYears');
@@ -138,9 +132,7 @@ describe('POST /api/quotes', () => {
     expect(again).not.toHaveProperty('noClaimsBonusYears');
 
     const before = await writesSnapshot();
-    const temporary = await post({ ...withoutNoClaims, email: `quote${++emailCounter}@example.test` });
-    expect(temporary.status).toBe(400);
-    expect((await json<ErrorBody>(temporary)).details?.fieldErrors).toEqual({
+    expect((await expectJson<ErrorBody>(post({ ...withoutNoClaims, email: `quote${++emailCounter}@example.test` }), 400)).details?.fieldErrors).toEqual({
       noClaimsBonusYears: ['Choose your years of no claims bonus'],
       noClaimsBonusProtected: ['Choose whether your no claims bonus is protected'],
     });
@@ -149,9 +141,7 @@ describe('POST /api/quotes', () => {
 
   it('refuses bad input with 400 and field details, and writes nothing', async () => {
     const before = await writesSnapshot();
-    const res = await post(fresh({ postcode: '12345', keptOvernight: 'Garaged', value: '-1', firstName: '' }));
-    expect(res.status).toBe(400);
-    const body = await json<ErrorBody>(res);
+    const body = await expectJson<ErrorBody>(post(fresh({ postcode: '12345', keptOvernight: 'Garaged', value: '-1', firstName: '' })), 400);
     expect(body.details?.fieldErrors).toMatchObject({
       postcode: ['Enter a full UK postcode, such as SW1A 1AA'],
       keptOvernight: ['Choose where the vehicle is kept overnight'],
@@ -164,9 +154,7 @@ describe('POST /api/quotes', () => {
   it('refuses a learner request for someone aged 66 with the age message, and writes nothing', async () => {
     const before = await writesSnapshot();
     // 66 on the harness's day (1 July 2026).
-    const res = await post(fresh({ product: 'learner', dateOfBirth: '1960-03-14' }));
-    expect(res.status).toBe(400);
-    const body = await json<ErrorBody>(res);
+    const body = await expectJson<ErrorBody>(post(fresh({ product: 'learner', dateOfBirth: '1960-03-14' })), 400);
     expect(body.error).toBe('Some of the details are not valid');
     expect(body.details?.fieldErrors).toEqual({ dateOfBirth: ['Learner driver cover is for drivers aged 17 to 50'] });
     expect(await writesSnapshot()).toEqual(before);
@@ -206,18 +194,14 @@ describe('POST /api/quotes', () => {
 
   it('refuses a missing product, a malformed start time and a cover length that is not a whole number of hours, days, weeks or months', async () => {
     const before = await writesSnapshot();
-    const res = await post(fresh({ product: 'annual', policyStartTime: '9am', durationValue: '1.5', durationUnit: 'years' }));
-    expect(res.status).toBe(400);
-    expect((await json<ErrorBody>(res)).details?.fieldErrors).toEqual({
+    expect((await expectJson<ErrorBody>(post(fresh({ product: 'annual', policyStartTime: '9am', durationValue: '1.5', durationUnit: 'years' })), 400)).details?.fieldErrors).toEqual({
       product: ['Choose which cover you want'],
       policyStartTime: ['Enter the start time as HH:MM on the 24-hour clock, such as 09:00 or 17:30'],
       durationValue: ['Enter a whole number, such as 3'],
       durationUnit: ['Choose hours, days, weeks or months'],
     });
     const { product: _p, policyStartTime: _t, durationValue: _v, durationUnit: _u, ...old } = fresh();
-    const missing = await post(old);
-    expect(missing.status).toBe(400);
-    expect(Object.keys((await json<ErrorBody>(missing)).details?.fieldErrors ?? {}).sort()).toEqual(['durationUnit', 'durationValue', 'policyStartTime', 'product']);
+    expect(Object.keys((await expectJson<ErrorBody>(post(old), 400)).details?.fieldErrors ?? {}).sort()).toEqual(['durationUnit', 'durationValue', 'policyStartTime', 'product']);
     expect(await writesSnapshot()).toEqual(before);
   });
 
@@ -244,9 +228,7 @@ describe('POST /api/quotes', () => {
 
     // A minute after the first, the same details are a new request.
     h.clock.advance(1_001);
-    const d = await post(body);
-    expect(d.status).toBe(201);
-    expect((await json<{ reference: string }>(d)).reference).not.toBe(ra.reference);
+    expect((await expectJson<{ reference: string }>(post(body), 201)).reference).not.toBe(ra.reference);
     expect(await rows('email = ?', [body.email])).toHaveLength(2);
     h.clock.set(T0);
   });
@@ -281,9 +263,7 @@ describe('POST /api/quotes', () => {
 
   it('answers a filled honeypot like success but stores and sends nothing', async () => {
     const before = await writesSnapshot();
-    const res = await post(fresh({ website: 'https://spam.example' }));
-    expect(res.status).toBe(201);
-    expect((await json<{ reference: string }>(res)).reference).toMatch(REFERENCE);
+    expect((await expectJson<{ reference: string }>(post(fresh({ website: 'https://spam.example' })), 201)).reference).toMatch(REFERENCE);
     expect(await writesSnapshot()).toEqual(before);
   });
 
@@ -349,9 +329,7 @@ describe('staff see it', () => {
     const token = await h.tokenFor('quotestaff');
     const body = fresh({ lastName: 'Quoteworthy' });
     const { reference } = await json<{ reference: string }>(await post(body));
-    const list = await h.request('GET', `/api/admin/quotes?search=${reference}`, { token });
-    expect(list.status).toBe(200);
-    const items = await json<Array<{ id: number; reference: string; status: string; lastName: string }>>(list);
+    const items = await expectJson<Array<{ id: number; reference: string; status: string; lastName: string }>>(h.request('GET', `/api/admin/quotes?search=${reference}`, { token }), 200);
     expect(items).toEqual([expect.objectContaining({ reference, status: 'new', lastName: 'Quoteworthy' })]);
     const one = await json<{ details: Record<string, unknown> }>(await h.request('GET', `/api/admin/quotes/${items[0]!.id}`, { token }));
     expect(one.details).toMatchObject({ regNumber: 'AB12 CDE', coverType: 'Comprehensive' });
@@ -381,9 +359,7 @@ describe('staff see it', () => {
       args: [JSON.stringify({ ...oldDetails, policyStartDay: 10, policyStartMonth: 7, policyStartYear: 2026 }), T0, T0],
     });
     const id = Number(inserted.rows[0]!['id']);
-    const res = await h.request('GET', `/api/admin/quotes/${id}`, { token });
-    expect(res.status).toBe(200);
-    const one = await json<{ reference: string; details: Record<string, unknown> }>(res);
+    const one = await expectJson<{ reference: string; details: Record<string, unknown> }>(h.request('GET', `/api/admin/quotes/${id}`, { token }), 200);
     expect(one.reference).toBe('QR-OLD00001');
     expect(one.details).toMatchObject({ regNumber: 'ab12 cde', policyStartDay: 10 });
     expect(one.details).not.toHaveProperty('product');

@@ -14,6 +14,7 @@ import { claimReminder, dueReminderQuery, sendDueReminders } from '../../src-ser
 import { reminderTimeOf } from '../../src-server/modules/policies/reminders/timing';
 import { runMaintenance } from '../../src-server/maintenance';
 import { cancelReason, createHarness, json, T0, TEST_SECRET, validPolicy, type Harness } from './harness';
+import { addPolicy } from './answers';
 import { queryPlan } from './query-plan';
 
 const MINUTE = 60_000;
@@ -54,12 +55,7 @@ async function ownerToken(): Promise<string> {
 
 /** A policy made by staff at the clock's now, the customer's by default. */
 async function createPolicy(startAt: number, endAt: number, extra: Record<string, unknown> = {}): Promise<Created> {
-  const res = await h.request('POST', '/api/admin/policies', {
-    token: await ownerToken(),
-    body: { ...validPolicy, userId: customerId, ...times(startAt, endAt), ...cancelReason(extra['status']), ...extra },
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return json<Created>(res);
+  return addPolicy<Created>(h, await ownerToken(), { userId: customerId, ...times(startAt, endAt), ...cancelReason(extra['status']), ...extra });
 }
 
 async function editPolicy(p: Created, startAt: number, endAt: number, extra: Record<string, unknown> = {}): Promise<void> {

@@ -15,6 +15,7 @@ import {
   REPORT_PAGE_SIZE,
 } from '../../src-server/modules/reporting/reports/service';
 import { createHarness, json, T0, validPolicy, type Harness } from './harness';
+import { addPolicy } from './answers';
 
 let h: Harness;
 let admin: string;
@@ -202,9 +203,7 @@ describe('GET /api/admin/report.csv', () => {
     ] as const;
     const numbers: string[] = [];
     for (const [fields] of cases) {
-      const res = await h.request('POST', '/api/admin/policies', { token: admin, body: { ...validPolicy, ...fields } });
-      expect(res.status).toBe(201);
-      numbers.push((await json<{ policyNumber: string }>(res)).policyNumber);
+      numbers.push((await addPolicy<{ policyNumber: string }>(h, admin, { ...fields })).policyNumber);
     }
     const { body } = split((await getReport()).text);
     for (const [i, [, tail]] of cases.entries()) {
@@ -245,9 +244,7 @@ describe('GET /api/admin/report.csv', () => {
 
   it('neutralises formula cells and quotes commas, quotes and line breaks', async () => {
     const tricky = { holderName: '=HYPERLINK("http://x","click")', carModel: '+SUM(A1:A9)', driverName: '@cmd' };
-    const res = await h.request('POST', '/api/admin/policies', { token: admin, body: { ...validPolicy, userId: null, ...tricky } });
-    expect(res.status).toBe(201);
-    const stored = await json<{ policyNumber: string; holderName: string; carModel: string; driverName: string; registration: string | null; licenseNumber: string }>(res);
+    const stored = await addPolicy<{ policyNumber: string; holderName: string; carModel: string; driverName: string; registration: string | null; licenseNumber: string }>(h, admin, { userId: null, ...tricky });
     // Values the policy form would not accept can still reach the table (older rows, imports): neutralised too.
     await insertPolicy({ policyNumber: 'KC-FORMULA001', holderName: '\tTAB', carModel: '\rCR', registration: '-1', licenseNumber: '-2+3' });
 

@@ -6,6 +6,7 @@ import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callbackRequests, quoteRequests } from '../../src-server/platform/db/schema/index';
 import { createHarness, json, T0, type ErrorBody, type Harness } from './harness';
+import { expectJson } from './answers';
 
 let h: Harness;
 let admin: string;
@@ -143,17 +144,13 @@ describe('GET /api/admin/quotes', () => {
 
 describe('GET /api/admin/quotes/:id', () => {
   it('answers one request with its details parsed', async () => {
-    const res = await h.request('GET', `/api/admin/quotes/${quoteIds[1]}`, { token: admin });
-    expect(res.status).toBe(200);
-    const item = await json<QuoteItem>(res);
+    const item = await expectJson<QuoteItem>(h.request('GET', `/api/admin/quotes/${quoteIds[1]}`, { token: admin }), 200);
     expect(item).toMatchObject({ id: quoteIds[1], reference: 'QR-AAAA0002', details: { step: 2, vehicle: 'Ford Fiesta', index: 1 } });
     expect(JSON.stringify(item)).not.toMatch(/203\.0\.113/);
   });
 
   it('answers 404 for a missing one and 400 for a bad id', async () => {
-    const missing = await h.request('GET', '/api/admin/quotes/99999', { token: admin });
-    expect(missing.status).toBe(404);
-    expect(await json<ErrorBody>(missing)).toEqual({ error: 'Quote request not found' });
+    expect(await expectJson<ErrorBody>(h.request('GET', '/api/admin/quotes/99999', { token: admin }), 404)).toEqual({ error: 'Quote request not found' });
     expect((await h.request('GET', '/api/admin/quotes/abc', { token: admin })).status).toBe(400);
   });
 });
@@ -163,13 +160,9 @@ describe('PUT /api/admin/quotes/:id', () => {
     const id = quoteIds[0]!;
     h.clock.advance(1000);
     for (const status of ['contacted', 'quoted', 'closed']) {
-      const res = await h.request('PUT', `/api/admin/quotes/${id}`, { token: admin, body: { status } });
-      expect(res.status).toBe(200);
-      expect(await json<QuoteItem>(res)).toMatchObject({ id, status });
+      expect(await expectJson<QuoteItem>(h.request('PUT', `/api/admin/quotes/${id}`, { token: admin, body: { status } }), 200)).toMatchObject({ id, status });
     }
-    const again = await h.request('PUT', `/api/admin/quotes/${id}`, { token: admin, body: { status: 'closed' } });
-    expect(again.status).toBe(200);
-    expect(await json<QuoteItem>(again)).toMatchObject({ id, status: 'closed' });
+    expect(await expectJson<QuoteItem>(h.request('PUT', `/api/admin/quotes/${id}`, { token: admin, body: { status: 'closed' } }), 200)).toMatchObject({ id, status: 'closed' });
 
     expect(await auditActions('Quote request QR-AAAA0001:%')).toEqual([
       'Quote request QR-AAAA0001: status new -> contacted',
@@ -189,17 +182,14 @@ describe('PUT /api/admin/quotes/:id', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect((await json<ErrorBody>(res)).details?.fieldErrors?.['status']).toBeTruthy();
     }
-    const empty = await h.request('PUT', `/api/admin/quotes/${id}`, { token: admin, body: {} });
-    expect(empty.status).toBe(400);
-    expect((await json<ErrorBody>(empty)).details?.formErrors).toEqual(['Nothing to change: give a status or an assignee']);
+    expect((await expectJson<ErrorBody>(h.request('PUT', `/api/admin/quotes/${id}`, { token: admin, body: {} }), 400)).details?.formErrors).toEqual(['Nothing to change: give a status or an assignee']);
     const stored = await h.database.client.execute({ sql: 'select status from quote_requests where id = ?', args: [id] });
     expect(stored.rows[0]!['status']).toBe('new');
     expect(await auditActions('Quote request QR-AAAA0002:%')).toEqual([]);
   });
 
   it('answers 404 for a missing request and writes no log', async () => {
-    const res = await h.request('PUT', '/api/admin/quotes/99999', { token: admin, body: { status: 'closed' } });
-    expect(res.status).toBe(404);
+    expect((await h.request('PUT', '/api/admin/quotes/99999', { token: admin, body: { status: 'closed' } })).status).toBe(404);
   });
 
   it('the status is searchable', async () => {
@@ -238,16 +228,12 @@ describe('/api/admin/callbacks', () => {
   it('opens one, 404 when missing', async () => {
     const res = await h.request('GET', `/api/admin/callbacks/${callbackIds[0]}`, { token: admin });
     expect(await json<CallbackItem>(res)).toMatchObject({ reference: 'CB-BBBB0001', name: 'Dev Dhillon' });
-    const missing = await h.request('GET', '/api/admin/callbacks/99999', { token: admin });
-    expect(missing.status).toBe(404);
-    expect(await json<ErrorBody>(missing)).toEqual({ error: 'Callback request not found' });
+    expect(await expectJson<ErrorBody>(h.request('GET', '/api/admin/callbacks/99999', { token: admin }), 404)).toEqual({ error: 'Callback request not found' });
   });
 
   it('changes the status with a log line; refuses an unknown status', async () => {
     const id = callbackIds[1]!;
-    const res = await h.request('PUT', `/api/admin/callbacks/${id}`, { token: admin, body: { status: 'contacted' } });
-    expect(res.status).toBe(200);
-    expect(await json<CallbackItem>(res)).toMatchObject({ id, status: 'contacted' });
+    expect(await expectJson<CallbackItem>(h.request('PUT', `/api/admin/callbacks/${id}`, { token: admin, body: { status: 'contacted' } }), 200)).toMatchObject({ id, status: 'contacted' });
     expect((await h.request('PUT', `/api/admin/callbacks/${id}`, { token: admin, body: { status: 'done' } })).status).toBe(400);
     expect(await auditActions('Callback request CB-BBBB0002:%')).toEqual(['Callback request CB-BBBB0002: status new -> contacted']);
   });

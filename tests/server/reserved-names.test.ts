@@ -8,6 +8,7 @@ import { isReservedUsername } from '../../src-server/contract/usernames';
 import type { IssuedPolicyView, UserView } from '../../src-server/contract/views';
 import { ensureFirstOwner } from '../../src-server/modules/accounts/account/service';
 import { createHarness, json, type ErrorBody, type Harness } from './harness';
+import { expectJson } from './answers';
 import { acceptedQuote } from './quote-flow';
 
 let h: Harness;
@@ -109,9 +110,7 @@ describe('registration', () => {
 
 describe('staff accounts', () => {
   it('refuses a reserved name when staff make an account, at both doors', async () => {
-    const res = await h.request('POST', '/api/admin/users', { token: ownerToken, body: { username: 'Root', email: 'root@example.test', password: 'longenough1' } });
-    expect(res.status).toBe(400);
-    expect((await json<ErrorBody>(res)).details?.fieldErrors?.username).toEqual([REFUSAL]);
+    expect((await expectJson<ErrorBody>(h.request('POST', '/api/admin/users', { token: ownerToken, body: { username: 'Root', email: 'root@example.test', password: 'longenough1' } }), 400)).details?.fieldErrors?.username).toEqual([REFUSAL]);
     const err = await h
       .trpc(ownerToken)
       .admin.users.create({ username: 'kerbside.support', email: 'ks@example.test', password: 'longenough1', isAdmin: false, isOwner: false })
@@ -150,16 +149,12 @@ describe('staff accounts', () => {
 describe('accounts made when a policy is issued', () => {
   it('never take a reserved name from the customer’s name or e-mail', async () => {
     const q = await acceptedQuote(h, ownerToken, { email: 'admin@example.test', firstName: 'Kerbside', lastName: 'Cover' });
-    const res = await h.request('POST', `/api/admin/quotes/${q.id}/policy`, { token: ownerToken, body: { licenseNumber: 'COVER905175A99AA' } });
-    expect(res.status, await res.clone().text()).toBe(201);
-    const issued = await json<IssuedPolicyView>(res);
+    const issued = await expectJson<IssuedPolicyView>(h.request('POST', `/api/admin/quotes/${q.id}/policy`, { token: ownerToken, body: { licenseNumber: 'COVER905175A99AA' } }), 201);
     expect(issued.user.username).toBe('customer');
   });
 
   it('fall back to the e-mail when the names make a reserved one (Sam Admin)', async () => {
     const q = await acceptedQuote(h, ownerToken, { email: 'sam.wright@example.test', firstName: 'Sam', lastName: 'Admin' });
-    const res = await h.request('POST', `/api/admin/quotes/${q.id}/policy`, { token: ownerToken, body: { licenseNumber: 'ADMIN905175S99AA' } });
-    expect(res.status, await res.clone().text()).toBe(201);
-    expect((await json<IssuedPolicyView>(res)).user.username).toBe('sam.wright');
+    expect((await expectJson<IssuedPolicyView>(h.request('POST', `/api/admin/quotes/${q.id}/policy`, { token: ownerToken, body: { licenseNumber: 'ADMIN905175S99AA' } }), 201)).user.username).toBe('sam.wright');
   });
 });

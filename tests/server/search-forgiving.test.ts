@@ -83,8 +83,7 @@ describe('the lists', () => {
       { reference: 'CB-FIND0002', status: 'new', name: 'Other One', email: 'other@example.test', phone: '02079460000', reasonForContact: 'claims', createdAt: T0, updatedAt: T0 },
     ]);
     for (const registration of ['WK68 TNX', 'WK68TNY', 'AB12 CDE']) {
-      const res = await h.request('POST', '/api/admin/policies', { token, body: { ...validPolicy, registration } });
-      expect(res.status).toBe(201);
+      expect((await h.request('POST', '/api/admin/policies', { token, body: { ...validPolicy, registration } })).status).toBe(201);
     }
   });
   afterAll(() => h.close());

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { counters, policies, users } from '../../src-server/platform/db/schema/index';
 import { optimizeSearchIndexes } from '../../src-server/platform/db/search-index';
 import { createHarness, json, validPolicy, type Harness } from './harness';
+import { addPolicy } from './answers';
 import type { AdminStats as Stats, PolicyView as Policy, UserView as User } from '../../src-server/contract/views';
 
 let h: Harness;
@@ -34,11 +35,7 @@ async function searchUsers(term: string): Promise<{ items: User[]; total: number
 }
 const policyIds = async (term: string) => (await searchPolicies(term)).items.map((p) => p.id);
 
-async function createPolicy(overrides: Record<string, unknown> = {}): Promise<Policy> {
-  const res = await h.request('POST', '/api/admin/policies', { token: adminToken, body: { ...validPolicy, ...overrides } });
-  expect(res.status, await res.clone().text()).toBe(201);
-  return json<Policy>(res);
-}
+const createPolicy = (overrides: Record<string, unknown> = {}) => addPolicy(h, adminToken, overrides);
 
 describe('policies_fts and users_fts stay in sync', () => {
   it('finds a new policy by each listed field (number, holder, driver, vehicle, registration, username)', async () => {

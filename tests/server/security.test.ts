@@ -3,6 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../../src-server/api/trpc';
 import { createHarness, json, validPolicy, type Harness } from './harness';
+import { expectJson } from './answers';
 
 type Tier = 'public' | 'customer' | 'admin';
 interface RouteCase {
@@ -237,17 +238,14 @@ describe.each(Object.entries(REST).filter(([, c]) => c.tier !== 'public'))('%s',
   const method = key.split(' ')[0]!;
   it('answers 401 to an anonymous caller and to a forged token', async () => {
     for (const token of [undefined, 'forged.token.value']) {
-      const res = await h.request(method, fill(route.sample, 999), { token, body: route.body });
-      expect(res.status).toBe(401);
-      expect(await json(res)).toEqual({ error: 'Please sign in to continue' });
+      expect(await expectJson(h.request(method, fill(route.sample, 999), { token, body: route.body }), 401)).toEqual({ error: 'Please sign in to continue' });
     }
   });
 
   if (route.tier === 'admin') {
     it('answers 403 to a customer and writes nothing', async () => {
       const before = await h.database.client.execute('select (select count(*) from users) u, (select count(*) from policies) p');
-      const res = await h.request(method, fill(route.sample, customerId), { token: customer, body: route.body });
-      expect(res.status).toBe(403);
+      expect((await h.request(method, fill(route.sample, customerId), { token: customer, body: route.body })).status).toBe(403);
       const after = await h.database.client.execute('select (select count(*) from users) u, (select count(*) from policies) p');
       expect(after.rows[0]).toEqual(before.rows[0]);
     });
@@ -352,11 +350,8 @@ describe('HTTP hygiene', () => {
   });
 
   it('answers 413 for a body over 100 KB, and writes nothing', async () => {
-    const res = await h.request('POST', '/api/admin/logs', { token: admin, rawBody: JSON.stringify({ action: 'x'.repeat(101 * 1024) }) });
-    expect(res.status).toBe(413);
-    expect(await json(res)).toEqual({ error: 'The request body is too large (100 KB at most)' });
-    const trpc = await h.request('POST', '/trpc/admin.logs.add', { token: admin, rawBody: JSON.stringify({ action: 'x'.repeat(101 * 1024) }) });
-    expect(trpc.status).toBe(413);
+    expect(await expectJson(h.request('POST', '/api/admin/logs', { token: admin, rawBody: JSON.stringify({ action: 'x'.repeat(101 * 1024) }) }), 413)).toEqual({ error: 'The request body is too large (100 KB at most)' });
+    expect((await h.request('POST', '/trpc/admin.logs.add', { token: admin, rawBody: JSON.stringify({ action: 'x'.repeat(101 * 1024) }) })).status).toBe(413);
   });
 
   it('answers a server fault with 500, a request id and no stack trace', async () => {

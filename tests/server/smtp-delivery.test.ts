@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IssuedPolicyView } from '../../src-server/contract/views';
 import { mailOutbox } from '../../src-server/platform/db/schema/index';
 import { createMailer, MAX_ATTEMPTS, nextAttemptAt, RETRY, waitingMail } from '../../src-server/platform/mail/mailer';
-import { createHarness, json, T0, type Harness } from './harness';
+import { createHarness, T0, type Harness } from './harness';
+import { expectJson } from './answers';
 import { queryPlan } from './query-plan';
 import { submitQuote } from './quote-flow';
 import {
@@ -63,12 +64,9 @@ describe('the policy documents, issued through the API, over SMTP with a sign-in
     const quote = await submitQuote(h, { email });
     expect((await h.request('POST', `/api/admin/quotes/${quote.id}/offer`, { token: admin, body: { premium: '64.50' } })).status).toBe(200);
     expect((await h.request('POST', `/api/admin/quotes/${quote.id}/acceptance`, { token: admin , body: { confirm: true } })).status).toBe(200);
-    const res = await h.request('POST', `/api/admin/quotes/${quote.id}/policy`, { token: admin, body: { licenseNumber: 'FLETC905175A99AA' } });
-    expect(res.status, await res.clone().text()).toBe(201);
-    const { policy } = await json<IssuedPolicyView>(res);
+    const { policy } = await expectJson<IssuedPolicyView>(h.request('POST', `/api/admin/quotes/${quote.id}/policy`, { token: admin, body: { licenseNumber: 'FLETC905175A99AA' } }), 201);
     // Paid: the confirmation carries the certificate (docs/product.md#payments).
-    const paid = await h.request('POST', `/api/admin/policies/${policy.id}/payments`, { token: admin, body: { amount: '64.50', method: 'card-by-phone' } });
-    expect(paid.status).toBe(201);
+    expect((await h.request('POST', `/api/admin/policies/${policy.id}/payments`, { token: admin, body: { amount: '64.50', method: 'card-by-phone' } })).status).toBe(201);
     const subject = `Kerbside Cover: your cover is confirmed, ${policy.policyNumber}`;
 
     // Delivery started after the answer; a run already going when the documents were queued leaves them for the next.

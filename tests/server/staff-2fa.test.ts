@@ -10,6 +10,7 @@ import { auditLogs, recoveryCodes, staffFactors } from '../../src-server/platfor
 import { getStats } from '../../src-server/modules/reporting/stats/service';
 import { databaseWork } from './database-work';
 import { createHarness, json, PASSWORD, type Harness } from './harness';
+import { expectJson } from './answers';
 
 let h: Harness;
 beforeAll(async () => {
@@ -56,9 +57,7 @@ describe('setting up', () => {
   it('answers a key, its otpauth URI and a QR code; it counts only after a right code, and the key is sealed at rest', async () => {
     const id = await h.addUser({ username: 'setter', isAdmin: true });
     const token = await h.tokenFor('setter');
-    const res = await h.request('POST', '/api/account/second-factor/setup', { token });
-    expect(res.status).toBe(200);
-    const setup = await json<Setup>(res);
+    const setup = await expectJson<Setup>(h.request('POST', '/api/account/second-factor/setup', { token }), 200);
     expect(setup.secret).toMatch(/^[A-Z2-7]{16,}$/);
     expect(setup.otpauthUri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
     expect(setup.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
@@ -67,15 +66,10 @@ describe('setting up', () => {
     expect(row!.confirmedAt).toBeNull();
     expect(await json(await h.request('GET', '/api/account/second-factor', { token }))).toMatchObject({ available: true, enrolled: false });
 
-    const wrong = await h.request('POST', '/api/account/second-factor/confirm', { token, body: { code: '000000' } });
-    expect(wrong.status).toBe(400);
-    expect((await json<{ details: { fieldErrors: Record<string, string[]> } }>(wrong)).details.fieldErrors['code']).toBeDefined();
-    const bad = await h.request('POST', '/api/account/second-factor/confirm', { token, body: { code: 'abc' } });
-    expect(bad.status).toBe(400);
+    expect((await expectJson<{ details: { fieldErrors: Record<string, string[]> } }>(h.request('POST', '/api/account/second-factor/confirm', { token, body: { code: '000000' } }), 400)).details.fieldErrors['code']).toBeDefined();
+    expect((await h.request('POST', '/api/account/second-factor/confirm', { token, body: { code: 'abc' } })).status).toBe(400);
 
-    const ok = await h.request('POST', '/api/account/second-factor/confirm', { token, body: { code: await codeAt(setup.secret) } });
-    expect(ok.status).toBe(200);
-    const { recoveryCodes: codes } = await json<{ recoveryCodes: string[] }>(ok);
+    const { recoveryCodes: codes } = await expectJson<{ recoveryCodes: string[] }>(h.request('POST', '/api/account/second-factor/confirm', { token, body: { code: await codeAt(setup.secret) } }), 200);
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     const stored = await h.database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, id));
@@ -102,9 +96,7 @@ describe('signing in with password and code', () => {
     const first = await passwordStep('twostep');
     expect(first).toMatchObject({ secondFactorRequired: true });
     expect(first).not.toHaveProperty('token');
-    const res = await codeStep(first.challenge, await codeAt(secret));
-    expect(res.status).toBe(200);
-    const { token } = await json<{ token: string }>(res);
+    const { token } = await expectJson<{ token: string }>(codeStep(first.challenge, await codeAt(secret)), 200);
     expect((await h.request('GET', '/api/admin/stats', { token })).status).toBe(200);
     // The challenge is spent with its sign-in.
     nextStep();
@@ -125,9 +117,7 @@ describe('signing in with password and code', () => {
     expect((await codeStep(challenge, code)).status).toBe(200);
     // The same code again, on a new challenge, in the same step: refused.
     const again = await passwordStep('refused');
-    const reused = await codeStep(again.challenge, code);
-    expect(reused.status).toBe(401);
-    expect((await json<{ error: string }>(reused)).error).toMatch(/not right/);
+    expect((await expectJson<{ error: string }>(codeStep(again.challenge, code), 401)).error).toMatch(/not right/);
   });
 
   it('throttles wrong codes: after five, even the right code waits (429)', async () => {
@@ -150,9 +140,7 @@ describe('signing in with password and code', () => {
     const { secret } = await enrol(await h.tokenFor('slow'));
     const { challenge } = await passwordStep('slow');
     h.clock.advance(5 * 60_000 + 1);
-    const res = await codeStep(challenge, await codeAt(secret));
-    expect(res.status).toBe(401);
-    expect((await json<{ error: string }>(res)).error).toMatch(/expired/);
+    expect((await expectJson<{ error: string }>(codeStep(challenge, await codeAt(secret)), 401)).error).toMatch(/expired/);
   });
 
   it('a recovery code signs in once', async () => {
@@ -195,19 +183,14 @@ describe("the owner's rule", () => {
     await h.addUser({ username: 'customer2' });
     const ownerToken = await h.tokenFor('ruler');
     // The owner is held to it first.
-    const early = await h.request('PUT', '/api/admin/second-factor-rule', { token: ownerToken, body: { required: true } });
-    expect(early.status).toBe(409);
+    expect((await h.request('PUT', '/api/admin/second-factor-rule', { token: ownerToken, body: { required: true } })).status).toBe(409);
     expect((await h.request('PUT', '/api/admin/second-factor-rule', { token: ownerToken, body: { required: 'yes' } })).status).toBe(400);
     await enrol(ownerToken);
-    const on = await h.request('PUT', '/api/admin/second-factor-rule', { token: ownerToken, body: { required: true } });
-    expect(on.status).toBe(200);
-    expect(await json(on)).toEqual({ required: true });
+    expect(await expectJson(h.request('PUT', '/api/admin/second-factor-rule', { token: ownerToken, body: { required: true } }), 200)).toEqual({ required: true });
     expect(await actions(ownerId)).toContain('Second factor required for all staff');
 
     const adminToken = await h.tokenFor('bareadmin');
-    const refused = await h.request('GET', '/api/admin/stats', { token: adminToken });
-    expect(refused.status).toBe(403);
-    expect(await json(refused)).toEqual({ error: expect.any(String), details: { code: 'second_factor_required' } });
+    expect(await expectJson(h.request('GET', '/api/admin/stats', { token: adminToken }), 403)).toEqual({ error: expect.any(String), details: { code: 'second_factor_required' } });
     const viaTrpc = await h
       .trpc(adminToken)
       .admin.stats()

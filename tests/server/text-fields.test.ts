@@ -22,6 +22,7 @@ import * as viewContract from '../../src-server/contract/views';
 import { appRouter } from '../../src-server/api/trpc';
 import { validQuote } from '../fixtures/quote';
 import { createHarness, json, validPolicy, type ErrorBody, type Harness } from './harness';
+import { addPolicy, expectJson } from './answers';
 
 /** Every character the rule refuses, by kind (docs/product.md#text-fields). */
 const FORBIDDEN: Record<string, string> = {
@@ -247,8 +248,7 @@ describe('at the doors: 400 with the field’s message, nothing written', () => 
     h = await createHarness();
     await h.addUser({ username: 'boss', isOwner: true });
     owner = await h.tokenFor('boss');
-    const res = await h.request('POST', '/api/quotes', { body: validQuote, headers: { 'x-forwarded-for': address() } });
-    expect(res.status).toBe(201);
+    expect((await h.request('POST', '/api/quotes', { body: validQuote, headers: { 'x-forwarded-for': address() } })).status).toBe(201);
     quoteId = Number((await h.database.client.execute('select max(id) id from quote_requests')).rows[0]!['id']);
   });
   afterAll(() => h.close());
@@ -310,17 +310,13 @@ describe('at the doors: 400 with the field’s message, nothing written', () => 
       .then(() => null, (e: unknown) => e);
     expect(err).toBeInstanceOf(TRPCError);
     expect((err as TRPCError).code).toBe('BAD_REQUEST');
-    const res = await h.request('POST', '/trpc/callbacks.request', { body: { name: 'Priya\u200ePatel', email: 'p@example.test', phone: '07700 900123', reasonForContact: 'other' } });
-    expect(res.status).toBe(400);
-    const body = await json<{ error: { data: { details: { fieldErrors: Record<string, string[]> } } } }>(res);
+    const body = await expectJson<{ error: { data: { details: { fieldErrors: Record<string, string[]> } } } }>(h.request('POST', '/trpc/callbacks.request', { body: { name: 'Priya\u200ePatel', email: 'p@example.test', phone: '07700 900123', reasonForContact: 'other' } }), 400);
     expect(body.error.data.details.fieldErrors['name']).toEqual(['Name may not contain line breaks or control characters']);
     expect(await snapshot()).toBe(before);
   });
 
   it('a note keeps its line breaks (CR LF and CR stored as LF)', async () => {
-    const res = await h.request('POST', `/api/admin/quotes/${quoteId}/notes`, { token: owner, body: { text: 'Called back\r\nNo answer\rTry again\nTomorrow' } });
-    expect(res.status).toBe(201);
-    expect((await json<{ text: string }>(res)).text).toBe('Called back\nNo answer\nTry again\nTomorrow');
+    expect((await expectJson<{ text: string }>(h.request('POST', `/api/admin/quotes/${quoteId}/notes`, { token: owner, body: { text: 'Called back\r\nNo answer\rTry again\nTomorrow' } }), 201)).text).toBe('Called back\nNo answer\nTry again\nTomorrow');
   });
 
   it('names in any script, with accents and apostrophes, are taken whole', async () => {
@@ -329,9 +325,7 @@ describe('at the doors: 400 with the field’s message, nothing written', () => 
       headers: { 'x-forwarded-for': address() },
     });
     expect(res.status).toBe(201);
-    const policy = await h.request('POST', '/api/admin/policies', { token: owner, body: { ...validPolicy, holderName: 'שרה כהן', driverName: 'Łukasz Żółć' } });
-    expect(policy.status).toBe(201);
-    expect(await json(policy)).toMatchObject({ holderName: 'שרה כהן', driverName: 'Łukasz Żółć' });
+    expect(await addPolicy(h, owner, { holderName: 'שרה כהן', driverName: 'Łukasz Żółć' })).toMatchObject({ holderName: 'שרה כהן', driverName: 'Łukasz Żółć' });
     const persian = await h.request('POST', '/api/callbacks', {
       body: { name: 'نازنین\u200cزهرا', email: 'nz@example.test', phone: '07700 900123', reasonForContact: 'other' },
       headers: { 'x-forwarded-for': address() },
@@ -340,8 +334,6 @@ describe('at the doors: 400 with the field’s message, nothing written', () => 
   });
 
   it('a byte order mark at either end is trimmed as white space; a soft hyphen outside a name is taken', async () => {
-    const res = await h.request('POST', '/api/admin/policies', { token: owner, body: { ...validPolicy, holderName: '\ufeffAnn Smith\ufeff', carModel: 'Ford Fi\u00adesta' } });
-    expect(res.status, await res.clone().text()).toBe(201);
-    expect(await json(res)).toMatchObject({ holderName: 'Ann Smith', carModel: 'Ford Fi\u00adesta' });
+    expect(await addPolicy(h, owner, { holderName: '\ufeffAnn Smith\ufeff', carModel: 'Ford Fi\u00adesta' })).toMatchObject({ holderName: 'Ann Smith', carModel: 'Ford Fi\u00adesta' });
   });
 });

@@ -17,6 +17,7 @@ import { openDatabase } from '../../src-server/platform/db/client';
 import { issueToken } from '../../src-server/platform/tokens/index';
 import { databaseWork, throttleCount } from './database-work';
 import { createHarness, json, PASSWORD, T0, TEST_SECRET, type Harness } from './harness';
+import { expectJson } from './answers';
 import { SoftAuthenticator, type AuthenticationOptions, type RegistrationOptions } from './soft-authenticator';
 
 let h: Harness;
@@ -46,8 +47,7 @@ async function staffWithFactor(): Promise<{ username: string; secret: string }> 
   await h.addUser({ username, isAdmin: true });
   const token = await h.tokenFor(username);
   const setup = await json<{ secret: string }>(await h.request('POST', '/api/account/second-factor/setup', { token }));
-  const confirmed = await h.request('POST', '/api/account/second-factor/confirm', { token, body: { code: await totp(setup.secret) } });
-  expect(confirmed.status).toBe(200);
+  expect((await h.request('POST', '/api/account/second-factor/confirm', { token, body: { code: await totp(setup.secret) } })).status).toBe(200);
   return { username, secret: setup.secret };
 }
 
@@ -194,8 +194,7 @@ describe('the e-mailed links share one count per address', () => {
     await settleAfterAnswer(h.deps);
     const write = vi.spyOn(h.deps, 'write');
     const select = vi.spyOn(h.deps.db, 'select');
-    const res = await h.request('POST', '/api/account/verify-email/confirm', { token: session, body: { token }, headers: { 'x-forwarded-for': freshAddress() } });
-    expect(res.status).toBe(200);
+    expect((await h.request('POST', '/api/account/verify-email/confirm', { token: session, body: { token }, headers: { 'x-forwarded-for': freshAddress() } })).status).toBe(200);
     expect(write).toHaveBeenCalledTimes(1);
     // Outside the transaction and before it: the address's counter, then the link.
     expect(select.mock.invocationCallOrder.filter((n) => n < write.mock.invocationCallOrder[0]!)).toHaveLength(2);
@@ -252,9 +251,7 @@ describe('passkey sign-in options', () => {
 
 describe('passkey sign-in challenges, signed', () => {
   async function signInOptions(app: Harness['app'] = h.app): Promise<AuthenticationOptions> {
-    const res = await app.request('/api/login/passkey/options', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': freshAddress() } });
-    expect(res.status).toBe(200);
-    return (await json<{ options: AuthenticationOptions }>(res)).options;
+    return (await expectJson<{ options: AuthenticationOptions }>(app.request('/api/login/passkey/options', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': freshAddress() } }), 200)).options;
   }
   const passkeyLogin = (response: unknown, app: Harness['app'] = h.app) =>
     app.request('/api/login/passkey', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': freshAddress() }, body: JSON.stringify({ response }) });

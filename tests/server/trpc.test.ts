@@ -10,6 +10,7 @@ import { quoteRequestInput } from '../../src-server/contract/quote';
 import { auditLogs } from '../../src-server/platform/db/schema/index';
 import { appRouter, type AppRouter } from '../../src-server/api/trpc';
 import { createHarness, json, PASSWORD, sessionOf, T0, validPolicy, type Harness } from './harness';
+import { expectJson } from './answers';
 import { validQuote } from '../fixtures/quote';
 
 type Caller = ReturnType<Harness['trpc']>;
@@ -364,8 +365,7 @@ describe('happy paths', () => {
     expect(await codeOf(h.trpc(token).policies.mine())).toBe('UNAUTHORIZED');
     expect(await codeOf(h.trpc(token).account.logout())).toBe('UNAUTHORIZED');
     expect((await h.request('GET', '/api/user/policies', { token })).status).toBe(401);
-    const overHttp = await h.request('GET', '/trpc/account.me', { token });
-    expect(overHttp.status).toBe(401);
+    expect((await h.request('GET', '/trpc/account.me', { token })).status).toBe(401);
     // The account's other session still works.
     expect((await h.trpc(other).account.me()).user.username).toBe('lou');
   });
@@ -557,9 +557,7 @@ describe('errors', () => {
 
   it("an edit's field errors are keyed by the field, as a create's and the REST door's are (the { id, data } wrapper looked through)", async () => {
     const created = await h.trpc(adminToken).admin.users.create({ username: 'fielded', email: 'fielded@example.test', password: 'long-enough-1' });
-    const res = await h.request('POST', '/trpc/admin.users.update', { token: adminToken, body: { id: created.id, data: { username: 'x', email: 'not-an-email' } } });
-    expect(res.status).toBe(400);
-    const body = await json<{ error: { data: { details: { fieldErrors: Record<string, string[]>; formErrors: string[] } } } }>(res);
+    const body = await expectJson<{ error: { data: { details: { fieldErrors: Record<string, string[]>; formErrors: string[] } } } }>(h.request('POST', '/trpc/admin.users.update', { token: adminToken, body: { id: created.id, data: { username: 'x', email: 'not-an-email' } } }), 400);
     expect(Object.keys(body.error.data.details.fieldErrors).sort()).toEqual(['email', 'username']);
     expect(body.error.data.details.fieldErrors.email).toEqual(['Enter a valid email address']);
     // The id is the input's own field, not the record's: it keeps its name.
@@ -599,9 +597,7 @@ describe('errors', () => {
     ]) {
       expect(await codeOf(call())).toBe('NOT_FOUND');
     }
-    const res = await h.request('POST', '/trpc/admin.policies.delete', { token: adminToken, body: { id: 999_999 } });
-    expect(res.status).toBe(404);
-    const body = await json<{ error: { message: string; data: { code: string } } }>(res);
+    const body = await expectJson<{ error: { message: string; data: { code: string } } }>(h.request('POST', '/trpc/admin.policies.delete', { token: adminToken, body: { id: 999_999 } }), 404);
     expect(body.error).toMatchObject({ message: messages.policyNotFound, data: { code: 'NOT_FOUND' } });
   });
 
@@ -617,9 +613,7 @@ describe('errors', () => {
     // Even the right password is refused from that address while the window lasts ...
     expect(await codeOf(h.trpc(undefined, attacker).account.login({ username: 'VICTIM', password: PASSWORD }))).toBe('TOO_MANY_REQUESTS');
     // ... over HTTP too, with the code's status.
-    const res = await h.request('POST', '/trpc/account.login', { body: { username: 'victim', password: PASSWORD }, headers: { 'x-forwarded-for': attacker } });
-    expect(res.status).toBe(429);
-    expect((await json<{ error: { data: { code: string } } }>(res)).error.data.code).toBe('TOO_MANY_REQUESTS');
+    expect((await expectJson<{ error: { data: { code: string } } }>(h.request('POST', '/trpc/account.login', { body: { username: 'victim', password: PASSWORD }, headers: { 'x-forwarded-for': attacker } }), 429)).error.data.code).toBe('TOO_MANY_REQUESTS');
     // Other accounts are not affected, nor the owner from another address (docs/product.md#login).
     expect(await codeOf(h.trpc(undefined, attacker).account.login({ username: 'alice', password: PASSWORD }))).toBe('resolved');
     expect(await codeOf(h.trpc(undefined, freshAddress()).account.login({ username: 'victim', password: PASSWORD }))).toBe('resolved');
@@ -643,16 +637,12 @@ describe('over HTTP', () => {
     const stats = await h.trpc(adminToken).admin.stats();
 
     const ten = Array.from({ length: 10 }, () => 'admin.stats');
-    const ok = await h.request('GET', batchPath(ten, Object.fromEntries(ten.map((_, i) => [i, undefined]))), { token: adminToken });
-    expect(ok.status).toBe(200);
-    const results = await json<{ result: { data: unknown } }[]>(ok);
+    const results = await expectJson<{ result: { data: unknown } }[]>(h.request('GET', batchPath(ten, Object.fromEntries(ten.map((_, i) => [i, undefined]))), { token: adminToken }), 200);
     expect(results).toHaveLength(10);
     for (const r of results) expect(r.result.data).toEqual(stats);
 
     // Mixed procedures with inputs work too.
-    const mixed = await h.request('GET', batchPath(['admin.stats', 'admin.users.list', 'policies.mine'], { 1: { limit: 1 } }), { token: adminToken });
-    expect(mixed.status).toBe(200);
-    const [s, users, mine] = await json<[{ result: { data: unknown } }, { result: { data: { items: unknown[]; total: number } } }, { result: { data: unknown } }]>(mixed);
+    const [s, users, mine] = await expectJson<[{ result: { data: unknown } }, { result: { data: { items: unknown[]; total: number } } }, { result: { data: unknown } }]>(h.request('GET', batchPath(['admin.stats', 'admin.users.list', 'policies.mine'], { 1: { limit: 1 } }), { token: adminToken }), 200);
     expect(s.result.data).toEqual(stats);
     expect(users.result.data.items).toHaveLength(1);
     expect(users.result.data.total).toBe(stats.totalUsers);
@@ -671,19 +661,15 @@ describe('over HTTP', () => {
     const before = (await admin.logs.list({ search: 'Batched entry' })).total;
     const paths = Array.from({ length: 11 }, () => 'admin.logs.add');
     const inputs = Object.fromEntries(paths.map((_, i) => [i, { action: `Batched entry ${i}` }]));
-    const refused = await h.request('POST', `/trpc/${paths.join(',')}?batch=1`, { token: adminToken, body: inputs });
-    expect(refused.status).toBe(400);
+    expect((await h.request('POST', `/trpc/${paths.join(',')}?batch=1`, { token: adminToken, body: inputs })).status).toBe(400);
     expect((await admin.logs.list({ search: 'Batched entry' })).total).toBe(before);
 
-    const ok = await h.request('POST', `/trpc/${paths.slice(0, 10).join(',')}?batch=1`, { token: adminToken, body: inputs });
-    expect(ok.status).toBe(200);
+    expect((await h.request('POST', `/trpc/${paths.slice(0, 10).join(',')}?batch=1`, { token: adminToken, body: inputs })).status).toBe(200);
     expect((await admin.logs.list({ search: 'Batched entry' })).total).toBe(before + 10);
   });
 
   it('answers each call of a batch with its own status: anonymous parts are UNAUTHORIZED', async () => {
-    const res = await h.request('GET', batchPath(['admin.stats', 'account.me'], {}));
-    expect(res.status).toBe(401);
-    const parts = await json<{ error: { data: { code: string } } }[]>(res);
+    const parts = await expectJson<{ error: { data: { code: string } } }[]>(h.request('GET', batchPath(['admin.stats', 'account.me'], {})), 401);
     expect(parts.map((p) => p.error.data.code)).toEqual(['UNAUTHORIZED', 'UNAUTHORIZED']);
     const forbidden = await h.request('GET', '/trpc/admin.stats', { token: customerToken });
     expect(forbidden.status).toBe(403);
@@ -700,9 +686,7 @@ describe('over HTTP', () => {
       const err = await rejects(h.trpc(adminToken).admin.logs.list({}));
       expect(err.code).toBe('INTERNAL_SERVER_ERROR');
 
-      const res = await h.request('GET', `/trpc/admin.logs.list?input=${encodeURIComponent('{}')}`, { token: adminToken });
-      expect(res.status).toBe(500);
-      const body = await json<{ error: { message: string; data: Record<string, unknown> } }>(res);
+      const body = await expectJson<{ error: { message: string; data: Record<string, unknown> } }>(h.request('GET', `/trpc/admin.logs.list?input=${encodeURIComponent('{}')}`, { token: adminToken }), 500);
       expect(body.error.message).toBe(messages.internal);
       expect(body.error.data).toMatchObject({ code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path: 'admin.logs.list' });
       const text = JSON.stringify(body);
@@ -747,12 +731,10 @@ describe('over HTTP', () => {
   it('refuses a mutation sent as GET (405) and runs nothing', async () => {
     await h.addUser({ username: 'getter' });
     const token = await h.tokenFor('getter');
-    const logout = await h.request('GET', '/trpc/account.logout', { token });
-    expect(logout.status).toBe(405);
+    expect((await h.request('GET', '/trpc/account.logout', { token })).status).toBe(405);
     expect((await h.trpc(token).account.me()).user.username).toBe('getter');
     const before = (await h.trpc(adminToken).admin.logs.list({ search: 'Sent by GET' })).total;
-    const add = await h.request('GET', `/trpc/admin.logs.add?input=${encodeURIComponent(JSON.stringify({ action: 'Sent by GET' }))}`, { token: adminToken });
-    expect(add.status).toBe(405);
+    expect((await h.request('GET', `/trpc/admin.logs.add?input=${encodeURIComponent(JSON.stringify({ action: 'Sent by GET' }))}`, { token: adminToken })).status).toBe(405);
     expect((await h.trpc(adminToken).admin.logs.list({ search: 'Sent by GET' })).total).toBe(before);
   });
 

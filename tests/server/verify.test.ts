@@ -7,6 +7,7 @@ import { normaliseVerifyCode } from '../../src-server/contract/verify';
 import { verificationView, type PolicyView, type VerificationView } from '../../src-server/contract/views';
 import { initialsOf, VERIFY_ADDRESS_RULE } from '../../src-server/modules/policies/verify/service';
 import { cancelReason, createHarness, json, T0, validPolicy, type Harness } from './harness';
+import { addPolicy, expectJson, expectStatus } from './answers';
 import { readingOrder } from './pdf-reader';
 
 let h: Harness;
@@ -20,9 +21,7 @@ const freshAddress = () => `198.51.${(addressCounter >> 8) & 255}.${addressCount
 const verifyPath = (code: string) => `/api/verify/${encodeURIComponent(code)}`;
 
 async function createPolicy(body: Record<string, unknown>): Promise<PolicyView & { code: string }> {
-  const res = await h.request('POST', '/api/admin/policies', { token: owner, body: { ...validPolicy, userId: aliceId, ...body } });
-  expect(res.status, await res.clone().text()).toBe(201);
-  const policy = await json<PolicyView>(res);
+  const policy = await addPolicy(h, owner, { userId: aliceId, ...body });
   const rs = await h.database.client.execute({ sql: 'select verify_code from policies where id = ?', args: [policy.id] });
   return { ...policy, code: String(rs.rows[0]!['verify_code']) };
 }
@@ -30,8 +29,7 @@ async function createPolicy(body: Record<string, unknown>): Promise<PolicyView &
 async function setStatus(policy: PolicyView, status: string): Promise<void> {
   const { id, policyNumber: _n, username: _u, ...fields } = policy;
   const token = await h.tokenFor('olivia');
-  const res = await h.request('PUT', `/api/admin/policies/${id}`, { token, body: { ...fields, premium: fields.premium ?? undefined, status, ...cancelReason(status) } });
-  expect(res.status, await res.clone().text()).toBe(200);
+  await expectStatus(h.request('PUT', `/api/admin/policies/${id}`, { token, body: { ...fields, premium: fields.premium ?? undefined, status, ...cancelReason(status) } }), 200);
 }
 
 async function verifyRest(code: string, address = freshAddress()): Promise<Response> {
@@ -39,9 +37,7 @@ async function verifyRest(code: string, address = freshAddress()): Promise<Respo
 }
 
 async function verified(code: string): Promise<VerificationView> {
-  const res = await verifyRest(code);
-  expect(res.status, await res.clone().text()).toBe(200);
-  return json<VerificationView>(res);
+  return expectJson<VerificationView>(verifyRest(code), 200);
 }
 
 beforeAll(async () => {

@@ -10,6 +10,7 @@ import type { IssuedPolicyView, QuoteRequestDetailView } from '../../src-server/
 import { quoteRequests } from '../../src-server/platform/db/schema/index';
 import { validQuote } from '../fixtures/quote';
 import { createHarness, json, type ErrorBody, type Harness } from './harness';
+import { expectJson } from './answers';
 import { pagesText } from './pdf-reader';
 import { priceAndAccept, submitQuote } from './quote-flow';
 
@@ -43,17 +44,13 @@ const counts = async () => String((await h.database.client.execute('select count
 describe('bad answers get their field message, and nothing is stored', () => {
   it('a UK licence number of the wrong shape, through REST and tRPC', async () => {
     const before = await counts();
-    const res = await h.request('POST', '/api/quotes', { body: { ...validQuote, licenceNumber: 'FLETC95517' } });
-    expect(res.status).toBe(400);
-    expect((await json<ErrorBody>(res)).details?.fieldErrors).toEqual({ licenceNumber: [expect.stringMatching(/^Enter the 16-character number from section 5 of your UK photocard licence/)] });
+    expect((await expectJson<ErrorBody>(h.request('POST', '/api/quotes', { body: { ...validQuote, licenceNumber: 'FLETC95517' } }), 400)).details?.fieldErrors).toEqual({ licenceNumber: [expect.stringMatching(/^Enter the 16-character number from section 5 of your UK photocard licence/)] });
     await expect(h.trpc().quotes.submit({ ...validQuote, licenceNumber: 'FLETC95517' } as never)).rejects.toMatchObject({ code: 'BAD_REQUEST' });
     expect(await counts()).toBe(before);
   });
 
   it('a supervising driver aged 19, and one with a full licence for 2 years', async () => {
-    const res = await h.request('POST', '/api/quotes', { body: { ...validQuote, ...LEARNER, supervisorAge: '19', supervisorLicenceYears: '2' } });
-    expect(res.status).toBe(400);
-    expect((await json<ErrorBody>(res)).details?.fieldErrors).toEqual({
+    expect((await expectJson<ErrorBody>(h.request('POST', '/api/quotes', { body: { ...validQuote, ...LEARNER, supervisorAge: '19', supervisorLicenceYears: '2' } }), 400)).details?.fieldErrors).toEqual({
       supervisorAge: ['The supervising driver must be 21 or over'],
       supervisorLicenceYears: ['The supervising driver must have held a full licence for 3 years or more'],
     });
@@ -118,9 +115,7 @@ describe('good answers go all the way', () => {
   it('issue a policy as the pre-filled form sends it, and print on the Statement of Fact', async () => {
     await priceAndAccept(h, owner, requestId);
     const { licenseNumber } = policyFromRequest({ ...detail, requestedStartAt: null, duration: null, offerPremium: null });
-    const res = await h.request('POST', `/api/admin/quotes/${requestId}/policy`, { token: owner, body: { licenseNumber } });
-    expect(res.status, await res.clone().text()).toBe(201);
-    const issued = await json<IssuedPolicyView>(res);
+    const issued = await expectJson<IssuedPolicyView>(h.request('POST', `/api/admin/quotes/${requestId}/policy`, { token: owner, body: { licenseNumber } }), 201);
     expect(issued.policy).toMatchObject({ carModel: 'Vauxhall Corsa 1.2 SXi', licenseNumber: 'FLETC053018A99AB', product: 'learner' });
     const pdf = await h.request('GET', `/api/policies/${issued.policy.policyNumber}/documents/statement-of-fact`, { token: owner });
     expect(pdf.status).toBe(200);
@@ -150,11 +145,7 @@ describe('a request from before the wizard asked', () => {
     expect(policyFromRequest({ ...detail, requestedStartAt: null, duration: null, offerPremium: null })).not.toHaveProperty('licenseNumber');
     expect(statementAnswers(detail.details).map((a) => a.label)).not.toContain('Driving licence number');
     await priceAndAccept(h, owner, id);
-    const refused = await h.request('POST', `/api/admin/quotes/${id}/policy`, { token: owner, body: {} });
-    expect(refused.status).toBe(400);
-    expect((await json<ErrorBody>(refused)).details?.fieldErrors).toEqual({ licenseNumber: ['Licence number is required'] });
-    const issued = await h.request('POST', `/api/admin/quotes/${id}/policy`, { token: owner, body: { licenseNumber: 'OLDER801017DA9AB' } });
-    expect(issued.status).toBe(201);
-    expect((await json<IssuedPolicyView>(issued)).policy).toMatchObject({ carModel: 'Car AB12 CDE', licenseNumber: 'OLDER801017DA9AB' });
+    expect((await expectJson<ErrorBody>(h.request('POST', `/api/admin/quotes/${id}/policy`, { token: owner, body: {} }), 400)).details?.fieldErrors).toEqual({ licenseNumber: ['Licence number is required'] });
+    expect((await expectJson<IssuedPolicyView>(h.request('POST', `/api/admin/quotes/${id}/policy`, { token: owner, body: { licenseNumber: 'OLDER801017DA9AB' } }), 201)).policy).toMatchObject({ carModel: 'Car AB12 CDE', licenseNumber: 'OLDER801017DA9AB' });
   });
 });
