@@ -19,8 +19,9 @@ onSessionChange(() => {
 });
 
 /**
- * Gives a part of a public page that loads on demand (the claim report, the renewal's fill) the app's query client.
- * The pages that need it whole are drawn inside it by their layout (routes/_data.tsx), through the router's context.
+ * The app's query client around what reads through it: the data pages, drawn in it by their layout (routes/_data.tsx),
+ * and the two parts of public pages that load on demand for a signed-in person (the claim report, the renewal's
+ * fill), which a public page's layout cannot give it without loading it with every public page.
  */
 export function QueryScope({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
