@@ -19,7 +19,7 @@ const PLATFORM_INTERNALS = [
 ];
 
 /** The server's modules, lowest first: each may import those before it, never those after it. */
-const MODULES = ['accounts', 'policies', 'requests', 'reporting'];
+const MODULES = ['accounts', 'pricing', 'policies', 'requests', 'reporting'];
 const moduleDir = (name) => `src-server/modules/${name}`;
 const SERVER_ZONES = [
   ...MODULES.map((name) => ({

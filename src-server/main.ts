@@ -7,6 +7,7 @@ import { openDatabase } from './platform/db/client';
 import { migrateDatabase } from './platform/db/migrate';
 import { EnvError, parseEnv } from './env';
 import { ensureFirstOwner } from './modules/accounts';
+import { ensureExampleRates } from './modules/pricing';
 import { runMaintenance } from './maintenance';
 import { startScheduler, startupOnly } from './platform/scheduler';
 import { loadJwtSecret } from './platform/secret';
@@ -46,6 +47,9 @@ async function main(): Promise<void> {
   } else if (owner.created) {
     logger.info({ username: env.OWNER_USERNAME }, 'first owner created');
   }
+
+  // A new install prices out of the box on a clearly named example (docs/product.md#rates).
+  if (await ensureExampleRates(deps)) logger.info('example rate version seeded: replace it with the insurer\'s rates in the console');
 
   // Housekeeping (expiry sweep, cover-ending reminders, mail) once now, then at the start of every minute
   // (docs/operations.md#housekeeping). A failed run is logged; the next minute tries again.

@@ -6,6 +6,7 @@ import { adminCallbackOperations, adminClaimOperations, adminQuoteOperations, ca
 import { adminPaymentOperations, adminPolicyOperations, certificateOperation, documentOperation, myPaidOperation, policyOperations, verifyOperations } from '../modules/policies';
 import { healthOperation } from './health';
 import { adminLogOperations, customerOverviewOperation, reportOperation, statsOperations } from '../modules/reporting';
+import { rateOperations } from '../modules/pricing';
 import type { OperationTable } from './operation';
 
 export const operations = {
@@ -33,6 +34,7 @@ export const operations = {
     claims: adminClaimOperations,
     report: reportOperation,
     secondFactorRule: secondFactorRuleOperation,
+    rates: rateOperations,
   },
   apiDocs: apiDocsOperations,
 } satisfies OperationTable;

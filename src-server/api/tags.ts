@@ -15,6 +15,7 @@ export const TAGS = [
   { name: 'Admin: callback requests', description: 'The callback queue: status, assignee, notes.' },
   { name: 'Admin: claims', description: 'The claims queue: status, assignee, notes, photos.' },
   { name: 'Admin: report', description: 'Every policy as a CSV file.' },
+  { name: 'Admin: rates', description: 'The insurer\'s rates as versions an owner manages: every price names the version that made it.' },
   { name: 'Documentation', description: 'This document and its reference page.' },
 ] as const;
 export type Tag = (typeof TAGS)[number]['name'];

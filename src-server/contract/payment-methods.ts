@@ -1,12 +1,13 @@
 // The ways money is taken for a policy (docs/product.md#payments): the methods staff record, their labels, and how a
 // customer is told they may pay. Free of zod, so the FAQ's page names them without loading the form rules.
-export const paymentMethods = ['card-by-phone', 'bank-transfer', 'other'] as const;
+export const paymentMethods = ['card-by-phone', 'bank-transfer', 'other', 'hosted-card'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
   'card-by-phone': 'Card by phone',
   'bank-transfer': 'Bank transfer',
   other: 'Other',
+  'hosted-card': 'Card online',
 };
 
 /**
@@ -16,4 +17,5 @@ export const paymentMethodLabels: Record<PaymentMethod, string> = {
 export const customerPaymentMethods: Record<Exclude<PaymentMethod, 'other'>, string> = {
   'card-by-phone': 'credit or debit card, over the phone',
   'bank-transfer': 'bank transfer',
+  'hosted-card': 'credit or debit card, online, when you buy an instant quote',
 };

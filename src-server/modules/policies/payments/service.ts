@@ -29,6 +29,7 @@ const METHOD_WORDS: Record<PaymentMethod, string> = {
   'card-by-phone': 'by card by phone',
   'bank-transfer': 'by bank transfer',
   other: 'by other means',
+  'hosted-card': 'by card online',
 };
 
 /** The version's and the audit entry's reason when a payment puts cover in force. */

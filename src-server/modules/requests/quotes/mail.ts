@@ -4,6 +4,7 @@ import { durationText, type Duration } from '../../../contract/durations';
 import type { requestVehicle } from '../../../contract/offer';
 import { formatPounds } from '../../../contract/pounds';
 import { productLabels } from '../../../contract/products';
+import { pricingMessages, type PricingOutcome } from '../../../contract/pricing';
 import { quoteMessages, type QuoteRequest } from '../../../contract/quote';
 import { ukInstantText } from '../../../contract/time';
 import type { quoteRequests } from '../../../platform/db/schema/index';
@@ -13,8 +14,33 @@ type QuoteDetails = Omit<QuoteRequest, 'website'>;
 type QuoteRow = typeof quoteRequests.$inferSelect;
 type RequestVehicle = ReturnType<typeof requestVehicle>;
 
+/** What happens next, by the decision on the rates (docs/product.md#instant-prices). */
+function nextSteps(d: QuoteDetails, outcome: PricingOutcome): string[] {
+  if (outcome.decision === 'priced') {
+    return [
+      `Your price: ${formatPounds(outcome.premium)}, including ${formatPounds(outcome.ipt)} insurance premium tax at ${outcome.iptPercent}%.`,
+      `It stands until ${ukInstantText(Date.parse(outcome.validUntil))}; after that we price the same answers again.`,
+      '',
+      'What happens next:',
+      '1. Choose "Buy now" beside the price, sign in or create your account, confirm your answers and pay by card.',
+      '2. Your certificate is in your account, on your phone, within minutes of paying, at any hour.',
+      `3. ${quoteMessages.updatesByEmail}`,
+    ];
+  }
+  if (outcome.decision === 'declined') {
+    return [`${pricingMessages.declined}: ${outcome.reason}.`, '', `${pricingMessages.declinedCall} Call ${outcome.phone} (${brand.openingHours}).`];
+  }
+  return [
+    'What happens next:',
+    `1. ${pricingMessages.referred}: some of your answers need a person to review them.`,
+    `2. We contact you within 24 hours by e-mail or on ${d.phone}.`,
+    '3. This e-mail confirms we have your request.',
+    `4. ${quoteMessages.updatesByEmail}`,
+  ];
+}
+
 /** Nothing the requester typed: the address is unproved; our mail carries nobody's words (docs/product.md#e-mails). */
-export function confirmationMail(d: QuoteDetails, reference: string, startAt: number) {
+export function confirmationMail(d: QuoteDetails, reference: string, startAt: number, outcome: PricingOutcome) {
   return letter({
     to: d.email,
     subject: `${brand.name}: quote request ${reference}`,
@@ -29,11 +55,7 @@ export function confirmationMail(d: QuoteDetails, reference: string, startAt: nu
       `Cover to start: ${ukInstantText(startAt)}`,
       `Cover length: ${durationText({ value: d.durationValue, unit: d.durationUnit })}`,
       '',
-      'What happens next:',
-      '1. A specialist reviews your details personally. There are no automated quotes.',
-      `2. We contact you within 24 hours by e-mail or on ${d.phone}.`,
-      '3. This e-mail confirms we have your request.',
-      `4. ${quoteMessages.updatesByEmail}`,
+      ...nextSteps(d, outcome),
       '',
       `Questions? Call ${brand.phones.support} (${brand.openingHours}) or e-mail ${brand.emails.quotes}, quoting your reference.`,
       '',

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { issuePolicyByIdInput, issuePolicyInput, offerByIdInput, offerInput } from '../../../contract/offer';
 import { quoteRequestInput, renewalInput } from '../../../contract/quote';
-import { receivedReply } from '../../../contract/replies';
+import { quoteReceivedReply } from '../../../contract/pricing';
 import { idInput, phoneAcceptanceByIdInput } from '../../../contract/schemas';
 import { issuedPolicyView, myQuoteRequestView, quoteRequestDetailView, quoteRequestView, renewalDraftView } from '../../../contract/views';
 import { defineOperation } from '../../../api/operation';
@@ -22,7 +22,7 @@ export const quoteOperations = {
   submit: defineOperation({
     tier: 'public',
     input: quoteRequestInput,
-    reply: receivedReply,
+    reply: quoteReceivedReply,
     handler: ({ deps, clientAddress }, input) => submitQuoteRequest(deps, input, clientAddress),
     rest: {
       method: 'post',
@@ -31,7 +31,9 @@ export const quoteOperations = {
       tags: ['Quote and callback requests'],
       summary: 'Ask for a quote',
       description:
-        "The quote wizard's final step. The same request again within 60 seconds answers the first one's reference and is stored once; " +
+        "The quote wizard's final step, priced at once on the live rate version: `outcome` is `priced` (the premium with IPT, valid 30 minutes), " +
+        '`referred` (staff price it) or `declined` (the reason, and the phone number). ' +
+        "The same request again within 60 seconds answers the first one's reference and is stored once; " +
         'a filled-in `website` field (a honeypot) answers as if stored and stores nothing.',
       status: 201,
       response: 'Received',

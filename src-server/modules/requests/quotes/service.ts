@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { messages } from '../../../contract/messages';
 import { answersForProduct, checkQuoteTimes, quoteMessages, requestedStartOf, type QuoteRequest } from '../../../contract/quote';
-import type { Received } from '../../../contract/replies';
+import type { QuoteReceived } from '../../../contract/pricing';
 import { promiseOwedStatuses, quoteDueAt } from '../../../contract/queues';
 import type { OfferView, QuoteRequestDetailView, QuoteRequestView, RequestNoteView } from '../../../contract/views';
 import type { DbOrTx } from '../../../platform/db/client';
@@ -19,6 +19,7 @@ import { confirmedOwnerOf } from '../../accounts';
 import { joinAccount } from '../../policies';
 import { confirmationMail } from './mail';
 import { bankHolidays } from '../../../platform/bank-holidays';
+import { priceRequest } from './pricing';
 
 /** New quote requests allowed per client address in an hour (a family or an office may share one). */
 export const QUOTE_ADDRESS_RULE: ThrottleRule = { limit: 10, windowMs: 60 * 60_000 };
@@ -40,7 +41,7 @@ async function earlierCopy(db: DbOrTx, fingerprint: string, now: number): Promis
   return earlier;
 }
 
-export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, clientAddress: string): Promise<Received> {
+export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, clientAddress: string): Promise<QuoteReceived> {
   const now = deps.clock.now();
   const issues = checkQuoteTimes(input, now);
   if (issues.length > 0) throw fieldInvalid(messages.invalidInput, Object.fromEntries(issues.map((i) => [i.field, i.message])));
@@ -53,6 +54,9 @@ export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, client
   const { website: _honeypot, ...answers } = input;
   const details = answersForProduct(answers);
   const fingerprint = fingerprintOf(details);
+  // Priced before the write, on the version live now (versions never change once written).
+  const priced = await priceRequest(deps.db, details, startAt, { value: details.durationValue, unit: details.durationUnit }, now);
+  const instant = priced.columns.decision === 'instant';
   const reference = await receiveRequest(deps, quoteQueue, now, {
     rule: QUOTE_ADDRESS_RULE,
     clientAddress,
@@ -62,7 +66,9 @@ export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, client
     store: async (tx, reference) => {
       await tx.insert(quoteRequests).values({
         reference,
-        status: 'new',
+        // A price from the rates stands as a quote sent; a referred or declined request waits for staff as before.
+        status: instant ? 'quoted' : 'new',
+        ...priced.columns,
         firstName: details.firstName,
         lastName: details.lastName,
         email: details.email,
@@ -78,15 +84,15 @@ export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, client
         clientAddress,
         // Only an account that has proved the address is its own gets the request by it (docs/product.md#e-mail-confirmation).
         userId: await confirmedOwnerOf(tx, details.email),
-        dueAt: quoteDueAt(now, startAt, bankHolidays),
+        dueAt: instant ? priced.columns.offerValidUntil! : quoteDueAt(now, startAt, bankHolidays),
         createdAt: now,
         updatedAt: now,
       });
       await writeLog(tx, now, { action: `Quote requested: ${reference}` });
-      return confirmationMail(details, reference, startAt);
+      return confirmationMail(details, reference, startAt, priced.outcome);
     },
   });
-  return { reference, message: quoteMessages.submitted };
+  return { reference, message: quoteMessages.submitted, outcome: priced.outcome };
 }
 
 // The staff queue.

@@ -18,3 +18,5 @@ export { claims, claimPhotos } from './claims';
 export { sessions } from './sessions';
 export { staffFactors, recoveryCodes, siteSettings } from './staff-factors';
 export { passkeys } from './passkeys';
+export { rateVersions } from './rate-versions';
+export { checkoutSessions, paymentEvents, policyExtensions } from './online-payments';

@@ -14,7 +14,7 @@ export const oneTimeTokens = sqliteTable(
     // `target`, a day): docs/product.md#changing-the-e-mail-address; 'login' (a sign-in waiting for a staff member's
     // code, 5 minutes): docs/product.md#second-factor-for-staff; 'passkey-register' and 'passkey-sign-in' (a passkey
     // ceremony's challenge, 5 minutes): docs/product.md#passkeys.
-    kind: text('kind', { enum: ['reset', 'invite', 'verify', 'login', 'email-change', 'passkey-register', 'passkey-sign-in'] }).notNull(),
+    kind: text('kind', { enum: ['reset', 'invite', 'verify', 'login', 'email-change', 'passkey-register', 'passkey-sign-in', 'verify-code'] }).notNull(),
     // The account it acts on; none for a passkey sign-in's challenge, which names its account only when answered.
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     // What it acts towards beyond the account: an e-mail change's new address, as typed; otherwise none.

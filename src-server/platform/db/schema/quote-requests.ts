@@ -47,6 +47,13 @@ export const quoteRequests = sqliteTable(
     userId: integer('user_id'),
     // The policy issued from it (the request is then closed).
     policyId: integer('policy_id').references(() => policies.id, { onDelete: 'set null' }),
+    // The instant decision on the rates (docs/product.md#instant-prices): priced (`instant`), `referred` or `declined`,
+    // the rule that decided it, the rate version, and for a price the tax inside it. Null for a request priced by staff only.
+    decision: text('decision', { enum: ['instant', 'referred', 'declined'] }),
+    decisionReason: text('decision_reason'),
+    decisionRule: text('decision_rule'),
+    rateVersionId: integer('rate_version_id'),
+    offerIptPence: integer('offer_ipt_pence'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
@@ -63,5 +70,6 @@ export const quoteRequests = sqliteTable(
     index('quote_requests_fingerprint_idx').on(t.fingerprint, t.createdAt),
     // The request a policy was issued from: a policy from a quote is in force only once paid.
     index('quote_requests_policy_idx').on(t.policyId),
+    index('quote_requests_decision_created_idx').on(t.decision, t.createdAt),
   ],
 );

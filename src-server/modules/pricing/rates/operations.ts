@@ -1,0 +1,42 @@
+// The owner's rate versions (docs/product.md#rates): listed whole, and a new one from the same JSON.
+import { rateVersionInput, rateVersionsView, rateVersionView } from '../../../contract/rates';
+import { defineOperation } from '../../../api/operation';
+import { createRateVersion, listRateVersions } from './service';
+
+const TAG = 'Admin: rates';
+
+export const rateOperations = {
+  list: defineOperation({
+    tier: 'owner',
+    output: rateVersionsView,
+    handler: ({ deps, caller }) => listRateVersions(deps, caller),
+    rest: {
+      method: 'get',
+      path: '/admin/rates',
+      operationId: 'listRateVersions',
+      tags: [TAG],
+      summary: 'Every rate version, newest first',
+      description: 'Each version whole: its rates as JSON, when it takes effect and whether it is `live`, `scheduled` or `past`. Owners only.',
+      response: 'The versions',
+    },
+  }),
+  create: defineOperation({
+    tier: 'owner',
+    input: rateVersionInput,
+    output: rateVersionView,
+    handler: ({ deps, caller }, input) => createRateVersion(deps, caller, input),
+    rest: {
+      method: 'post',
+      path: '/admin/rates',
+      operationId: 'createRateVersion',
+      tags: [TAG],
+      summary: 'A new rate version',
+      description:
+        'The same JSON as a version from GET (its `id`, `status` and times are ignored): `name`, `rates` and, optionally, `effectiveFrom` ' +
+        '(ISO 8601, now or later; now when left out). A version is never changed once written: send a new one. Owners only; logged.',
+      status: 201,
+      response: 'The version saved',
+      errors: [400],
+    },
+  }),
+};
