@@ -19,6 +19,7 @@ import type { Database } from './platform/db/client';
 import { createWriter } from './platform/db/writer';
 import { DatabaseUnavailableError, domainErrorIn, ThrottledError } from './errors';
 import type { Deps } from './deps';
+import type { Payments } from './platform/payments/provider';
 import { bodyLimits } from './api/body-limits';
 import { buildReferencePage } from './api/reference-page';
 import { restApi } from './api/rest';
@@ -61,6 +62,8 @@ export interface AppOptions {
   staticRoot?: string | null;
   /** METRICS_TOKEN: when set, GET /metrics answers with this bearer token (docs/operations.md#metrics); else no metrics. */
   metricsToken?: string | undefined;
+  /** The card provider (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET); none without them. */
+  payments?: Payments | null;
 }
 
 export interface CreatedApp {
@@ -81,7 +84,7 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
   const publicUrl = opts.publicUrl ?? 'http://localhost:3000';
   const refusals = { gate: createRefusalGate(), log: createRefusalLog({ write, logger }), calls: createCallCounter() };
   // Keys derived from the server's secret: several processes share JWT_SECRET, so what one seals or signs any other opens or checks.
-  const deps: Deps = { db, hot, write, clock, tokens, mailer, logger, publicUrl, metrics: metrics?.metrics ?? noMetrics, refusals, factorKeys: createSecretBox(opts.jwtSecret, 'staff-factor-keys'), signInChallenges: createChallengeSigner(opts.jwtSecret, 'passkey-sign-in') };
+  const deps: Deps = { db, hot, write, clock, tokens, mailer, logger, publicUrl, metrics: metrics?.metrics ?? noMetrics, refusals, factorKeys: createSecretBox(opts.jwtSecret, 'staff-factor-keys'), signInChallenges: createChallengeSigner(opts.jwtSecret, 'passkey-sign-in'), payments: opts.payments ?? null };
   // Each accepted session's "last seen" moves after the answer, at most once a minute (modules/accounts/sessions).
   const resolveCaller = createCallerResolver(hot, tokens, sessionSeen(deps));
   const trustProxy = opts.trustProxy ?? false;

@@ -12,6 +12,7 @@ import type { HotReads } from './platform/db/hot-reads';
 import type { WriteQueue } from './platform/db/writer';
 import type { Mailer } from './platform/mail/mailer';
 import type { Metrics } from './platform/metrics';
+import type { Payments } from './platform/payments/provider';
 
 /** What services need from the outside world; built once in app.ts, replaced piecewise in tests. */
 export interface Deps {
@@ -36,6 +37,8 @@ export interface Deps {
   factorKeys: SecretBox;
   /** Makes and checks passkey sign-in challenges, signed with a key derived from the server's secret: none is stored (auth/signed-challenge.ts). */
   signInChallenges: ChallengeSigner;
+  /** The card provider (platform/payments/provider.ts), or null without its settings: customers then pay by phone. */
+  payments: Payments | null;
 }
 
 export type { Caller };

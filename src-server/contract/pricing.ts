@@ -22,6 +22,8 @@ export const pricedOutcome = z.strictObject({
   iptPercent: z.string(),
   validUntil: z.string(),
   rateVersion: z.number().int(),
+  /** Whether it can be bought online now (a card provider is set up); else payment is taken by phone. */
+  payOnline: z.boolean(),
 });
 export const referredOutcome = z.strictObject({ decision: z.literal('referred'), message: z.string() });
 export const declinedOutcome = z.strictObject({ decision: z.literal('declined'), reason: z.string(), phone: z.string() });

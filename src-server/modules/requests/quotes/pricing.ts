@@ -27,7 +27,7 @@ export interface Priced {
 const iptPercentOf = (percent: string) => percent.replace(/\.?0+$/, '') || '0';
 
 /** Prices `answers` at `now` on the version live then; with no version live, a person prices it. */
-export async function priceRequest(db: DbOrTx, answers: PricedAnswers, startAt: number, duration: Duration, now: number): Promise<Priced> {
+export async function priceRequest(db: DbOrTx, answers: PricedAnswers, startAt: number, duration: Duration, now: number, payOnline: boolean): Promise<Priced> {
   const live = await liveRates(db, now);
   if (!live) {
     return {
@@ -67,6 +67,7 @@ export async function priceRequest(db: DbOrTx, answers: PricedAnswers, startAt: 
       iptPercent: iptPercentOf(live.rates.iptPercent),
       validUntil: new Date(validUntil).toISOString(),
       rateVersion: live.id,
+      payOnline,
     },
   };
 }

@@ -55,7 +55,7 @@ export async function submitQuoteRequest(deps: Deps, input: QuoteRequest, client
   const details = answersForProduct(answers);
   const fingerprint = fingerprintOf(details);
   // Priced before the write, on the version live now (versions never change once written).
-  const priced = await priceRequest(deps.db, details, startAt, { value: details.durationValue, unit: details.durationUnit }, now);
+  const priced = await priceRequest(deps.db, details, startAt, { value: details.durationValue, unit: details.durationUnit }, now, deps.payments !== null);
   const instant = priced.columns.decision === 'instant';
   const reference = await receiveRequest(deps, quoteQueue, now, {
     rule: QUOTE_ADDRESS_RULE,
