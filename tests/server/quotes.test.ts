@@ -281,7 +281,7 @@ describe('quotes.submit (tRPC)', () => {
   it('stores through the same service and schema', async () => {
     const body = fresh();
     const result = await h.trpc(undefined, freshAddress()).quotes.submit(body as never);
-    expect(result).toEqual({ reference: expect.stringMatching(REFERENCE), message: SUBMITTED });
+    expect(result).toEqual({ reference: expect.stringMatching(REFERENCE), message: SUBMITTED, outcome: { decision: 'referred', message: 'A specialist will look at this' } });
     expect((await rows('email = ?', [body.email]))[0]).toMatchObject({ reference: result.reference, status: 'new' });
   });
 
