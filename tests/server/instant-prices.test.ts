@@ -69,7 +69,7 @@ describe('priceOn', () => {
 
 describe('rate tables', () => {
   it('refuse factors that are not exact decimals, rows not rising and unknown facts, naming where', () => {
-    const bad = structuredClone(example.rates) as Record<string, any>;
+    const bad = structuredClone(example.rates) as { multiplier: string; base: { temporary: { upToHours: number }[] }; rules: { when: { fact: string }[] }[] };
     bad.multiplier = '1.123456';
     bad.base.temporary[1].upToHours = 1;
     bad.rules[0].when[0].fact = 'starSign';
