@@ -3,7 +3,7 @@
 import { accountOperations, adminUserOperations, emailConfirmationOperations, myAccountOperations, myDataOperations, passkeyLoginOperations, passkeyOperations, passwordResetOperations, secondFactorOperations, secondFactorRuleOperation } from '../modules/accounts';
 import { apiDocsOperations } from './api-docs';
 import { adminCallbackOperations, adminClaimOperations, adminQuoteOperations, callbackOperations, claimOperations, quoteOperations, staffOperation } from '../modules/requests';
-import { adminPaymentOperations, adminPolicyOperations, certificateOperation, documentOperation, myPaidOperation, policyOperations, verifyOperations } from '../modules/policies';
+import { adminPaymentOperations, adminPolicyOperations, certificateOperation, documentOperation, extensionOperations, myPaidOperation, policyOperations, verifyOperations } from '../modules/policies';
 import { healthOperation } from './health';
 import { adminLogOperations, customerOverviewOperation, reportOperation, statsOperations } from '../modules/reporting';
 import { rateOperations } from '../modules/pricing';
@@ -19,7 +19,7 @@ export const operations = {
   passwordReset: passwordResetOperations,
   callbacks: callbackOperations,
   quotes: quoteOperations,
-  policies: { ...policyOperations, paid: myPaidOperation, certificate: certificateOperation, document: documentOperation },
+  policies: { ...policyOperations, ...extensionOperations, paid: myPaidOperation, certificate: certificateOperation, document: documentOperation },
   claims: claimOperations,
   verify: verifyOperations,
   admin: {

@@ -71,8 +71,8 @@ describe('rate tables', () => {
   it('refuse factors that are not exact decimals, rows not rising and unknown facts, naming where', () => {
     const bad = structuredClone(example.rates) as { multiplier: string; base: { temporary: { upToHours: number }[] }; rules: { when: { fact: string }[] }[] };
     bad.multiplier = '1.123456';
-    bad.base.temporary[1].upToHours = 1;
-    bad.rules[0].when[0].fact = 'starSign';
+    bad.base.temporary[1]!.upToHours = 1;
+    bad.rules[0]!.when[0]!.fact = 'starSign';
     const issues = rateTable.safeParse(bad).error!.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     expect(issues).toEqual(
       expect.arrayContaining([

@@ -3,6 +3,8 @@
 export { certificateOperation } from './certificates/operations';
 export { policyDocumentFiles, type DocumentFile } from './documents/files';
 export { documentOperation } from './documents/operations';
+export { extensionOperations } from './extensions/operations';
+export { applyPaidExtension, extensionToBuy } from './extensions/service';
 export { myPaidOperation } from './payments/mine';
 export { adminPaymentOperations } from './payments/operations';
 export { documentsMail, type Placement } from './policies/mail';
