@@ -42,6 +42,10 @@ const REQUEST: QuoteRequestDetailView = {
     acceptance: { at: '2026-07-01T12:30:00.000Z', via: 'phone', by: 'sam' },
   },
   policyNumber: null,
+  decision: null,
+  decisionRule: null,
+  decisionReason: null,
+  rateVersionId: null,
   details: { vehicleType: 'Car', regNumber: 'AB12 CDE' },
   // 17:30 BST on 15 July, for two weeks.
   requestedStart: '2026-07-15T16:30:00.000Z',
