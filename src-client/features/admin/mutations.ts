@@ -19,6 +19,7 @@ const stale = {
   request: (kind: ConsoleQueue, id: number) => trpc.admin[kind].get.invalidate({ id }),
   /** The overview's new and overdue counts (a status change can move them). */
   queueCounts: () => trpc.admin.queueCounts.invalidate(),
+  rates: () => trpc.admin.rates.list.invalidate(),
 };
 
 /** A change whose success marks `after(answer, input)` stale; the screen does not wait for the refetches. */
@@ -53,6 +54,10 @@ export const useCancelPolicy = () =>
 
 export const useVoidPolicy = () =>
   useChange((input: Admin['policies']['void']) => trpcClient.admin.policies.void.mutate(input), () => [stale.policies(), stale.stats(), stale.logs()]);
+
+/** A new rate version: the list shows it (and the one it replaces as past), the log its entry. */
+export const useCreateRateVersion = () =>
+  useChange((input: Admin['rates']['create']) => trpcClient.admin.rates.create.mutate(input), () => [stale.rates(), stale.logs()]);
 
 /** The documents or the invitation sent again: only the log shows it. */
 export const useResendToCustomer = () => useChange((input: Admin['policies']['resend']) => trpcClient.admin.policies.resend.mutate(input), () => [stale.logs()]);

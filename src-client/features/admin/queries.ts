@@ -41,6 +41,9 @@ const QUEUE_COUNTS_REFRESH_MS = 60_000;
 /** The overview's new and overdue requests per queue. */
 export const queueCountsQuery = () => trpc.admin.queueCounts.queryOptions(undefined, { ...read, refetchInterval: QUEUE_COUNTS_REFRESH_MS });
 
+/** The rate versions, newest first (owners only: docs/product.md#rates). */
+export const ratesQuery = () => trpc.admin.rates.list.queryOptions(undefined, read);
+
 /** Who a request can be assigned to: the admins and owners. */
 export const staffQuery = () => trpc.admin.staff.queryOptions(undefined, read);
 
