@@ -230,6 +230,6 @@ describe('Issue policy', () => {
     expect(
       screen.getByText('Policy KC-ABCDEFGHJK issued to a new account, amelia.fletcher (amelia@example.test). An invitation to set a password was e-mailed, with the policy documents.'),
     ).toBeTruthy();
-    expect(invalidated().sort()).toEqual(['admin.logs.list', 'admin.policies.list', 'admin.queueCounts', 'admin.quotes.get', 'admin.quotes.list', 'admin.stats', 'admin.users.list']);
+    expect(invalidated().sort()).toEqual(['admin.decisionCounts', 'admin.logs.list', 'admin.policies.list', 'admin.queueCounts', 'admin.quotes.get', 'admin.quotes.list', 'admin.stats', 'admin.users.list']);
   });
 });
