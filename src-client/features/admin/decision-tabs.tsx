@@ -43,7 +43,9 @@ export function DecisionTabs({ value }: { value: QuoteDecision | undefined }) {
                 <Link
                   to="."
                   search={(prev: TermSearch & PageSearch & QueueSearch) => ({ ...prev, decision: c.decision, page: undefined })}
-                  aria-current={current ? 'true' : undefined}
+                  // The router marks a link current only when the whole search matches (not on page 2 of it): this one is.
+                  activeOptions={{ exact: true, includeSearch: true }}
+                  aria-current={current ? 'page' : undefined}
                   className={`inline-flex min-h-11 items-center rounded-full border px-4 font-semibold ${current ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-400 bg-white text-ink hover:border-brand-700'}`}
                 >
                   {c.label}
