@@ -39,6 +39,7 @@ import { Route as DataAdminClaimsRouteImport } from './routes/_data.admin/claims
 import { Route as DataAdminLogsRouteImport } from './routes/_data.admin/logs'
 import { Route as DataAdminPoliciesRouteImport } from './routes/_data.admin/policies'
 import { Route as DataAdminQuotesRouteImport } from './routes/_data.admin/quotes'
+import { Route as DataAdminRatesRouteImport } from './routes/_data.admin/rates'
 import { Route as DataAdminUsersRouteImport } from './routes/_data.admin/users'
 import { Route as DataVerifyCodeRouteImport } from './routes/_data.verify.$code'
 import { Route as DataAdminUsersIdRouteImport } from './routes/_data.admin/users_.$id'
@@ -192,6 +193,11 @@ const DataAdminQuotesRoute = DataAdminQuotesRouteImport.update({
   path: '/quotes',
   getParentRoute: () => DataAdminRoute,
 } as any)
+const DataAdminRatesRoute = DataAdminRatesRouteImport.update({
+  id: '/rates',
+  path: '/rates',
+  getParentRoute: () => DataAdminRoute,
+} as any)
 const DataAdminUsersRoute = DataAdminUsersRouteImport.update({
   id: '/users',
   path: '/users',
@@ -237,6 +243,7 @@ export interface FileRoutesByFullPath {
   '/admin/logs': typeof DataAdminLogsRoute
   '/admin/policies': typeof DataAdminPoliciesRoute
   '/admin/quotes': typeof DataAdminQuotesRoute
+  '/admin/rates': typeof DataAdminRatesRoute
   '/admin/users': typeof DataAdminUsersRoute
   '/verify/$code': typeof DataVerifyCodeRoute
   '/admin/': typeof DataAdminIndexRoute
@@ -270,6 +277,7 @@ export interface FileRoutesByTo {
   '/admin/logs': typeof DataAdminLogsRoute
   '/admin/policies': typeof DataAdminPoliciesRoute
   '/admin/quotes': typeof DataAdminQuotesRoute
+  '/admin/rates': typeof DataAdminRatesRoute
   '/admin/users': typeof DataAdminUsersRoute
   '/verify/$code': typeof DataVerifyCodeRoute
   '/admin': typeof DataAdminIndexRoute
@@ -306,6 +314,7 @@ export interface FileRoutesById {
   '/_data/admin/logs': typeof DataAdminLogsRoute
   '/_data/admin/policies': typeof DataAdminPoliciesRoute
   '/_data/admin/quotes': typeof DataAdminQuotesRoute
+  '/_data/admin/rates': typeof DataAdminRatesRoute
   '/_data/admin/users': typeof DataAdminUsersRoute
   '/_data/verify/$code': typeof DataVerifyCodeRoute
   '/_data/admin/': typeof DataAdminIndexRoute
@@ -342,6 +351,7 @@ export interface FileRouteTypes {
     | '/admin/logs'
     | '/admin/policies'
     | '/admin/quotes'
+    | '/admin/rates'
     | '/admin/users'
     | '/verify/$code'
     | '/admin/'
@@ -375,6 +385,7 @@ export interface FileRouteTypes {
     | '/admin/logs'
     | '/admin/policies'
     | '/admin/quotes'
+    | '/admin/rates'
     | '/admin/users'
     | '/verify/$code'
     | '/admin'
@@ -410,6 +421,7 @@ export interface FileRouteTypes {
     | '/_data/admin/logs'
     | '/_data/admin/policies'
     | '/_data/admin/quotes'
+    | '/_data/admin/rates'
     | '/_data/admin/users'
     | '/_data/verify/$code'
     | '/_data/admin/'
@@ -649,6 +661,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DataAdminQuotesRouteImport
       parentRoute: typeof DataAdminRoute
     }
+    '/_data/admin/rates': {
+      id: '/_data/admin/rates'
+      path: '/rates'
+      fullPath: '/admin/rates'
+      preLoaderRoute: typeof DataAdminRatesRouteImport
+      parentRoute: typeof DataAdminRoute
+    }
     '/_data/admin/users': {
       id: '/_data/admin/users'
       path: '/users'
@@ -679,6 +698,7 @@ interface DataAdminRouteChildren {
   DataAdminLogsRoute: typeof DataAdminLogsRoute
   DataAdminPoliciesRoute: typeof DataAdminPoliciesRoute
   DataAdminQuotesRoute: typeof DataAdminQuotesRoute
+  DataAdminRatesRoute: typeof DataAdminRatesRoute
   DataAdminUsersRoute: typeof DataAdminUsersRoute
   DataAdminIndexRoute: typeof DataAdminIndexRoute
   DataAdminUsersIdRoute: typeof DataAdminUsersIdRoute
@@ -690,6 +710,7 @@ const DataAdminRouteChildren: DataAdminRouteChildren = {
   DataAdminLogsRoute: DataAdminLogsRoute,
   DataAdminPoliciesRoute: DataAdminPoliciesRoute,
   DataAdminQuotesRoute: DataAdminQuotesRoute,
+  DataAdminRatesRoute: DataAdminRatesRoute,
   DataAdminUsersRoute: DataAdminUsersRoute,
   DataAdminIndexRoute: DataAdminIndexRoute,
   DataAdminUsersIdRoute: DataAdminUsersIdRoute,

@@ -5,7 +5,7 @@ import { CLAIM_PHOTOS_MAX, claimStatuses, type ClaimStatus } from './claim';
 import { addOpeningTime, moveIntoOpeningHours, nextClosing, type HolidayCalendar } from './opening-hours';
 import { idParam, listQuery } from './schemas';
 import { linesText } from './text';
-import { requestStatuses } from './views';
+import { quoteDecisions, requestStatuses } from './views';
 
 /** We promise to contact the customer within 24 hours of the request. */
 export const REQUEST_DUE_AFTER_MS = 24 * 3_600_000;
@@ -118,6 +118,16 @@ export const queueListQuery = requestInputs.list.extend({
     .transform((v) => (v === '' ? undefined : v)),
 });
 
+const decisionMessage = `decision must be one of: ${quoteDecisions.join(', ')}`;
+
+/** The quote queue's list: the shared one, and its requests narrowed to one decision (blank is no filter). */
+export const quoteListQuery = queueListQuery.extend({
+  decision: z
+    .union([z.enum(quoteDecisions), z.literal('')], { error: decisionMessage })
+    .optional()
+    .transform((v) => v || undefined),
+});
+
 export const requestUpdateInput = requestInputs.update;
 
 export const claimListQuery = claimInputs.list;
@@ -125,7 +135,7 @@ export const claimUpdateInput = claimInputs.update;
 
 /** Each queue's list query and change, as its operations (modules/requests/queues/queue-operations.ts) take them. */
 export const queueInputs = {
-  quotes: { ...requestInputs, list: queueListQuery },
+  quotes: { ...requestInputs, list: quoteListQuery },
   callbacks: { ...requestInputs, list: queueListQuery },
   claims: claimInputs,
 } as const;

@@ -137,6 +137,26 @@ export const rateVersionInput = z.object({
   rates: rateTable,
 });
 export type RateVersionInput = z.input<typeof rateVersionInput>;
+export type RateVersion = z.output<typeof rateVersionInput>;
+
+/**
+ * POST /api/admin/rates as the doors take it: the name and start checked there, the rates only as an object, then
+ * checked whole by the service (rateIssues), so a wrong field deep in them is named by its whole path rather than by
+ * `rates` alone (docs/api.md#admin-rates).
+ */
+export const rateVersionBody = rateVersionInput.extend({
+  rates: z.record(z.string(), z.unknown(), { error: 'rates must be an object: the rates of a version, as GET gives them' }),
+});
+
+/**
+ * The messages of a failed check of the rates by each wrong field's whole path (`rates.base.temporary.1.upToHours`),
+ * as the server answers them in `fieldErrors` and the console lists them.
+ */
+export function rateIssues(error: z.ZodError, prefix = 'rates'): Record<string, string[]> {
+  const issues: Record<string, string[]> = {};
+  for (const issue of error.issues) (issues[[prefix, ...issue.path.map(String)].join('.')] ??= []).push(issue.message);
+  return issues;
+}
 
 export const rateVersionStatuses = ['live', 'scheduled', 'past'] as const;
 

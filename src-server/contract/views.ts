@@ -83,6 +83,10 @@ export type PolicyVersionView = z.infer<typeof policyVersionView>;
 export const requestStatuses = ['new', 'contacted', 'quoted', 'closed'] as const;
 export type RequestStatus = (typeof requestStatuses)[number];
 
+/** How a quote request was first answered (docs/product.md#the-three-answers): priced on the rates, referred or declined. */
+export const quoteDecisions = ['instant', 'referred', 'declined'] as const;
+export type QuoteDecision = (typeof quoteDecisions)[number];
+
 /** Someone on staff, as a queue names them. */
 export const staffRefView = z.strictObject({ id: z.number().int(), username: z.string() }).meta({ id: 'StaffRefView' });
 export type StaffRefView = z.infer<typeof staffRefView>;
@@ -139,6 +143,13 @@ export const quoteRequestView = z.strictObject({
   requestedStart: z.iso.datetime().nullable(),
   offer: orNull(offerView),
   policyNumber: z.string().nullable(),
+  /** How the rates answered it when it came in; null on requests from before they did. */
+  decision: z.enum(quoteDecisions).nullable(),
+  /** The rule that referred or declined it (`no-live-rates` when no version was live), and its reason in plain words. */
+  decisionRule: z.string().nullable(),
+  decisionReason: z.string().nullable(),
+  /** The rate version it was judged on (and priced on, when instant). */
+  rateVersionId: z.number().int().nullable(),
 }).meta({ id: 'QuoteRequestView' });
 export type QuoteRequestView = z.infer<typeof quoteRequestView>;
 
@@ -235,6 +246,12 @@ export const queueCountsView = z.strictObject({
   claims: z.strictObject({ new: z.number().int(), overdue: z.number().int() }),
 }).meta({ id: 'QueueCountsView' });
 export type QueueCountsView = z.infer<typeof queueCountsView>;
+
+/** Of one decision's requests: how many there are, and how many were bought (their policy in force once, or paid). */
+const decisionCount = z.strictObject({ requests: z.number().int(), bought: z.number().int() });
+/** The quote requests per instant decision (docs/product.md#the-three-answers); older requests, with none, are not counted. */
+export const decisionCountsView = z.strictObject({ instant: decisionCount, referred: decisionCount, declined: decisionCount }).meta({ id: 'DecisionCountsView' });
+export type DecisionCountsView = z.infer<typeof decisionCountsView>;
 
 /** A customer's own quote request on their dashboard (matched by their account's e-mail). */
 export const myQuoteRequestView = quoteRequestView

@@ -42,6 +42,10 @@ const REQUEST: QuoteRequestDetailView = {
     acceptance: { at: '2026-07-01T12:30:00.000Z', via: 'phone', by: 'sam' },
   },
   policyNumber: null,
+  decision: null,
+  decisionRule: null,
+  decisionReason: null,
+  rateVersionId: null,
   details: { vehicleType: 'Car', regNumber: 'AB12 CDE' },
   // 17:30 BST on 15 July, for two weeks.
   requestedStart: '2026-07-15T16:30:00.000Z',
@@ -226,6 +230,6 @@ describe('Issue policy', () => {
     expect(
       screen.getByText('Policy KC-ABCDEFGHJK issued to a new account, amelia.fletcher (amelia@example.test). An invitation to set a password was e-mailed, with the policy documents.'),
     ).toBeTruthy();
-    expect(invalidated().sort()).toEqual(['admin.logs.list', 'admin.policies.list', 'admin.queueCounts', 'admin.quotes.get', 'admin.quotes.list', 'admin.stats', 'admin.users.list']);
+    expect(invalidated().sort()).toEqual(['admin.decisionCounts', 'admin.logs.list', 'admin.policies.list', 'admin.queueCounts', 'admin.quotes.get', 'admin.quotes.list', 'admin.stats', 'admin.users.list']);
   });
 });

@@ -24,6 +24,10 @@ const REQUEST: QuoteRequestDetailView = {
   product: 'learner',
   offer: null,
   policyNumber: null,
+  decision: null,
+  decisionRule: null,
+  decisionReason: null,
+  rateVersionId: null,
   details: {
     product: 'learner',
     licenceType: 'Provisional UK',

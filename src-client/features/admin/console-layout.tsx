@@ -7,6 +7,7 @@ import { Button } from '../../components/button';
 import { ConfirmEmailBanner } from '../../components/confirm-email-banner';
 import { PageHeading } from '../../components/page';
 import { needsSecondFactor } from '../../lib/call-errors';
+import { useSession } from '../../lib/session';
 import { reloadConsole } from './mutations';
 import { ErrorBanner, loadFailure, NoticeProvider, SuccessNotice, useNoticeState } from '../../components/notices';
 import { statsQuery } from './queries';
@@ -25,12 +26,15 @@ const TABS = [
   { to: '/admin/quotes', label: 'Quote requests' },
   { to: '/admin/callbacks', label: 'Callback requests' },
   { to: '/admin/claims', label: 'Claims' },
+  // The insurer's rates are the owner's to change (docs/product.md#rates).
+  { to: '/admin/rates', label: 'Rates', ownerOnly: true },
 ] as const;
 
 export function ConsoleLayout() {
   const { notice, notify } = useNoticeState();
   const stats = useQuery(statsQuery());
   const { q } = route.useSearch();
+  const isOwner = useSession()?.user.isOwner ?? false;
   const navigateAway = useNavigate();
   // Every console page asks for the statistics: under the owner's rule, a staff account without a second factor is
   // refused them and sent to set one up (docs/product.md#second-factor-for-staff).
@@ -78,7 +82,7 @@ export function ConsoleLayout() {
 
       <nav aria-label="Admin sections" className="mt-6 border-b border-slate-300">
         <ul className="flex flex-wrap gap-1">
-          {TABS.map((t) => (
+          {TABS.filter((t) => isOwner || !('ownerOnly' in t)).map((t) => (
             <li key={t.to}>
               <Link
                 to={t.to}

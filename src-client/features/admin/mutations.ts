@@ -19,6 +19,9 @@ const stale = {
   request: (kind: ConsoleQueue, id: number) => trpc.admin[kind].get.invalidate({ id }),
   /** The overview's new and overdue counts (a status change can move them). */
   queueCounts: () => trpc.admin.queueCounts.invalidate(),
+  /** The quote queue's decision figures: issuing a policy or a payment can make a request bought. */
+  decisionCounts: () => trpc.admin.decisionCounts.invalidate(),
+  rates: () => trpc.admin.rates.list.invalidate(),
 };
 
 /** A change whose success marks `after(answer, input)` stale; the screen does not wait for the refetches. */
@@ -53,6 +56,10 @@ export const useCancelPolicy = () =>
 
 export const useVoidPolicy = () =>
   useChange((input: Admin['policies']['void']) => trpcClient.admin.policies.void.mutate(input), () => [stale.policies(), stale.stats(), stale.logs()]);
+
+/** A new rate version: the list shows it (and the one it replaces as past), the log its entry. */
+export const useCreateRateVersion = () =>
+  useChange((input: Admin['rates']['create']) => trpcClient.admin.rates.create.mutate(input), () => [stale.rates(), stale.logs()]);
 
 /** The documents or the invitation sent again: only the log shows it. */
 export const useResendToCustomer = () => useChange((input: Admin['policies']['resend']) => trpcClient.admin.policies.resend.mutate(input), () => [stale.logs()]);
@@ -96,7 +103,7 @@ export const useSendOffer = () =>
 export const useIssuePolicy = () =>
   useChange(
     (input: Admin['quotes']['issuePolicy']) => trpcClient.admin.quotes.issuePolicy.mutate(input),
-    (_issued, input) => [stale.queue('quotes', Number(input.id)), stale.queueCounts(), stale.policyList(), stale.users(), stale.stats(), stale.logs()],
+    (_issued, input) => [stale.queue('quotes', Number(input.id)), stale.queueCounts(), stale.decisionCounts(), stale.policyList(), stale.users(), stale.stats(), stale.logs()],
   );
 
 /** An acceptance given by phone (docs/product.md#accepting-a-quote): the request's offer moves. */
@@ -107,7 +114,11 @@ export const useRecordAcceptance = () =>
 export const useRecordPayment = () =>
   useChange(
     (input: Admin['policies']['recordPayment']) => trpcClient.admin.policies.recordPayment.mutate(input),
-    (answer) => (answer.activated ? [stale.policies(), stale.stats(), stale.logs()] : [trpc.admin.policies.payments.invalidate({ id: answer.policy.id }), stale.logs()]),
+    // A payment makes the request a policy came from bought (the quote queue's decision figures).
+    (answer) =>
+      answer.activated
+        ? [stale.policies(), stale.stats(), stale.decisionCounts(), stale.logs()]
+        : [trpc.admin.policies.payments.invalidate({ id: answer.policy.id }), stale.decisionCounts(), stale.logs()],
   );
 
 /** After the CSV report was fetched: the server logged it. */

@@ -1,6 +1,7 @@
 // The console's reads, defined once so a route's loader and its tab read with the same key and nothing is fetched twice.
 import { keepPreviousData } from '@tanstack/react-query';
 import type { ClaimFilter, QueueFilter } from '@server/contract/queues';
+import type { QuoteDecision } from '@server/contract/views';
 import { trpc } from '../../lib/trpc';
 import { listInputOf, type ListDeps } from './search';
 
@@ -19,14 +20,17 @@ export const logsQuery = (deps: ListDeps) => trpc.admin.logs.list.queryOptions(l
 export interface QueueDeps extends ListDeps {
   status?: QueueFilter | undefined;
   startsWithin?: number | undefined;
+  /** Quote requests only: the rates' decision (docs/product.md#the-three-answers). */
+  decision?: QuoteDecision | undefined;
 }
-const queueInputOf = ({ status, startsWithin, ...deps }: QueueDeps) => ({
+const queueInputOf = ({ status, startsWithin, decision: _decision, ...deps }: QueueDeps) => ({
   ...listInputOf(deps),
   ...(status ? { status } : {}),
   ...(startsWithin ? { startsWithin } : {}),
 });
 
-export const quotesQuery = (deps: QueueDeps) => trpc.admin.quotes.list.queryOptions(queueInputOf(deps), list);
+export const quotesQuery = (deps: QueueDeps) => trpc.admin.quotes.list.queryOptions({ ...queueInputOf(deps), ...(deps.decision ? { decision: deps.decision } : {}) }, list);
+
 export const callbacksQuery = (deps: QueueDeps) => trpc.admin.callbacks.list.queryOptions(queueInputOf(deps), list);
 
 /** A page of the Claims queue: the list's page and search, and the claim filter when one is chosen. */
@@ -40,6 +44,12 @@ const QUEUE_COUNTS_REFRESH_MS = 60_000;
 
 /** The overview's new and overdue requests per queue. */
 export const queueCountsQuery = () => trpc.admin.queueCounts.queryOptions(undefined, { ...read, refetchInterval: QUEUE_COUNTS_REFRESH_MS });
+
+/** The rate versions, newest first (owners only: docs/product.md#rates). */
+export const ratesQuery = () => trpc.admin.rates.list.queryOptions(undefined, read);
+
+/** The quote requests per decision of the rates, and those bought. */
+export const decisionCountsQuery = () => trpc.admin.decisionCounts.queryOptions(undefined, read);
 
 /** Who a request can be assigned to: the admins and owners. */
 export const staffQuery = () => trpc.admin.staff.queryOptions(undefined, read);

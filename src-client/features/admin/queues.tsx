@@ -10,6 +10,7 @@ import type { CallbackRequestView, ClaimView, Page, QuoteRequestView, StaffRefVi
 import { Button } from '../../components/button';
 import { InjuriesBadge, RequestStatusBadge } from './badges';
 import { EmailLink, PhoneLink } from './contact-links';
+import { decisionLabels, decisionText, DecisionTabs } from './decision-tabs';
 import { dueState } from './due';
 import { DueText, useDueNow } from './due-text';
 import { formatTimestamp } from './format';
@@ -65,11 +66,12 @@ const CreatedCell = ({ at }: { at: string }) => (
 const notAsked = <span className="text-ink-muted">Not asked</span>;
 
 const QUOTE_COLUMNS: OwnColumns<QuoteRequestView> = {
-  headings: ['Name', 'Contact', 'Product', 'Cover starts (UK time)', 'Created (UK time)'],
+  headings: ['Name', 'Contact', 'Product', 'Decision', 'Cover starts (UK time)', 'Created (UK time)'],
   cells: (r) => (
     <>
       <Contact name={`${r.firstName} ${r.lastName}`} phone={r.phone} email={r.email} />
       <td className="p-2">{r.product ? productLabels[r.product] : notAsked}</td>
+      <td className="p-2">{r.decision ? <span title={decisionText(r)}>{decisionLabels[r.decision]}</span> : <span className="text-ink-muted">None</span>}</td>
       <td className="p-2 whitespace-nowrap">{r.requestedStart ? <time dateTime={r.requestedStart}>{formatTimestamp(r.requestedStart)}</time> : notAsked}</td>
       <CreatedCell at={r.createdAt} />
     </>
@@ -112,9 +114,17 @@ const CLAIM_COLUMNS: OwnColumns<ClaimView> = {
 export function QuotesTab() {
   const search = quotesRoute.useSearch();
   // Only quote requests ask for cover, so only they narrow by when it starts.
-  const deps: QueueDeps = { ...listDepsOf(search), status: search.status, startsWithin: search.startsWithin };
+  const deps: QueueDeps = { ...listDepsOf(search), status: search.status, startsWithin: search.startsWithin, decision: search.decision };
   return (
-    <QueueTab kind="quotes" page={deps.page} status={deps.status} query={useQuery(quotesQuery(deps))} columns={QUOTE_COLUMNS} filters={<StartsWithinField value={deps.startsWithin} />} />
+    <QueueTab
+      kind="quotes"
+      page={deps.page}
+      status={deps.status}
+      query={useQuery(quotesQuery(deps))}
+      columns={QUOTE_COLUMNS}
+      above={<DecisionTabs value={deps.decision} />}
+      filters={<StartsWithinField value={deps.startsWithin} />}
+    />
   );
 }
 
@@ -137,6 +147,7 @@ function QueueTab<R extends QueueRow>({
   query,
   columns,
   filters,
+  above,
 }: {
   kind: ConsoleQueue;
   page: number;
@@ -145,6 +156,8 @@ function QueueTab<R extends QueueRow>({
   columns: OwnColumns<R>;
   /** More filters beside 'Show'. */
   filters?: ReactNode;
+  /** What the queue shows above its table (the quote queue's decisions). */
+  above?: ReactNode;
 }) {
   const now = useDueNow();
   const pager = useListPager(page, query.data);
@@ -153,6 +166,7 @@ function QueueTab<R extends QueueRow>({
   const words = queueWords[kind];
   return (
     <ListQueryFrame query={query}>
+      {above}
       <TableSection
         title={words.title}
         aside={

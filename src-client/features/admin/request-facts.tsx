@@ -13,6 +13,7 @@ import type { CallbackRequestDetailView, ClaimDetailView } from '@server/contrac
 import { textLinkClass } from '../../components/button';
 import { RequestStatusBadge } from './badges';
 import { EmailLink, PhoneLink } from './contact-links';
+import { decisionText } from './decision-tabs';
 import { dueState } from './due';
 import { DueText, useDueNow } from './due-text';
 import { formatInstant, formatTimestamp, formatUkDate, formatUkDateTime } from './format';
@@ -81,6 +82,7 @@ export function QuoteRequestFacts({ request: r }: { request: QuoteRequestDetail 
     ...factIf('Product', r.product && productLabels[r.product]),
     ...factIf('Cover starts', r.requestedStart && formatInstant(Date.parse(r.requestedStart))),
     ...factIf('Cover length', r.duration && durationText(r.duration)),
+    ['Decision', decisionText(r)],
     ...factIf('Offer sent', r.offer && `${formatPounds(r.offer.premium)}, valid until ${formatInstant(Date.parse(r.offer.validUntil))}`),
     ...factIf('Policy issued', r.policyNumber),
   ];

@@ -2,6 +2,7 @@
 // Checked by hand, without a schema library: the route files that call these stay in the main chunk.
 import { ADMIN_PAGE_SIZE } from '@server/contract/limits';
 import type { ClaimFilter, QueueFilter } from '@server/contract/queues';
+import type { QuoteDecision } from '@server/contract/views';
 
 /** The server refuses longer search terms (contract/schemas.ts listQuery). */
 export const MAX_SEARCH_LENGTH = 100;
@@ -34,7 +35,14 @@ export interface QueueSearch {
   status?: QueueFilter | ClaimFilter;
   /** Quote requests whose cover starts within this many hours: `?startsWithin=24`. */
   startsWithin?: number;
+  /** Quote requests the rates answered so: `?decision=referred` (docs/product.md#the-three-answers). */
+  decision?: QuoteDecision;
 }
+
+/** contract/views.ts's quoteDecisions, written out for the same reason as the filters below. */
+export const QUOTE_DECISIONS = ['instant', 'referred', 'declined'] as const satisfies readonly QuoteDecision[];
+const everyDecision: Exclude<QuoteDecision, (typeof QUOTE_DECISIONS)[number]> extends never ? true : false = true;
+void everyDecision;
 
 /** The "cover starts within" choices, in hours (the server takes any whole number from 1 to 744). */
 export const STARTS_WITHIN_CHOICES = [2, 6, 24, 48, 168] as const;
@@ -45,12 +53,18 @@ const QUEUE_FILTERS = ['open', 'overdue', 'new', 'contacted', 'quoted', 'closed'
 const everyFilter: Exclude<QueueFilter, (typeof QUEUE_FILTERS)[number]> extends never ? true : false = true;
 void everyFilter;
 
-export function validateQueueSearch(raw: Record<string, unknown>): PageSearch & { status?: QueueFilter; startsWithin?: number } {
+export function validateQueueSearch(raw: Record<string, unknown>): PageSearch & { status?: QueueFilter; startsWithin?: number; decision?: QuoteDecision } {
   const status = raw['status'];
   const known = typeof status === 'string' && (QUEUE_FILTERS as readonly string[]).includes(status);
   const within = Number(raw['startsWithin']);
   const withinKnown = (STARTS_WITHIN_CHOICES as readonly number[]).includes(within);
-  return { ...validatePageSearch(raw), ...(known ? { status: status as QueueFilter } : {}), ...(withinKnown ? { startsWithin: within } : {}) };
+  const decision = QUOTE_DECISIONS.find((d) => d === raw['decision']);
+  return {
+    ...validatePageSearch(raw),
+    ...(known ? { status: status as QueueFilter } : {}),
+    ...(withinKnown ? { startsWithin: within } : {}),
+    ...(decision ? { decision } : {}),
+  };
 }
 
 /** contract/queues.ts's claimFilters, written out for the same reason. */

@@ -8,7 +8,7 @@ import { listDepsOf, validateQueueSearch } from '../../features/admin/search';
 // the component's code loads.
 export const Route = createFileRoute('/_data/admin/quotes')({
   validateSearch: validateQueueSearch,
-  loaderDeps: ({ search }) => ({ ...listDepsOf(search), status: search.status, startsWithin: search.startsWithin }),
+  loaderDeps: ({ search }) => ({ ...listDepsOf(search), status: search.status, startsWithin: search.startsWithin, decision: search.decision }),
   loader: ({ deps, context: { queryClient } }) => {
     void queryClient.prefetchQuery(quotesQuery(deps));
   },

@@ -1,5 +1,5 @@
 // The owner's rate versions (docs/product.md#rates): listed whole, and a new one from the same JSON.
-import { rateVersionInput, rateVersionsView, rateVersionView } from '../../../contract/rates';
+import { rateVersionBody, rateVersionsView, rateVersionView } from '../../../contract/rates';
 import { defineOperation } from '../../../api/operation';
 import { createRateVersion, listRateVersions } from './service';
 
@@ -22,7 +22,7 @@ export const rateOperations = {
   }),
   create: defineOperation({
     tier: 'owner',
-    input: rateVersionInput,
+    input: rateVersionBody,
     output: rateVersionView,
     handler: ({ deps, caller }, input) => createRateVersion(deps, caller, input),
     rest: {
@@ -33,7 +33,8 @@ export const rateOperations = {
       summary: 'A new rate version',
       description:
         'The same JSON as a version from GET (its `id`, `status` and times are ignored): `name`, `rates` and, optionally, `effectiveFrom` ' +
-        '(ISO 8601, now or later; now when left out). A version is never changed once written: send a new one. Owners only; logged.',
+        '(ISO 8601, now or later; now when left out). A version is never changed once written: send a new one. Owners only; logged. ' +
+        'A wrong field of the rates is named in `fieldErrors` by its whole path, such as `rates.base.temporary.1.upToHours`.',
       status: 201,
       response: 'The version saved',
       errors: [400],

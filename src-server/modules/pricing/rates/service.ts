@@ -1,13 +1,13 @@
 // Rate versions (docs/product.md#rates): the live one prices every request; an owner adds versions, never edits one.
 import { readFileSync } from 'node:fs';
 import { desc, eq, lte } from 'drizzle-orm';
-import { rateMessages, rateTable, rateVersionInput, type RateTable, type RateVersionView } from '../../../contract/rates';
+import { rateIssues, rateMessages, rateTable, rateVersionInput, type RateTable, type RateVersionView } from '../../../contract/rates';
 import { assertOwnerRights } from '../../../platform/auth/permissions';
 import { writeLog } from '../../../platform/audit/log';
 import type { DbOrTx } from '../../../platform/db/client';
 import { rateVersions } from '../../../platform/db/schema/index';
 import type { Caller, Deps } from '../../../deps';
-import { fieldInvalid } from '../../../errors';
+import { fieldInvalid, InvalidError } from '../../../errors';
 import { messages } from '../../../contract/messages';
 
 type RateRow = typeof rateVersions.$inferSelect;
@@ -60,8 +60,11 @@ export async function listRateVersions(deps: Deps, caller: Caller): Promise<{ it
 }
 
 /** POST /api/admin/rates and admin.rates.create: a new version, from now or a later time; logged with who and when. */
-export async function createRateVersion(deps: Deps, caller: Caller, input: ReturnType<typeof rateVersionInput.parse>): Promise<RateVersionView> {
+export async function createRateVersion(deps: Deps, caller: Caller, body: { name: string; effectiveFrom?: string | undefined; rates: Record<string, unknown> }): Promise<RateVersionView> {
   assertOwnerRights(caller);
+  const checked = rateTable.safeParse(body.rates);
+  if (!checked.success) throw new InvalidError(messages.invalidInput, { formErrors: [], fieldErrors: rateIssues(checked.error) });
+  const input = { ...body, rates: checked.data };
   const now = deps.clock.now();
   const effectiveFrom = input.effectiveFrom === undefined ? now : Date.parse(input.effectiveFrom);
   // A minute's grace: a time chosen as "now" in the console reaches the server a moment later.

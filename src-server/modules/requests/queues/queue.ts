@@ -44,7 +44,7 @@ export interface QueueRow<R extends QueueRequest> {
 export type QueueItemKind = 'quote' | 'callback' | 'claim';
 
 /** A page of a queue as the services take it: its own status filters (`open`, `overdue`, a status), searched, paged. */
-export type QueuePageQuery = ListQuery & { status?: string | undefined; startsWithin?: number | undefined };
+export type QueuePageQuery = ListQuery & { status?: string | undefined; startsWithin?: number | undefined; decision?: string | undefined };
 
 /** A change staff make to a request: its status (one of its queue's, the schema checked), its assignee, or both. */
 export interface QueueItemChange {
@@ -66,6 +66,8 @@ export interface Queue<Row extends QueueRow<QueueRequest>, V, D, K extends Queue
   table: SQLiteTable & Record<'id' | 'reference' | 'status' | 'createdAt' | 'dueAt', SQLiteColumn>;
   /** When the cover asked for starts, for the "cover starts within" filter; absent where nothing is asked (callbacks). */
   startsAt?: SQLiteColumn;
+  /** How a request was first answered (docs/product.md#the-three-answers), for the decision filter; quote requests only. */
+  decision?: SQLiteColumn;
   /** Where a search looks (platform/db/list.ts searchMatch): phones and registrations match however they are typed. */
   searchable: SearchColumns;
   /** Names the request in the audit log, e.g. 'Quote request'. */
@@ -170,7 +172,8 @@ export async function listQueue<Row extends QueueRow<QueueRequest>, V, D>(
   // Bracketed: the search is an OR chain, and `and` joins its parts as they are.
   const search = q.search ? sql`(${searchMatch(queue.searchable, q.search)})` : undefined;
   const starts = startsWithinWhere(queue, q.startsWithin, now);
-  const narrow = (where: SQL) => and(where, search, starts)!;
+  const decided = q.decision === undefined || !queue.decision ? undefined : eq(queue.decision, q.decision);
+  const narrow = (where: SQL) => and(where, search, starts, decided)!;
   const segments = segmentsOf(queue, q.status, now).map((s) => ({ ...s, where: narrow(s.where) }));
   const orderOf = (s: Segment) => {
     const { id, createdAt, dueAt } = queue.table;

@@ -128,6 +128,10 @@ function quoteView(row: QuoteQueueRow): QuoteRequestView {
     requestedStart: r.requestedStartAt === null ? null : iso(r.requestedStartAt),
     offer: offerOf(r),
     policyNumber: row.policyNumber,
+    decision: r.decision,
+    decisionRule: r.decisionRule,
+    decisionReason: r.decisionReason,
+    rateVersionId: r.rateVersionId,
   };
 }
 
@@ -173,6 +177,7 @@ export const quoteQueue: Queue<QuoteQueueRow, QuoteRequestView, QuoteRequestDeta
   owedStatuses: promiseOwedStatuses.quotes,
   table: quoteRequests,
   startsAt: quoteRequests.requestedStartAt,
+  decision: quoteRequests.decision,
   searchable: {
     text: [
       quoteRequests.reference,
