@@ -3,6 +3,7 @@
 // in code (the first start seeds modules/pricing/rates/example-rates.json).
 import { z } from 'zod';
 import { products } from './products';
+import { lineText, nameText, textRuleMessage } from './text';
 
 /** A factor or multiplier: a decimal with at most 4 places, kept as text so the price's arithmetic is exact. */
 export const FACTOR_PLACES = 4;
@@ -76,7 +77,7 @@ const rule = z.strictObject({
   id: z.string().trim().regex(/^[a-z0-9-]{1,40}$/, 'A rule id is 1 to 40 lower-case letters, digits and hyphens'),
   action: z.enum(ruleActions, { error: 'action must be decline or refer' }),
   /** Shown to staff, and to the customer when the request is declined: plain words. */
-  reason: z.string().trim().min(1, 'A rule needs its reason').max(300),
+  reason: lineText({ error: 'A rule needs its reason', message: textRuleMessage('A rule\'s reason') }).min(1, 'A rule needs its reason').max(300),
   /** Every condition must hold for the rule to apply. */
   when: z.array(condition).min(1, 'A rule needs at least one condition').max(20),
 });
@@ -130,10 +131,14 @@ export const rateMessages = {
 } as const;
 
 /** POST /api/admin/rates: a new version. A version downloaded from GET may be sent back as it is: its id and times are ignored. */
+const EFFECTIVE_FROM = 'effectiveFrom must be a date and time such as 2026-12-08T09:00:00Z';
+
 export const rateVersionInput = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  name: nameText({ error: 'Name is required', message: textRuleMessage('Name') }).min(1, 'Name is required').max(100, 'Name must be at most 100 characters'),
   /** When it takes effect (ISO 8601); now when left out. */
-  effectiveFrom: z.iso.datetime({ offset: true, error: 'effectiveFrom must be a date and time such as 2026-12-08T09:00:00Z' }).optional(),
+  effectiveFrom: lineText({ message: EFFECTIVE_FROM })
+    .pipe(z.iso.datetime({ offset: true, error: EFFECTIVE_FROM }))
+    .optional(),
   rates: rateTable,
 });
 export type RateVersionInput = z.input<typeof rateVersionInput>;

@@ -10,6 +10,7 @@ import { formatPounds } from '@server/contract/pounds';
 import { buttonClass } from '../../components/button';
 import type { CoverState } from '@server/contract/cover';
 import { DocumentButtons, DocumentFailureMessage, useDocumentActions } from './document-buttons';
+import { ExtendCover } from './extend-cover';
 import {
   countdown,
   countdownSummary,
@@ -175,6 +176,8 @@ export function PolicyCard({
           <Link to="/claims" className={buttonClass('primary')}>
             Make a claim
           </Link>
+          {/* More time in two taps, priced and paid online (docs/product.md#extending-cover). */}
+          {number && policy.status === 'active' && (state === 'live' || state === 'upcoming') ? <ExtendCover policy={policy} /> : null}
           {/* The wizard filled in from this policy, as the cover-ending reminder's link does (docs/product.md#asking-for-more-cover). */}
           {number && policy.status !== 'void' ? (
             <Link to="/request-quote-step1" search={{ renew: number }} className={buttonClass('secondary')} aria-label={`Buy again: ${number}`}>
