@@ -8,5 +8,7 @@ export { adminPaymentOperations } from './payments/operations';
 export { documentsMail, type Placement } from './policies/mail';
 export { adminPolicyOperations, policyOperations } from './policies/operations';
 export { insertPolicy, joinAccount, sweepExpiredPolicies, toPolicyView } from './policies/service';
+export { paidPence } from './policies/paid';
+export type { PolicyRow } from './policies/row';
 export { sendDueReminders } from './reminders/service';
 export { verifyOperations } from './verify/operations';
