@@ -5,6 +5,7 @@ export { policyDocumentFiles, type DocumentFile } from './documents/files';
 export { documentOperation } from './documents/operations';
 export { myPaidOperation } from './payments/mine';
 export { adminPaymentOperations } from './payments/operations';
+export { handlePaymentWebhook } from './payments/webhook';
 export { documentsMail, type Placement } from './policies/mail';
 export { adminPolicyOperations, policyOperations } from './policies/operations';
 export { insertPolicy, joinAccount, sweepExpiredPolicies, toPolicyView } from './policies/service';
