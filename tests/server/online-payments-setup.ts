@@ -19,14 +19,14 @@ export interface PaymentsHarness {
 
 export async function createPaymentsHarness(start = T0): Promise<PaymentsHarness> {
   // The app's port is known before the app is made: its webhook URL is the stand-in's to call.
-  let app: ((req: Request) => Response | Promise<Response>) | undefined;
+  const target: { app?: (req: Request) => Response | Promise<Response> } = {};
   const listener: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: (req) => (app ? app(req) : new Response('starting', { status: 503 })), port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    const s = serve({ fetch: (req) => (target.app ? target.app(req) : new Response('starting', { status: 503 })), port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
   const port = (listener.address() as AddressInfo).port;
   const stripe = await startStripeStandIn({ port: 0, webhookUrl: `http://127.0.0.1:${port}/api/payments/webhook`, webhookSecret: WEBHOOK_SECRET });
   const h = await createHarness(start, { payments: createStripePayments({ secretKey: 'sk_test_kerbside', webhookSecret: WEBHOOK_SECRET, apiUrl: stripe.url }) });
-  app = (req) => h.app.fetch(req);
+  target.app = (req) => h.app.fetch(req);
   await ensureExampleRates(h.deps);
   return {
     h,

@@ -139,7 +139,7 @@ describe('events that record no payment', () => {
     expectNothingRecorded({ metadata: { ...session.metadata, kind: 'extension', extensionId: '1' } }, /^extension not handled$/));
 
   it('another event type is recorded once as ignored', async () => {
-    const event = { ...ph.stripe.completedEvent(session), type: 'charge.refunded' };
+    const event: Record<string, unknown> = { ...ph.stripe.completedEvent(session), type: 'charge.refunded' };
     expect((await ph.stripe.sendEvent(event)).status).toBe(200);
     expect(await eventRow(String(event['id']))).toEqual(expect.objectContaining({ type: 'charge.refunded', outcome: 'ignored' }));
   });
