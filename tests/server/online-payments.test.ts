@@ -229,3 +229,62 @@ describe('refusals', () => {
     expect(paymentMessages.method).toBe('Method must be one of: card-by-phone, bank-transfer, other');
   });
 });
+
+describe('cancelled before its start: the online payment is refunded through the provider', () => {
+  let staff: string;
+  const cancel = (policyId: number, body: unknown = { reason: 'Plans changed' }) => h.request('POST', `/api/admin/policies/${policyId}/cancel`, { token: staff, body });
+
+  /** A price bought and paid online: the policy's id and the payment intent. */
+  async function paidOnline(): Promise<{ policyId: number; paymentIntent: string; premiumPence: number; policyNumber: string }> {
+    h.clock.set(T0);
+    const buyer = await pricedRequestOf(h);
+    const reply = await expectJson<BuyQuoteReply>(buy(buyer.token, buyer.reference), 200);
+    await pay(reply.checkoutUrl);
+    const policy = await policyOf(reply.policyNumber);
+    expect(policy['status']).toBe('active');
+    return { policyId: Number(policy['id']), paymentIntent: sessionOf(reply.checkoutUrl).payment_intent!, premiumPence: buyer.premiumPence, policyNumber: reply.policyNumber };
+  }
+
+  beforeAll(async () => {
+    await h.addUser({ username: 'canceller', isAdmin: true });
+    staff = await h.tokenFor('canceller');
+  });
+
+  it('a provider failure answers 502 and cancels nothing; the retry refunds once and records it', async () => {
+    const paid = await paidOnline();
+    ph.stripe.failNext(500);
+    const failed = await cancel(paid.policyId);
+    expect(failed.status).toBe(502);
+    expect((await json<ErrorBody>(failed)).error).toBe(onlinePaymentMessages.refundFailed);
+    expect((await policyOf(paid.policyNumber))['status']).toBe('active');
+    expect(await paymentsOf(paid.policyId)).toHaveLength(1);
+
+    const done = await cancel(paid.policyId);
+    expect(done.status).toBe(200);
+    expect((await policyOf(paid.policyNumber))['status']).toBe('cancelled');
+    const refunds = ph.stripe.refunds.filter((r) => r.payment_intent === paid.paymentIntent);
+    expect(refunds).toEqual([expect.objectContaining({ amount: paid.premiumPence, idempotency_key: expect.stringMatching(new RegExp(`^kc-refund-${paid.policyId}-`)) })]);
+    expect(await paymentsOf(paid.policyId)).toEqual([
+      expect.objectContaining({ amount_pence: paid.premiumPence, method: 'hosted-card' }),
+      expect.objectContaining({ amount_pence: -paid.premiumPence, method: 'hosted-card', reference: refunds[0]!.id, username: 'canceller' }),
+    ]);
+    expect(await logsMentioning(h, `Cancelled policy: ${paid.policyNumber}`)).toEqual([expect.objectContaining({ action: expect.stringContaining('(card online)') })]);
+  });
+
+  it('a refund by hand is limited to what is not given back online', async () => {
+    const paid = await paidOnline();
+    const res = await cancel(paid.policyId, { reason: 'Plans changed', refund: { amount: '1', method: 'bank-transfer' } });
+    expect(res.status).toBe(400);
+    expect(ph.stripe.refunds.filter((r) => r.payment_intent === paid.paymentIntent)).toEqual([]);
+    expect((await policyOf(paid.policyNumber))['status']).toBe('active');
+  });
+
+  it('once the cover has started, nothing is refunded online', async () => {
+    const paid = await paidOnline();
+    h.clock.set(Date.UTC(2026, 6, 10, 9, 0));
+    staff = await h.tokenFor('canceller');
+    expect((await cancel(paid.policyId)).status).toBe(200);
+    expect(ph.stripe.refunds.filter((r) => r.payment_intent === paid.paymentIntent)).toEqual([]);
+    expect(await paymentsOf(paid.policyId)).toHaveLength(1);
+  });
+});
