@@ -135,9 +135,6 @@ describe('events that record no payment', () => {
   it('a wrong amount', () => expectNothingRecorded({ amount_total: session.amount_total - 1 }, /^amount \d+ is not the session's \d+/));
   it('a wrong currency', () => expectNothingRecorded({ currency: 'eur' }, /^currency eur is not the session's gbp$/));
   it('an unknown session', () => expectNothingRecorded({ id: 'cs_test_unknown' }, /^unknown checkout session$/));
-  it('an extension: routed by its metadata, left for its own handler', () =>
-    expectNothingRecorded({ metadata: { ...session.metadata, kind: 'extension', extensionId: '1' } }, /^extension not handled$/));
-
   it('another event type is recorded once as ignored', async () => {
     const event: Record<string, unknown> = { ...ph.stripe.completedEvent(session), type: 'charge.refunded' };
     expect((await ph.stripe.sendEvent(event)).status).toBe(200);

@@ -6,23 +6,26 @@ import { addDuration, durationText } from '../../../contract/durations';
 import { extensionMessages, type ExtensionInput, type ExtensionQuoteView } from '../../../contract/extension';
 import { formatPounds } from '../../../contract/pounds';
 import { PRICE_VALID_MINUTES, pricingMessages } from '../../../contract/pricing';
-import { productRules } from '../../../contract/products';
+import { productLabels, productRules } from '../../../contract/products';
 import { brand } from '../../../contract/brand';
 import { epochToUkLocal } from '../../../contract/time';
 import { writeLog } from '../../../platform/audit/log';
 import type { Tx } from '../../../platform/db/client';
-import { policies, policyExtensions, quoteRequests } from '../../../platform/db/schema/index';
+import { policies, policyExtensions, quoteRequests, users } from '../../../platform/db/schema/index';
+import { openCheckout } from '../payments/checkout';
 import type { Caller, Deps } from '../../../deps';
 import { ConflictError, NotFoundError, fieldInvalid } from '../../../errors';
 import { messages } from '../../../contract/messages';
 import { liveRates, priceOn, type PricedAnswers } from '../../pricing';
 import { policyDocumentFiles } from '../documents/files';
 import { policyChangedMail, policyMailAccount } from '../policies/mail';
-import type { PolicyRow } from '../policies/row';
+import { SYSTEM_ACTOR, type PolicyRow } from '../policies/row';
 import { savePolicy } from '../policies/service';
 import { policyInputOf } from '../policies/input';
 
 const HOUR_MS = 3_600_000;
+/** Stripe's shortest life of a hosted page. */
+const PAGE_OPEN_MS = 30 * 60_000;
 type ExtensionRow = typeof policyExtensions.$inferSelect;
 
 /** The caller's own policy by number, in force or about to be: nothing else is extended. */
@@ -103,7 +106,7 @@ export async function priceExtension(deps: Deps, caller: Caller, input: Extensio
 }
 
 /** The caller's own priced extension that can still be bought, with its policy. */
-export async function extensionToBuy(deps: Deps, caller: Caller, policyNumber: string, id: number): Promise<{ extension: ExtensionRow; policy: PolicyRow }> {
+async function extensionToBuy(deps: Deps, caller: Caller, policyNumber: string, id: number): Promise<{ extension: ExtensionRow; policy: PolicyRow }> {
   const now = deps.clock.now();
   const policy = await ownLivePolicy(deps.db, caller, policyNumber, now);
   const [extension] = await deps.db
@@ -118,7 +121,6 @@ export async function extensionToBuy(deps: Deps, caller: Caller, policyNumber: s
   return { extension, policy };
 }
 
-const SYSTEM: Caller = { id: 0, username: 'system', isAdmin: true, isOwner: false, jti: 'system', exp: 0 };
 
 /**
  * An extension paid (the provider's webhook, in its transaction): the end moves to the extension's, the premium grows
@@ -135,10 +137,37 @@ export async function applyPaidExtension(deps: Deps, tx: Tx, extensionId: number
   const input = { ...policyInputOf(policy, 'active'), endDate: end.date, endTime: end.time, premium: ((policy.premiumPence ?? 0) + extension.premiumPence) / 100 };
   const length = durationText({ value: extension.durationValue, unit: extension.durationUnit });
   const reason = `Extended by ${length} (${formatPounds(extension.premiumPence / 100)}), paid online`;
-  const { row, changes } = await savePolicy(tx, SYSTEM, policy, input, now, reason);
+  const { row, changes } = await savePolicy(tx, SYSTEM_ACTOR, policy, input, now, reason);
   await writeLog(tx, now, { action: `Policy ${row.policyNumber} extended by ${length}, paid online`, username: 'system' });
   const account = await policyMailAccount(tx, row);
   if (!account) return false;
   await deps.mailer.queue(tx, policyChangedMail(deps.publicUrl, row, account.email, changes, reason, await policyDocumentFiles(deps, tx, row)));
   return true;
+}
+
+/**
+ * POST /api/user/policies/{policyNumber}/extension/{id}/buy and policies.buyExtension: the hosted card page for the
+ * extension's price, fixed when it was priced. Only the webhook records the payment and moves the end.
+ */
+export async function buyExtension(deps: Deps, caller: Caller, policyNumber: string, id: number): Promise<{ checkoutUrl: string; policyNumber: string }> {
+  const { extension, policy } = await extensionToBuy(deps, caller, policyNumber, id);
+  const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, caller.id)).limit(1);
+  const length = durationText({ value: extension.durationValue, unit: extension.durationUnit });
+  const checkoutUrl = await openCheckout(deps, caller, {
+    policy,
+    kind: 'extension',
+    extensionId: extension.id,
+    order: {
+      amountPence: extension.premiumPence,
+      description: `${productLabels[policy.product]}, ${policy.policyNumber}: ${length} more`,
+      customerEmail: user?.email ?? '',
+      successUrl: `${deps.publicUrl}/purchase/done?policy=${encodeURIComponent(policy.policyNumber)}&extension=${extension.id}`,
+      cancelUrl: `${deps.publicUrl}/dashboard`,
+      metadata: { policyNumber: policy.policyNumber, kind: 'extension', extensionId: String(extension.id) },
+      // One page per priced extension: a double click or a retry opens the same one.
+      idempotencyKey: `kc-extension-${extension.id}`,
+      expiresAt: Math.max(extension.validUntil, deps.clock.now() + PAGE_OPEN_MS),
+    },
+  });
+  return { checkoutUrl, policyNumber: policy.policyNumber };
 }

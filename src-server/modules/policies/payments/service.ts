@@ -9,7 +9,6 @@ import { writeLog } from '../../../platform/audit/log';
 import { messages } from '../../../contract/messages';
 import type { PaymentInput, PaymentMethod } from '../../../contract/payments';
 import { formatPounds } from '../../../contract/pounds';
-import type { PolicyInput } from '../../../contract/schemas';
 import { epochToUkLocal } from '../../../contract/time';
 import type { PolicyPaymentsView, RecordedPaymentView } from '../../../contract/views';
 import type { DbOrTx, Tx } from '../../../platform/db/client';
@@ -21,6 +20,7 @@ import { hasUsablePassword } from '../../accounts';
 import { policyDocumentFiles } from '../documents/files';
 import { covers, paidPence } from '../policies/paid';
 import type { Actor, PolicyRow } from '../policies/row';
+import { policyInputOf } from '../policies/input';
 import { savePolicy, toPolicyView } from '../policies/service';
 import { documentsMail, type Placement } from '../policies/mail';
 
@@ -65,25 +65,6 @@ export async function listPayments(deps: Deps, caller: Caller, id: number): Prom
   return paymentsOf(deps.db, await policyById(deps.db, id));
 }
 
-/** The policy's fields as a save takes them, with the status and start given. */
-function inputOf(p: PolicyRow, status: PolicyInput['status'], start: { date: string; time: string }): PolicyInput {
-  return {
-    userId: p.userId,
-    holderName: p.holderName,
-    carModel: p.carModel,
-    driverName: p.driverName,
-    licenseNumber: p.licenseNumber,
-    registration: p.registration,
-    startDate: start.date,
-    startTime: start.time,
-    endDate: p.endDate,
-    endTime: p.endTime,
-    status,
-    product: p.product,
-    premium: p.premiumPence === null ? null : p.premiumPence / 100,
-  };
-}
-
 /** Where the confirmation goes: the policy's account, or (waiting for the invitation to be opened) the request's address. */
 async function recipientOf(tx: Tx, policy: PolicyRow, request: { email: string }): Promise<{ email: string; username: string; placement: Placement }> {
   if (policy.userId === null) return { email: request.email, username: '', placement: 'unconfirmed' };
@@ -107,7 +88,7 @@ async function activateIfPaid(deps: Deps, tx: Tx, caller: Actor, policy: PolicyR
   const [request] = await tx.select({ email: quoteRequests.email, firstName: quoteRequests.firstName }).from(quoteRequests).where(eq(quoteRequests.policyId, policy.id)).limit(1);
   if (!request || !covers(await paidPence(tx, policy.id), policy.premiumPence)) return null;
   const start = policy.startAt < now ? epochToUkLocal(now) : { date: policy.startDate, time: policy.startTime };
-  const { row } = await savePolicy(tx, caller, policy, inputOf(policy, 'active', start), now, PAID_IN_FULL);
+  const { row } = await savePolicy(tx, caller, policy, { ...policyInputOf(policy, 'active'), startDate: start.date, startTime: start.time }, now, PAID_IN_FULL);
   const files = await policyDocumentFiles(deps, tx, row);
   await deps.mailer.queue(tx, documentsMail(deps.publicUrl, row, await recipientOf(tx, row, request), request.firstName, files, 'paid'));
   return row;

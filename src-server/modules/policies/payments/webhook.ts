@@ -12,6 +12,7 @@ import { deliverSoon } from '../../../platform/mail/deliver-soon';
 import type { PaymentEvent } from '../../../platform/payments/provider';
 import type { Deps } from '../../../deps';
 import { SYSTEM_ACTOR } from '../policies/row';
+import { applyPaidExtension } from '../extensions/service';
 import { policyById, recordPaymentIn } from './service';
 
 /** What the route answers: 200 once the event is handled (or was before), 400 for a body whose signature fails. */
@@ -35,11 +36,8 @@ async function completedCheckout(deps: Deps, tx: Tx, event: PaymentEvent, now: n
     deps.logger.warn({ eventId: event.id, sessionId: session.id, outcome }, 'payment webhook: no payment recorded');
     return nothing(outcome);
   };
-  // Extensions of cover are bought the same way, applied by their own hook once built (docs/product.md#paying-online).
-  if (session.metadata['kind'] === 'extension') return warn('extension not handled');
   const [row] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.sessionId, session.id)).limit(1);
   if (!row) return warn('unknown checkout session');
-  if (row.kind !== 'purchase') return warn('extension not handled');
   if (row.paidAt !== null) return warn('checkout session paid already');
   if (session.currency !== row.currency) return warn(`currency ${session.currency ?? 'none'} is not the session's ${row.currency}`);
   if (session.amountTotal !== row.amountPence) {
@@ -50,6 +48,11 @@ async function completedCheckout(deps: Deps, tx: Tx, event: PaymentEvent, now: n
   const policy = await policyById(tx, row.policyId);
   const { activated } = await recordPaymentIn(deps, tx, SYSTEM_ACTOR, policy, { amountPence: row.amountPence, method: 'hosted-card', reference }, now);
   await tx.update(checkoutSessions).set({ paidAt: now, paymentIntent: session.paymentIntent }).where(eq(checkoutSessions.id, row.id));
+  // An extension's payment moves the end and grows the premium by what was paid (docs/product.md#extending-cover).
+  if (row.kind === 'extension' && row.extensionId !== null) {
+    const told = await applyPaidExtension(deps, tx, row.extensionId, now);
+    return { outcome: 'recorded: cover extended', activated: told };
+  }
   return { outcome: activated ? 'recorded: policy in force' : 'recorded', activated };
 }
 

@@ -2,16 +2,14 @@
 // issued to their account in one transaction, then the card provider's hosted page is made for what is left to pay.
 // Only the provider's webhook records the payment (modules/policies/payments/webhook.ts), which puts the cover in force.
 import { and, eq } from 'drizzle-orm';
-import { writeLog } from '../../../platform/audit/log';
-import { formatPounds } from '../../../contract/pounds';
 import { offerMessages } from '../../../contract/offer';
 import { onlinePaymentMessages, type BuyQuoteReply } from '../../../contract/online-payments';
 import type { Tx } from '../../../platform/db/client';
-import { checkoutSessions, policies, quoteRequests, users } from '../../../platform/db/schema/index';
-import type { CheckoutSession } from '../../../platform/payments/provider';
+import { policies, quoteRequests, users } from '../../../platform/db/schema/index';
 import type { Caller, Deps } from '../../../deps';
-import { ConflictError, NotFoundError, PaymentProviderError } from '../../../errors';
-import { paidPence, type PolicyRow } from '../../policies';
+import { ConflictError, NotFoundError } from '../../../errors';
+import { openCheckout, paidPence, type PolicyRow } from '../../policies';
+import { productLabels } from '../../../contract/products';
 import { accept, acceptanceRefusal } from './accept';
 import { issueFromRequest, mergedPolicy } from './issue-policy';
 import type { QuoteRow } from './offer';
@@ -79,40 +77,25 @@ function placeOrder(deps: Deps, caller: Caller, reference: string, now: number):
 
 /** POST /api/user/quotes/{reference}/buy and quotes.buy: where to pay, and the policy the payment puts in force. */
 export async function buyQuote(deps: Deps, caller: Caller, reference: string): Promise<BuyQuoteReply> {
-  const payments = deps.payments;
-  if (!payments) throw new ConflictError(onlinePaymentMessages.unavailable);
+  if (!deps.payments) throw new ConflictError(onlinePaymentMessages.unavailable);
   const now = deps.clock.now();
   const { policy, email, balancePence } = await placeOrder(deps, caller, reference, now);
   const { policyNumber } = policy;
   const window = Math.floor(now / KEY_WINDOW_MS);
   // Outside the transaction: the provider is a network call. Its failure leaves the pending policy for the next Buy.
-  let session: CheckoutSession;
-  try {
-    session = await payments.createCheckout({
+  const checkoutUrl = await openCheckout(deps, caller, {
+    policy,
+    kind: 'purchase',
+    order: {
       amountPence: balancePence,
-      currency: 'gbp',
-      description: `Temporary car cover, ${policyNumber}`,
+      description: `${productLabels[policy.product]}, ${policyNumber}`,
       customerEmail: email,
       successUrl: `${deps.publicUrl}/purchase/done?policy=${encodeURIComponent(policyNumber)}`,
       cancelUrl: `${deps.publicUrl}/request-quote-step3?reference=${encodeURIComponent(reference)}&cancelled=1`,
       metadata: { policyNumber, kind: 'purchase', quoteReference: reference },
       idempotencyKey: `kc-purchase-${policy.id}-${balancePence}-${window}`,
       expiresAt: (window + 1) * KEY_WINDOW_MS + PAGE_OPEN_MS,
-    });
-  } catch (err) {
-    deps.logger.error({ err, policyNumber }, 'card provider: checkout session not made');
-    throw new PaymentProviderError(onlinePaymentMessages.checkoutFailed, err);
-  }
-  await deps.write(async (tx) => {
-    // A replayed key answers the session made already: it is stored, and logged, once.
-    const stored = await tx
-      .insert(checkoutSessions)
-      .values({ sessionId: session.id, policyId: policy.id, kind: 'purchase', amountPence: balancePence, currency: 'gbp', createdAt: now, expiresAt: session.expiresAt })
-      .onConflictDoNothing({ target: checkoutSessions.sessionId })
-      .returning({ id: checkoutSessions.id });
-    if (stored.length > 0) {
-      await writeLog(tx, now, { action: `Checkout opened for ${policyNumber}: ${formatPounds(balancePence / 100)} (session ${session.id})`, username: caller.username, userId: caller.id });
-    }
+    },
   });
-  return { checkoutUrl: session.url, policyNumber };
+  return { checkoutUrl, policyNumber };
 }
