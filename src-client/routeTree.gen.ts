@@ -40,6 +40,7 @@ import { Route as DataAdminLogsRouteImport } from './routes/_data.admin/logs'
 import { Route as DataAdminPoliciesRouteImport } from './routes/_data.admin/policies'
 import { Route as DataAdminQuotesRouteImport } from './routes/_data.admin/quotes'
 import { Route as DataAdminUsersRouteImport } from './routes/_data.admin/users'
+import { Route as DataPurchaseDoneRouteImport } from './routes/_data.purchase.done'
 import { Route as DataVerifyCodeRouteImport } from './routes/_data.verify.$code'
 import { Route as DataAdminUsersIdRouteImport } from './routes/_data.admin/users_.$id'
 
@@ -197,6 +198,11 @@ const DataAdminUsersRoute = DataAdminUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => DataAdminRoute,
 } as any)
+const DataPurchaseDoneRoute = DataPurchaseDoneRouteImport.update({
+  id: '/purchase/done',
+  path: '/purchase/done',
+  getParentRoute: () => DataRoute,
+} as any)
 const DataVerifyCodeRoute = DataVerifyCodeRouteImport.update({
   id: '/verify/$code',
   path: '/verify/$code',
@@ -238,6 +244,7 @@ export interface FileRoutesByFullPath {
   '/admin/policies': typeof DataAdminPoliciesRoute
   '/admin/quotes': typeof DataAdminQuotesRoute
   '/admin/users': typeof DataAdminUsersRoute
+  '/purchase/done': typeof DataPurchaseDoneRoute
   '/verify/$code': typeof DataVerifyCodeRoute
   '/admin/': typeof DataAdminIndexRoute
   '/admin/users/$id': typeof DataAdminUsersIdRoute
@@ -271,6 +278,7 @@ export interface FileRoutesByTo {
   '/admin/policies': typeof DataAdminPoliciesRoute
   '/admin/quotes': typeof DataAdminQuotesRoute
   '/admin/users': typeof DataAdminUsersRoute
+  '/purchase/done': typeof DataPurchaseDoneRoute
   '/verify/$code': typeof DataVerifyCodeRoute
   '/admin': typeof DataAdminIndexRoute
   '/admin/users/$id': typeof DataAdminUsersIdRoute
@@ -307,6 +315,7 @@ export interface FileRoutesById {
   '/_data/admin/policies': typeof DataAdminPoliciesRoute
   '/_data/admin/quotes': typeof DataAdminQuotesRoute
   '/_data/admin/users': typeof DataAdminUsersRoute
+  '/_data/purchase/done': typeof DataPurchaseDoneRoute
   '/_data/verify/$code': typeof DataVerifyCodeRoute
   '/_data/admin/': typeof DataAdminIndexRoute
   '/_data/admin/users_/$id': typeof DataAdminUsersIdRoute
@@ -343,6 +352,7 @@ export interface FileRouteTypes {
     | '/admin/policies'
     | '/admin/quotes'
     | '/admin/users'
+    | '/purchase/done'
     | '/verify/$code'
     | '/admin/'
     | '/admin/users/$id'
@@ -376,6 +386,7 @@ export interface FileRouteTypes {
     | '/admin/policies'
     | '/admin/quotes'
     | '/admin/users'
+    | '/purchase/done'
     | '/verify/$code'
     | '/admin'
     | '/admin/users/$id'
@@ -411,6 +422,7 @@ export interface FileRouteTypes {
     | '/_data/admin/policies'
     | '/_data/admin/quotes'
     | '/_data/admin/users'
+    | '/_data/purchase/done'
     | '/_data/verify/$code'
     | '/_data/admin/'
     | '/_data/admin/users_/$id'
@@ -656,6 +668,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DataAdminUsersRouteImport
       parentRoute: typeof DataAdminRoute
     }
+    '/_data/purchase/done': {
+      id: '/_data/purchase/done'
+      path: '/purchase/done'
+      fullPath: '/purchase/done'
+      preLoaderRoute: typeof DataPurchaseDoneRouteImport
+      parentRoute: typeof DataRoute
+    }
     '/_data/verify/$code': {
       id: '/_data/verify/$code'
       path: '/verify/$code'
@@ -706,6 +725,7 @@ interface DataRouteChildren {
   DataDashboardRoute: typeof DataDashboardRoute
   DataVerifyEmailRoute: typeof DataVerifyEmailRoute
   DataAccountDataRoute: typeof DataAccountDataRoute
+  DataPurchaseDoneRoute: typeof DataPurchaseDoneRoute
   DataVerifyCodeRoute: typeof DataVerifyCodeRoute
 }
 
@@ -716,6 +736,7 @@ const DataRouteChildren: DataRouteChildren = {
   DataDashboardRoute: DataDashboardRoute,
   DataVerifyEmailRoute: DataVerifyEmailRoute,
   DataAccountDataRoute: DataAccountDataRoute,
+  DataPurchaseDoneRoute: DataPurchaseDoneRoute,
   DataVerifyCodeRoute: DataVerifyCodeRoute,
 }
 
