@@ -21,6 +21,7 @@ import { DatabaseUnavailableError, domainErrorIn, ThrottledError } from './error
 import type { Deps } from './deps';
 import type { Payments } from './platform/payments/provider';
 import { bodyLimits } from './api/body-limits';
+import { PAYMENTS_WEBHOOK_PATH, paymentsWebhook, webhookBodyLimit } from './api/payments-webhook';
 import { buildReferencePage } from './api/reference-page';
 import { restApi } from './api/rest';
 import { operations } from './api/table';
@@ -120,11 +121,12 @@ export async function createApp(opts: AppOptions): Promise<CreatedApp> {
     resolveCaller,
     now: () => clock.now(),
   });
-  for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
-    // An answer given before the body arrived in full (this 413, a 415, ...) closes the connection cleanly.
-    app.on(method, '*', closeAfterUnreadBody);
-    app.on(method, ['/api/*', '/trpc/*'], limit);
-  }
+  // An answer given before the body arrived in full (a 413, a 415, ...) closes the connection cleanly.
+  for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) app.on(method, '*', closeAfterUnreadBody);
+  // The card provider's webhook: no operation, no session, its raw body under a limit of its own, answered here
+  // before the API's limit and JSON rule (api/payments-webhook.ts).
+  app.post(PAYMENTS_WEBHOOK_PATH, webhookBodyLimit, paymentsWebhook(deps));
+  for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) app.on(method, ['/api/*', '/trpc/*'], limit);
   // Bodies are JSON, declared as such: anything else is 415 at both doors (docs/api.md#conventions).
   app.use('/api/*', jsonBodiesOnly);
   app.use('/trpc/*', jsonBodiesOnly);

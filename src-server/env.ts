@@ -56,15 +56,26 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalText
     .refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters')
     .refine((v) => v === undefined || /^[\x21-\x7e]+$/.test(v), 'must be printable ASCII with no spaces (it is sent in a header)'),
+  // Online card payments (docs/operations.md#card-payments): Stripe's secret key and the webhook's signing secret, both
+  // or neither; STRIPE_API_URL points the SDK at another origin (the tests' stand-in), else Stripe's own API.
+  STRIPE_SECRET_KEY: optionalText.refine((v) => v === undefined || /^(sk|rk)_(test|live)_\S+$/.test(v), 'must be a Stripe secret key (sk_test_… or sk_live_…)'),
+  STRIPE_WEBHOOK_SECRET: optionalText.refine((v) => v === undefined || /^whsec_\S+$/.test(v), 'must be a webhook signing secret (whsec_…)'),
+  STRIPE_API_URL: optionalText.refine((v) => v === undefined || /^https?:\/\/[^/]+\/?$/.test(v), 'must be an origin such as http://127.0.0.1:4412'),
   // Behind a reverse proxy the client address comes from X-Forwarded-For; never trust it otherwise.
   TRUST_PROXY: z
     .enum(['0', '1', 'true', 'false'])
     .default('0')
     .transform((v) => v === '1' || v === 'true'),
-}).refine((env) => env.DATABASE_SYNC_URL === undefined || env.DATABASE_URL.startsWith('file:'), {
-  path: ['DATABASE_URL'],
-  message: 'must be a file: URL (the local replica) when DATABASE_SYNC_URL is set',
-});
+})
+  .refine((env) => env.DATABASE_SYNC_URL === undefined || env.DATABASE_URL.startsWith('file:'), {
+    path: ['DATABASE_URL'],
+    message: 'must be a file: URL (the local replica) when DATABASE_SYNC_URL is set',
+  })
+  // Half the settings would take money whose webhook never records it, or check events from no account: neither starts.
+  .refine((env) => (env.STRIPE_SECRET_KEY === undefined) === (env.STRIPE_WEBHOOK_SECRET === undefined), {
+    path: ['STRIPE_SECRET_KEY'],
+    message: 'and STRIPE_WEBHOOK_SECRET must be set together (both for payment online, neither for payment by phone)',
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

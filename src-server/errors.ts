@@ -33,9 +33,20 @@ export class DatabaseUnavailableError extends OverloadedError {
   }
 }
 
+/**
+ * The card provider failed or could not be reached (docs/product.md#paying-online): 502, nothing taken, what was
+ * written before the call kept for a retry (a pending policy), nothing written after it (a cancellation).
+ */
+export class PaymentProviderError extends DomainError {
+  constructor(message: string, cause: unknown) {
+    super(message);
+    this.cause = cause;
+  }
+}
+
 /** What a domain error is at each door (docs/product.md#errors-and-messages). */
 export interface ErrorAnswer {
-  status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 503;
+  status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 502 | 503;
   trpcCode: TRPC_ERROR_CODE_KEY;
 }
 
@@ -49,6 +60,7 @@ const errorAnswers: ReadonlyArray<readonly [DomainErrorClass, ErrorAnswer]> = [
   [NotFoundError, { status: 404, trpcCode: 'NOT_FOUND' }],
   [ConflictError, { status: 409, trpcCode: 'CONFLICT' }],
   [TooLargeError, { status: 413, trpcCode: 'PAYLOAD_TOO_LARGE' }],
+  [PaymentProviderError, { status: 502, trpcCode: 'BAD_GATEWAY' }],
   // Before ThrottledError, which it extends: the first matching row wins.
   [OverloadedError, { status: 503, trpcCode: 'SERVICE_UNAVAILABLE' }],
   [ThrottledError, { status: 429, trpcCode: 'TOO_MANY_REQUESTS' }],

@@ -11,6 +11,7 @@ import { ensureExampleRates } from './modules/pricing';
 import { runMaintenance } from './maintenance';
 import { startScheduler, startupOnly } from './platform/scheduler';
 import { loadJwtSecret } from './platform/secret';
+import { createStripePayments } from './platform/payments/stripe';
 
 async function main(): Promise<void> {
   const env = parseEnv(process.env);
@@ -33,10 +34,16 @@ async function main(): Promise<void> {
     metricsToken: env.METRICS_TOKEN,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     apiServerUrl: env.PUBLIC_URL,
+    // Without the keys the product takes payment by phone (docs/product.md#paying-online).
+    payments:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? createStripePayments({ secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiUrl: env.STRIPE_API_URL })
+        : null,
     ...(env.STATIC_DIR ? { staticRoot: env.STATIC_DIR } : {}),
   });
 
   if (!env.PUBLIC_URL) logger.warn(`PUBLIC_URL is not set: links in e-mails point at http://localhost:${env.PORT}`);
+  if (env.STRIPE_SECRET_KEY) logger.info({ api: env.STRIPE_API_URL ?? 'https://api.stripe.com' }, 'card payments online: Stripe Checkout');
   if (env.MAIL_LOG_LINKS) {
     logger.warn('MAIL_LOG_LINKS is on: e-mails logged without SMTP_URL keep their sign-in links whole in the log (development and tests only)');
   }

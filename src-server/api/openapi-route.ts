@@ -23,6 +23,7 @@ const ERROR_RESPONSES: Record<ErrorStatus, ResponseConfig> = {
   415: { description: 'A request body not declared as application/json', content: json(errorAnswer) },
   429: { description: 'Too many attempts', headers: retryAfter, content: json(errorAnswer) },
   500: { description: "The server's own failure, logged under the request id", content: json(serverErrorAnswer) },
+  502: { description: 'The card provider failed or could not be reached; nothing was paid, try again', content: json(errorAnswer) },
   503: { description: 'At capacity for this request (a password to check); nothing is stored', headers: retryAfter, content: json(errorAnswer) },
 };
 

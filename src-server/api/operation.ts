@@ -60,7 +60,7 @@ type OutputType<V, Rp> = V extends z.ZodType ? z.output<V> : Rp extends z.ZodTyp
 type HandlerInput<I, R extends RestRequest> = I extends z.ZodType ? z.output<I> : MergedParts<R>;
 
 /** The error statuses a route may answer (api/openapi-route.ts gives each its description). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 502 | 503;
 export type ResponseConfig = Exclude<RouteConfig['responses'][string], { $ref: string }>;
 
 interface FileSending<In> {

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { messages } from './messages';
 import { money } from './money';
-import { paymentMethods } from './payments';
+import { staffPaymentMethods } from './payments';
 import { lineText, linesText } from './text';
 import { isCalendarDate, normaliseTime } from './time';
 
@@ -48,7 +48,8 @@ export const cancelReasonText = reasonText(cancellationMessages.reasonRequired);
 export const refundInput = z.object({
   // A blank amount has its own message from money(); only a given one is checked for more than nothing.
   amount: money({ required: cancellationMessages.refundRequired, max: 100_000 }).refine((v) => v === undefined || v > 0, cancellationMessages.refundPositive),
-  method: z.enum(paymentMethods, { error: cancellationMessages.methodInvalid }),
+  // An online payment is given back through its provider, by the cancellation itself (docs/product.md#cancelling-and-voiding).
+  method: z.enum(staffPaymentMethods, { error: cancellationMessages.methodInvalid }),
   reference: lineText({ message: cancellationMessages.referenceInvalid })
     .max(100, cancellationMessages.referenceInvalid)
     .nullable()

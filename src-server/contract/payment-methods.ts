@@ -3,6 +3,13 @@
 export const paymentMethods = ['card-by-phone', 'bank-transfer', 'other', 'hosted-card'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
+/**
+ * The methods staff record by hand, and give refunds by: every one but `hosted-card`, which only the card provider's
+ * webhook records, from a payment it took (docs/product.md#paying-online).
+ */
+export const staffPaymentMethods = ['card-by-phone', 'bank-transfer', 'other'] as const satisfies readonly PaymentMethod[];
+export type StaffPaymentMethod = (typeof staffPaymentMethods)[number];
+
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
   'card-by-phone': 'Card by phone',
   'bank-transfer': 'Bank transfer',

@@ -1,11 +1,12 @@
 // Payments staff record against a policy, and how a quote is accepted (docs/product.md#payments). The product takes
-// no card numbers: a payment is a record of money taken elsewhere. A hosted card page would be one more method.
+// no card numbers: a payment is a record of money taken elsewhere; one taken on the card provider's hosted page
+// (`hosted-card`) is recorded by its webhook alone (docs/product.md#paying-online).
 import { z } from 'zod';
 import { money } from './money';
-import { paymentMethods } from './payment-methods';
+import { staffPaymentMethods } from './payment-methods';
 import { lineText } from './text';
 
-export { customerPaymentMethods, paymentMethodLabels, paymentMethods, type PaymentMethod } from './payment-methods';
+export { customerPaymentMethods, paymentMethodLabels, paymentMethods, staffPaymentMethods, type PaymentMethod, type StaffPaymentMethod } from './payment-methods';
 
 export const acceptanceChannels = ['online', 'phone'] as const;
 export type AcceptanceChannel = (typeof acceptanceChannels)[number];
@@ -17,7 +18,7 @@ export const PAYMENT_REFERENCE_MAX = 64;
 export const paymentMessages = {
   amountRequired: 'Enter the amount paid in pounds',
   amountZero: 'Enter an amount above £0.00',
-  method: `Method must be one of: ${paymentMethods.join(', ')}`,
+  method: `Method must be one of: ${staffPaymentMethods.join(', ')}`,
   reference: `Reference must be at most ${PAYMENT_REFERENCE_MAX} characters on one line`,
   /** The console's line beside the form: a payment is a record, never a card number. */
   noCardNumbers: 'We never take card numbers here: take the card on the phone with the card terminal, then record the payment.',
@@ -68,7 +69,7 @@ export const paymentInput = z.object({
     }
     return v;
   }),
-  method: z.enum(paymentMethods, { error: paymentMessages.method }),
+  method: z.enum(staffPaymentMethods, { error: paymentMessages.method }),
   reference: lineText({ message: paymentMessages.reference, error: paymentMessages.reference })
     .max(PAYMENT_REFERENCE_MAX, paymentMessages.reference)
     .nullable()

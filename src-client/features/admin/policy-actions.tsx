@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { z } from 'zod';
 import { cancellationMessages, cancelPolicyInput, voidPolicyInput, type ResendInput } from '@server/contract/cancellation';
 import { coverState } from '@server/contract/cover';
-import { paymentMethodLabels, paymentMethods } from '@server/contract/payments';
+import { paymentMethodLabels, staffPaymentMethods } from '@server/contract/payments';
 import type { PolicyView } from '@server/contract/views';
 import { Button } from '../../components/button';
 import { SelectField, TextAreaField, TextField } from '../../components/field';
@@ -127,7 +127,7 @@ function CancelDialog({ policy, onClose, onDone }: { policy: PolicyView; onClose
   );
 }
 
-const methodOptions = paymentMethods.map((m) => ({ value: m, label: paymentMethodLabels[m] }));
+const methodOptions = staffPaymentMethods.map((m) => ({ value: m, label: paymentMethodLabels[m] }));
 
 function CancelForm(handlers: DialogFormProps<CancelOut>) {
   const defaults: CancelFormValues = { reason: '', when: 'now', effectiveDate: '', effectiveTime: '', refund: { amount: '', method: 'card-by-phone', reference: '' } };

@@ -2,7 +2,7 @@
 // product takes no card numbers: the card is taken on the phone with the card terminal, then recorded here.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { paymentInput, paymentMessages, paymentMethodLabels, paymentMethods, type PaymentInput } from '@server/contract/payments';
+import { paymentInput, paymentMessages, paymentMethodLabels, staffPaymentMethods, type PaymentInput } from '@server/contract/payments';
 import { formatPounds } from '@server/contract/pounds';
 import type { RecordedPaymentView } from '@server/contract/views';
 import { Alert } from '../../components/alert';
@@ -14,7 +14,7 @@ import { formatTimestamp } from './format';
 import { useRecordPayment } from './mutations';
 import { policyPaymentsQuery } from './queries';
 
-const methodOptions = paymentMethods.map((m) => ({ value: m, label: paymentMethodLabels[m] }));
+const methodOptions = staffPaymentMethods.map((m) => ({ value: m, label: paymentMethodLabels[m] }));
 
 /** '£45.00 paid of £64.50; £19.50 to pay' */
 function totalsText(t: { paid: number; premium: number | null; balance: number | null }): string {

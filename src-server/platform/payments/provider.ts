@@ -15,6 +15,11 @@ export interface CheckoutOrder {
   metadata: Record<string, string>;
   /** The same key makes the same session: a retry after a lost answer pays once. */
   idempotencyKey: string;
+  /**
+   * When the hosted page closes (epoch ms; Stripe takes 30 minutes to 24 hours ahead), the same for every use of
+   * the key; left out, the provider's default (24 hours).
+   */
+  expiresAt?: number;
 }
 
 export interface CheckoutSession {

@@ -1,5 +1,5 @@
 // A policy's payments, for staff (docs/product.md#payments): recorded by hand, never a card number.
-import { paymentInput, PAYMENT_MAX, paymentMethods } from '../../../contract/payments';
+import { paymentInput, PAYMENT_MAX, staffPaymentMethods } from '../../../contract/payments';
 import { idInput, paymentByIdInput } from '../../../contract/schemas';
 import { policyPaymentsView, recordedPaymentView } from '../../../contract/views';
 import { defineAdminRead } from '../../../api/admin-read';
@@ -29,7 +29,7 @@ export const adminPaymentOperations = {
       tags: [ADMIN_TAG],
       summary: 'Record a payment taken for a policy',
       description:
-        `\`amount\` in pounds as people write it, above £0 and at most £${PAYMENT_MAX.toLocaleString('en-GB')}; \`method\` one of ${paymentMethods.join(', ')}; ` +
+        `\`amount\` in pounds as people write it, above £0 and at most £${PAYMENT_MAX.toLocaleString('en-GB')}; \`method\` one of ${staffPaymentMethods.join(', ')} (\`hosted-card\` is recorded by the card provider's webhook alone); ` +
         'an optional `reference`. No card numbers: the card is taken elsewhere. The payment that covers the premium of a pending policy issued from a ' +
         'quote request makes it active and e-mails the confirmation with the documents, in the same transaction (docs/product.md#payments).',
       request: { params: idInput, body: paymentInput },

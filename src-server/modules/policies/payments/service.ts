@@ -1,8 +1,8 @@
 // Payments (docs/product.md#payments): staff record money taken elsewhere (the product never sees a card number), each
 // with who and when and an audit entry. The payment that covers the premium of a pending policy issued from a quote
 // request puts it in force in the same transaction, through the policies' own save (policies/service.ts savePolicy),
-// and e-mails the confirmation with the documents. A hosted card page would record its payments through recordPayment
-// too, from its webhook, as one more method.
+// and e-mails the confirmation with the documents. The card provider's webhook records a payment taken on its hosted
+// page through the same core (recordPaymentIn), as the server itself (docs/product.md#paying-online).
 import { desc, eq } from 'drizzle-orm';
 import { assertAdminRights } from '../../../platform/auth/permissions';
 import { writeLog } from '../../../platform/audit/log';
@@ -20,7 +20,7 @@ import { NotFoundError } from '../../../errors';
 import { hasUsablePassword } from '../../accounts';
 import { policyDocumentFiles } from '../documents/files';
 import { covers, paidPence } from '../policies/paid';
-import type { PolicyRow } from '../policies/row';
+import type { Actor, PolicyRow } from '../policies/row';
 import { savePolicy, toPolicyView } from '../policies/service';
 import { documentsMail, type Placement } from '../policies/mail';
 
@@ -35,7 +35,7 @@ const METHOD_WORDS: Record<PaymentMethod, string> = {
 /** The version's and the audit entry's reason when a payment puts cover in force. */
 export const PAID_IN_FULL = 'paid in full';
 
-async function policyById(db: DbOrTx, id: number): Promise<PolicyRow> {
+export async function policyById(db: DbOrTx, id: number): Promise<PolicyRow> {
   const [row] = await db.select().from(policies).where(eq(policies.id, id)).limit(1);
   if (!row) throw new NotFoundError(messages.policyNotFound);
   return row;
@@ -102,7 +102,7 @@ async function recipientOf(tx: Tx, policy: PolicyRow, request: { email: string }
  * not due. Cover never starts before it is paid: a start already past moves to the minute of payment, and the version
  * records it. Cover whose end has passed unpaid stays pending for staff to settle.
  */
-async function activateIfPaid(deps: Deps, tx: Tx, caller: Caller, policy: PolicyRow, now: number): Promise<PolicyRow | null> {
+async function activateIfPaid(deps: Deps, tx: Tx, caller: Actor, policy: PolicyRow, now: number): Promise<PolicyRow | null> {
   if (policy.status !== 'pending' || policy.endAt <= now) return null;
   const [request] = await tx.select({ email: quoteRequests.email, firstName: quoteRequests.firstName }).from(quoteRequests).where(eq(quoteRequests.policyId, policy.id)).limit(1);
   if (!request || !covers(await paidPence(tx, policy.id), policy.premiumPence)) return null;
@@ -113,6 +113,30 @@ async function activateIfPaid(deps: Deps, tx: Tx, caller: Caller, policy: Policy
   return row;
 }
 
+/** A payment as recorded: in pence, its method, and the card terminal's receipt, the transfer's or the provider's id. */
+export interface PaymentRecord {
+  amountPence: number;
+  method: PaymentMethod;
+  reference: string | null;
+}
+
+/**
+ * Records a payment for `policy` in `tx` with its audit entry, and puts a pending policy from a quote request in
+ * force when payments now cover its premium (its confirmation e-mail queued): staff's route and the card provider's
+ * webhook alike. The caller starts the mail delivery once `tx` has committed (deliverSoon) when it was activated.
+ */
+export async function recordPaymentIn(deps: Deps, tx: Tx, by: Actor, policy: PolicyRow, payment: PaymentRecord, now: number): Promise<{ row: PolicyRow; activated: boolean }> {
+  await tx.insert(policyPayments).values({ policyId: policy.id, amountPence: payment.amountPence, method: payment.method, reference: payment.reference, at: now, username: by.username, userId: by.id });
+  const ref = payment.reference ? ` (ref ${payment.reference})` : '';
+  await writeLog(tx, now, {
+    action: `Payment recorded for ${policy.policyNumber}: ${formatPounds(payment.amountPence / 100)} ${METHOD_WORDS[payment.method]}${ref}`,
+    username: by.username,
+    userId: by.id,
+  });
+  const activated = await activateIfPaid(deps, tx, by, policy, now);
+  return { row: activated ?? policy, activated: activated !== null };
+}
+
 /** POST /api/admin/policies/{id}/payments and admin.policies.recordPayment. */
 export async function recordPayment(deps: Deps, caller: Caller, id: number, input: PaymentInput): Promise<RecordedPaymentView> {
   assertAdminRights(caller);
@@ -120,17 +144,9 @@ export async function recordPayment(deps: Deps, caller: Caller, id: number, inpu
   const amountPence = Math.round(input.amount * 100);
   const recorded = await deps.write(async (tx) => {
     const policy = await policyById(tx, id);
-    await tx.insert(policyPayments).values({ policyId: id, amountPence, method: input.method, reference: input.reference, at: now, username: caller.username, userId: caller.id });
-    const ref = input.reference ? ` (ref ${input.reference})` : '';
-    await writeLog(tx, now, {
-      action: `Payment recorded for ${policy.policyNumber}: ${formatPounds(amountPence / 100)} ${METHOD_WORDS[input.method]}${ref}`,
-      username: caller.username,
-      userId: caller.id,
-    });
-    const activated = await activateIfPaid(deps, tx, caller, policy, now);
-    const row = activated ?? policy;
+    const { row, activated } = await recordPaymentIn(deps, tx, caller, policy, { amountPence, method: input.method, reference: input.reference }, now);
     const [owner] = row.userId === null ? [] : await tx.select({ username: users.username }).from(users).where(eq(users.id, row.userId)).limit(1);
-    return { payments: await paymentsOf(tx, row), policy: toPolicyView(row, owner?.username ?? null), activated: activated !== null };
+    return { payments: await paymentsOf(tx, row), policy: toPolicyView(row, owner?.username ?? null), activated };
   });
   if (recorded.activated) deliverSoon(deps, 'cover confirmation');
   return recorded;

@@ -21,7 +21,7 @@ import { reminderDueAt } from '../reminders/timing';
 import { generatePolicyNumber, generateVerifyCode } from './policy-number';
 import { accountText, changesBetween, changesText, recordVersion, versionsOf } from './versions';
 import { awaitsPayment } from './paid';
-import type { PolicyRow } from './row';
+import type { Actor, PolicyRow } from './row';
 
 export function toPolicyView(row: PolicyRow, username: string | null): PolicyView {
   return {
@@ -226,7 +226,7 @@ export async function createPolicy(deps: Deps, caller: Caller, input: PolicyInpu
  * given): the edit form (update.ts) and the payment that puts a policy from a request in force alike. Void is for
  * good; a cancellation needs a reason; a policy from a request is first in force only once paid (paid.ts).
  */
-export async function savePolicy(tx: Tx, caller: Caller, existing: PolicyRow, input: PolicyInput, now: number, reason: string | null = input.reason ?? null) {
+export async function savePolicy(tx: Tx, caller: Actor, existing: PolicyRow, input: PolicyInput, now: number, reason: string | null = input.reason ?? null) {
   // A policy made in error stays the record of that (docs/product.md#cancelling-and-voiding).
   if (existing.status === 'void') throw new ConflictError(cancellationMessages.voidUnchangeable);
   assertCancelReason(existing.status, input.status, reason ?? undefined);

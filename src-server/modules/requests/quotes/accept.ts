@@ -1,6 +1,7 @@
 // Accepting a quote (docs/product.md#accepting-a-quote): the customer in their account, confirming the Statement of
 // Fact, or staff recording an acceptance given by phone. Only a price that stands can be accepted; issuing a policy
-// needs an acceptance (issue-policy.ts), and the policy is in force only once paid (docs/product.md#payments).
+// needs an acceptance (issue-policy.ts), and the policy is in force only once paid (docs/product.md#payments). "Buy
+// now" records its acceptance here too, in its own transaction (buy.ts).
 import { and, eq } from 'drizzle-orm';
 import { assertAdminRights } from '../../../platform/auth/permissions';
 import { writeLog } from '../../../platform/audit/log';
@@ -26,7 +27,7 @@ export function acceptanceRefusal(row: QuoteRow, now: number): string | null {
  * Records the acceptance and its audit entry in `tx`. An offer accepted already stays as it was (the first acceptance's
  * time and channel are kept): accepting twice is answered as done, writing nothing.
  */
-async function accept(tx: Tx, row: QuoteRow, via: AcceptanceChannel, by: Caller, now: number): Promise<void> {
+export async function accept(tx: Tx, row: QuoteRow, via: AcceptanceChannel, by: Caller, now: number): Promise<void> {
   if (row.acceptedAt !== null) return;
   const refusal = acceptanceRefusal(row, now);
   if (refusal) throw new ConflictError(refusal);

@@ -1,6 +1,7 @@
 // "Issue policy" (docs/product.md#issuing-a-policy): a quote request becomes cover in one transaction: the policy
 // (staff's fields winning), the account found or made, the request closed, and the e-mails queued. An unconfirmed
-// account never gets the policy by its address (docs/product.md#e-mail-confirmation).
+// account never gets the policy by its address (docs/product.md#e-mail-confirmation). A customer's "Buy now" issues
+// through the same issueFromRequest, to their own account (buy.ts, docs/product.md#paying-online).
 import { eq, sql } from 'drizzle-orm';
 import { assertAdminRights } from '../../../platform/auth/permissions';
 import { writeLog } from '../../../platform/audit/log';
@@ -8,14 +9,14 @@ import { issueMessages, policyFromRequest, type IssuePolicyInput } from '../../.
 import { policyInput, type PolicyInput } from '../../../contract/schemas';
 import { isReservedUsername } from '../../../contract/usernames';
 import { messages } from '../../../contract/messages';
-import type { IssuedPolicyView } from '../../../contract/views';
+import type { IssuedPolicyView, PolicyView } from '../../../contract/views';
 import type { Tx } from '../../../platform/db/client';
 import { quoteRequests, users } from '../../../platform/db/schema/index';
 import type { Caller, Deps } from '../../../deps';
 import { ConflictError, InvalidError, fieldInvalid, inputErrorDetails } from '../../../errors';
 import { acceptanceMessages } from '../../../contract/payments';
 import { hasUsablePassword, queueInvitation, unusablePasswordHash } from '../../accounts';
-import { documentsMail, insertPolicy, type Placement, policyDocumentFiles } from '../../policies';
+import { documentsMail, insertPolicy, type Placement, type PolicyRow, policyDocumentFiles } from '../../policies';
 import { openRequest, requestFacts, type QuoteRow } from './offer';
 import { deliverSoon } from '../../../platform/mail/deliver-soon';
 
@@ -23,7 +24,7 @@ import { deliverSoon } from '../../../platform/mail/deliver-soon';
  * The request's fields with staff's (any given field, null included) on top, checked whole as any policy is; always
  * `pending`, with a premium above nothing for the payments to cover (docs/product.md#payments).
  */
-function mergedPolicy(row: QuoteRow, input: IssuePolicyInput): PolicyInput {
+export function mergedPolicy(row: QuoteRow, input: Partial<IssuePolicyInput>): PolicyInput {
   const overrides = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   const parsed = policyInput.safeParse({ ...policyFromRequest(requestFacts(row)), ...overrides, status: 'pending' });
   if (!parsed.success) throw new InvalidError(messages.invalidInput, inputErrorDetails(parsed.error));
@@ -59,7 +60,7 @@ async function unusedUsername(tx: Tx, row: QuoteRow): Promise<string> {
   }
 }
 
-interface Account {
+export interface Account {
   id: number;
   username: string;
   email: string;
@@ -95,6 +96,34 @@ const ISSUED_NOTE: Record<Placement, string> = {
   unconfirmed: ' (address not confirmed: the policy waits for the invitation to be opened)',
 };
 
+export interface Issued {
+  policy: PolicyRow;
+  view: PolicyView;
+  invited: boolean;
+  awaiting: boolean;
+}
+
+/**
+ * Issues the pending policy from `row` to `account` in `tx`: the policy, the request closed with it, the audit entries
+ * and the invitation an account needs. `documents`: queue the "pending, not covered yet" documents e-mail (staff's
+ * issue); an online purchase leaves it out, as the paid e-mail follows within minutes (docs/product.md#paying-online).
+ */
+export async function issueFromRequest(deps: Deps, tx: Tx, issuer: Caller, row: QuoteRow, fields: PolicyInput, account: Account, now: number, { documents }: { documents: boolean }): Promise<Issued> {
+  const awaiting = account.placement === 'unconfirmed';
+  const { row: policy, view } = await insertPolicy(tx, issuer, { ...fields, userId: awaiting ? null : account.id }, now);
+  await tx.update(quoteRequests).set({ status: 'closed', policyId: policy.id, updatedAt: now }).where(eq(quoteRequests.id, row.id));
+  const by = { username: issuer.username, userId: issuer.id };
+  await writeLog(tx, now, { action: `Quote request ${row.reference}: status ${row.status} -> closed`, ...by });
+  await writeLog(tx, now, {
+    action: `Quote request ${row.reference}: policy ${policy.policyNumber} issued to ${account.username}${ISSUED_NOTE[account.placement]}`,
+    ...by,
+  });
+  const invited = account.placement === 'new' || awaiting;
+  if (invited) await queueInvitation(deps, tx, account, row.firstName, now, awaiting ? 'unconfirmed-account' : 'new-account');
+  if (documents) await deps.mailer.queue(tx, documentsMail(deps.publicUrl, policy, account, row.firstName, await policyDocumentFiles(deps, tx, policy), 'issued'));
+  return { policy, view, invited, awaiting };
+}
+
 /** POST /api/admin/quotes/{id}/policy and admin.quotes.issuePolicy: 201 with the policy, its account and whether it was invited. */
 export async function issuePolicy(deps: Deps, caller: Caller, id: number, input: IssuePolicyInput): Promise<IssuedPolicyView> {
   assertAdminRights(caller);
@@ -106,18 +135,7 @@ export async function issuePolicy(deps: Deps, caller: Caller, id: number, input:
     // Checked whole before an account is looked up or made: bad input writes nothing.
     const fields = mergedPolicy(row, input);
     const account = await accountFor(tx, caller, row, now);
-    const awaiting = account.placement === 'unconfirmed';
-    const { row: policy, view } = await insertPolicy(tx, caller, { ...fields, userId: awaiting ? null : account.id }, now);
-    await tx.update(quoteRequests).set({ status: 'closed', policyId: policy.id, updatedAt: now }).where(eq(quoteRequests.id, id));
-    const by = { username: caller.username, userId: caller.id };
-    await writeLog(tx, now, { action: `Quote request ${row.reference}: status ${row.status} -> closed`, ...by });
-    await writeLog(tx, now, {
-      action: `Quote request ${row.reference}: policy ${policy.policyNumber} issued to ${account.username}${ISSUED_NOTE[account.placement]}`,
-      ...by,
-    });
-    const invited = account.placement === 'new' || awaiting;
-    if (invited) await queueInvitation(deps, tx, account, row.firstName, now, awaiting ? 'unconfirmed-account' : 'new-account');
-    await deps.mailer.queue(tx, documentsMail(deps.publicUrl, policy, account, row.firstName, await policyDocumentFiles(deps, tx, policy), 'issued'));
+    const { view, invited, awaiting } = await issueFromRequest(deps, tx, caller, row, fields, account, now, { documents: true });
     return {
       policy: view,
       user: { id: account.id, username: account.username, email: account.email },

@@ -9,7 +9,9 @@ import { issuedPolicyView, myQuoteRequestView, quoteRequestDetailView, quoteRequ
 import { defineOperation } from '../../../api/operation';
 import { queueOperations } from '../queues/queue-operations';
 import { acceptQuoteBody, acceptQuoteInput, acceptQuoteParams, phoneAcceptanceBody } from '../../../contract/payments';
+import { buyQuoteBody, buyQuoteInput, buyQuoteParams, buyQuoteReply } from '../../../contract/online-payments';
 import { acceptQuote, recordAcceptance } from './accept';
+import { buyQuote } from './buy';
 import { issuePolicy } from './issue-policy';
 import { myQuoteRequests } from './mine';
 import { sendOffer } from './offer';
@@ -72,6 +74,29 @@ export const quoteOperations = {
       input: ({ params, body }) => ({ ...body, reference: params.reference }),
       response: 'The request, accepted',
       errors: [400, 404, 409],
+    },
+  }),
+  buy: defineOperation({
+    tier: 'customer',
+    input: buyQuoteInput,
+    output: buyQuoteReply,
+    handler: ({ deps, caller }, { reference }) => buyQuote(deps, caller, reference),
+    rest: {
+      method: 'post',
+      path: '/user/quotes/{reference}/buy',
+      operationId: 'buyMyQuote',
+      tags: ['Quote and callback requests'],
+      summary: "Buy the price on one of the caller's own quote requests, paying by card online",
+      description:
+        'The caller confirms the Statement of Fact (`confirm: true`). In one transaction the price is accepted online and its policy issued, pending, ' +
+        "to the caller's account (a Buy again after the card page was left uses that policy); then the card provider's hosted page is made for " +
+        "what is left to pay: `checkoutUrl` is where the browser goes. The provider's webhook records the payment, which puts the cover in force " +
+        'and e-mails the documents (docs/product.md#paying-online). 409 once the price has lapsed, when none stands, when it is paid, or when the ' +
+        'server takes no payment online (payment by phone); 502 when the provider fails (nothing paid: try again).',
+      request: { params: buyQuoteParams, body: buyQuoteBody },
+      input: ({ params, body }) => ({ ...body, reference: params.reference }),
+      response: 'Where to pay, and the policy',
+      errors: [400, 404, 409, 502],
     },
   }),
   /** The reminder's link (docs/product.md#asking-for-more-cover): the caller's own policy only, staff included. */
