@@ -9,6 +9,7 @@ import { timeLeftText } from '@server/contract/offer';
 import { formatPounds } from '@server/contract/pounds';
 import type { PricingOutcome } from '@server/contract/pricing';
 import { productLabels, products, type Product } from '@server/contract/products';
+import { normaliseRegistration } from '@server/contract/quote';
 import { epochToUkLocal, ukInstantText, ukLocalToEpoch } from '@server/contract/time';
 import { Alert } from '../../components/alert';
 import { Button, textLinkClass } from '../../components/button';
@@ -31,7 +32,7 @@ function coverFacts(answers: Record<string, unknown>): { label: string; text: st
   const facts: { label: string; text: string }[] = [];
   const product = text(answers['product']);
   if ((products as readonly string[]).includes(product)) facts.push({ label: 'Cover', text: productLabels[product as Product] });
-  const reg = text(answers['regNumber']);
+  const reg = normaliseRegistration(text(answers['regNumber']));
   if (reg) facts.push({ label: 'Vehicle registration', text: reg });
   const [d, m, y, time] = ['policyStartDay', 'policyStartMonth', 'policyStartYear', 'policyStartTime'].map((k) => text(answers[k]));
   if (d && m && y && time) {
