@@ -12,6 +12,12 @@ describe('environment', () => {
     expect(env).toMatchObject({ PORT: 3000, DATABASE_URL: 'file:./data/kerbside.db', LOG_LEVEL: 'info', TRUST_PROXY: false, OWNER_USERNAME: 'owner' });
     expect(env.JWT_SECRET).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
+    expect(env.STRIPE_SECRET_KEY).toBeUndefined();
+  });
+
+  it('takes the card provider as a key and a webhook secret together, and another API origin', () => {
+    const env = parseEnv({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_API_URL: 'http://127.0.0.1:4412' });
+    expect(env).toMatchObject({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc', STRIPE_API_URL: 'http://127.0.0.1:4412' });
   });
 
   it.each([
@@ -23,6 +29,12 @@ describe('environment', () => {
     [{ OWNER_EMAIL: 'nope' }, /^Invalid environment: OWNER_EMAIL /],
     [{ SMTP_URL: 'http://mail' }, /^Invalid environment: SMTP_URL /],
     [{ LOG_LEVEL: 'loud' }, /^Invalid environment: LOG_LEVEL /],
+    // Card payments online (docs/operations.md#card-payments): the key and the webhook's secret together, or neither.
+    [{ STRIPE_SECRET_KEY: 'sk_test_abc' }, /^Invalid environment: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together/],
+    [{ STRIPE_WEBHOOK_SECRET: 'whsec_abc' }, /^Invalid environment: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together/],
+    [{ STRIPE_SECRET_KEY: 'pk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }, /^Invalid environment: STRIPE_SECRET_KEY must be a Stripe secret key/],
+    [{ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'abc' }, /^Invalid environment: STRIPE_WEBHOOK_SECRET must be a webhook signing secret/],
+    [{ STRIPE_API_URL: 'http://127.0.0.1:4412/v1' }, /^Invalid environment: STRIPE_API_URL must be an origin/],
   ])('stops on %o with a one-line reason', (source, reason) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     try {

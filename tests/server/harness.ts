@@ -55,7 +55,7 @@ export const PASSWORD = 'correct-horse-battery';
 let passwordHash: Promise<string> | undefined;
 
 /** App options a test may set; the rest are the harness's own. */
-export type HarnessOptions = Pick<AppOptions, 'smtpUrl' | 'mailFrom' | 'metricsToken' | 'mailLogLinks'> & {
+export type HarnessOptions = Pick<AppOptions, 'smtpUrl' | 'mailFrom' | 'metricsToken' | 'mailLogLinks' | 'payments'> & {
   /** The database to open instead of a fresh one (the test owns it and stops it). */
   databaseUrl?: string;
 };

@@ -25,6 +25,7 @@ import type { PolicyRow } from './row';
 import { toPolicyView } from './service';
 import { paidPence } from './paid';
 import { changesBetween, changesText, recordVersion } from './versions';
+import { onlineRefundsDue, recordOnlineRefunds, refundOnline } from './online-refund';
 
 const MINUTE = 60_000;
 
@@ -56,6 +57,31 @@ function effectiveAt(input: CancelPolicyInput, row: PolicyRow, now: number): num
   return Math.max(at, now);
 }
 
+/** Staff's refund in pence, refused (400) when over what was paid less what goes back online. */
+async function staffRefundPence(db: DbOrTx, id: number, input: CancelPolicyInput, onlinePence: number): Promise<number | null> {
+  if (!input.refund) return null;
+  const amountPence = Math.round(input.refund.amount! * 100);
+  const paid = (await paidPence(db, id)) - onlinePence;
+  if (amountPence > paid) {
+    const message = cancellationMessages.refundOverPaid(formatPounds(paid / 100));
+    throw fieldInvalid(message, { refund: message });
+  }
+  return amountPence;
+}
+
+/**
+ * Checks the cancellation and gives back what was paid online when it takes effect before the cover starts, through
+ * the provider and before the transaction (online-refund.ts): a refusal or a provider failure cancels nothing.
+ */
+async function refundBeforeCancelling(deps: Deps, id: number, input: CancelPolicyInput, now: number) {
+  const { row } = await policyForChange(deps.db, id);
+  const refused = notCancellable(row, now);
+  if (refused) throw new ConflictError(refused);
+  const owed = await onlineRefundsDue(deps.db, row, effectiveAt(input, row, now));
+  await staffRefundPence(deps.db, id, input, owed.totalPence);
+  return refundOnline(deps, row, owed);
+}
+
 /**
  * POST /api/admin/policies/{id}/cancel: from now (status cancelled, ended now) or from a later time (set on the
  * policy, applied by the minute sweep), with any refund recorded as a negative payment, all in one transaction.
@@ -64,21 +90,17 @@ export async function cancelPolicy(deps: Deps, caller: Caller, id: number, input
   assertAdminRights(caller);
   const now = deps.clock.now();
   const by = { username: caller.username, userId: caller.id };
+  const online = await refundBeforeCancelling(deps, id, input, now);
   const { view, told } = await deps.write(async (tx) => {
     const { row: before, username } = await policyForChange(tx, id);
     const refused = notCancellable(before, now);
     if (refused) throw new ConflictError(refused);
     const at = effectiveAt(input, before, now);
     const immediate = at <= now;
-    let refund: Refund | null = null;
-    if (input.refund) {
-      const amountPence = Math.round(input.refund.amount! * 100);
-      const paid = await paidPence(tx, id);
-      if (amountPence > paid) {
-        const message = cancellationMessages.refundOverPaid(formatPounds(paid / 100));
-        throw fieldInvalid(message, { refund: message });
-      }
-      refund = { amountPence, method: input.refund.method };
+    const refunds: Refund[] = (await recordOnlineRefunds(tx, id, online, caller, now)).map((r) => ({ amountPence: r.amountPence, method: 'hosted-card' }));
+    const amountPence = await staffRefundPence(tx, id, input, 0);
+    if (input.refund && amountPence !== null) {
+      refunds.push({ amountPence, method: input.refund.method });
       await tx.insert(policyPayments).values({ policyId: id, amountPence: -amountPence, method: input.refund.method, reference: input.refund.reference, at: now, ...by });
     }
     const [row] = await tx
@@ -92,7 +114,7 @@ export async function cancelPolicy(deps: Deps, caller: Caller, id: number, input
       .where(eq(policies.id, id))
       .returning();
     const changes = changesBetween(before, row!);
-    const refunded = refund ? `; refund ${formatPounds(refund.amountPence / 100)} (${paymentMethodLabels[refund.method].toLowerCase()})` : '';
+    const refunded = refunds.map((r) => `; refund ${formatPounds(r.amountPence / 100)} (${paymentMethodLabels[r.method].toLowerCase()})`).join('');
     const action = immediate
       ? `Cancelled policy: ${row!.policyNumber} from ${ukInstantText(at)}${refunded}`
       : `Cancellation set: ${row!.policyNumber} from ${ukInstantText(at)}${refunded}`;
@@ -101,7 +123,7 @@ export async function cancelPolicy(deps: Deps, caller: Caller, id: number, input
     const account = await policyMailAccount(tx, row!);
     if (account) {
       const files = await policyDocumentFiles(deps, tx, row!);
-      await deps.mailer.queue(tx, policyCancelledMail(deps.publicUrl, row!, account.email, { effectiveAt: at, now: immediate, reason: input.reason, refund }, files));
+      await deps.mailer.queue(tx, policyCancelledMail(deps.publicUrl, row!, account.email, { effectiveAt: at, now: immediate, reason: input.reason, refunds }, files));
     }
     return { view: toPolicyView(row!, username), told: account !== null };
   });

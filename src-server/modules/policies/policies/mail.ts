@@ -118,7 +118,7 @@ export function policyCancelledMail(
   publicUrl: string,
   policy: PolicyRow,
   to: string,
-  c: { effectiveAt: number; now: boolean; reason: string; refund: Refund | null },
+  c: { effectiveAt: number; now: boolean; reason: string; refunds: Refund[] },
   files: readonly DocumentFile[],
 ): OutgoingMail {
   const when = ukInstantText(c.effectiveAt);
@@ -129,7 +129,7 @@ export function policyCancelledMail(
       : `Your policy ${policy.policyNumber} will be cancelled from ${when}. You are covered as before until then, and not after.`,
     '',
     `Why: ${c.reason}`,
-    ...(c.refund ? ['', `We are refunding ${formatPounds(c.refund.amountPence / 100)} (${paymentMethodLabels[c.refund.method].toLowerCase()}).`] : []),
+    ...c.refunds.flatMap((r) => ['', `We are refunding ${formatPounds(r.amountPence / 100)} (${paymentMethodLabels[r.method].toLowerCase()}).`]),
   ];
   return policyLetter(publicUrl, policy, to, subject, lines, files);
 }
