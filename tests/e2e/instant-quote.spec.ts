@@ -8,6 +8,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { validPersonal, validVehicle } from '../fixtures/quote';
 import { axeViolations, fillFields, latestCodeTo, sceneAddress, unique, waitForServiceWorker } from './fixtures';
 
+// The card provider sends the customer back to the server's public address (http://localhost:<port> on the e2e
+// server: src-server/main.ts), so the journey runs there, where the session it signed in with is kept.
+test.use({ baseURL: `http://localhost:${process.env.E2E_PORT ?? 4310}` });
+
 test.beforeEach(({ page }) => {
   // No browser alert anywhere in the product (docs/product.md#errors-and-messages).
   page.on('dialog', (d) => {
@@ -83,7 +87,7 @@ test('from "Get Instant Quote" to an Active policy and its certificate, kept for
 
   // The Statement of Fact, confirmed, then the card.
   await expect(page.getByRole('heading', { name: 'Check your answers' })).toBeFocused();
-  await expect(page.getByRole('definition').filter({ hasText: /^AB12 CDE$/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Buy this cover' }).getByRole('definition').filter({ hasText: /^AB12 CDE$/ })).toBeVisible();
   const pay = page.getByRole('button', { name: `Pay ${price} by card` });
   await pay.click();
   await expect(page.getByText('Confirm that your answers are true and complete')).toBeVisible();
@@ -97,7 +101,9 @@ test('from "Get Instant Quote" to an Active policy and its certificate, kept for
   const policyNumber = new URL(page.url()).searchParams.get('policy')!;
   await expect(page.getByRole('heading', { level: 1, name: "You're covered" })).toBeVisible({ timeout: 30_000 });
   const card = page.getByRole('article', { name: policyNumber });
-  await expect(card.getByText('Active', { exact: true })).toBeVisible();
+  // In force (status Active); cover asked from tomorrow shows 'Starts soon' on its card until then.
+  await expect(page.getByText(`Payment received and policy ${policyNumber} is Active.`, { exact: false })).toBeVisible();
+  await expect(card.getByText('Status: Starts soon')).toBeVisible();
   await expect(card.getByRole('button', { name: 'View Certificate' })).toBeVisible();
 
   // Kept on the device as the dashboard keeps it: the dashboard opens with no network and shows the certificate.
