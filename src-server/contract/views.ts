@@ -250,7 +250,8 @@ export const myQuoteRequestView = quoteRequestView
     statementOfFact: orNull(z.array(z.object({ label: z.string(), text: z.string() }))),
     /**
      * Whether its price is an instant one that can be bought online ('Buy now', docs/product.md#paying-online): priced
-     * on the rates and a card provider set up. Whether the price still stands is the offer's `validUntil`.
+     * on the rates when it was sent (not a price staff sent later), and a card provider set up. Whether the price still
+     * stands is the offer's `validUntil`.
      */
     payOnline: z.boolean(),
   })

@@ -32,7 +32,9 @@ async function mine(db: DbOrTx, caller: Caller, where: SQL | undefined, limit: n
       offer: offer && { ...offer, acceptance: offer.acceptance && { at: offer.acceptance.at, via: offer.acceptance.via } },
       policyNumber: policyNumber ?? null,
       statementOfFact: offer && r.status === 'quoted' && r.policyId === null ? statementAnswers(storedDetails(r)) : null,
-      payOnline: cardProvider && r.decision === 'instant' && offer !== null,
+      // The instant price is offered the moment the request is stored; a price staff send later ('Send quote') is
+      // accepted and paid by phone as before (docs/product.md#accepting-a-quote).
+      payOnline: cardProvider && r.decision === 'instant' && offer !== null && r.offeredAt === r.createdAt,
     };
   });
 }
