@@ -375,7 +375,8 @@ test('a failed submit keeps the data and says so in the page; a good one shows s
   expect(mail).toContain('Product: Temporary car cover');
   expect(mail).toMatch(new RegExp(`Cover to start: \\w{3} 15 Jan ${NEXT_YEAR}, 09:00 GMT`));
   expect(mail).toContain('Cover length: 3 days');
-  expect(mail).toContain('4. We e-mail you your quote, and your policy documents once your policy is set up.');
+  expect(mail).toMatch(/Your price: £\d+\.\d{2}, including £\d+\.\d{2} insurance premium tax at 12%\./);
+  expect(mail).toContain('3. We e-mail you your quote, and your policy documents once your policy is set up.');
   expect(mail).not.toMatch(/\bSMS\b/);
 
   // Staff see it in the console's Quote requests tab (a separate browser context: staff are elsewhere).
