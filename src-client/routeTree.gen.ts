@@ -41,6 +41,7 @@ import { Route as DataAdminPoliciesRouteImport } from './routes/_data.admin/poli
 import { Route as DataAdminQuotesRouteImport } from './routes/_data.admin/quotes'
 import { Route as DataAdminRatesRouteImport } from './routes/_data.admin/rates'
 import { Route as DataAdminUsersRouteImport } from './routes/_data.admin/users'
+import { Route as DataPurchaseDoneRouteImport } from './routes/_data.purchase.done'
 import { Route as DataVerifyCodeRouteImport } from './routes/_data.verify.$code'
 import { Route as DataAdminUsersIdRouteImport } from './routes/_data.admin/users_.$id'
 
@@ -203,6 +204,11 @@ const DataAdminUsersRoute = DataAdminUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => DataAdminRoute,
 } as any)
+const DataPurchaseDoneRoute = DataPurchaseDoneRouteImport.update({
+  id: '/purchase/done',
+  path: '/purchase/done',
+  getParentRoute: () => DataRoute,
+} as any)
 const DataVerifyCodeRoute = DataVerifyCodeRouteImport.update({
   id: '/verify/$code',
   path: '/verify/$code',
@@ -245,6 +251,7 @@ export interface FileRoutesByFullPath {
   '/admin/quotes': typeof DataAdminQuotesRoute
   '/admin/rates': typeof DataAdminRatesRoute
   '/admin/users': typeof DataAdminUsersRoute
+  '/purchase/done': typeof DataPurchaseDoneRoute
   '/verify/$code': typeof DataVerifyCodeRoute
   '/admin/': typeof DataAdminIndexRoute
   '/admin/users/$id': typeof DataAdminUsersIdRoute
@@ -279,6 +286,7 @@ export interface FileRoutesByTo {
   '/admin/quotes': typeof DataAdminQuotesRoute
   '/admin/rates': typeof DataAdminRatesRoute
   '/admin/users': typeof DataAdminUsersRoute
+  '/purchase/done': typeof DataPurchaseDoneRoute
   '/verify/$code': typeof DataVerifyCodeRoute
   '/admin': typeof DataAdminIndexRoute
   '/admin/users/$id': typeof DataAdminUsersIdRoute
@@ -316,6 +324,7 @@ export interface FileRoutesById {
   '/_data/admin/quotes': typeof DataAdminQuotesRoute
   '/_data/admin/rates': typeof DataAdminRatesRoute
   '/_data/admin/users': typeof DataAdminUsersRoute
+  '/_data/purchase/done': typeof DataPurchaseDoneRoute
   '/_data/verify/$code': typeof DataVerifyCodeRoute
   '/_data/admin/': typeof DataAdminIndexRoute
   '/_data/admin/users_/$id': typeof DataAdminUsersIdRoute
@@ -353,6 +362,7 @@ export interface FileRouteTypes {
     | '/admin/quotes'
     | '/admin/rates'
     | '/admin/users'
+    | '/purchase/done'
     | '/verify/$code'
     | '/admin/'
     | '/admin/users/$id'
@@ -387,6 +397,7 @@ export interface FileRouteTypes {
     | '/admin/quotes'
     | '/admin/rates'
     | '/admin/users'
+    | '/purchase/done'
     | '/verify/$code'
     | '/admin'
     | '/admin/users/$id'
@@ -423,6 +434,7 @@ export interface FileRouteTypes {
     | '/_data/admin/quotes'
     | '/_data/admin/rates'
     | '/_data/admin/users'
+    | '/_data/purchase/done'
     | '/_data/verify/$code'
     | '/_data/admin/'
     | '/_data/admin/users_/$id'
@@ -675,6 +687,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DataAdminUsersRouteImport
       parentRoute: typeof DataAdminRoute
     }
+    '/_data/purchase/done': {
+      id: '/_data/purchase/done'
+      path: '/purchase/done'
+      fullPath: '/purchase/done'
+      preLoaderRoute: typeof DataPurchaseDoneRouteImport
+      parentRoute: typeof DataRoute
+    }
     '/_data/verify/$code': {
       id: '/_data/verify/$code'
       path: '/verify/$code'
@@ -727,6 +746,7 @@ interface DataRouteChildren {
   DataDashboardRoute: typeof DataDashboardRoute
   DataVerifyEmailRoute: typeof DataVerifyEmailRoute
   DataAccountDataRoute: typeof DataAccountDataRoute
+  DataPurchaseDoneRoute: typeof DataPurchaseDoneRoute
   DataVerifyCodeRoute: typeof DataVerifyCodeRoute
 }
 
@@ -737,6 +757,7 @@ const DataRouteChildren: DataRouteChildren = {
   DataDashboardRoute: DataDashboardRoute,
   DataVerifyEmailRoute: DataVerifyEmailRoute,
   DataAccountDataRoute: DataAccountDataRoute,
+  DataPurchaseDoneRoute: DataPurchaseDoneRoute,
   DataVerifyCodeRoute: DataVerifyCodeRoute,
 }
 

@@ -6,16 +6,18 @@ import { isPrerendering } from '../lib/hydration';
 const REFERENCE = /^QR-[0-9A-Z]{8}$/;
 
 export const Route = createFileRoute('/request-quote-step3')({
-  validateSearch: (search: Record<string, unknown>): { reference?: string | undefined } => ({
+  // `cancelled`: back from the card provider's page without paying (docs/product.md#paying-online).
+  validateSearch: (search: Record<string, unknown>): { reference?: string | undefined; cancelled?: boolean | undefined } => ({
     reference: typeof search['reference'] === 'string' && REFERENCE.test(search['reference']) ? search['reference'] : undefined,
+    cancelled: search['cancelled'] === 1 || search['cancelled'] === '1' || search['cancelled'] === true ? true : undefined,
   }),
   // Nothing was submitted (no reference): the wizard starts at step 1. The build prerenders the page without one.
   beforeLoad: ({ search }) => {
     if (!isPrerendering() && !search.reference) throw redirect({ to: '/request-quote-step1', replace: true });
   },
-  head: () => pageHead('Quote request submitted', 'Your quote request has reached Kerbside Cover: what happens next.'),
+  head: () => pageHead('Your price', 'The answer to your quote request: your price, or what happens next.'),
   component: function Step3() {
-    const { reference } = Route.useSearch();
-    return <QuoteStep3Page reference={reference ?? ''} />;
+    const { reference, cancelled } = Route.useSearch();
+    return <QuoteStep3Page reference={reference ?? ''} cancelled={cancelled === true} />;
   },
 });

@@ -14,13 +14,28 @@ export const emailConfirmationMessages = {
   /** The banner of a signed-in person whose address is not confirmed yet. */
   banner: 'Please confirm your e-mail address: open the link we sent you. Until you do, quotes and policies sent to that address do not show in your account.',
   sendAgain: 'Send the link again',
+  /** The six-digit code typed on the purchase's own screen (docs/product.md#e-mail-confirmation). */
+  codeMalformed: 'Enter the 6-digit code from the e-mail',
+  codeWrong: 'That code is not right or has expired',
 } as const;
+
+/** The line of the confirmation e-mail that carries the code; the delivered copy drops the digits (mail/token-links.ts). */
+export const CONFIRMATION_CODE_LABEL = 'Your 6-digit code:';
 
 /** The token from the e-mailed link, taken exactly as sent. */
 export const emailConfirmInput = z.object({
   token: linkToken(emailConfirmationMessages.invalidLink),
 });
 export type EmailConfirmInput = z.infer<typeof emailConfirmInput>;
+
+/** The six digits from the confirmation e-mail, typed with or without spaces. */
+export const emailCodeInput = z.object({
+  code: z
+    .string({ error: emailConfirmationMessages.codeMalformed })
+    .transform((code) => code.replace(/\s+/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, emailConfirmationMessages.codeMalformed)),
+});
+export type EmailCodeInput = z.infer<typeof emailCodeInput>;
 
 /**
  * What was removed when the owner of the address took the account (docs/product.md#e-mail-confirmation): an

@@ -265,6 +265,12 @@ export const myQuoteRequestView = quoteRequestView
      * acceptance or was accepted and no policy is issued yet; null otherwise.
      */
     statementOfFact: orNull(z.array(z.object({ label: z.string(), text: z.string() }))),
+    /**
+     * Whether its price is an instant one that can be bought online ('Buy now', docs/product.md#paying-online): priced
+     * on the rates when it was sent (not a price staff sent later), and a card provider set up. Whether the price still
+     * stands is the offer's `validUntil`.
+     */
+    payOnline: z.boolean(),
   })
   .meta({ id: 'MyQuoteRequestView' });
 export type MyQuoteRequestView = z.infer<typeof myQuoteRequestView>;

@@ -365,7 +365,7 @@ describe('DashboardPage', () => {
     quotesAnswer = {
       status: 200,
       body: [
-        { reference: 'QR-NEW00001', status: 'new', createdAt: '2026-07-01T10:00:00.000Z', product: 'learner', offer: null, policyNumber: null, statementOfFact: null },
+        { reference: 'QR-NEW00001', status: 'new', createdAt: '2026-07-01T10:00:00.000Z', product: 'learner', offer: null, policyNumber: null, statementOfFact: null, payOnline: false },
         {
           reference: 'QR-PRICED01',
           status: 'quoted',
@@ -374,6 +374,7 @@ describe('DashboardPage', () => {
           offer: { premium: 64.5, validUntil: '2026-07-02T10:00:00.000Z', offeredAt: '2026-07-01T10:00:00.000Z', acceptance: null },
           policyNumber: null,
           statementOfFact: [{ label: 'First name', text: 'Amelia' }, { label: 'Registration number', text: 'AB12 CDE' }],
+          payOnline: false,
         },
         {
           reference: 'QR-LAPSED01',
@@ -383,6 +384,7 @@ describe('DashboardPage', () => {
           offer: { premium: 50, validUntil: '2026-06-21T10:00:00.000Z', offeredAt: '2026-06-20T10:00:00.000Z', acceptance: null },
           policyNumber: null,
           statementOfFact: [{ label: 'First name', text: 'Amelia' }],
+          payOnline: false,
         },
         {
           reference: 'QR-ACCEPTED',
@@ -392,8 +394,9 @@ describe('DashboardPage', () => {
           offer: { premium: 80, validUntil: '2026-07-02T10:00:00.000Z', offeredAt: '2026-06-30T10:00:00.000Z', acceptance: { at: '2026-06-30T11:00:00.000Z', via: 'online' } },
           policyNumber: null,
           statementOfFact: [{ label: 'First name', text: 'Amelia' }],
+          payOnline: false,
         },
-        { reference: 'QR-DONE0001', status: 'closed', createdAt: '2026-06-01T10:00:00.000Z', product: null, offer: null, policyNumber: 'KC-ABCDEFGHJK', statementOfFact: null },
+        { reference: 'QR-DONE0001', status: 'closed', createdAt: '2026-06-01T10:00:00.000Z', product: null, offer: null, policyNumber: 'KC-ABCDEFGHJK', statementOfFact: null, payOnline: false },
       ],
     };
     answerWith({ status: 200, body: [] });

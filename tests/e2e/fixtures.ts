@@ -52,6 +52,21 @@ export async function latestMailTo(to: string): Promise<{ subject: string; text:
  * server's mail log lines, which scripts/e2e-server.mjs writes to E2E_DATA_DIR/mail-log.jsonl.
  */
 export async function latestLinkTo(to: string, path: string): Promise<URL> {
+  return newestInMailLog(to, `${path} link`, (text) =>
+    [...text.matchAll(/https?:\/\/\S+/g)].map(([found]) => new URL(found)).filter((url) => url.pathname === path && url.searchParams.get('token')),
+  );
+}
+
+/**
+ * The newest six-digit code of a confirmation e-mail to `to` (docs/product.md#e-mail-confirmation), read where the
+ * links are (the delivered copy in the outbox keeps no code), waiting up to 10 s for it.
+ */
+export async function latestCodeTo(to: string): Promise<string> {
+  return newestInMailLog(to, 'confirmation code', (text) => [...text.matchAll(/Your 6-digit code: (\d{6})/g)].map((m) => m[1]!));
+}
+
+/** The last of what `find` reads from the messages to `to` in the server's mail log, waiting up to 10 s for one. */
+async function newestInMailLog<T>(to: string, what: string, find: (text: string) => T[]): Promise<T> {
   const dir = process.env.E2E_DATA_DIR;
   if (!dir) throw new Error('E2E_DATA_DIR is not set (run through playwright.config.ts)');
   for (let i = 0; i < 100; i++) {
@@ -61,7 +76,7 @@ export async function latestLinkTo(to: string, path: string): Promise<URL> {
     } catch {
       // No e-mail logged yet.
     }
-    const links: URL[] = [];
+    const found: T[] = [];
     for (const line of lines) {
       let entry: { to?: string; text?: string };
       try {
@@ -69,17 +84,13 @@ export async function latestLinkTo(to: string, path: string): Promise<URL> {
       } catch {
         continue; // the end of the file, or a line still being written
       }
-      if (entry.to?.toLowerCase() !== to.toLowerCase()) continue;
-      for (const [found] of (entry.text ?? '').matchAll(/https?:\/\/\S+/g)) {
-        const url = new URL(found);
-        if (url.pathname === path && url.searchParams.get('token')) links.push(url);
-      }
+      if (entry.to?.toLowerCase() === to.toLowerCase()) found.push(...find(entry.text ?? ''));
     }
-    const link = links.at(-1);
-    if (link) return link;
+    const last = found.at(-1);
+    if (last !== undefined) return last;
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`no ${path} link e-mailed to ${to}`);
+  throw new Error(`no ${what} e-mailed to ${to}`);
 }
 
 let counter = 0;

@@ -29,7 +29,8 @@ const plusDays = (date: string, days: number) => new Date(Date.parse(`${date}T12
 test('send a quote, then issue the policy to a new customer, who is invited', async ({ page }) => {
   const lastName = unique('Issue');
   const email = `${lastName.toLowerCase()}@example.test`;
-  const quote = await requestQuote(page.request, { firstName: 'Iris', lastName, email });
+  // A driving conviction refers the request to staff (docs/product.md#instant-prices): no price is sent yet.
+  const quote = await requestQuote(page.request, { firstName: 'Iris', lastName, email }, { drivingConvictions: 'Yes' });
   await openAdmin(page);
   const { dialog, actions } = await openRequest(page, lastName, quote);
   await expect(actions.getByText('No quote sent yet.')).toBeVisible();

@@ -1,9 +1,10 @@
 // The quote wizard end to end (docs/product.md#quote-wizard): step 2 without
 // step 1 redirects; step 1 asks the product first and shows its age message in the same round as every other
 // field's; step 2 asks the start time and the cover length within the product's limits; one session-storage
-// key; Back keeps what was typed; a failed submit keeps it and says so in the page; a good submit clears it,
-// shows step 3 with the reference and the next steps, stores the request with its product, start and length,
-// queues the e-mail, and staff find it in the admin console.
+// key; Back keeps what was typed; a failed submit keeps it and says so in the page; a good submit keeps it with
+// the answer beside it, shows step 3 with the reference and the instant price (docs/product.md#step-3-your-price),
+// stores the request with its product, start and length, queues the e-mail, and staff find it in the admin console.
+// The purchase from step 3, and the referred and declined answers, are instant-quote.spec.ts's.
 import { expect, test, type Page } from '@playwright/test';
 import { validLearner, validPersonal, validVehicle } from '../fixtures/quote';
 import { tab, listAnswered } from './admin-helpers';
@@ -43,7 +44,7 @@ function bornYearsAgo(years: number): string {
 
 const vehicle = { ...validVehicle, policyStartDay: '15', policyStartMonth: '1', policyStartYear: NEXT_YEAR };
 
-async function draft(page: Page): Promise<{ keys: string[]; value: { personal?: Record<string, string>; vehicle?: Record<string, string> } | null }> {
+async function draft(page: Page): Promise<{ keys: string[]; value: { personal?: Record<string, string>; vehicle?: Record<string, string>; submitted?: { reference: string } } | null }> {
   return page.evaluate((key) => {
     const keys = Object.keys(sessionStorage);
     const text = sessionStorage.getItem(key);
@@ -342,18 +343,23 @@ test('a failed submit keeps the data and says so in the page; a good one shows s
 
   await page.getByRole('button', { name: 'Submit quote request' }).click();
   await expect(page).toHaveURL(/\/request-quote-step3\?reference=QR-/);
-  const heading = page.getByRole('heading', { level: 1, name: 'Quote request submitted! Thank you.' });
+  // The example rates price these answers at once (docs/product.md#instant-prices).
+  const heading = page.getByRole('heading', { level: 1, name: 'Your price' });
   await expect(heading).toBeVisible();
   await expect(heading).toBeFocused();
   const reference = new URL(page.url()).searchParams.get('reference')!;
   await expect(page.getByText(reference)).toBeVisible();
-  for (const step of ['Specialist review', 'We contact you within 24 hours', 'Confirmation e-mail', 'Updates by e-mail']) {
-    await expect(page.getByRole('listitem').filter({ hasText: step })).toBeVisible();
-  }
-  // Updates come by e-mail only: nothing sends SMS, so nothing promises it (docs/product.md#step-3-submitted).
-  await expect(page.getByRole('listitem').filter({ hasText: 'Updates by e-mail' })).toContainText('We e-mail you your quote, and your policy documents once your policy is set up.');
+  await expect(page.getByText(/^includes £\d+\.\d{2} Insurance Premium Tax at 12%$/)).toBeVisible();
+  await expect(page.getByText(/^Price valid until \d{2}:\d{2}/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Buy now' })).toBeVisible();
   await expect(page.getByRole('main')).not.toContainText(/\bSMS\b|\btext (you|message)/i);
-  expect((await draft(page)).keys).toEqual([]);
+  // The answers stay with the answer beside them: a reload shows the price again, and Back and on prices again.
+  const kept = await draft(page);
+  expect(kept.keys).toEqual([DRAFT_KEY]);
+  expect(kept.value?.submitted?.reference).toBe(reference);
+  expect(kept.value?.personal?.['lastName']).toBe(lastName);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Your price' })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
   const rs = await db().execute({
@@ -362,14 +368,15 @@ test('a failed submit keeps the data and says so in the page; a good one shows s
   });
   expect(rs.rows).toHaveLength(1);
   // 09:00 on 15 January, UK time (GMT): 09:00 UTC.
-  expect(rs.rows[0]).toMatchObject({ status: 'new', postcode: 'LS1 4DY', product: 'temporary', requested_start_at: Date.UTC(Number(NEXT_YEAR), 0, 15, 9, 0), duration_value: 3, duration_unit: 'days' });
+  expect(rs.rows[0]).toMatchObject({ status: 'quoted', postcode: 'LS1 4DY', product: 'temporary', requested_start_at: Date.UTC(Number(NEXT_YEAR), 0, 15, 9, 0), duration_value: 3, duration_unit: 'days' });
   expect(JSON.parse(String(rs.rows[0]!['details']))).toMatchObject({ lastName, regNumber: 'AB12 CDE', policyStartYear: Number(NEXT_YEAR), product: 'temporary', policyStartTime: '09:00', durationValue: 3, durationUnit: 'days' });
   const mail = (await latestMailTo(email)).text;
   expect(mail).toContain(`Your reference: ${reference}`);
   expect(mail).toContain('Product: Temporary car cover');
   expect(mail).toMatch(new RegExp(`Cover to start: \\w{3} 15 Jan ${NEXT_YEAR}, 09:00 GMT`));
   expect(mail).toContain('Cover length: 3 days');
-  expect(mail).toContain('4. We e-mail you your quote, and your policy documents once your policy is set up.');
+  expect(mail).toMatch(/Your price: £\d+\.\d{2}, including £\d+\.\d{2} insurance premium tax at 12%\./);
+  expect(mail).toContain('3. We e-mail you your quote, and your policy documents once your policy is set up.');
   expect(mail).not.toMatch(/\bSMS\b/);
 
   // Staff see it in the console's Quote requests tab (a separate browser context: staff are elsewhere).
@@ -383,7 +390,7 @@ test('a failed submit keeps the data and says so in the page; a good one shows s
   await answered;
   const row = admin.getByRole('row').filter({ hasText: reference });
   await expect(row).toContainText(`Amelia ${lastName}`);
-  await expect(row).toContainText('new');
+  await expect(row).toContainText('quoted');
   await row.getByRole('button', { name: `Open ${reference}` }).click();
   const dialog = admin.getByRole('dialog', { name: `Quote request ${reference}` });
   await expect(dialog.getByText('AB12 CDE')).toBeVisible();

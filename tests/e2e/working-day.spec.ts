@@ -48,7 +48,8 @@ test('a quote request becomes an offer, a policy, an account and documents witho
   const email = `${lastName.toLowerCase()}@example.test`;
   const start = ukTomorrow();
 
-  // 1. The visitor asks for two weeks of learner cover from 09:00 tomorrow.
+  // 1. The visitor asks for two weeks of learner cover from 09:00 tomorrow; a driving conviction refers it to staff
+  // (docs/product.md#instant-prices), whose day this is.
   const visitor = await newPage(browser);
   await visitor.goto('/request-quote-step1');
   await fillFields(visitor, { ...validPersonal, ...validLearner, firstName: 'Amelia', lastName, email, dateOfBirth: bornThirtyYearsAgo() });
@@ -56,6 +57,7 @@ test('a quote request becomes an offer, a policy, an account and documents witho
   await expect(visitor).toHaveURL(/step2$/);
   await fillFields(visitor, {
     ...validLearnerVehicle,
+    drivingConvictions: 'Yes',
     regNumber: 'LD24 XYZ',
     policyStartDay: start.day,
     policyStartMonth: start.month,
@@ -66,6 +68,7 @@ test('a quote request becomes an offer, a policy, an account and documents witho
   });
   await visitor.getByRole('button', { name: 'Submit quote request' }).click();
   await expect(visitor).toHaveURL(/\/request-quote-step3\?reference=QR-/);
+  await expect(visitor.getByRole('heading', { level: 1, name: 'A specialist will look at this' })).toBeVisible();
   const reference = new URL(visitor.url()).searchParams.get('reference')!;
   await visitor.context().close();
 

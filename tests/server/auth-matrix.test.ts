@@ -224,6 +224,12 @@ const REST: Record<string, RestRow> = {
     expect: signedIn(400),
     prepare: async () => ({ method: 'POST', path: '/api/account/verify-email/confirm', body: { token: 'x'.repeat(43) } }),
   },
+  // A code that is not six digits: refused for everyone signed in, before any account is looked at.
+  'POST /api/account/verify-email/code': {
+    route: 'POST /api/account/verify-email/code',
+    expect: signedIn(400),
+    prepare: async () => ({ method: 'POST', path: '/api/account/verify-email/code', body: { code: 'abc' } }),
+  },
   'GET /api/account': { route: 'GET /api/account', expect: signedIn(200), prepare: async () => ({ method: 'GET', path: '/api/account' }) },
   'PUT /api/account': { route: 'PUT /api/account', expect: signedIn(200), prepare: async () => ({ method: 'PUT', path: '/api/account', body: { name: 'Matrix Person', phone: '07700 900123' } }) },
   'POST /api/account/email': {
@@ -496,6 +502,7 @@ const TRPC: Record<string, { expect: Expected; input: () => Promise<unknown> }> 
   'account.me': { expect: signedIn(200), input: async () => undefined },
   'account.verifyEmail.request': { expect: signedIn(200), input: async () => undefined },
   'account.verifyEmail.confirm': { expect: signedIn(400), input: async () => ({ token: 'x'.repeat(43) }) },
+  'account.verifyEmail.code': { expect: signedIn(400), input: async () => ({ code: 'abc' }) },
   'account.details': { expect: signedIn(200), input: async () => undefined },
   'account.updateDetails': { expect: signedIn(200), input: async () => ({ name: 'Matrix Person', phone: null }) },
   'account.changeEmail': { expect: signedIn(200), input: async () => ({ email: `mxtchange${next()}@example.test`, currentPassword: PASSWORD }) },

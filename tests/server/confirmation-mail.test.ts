@@ -42,7 +42,7 @@ describe('the quote request confirmation', () => {
     expect(text.split('\n')[0]).toBe('Hello,');
     expect(text).toContain(`Your reference: ${reference}`);
     expect(text).toContain('Vehicle: AB12 CDE (Car)');
-    // Updates come by e-mail only: nothing sends SMS, so nothing promises it (docs/product.md#step-3-submitted).
+    // Updates come by e-mail only: nothing sends SMS, so nothing promises it (docs/product.md#step-3-your-price).
     expect(text).toContain('4. We e-mail you your quote, and your policy documents once your policy is set up.');
     expect(text).not.toMatch(/\bSMS\b|\btext (you|message)/i);
     // Stored whole for staff, who read it in the console.

@@ -39,3 +39,18 @@ export async function latestLinkTo(h: Harness, to: string, path: string): Promis
   if (!link) throw new Error(`no ${path} link e-mailed to ${to}`);
   return link;
 }
+
+/**
+ * The newest six-digit confirmation code e-mailed to `to` (docs/product.md#e-mail-confirmation), read from the same
+ * log lines as the links (the delivered copy keeps no code); throws when there is none.
+ */
+export async function latestCodeTo(h: Harness, to: string): Promise<string> {
+  await settleAfterAnswer(h.deps);
+  while ((await h.deps.mailer.deliverPending()) > 0);
+  const codes = h.logs
+    .filter((e) => e.msg === MAIL_LOGGED && String(e['to']).toLowerCase() === to.toLowerCase())
+    .flatMap((e) => [...String(e['text']).matchAll(/Your 6-digit code: (\d{6})/g)].map((m) => m[1]!));
+  const code = codes.at(-1);
+  if (!code) throw new Error(`no code e-mailed to ${to}`);
+  return code;
+}

@@ -46,7 +46,7 @@ describe('GET /api/user/quotes and quotes.mine', () => {
     const mine = await expectJson<unknown[]>(h.request('GET', '/api/user/quotes', { token: customer }), 200);
     for (const item of mine) expect(myQuoteRequestView.parse(item)).toEqual(item);
     expect(mine).toEqual([
-      { reference: second, status: 'new', createdAt: expect.any(String), product: expect.anything(), offer: null, policyNumber: null, statementOfFact: null },
+      { reference: second, status: 'new', createdAt: expect.any(String), product: expect.anything(), offer: null, policyNumber: null, statementOfFact: null, payOnline: false },
       {
         reference: first,
         status: 'closed',
@@ -56,6 +56,8 @@ describe('GET /api/user/quotes and quotes.mine', () => {
         policyNumber: created.policyNumber,
         // Shown only while a price awaits acceptance (docs/product.md#accepting-a-quote).
         statementOfFact: null,
+        // A price staff sent is accepted and paid by phone; only an instant price is bought online.
+        payOnline: false,
       },
     ]);
     expect(await h.trpc(customer).quotes.mine()).toEqual(mine);

@@ -15,7 +15,7 @@ import { generate } from 'otplib';
 import { createHarness, json, PASSWORD, validPolicy, type Harness } from './harness';
 import { addPolicy, expectJson } from './answers';
 import { contractOf, operationKeys, operationOf, type Contract, type OpenApiDocument } from './openapi-contract';
-import { latestLinkTo } from './mail-links';
+import { latestCodeTo, latestLinkTo } from './mail-links';
 import { SoftAuthenticator, type AuthenticationOptions, type RegistrationOptions } from './soft-authenticator';
 
 let h: Harness;
@@ -258,6 +258,15 @@ const OK: Record<string, Case[]> = {
       prepare: async () => {
         const account = await unconfirmedAccount();
         return { token: account.token, body: { token: await linkToken(account.email, 'verify-email') } };
+      },
+    },
+  ],
+  'POST /api/account/verify-email/code': [
+    {
+      status: 200,
+      prepare: async () => {
+        const account = await unconfirmedAccount();
+        return { token: account.token, body: { code: await latestCodeTo(h, account.email) } };
       },
     },
   ],

@@ -80,6 +80,7 @@ const procedures: { path: string; tier: Tier; call: (c: Caller) => Promise<unkno
   { path: 'account.me', tier: 'customer', call: (c) => c.account.me() },
   { path: 'account.verifyEmail.request', tier: 'customer', call: (c) => c.account.verifyEmail.request() },
   { path: 'account.verifyEmail.confirm', tier: 'customer', call: (c) => c.account.verifyEmail.confirm({ token: 'x'.repeat(43) }) },
+  { path: 'account.verifyEmail.code', tier: 'customer', call: (c) => c.account.verifyEmail.code({ code: 'abc' }) },
   { path: 'account.details', tier: 'customer', call: (c) => c.account.details() },
   { path: 'account.updateDetails', tier: 'customer', call: (c) => c.account.updateDetails({ name: 'Forged', phone: null }) },
   { path: 'account.changeEmail', tier: 'customer', call: (c) => c.account.changeEmail({ email: 'forged@example.test', currentPassword: 'wrong-password' }) },

@@ -14,6 +14,8 @@ import type { MyQuoteRequestView } from '@server/contract/views';
 import { Alert } from '../../components/alert';
 import { Button, buttonClass } from '../../components/button';
 import { CheckboxField } from '../../components/field';
+import { Purchase } from '../../components/purchase/purchase';
+import { CONFIRM_FACTS_LABEL, StatementOfFact } from '../../components/purchase/statement-of-fact';
 import { useContractForm } from '../../lib/contract-form';
 import { trpc, trpcClient } from '../../lib/trpc';
 import { myQuotesQuery } from './queries';
@@ -60,7 +62,10 @@ function QuoteRequestItem({ q, now }: { q: MyQuote; now: number }) {
         {ukInstantText(Date.parse(q.createdAt))}
       </p>
       <p className="mt-1 font-semibold text-ink">{standing(q, now)}</p>
-      {open ? (
+      {open && q.payOnline ? (
+        // An instant price is bought here, as on the wizard's step 3 (docs/product.md#paying-online).
+        <Purchase reference={q.reference} requestEmail={null} premium={q.offer!.premium} payOnline buttonLabel={`Buy now: quote ${q.reference}`} />
+      ) : open ? (
         <div className="mt-3">
           <Button onClick={() => setAccepting(true)} aria-label={`Accept quote ${q.reference}`}>
             Accept quote
@@ -87,7 +92,6 @@ function AcceptDialog({ q, onClose }: { q: MyQuote; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
-  const factsId = useId();
   const [accepted, setAccepted] = useState(false);
   // The confirmation's message stays until the next Accept, and focus stays on the button pressed.
   const { register, errorOf, isSubmitting, message, submit } = useContractForm(acceptQuoteBody, {}, { reValidateMode: 'onSubmit', shouldFocusError: false });
@@ -145,23 +149,10 @@ function AcceptDialog({ q, onClose }: { q: MyQuote; onClose: () => void }) {
             Price: {formatPounds(q.offer!.premium)} <span className="text-base font-normal">(insurance premium tax included)</span>
           </p>
           <p className="mt-1 text-ink-muted">Valid until {ukInstantText(Date.parse(q.offer!.validUntil))}.</p>
-          <h3 id={factsId} className="mt-4 font-bold text-ink">
-            Statement of Fact
-          </h3>
-          <p className="mt-1 text-sm text-ink-muted">What you told us in your request. The price depends on it: if anything is wrong, call us before accepting.</p>
-          <dl aria-labelledby={factsId} className="mt-2 rounded-md border border-slate-300 p-2 text-sm">
-            {facts.map((f) => (
-              // Half and half, row after row: a long question wraps in its half rather than squeezing its answer
-              // to a letter a line on a 320 px phone.
-              <div key={f.label} className="grid grid-cols-2 gap-x-3 py-0.5">
-                <dt className="font-semibold break-words">{f.label}</dt>
-                <dd className="min-w-0 break-words">{f.text}</dd>
-              </div>
-            ))}
-          </dl>
+          <StatementOfFact facts={facts} />
           <CheckboxField
             className="mt-4"
-            label="I confirm that the answers above are true and complete"
+            label={CONFIRM_FACTS_LABEL}
             aria-invalid={errorOf('confirm') ? true : undefined}
             {...register('confirm')}
           />

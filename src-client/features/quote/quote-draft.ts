@@ -24,9 +24,21 @@ export const STEP1_FIELDS = [
 
 export type DraftValues = Record<string, string>;
 
+/**
+ * The request last sent from this tab and the server's answer (docs/product.md#step-3-your-price): step 3 shows it
+ * again after a reload or a return from the purchase's steps, and 'Price again' sends the same answers. Its outcome is
+ * read with the contract's schema where it is shown.
+ */
+export interface SubmittedQuote {
+  reference: string;
+  outcome: unknown;
+  answers: Record<string, unknown>;
+}
+
 export interface QuoteDraft {
   personal?: DraftValues;
   vehicle?: DraftValues;
+  submitted?: SubmittedQuote;
 }
 
 // Where session storage is refused (some private modes), the draft lives as long as the page.
@@ -41,12 +53,14 @@ export function readQuoteDraft(): QuoteDraft {
   try {
     const text = sessionStorage.getItem(QUOTE_DRAFT_KEY);
     if (text === null) return {};
-    const raw = JSON.parse(text) as { personal?: unknown; vehicle?: unknown } | null;
+    const raw = JSON.parse(text) as { personal?: unknown; vehicle?: unknown; submitted?: unknown } | null;
     const draft: QuoteDraft = {};
     const personal = strings(raw?.personal);
     const vehicle = strings(raw?.vehicle);
     if (personal) draft.personal = personal;
     if (vehicle) draft.vehicle = vehicle;
+    const submitted = submittedOf(raw?.submitted);
+    if (submitted) draft.submitted = submitted;
     return draft;
   } catch {
     return memoryDraft;
@@ -60,6 +74,22 @@ function writeQuoteDraft(draft: QuoteDraft): void {
   } catch {
     // Storage refused or full: the in-memory copy carries the wizard through this page's life.
   }
+}
+
+function submittedOf(v: unknown): SubmittedQuote | undefined {
+  if (!v || typeof v !== 'object') return undefined;
+  const { reference, outcome, answers } = v as Record<string, unknown>;
+  if (typeof reference !== 'string' || !answers || typeof answers !== 'object') return undefined;
+  return { reference, outcome, answers: answers as Record<string, unknown> };
+}
+
+/** The request just sent and its answer; the answers typed stay too, so going back and on prices them again. */
+export const saveSubmittedQuote = (submitted: SubmittedQuote) => writeQuoteDraft({ ...readQuoteDraft(), submitted });
+
+/** The request last sent from this tab, when it is the one named (step 3's reference). */
+export function submittedQuote(reference: string): SubmittedQuote | undefined {
+  const submitted = readQuoteDraft().submitted;
+  return submitted?.reference === reference ? submitted : undefined;
 }
 
 export const savePersonalDetails = (personal: DraftValues) => writeQuoteDraft({ ...readQuoteDraft(), personal });

@@ -25,7 +25,7 @@ import { PageHeading } from '../../components/page';
 import { failureOf, type Failure } from '../../lib/call-errors';
 import { useContractForm } from '../../lib/contract-form';
 import { trpcClient } from '../../lib/trpc';
-import { clearQuoteDraft, draftValuesOf, readQuoteDraft, saveVehicleDetails, STEP1_FIELDS } from './quote-draft';
+import { draftValuesOf, saveSubmittedQuote, readQuoteDraft, saveVehicleDetails, STEP1_FIELDS } from './quote-draft';
 import { QuoteProgress } from './quote-progress';
 import { useLiveForm } from '../../lib/hydration';
 
@@ -67,8 +67,10 @@ export function QuoteStep2Page() {
         await navigate({ to: '/request-quote-step1' });
         return;
       }
-      const receipt = await trpcClient.quotes.submit.mutate({ ...personal.data, ...getValues() });
-      clearQuoteDraft();
+      const answers = { ...personal.data, ...getValues() };
+      const receipt = await trpcClient.quotes.submit.mutate(answers);
+      // The answers stay (a change on step 1 or 2 prices again); step 3 reads the answer from here after a reload.
+      saveSubmittedQuote({ reference: receipt.reference, outcome: receipt.outcome, answers });
       await navigate({ to: '/request-quote-step3', search: { reference: receipt.reference } });
     },
     (failure, _placed, err) => problemText(failure, err),

@@ -2,14 +2,18 @@
 // single-use secrets only through these.
 export {
   ACCOUNT_LINKS,
+  codeMatches,
+  countWrongCode,
   PASSWORD_LINKS,
   dropSpentTokens,
   findToken,
   hashToken,
+  issueCode,
   issueToken,
   knownToken,
   latestWaiting,
   recordSpent,
+  spendCode,
   spendToken,
   spendWaiting,
   usableToken,

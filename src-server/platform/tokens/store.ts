@@ -2,7 +2,7 @@
 // e-mailed link, a second-factor challenge, a passkey ceremony's challenge) is one row of one table, stored by its
 // SHA-256 only, looked up before any write and spent by one conditional update, so of two requests racing with one
 // secret only one spends it. What each secret does once spent is its feature's; when and how it is spent is here.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { oneTimeTokens } from '../db/schema/index';
@@ -120,4 +120,61 @@ export async function dropSpentTokens(tx: DbOrTx, now: number): Promise<void> {
   await tx
     .delete(oneTimeTokens)
     .where(or(lt(oneTimeTokens.expiresAt, now), and(isNotNull(oneTimeTokens.usedAt), ne(oneTimeTokens.kind, 'passkey-sign-in'))));
+}
+
+/**
+ * A short code typed from an e-mail (the address confirmation's six digits: docs/product.md#e-mail-confirmation).
+ * Six digits are few, so two accounts may hold the same code: its hash is salted with a random salt kept in the
+ * row's `target` beside the wrong tries counted so far ('salt:tries'), which also keeps the hash column unique. The
+ * code is looked up by its account, never by its hash.
+ */
+export async function issueCode(tx: DbOrTx, token: { kind: TokenKind; userId: number; ttlMs: number; now: number }): Promise<string> {
+  const code = String(randomInt(1_000_000)).padStart(6, '0');
+  const salt = randomBytes(16).toString('base64url');
+  const { kind, userId, ttlMs, now } = token;
+  await tx.insert(oneTimeTokens).values({ kind, userId, target: `${salt}:0`, tokenHash: hashToken(`${salt}:${code}`), expiresAt: now + ttlMs, createdAt: now });
+  return code;
+}
+
+/** What a code's row keeps beside its hash: the salt and the wrong tries so far. */
+function codeState(row: StoredToken): { salt: string; wrongTries: number } {
+  const [salt = '', tries = '0'] = (row.target ?? '').split(':');
+  return { salt, wrongTries: Number(tries) || 0 };
+}
+
+/** Whether `code` is the one `row` holds (compared in constant time). */
+export function codeMatches(row: StoredToken, code: string): boolean {
+  const expected = Buffer.from(row.tokenHash, 'hex');
+  const given = Buffer.from(hashToken(`${codeState(row).salt}:${code}`), 'hex');
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
+/** Spends the code's row in the caller's transaction if it is still waiting as read (no wrong try counted since). */
+export async function spendCode(tx: DbOrTx, row: StoredToken, now: number): Promise<boolean> {
+  const spent = await tx
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeTokens.id, row.id), isNull(oneTimeTokens.usedAt), gt(oneTimeTokens.expiresAt, now), eq(oneTimeTokens.target, row.target ?? '')))
+    .returning({ id: oneTimeTokens.id });
+  return spent.length === 1;
+}
+
+/**
+ * Counts a wrong try against the code's row in the caller's transaction; the try that reaches `maxWrong` spends it,
+ * so guessing ends there. Counted by one conditional update from the tries read, retried when another try moved
+ * them first, so racing tries each count.
+ */
+export async function countWrongCode(tx: DbOrTx, rowId: number, maxWrong: number, now: number): Promise<void> {
+  for (;;) {
+    const [row] = await tx.select().from(oneTimeTokens).where(and(eq(oneTimeTokens.id, rowId), isNull(oneTimeTokens.usedAt))).limit(1);
+    if (!row) return;
+    const { salt, wrongTries } = codeState(row);
+    const tries = wrongTries + 1;
+    const moved = await tx
+      .update(oneTimeTokens)
+      .set({ target: `${salt}:${tries}`, ...(tries >= maxWrong ? { usedAt: now } : {}) })
+      .where(and(eq(oneTimeTokens.id, rowId), isNull(oneTimeTokens.usedAt), eq(oneTimeTokens.target, row.target ?? '')))
+      .returning({ id: oneTimeTokens.id });
+    if (moved.length === 1) return;
+  }
 }

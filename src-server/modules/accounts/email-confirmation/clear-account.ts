@@ -12,8 +12,8 @@ import { endLiveSessions } from '../sessions/service';
 
 /**
  * In the caller's transaction, for the account whose mailbox was just proved: deletes every passkey, spends every
- * waiting e-mail change and every unused link of every kind (reset, invitation, confirmation, second-factor
- * challenge), and signs out every session but `keepSessionJti`'s (the session that opened a confirmation link goes
+ * waiting e-mail change and every unused link of every kind (reset, invitation, confirmation and its code,
+ * second-factor challenge), and signs out every session but `keepSessionJti`'s (the session that opened a confirmation link goes
  * on). A passkey-adding challenge is left to lapse: it adds nothing without a session of the account. Run before the
  * session version moves. Answers what it removed, for the page to say.
  */
@@ -26,6 +26,8 @@ export async function clearAccountForOwner(
   const removedKeys = await tx.delete(passkeys).where(eq(passkeys.userId, user.id)).returning({ name: passkeys.name });
   const changes = await spendWaiting(tx, user.id, ['email-change'], now);
   const links = await spendWaiting(tx, user.id, ACCOUNT_LINKS, now);
+  // The six-digit code rides in the confirmation e-mail with its link, which the count above already names.
+  await spendWaiting(tx, user.id, ['verify-code'], now);
   const sessions = await endLiveSessions(tx, user.id, now, keepSessionJti);
   const cleared = { passkeys: removedKeys.map((k) => k.name), emailChanges: changes, links, sessions };
   if (cleared.passkeys.length + cleared.emailChanges + cleared.links + cleared.sessions > 0) {

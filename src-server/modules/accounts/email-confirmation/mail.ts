@@ -1,9 +1,13 @@
 // The e-mail that asks an account to confirm its address (docs/product.md#e-mail-confirmation).
 import { brand } from '../../../contract/brand';
-import { emailConfirmationMessages } from '../../../contract/email-confirmation';
+import { CONFIRMATION_CODE_LABEL, emailConfirmationMessages } from '../../../contract/email-confirmation';
 import { letter } from '../../../platform/mail/letter';
 
-export function confirmationMail(to: string, username: string, link: string) {
+/**
+ * The link, and the six-digit code for whoever is buying cover and types it on the purchase's own screen
+ * (docs/product.md#paying-online): either confirms the address.
+ */
+export function confirmationMail(to: string, username: string, link: string, code: string) {
   return letter({
     to,
     subject: `${brand.name}: ${emailConfirmationMessages.subject.toLowerCase()}`,
@@ -14,8 +18,11 @@ export function confirmationMail(to: string, username: string, link: string) {
       '',
       link,
       '',
+      'Or, on the screen that asked for it, type this code within 30 minutes:',
+      `${CONFIRMATION_CODE_LABEL} ${code}`,
+      '',
       'Until you do, quotes and policies sent to this address do not show in the account.',
-      `If you did not make an account with ${brand.name}, do not open the link: nothing reaches that account through this address unless you do.`,
+      `If you did not make an account with ${brand.name}, do not open the link or use the code: nothing reaches that account through this address unless you do.`,
       '',
       `Questions? Call ${brand.phones.support} (${brand.openingHours}) or write to ${brand.emails.support}.`,
     ],

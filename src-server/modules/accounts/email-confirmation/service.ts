@@ -4,12 +4,12 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { writeLog } from '../../../platform/audit/log';
 import { accountLinkLimit, assertAttemptRoom, refuseAttempt } from '../../../platform/auth/attempt-limits';
 import { countAttempt, type ThrottleRule } from '../../../platform/auth/throttle';
-import { emailConfirmationMessages, type AccountCleared, type EmailConfirmInput } from '../../../contract/email-confirmation';
+import { emailConfirmationMessages, type AccountCleared, type EmailCodeInput, type EmailConfirmInput } from '../../../contract/email-confirmation';
 import { messages } from '../../../contract/messages';
 import type { UserView } from '../../../contract/views';
 import type { DbOrTx } from '../../../platform/db/client';
 import { users } from '../../../platform/db/schema/index';
-import { findToken, issueToken, knownToken, spendToken, spendWaiting } from '../../../platform/tokens/index';
+import { codeMatches, countWrongCode, findToken, issueCode, issueToken, knownToken, latestWaiting, spendCode, spendToken, spendWaiting } from '../../../platform/tokens/index';
 import type { Caller, Deps } from '../../../deps';
 import { ForbiddenError, InvalidError, NotFoundError, ThrottledError } from '../../../errors';
 import { deliverSoon } from '../../../platform/mail/deliver-soon';
@@ -19,19 +19,27 @@ import { clearAccountForOwner } from './clear-account';
 
 /** A confirmation link lasts a week, as an invitation does: the e-mail may not be read at once. */
 export const CONFIRM_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
+/** The six-digit code lasts as long as a purchase's price stands: it is typed while the person waits. */
+export const CONFIRM_CODE_TTL_MS = 30 * 60_000;
+/** Wrong codes one code takes: the try that reaches it spends the code, so a million codes are not guessed. */
+export const CONFIRM_CODE_MAX_WRONG = 5;
 /** Links an account may ask for in an hour (each spends the one before). */
 const RESEND_RULE: ThrottleRule = { limit: 5, windowMs: 60 * 60_000 };
 
-/** Spends the earlier confirmation links and queues a new one, in the caller's transaction; the caller delivers. */
+/**
+ * Spends the earlier confirmation links and codes and queues a new e-mail with both, in the caller's transaction; the
+ * caller delivers.
+ */
 export async function queueConfirmationLink(
   deps: Pick<Deps, 'mailer' | 'publicUrl'>,
   tx: DbOrTx,
   user: { id: number; username: string; email: string },
   now: number,
 ): Promise<void> {
-  await spendWaiting(tx, user.id, ['verify'], now);
+  await spendWaiting(tx, user.id, ['verify', 'verify-code'], now);
   const token = await issueToken(tx, { kind: 'verify', userId: user.id, ttlMs: CONFIRM_TOKEN_TTL_MS, now });
-  await deps.mailer.queue(tx, confirmationMail(user.email, user.username, `${deps.publicUrl}/verify-email?token=${token}`));
+  const code = await issueCode(tx, { kind: 'verify-code', userId: user.id, ttlMs: CONFIRM_CODE_TTL_MS, now });
+  await deps.mailer.queue(tx, confirmationMail(user.email, user.username, `${deps.publicUrl}/verify-email?token=${token}`, code));
 }
 
 const accountById = async (db: DbOrTx, id: number) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0];
@@ -124,10 +132,50 @@ export async function confirmEmail(
       if (await isAddressConfirmed(tx, caller.id)) return confirmedAnswer(tx, caller.id, emailConfirmationMessages.alreadyConfirmed);
       throw new InvalidError(emailConfirmationMessages.invalidLink);
     }
-    const removed = (await isAddressConfirmed(tx, caller.id)) ? undefined : await clearAccountForOwner(tx, caller, now, caller.jti);
-    await confirmAddress(tx, caller.id, now);
-    const answer = await confirmedAnswer(tx, caller.id, emailConfirmationMessages.confirmed);
-    return removed ? { ...answer, removed } : answer;
+    return confirmedByOwner(tx, caller, now);
+  });
+}
+
+/**
+ * What proving the mailbox does, by the link or by the code, in the caller's transaction once the secret is spent:
+ * the first confirmation clears the account for its owner (this session goes on), then the address is confirmed and
+ * the hooks give the account its requests.
+ */
+async function confirmedByOwner(tx: DbOrTx, caller: Caller, now: number): Promise<{ message: string; user: UserView; removed?: AccountCleared }> {
+  const removed = (await isAddressConfirmed(tx, caller.id)) ? undefined : await clearAccountForOwner(tx, caller, now, caller.jti);
+  await confirmAddress(tx, caller.id, now);
+  const answer = await confirmedAnswer(tx, caller.id, emailConfirmationMessages.confirmed);
+  return removed ? { ...answer, removed } : answer;
+}
+
+/**
+ * POST /api/account/verify-email/code and account.verifyEmail.code: the six-digit code from the confirmation e-mail,
+ * typed by the account signed in on the purchase's own screen (docs/product.md#paying-online). It is looked up by
+ * the account (only that account's newest code counts), so it confirms exactly what its link would. A wrong code is
+ * counted on the code (the fifth spends it) and, as a bad link is, against the client address.
+ */
+export async function confirmEmailByCode(
+  deps: Deps,
+  caller: Caller,
+  input: EmailCodeInput,
+  clientAddress: string,
+): Promise<{ message: string; user: UserView; removed?: AccountCleared }> {
+  const now = deps.clock.now();
+  const limits = [accountLinkLimit(clientAddress)];
+  await assertAttemptRoom(deps, limits, now);
+  if (await isAddressConfirmed(deps.db, caller.id)) return confirmedAnswer(deps.db, caller.id, emailConfirmationMessages.alreadyConfirmed);
+  const row = await latestWaiting(deps.db, caller.id, 'verify-code', now);
+  const wrong = new InvalidError(emailConfirmationMessages.codeWrong);
+  if (!row || !codeMatches(row, input.code)) {
+    return refuseAttempt(deps, limits, now, wrong, row ? (tx) => countWrongCode(tx, row.id, CONFIRM_CODE_MAX_WRONG, now) : undefined);
+  }
+  return deps.write(async (tx) => {
+    // Spent only as read: a wrong try or a new code in between leaves this one to be typed again.
+    if (!(await spendCode(tx, row, now))) {
+      if (await isAddressConfirmed(tx, caller.id)) return confirmedAnswer(tx, caller.id, emailConfirmationMessages.alreadyConfirmed);
+      throw wrong;
+    }
+    return confirmedByOwner(tx, caller, now);
   });
 }
 

@@ -49,7 +49,7 @@ export async function acceptQuote(deps: Deps, caller: Caller, reference: string)
     // A policy issued or the request closed: nothing left to accept (the same 409s as sending a price).
     await openRequest(tx, row.id);
     await accept(tx, row, 'online', caller, now);
-    return (await myQuoteRequest(tx, caller, reference))!;
+    return (await myQuoteRequest(tx, caller, reference, deps.payments !== null))!;
   });
 }
 

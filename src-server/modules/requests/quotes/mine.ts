@@ -13,7 +13,7 @@ import { offerOf } from './service';
 /** The most a dashboard lists; older requests are long settled. */
 const MINE_LIMIT = 20;
 
-async function mine(db: DbOrTx, caller: Caller, where: SQL | undefined, limit: number): Promise<MyQuoteRequestView[]> {
+async function mine(db: DbOrTx, caller: Caller, where: SQL | undefined, limit: number, cardProvider: boolean): Promise<MyQuoteRequestView[]> {
   const rows = await db
     .select({ request: quoteRequests, policyNumber: policies.policyNumber })
     .from(quoteRequests)
@@ -32,15 +32,18 @@ async function mine(db: DbOrTx, caller: Caller, where: SQL | undefined, limit: n
       offer: offer && { ...offer, acceptance: offer.acceptance && { at: offer.acceptance.at, via: offer.acceptance.via } },
       policyNumber: policyNumber ?? null,
       statementOfFact: offer && r.status === 'quoted' && r.policyId === null ? statementAnswers(storedDetails(r)) : null,
+      // The instant price is offered the moment the request is stored; a price staff send later ('Send quote') is
+      // accepted and paid by phone as before (docs/product.md#accepting-a-quote).
+      payOnline: cardProvider && r.decision === 'instant' && offer !== null && r.offeredAt === r.createdAt,
     };
   });
 }
 
 export async function myQuoteRequests(deps: Deps, caller: Caller): Promise<MyQuoteRequestView[]> {
-  return mine(deps.db, caller, undefined, MINE_LIMIT);
+  return mine(deps.db, caller, undefined, MINE_LIMIT, deps.payments !== null);
 }
 
 /** One of the caller's own requests by its reference, or undefined (another's answers like a missing one). */
-export async function myQuoteRequest(db: DbOrTx, caller: Caller, reference: string): Promise<MyQuoteRequestView | undefined> {
-  return (await mine(db, caller, eq(quoteRequests.reference, reference), 1))[0];
+export async function myQuoteRequest(db: DbOrTx, caller: Caller, reference: string, cardProvider: boolean): Promise<MyQuoteRequestView | undefined> {
+  return (await mine(db, caller, eq(quoteRequests.reference, reference), 1, cardProvider))[0];
 }
