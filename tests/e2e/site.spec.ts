@@ -64,7 +64,7 @@ test.describe('page content', () => {
     await expect(app).toContainText('no signal');
     await expect(app).toContainText('Add to Home Screen');
     await expect(app).toContainText('Install app');
-    await expect(main).toContainText('A person reviews every quote');
+    await expect(main).toContainText('A price in seconds');
     await expect(main).toContainText('within 24 hours');
 
     // The in-page links reach their sections.

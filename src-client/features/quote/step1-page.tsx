@@ -62,7 +62,7 @@ export function QuoteStep1Page() {
   return (
     <div className="max-w-2xl">
       <QuoteProgress step={1} />
-      <PageHeading title="Personal Details" lead="Tell us about the main driver. A specialist reviews every request personally and replies within 24 hours." />
+      <PageHeading title="Personal Details" lead="Tell us about the main driver. Most requests are priced the moment you send step 2; a specialist looks at the rest and replies within 24 hours." />
       {renew ? (
         <div className="mb-6">
           <Suspense fallback={null}>

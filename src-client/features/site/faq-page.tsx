@@ -26,7 +26,7 @@ const QUESTIONS: ReadonlyArray<AccordionItem> = [
           ]}
         />
         <p>
-          Prices start from £19 per day or £58 per week. Every quote is reviewed by a person, and we reply within 24 hours.
+          Prices start from £19 per day or £58 per week. Most requests are priced at once from our insurer’s rates; a specialist prices the rest and replies within 24 hours.
         </p>
       </>
     ),

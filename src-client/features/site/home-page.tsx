@@ -31,7 +31,7 @@ function Hero() {
           or bringing a new car home. Learner and business-use cover too.
         </p>
         <p className="mt-3 max-w-prose text-ink-muted">
-          Tell us about you and the car in a few minutes. A person reviews every request and comes back to you with a quote within 24 hours.
+          Tell us about you and the car in a few minutes and see your price at once, day or night. Buy it online and your certificate is on your phone within minutes; answers that need a closer look go to a specialist, who comes back to you within 24 hours.
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
           <Link to="/request-quote-step1" className={buttonClass('primary', 'text-lg')}>
@@ -114,8 +114,9 @@ function AppPromotion() {
 
 function WhyUs() {
   const reasons: ReadonlyArray<[string, string]> = [
-    ['A person reviews every quote', 'There are no automated quotes here: a specialist reads your request and looks for cover that fits.'],
-    ['An answer within 24 hours', 'We reply to every quote request and callback request within 24 hours.'],
+    ['A price in seconds', 'Most requests are priced the moment you send them, from our insurer’s rates: buy by card online, at any hour.'],
+    ['A person when it matters', 'Anything the rates cannot price goes to a specialist, who reads your request and looks for cover that fits.'],
+    ['An answer within 24 hours', 'A request our specialists price, and every callback request, is answered within 24 hours.'],
     ['Claims line open 24/7', 'If something goes wrong, you can report it at any time of day or night.'],
     ['Clear about who does what', `We’re a broker: we arrange your policy and ${brand.insurerName} insures it.`],
   ];
@@ -146,7 +147,7 @@ function ClosingCall() {
         Need cover soon?
       </h2>
       <p className="mx-auto mt-3 max-w-prose text-ink">
-        Send us your details now and we’ll come back to you within 24 hours. Questions first?{' '}
+        Send us your details now and see your price at once, or hear from a specialist within 24 hours. Questions first?{' '}
         <Link to="/support" className={inlineLink}>
           Contact our team
         </Link>

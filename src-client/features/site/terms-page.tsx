@@ -42,7 +42,7 @@ const SECTIONS: ReadonlyArray<AccordionItem> = [
     id: 'quotes',
     title: 'Quotes',
     content: paragraphs(
-      'There are no automated quotes: a person reviews every quote request, and we reply within 24 hours. Your quote is based on the ' +
+      'Most quote requests are priced at once from our insurer’s rates, and a price stands for 30 minutes; a request the rates refer is priced by a person, who replies within 24 hours. Your quote is based on the ' +
         'information you give us and is valid for the time it states.',
       'A quote is not an offer of insurance. You are not covered until we have confirmed your policy in writing, your payment has been ' +
         'received and your certificate has been issued. Please don’t drive until then.',
