@@ -15,6 +15,7 @@ import { createRateVersion } from '../../src-server/modules/pricing/rates/servic
 import { priceRequest } from '../../src-server/modules/requests/quotes/pricing';
 import { validQuote } from '../fixtures/quote';
 import { BudgetTable } from './budgets';
+import { JOURNEY_BUDGET_MS, measureJourney } from './purchase-journey';
 
 const ROUNDS = Number(process.env.BENCH_PRICING_ROUNDS ?? 400);
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
@@ -78,6 +79,15 @@ try {
   table.check('the pricing step alone p95', percentile(alone, 95), { below: 20, unit: 'ms', digits: 2 });
 } finally {
   rmSync(dir, { recursive: true, force: true });
+}
+
+// The journey on the slow phone profile, on the built client (`npm run bench:pricing` builds it first).
+if (process.env.BENCH_JOURNEY !== '0') {
+  const { totals, steps } = await measureJourney(Number(process.env.BENCH_JOURNEY_RUNS ?? 3));
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  for (const name of Object.keys(steps[0]!)) console.log(`  ${name.padEnd(22)} ${steps.map((s) => `${Math.round(s[name]!)}`.padStart(6)).join(' ')} ms`);
+  console.log(`journey waits, each run: ${totals.map((t) => `${(t / 1000).toFixed(2)} s`).join(', ')}`);
+  table.check('"Get Instant Quote" to the certificate, slow phone, waiting (median)', median(totals) / 1000, { below: JOURNEY_BUDGET_MS / 1000, unit: 's', digits: 2 });
 }
 for (const line of table.lines()) console.log(line);
 process.exit(table.missed.length > 0 ? 1 : 0);
