@@ -27,7 +27,8 @@ export type BuyQuoteInput = z.infer<typeof buyQuoteInput>;
 
 /** Where the browser goes to pay, and the policy the payment puts in force. */
 export const buyQuoteReply = z.strictObject({
-  checkoutUrl: z.url(),
+  // A plain string in the document (the contract's validator knows no `uri` format); the server makes it from the provider's answer.
+  checkoutUrl: z.string().min(1).meta({ description: "The card provider's hosted page, where the browser goes to pay" }),
   policyNumber: z.string(),
 });
 export type BuyQuoteReply = z.infer<typeof buyQuoteReply>;

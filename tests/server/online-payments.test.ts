@@ -216,6 +216,14 @@ describe('refusals', () => {
     expect((await policyOf(retried.policyNumber))['id']).toBe(request!['policy_id']);
   });
 
+  it('tRPC quotes.buy answers as the REST route does', async () => {
+    h.clock.set(T0);
+    const buyer = await pricedRequestOf(h);
+    const reply = await h.trpc(buyer.token).quotes.buy({ reference: buyer.reference.toLowerCase(), confirm: true });
+    expect(reply.checkoutUrl).toBe(`${ph.stripe.url}/pay/${sessionOf(reply.checkoutUrl).id}`);
+    expect(sessionOf(reply.checkoutUrl).metadata).toEqual({ policyNumber: reply.policyNumber, kind: 'purchase', quoteReference: buyer.reference });
+  });
+
   it('staff cannot record a hosted-card payment by hand', async () => {
     await h.addUser({ username: 'staffer', isAdmin: true });
     const staff = await h.tokenFor('staffer');

@@ -12,6 +12,7 @@ import { settleAfterAnswer } from '../../src-server/platform/after-answer';
 import { passwordHashing } from '../../src-server/platform/auth/password';
 import { validQuote } from '../fixtures/quote';
 import { generate } from 'otplib';
+import type { Payments } from '../../src-server/platform/payments/provider';
 import { createHarness, json, PASSWORD, validPolicy, type Harness } from './harness';
 import { addPolicy, expectJson } from './answers';
 import { contractOf, operationKeys, operationOf, type Contract, type OpenApiDocument } from './openapi-contract';
@@ -113,6 +114,31 @@ async function acceptedQuote(email?: string): Promise<number> {
   await ok('POST', `/api/admin/quotes/${id}/acceptance`, { confirm: true });
   return id;
 }
+/** A fresh request of the customer's own, with a price that stands: what Buy takes. */
+async function offeredToCustomer(): Promise<string> {
+  // Another address each time: the same request again within a minute would be the first one (docs/api.md).
+  const body = { ...validQuote, email: fx.customerEmail, address: `${next()} Contract Road, Leeds` };
+  const { reference } = await expectJson<{ reference: string }>(h.request('POST', '/api/quotes', { body, headers: { 'x-forwarded-for': freshAddress() } }), 201);
+  await ok('POST', `/api/admin/quotes/${await idOf('quote_requests', reference)}/offer`, { premium: '64.50' });
+  return reference;
+}
+/**
+ * The card provider as the answers' shapes need it: a hosted page's address, or a failure when told. Its behaviour
+ * (the SDK against a stand-in of Stripe's API) is online-payments.test.ts's.
+ */
+const provider = { fails: false };
+const payments: Payments = {
+  async createCheckout(order) {
+    if (provider.fails) throw new Error('The provider is down');
+    return { id: `cs_test_${order.idempotencyKey}`, url: `https://checkout.example.test/pay/${order.idempotencyKey}`, expiresAt: order.expiresAt ?? h.clock.now() + 86_400_000 };
+  },
+  async refund() {
+    return { id: `re_test_${next()}` };
+  },
+  parseEvent() {
+    throw new Error('No webhook in the contract tests');
+  },
+};
 async function freshCallback(): Promise<number> {
   const res = await h.request('POST', '/api/callbacks', {
     body: { name: 'Contract', email: `ct-cb${next()}@example.test`, phone: '07700 900123', reasonForContact: 'other' },
@@ -343,6 +369,7 @@ const OK: Record<string, Case[]> = {
   'GET /api/user/quotes': [{ status: 200, prepare: async () => customer() }],
   // Accepted already in the fixtures: a second acceptance answers the request as it is.
   'POST /api/user/quotes/{reference}/accept': [{ status: 200, prepare: async () => customer({ params: { reference: fx.quoteReference }, body: { confirm: true } }) }],
+  'POST /api/user/quotes/{reference}/buy': [{ status: 200, prepare: async () => customer({ params: { reference: await offeredToCustomer() }, body: { confirm: true } }) }],
   'GET /api/user/policies/{policyNumber}/renewal': [{ status: 200, prepare: async () => customer({ params: { policyNumber: fx.policy.policyNumber } }) }],
   'GET /api/policies/{policyNumber}/certificate': [
     { status: 200, prepare: async () => customer({ params: { policyNumber: fx.policy.policyNumber } }) },
@@ -444,7 +471,7 @@ function errorCases(key: string, base: Case): Case[] {
 }
 
 beforeAll(async () => {
-  h = await createHarness();
+  h = await createHarness(undefined, { payments });
   contract = contractOf(await json<OpenApiDocument>(await h.request('GET', '/api/openapi.json')));
   fx.customerId = await h.addUser({ username: 'ct-cust', email: fx.customerEmail });
   fx.adminId = await h.addUser({ username: 'ct-admin', isAdmin: true });
@@ -580,6 +607,15 @@ describe('other documented errors', () => {
       exercised.add('GET /api/admin/logs 500');
     } finally {
       await broken.close();
+    }
+  });
+
+  it('the card provider failing: 502, nothing paid', async () => {
+    provider.fails = true;
+    try {
+      await expectContract('POST /api/user/quotes/{reference}/buy', customer({ params: { reference: await offeredToCustomer() }, body: { confirm: true } }), 502);
+    } finally {
+      provider.fails = false;
     }
   });
 

@@ -1,5 +1,5 @@
-// Cover paid online and cancelled before it starts is given back through the card provider (docs/product.md#cancelling-
-// and-voiding): the provider is called before the cancellation's transaction, never inside it, with idempotency keys
+// Cover paid online and cancelled before it starts is given back through the card provider
+// (docs/product.md#cancelling-and-voiding): the provider is called before the cancellation's transaction, never inside it, with idempotency keys
 // made from the policy, so a retry after a failure refunds once; the transaction then records each refund as a
 // negative `hosted-card` payment with the provider's refund id. A provider failure cancels nothing (502).
 import { and, desc, eq } from 'drizzle-orm';
