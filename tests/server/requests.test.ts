@@ -109,6 +109,10 @@ describe('GET /api/admin/quotes', () => {
       requestedStart: null,
       offer: null,
       policyNumber: null,
+      decision: null,
+      decisionRule: null,
+      decisionReason: null,
+      rateVersionId: null,
     });
     expect(JSON.stringify(items)).not.toMatch(/203\.0\.113|clientAddress|fingerprint/);
   });
