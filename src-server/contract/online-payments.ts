@@ -11,11 +11,11 @@ export const onlinePaymentMessages = {
   checkoutFailed: 'The card payment page could not be opened: nothing was paid. Try again in a minute',
   /** 409: payments already cover the policy of this request. */
   paidAlready: 'This price has been paid: the policy is in your account',
-  /** 502 from a cancellation: the online payment could not be given back, so nothing was cancelled. */
   /** 400 from the webhook: a body whose Stripe-Signature does not check against the webhook secret. */
   badSignature: 'The webhook signature did not check',
   /** 413 from the webhook: its body limit (docs/api.md#the-card-providers-webhook). */
   webhookTooLarge: 'The request body is too large (64 KB at most)',
+  /** 502 from a cancellation: the online payment could not be given back, so nothing was cancelled. */
   refundFailed: 'The card payment service could not refund the online payment: nothing was cancelled. Try again in a minute',
 } as const;
 

@@ -1,7 +1,7 @@
 // "Extend" on a live or upcoming policy's card (docs/product.md#extending-cover): how much more time, priced at once
 // on the server from the answers the policy was bought on, then paid on the card provider's page. The price is never
 // the browser's: it shows what the server answered and sends back only the extension's id.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { brand, brandTelHref } from '@server/contract/brand';
 import { extensionBody, type ExtensionQuoteView } from '@server/contract/extension';
 import { formatPounds } from '@server/contract/pounds';
@@ -11,6 +11,7 @@ import { ukInstantText, ukLocalToEpoch } from '@server/contract/time';
 import type { PolicyView } from '@server/contract/views';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { Modal } from '../../components/dialog';
 import { SelectField, TextField } from '../../components/field';
 import { useContractForm } from '../../lib/contract-form';
 import { failureOf } from '../../lib/call-errors';
@@ -29,23 +30,10 @@ export function ExtendCover({ policy }: { policy: PolicyView }) {
 }
 
 function ExtendDialog({ policy, onClose }: { policy: PolicyView; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const titleId = useId();
   const [quote, setQuote] = useState<ExtensionQuoteView | null>(null);
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState<string | null>(null);
   const { field, isSubmitting, message, submit } = useContractForm(extensionBody, { durationValue: '1' as unknown as number, durationUnit: 'days' });
-  useEffect(() => {
-    const dialog = ref.current;
-    const opener = document.activeElement;
-    if (dialog && !dialog.open) dialog.showModal();
-    headingRef.current?.focus({ preventScroll: true });
-    return () => {
-      dialog?.close();
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
-    };
-  }, []);
   const onSubmit = submit(async (values) => {
     setPayError(null);
     setQuote(await trpcClient.policies.priceExtension.mutate({ policyNumber: policy.policyNumber, ...values }));
@@ -63,18 +51,7 @@ function ExtendDialog({ policy, onClose }: { policy: PolicyView; onClose: () => 
   };
   const outcome = quote?.outcome;
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      className="m-auto w-full max-w-lg rounded-lg bg-white p-6 shadow-xl backdrop:bg-slate-900/60"
-    >
-      <h2 ref={headingRef} id={titleId} tabIndex={-1} className="text-xl font-bold text-brand-700">
-        Extend {policy.policyNumber}
-      </h2>
+    <Modal title={`Extend ${policy.policyNumber}`} onClose={onClose}>
       <p className="mt-1 text-ink-muted">
         Cover now ends {ukInstantText(ukLocalToEpoch(policy.endDate, policy.endTime))}. How much more time do you need?
       </p>
@@ -122,11 +99,6 @@ function ExtendDialog({ policy, onClose }: { policy: PolicyView; onClose: () => 
           </Alert>
         ) : null}
       </div>
-      <div className="mt-6 flex justify-end">
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      </div>
-    </dialog>
+    </Modal>
   );
 }

@@ -18,7 +18,7 @@ import { failureOf } from '../../lib/call-errors';
 import { trpcClient } from '../../lib/trpc';
 import { useNow } from '../../lib/use-now';
 import { saveSubmittedQuote } from './quote-draft';
-import { Heading } from './step3-heading';
+import { StepHeading } from '../../components/purchase/step-heading';
 
 type Priced = Extract<PricingOutcome, { decision: 'priced' }>;
 
@@ -71,7 +71,7 @@ export function PricedQuote({ reference, price, answers, cancelled }: { referenc
 
   return (
     <>
-      <Heading>Your price</Heading>
+      <StepHeading level="h1">Your price</StepHeading>
       <p className="mt-2 text-ink-muted">
         Reference <strong className="font-mono text-ink">{reference}</strong>
       </p>

@@ -9,7 +9,7 @@ import { pricingMessages, pricingOutcome } from '@server/contract/pricing';
 import { quoteMessages } from '@server/contract/quote';
 import { buttonClass, textLinkClass } from '../../components/button';
 import { PricedQuote } from './priced-quote';
-import { Heading } from './step3-heading';
+import { StepHeading } from '../../components/purchase/step-heading';
 import { QuoteProgress } from './quote-progress';
 import { submittedQuote } from './quote-draft';
 
@@ -34,7 +34,7 @@ export function QuoteStep3Page({ reference, cancelled = false }: { reference: st
   if (outcome?.decision === 'declined') {
     return (
       <Frame>
-        <Heading>{pricingMessages.declined}</Heading>
+        <StepHeading level="h1">{pricingMessages.declined}</StepHeading>
         <p className="mt-3 text-lg">{outcome.reason}</p>
         <p className="mt-3">
           {pricingMessages.declinedCall} Call{' '}
@@ -49,7 +49,7 @@ export function QuoteStep3Page({ reference, cancelled = false }: { reference: st
   }
   return (
     <Frame>
-      <Heading>{outcome?.decision === 'referred' ? pricingMessages.referred : quoteMessages.submitted}</Heading>
+      <StepHeading level="h1">{outcome?.decision === 'referred' ? pricingMessages.referred : quoteMessages.submitted}</StepHeading>
       <p className="mt-3 text-lg">
         Your reference is <strong className="font-mono">{reference}</strong>. Please quote it if you contact us.
       </p>

@@ -36,16 +36,22 @@ export async function accept(tx: Tx, row: QuoteRow, via: AcceptanceChannel, by: 
   await writeLog(tx, now, { action: `Quote request ${row.reference}: quote accepted ${how}`, username: by.username, userId: by.id });
 }
 
+/** The caller's own request by its reference: one their confirmed address claimed (404 for any other, as for none). */
+export async function ownRequest(tx: Tx, caller: Caller, reference: string): Promise<QuoteRow> {
+  const [row] = await tx
+    .select()
+    .from(quoteRequests)
+    .where(and(eq(quoteRequests.reference, reference), eq(quoteRequests.userId, caller.id)))
+    .limit(1);
+  if (!row) throw new NotFoundError(quoteQueue.notFound);
+  return row;
+}
+
 /** POST /api/user/quotes/{reference}/accept and quotes.accept: the caller's own request only (404 otherwise). */
 export async function acceptQuote(deps: Deps, caller: Caller, reference: string): Promise<MyQuoteRequestView> {
   const now = deps.clock.now();
   return deps.write(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(quoteRequests)
-      .where(and(eq(quoteRequests.reference, reference), eq(quoteRequests.userId, caller.id)))
-      .limit(1);
-    if (!row) throw new NotFoundError(quoteQueue.notFound);
+    const row = await ownRequest(tx, caller, reference);
     // A policy issued or the request closed: nothing left to accept (the same 409s as sending a price).
     await openRequest(tx, row.id);
     await accept(tx, row, 'online', caller, now);

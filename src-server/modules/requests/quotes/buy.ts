@@ -1,16 +1,16 @@
 // "Buy now" (docs/product.md#paying-online): the customer's own price that stands is accepted and its pending policy
 // issued to their account in one transaction, then the card provider's hosted page is made for what is left to pay.
 // Only the provider's webhook records the payment (modules/policies/payments/webhook.ts), which puts the cover in force.
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { offerMessages } from '../../../contract/offer';
 import { onlinePaymentMessages, type BuyQuoteReply } from '../../../contract/online-payments';
 import type { Tx } from '../../../platform/db/client';
-import { policies, quoteRequests, users } from '../../../platform/db/schema/index';
+import { policies, users } from '../../../platform/db/schema/index';
 import type { Caller, Deps } from '../../../deps';
 import { ConflictError, NotFoundError } from '../../../errors';
 import { openCheckout, paidPence, type PolicyRow } from '../../policies';
 import { productLabels } from '../../../contract/products';
-import { accept, acceptanceRefusal } from './accept';
+import { accept, acceptanceRefusal, ownRequest } from './accept';
 import { issueFromRequest, mergedPolicy } from './issue-policy';
 import type { QuoteRow } from './offer';
 import { quoteQueue } from './service';
@@ -60,12 +60,7 @@ async function newPurchase(deps: Deps, tx: Tx, row: QuoteRow, caller: Caller, em
 /** The caller's request, accepted, with its pending policy (new or from an earlier Buy), and what is left to pay. */
 function placeOrder(deps: Deps, caller: Caller, reference: string, now: number): Promise<Order> {
   return deps.write(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(quoteRequests)
-      .where(and(eq(quoteRequests.reference, reference), eq(quoteRequests.userId, caller.id)))
-      .limit(1);
-    if (!row) throw new NotFoundError(quoteQueue.notFound);
+    const row = await ownRequest(tx, caller, reference);
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, caller.id)).limit(1);
     if (!user) throw new NotFoundError(quoteQueue.notFound);
     const policy = row.policyId !== null ? await earlierPurchase(tx, row, caller, now) : await newPurchase(deps, tx, row, caller, user.email, now);
