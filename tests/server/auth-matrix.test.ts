@@ -3,9 +3,11 @@
 // Each cell is one real request through the app with a fresh target where the call would consume it
 // (a deleted user, a revoked session), so the cells do not depend on each other's order.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../../src-server/api/trpc';
+import { ensureExampleRates } from '../../src-server/modules/pricing';
 import { validQuote } from '../fixtures/quote';
 import { createHarness, json, PASSWORD, T0, validPolicy, type Harness } from './harness';
 import { SoftAuthenticator, type AuthenticationOptions, type RegistrationOptions } from './soft-authenticator';
@@ -15,9 +17,11 @@ type Role = (typeof ROLES)[number];
 type Expected = Record<Role, number>;
 
 let h: Harness;
-const ids = { customer: 0, admin: 0, quote: 0, callback: 0, claim: 0 };
+const ids = { customer: 0, admin: 0, quote: 0, callback: 0, claim: 0, extension: 0 };
 /** The customer's policy their claims are made on. */
 let claimPolicyNumber = '';
+/** The customer's cover bought on a request of their own, in force: what more time is priced on (`ids.extension`). */
+let extensionPolicyNumber = '';
 const tokens = {} as Record<Exclude<Role, 'anonymous'>, string>;
 const USERNAMES = { customer: 'mx-cust', otherCustomer: 'mx-other', admin: 'mx-admin', owner: 'mx-owner' } as const;
 
@@ -68,6 +72,19 @@ async function customersPricedQuote(): Promise<string> {
   const rs = await h.database.client.execute({ sql: 'select reference from quote_requests where id = ?', args: [id] });
   return String(rs.rows[0]!['reference']);
 }
+/** A policy issued from the customer's own accepted request and paid in full by phone (so in force), as its number. */
+async function customersPolicyFromRequest(): Promise<string> {
+  const id = await freshQuote({ accepted: true, email: `${USERNAMES.customer}@example.test` });
+  const issued = await h.request('POST', `/api/admin/quotes/${id}/policy`, { token: tokens.owner, body: { licenseNumber: 'MATRIX0001' } });
+  const { policy } = await json<{ policy: { id: number; policyNumber: string } }>(issued);
+  const paid = await h.request('POST', `/api/admin/policies/${policy.id}/payments`, { token: tokens.owner, body: { amount: '64.50', method: 'card-by-phone' } });
+  expect([issued.status, paid.status]).toEqual([201, 201]);
+  return policy.policyNumber;
+}
+/** The example rate version's rates: a `rates` a new version may be written with. */
+const exampleRates = (JSON.parse(readFileSync(new URL('../../src-server/modules/pricing/rates/example-rates.json', import.meta.url), 'utf8')) as { rates: Record<string, unknown> }).rates;
+/** A rate version the owner writes: from a year on, so the live one (that prices the requests here) stays live. */
+const rateVersion = () => ({ name: `Matrix rates ${next()}`, effectiveFrom: new Date(T0 + 365 * 86_400_000).toISOString(), rates: exampleRates });
 
 /** A fresh claim report on the customer's policy: each is stored (its phone id is new). */
 const claimReport = () => ({
@@ -105,7 +122,10 @@ const ownSessionOnly = (ok: number): Expected => ({ anonymous: 401, customer: ok
  */
 const ENDS_OTHER_SESSIONS = new Set(['POST /api/account/password', 'POST /api/account/sessions/sign-out-others', 'account.changePassword', 'account.signOutOthers']);
 
-/** A claim is reported on the caller's own policy only: anyone else's, staff included, is not found. */
+/**
+ * A claim is reported on, and more time priced and paid for on, the caller's own policy only: anyone else's, staff
+ * included, is not found.
+ */
 const ownPolicyOnly = (ok: number): Expected => ({ anonymous: 401, customer: ok, otherCustomer: 404, admin: 404, owner: 404 });
 
 interface Cell {
@@ -132,6 +152,9 @@ const REST: Record<string, RestRow> = {
   // Not a user's route: without METRICS_TOKEN (this harness) it is absent, whatever token comes; with it, only the
   // metrics token opens it (tests/server/metrics.test.ts).
   'GET /metrics (METRICS_TOKEN unset)': { route: 'GET /metrics', expect: all(404), prepare: async () => ({ method: 'GET', path: '/metrics' }) },
+  // Not a user's route either: the card provider's signature is its proof, no session; without a card provider (this
+  // harness) it is absent, whatever token comes (tests/server/online-payments.test.ts).
+  'POST /api/payments/webhook (no card provider)': { route: 'POST /api/payments/webhook', expect: all(404), prepare: async () => ({ method: 'POST', path: '/api/payments/webhook', body: {} }) },
   'POST /api/login (wrong password)': {
     route: 'POST /api/login',
     expect: all(401),
@@ -261,6 +284,28 @@ const REST: Record<string, RestRow> = {
   },
   'GET /api/user/policies': { route: 'GET /api/user/policies', expect: signedIn(200), prepare: async () => ({ method: 'GET', path: '/api/user/policies' }) },
   'GET /api/user/policies/paid': { route: 'GET /api/user/policies/paid', expect: signedIn(200), prepare: async () => ({ method: 'GET', path: '/api/user/policies/paid' }) },
+  // Extending: priced on the answers the policy was bought on, so a policy staff made by hand is refused to its holder.
+  "POST /api/user/policies/:policyNumber/extension (the customer's policy from a request)": {
+    route: 'POST /api/user/policies/:policyNumber/extension',
+    expect: ownPolicyOnly(201),
+    prepare: async () => ({ method: 'POST', path: `/api/user/policies/${extensionPolicyNumber}/extension`, body: { durationValue: 1, durationUnit: 'days' } }),
+  },
+  "POST /api/user/policies/:policyNumber/extension (the customer's policy made by hand)": {
+    route: 'POST /api/user/policies/:policyNumber/extension',
+    expect: ownPolicyOnly(409),
+    prepare: async () => ({ method: 'POST', path: `/api/user/policies/${(await freshPolicy()).policyNumber}/extension`, body: { durationValue: 1, durationUnit: 'days' } }),
+  },
+  // Paying for it: without a card provider (this harness) its holder is told to call; nobody else reaches it.
+  "POST /api/user/policies/:policyNumber/extension/:id/buy (the customer's extension, no card provider)": {
+    route: 'POST /api/user/policies/:policyNumber/extension/:id/buy',
+    expect: ownPolicyOnly(409),
+    prepare: async () => ({ method: 'POST', path: `/api/user/policies/${extensionPolicyNumber}/extension/${ids.extension}/buy` }),
+  },
+  "POST /api/user/policies/:policyNumber/extension/:id/buy (no such extension on the customer's policy)": {
+    route: 'POST /api/user/policies/:policyNumber/extension/:id/buy',
+    expect: signedIn(404),
+    prepare: async () => ({ method: 'POST', path: `/api/user/policies/${extensionPolicyNumber}/extension/999999/buy` }),
+  },
   'GET /api/account/data': { route: 'GET /api/account/data', expect: signedIn(200), prepare: async () => ({ method: 'GET', path: '/api/account/data' }) },
   // Closing needs the current password (a wrong one: 400); staff accounts are closed by an owner (403).
   'POST /api/account/close (wrong password)': {
@@ -274,6 +319,13 @@ const REST: Record<string, RestRow> = {
     route: 'POST /api/user/quotes/:reference/accept',
     expect: { anonymous: 401, customer: 200, otherCustomer: 404, admin: 404, owner: 404 },
     prepare: async () => ({ method: 'POST', path: `/api/user/quotes/${await customersPricedQuote()}/accept`, body: { confirm: true } }),
+  },
+  // Buying a price online: without a card provider (this harness) every signed-in caller is told to pay by phone,
+  // before the request is looked up (tests/server/online-payments.test.ts buys with one).
+  "POST /api/user/quotes/:reference/buy (the customer's request, no card provider)": {
+    route: 'POST /api/user/quotes/:reference/buy',
+    expect: signedIn(409),
+    prepare: async () => ({ method: 'POST', path: `/api/user/quotes/${await customersPricedQuote()}/buy`, body: { confirm: true } }),
   },
   // The wizard's renewal fill-in: the caller's own policy only, staff included (it is their own form, not impersonation).
   "GET /api/user/policies/:policyNumber/renewal (the customer's policy)": {
@@ -302,6 +354,10 @@ const REST: Record<string, RestRow> = {
   'GET /api/verify/:code (unknown code)': { route: 'GET /api/verify/:code', expect: all(404), prepare: async () => ({ method: 'GET', path: '/api/verify/7Q4M2XHPAB3CDEFGHJK0' }) },
   'GET /api/admin/stats': { route: 'GET /api/admin/stats', expect: staff(200), prepare: async () => ({ method: 'GET', path: '/api/admin/stats' }) },
   'GET /api/admin/stats/queues': { route: 'GET /api/admin/stats/queues', expect: staff(200), prepare: async () => ({ method: 'GET', path: '/api/admin/stats/queues' }) },
+  'GET /api/admin/stats/decisions': { route: 'GET /api/admin/stats/decisions', expect: staff(200), prepare: async () => ({ method: 'GET', path: '/api/admin/stats/decisions' }) },
+  // The rate versions are the owner's.
+  'GET /api/admin/rates': { route: 'GET /api/admin/rates', expect: ownerOnly(200), prepare: async () => ({ method: 'GET', path: '/api/admin/rates' }) },
+  'POST /api/admin/rates': { route: 'POST /api/admin/rates', expect: ownerOnly(201), prepare: async () => ({ method: 'POST', path: '/api/admin/rates', body: rateVersion() }) },
   'GET /api/admin/staff': { route: 'GET /api/admin/staff', expect: staff(200), prepare: async () => ({ method: 'GET', path: '/api/admin/staff' }) },
   'GET /api/admin/users': { route: 'GET /api/admin/users', expect: staff(200), prepare: async () => ({ method: 'GET', path: '/api/admin/users?limit=10&offset=0' }) },
   'POST /api/admin/users': {
@@ -525,6 +581,8 @@ const TRPC: Record<string, { expect: Expected; input: () => Promise<unknown> }> 
   'admin.secondFactorRule': { expect: ownerOnly(200), input: async () => ({ required: false }) },
   'policies.mine': { expect: signedIn(200), input: async () => undefined },
   'policies.paid': { expect: signedIn(200), input: async () => undefined },
+  'policies.priceExtension': { expect: ownPolicyOnly(200), input: async () => ({ policyNumber: extensionPolicyNumber, durationValue: 1, durationUnit: 'days' }) },
+  'policies.buyExtension': { expect: ownPolicyOnly(409), input: async () => ({ policyNumber: extensionPolicyNumber, id: ids.extension }) },
   'account.data': { expect: signedIn(200), input: async () => undefined },
   'account.close': { expect: { anonymous: 401, customer: 400, otherCustomer: 400, admin: 403, owner: 403 }, input: async () => ({ password: 'wrong-password' }) },
   'quotes.mine': { expect: signedIn(200), input: async () => undefined },
@@ -532,6 +590,7 @@ const TRPC: Record<string, { expect: Expected; input: () => Promise<unknown> }> 
     expect: { anonymous: 401, customer: 200, otherCustomer: 404, admin: 404, owner: 404 },
     input: async () => ({ reference: await customersPricedQuote(), confirm: true }),
   },
+  'quotes.buy': { expect: signedIn(409), input: async () => ({ reference: await customersPricedQuote(), confirm: true }) },
   'quotes.renewal': {
     expect: { anonymous: 401, customer: 200, otherCustomer: 404, admin: 404, owner: 404 },
     input: async () => ({ policyNumber: (await freshPolicy()).policyNumber }),
@@ -539,6 +598,9 @@ const TRPC: Record<string, { expect: Expected; input: () => Promise<unknown> }> 
   'verify.byCode': { expect: all(200), input: async () => ({ code: await freshVerifyCode() }) },
   'admin.stats': { expect: staff(200), input: async () => undefined },
   'admin.queueCounts': { expect: staff(200), input: async () => undefined },
+  'admin.decisionCounts': { expect: staff(200), input: async () => undefined },
+  'admin.rates.list': { expect: ownerOnly(200), input: async () => undefined },
+  'admin.rates.create': { expect: ownerOnly(200), input: async () => rateVersion() },
   'admin.staff': { expect: staff(200), input: async () => undefined },
   'admin.users.list': { expect: staff(200), input: async () => ({}) },
   'admin.users.create': { expect: staff(200), input: async () => ({ username: `mxtu${next()}`, email: `mxtu${counter}@example.test`, password: 'long-enough-1' }) },
@@ -603,6 +665,12 @@ beforeAll(async () => {
   const firstId = async (table: string) => Number((await h.database.client.execute(`select min(id) id from ${table}`)).rows[0]!['id']);
   ids.quote = await firstId('quote_requests');
   ids.callback = await firstId('callback_requests');
+  // The live rates the first start seeds (src-server/main.ts): more time is priced on them, from now on every request too.
+  await ensureExampleRates(h.deps);
+  extensionPolicyNumber = await customersPolicyFromRequest();
+  const priced = await h.request('POST', `/api/user/policies/${extensionPolicyNumber}/extension`, { token: tokens.customer, body: { durationValue: 1, durationUnit: 'days' } });
+  ids.extension = (await json<{ extensionId: number }>(priced)).extensionId;
+  expect(ids.extension).toBeGreaterThan(0);
   claimPolicyNumber = (await freshPolicy()).policyNumber;
   const photo = (await sharp({ create: { width: 40, height: 30, channels: 3, background: 'grey' } }).png().toBuffer()).toString('base64');
   const claim = await h.request('POST', '/api/user/claims', { token: tokens.customer, body: { ...claimReport(), photos: [{ data: photo }] } });

@@ -5,11 +5,13 @@
 // bad path parameter, an empty body or a bad query where it lists 400, and 404 for a missing record where it lists
 // 404. A route added to the app without a case here, or an answer that drifts from its schema, fails.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_BODY_MAX_BYTES, CLAIM_PHOTO_MAX_BYTES } from '../../src-server/contract/claim';
 import { settleAfterAnswer } from '../../src-server/platform/after-answer';
 import { passwordHashing } from '../../src-server/platform/auth/password';
+import { ensureExampleRates } from '../../src-server/modules/pricing';
 import { validQuote } from '../fixtures/quote';
 import { generate } from 'otplib';
 import type { Payments } from '../../src-server/platform/payments/provider';
@@ -29,6 +31,8 @@ const fx = {
   customerEmail: 'ct-cust@example.test',
   adminId: 0,
   policy: { id: 0, policyNumber: '' },
+  /** The customer's cover bought on a request of their own, in force: what more time is priced on. */
+  coverFromRequest: '',
   pendingPolicyNumber: '',
   verifyCode: '',
   /** The customer's own, offered, accepted, assigned and noted: every field of its views filled in. */
@@ -104,8 +108,9 @@ async function idOf(table: 'quote_requests' | 'callback_requests', reference: st
   const rs = await h.database.client.execute({ sql: `select id from ${table} where reference = ?`, args: [reference] });
   return Number(rs.rows[0]!['id']);
 }
-async function freshQuote(email = `ct-q${next()}@example.test`): Promise<number> {
-  return idOf('quote_requests', (await expectJson<{ reference: string }>(h.request('POST', '/api/quotes', { body: { ...validQuote, email }, headers: { 'x-forwarded-for': freshAddress() } }), 201)).reference);
+/** A fresh request; the live rates price it at once unless `answers` make them refer or decline it. */
+async function freshQuote(email = `ct-q${next()}@example.test`, answers: Record<string, unknown> = {}): Promise<number> {
+  return idOf('quote_requests', (await expectJson<{ reference: string }>(h.request('POST', '/api/quotes', { body: { ...validQuote, ...answers, email }, headers: { 'x-forwarded-for': freshAddress() } }), 201)).reference);
 }
 /** A fresh request priced and accepted by phone: issuing needs the acceptance (docs/product.md#accepting-a-quote). */
 async function acceptedQuote(email?: string): Promise<number> {
@@ -114,6 +119,26 @@ async function acceptedQuote(email?: string): Promise<number> {
   await ok('POST', `/api/admin/quotes/${id}/acceptance`, { confirm: true });
   return id;
 }
+/** A policy issued from a fresh accepted request of the customer's own and paid in full by phone (so in force), as its number. */
+async function customersCoverFromRequest(): Promise<string> {
+  const id = await idOf('quote_requests', await offeredToCustomer());
+  await ok('POST', `/api/admin/quotes/${id}/acceptance`, { confirm: true });
+  const issued = await expectJson<{ policy: { id: number; policyNumber: string } }>(
+    h.request('POST', `/api/admin/quotes/${id}/policy`, { token: tokens.owner, body: { licenseNumber: 'CONTRACT05' } }),
+    201,
+  );
+  await ok('POST', `/api/admin/policies/${issued.policy.id}/payments`, { amount: '64.50', method: 'card-by-phone' });
+  return issued.policy.policyNumber;
+}
+/** A fresh price for more time on the customer's cover from a request: what its Buy takes. */
+async function pricedExtension(): Promise<{ policyNumber: string; id: number }> {
+  const sent = { token: tokens.customer, body: { durationValue: 1, durationUnit: 'days' } };
+  const { extensionId } = await expectJson<{ extensionId: number | null }>(h.request('POST', `/api/user/policies/${fx.coverFromRequest}/extension`, sent), 201);
+  expect(extensionId).not.toBeNull();
+  return { policyNumber: fx.coverFromRequest, id: extensionId! };
+}
+/** The example rate version's rates: a `rates` a new version may be written with. */
+const exampleRates = (JSON.parse(readFileSync(new URL('../../src-server/modules/pricing/rates/example-rates.json', import.meta.url), 'utf8')) as { rates: Record<string, unknown> }).rates;
 /** A fresh request of the customer's own, with a price that stands: what Buy takes. */
 async function offeredToCustomer(): Promise<string> {
   // Another address each time: the same request again within a minute would be the first one (docs/api.md).
@@ -354,6 +379,10 @@ const OK: Record<string, Case[]> = {
   'POST /api/account/sessions/sign-out-others': [{ status: 200, prepare: async () => ({ token: await signedInAs(await freshAccount()) }) }],
   'GET /api/user/policies': [{ status: 200, prepare: async () => customer() }],
   'GET /api/user/policies/paid': [{ status: 200, prepare: async () => customer() }],
+  'POST /api/user/policies/{policyNumber}/extension': [
+    { status: 201, prepare: async () => customer({ params: { policyNumber: fx.coverFromRequest }, body: { durationValue: 1, durationUnit: 'days' } }) },
+  ],
+  'POST /api/user/policies/{policyNumber}/extension/{id}/buy': [{ status: 200, prepare: async () => customer({ params: await pricedExtension() }) }],
   'GET /api/account/data': [{ status: 200, prepare: async () => customer() }],
   // An account of its own with no cover: closing ends it.
   'POST /api/account/close': [
@@ -382,6 +411,12 @@ const OK: Record<string, Case[]> = {
   'GET /api/verify/{code}': [{ status: 200, prepare: async () => ({ params: { code: fx.verifyCode.toLowerCase() } }) }],
   'GET /api/admin/stats': [{ status: 200, prepare: async () => owner() }],
   'GET /api/admin/stats/queues': [{ status: 200, prepare: async () => owner() }],
+  'GET /api/admin/stats/decisions': [{ status: 200, prepare: async () => owner() }],
+  'GET /api/admin/rates': [{ status: 200, prepare: async () => owner() }],
+  // From a year on: the live version, that prices the requests here, stays live.
+  'POST /api/admin/rates': [
+    { status: 201, prepare: async () => owner({ body: { name: `Contract rates ${next()}`, effectiveFrom: new Date(h.clock.now() + 365 * 86_400_000).toISOString(), rates: exampleRates } }) },
+  ],
   'GET /api/admin/staff': [{ status: 200, prepare: async () => owner() }],
   'GET /api/admin/users': [{ status: 200, prepare: async () => owner({ query: 'limit=5&offset=0&search=ct' }) }],
   'POST /api/admin/users': [
@@ -478,7 +513,10 @@ beforeAll(async () => {
   await h.addUser({ username: 'ct-owner', isOwner: true });
   tokens.customer = await h.tokenFor('ct-cust');
   tokens.owner = await h.tokenFor('ct-owner');
+  // The live rates the first start seeds (src-server/main.ts): requests and more time are priced on them.
+  await ensureExampleRates(h.deps);
   fx.policy = await freshPolicy();
+  fx.coverFromRequest = await customersCoverFromRequest();
   fx.pendingPolicyNumber = (await freshPolicy('pending')).policyNumber;
   fx.verifyCode = String((await h.database.client.execute({ sql: 'select verify_code from policies where id = ?', args: [fx.policy.id] })).rows[0]!['verify_code']);
   // The customer's own request, offered, assigned and noted: the views' nullable parts filled in.
@@ -547,9 +585,12 @@ describe('other documented errors', () => {
     await expectContract('PUT /api/admin/policies/{id}', owner({ params: { id: voided.id }, body: validPolicy }), 409);
     await expectContract('POST /api/admin/quotes/{id}/offer', owner({ params: { id: fx.closedQuote }, body: { premium: '10' } }), 409);
     await expectContract('POST /api/admin/quotes/{id}/policy', owner({ params: { id: fx.closedQuote }, body: { licenseNumber: 'CONTRACT03' } }), 409);
-    // Not accepted: no policy; no price: nothing to accept; a policy from a quote is not put in force before it is paid.
+    // Not accepted: no policy; no price (a request the rates refer to staff): nothing to accept; a policy from a quote
+    // is not put in force before it is paid.
     await expectContract('POST /api/admin/quotes/{id}/policy', owner({ params: { id: await freshQuote() }, body: { licenseNumber: 'CONTRACT04' } }), 409);
-    await expectContract('POST /api/admin/quotes/{id}/acceptance', owner({ params: { id: await freshQuote() }, body: { confirm: true } }), 409);
+    await expectContract('POST /api/admin/quotes/{id}/acceptance', owner({ params: { id: await freshQuote(undefined, { drivingConvictions: 'Yes' }) }, body: { confirm: true } }), 409);
+    // A policy staff made by hand has no answers to price more time on.
+    await expectContract('POST /api/user/policies/{policyNumber}/extension', customer({ params: { policyNumber: fx.policy.policyNumber }, body: { durationValue: 1, durationUnit: 'days' } }), 409);
     const closedPolicyId = Number((await h.database.client.execute({ sql: 'select policy_id from quote_requests where id = ?', args: [fx.closedQuote] })).rows[0]!['policy_id']);
     await expectContract('PUT /api/admin/policies/{id}', owner({ params: { id: closedPolicyId }, body: { ...validPolicy, status: 'active' } }), 409);
   });
@@ -614,6 +655,7 @@ describe('other documented errors', () => {
     provider.fails = true;
     try {
       await expectContract('POST /api/user/quotes/{reference}/buy', customer({ params: { reference: await offeredToCustomer() }, body: { confirm: true } }), 502);
+      await expectContract('POST /api/user/policies/{policyNumber}/extension/{id}/buy', customer({ params: await pricedExtension() }), 502);
     } finally {
       provider.fails = false;
     }

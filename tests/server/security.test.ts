@@ -1,4 +1,5 @@
 // Who may call what, generated from the app's own route table: a new route without an entry here fails.
+import { readFileSync } from 'node:fs';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../../src-server/api/trpc';
@@ -6,6 +7,8 @@ import { createHarness, json, validPolicy, type Harness } from './harness';
 import { expectJson } from './answers';
 
 type Tier = 'public' | 'customer' | 'admin';
+/** The example rate version's rates: a `rates` a new version may be written with. */
+const exampleRates = (JSON.parse(readFileSync(new URL('../../src-server/modules/pricing/rates/example-rates.json', import.meta.url), 'utf8')) as { rates: Record<string, unknown> }).rates;
 interface RouteCase {
   tier: Tier;
   /** A concrete path for the pattern; `{policy}` and `{user}` are filled in per test. */
@@ -56,12 +59,19 @@ const REST: Record<string, RouteCase> = {
   'POST /api/account/close': { tier: 'customer', sample: '/api/account/close', body: { password: 'wrong-password' } },
   'GET /api/user/quotes': { tier: 'customer', sample: '/api/user/quotes' },
   'POST /api/user/quotes/:reference/accept': { tier: 'customer', sample: '/api/user/quotes/QR-MATRIX01/accept', body: { confirm: true } },
+  'POST /api/user/quotes/:reference/buy': { tier: 'customer', sample: '/api/user/quotes/QR-MATRIX01/buy', body: { confirm: true } },
+  'POST /api/user/policies/:policyNumber/extension': { tier: 'customer', sample: '/api/user/policies/{policy}/extension', body: { durationValue: 1, durationUnit: 'days' } },
+  'POST /api/user/policies/:policyNumber/extension/:id/buy': { tier: 'customer', sample: '/api/user/policies/{policy}/extension/1/buy' },
   'GET /api/user/policies/:policyNumber/renewal': { tier: 'customer', sample: '/api/user/policies/{policy}/renewal' },
   'GET /api/policies/:policyNumber/certificate': { tier: 'customer', sample: '/api/policies/{policy}/certificate' },
   'GET /api/policies/:policyNumber/documents/:kind': { tier: 'customer', sample: '/api/policies/{policy}/documents/schedule' },
   'GET /api/verify/:code': { tier: 'public', sample: '/api/verify/7Q4M2XHPAB3CDEFGHJK0' },
   'GET /api/admin/stats': { tier: 'admin', sample: '/api/admin/stats' },
   'GET /api/admin/stats/queues': { tier: 'admin', sample: '/api/admin/stats/queues' },
+  'GET /api/admin/stats/decisions': { tier: 'admin', sample: '/api/admin/stats/decisions' },
+  // Owners only: a customer's 403 is checked here, an admin's in auth-matrix.test.ts.
+  'GET /api/admin/rates': { tier: 'admin', sample: '/api/admin/rates' },
+  'POST /api/admin/rates': { tier: 'admin', sample: '/api/admin/rates', body: { name: 'Matrix rates', rates: exampleRates } },
   'GET /api/admin/staff': { tier: 'admin', sample: '/api/admin/staff' },
   'GET /api/admin/users': { tier: 'admin', sample: '/api/admin/users' },
   'POST /api/admin/users': { tier: 'admin', sample: '/api/admin/users', body: { username: 'matrixuser', email: 'matrix@example.test', password: 'longenough1' } },
@@ -105,10 +115,12 @@ const REST: Record<string, RouteCase> = {
 
 /**
  * Routes whose access fits none of the tiers: each names the test that covers it. GET /metrics opens only to the
- * scraper's METRICS_TOKEN, never to a user's token, and is absent (404) without it.
+ * scraper's METRICS_TOKEN, never to a user's token, and is absent (404) without it. POST /api/payments/webhook takes
+ * no session: the card provider's signature is its proof, and without a card provider (this harness) it is absent.
  */
 const OWN_ACCESS: Record<string, string> = {
   'GET /metrics': 'tests/server/metrics.test.ts',
+  'POST /api/payments/webhook': 'tests/server/online-payments.test.ts',
 };
 
 const TRPC: Record<string, 'public' | 'customer' | 'admin' | 'owner'> = {
@@ -150,9 +162,15 @@ const TRPC: Record<string, 'public' | 'customer' | 'admin' | 'owner'> = {
   'quotes.mine': 'customer',
   'quotes.renewal': 'customer',
   'quotes.accept': 'customer',
+  'quotes.buy': 'customer',
+  'policies.priceExtension': 'customer',
+  'policies.buyExtension': 'customer',
   'verify.byCode': 'public',
   'admin.stats': 'admin',
   'admin.queueCounts': 'admin',
+  'admin.decisionCounts': 'admin',
+  'admin.rates.list': 'owner',
+  'admin.rates.create': 'owner',
   'admin.staff': 'admin',
   'admin.users.list': 'admin',
   'admin.users.create': 'admin',
@@ -227,8 +245,11 @@ describe('the route table', () => {
     expect([...served].sort()).toEqual([...Object.keys(REST), ...Object.keys(OWN_ACCESS)].sort());
   });
 
-  it('a route of its own access rule gives a user nothing: GET /metrics without METRICS_TOKEN is 404 whoever asks', async () => {
-    for (const token of [undefined, customer, admin]) expect((await h.request('GET', '/metrics', { token })).status).toBe(404);
+  it('a route of its own access rule gives a user nothing: GET /metrics without METRICS_TOKEN, and the webhook without a card provider, are 404 whoever asks', async () => {
+    for (const token of [undefined, customer, admin]) {
+      expect((await h.request('GET', '/metrics', { token })).status).toBe(404);
+      expect((await h.request('POST', '/api/payments/webhook', { token, rawBody: '{}', headers: { 'stripe-signature': 't=1,v1=0' } })).status).toBe(404);
+    }
   });
 
   it('has an entry for every tRPC procedure', () => {

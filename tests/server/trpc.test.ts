@@ -1,5 +1,6 @@
 // The tRPC surface: the four tiers, a happy path per procedure, the error mapping, and the HTTP door
 // (batch limit, error shape, no stack traces). See docs/api.md#trpc-procedures and #errors-over-trpc.
+import { readFileSync } from 'node:fs';
 import { TRPCError, type inferRouterInputs } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -62,6 +63,8 @@ function assertInput<S extends z.ZodType>(schema: S, value: unknown): asserts va
 /** The shared quote fixture is plain strings; the schema quotes.submit parses with proves it is that procedure's input. */
 const quote: unknown = validQuote;
 assertInput(quoteRequestInput, quote);
+/** The example rate version's rates: a `rates` a new version may be written with. */
+const exampleRates = (JSON.parse(readFileSync(new URL('../../src-server/modules/pricing/rates/example-rates.json', import.meta.url), 'utf8')) as { rates: Record<string, unknown> }).rates;
 
 /** Every procedure, its tier, and a call with well-formed input (for the permission matrix). */
 type Tier = 'public' | 'customer' | 'admin' | 'owner';
@@ -108,9 +111,15 @@ const procedures: { path: string; tier: Tier; call: (c: Caller) => Promise<unkno
   { path: 'quotes.mine', tier: 'customer', call: (c) => c.quotes.mine() },
   { path: 'quotes.renewal', tier: 'customer', call: (c) => c.quotes.renewal({ policyNumber: 'KC-000000' }) },
   { path: 'quotes.accept', tier: 'customer', call: (c) => c.quotes.accept({ reference: 'QR-00000000', confirm: true }) },
+  { path: 'quotes.buy', tier: 'customer', call: (c) => c.quotes.buy({ reference: 'QR-00000000', confirm: true }) },
+  { path: 'policies.priceExtension', tier: 'customer', call: (c) => c.policies.priceExtension({ policyNumber: 'KC-000000', durationValue: 1, durationUnit: 'days' }) },
+  { path: 'policies.buyExtension', tier: 'customer', call: (c) => c.policies.buyExtension({ policyNumber: 'KC-000000', id: 1 }) },
   { path: 'account.logout', tier: 'customer', call: (c) => c.account.logout() },
   { path: 'admin.stats', tier: 'admin', call: (c) => c.admin.stats() },
   { path: 'admin.queueCounts', tier: 'admin', call: (c) => c.admin.queueCounts() },
+  { path: 'admin.decisionCounts', tier: 'admin', call: (c) => c.admin.decisionCounts() },
+  { path: 'admin.rates.list', tier: 'owner', call: (c) => c.admin.rates.list() },
+  { path: 'admin.rates.create', tier: 'owner', call: (c) => c.admin.rates.create({ name: 'Forged rates', rates: exampleRates }) },
   { path: 'admin.staff', tier: 'admin', call: (c) => c.admin.staff() },
   { path: 'admin.users.list', tier: 'admin', call: (c) => c.admin.users.list({}) },
   {
@@ -236,13 +245,18 @@ describe('tiers', () => {
         'admin.secondFactorRule',
         'policies.mine',
         'policies.paid',
+        'policies.priceExtension',
+        'policies.buyExtension',
         'account.data',
         'quotes.mine',
         'quotes.renewal',
         'quotes.accept',
+        'quotes.buy',
         'verify.byCode',
         'admin.stats',
         'admin.queueCounts',
+        'admin.decisionCounts',
+        ...['list', 'create'].map((p) => `admin.rates.${p}`),
         'admin.staff',
         ...['list', 'create', 'update', 'coverHeld', 'overview'].map((p) => `admin.users.${p}`),
         ...['list', 'ofUser', 'create', 'update', 'history', 'payments', 'recordPayment', 'cancel', 'void'].map((p) => `admin.policies.${p}`),
