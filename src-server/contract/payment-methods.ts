@@ -22,7 +22,7 @@ export const paymentMethodLabels: Record<PaymentMethod, string> = {
  * offer. A method added to the list (a hosted card page) needs its words here before the types check.
  */
 export const customerPaymentMethods: Record<Exclude<PaymentMethod, 'other'>, string> = {
+  'hosted-card': 'credit or debit card online, on a secure card page, when you buy online',
   'card-by-phone': 'credit or debit card, over the phone',
   'bank-transfer': 'bank transfer',
-  'hosted-card': 'credit or debit card, online, when you buy an instant quote',
 };

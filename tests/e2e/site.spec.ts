@@ -96,8 +96,8 @@ test.describe('page content', () => {
     const payments = page.getByRole('button', { name: '6. What payment methods do you accept?' });
     await payments.click();
     const answer = await panelOf(payments);
-    // The methods the product takes (contract/payment-methods.ts): a card over the phone, a bank transfer; no Direct Debit.
-    await expect(answer.getByRole('listitem')).toHaveText(['credit or debit card, over the phone', 'bank transfer']);
+    // The methods the product takes (contract/payment-methods.ts): a card online or over the phone, a bank transfer; no Direct Debit.
+    await expect(answer.getByRole('listitem')).toHaveText(['credit or debit card online, on a secure card page, when you buy online', 'credit or debit card, over the phone', 'bank transfer']);
     await expect(answer).not.toContainText(/direct debit/i);
 
     // The documents the product gives, and where they are: no "policy wording" (docs/product.md#faq).
@@ -197,7 +197,7 @@ test.describe('page content', () => {
     // The words match the service (docs/product.md#legal-pages): the ways the product takes money, the documents it gives.
     const payment = page.getByRole('button', { name: /Payment/ });
     await payment.click();
-    await expect(await panelOf(payment)).toContainText('You can pay by credit or debit card, over the phone, or by bank transfer.');
+    await expect(await panelOf(payment)).toContainText('You can pay by credit or debit card online, on a secure card page, when you buy online, or by credit or debit card, over the phone, or by bank transfer.');
     const documents = page.getByRole('button', { name: /Policies and certificates/ });
     await documents.click();
     await expect(await panelOf(documents)).toContainText('Certificate of Motor Insurance, Policy Schedule, Statement of Fact and Product Summary');
