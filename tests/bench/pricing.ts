@@ -2,7 +2,7 @@
 // live version read, its rules, the arithmetic), and the whole call as the wizard's step 2 sends it (tRPC
 // quotes.submit over HTTP to the real app on a database file: priced, stored, its e-mail queued); then the journey
 // from "Get Instant Quote" to the certificate on the slow phone profile. ok/MISSED; exits 1 on a MISSED budget.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -17,13 +17,14 @@ import { priceRequest } from '../../src-server/modules/requests/quotes/pricing';
 import { validQuote } from '../fixtures/quote';
 import { BudgetTable } from './budgets';
 import { JOURNEY_BUDGET_MS, measureJourney } from './purchase-journey';
+import { exampleRateVersion } from '../../src-server/modules/pricing';
 
 const ROUNDS = Number(process.env.BENCH_PRICING_ROUNDS ?? 400);
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
 /** The example version with 1,000 postcode districts priced: the size of a real insurer's table. */
 function thousandRowRates(): RateTable {
-  const example = JSON.parse(readFileSync(new URL('../../src-server/modules/pricing/rates/example-rates.json', import.meta.url), 'utf8')) as { rates: unknown };
+  const example = exampleRateVersion as { rates: unknown };
   const rates = rateVersionInput.shape.rates.parse(example.rates);
   const areas = ['AB', 'B', 'BS', 'CF', 'E', 'G', 'L', 'LS', 'M', 'N', 'NE', 'NW', 'S', 'SE', 'SW', 'W', 'YO', 'EH', 'CB', 'OX'];
   for (let i = 0; rates.factors.postcodeDistricts && Object.keys(rates.factors.postcodeDistricts).length < 1000; i++) {

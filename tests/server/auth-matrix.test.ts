@@ -3,7 +3,6 @@
 // Each cell is one real request through the app with a fresh target where the call would consume it
 // (a deleted user, a revoked session), so the cells do not depend on each other's order.
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../../src-server/api/trpc';
@@ -11,6 +10,7 @@ import { ensureExampleRates } from '../../src-server/modules/pricing';
 import { validQuote } from '../fixtures/quote';
 import { createHarness, json, PASSWORD, T0, validPolicy, type Harness } from './harness';
 import { SoftAuthenticator, type AuthenticationOptions, type RegistrationOptions } from './soft-authenticator';
+import { exampleRateVersion } from '../../src-server/modules/pricing';
 
 const ROLES = ['anonymous', 'customer', 'otherCustomer', 'admin', 'owner'] as const;
 type Role = (typeof ROLES)[number];
@@ -82,7 +82,7 @@ async function customersPolicyFromRequest(): Promise<string> {
   return policy.policyNumber;
 }
 /** The example rate version's rates: a `rates` a new version may be written with. */
-const exampleRates = (JSON.parse(readFileSync(new URL('../../src-server/modules/pricing/rates/example-rates.json', import.meta.url), 'utf8')) as { rates: Record<string, unknown> }).rates;
+const exampleRates = (exampleRateVersion as { rates: Record<string, unknown> }).rates;
 /** A rate version the owner writes: from a year on, so the live one (that prices the requests here) stays live. */
 const rateVersion = () => ({ name: `Matrix rates ${next()}`, effectiveFrom: new Date(T0 + 365 * 86_400_000).toISOString(), rates: exampleRates });
 

@@ -1,6 +1,5 @@
 // Instant prices (docs/product.md#instant-prices): each request priced at once on the live rate version, the
 // decision stored with the version that made it, and the arithmetic exact.
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateTable, type RateTable } from '../../src-server/contract/rates';
 import { ensureExampleRates, priceOn, type PricedAnswers } from '../../src-server/modules/pricing';
@@ -8,8 +7,9 @@ import { validQuote } from '../fixtures/quote';
 import { expectJson } from './answers';
 import { createHarness, type Harness } from './harness';
 import { mailsTo, submitQuote } from './quote-flow';
+import { exampleRateVersion } from '../../src-server/modules/pricing';
 
-const example = JSON.parse(readFileSync(new URL('../../src-server/modules/pricing/rates/example-rates.json', import.meta.url), 'utf8')) as { name: string; rates: unknown };
+const example = exampleRateVersion as { name: string; rates: unknown };
 const exampleRates = (): RateTable => rateTable.parse(example.rates);
 
 const answers: PricedAnswers = {

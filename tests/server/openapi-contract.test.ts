@@ -5,7 +5,6 @@
 // bad path parameter, an empty body or a bad query where it lists 400, and 404 for a missing record where it lists
 // 404. A route added to the app without a case here, or an answer that drifts from its schema, fails.
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_BODY_MAX_BYTES, CLAIM_PHOTO_MAX_BYTES } from '../../src-server/contract/claim';
@@ -20,6 +19,7 @@ import { addPolicy, expectJson } from './answers';
 import { contractOf, operationKeys, operationOf, type Contract, type OpenApiDocument } from './openapi-contract';
 import { latestCodeTo, latestLinkTo } from './mail-links';
 import { SoftAuthenticator, type AuthenticationOptions, type RegistrationOptions } from './soft-authenticator';
+import { exampleRateVersion } from '../../src-server/modules/pricing';
 
 let h: Harness;
 let contract: Contract;
@@ -138,7 +138,7 @@ async function pricedExtension(): Promise<{ policyNumber: string; id: number }> 
   return { policyNumber: fx.coverFromRequest, id: extensionId! };
 }
 /** The example rate version's rates: a `rates` a new version may be written with. */
-const exampleRates = (JSON.parse(readFileSync(new URL('../../src-server/modules/pricing/rates/example-rates.json', import.meta.url), 'utf8')) as { rates: Record<string, unknown> }).rates;
+const exampleRates = (exampleRateVersion as { rates: Record<string, unknown> }).rates;
 /** A fresh request of the customer's own, with a price that stands: what Buy takes. */
 async function offeredToCustomer(): Promise<string> {
   // Another address each time: the same request again within a minute would be the first one (docs/api.md).

@@ -1,14 +1,14 @@
 // Who may call what, generated from the app's own route table: a new route without an entry here fails.
-import { readFileSync } from 'node:fs';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appRouter } from '../../src-server/api/trpc';
 import { createHarness, json, validPolicy, type Harness } from './harness';
 import { expectJson } from './answers';
+import { exampleRateVersion } from '../../src-server/modules/pricing';
 
 type Tier = 'public' | 'customer' | 'admin';
 /** The example rate version's rates: a `rates` a new version may be written with. */
-const exampleRates = (JSON.parse(readFileSync(new URL('../../src-server/modules/pricing/rates/example-rates.json', import.meta.url), 'utf8')) as { rates: Record<string, unknown> }).rates;
+const exampleRates = (exampleRateVersion as { rates: Record<string, unknown> }).rates;
 interface RouteCase {
   tier: Tier;
   /** A concrete path for the pattern; `{policy}` and `{user}` are filled in per test. */

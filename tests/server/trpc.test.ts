@@ -1,6 +1,5 @@
 // The tRPC surface: the four tiers, a happy path per procedure, the error mapping, and the HTTP door
 // (batch limit, error shape, no stack traces). See docs/api.md#trpc-procedures and #errors-over-trpc.
-import { readFileSync } from 'node:fs';
 import { TRPCError, type inferRouterInputs } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -13,6 +12,7 @@ import { appRouter, type AppRouter } from '../../src-server/api/trpc';
 import { createHarness, json, PASSWORD, sessionOf, T0, validPolicy, type Harness } from './harness';
 import { expectJson } from './answers';
 import { validQuote } from '../fixtures/quote';
+import { exampleRateVersion } from '../../src-server/modules/pricing';
 
 type Caller = ReturnType<Harness['trpc']>;
 type Code = TRPCError['code'];
@@ -64,7 +64,7 @@ function assertInput<S extends z.ZodType>(schema: S, value: unknown): asserts va
 const quote: unknown = validQuote;
 assertInput(quoteRequestInput, quote);
 /** The example rate version's rates: a `rates` a new version may be written with. */
-const exampleRates = (JSON.parse(readFileSync(new URL('../../src-server/modules/pricing/rates/example-rates.json', import.meta.url), 'utf8')) as { rates: Record<string, unknown> }).rates;
+const exampleRates = (exampleRateVersion as { rates: Record<string, unknown> }).rates;
 
 /** Every procedure, its tier, and a call with well-formed input (for the permission matrix). */
 type Tier = 'public' | 'customer' | 'admin' | 'owner';

@@ -1,5 +1,4 @@
 // Rate versions (docs/product.md#rates): the live one prices every request; an owner adds versions, never edits one.
-import { readFileSync } from 'node:fs';
 import { desc, eq, lte } from 'drizzle-orm';
 import { rateIssues, rateMessages, rateTable, rateVersionInput, type RateTable, type RateVersionView } from '../../../contract/rates';
 import { assertOwnerRights } from '../../../platform/auth/permissions';
@@ -9,6 +8,7 @@ import { rateVersions } from '../../../platform/db/schema/index';
 import type { Caller, Deps } from '../../../deps';
 import { fieldInvalid, InvalidError } from '../../../errors';
 import { messages } from '../../../contract/messages';
+import { exampleRateVersion } from './example';
 
 type RateRow = typeof rateVersions.$inferSelect;
 
@@ -80,8 +80,6 @@ export async function createRateVersion(deps: Deps, caller: Caller, body: { name
   });
 }
 
-const EXAMPLE_FILE = new URL('./example-rates.json', import.meta.url);
-
 /**
  * The first start's example version (docs/product.md#rates), so a new install prices out of the box; written only
  * when no version exists. Its name says it is an example until an owner writes the insurer's own.
@@ -89,7 +87,7 @@ const EXAMPLE_FILE = new URL('./example-rates.json', import.meta.url);
 export async function ensureExampleRates(deps: Deps): Promise<boolean> {
   const [any] = await deps.db.select({ id: rateVersions.id }).from(rateVersions).limit(1);
   if (any) return false;
-  const example = rateVersionInput.parse(JSON.parse(readFileSync(EXAMPLE_FILE, 'utf8')));
+  const example = rateVersionInput.parse(exampleRateVersion);
   const now = deps.clock.now();
   return deps.write(async (tx) => {
     const [again] = await tx.select({ id: rateVersions.id }).from(rateVersions).limit(1);
