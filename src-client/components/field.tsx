@@ -122,3 +122,8 @@ export function CheckboxField({ ref, label, hint, className = '', ...input }: { 
     </div>
   );
 }
+
+/** A new account's username, with the rule it must keep (contract/usernames.ts), as registration and the purchase ask it. */
+export function NewUsernameField(props: FieldFrame & ComponentProps<'input'>) {
+  return <TextField autoComplete="username" autoCapitalize="none" spellCheck={false} hint="3 to 32 characters: letters, digits, dots, hyphens and underscores." {...props} />;
+}

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { loginInput, registerInput } from '@server/contract/schemas';
 import { Button } from '../button';
-import { CheckboxField, TextField } from '../field';
+import { CheckboxField, NewUsernameField, TextField } from '../field';
 import { FormMessage } from '../form-message';
 import { useContractForm } from '../../lib/contract-form';
 import { saveSession } from '../../lib/session';
@@ -86,14 +86,7 @@ function RegisterForm({ email }: { email: string }) {
       <StepHeading>Create your account</StepHeading>
       {message ? <FormMessage notice={message} /> : null}
       <form noValidate onSubmit={onSubmit} className="mt-4 space-y-4" aria-label="Create account">
-        <TextField
-          label="Username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          hint="3 to 32 characters: letters, digits, dots, hyphens and underscores."
-          {...field('username')}
-        />
+        <NewUsernameField label="Username" {...field('username')} />
         <TextField label="E-mail" type="email" autoComplete="email" hint="The quote's address: we e-mail it a code to prove it is yours." {...field('email')} />
         <TextField label="Password" type="password" autoComplete="new-password" {...field('password')} />
         <Button type="submit" disabled={isSubmitting} aria-busy={isSubmitting || undefined}>

@@ -6,7 +6,7 @@ import { emailConfirmationMessages } from '@server/contract/email-confirmation';
 import { messages } from '@server/contract/messages';
 import { registerInput } from '@server/contract/schemas';
 import { Button, textLinkClass as linkClass } from '../../components/button';
-import { TextField } from '../../components/field';
+import { NewUsernameField, TextField } from '../../components/field';
 import { PageHeading } from '../../components/page';
 import { useContractForm } from '../../lib/contract-form';
 import { trpcClient } from '../../lib/trpc';
@@ -62,14 +62,7 @@ export function RegisterPage() {
         </FormMessage>
       ) : null}
       <form {...liveForm} noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Register">
-        <TextField
-          label="Username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          hint="3 to 32 characters: letters, digits, dots, hyphens and underscores."
-          {...field('username')}
-        />
+        <NewUsernameField label="Username" {...field('username')} />
         <TextField label="Email" type="email" autoComplete="email" spellCheck={false} {...field('email')} />
         <TextField
           label="Password"
