@@ -406,6 +406,7 @@ test.describe('welcome page', () => {
 
     // The chosen password signs in with the e-mail address.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/login$/);
     await signIn(page, email, 'wren-chose-this');
     await expect(page).toHaveURL(/\/dashboard$/);
   });

@@ -71,6 +71,8 @@ test('a passkey added on /account with the password signs in on /login; removed,
   expect(await a11yViolations(page, 'main')).toEqual([]);
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+  // Signed out once the app has left the account for /login: opening /login before that finds the session still there.
+  await expect(page).toHaveURL(/\/login$/);
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await page.waitForURL('**/dashboard');
@@ -89,6 +91,8 @@ test('a passkey added on /account with the password signs in on /login; removed,
 
   // The device still holds the credential, but the server no longer knows it.
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+  // Signed out once the app has left the account for /login: opening /login before that finds the session still there.
+  await expect(page).toHaveURL(/\/login$/);
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page.getByText('Login failed: That passkey could not be used to sign in. Try again, or sign in with your password')).toBeVisible();
