@@ -2,7 +2,7 @@
 // decision stored with the version that made it, and the arithmetic exact.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateTable, type RateTable } from '../../src-server/contract/rates';
-import { ensureExampleRates, priceOn, type PricedAnswers } from '../../src-server/modules/pricing';
+import { ensureExampleRates, outcomeOf, priceOn, type PricedAnswers } from '../../src-server/modules/pricing';
 import { validQuote } from '../fixtures/quote';
 import { expectJson } from './answers';
 import { createHarness, type Harness } from './harness';
@@ -64,6 +64,16 @@ describe('priceOn', () => {
     const rates = exampleRates();
     rates.factors.postcodeDistricts = { LS1: '2' };
     expect(priceOn(rates, answers, 72, NOW)).toMatchObject({ premiumPence: 10819 });
+  });
+});
+
+describe('outcomeOf', () => {
+  it('names the tax rate as the version writes it, a whole number kept whole', () => {
+    const priced = { decision: 'priced', netPence: 1000, iptPence: 100, premiumPence: 1100 } as const;
+    const rate = (iptPercent: string) => outcomeOf(priced, { rateVersion: 1, iptPercent, validUntil: NOW, payOnline: false });
+    expect(rate('10')).toMatchObject({ iptPercent: '10', premium: 11, ipt: 1 });
+    expect(rate('12.50')).toMatchObject({ iptPercent: '12.5' });
+    expect(rate('20.0')).toMatchObject({ iptPercent: '20' });
   });
 });
 

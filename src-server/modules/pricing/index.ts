@@ -4,4 +4,5 @@ export { exampleRateVersion } from './rates/example';
 export { rateOperations } from './rates/operations';
 export { ensureExampleRates, liveRates, ratesById, type LiveRates } from './rates/service';
 export { priceOn, type Decision } from './engine/price';
+export { hoursBetween, outcomeOf, referredOutcome } from './engine/outcome';
 export type { PricedAnswers } from './engine/facts';

@@ -5,9 +5,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { addDuration, durationText } from '../../../contract/durations';
 import { extensionMessages, type ExtensionInput, type ExtensionQuoteView } from '../../../contract/extension';
 import { formatPounds } from '../../../contract/pounds';
-import { PRICE_VALID_MINUTES, pricingMessages } from '../../../contract/pricing';
+import { PRICE_VALID_MINUTES } from '../../../contract/pricing';
 import { productLabels, productRules } from '../../../contract/products';
-import { brand } from '../../../contract/brand';
 import { epochToUkLocal } from '../../../contract/time';
 import { writeLog } from '../../../platform/audit/log';
 import type { Tx } from '../../../platform/db/client';
@@ -16,7 +15,7 @@ import { openCheckout } from '../payments/checkout';
 import type { Caller, Deps } from '../../../deps';
 import { ConflictError, NotFoundError, fieldInvalid } from '../../../errors';
 import { messages } from '../../../contract/messages';
-import { liveRates, priceOn, type PricedAnswers } from '../../pricing';
+import { hoursBetween, liveRates, outcomeOf, priceOn, referredOutcome, type PricedAnswers } from '../../pricing';
 import { policyDocumentFiles } from '../documents/files';
 import { policyChangedMail, policyMailAccount } from '../policies/mail';
 import { SYSTEM_ACTOR, type PolicyRow } from '../policies/row';
@@ -65,11 +64,11 @@ export async function priceExtension(deps: Deps, caller: Caller, input: Extensio
   }
   const none = { extensionId: null, newEndDate: null, newEndTime: null };
   const live = await liveRates(deps.db, now);
-  if (!live) return { outcome: { decision: 'referred', message: pricingMessages.referred }, ...none };
-  const d = priceOn(live.rates, { ...answers, product: policy.product }, Math.ceil((newEndAt - policy.endAt) / HOUR_MS), now);
-  if (d.decision === 'declined') return { outcome: { decision: 'declined', reason: d.reason, phone: brand.phones.support }, ...none };
-  if (d.decision === 'referred') return { outcome: { decision: 'referred', message: pricingMessages.referred }, ...none };
+  if (!live) return { outcome: referredOutcome, ...none };
+  const d = priceOn(live.rates, { ...answers, product: policy.product }, hoursBetween(policy.endAt, newEndAt), now);
   const validUntil = now + PRICE_VALID_MINUTES * 60_000;
+  const outcome = outcomeOf(d, { rateVersion: live.id, iptPercent: live.rates.iptPercent, validUntil, payOnline: deps.payments !== null });
+  if (d.decision !== 'priced') return { outcome, ...none };
   const [row] = await deps.write((tx) =>
     tx
       .insert(policyExtensions)
@@ -90,15 +89,7 @@ export async function priceExtension(deps: Deps, caller: Caller, input: Extensio
   );
   const end = epochToUkLocal(newEndAt);
   return {
-    outcome: {
-      decision: 'priced',
-      premium: d.premiumPence / 100,
-      ipt: d.iptPence / 100,
-      iptPercent: live.rates.iptPercent.replace(/\.?0+$/, '') || '0',
-      validUntil: new Date(validUntil).toISOString(),
-      rateVersion: live.id,
-      payOnline: deps.payments !== null,
-    },
+    outcome,
     extensionId: row!.id,
     newEndDate: end.date,
     newEndTime: end.time,
